@@ -1,0 +1,69 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Deps } from "./deps";
+import type { AppEnv } from "./http/context";
+import { errorBody, handleError, validationError } from "./http/errors";
+import { mountDocs } from "./http/docs";
+import { originCheck, securityHeaders } from "./http/security";
+import { auditRoutes } from "./modules/audit/audit.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { meRoutes } from "./modules/auth/me.routes";
+import { sessionMiddleware } from "./modules/auth/session";
+import { healthRoutes } from "./modules/health/health.routes";
+import { registrationRoutes } from "./modules/registration/registration.routes";
+import { usersRoutes } from "./modules/users/users.routes";
+
+export const WEB_DIST = path.resolve("dist/web");
+
+/** Builds the whole HTTP app. Tests call `app.request()` on it; main.ts serves it. */
+export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  app.onError(handleError(deps.log));
+  app.use(securityHeaders());
+  app.use("/api/*", originCheck(deps.config.publicUrl));
+
+  app.route("/", authRoutes(deps));
+  app.use("/api/*", sessionMiddleware(deps));
+
+  for (const routes of [healthRoutes, meRoutes, registrationRoutes, usersRoutes, auditRoutes]) {
+    app.route("/", routes(deps));
+  }
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Load Management System API",
+      version: "1.0.0",
+      description:
+        "Every operation lists the roles allowed to call it in `x-roles` (`public` for no sign-in). " +
+        "Errors are `{ error: { code, message, details } }`. Sign-in, sign-out and the session live under " +
+        "`/api/auth/*` (better-auth: POST sign-in/email, POST sign-out, GET get-session).",
+    },
+  });
+  mountDocs(app);
+  app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
+
+  if (options.serveWeb && existsSync(WEB_DIST)) {
+    const index = path.join(WEB_DIST, "index.html");
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: path.relative(process.cwd(), WEB_DIST),
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
+    // Client-side routes: every other GET gets the app shell.
+    app.get("*", async (c) => c.html(await readFile(index, "utf8")));
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

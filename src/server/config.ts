@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** A setting that cannot be used: start-up stops with this message and no stack trace. */
+export class ConfigError extends Error {}
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: "must be a number" }).int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  PUBLIC_URL: z.url({ message: "must be a full URL such as https://lms.example.com" }).optional(),
+  DEMO_DATA: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+  MAIL_FROM: z.string().default("Load Management System <no-reply@localhost>"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  publicUrl: string;
+  /** `undefined` means "seed on the embedded database's first run only". */
+  demoData: boolean | undefined;
+  trustProxy: boolean;
+  signInRateLimit: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join("\n")}\nSee the settings table in README.md.`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.BETTER_AUTH_SECRET ?? storedSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** BETTER_AUTH_SECRET, generated once and kept under DATA_DIR so sessions survive restarts. */
+function storedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

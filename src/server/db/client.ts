@@ -1,0 +1,36 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// numeric (money) stays a string end to end; never a float.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+
+export function createDb(url: string, max = 10): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", () => {
+    // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
+  });
+  const db = drizzle(pool, { schema, casing: "snake_case" });
+  return { db, pool };
+}
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/** PostgreSQL 15+ is required on an external server. */
+export async function assertServerVersion(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ server_version_num: string }>("show server_version_num");
+  const version = Number(rows[0]?.server_version_num ?? 0);
+  if (version < 150000) {
+    throw new Error(`PostgreSQL 15 or newer is required; the server at DATABASE_URL runs ${version / 10000}.`);
+  }
+}

@@ -1,0 +1,39 @@
+import type pg from "pg";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import { assertServerVersion, createDb, type Db, runMigrations } from "./client";
+import { startEmbeddedPostgres } from "./embedded";
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** True when this start created the embedded cluster (its first run). */
+  firstRun: boolean;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** The embedded PostgreSQL in DATA_DIR, or DATABASE_URL's server; migrated either way. */
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
+  try {
+    const url = config.databaseUrl ?? embedded!.url;
+    const { db, pool } = createDb(url);
+    await assertServerVersion(pool);
+    await runMigrations(db);
+    log.info(embedded ? `Embedded PostgreSQL ready in ${config.dataDir}/postgres` : "Connected to DATABASE_URL");
+    return {
+      db,
+      pool,
+      firstRun: embedded?.created ?? false,
+      embedded: !!embedded,
+      async close() {
+        await pool.end().catch(() => {});
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

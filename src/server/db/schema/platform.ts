@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { MAIL_STATUSES } from "../../../shared/admin/audit.schema";
+
+/** Who did what to what, and when. Append-only. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    action: text().notNull(),
+    actorId: text(),
+    actorEmail: text(),
+    impersonatorId: text(),
+    impersonatorEmail: text(),
+    targetType: text(),
+    targetId: text(),
+    targetLabel: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.createdAt.desc()), index().on(t.action, t.createdAt.desc()), index().on(t.actorId)],
+);
+
+export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
+
+/** Every message the app sends; with no SMTP configured this is the outbox an admin reads. */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    status: mailStatusEnum().notNull(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.createdAt.desc())],
+);
+
+/** Fixed-window counters shared by every instance (sign-in, public lookups). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  count: integer().notNull().default(0),
+});
+
+/** Small facts about this installation (e.g. when demo data was seeded). */
+export const appMeta = pgTable("app_meta", {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,16 @@
+import type pg from "pg";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { Logger } from "./logger";
+import type { Auth } from "./modules/auth/auth";
+import type { Mailer } from "./platform/mail/mailer";
+
+/** Everything a module needs, built once in main.ts (or per test file) and passed down. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+}

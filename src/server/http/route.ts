@@ -1,0 +1,66 @@
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { type Access, allows, rolesFor } from "../../shared/access";
+import { apiErrorSchema } from "../../shared/api/api.schema";
+import type { AppEnv } from "./context";
+import { forbidden, HttpError, unauthenticated } from "./errors";
+
+export type RouteAccess = {
+  /** Who may call it: "public", "authenticated" or the roles (normally `PERMISSIONS[...]`). */
+  access: Access;
+  /** Operations a user with a temporary password may still call (me, change password, stop impersonating). */
+  allowPendingPasswordChange?: boolean;
+};
+
+/** The guard every operation gets from its declaration: deny by default. */
+export function guard(access: Access, allowPendingPasswordChange = false): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (access === "public") return next();
+    const actor = c.get("actor");
+    if (!actor) throw unauthenticated();
+    if (!allows(access, actor.role)) throw forbidden();
+    if (actor.mustChangePassword && !allowPendingPasswordChange) {
+      throw new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
+    }
+    return next();
+  };
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: apiErrorSchema } },
+});
+
+/**
+ * `createRoute` plus the access declaration: adds the guard and shows the allowed roles as
+ * `x-roles` (and `x-access`) in /api/openapi.json. An operation without it fails the access test.
+ */
+export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
+  const { access, allowPendingPasswordChange, ...config } = def;
+  const xRoles = access === "public" ? ["public"] : [...rolesFor(access)];
+  return createRoute({
+    ...config,
+    "x-roles": xRoles,
+    "x-access": access === "public" || access === "authenticated" ? access : "roles",
+    middleware: [guard(access, allowPendingPasswordChange)] as const,
+    responses: {
+      ...config.responses,
+      400: errorResponse("Invalid input; `details.fields` holds a message per field"),
+      ...(access === "public" ? {} : { 401: errorResponse("Not signed in"), 403: errorResponse("Role not allowed") }),
+    },
+  } as unknown as Omit<R, keyof RouteAccess> & { middleware: MiddlewareHandler<AppEnv> });
+}
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description = "OK") => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+/** For tables keyed by uuid: a malformed id is a 400, never a database error. */
+export const uuidParams = z.object({ id: z.uuid({ message: "Invalid id." }) });

@@ -1,0 +1,54 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import type { Deps } from "./deps";
+import { createLogger } from "./logger";
+import { createAuth } from "./modules/auth/auth";
+import { createMailer } from "./platform/mail/mailer";
+import { seedDemoData, shouldSeedDemo } from "./seed/demo";
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log);
+  const { db, pool } = database;
+  const deps: Deps = {
+    config,
+    db,
+    pool,
+    log,
+    auth: createAuth(config, db),
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+  };
+  if (await shouldSeedDemo(deps, database)) {
+    log.info("Seeding demo data (DEMO_DATA=false skips this)");
+    await seedDemoData(db);
+  }
+
+  const app = createApp(deps, { serveWeb: true });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    log.info(`Load Management System on http://localhost:${config.port} (API docs at /api/docs)`);
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: shutting down`);
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("Start-up failed:", err instanceof Error ? (err.stack ?? err.message) : err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/auth/auth.schema";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { accounts, appUsers, sessions, users, verifications } from "../../db/schema";
+import { recordAudit } from "../../platform/audit/audit";
+
+/** Impersonation sessions end after 60 minutes. */
+export const IMPERSONATION_SECONDS = 60 * 60;
+
+export function createAuth(config: Config, db: Db) {
+  const origin = new URL(config.publicUrl).origin;
+  return betterAuth({
+    appName: "Load Management System",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts come from registration review or an admin, never self sign-up.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    trustedOrigins: [origin],
+    // The app's own PostgreSQL-backed limiter guards sign-in (shared by every instance).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "lms",
+      useSecureCookies: origin.startsWith("https:"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    plugins: [
+      admin({
+        adminRoles: ["admin"],
+        defaultRole: "customer",
+        impersonationSessionDuration: IMPERSONATION_SECONDS,
+        bannedUserMessage: "This account has been disabled. Contact your administrator.",
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            if ((session as { impersonatedBy?: string | null }).impersonatedBy) return;
+            const [user] = await db
+              .select({ email: users.email, name: users.name, role: appUsers.role })
+              .from(users)
+              .innerJoin(appUsers, eq(appUsers.userId, users.id))
+              .where(eq(users.id, session.userId));
+            if (!user) return;
+            await db.update(appUsers).set({ lastSignInAt: new Date() }).where(eq(appUsers.userId, session.userId));
+            await recordAudit(
+              db,
+              {
+                userId: session.userId,
+                email: user.email,
+                name: user.name,
+                role: user.role,
+                mustChangePassword: false,
+                sessionId: session.id,
+                sessionExpiresAt: session.expiresAt,
+                impersonator: null,
+                ip: session.ipAddress ?? null,
+              },
+              { action: "auth.sign_in", targetType: "user", targetId: session.userId, targetLabel: user.email },
+            );
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { okSchema } from "../../../shared/api/api.schema";
+import { changePasswordSchema, demoAccountsSchema, meSchema } from "../../../shared/auth/auth.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, jsonBody, jsonContent } from "../../http/route";
+import { createMeService } from "./me.service";
+
+const getMe = defineRoute({
+  method: "get",
+  path: "/api/me",
+  tags: ["Session"],
+  summary: "The signed-in app user: user, role, driver or customer record, permissions, impersonation",
+  access: "authenticated",
+  allowPendingPasswordChange: true,
+  responses: { 200: jsonContent(meSchema) },
+});
+
+const changePassword = defineRoute({
+  method: "post",
+  path: "/api/me/password",
+  tags: ["Session"],
+  summary: "Change your password (required after an admin sets a temporary one)",
+  access: "authenticated",
+  allowPendingPasswordChange: true,
+  request: { body: jsonBody(changePasswordSchema) },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+const demoAccounts = defineRoute({
+  method: "get",
+  path: "/api/demo-accounts",
+  tags: ["Session"],
+  summary: "Demo accounts shown on the login page (empty unless demo data is present)",
+  access: "public",
+  responses: { 200: jsonContent(demoAccountsSchema) },
+});
+
+export function meRoutes(deps: Deps) {
+  const service = createMeService(deps);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getMe, async (c) => c.json(await service.get(c.get("actor")!), 200))
+    .openapi(changePassword, async (c) => {
+      const headers = await service.changePassword(c.get("actor")!, c.req.valid("json"), c.req.raw.headers);
+      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(demoAccounts, async (c) => c.json(await service.demoAccounts(), 200));
+}

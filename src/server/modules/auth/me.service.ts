@@ -1,0 +1,92 @@
+import { eq, inArray } from "drizzle-orm";
+import { PERMISSIONS, type Permission } from "../../../shared/access";
+import type { ChangePasswordInput, DemoAccounts, Me } from "../../../shared/auth/auth.schema";
+import type { Deps } from "../../deps";
+import { appUsers, customers, drivers, users } from "../../db/schema";
+import type { Actor } from "../../http/context";
+import { badRequest } from "../../http/errors";
+import { recordAudit } from "../../platform/audit/audit";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../seed/demo-accounts";
+
+export function createMeService(deps: Deps) {
+  return {
+    /** The app user: user, role, role record, permissions and impersonation state. */
+    async get(actor: Actor): Promise<Me> {
+      const [driver] =
+        actor.role === "driver" ? await deps.db.select().from(drivers).where(eq(drivers.userId, actor.userId)) : [];
+      const [customer] =
+        actor.role === "customer"
+          ? await deps.db.select().from(customers).where(eq(customers.userId, actor.userId))
+          : [];
+      const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) =>
+        (PERMISSIONS[p] as readonly string[]).includes(actor.role),
+      );
+      return {
+        user: { id: actor.userId, name: actor.name, email: actor.email },
+        role: actor.role,
+        driver: driver
+          ? { id: driver.id, userId: actor.userId, fullName: driver.fullName, phone: driver.phone, email: driver.email, status: driver.status }
+          : null,
+        customer: customer
+          ? {
+              id: customer.id,
+              userId: customer.userId,
+              name: customer.name,
+              companyName: customer.companyName,
+              email: customer.email,
+              phone: customer.phone,
+            }
+          : null,
+        permissions,
+        mustChangePassword: actor.mustChangePassword,
+        impersonation: actor.impersonator
+          ? {
+              impersonatorId: actor.impersonator.id,
+              impersonatorEmail: actor.impersonator.email,
+              expiresAt: actor.sessionExpiresAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** Changes the password, signs out the user's other sessions and clears a temporary-password flag. */
+    async changePassword(actor: Actor, input: ChangePasswordInput, headers: Headers): Promise<Headers> {
+      let result: { headers: Headers };
+      try {
+        result = await deps.auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+      } catch {
+        throw badRequest("The current password is incorrect.", {
+          fields: { currentPassword: "The current password is incorrect." },
+        });
+      }
+      await deps.db.transaction(async (tx) => {
+        await tx.update(appUsers).set({ mustChangePassword: false }).where(eq(appUsers.userId, actor.userId));
+        await recordAudit(tx, actor, {
+          action: "auth.password_changed",
+          targetType: "user",
+          targetId: actor.userId,
+          targetLabel: actor.email,
+        });
+      });
+      return result.headers;
+    },
+
+    /** The demo accounts that exist in this database (none on a real company's data). */
+    async demoAccounts(): Promise<DemoAccounts> {
+      const emails = DEMO_ACCOUNTS.map((a) => a.email);
+      const present = await deps.db
+        .select({ email: users.email })
+        .from(users)
+        .where(inArray(users.email, emails));
+      const have = new Set(present.map((r) => r.email));
+      return {
+        password: have.size ? DEMO_PASSWORD : "",
+        accounts: DEMO_ACCOUNTS.filter((a) => have.has(a.email)).map(({ email, role, name }) => ({ email, role, name })),
+      };
+    },
+  };
+}

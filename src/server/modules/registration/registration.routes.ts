@@ -1,0 +1,85 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { PERMISSIONS } from "../../../shared/access";
+import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
+import {
+  accountReviewFilterSchema,
+  accountReviewSchema,
+  registrationSchema,
+  rejectReviewSchema,
+  userExistsResultSchema,
+  userExistsSchema,
+} from "../../../shared/registration/registration.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, uuidParams, jsonBody, jsonContent } from "../../http/route";
+import { createRegistrationService } from "./registration.service";
+
+const userExists = defineRoute({
+  method: "post",
+  path: "/api/registration/user-exists",
+  tags: ["Registration"],
+  summary: "Whether an account exists for an email (the spec's user_exists); rate-limited",
+  access: "public",
+  request: { body: jsonBody(userExistsSchema) },
+  responses: { 200: jsonContent(userExistsResultSchema) },
+});
+
+const submit = defineRoute({
+  method: "post",
+  path: "/api/registration",
+  tags: ["Registration"],
+  summary: "Submit a customer registration request for review (409 ACCOUNT_EXISTS for a known email)",
+  access: "public",
+  request: { body: jsonBody(registrationSchema) },
+  responses: { 201: jsonContent(okSchema, "Stored, pending review") },
+});
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/admin/account-reviews",
+  tags: ["Registration"],
+  summary: "Registration requests, newest first",
+  access: PERMISSIONS["accountReviews:manage"],
+  request: { query: pageQuerySchema.extend(accountReviewFilterSchema.shape) },
+  responses: { 200: jsonContent(pageSchema(accountReviewSchema)) },
+});
+
+const approve = defineRoute({
+  method: "post",
+  path: "/api/admin/account-reviews/{id}/approve",
+  tags: ["Registration"],
+  summary: "Approve: creates the customer account and emails the applicant",
+  access: PERMISSIONS["accountReviews:manage"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(accountReviewSchema) },
+});
+
+const reject = defineRoute({
+  method: "post",
+  path: "/api/admin/account-reviews/{id}/reject",
+  tags: ["Registration"],
+  summary: "Reject with a reason; emails the applicant",
+  access: PERMISSIONS["accountReviews:manage"],
+  request: { params: uuidParams, body: jsonBody(rejectReviewSchema) },
+  responses: { 200: jsonContent(accountReviewSchema) },
+});
+
+export function registrationRoutes(deps: Deps) {
+  const service = createRegistrationService(deps);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(userExists, async (c) =>
+      c.json({ exists: await service.userExists(c.req.valid("json").email, c.get("ip")) }, 200),
+    )
+    .openapi(submit, async (c) => {
+      await service.submit(c.req.valid("json"), c.get("ip"));
+      return c.json({ ok: true as const }, 201);
+    })
+    .openapi(list, async (c) => {
+      const { page, pageSize, ...filter } = c.req.valid("query");
+      return c.json(await service.list(filter, { page, pageSize }), 200);
+    })
+    .openapi(approve, async (c) => c.json(await service.approve(c.get("actor")!, c.req.valid("param").id), 200))
+    .openapi(reject, async (c) =>
+      c.json(await service.reject(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").reason), 200),
+    );
+}

@@ -1,0 +1,188 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { AccountReview, RegistrationInput, accountReviewFilterSchema } from "../../../shared/registration/registration.schema";
+import type { z } from "zod";
+import type { Deps } from "../../deps";
+import { accountReviews, appUsers, users } from "../../db/schema";
+import type { Actor } from "../../http/context";
+import { conflict, HttpError, notFound } from "../../http/errors";
+import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { createAccount, emailTaken, hashPassword } from "../auth/accounts";
+
+type Review = typeof accountReviews.$inferSelect;
+
+const toDto = (r: Review): AccountReview => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  companyName: r.companyName,
+  phone: r.phone,
+  address: r.address,
+  message: r.message,
+  status: r.status,
+  reviewedBy: r.reviewedBy,
+  reviewedAt: iso(r.reviewedAt),
+  rejectionReason: r.rejectionReason,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists. Please log in.";
+
+export function createRegistrationService(deps: Deps) {
+  const { db, mailer, config } = deps;
+
+  async function limit(ip: string | null, bucket: string, max: number, windowSeconds: number) {
+    const hit = await hitRateLimit(db, `${bucket}:${ip ?? "unknown"}`, max, windowSeconds);
+    if (!hit.allowed) {
+      throw new HttpError(429, "RATE_LIMITED", `Too many requests. Try again in ${hit.retryAfter} seconds.`);
+    }
+  }
+
+  async function notifyAdmins(subject: string, text: string) {
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(appUsers, eq(appUsers.userId, users.id))
+      .where(and(eq(appUsers.role, "admin"), eq(users.banned, false)));
+    for (const a of admins) await mailer.send({ to: a.email, subject, text });
+  }
+
+  return {
+    /** The spec's `user_exists`. */
+    async userExists(email: string, ip: string | null): Promise<boolean> {
+      await limit(ip, "user-exists", 30, 60);
+      return emailTaken(db, email);
+    },
+
+    /** Stores (or refreshes) a pending request, unique on email; never for an existing account. */
+    async submit(input: RegistrationInput & { password: string }, ip: string | null): Promise<void> {
+      await limit(ip, "registration", 10, 60 * 60);
+      const email = input.email.trim().toLowerCase();
+      if (await emailTaken(db, email)) {
+        throw conflict(ACCOUNT_EXISTS_MESSAGE, "ACCOUNT_EXISTS");
+      }
+      const passwordHash = await hashPassword(input.password);
+      const values = {
+        email,
+        name: input.name.trim(),
+        companyName: input.companyName.trim(),
+        phone: input.phone.trim(),
+        address: input.address?.trim() ?? "",
+        message: input.message?.trim() ?? "",
+        passwordHash,
+        status: "pending" as const,
+        reviewedBy: null,
+        reviewedAt: null,
+        rejectionReason: null,
+      };
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(accountReviews)
+          .values(values)
+          .onConflictDoUpdate({ target: accountReviews.email, set: { ...values, updatedAt: new Date() } })
+          .returning({ id: accountReviews.id });
+        await recordAudit(tx, null, {
+          action: "registration.submitted",
+          targetType: "account_review",
+          targetId: row.id,
+          targetLabel: email,
+          details: { companyName: values.companyName, ip },
+        });
+      });
+      await notifyAdmins(
+        "New customer registration to review",
+        `${values.name} (${values.companyName}, ${email}) asked for a customer account.\n\n` +
+          `Review it at ${config.publicUrl}/admin/account-review`,
+      );
+    },
+
+    async list(filter: z.infer<typeof accountReviewFilterSchema>, page: PageQuery) {
+      const where: SQL[] = [];
+      if (filter.status) where.push(eq(accountReviews.status, filter.status));
+      if (filter.q) {
+        const p = likePattern(filter.q);
+        where.push(or(ilike(accountReviews.email, p), ilike(accountReviews.name, p), ilike(accountReviews.companyName, p))!);
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const [{ total }] = await db.select({ total: count() }).from(accountReviews).where(cond);
+      const rows = await db
+        .select()
+        .from(accountReviews)
+        .where(cond)
+        .orderBy(desc(accountReviews.createdAt))
+        .limit(page.pageSize)
+        .offset(offsetOf(page));
+      return toPage(rows.map(toDto), total, page);
+    },
+
+    /** Creates the customer account with the password the applicant chose, and tells them. */
+    async approve(actor: Actor, id: string): Promise<AccountReview> {
+      const review = await db.transaction(async (tx) => {
+        const [r] = await tx.select().from(accountReviews).where(eq(accountReviews.id, id)).for("update");
+        if (!r) throw notFound("The registration request");
+        if (r.status !== "pending") throw conflict("This request has already been reviewed.");
+        const userId = await createAccount(tx, {
+          name: r.name,
+          email: r.email,
+          role: "customer",
+          passwordHash: r.passwordHash,
+          companyName: r.companyName,
+          phone: r.phone,
+          address: r.address,
+        });
+        const [updated] = await tx
+          .update(accountReviews)
+          .set({ status: "approved", reviewedBy: actor.userId, reviewedAt: new Date(), userId })
+          .where(eq(accountReviews.id, id))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: "registration.approved",
+          targetType: "account_review",
+          targetId: id,
+          targetLabel: r.email,
+          details: { userId, companyName: r.companyName },
+        });
+        return updated;
+      });
+      await mailer.send({
+        to: review.email,
+        subject: "Your Load Management System account is approved",
+        text:
+          `Hello ${review.name},\n\nYour customer account for ${review.companyName} has been approved.\n` +
+          `Sign in with this email and the password you chose at ${config.publicUrl}/login\n`,
+      });
+      return toDto(review);
+    },
+
+    async reject(actor: Actor, id: string, reason: string): Promise<AccountReview> {
+      const review = await db.transaction(async (tx) => {
+        const [r] = await tx.select().from(accountReviews).where(eq(accountReviews.id, id)).for("update");
+        if (!r) throw notFound("The registration request");
+        if (r.status !== "pending") throw conflict("This request has already been reviewed.");
+        const [updated] = await tx
+          .update(accountReviews)
+          .set({ status: "rejected", reviewedBy: actor.userId, reviewedAt: new Date(), rejectionReason: reason })
+          .where(eq(accountReviews.id, id))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: "registration.rejected",
+          targetType: "account_review",
+          targetId: id,
+          targetLabel: r.email,
+          details: { reason },
+        });
+        return updated;
+      });
+      await mailer.send({
+        to: review.email,
+        subject: "Your Load Management System registration",
+        text:
+          `Hello ${review.name},\n\nWe could not approve the customer account request for ${review.companyName}.\n` +
+          `Reason: ${reason}\n\nReply to this email if you have questions.\n`,
+      });
+      return toDto(review);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { auditLog } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import type { AuditAction } from "../../../shared/admin/audit.schema";
+import type { Actor } from "../../http/context";
+
+export interface AuditEvent {
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string;
+  targetLabel?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Appends one audit entry; call it inside the transaction of the change it records. */
+export async function recordAudit(tx: Tx, actor: Actor | null, event: AuditEvent): Promise<void> {
+  await tx.insert(auditLog).values({
+    action: event.action,
+    actorId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? null,
+    impersonatorId: actor?.impersonator?.id ?? null,
+    impersonatorEmail: actor?.impersonator?.email ?? null,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    targetLabel: event.targetLabel ?? null,
+    details: event.details ?? null,
+    ip: actor?.ip ?? null,
+  });
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/database";
+import type { Db } from "../db/client";
+import { accountReviews, appMeta } from "../db/schema";
+import type { Deps } from "../deps";
+import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
+
+const DEMO_MARKER = "demo_seeded_at";
+const INSTALLED_MARKER = "installed_at";
+
+async function meta(db: Db, key: string) {
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+  return row?.value ?? null;
+}
+
+/**
+ * Demo data goes in on the embedded database's first run (unless DEMO_DATA=false), and on an
+ * external database only when DEMO_DATA=true: never silently into a real company's data.
+ */
+export async function shouldSeedDemo(deps: Deps, database: Pick<Database, "embedded">): Promise<boolean> {
+  const { db, config } = deps;
+  if (config.demoData === false) return false;
+  if (await meta(db, DEMO_MARKER)) return false;
+  const installed = await meta(db, INSTALLED_MARKER);
+  if (!installed) {
+    await db.insert(appMeta).values({ key: INSTALLED_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
+  }
+  if (config.demoData === true) return true;
+  return database.embedded && !installed;
+}
+
+export async function isDemoSeeded(db: Db) {
+  return !!(await meta(db, DEMO_MARKER));
+}
+
+const PENDING_REQUESTS = [
+  {
+    email: "orders@harborfreshproduce.test",
+    name: "Linda Okafor",
+    companyName: "Harbor Fresh Produce",
+    phone: "+1 206 555 0164",
+    address: "2200 Alaskan Way, Seattle, WA 98121",
+    message: "We ship 6–8 reefer loads a week from Seattle to the Bay Area.",
+  },
+  {
+    email: "logistics@summitbuild.test",
+    name: "Marcus Reid",
+    companyName: "Summit Building Materials",
+    phone: "+1 303 555 0119",
+    address: "4800 Race St, Denver, CO 80216",
+    message: "Flatbed lumber and drywall, Denver to Salt Lake City.",
+  },
+];
+
+/** The demo company: one account per role (two drivers, two customers) and requests to review. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const accounts = await Promise.all(
+    DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
+  );
+  const requestHash = await hashPassword("Welcome2026!");
+  await db.transaction(async (tx) => {
+    for (const a of accounts) {
+      if (await emailTaken(tx, a.email)) continue;
+      await createAccount(tx, a);
+    }
+    for (const r of PENDING_REQUESTS) {
+      await tx
+        .insert(accountReviews)
+        .values({ ...r, passwordHash: requestHash })
+        .onConflictDoNothing({ target: accountReviews.email });
+    }
+    await tx
+      .insert(appMeta)
+      .values({ key: DEMO_MARKER, value: new Date().toISOString() })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: new Date().toISOString() } });
+  });
+}
