@@ -16,7 +16,8 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
-export const WEB_DIST = path.resolve("dist/web");
+/** The built web app (WEB_DIST lets a developer serve another build). */
+export const WEB_DIST = path.resolve(process.env.WEB_DIST ?? "dist/web");
 
 /** Builds the whole HTTP app. Tests call `app.request()` on it; main.ts serves it. */
 export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {

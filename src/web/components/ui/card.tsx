@@ -1,0 +1,18 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export function Card({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+}
+export function CardHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1 p-5 pb-3", className)} {...props} />;
+}
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+  return <h2 className={cn("text-base font-semibold text-slate-900", className)} {...props} />;
+}
+export function CardDescription({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("text-sm text-slate-500", className)} {...props} />;
+}
+export function CardContent({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("p-5 pt-0", className)} {...props} />;
+}

@@ -1,0 +1,50 @@
+import { X } from "lucide-react";
+import { Dialog as D } from "radix-ui";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+/** A modal dialog with a title, optional description, body and footer. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  closeLabel: string;
+  className?: string;
+}) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <D.Content
+          className={cn(
+            "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl",
+            className,
+          )}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <div className="grid gap-1">
+            <D.Title className="text-lg font-semibold">{title}</D.Title>
+            {description ? <D.Description className="text-sm text-slate-500">{description}</D.Description> : null}
+          </div>
+          {children}
+          {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
+          <D.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={closeLabel}>
+            <X className="size-4" />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

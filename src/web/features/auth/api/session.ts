@@ -1,0 +1,72 @@
+import type { LoginInput, Me } from "@shared/auth/auth.schema";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { ApiRequestError, api } from "../../../lib/api";
+
+export const meQueryKey = ["me"] as const;
+
+/**
+ * The session as the UI knows it: the app user, or null when signed out.
+ * A 401 means "signed out", not an error; anything else is surfaced to the caller.
+ */
+export function useMe() {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: async () => {
+      try {
+        return await api<Me>("/api/me");
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+    retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
+  });
+}
+
+export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "USER_UPDATED" | "IMPERSONATION_CHANGED" | "PASSWORD_CHANGED";
+
+const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("lms-auth") : null;
+
+/**
+ * Auth events (spec section 4): a sign-out clears all user state; every other event reloads the
+ * session and the app user. Other tabs hear the same event.
+ */
+export function handleAuthEvent(queryClient: QueryClient, event: AuthEvent, broadcast = true) {
+  if (event === "SIGNED_OUT") {
+    queryClient.clear();
+    queryClient.setQueryData(meQueryKey, null);
+  } else {
+    void queryClient.invalidateQueries();
+    void queryClient.refetchQueries({ queryKey: meQueryKey });
+  }
+  if (broadcast) channel?.postMessage(event);
+}
+
+export function listenToOtherTabs(queryClient: QueryClient): () => void {
+  if (!channel) return () => {};
+  const onMessage = (e: MessageEvent<AuthEvent>) => handleAuthEvent(queryClient, e.data, false);
+  channel.addEventListener("message", onMessage);
+  return () => channel.removeEventListener("message", onMessage);
+}
+
+export async function signIn(input: LoginInput): Promise<void> {
+  await api("/api/auth/sign-in/email", { body: { email: input.email, password: input.password, rememberMe: true } });
+}
+
+/** Signing out while impersonating first stops the impersonation (spec section 4). */
+export async function signOut(me: Me | null | undefined): Promise<void> {
+  if (me?.impersonation) {
+    await api("/api/impersonation/stop", { method: "POST" }).catch(() => undefined);
+  }
+  await api("/api/auth/sign-out", { method: "POST", body: {} });
+}
+
+export async function startImpersonation(userId: string): Promise<{ email: string }> {
+  return api("/api/admin/impersonation", { body: { userId } });
+}
+
+export async function stopImpersonation(): Promise<{ email: string }> {
+  return api("/api/impersonation/stop", { method: "POST" });
+}

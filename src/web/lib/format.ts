@@ -1,0 +1,20 @@
+import i18n from "i18next";
+
+const locale = () => i18n.resolvedLanguage ?? i18n.language ?? "en";
+
+/** Dates, numbers and money in the user's language. */
+export const formatDateTime = (value: string | Date | null | undefined) =>
+  value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : "—";
+
+export const formatDate = (value: string | Date | null | undefined) =>
+  value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium" }).format(new Date(value)) : "—";
+
+export const formatNumber = (value: number | string | null | undefined, digits = 0) =>
+  value === null || value === undefined || value === ""
+    ? "—"
+    : new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(Number(value));
+
+export const formatMoney = (value: number | string | null | undefined, currency = "USD") =>
+  value === null || value === undefined || value === ""
+    ? "—"
+    : new Intl.NumberFormat(locale(), { style: "currency", currency }).format(Number(value));
