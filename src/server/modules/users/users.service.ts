@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Role } from "../../../shared/access";
 import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "../../../shared/admin/users.schema";
@@ -32,16 +32,6 @@ export function createUsersService(deps: Deps) {
       .for("update", { of: [users] });
     if (!row) throw notFound("The user");
     return row;
-  }
-
-  /** Disabling, deleting or demoting the last active admin would lock everyone out. */
-  async function assertAnotherAdmin(tx: Tx, id: string) {
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(appUsers)
-      .innerJoin(users, eq(users.id, appUsers.userId))
-      .where(and(eq(appUsers.role, "admin"), ne(appUsers.userId, id), eq(users.banned, false)));
-    if (n === 0) throw conflict("At least one active admin must remain.", "LAST_ADMIN");
   }
 
   const revokeSessions = (tx: Tx, userId: string) => tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -114,12 +104,12 @@ export function createUsersService(deps: Deps) {
       });
     },
 
+    // Only admins reach these, and never on their own account, so an admin always remains.
     async changeRole(actor: Actor, id: string, role: Role): Promise<void> {
       if (id === actor.userId) throw conflict("You cannot change your own role.", "OWN_ACCOUNT");
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
         if (user.role === role) return;
-        if (user.role === "admin") await assertAnotherAdmin(tx, id);
         await tx.update(appUsers).set({ role }).where(eq(appUsers.userId, id));
         await tx.update(users).set({ role }).where(eq(users.id, id));
         await attachRoleRecord(tx, id, { name: user.name, email: user.email, role });
@@ -168,7 +158,6 @@ export function createUsersService(deps: Deps) {
       if (id === actor.userId) throw conflict("You cannot disable your own account.", "OWN_ACCOUNT");
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
-        if (disabled && user.role === "admin") await assertAnotherAdmin(tx, id);
         await tx
           .update(users)
           .set({ banned: disabled, banReason: disabled ? "Disabled by an administrator" : null, banExpires: null })
@@ -187,7 +176,6 @@ export function createUsersService(deps: Deps) {
       if (id === actor.userId) throw forbidden(CANNOT_DELETE_SELF, "CANNOT_DELETE_SELF");
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
-        if (user.role === "admin") await assertAnotherAdmin(tx, id);
         await recordAudit(tx, actor, {
           action: "user.deleted",
           targetType: "user",

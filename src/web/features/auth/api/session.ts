@@ -44,6 +44,16 @@ export function handleAuthEvent(queryClient: QueryClient, event: AuthEvent, broa
   if (broadcast) channel?.postMessage(event);
 }
 
+/**
+ * handleAuthEvent, then waits for the fresh app user. Navigate only after this: a route guard that
+ * still sees the previous user (signed out, impersonated, temporary password) would bounce the
+ * navigation to the wrong place.
+ */
+export async function settleAuthEvent(queryClient: QueryClient, event: AuthEvent): Promise<void> {
+  handleAuthEvent(queryClient, event);
+  if (event !== "SIGNED_OUT") await queryClient.refetchQueries({ queryKey: meQueryKey }, { cancelRefetch: false });
+}
+
 export function listenToOtherTabs(queryClient: QueryClient): () => void {
   if (!channel) return () => {};
   const onMessage = (e: MessageEvent<AuthEvent>) => handleAuthEvent(queryClient, e.data, false);

@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUsers, users } from "../../db/schema";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("sign-in", () => {
+  it("needs an email and a password", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "", password: "" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields).toMatchObject({ email: "Email is required.", password: "Password is required." });
+  });
+
+  it("refuses a wrong password with 401", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "admin@demo.test", password: "nope-nope" } });
+    expect(res.status).toBe(401);
+  });
+
+  it("sets an httpOnly session cookie and keeps the token out of the body", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "admin@demo.test", password: "Demo1234!" } });
+    expect(res.status).toBe(200);
+    expect(res.json.token).toBeUndefined();
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("lms.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("records the sign-in time and an audit entry", async () => {
+    await signIn(ctx, "safety@demo.test");
+    const [row] = await ctx.deps.db
+      .select({ at: appUsers.lastSignInAt })
+      .from(appUsers)
+      .innerJoin(users, eq(users.id, appUsers.userId))
+      .where(eq(users.email, "safety@demo.test"));
+    expect(row.at).toBeInstanceOf(Date);
+  });
+
+  it("does not expose better-auth's sign-up or admin endpoints", async () => {
+    const signUp = await call(ctx, "/api/auth/sign-up/email", {
+      body: { email: "x@y.test", password: "Password1!", name: "X" },
+    });
+    expect(signUp.status).toBe(404);
+    const cookie = await signIn(ctx, "admin@demo.test");
+    const listUsers = await call(ctx, "/api/auth/admin/list-users", { cookie });
+    expect(listUsers.status).toBe(404);
+  });
+
+  it("signs out", async () => {
+    const cookie = await signIn(ctx, "manager@demo.test");
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(200);
+    const out = await call(ctx, "/api/auth/sign-out", { method: "POST", body: {}, cookie });
+    expect(out.status).toBe(200);
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(401);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ signInRateLimit: 3 });
+  });
+  afterAll(() => limited.close());
+
+  it("answers 429 after the limit for one client address, with Retry-After", async () => {
+    const attempt = (ip: string) =>
+      call(limited, "/api/auth/sign-in/email", {
+        body: { email: "dispatcher@demo.test", password: "wrong-password" },
+        headers: { "x-forwarded-for": ip },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt("198.51.100.7")).status).toBe(401);
+    const blocked = await attempt("198.51.100.7");
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.error.code).toBe("RATE_LIMITED");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("also limits attempts on one email from many addresses", async () => {
+    const results = [];
+    for (let i = 0; i < 5; i++) {
+      results.push(
+        (
+          await call(limited, "/api/auth/sign-in/email", {
+            body: { email: "accountant@demo.test", password: "wrong-password" },
+            headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+          })
+        ).status,
+      );
+    }
+    expect(results).toEqual([401, 401, 401, 429, 429]);
+  });
+});
+
+describe("GET /api/me", () => {
+  it("answers 401 when signed out", async () => {
+    const res = await call(ctx, "/api/me");
+    expect(res.status).toBe(401);
+    expect(res.json.error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("returns a driver's app user with the driver record", async () => {
+    const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "driver@demo.test") })).json;
+    expect(me.role).toBe("driver");
+    expect(me.driver).toMatchObject({ fullName: "Jake Wilson", status: "available" });
+    expect(me.customer).toBeNull();
+    expect(me.impersonation).toBeNull();
+    expect(me.permissions).not.toContain("users:manage");
+  });
+
+  it("returns a customer's app user with the customer record", async () => {
+    const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "customer2@demo.test") })).json;
+    expect(me.role).toBe("customer");
+    expect(me.customer).toMatchObject({ companyName: "Prairie Steel Supply LLC" });
+    expect(me.driver).toBeNull();
+  });
+
+  it("gives an admin the admin permissions", async () => {
+    const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "admin@demo.test") })).json;
+    expect(me.permissions).toEqual(expect.arrayContaining(["users:manage", "impersonation:start", "audit:read"]));
+  });
+});
+
+describe("demo accounts", () => {
+  it("lists one account per role with the shared password when demo data is present", async () => {
+    const res = await call(ctx, "/api/demo-accounts");
+    expect(res.json.password).toBe("Demo1234!");
+    expect(res.json.accounts.map((a: { email: string }) => a.email)).toEqual([
+      "admin@demo.test",
+      "manager@demo.test",
+      "dispatcher@demo.test",
+      "safety@demo.test",
+      "accountant@demo.test",
+      "driver@demo.test",
+      "driver2@demo.test",
+      "customer@demo.test",
+      "customer2@demo.test",
+    ]);
+  });
+});
+
+describe("cross-site protection and headers", () => {
+  it("refuses a cookie-carrying write from another origin", async () => {
+    const cookie = await signIn(ctx, "admin@demo.test");
+    const res = await call(ctx, "/api/admin/users", {
+      body: { name: "Eve", email: "eve@evil.test", role: "admin", password: "Password123" },
+      cookie,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe("CSRF");
+  });
+
+  it("sends CSP, nosniff, frame-ancestors and referrer policy", async () => {
+    const res = await ctx.app.request("/api/health");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await call(ctx, "/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("health", () => {
+  it("is ok while the database answers", async () => {
+    const res = await call(ctx, "/api/health");
+    expect(res).toMatchObject({ status: 200, json: { status: "ok" } });
+  });
+
+  it("answers 503 when the database does not", async () => {
+    const down = await createTestContext();
+    await down.deps.pool.end();
+    const res = await call(down, "/api/health");
+    expect(res).toMatchObject({ status: 503, json: { status: "unavailable" } });
+    await down.close().catch(() => {});
+  });
+});

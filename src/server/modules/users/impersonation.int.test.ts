@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, sessions, users } from "../../db/schema";
+import { call, createTestContext, mergeCookies, signIn, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+const idOf = async (email: string) => (await ctx.deps.db.select().from(users).where(eq(users.email, email)))[0].id;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("impersonation", () => {
+  it("browses as the user, then restores the admin session", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const driverId = await idOf("driver@demo.test");
+    const started = await call(ctx, "/api/admin/impersonation", { body: { userId: driverId }, cookie: admin });
+    expect(started.status).toBe(200);
+    expect(started.json).toEqual({ email: "driver@demo.test" });
+    const asDriver = mergeCookies(admin, started);
+
+    const me = (await call(ctx, "/api/me", { cookie: asDriver })).json;
+    expect(me.role).toBe("driver");
+    expect(me.impersonation).toMatchObject({ impersonatorEmail: "admin@demo.test" });
+    const minutes = (new Date(me.impersonation.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(58);
+    expect(minutes).toBeLessThanOrEqual(60);
+
+    // The impersonated session has the driver's rights only.
+    expect((await call(ctx, "/api/admin/users", { cookie: asDriver })).status).toBe(403);
+
+    const stopped = await call(ctx, "/api/impersonation/stop", { method: "POST", cookie: asDriver });
+    expect(stopped.status).toBe(200);
+    const back = mergeCookies(asDriver, stopped);
+    const meAgain = (await call(ctx, "/api/me", { cookie: back })).json;
+    expect(meAgain).toMatchObject({ role: "admin", impersonation: null });
+
+    const actions = (await ctx.deps.db.select().from(auditLog).where(eq(auditLog.targetId, driverId))).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["impersonation.started", "impersonation.stopped"]));
+    const [stop] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "impersonation.stopped"));
+    expect(stop.actorEmail).toBe("admin@demo.test");
+  });
+
+  it("never impersonates an admin, yourself, or an unknown user", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    await call(ctx, "/api/admin/users", {
+      body: { name: "Other Admin", email: "other-admin@demo.test", role: "admin", password: "Password123", requirePasswordChange: false },
+      cookie: admin,
+    });
+    const other = await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("other-admin@demo.test") }, cookie: admin });
+    expect(other.status).toBe(403);
+    expect(other.json.error.code).toBe("CANNOT_IMPERSONATE_ADMIN");
+    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("admin@demo.test") }, cookie: admin })).status).toBe(409);
+    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: "missing" }, cookie: admin })).status).toBe(404);
+  });
+
+  it("is for admins only, and stopping needs an impersonation", async () => {
+    const manager = await signIn(ctx, "manager@demo.test");
+    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("driver@demo.test") }, cookie: manager })).status).toBe(403);
+    const stop = await call(ctx, "/api/impersonation/stop", { method: "POST", cookie: manager });
+    expect(stop.status).toBe(409);
+  });
+
+  it("ends after 60 minutes: an expired impersonation session is signed out", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const started = await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("customer@demo.test") }, cookie: admin });
+    const asCustomer = mergeCookies(admin, started);
+    await ctx.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, await idOf("customer@demo.test")));
+    expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
+  });
+});

@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { createApp } from "../app";
+import type { Config } from "../config";
+import { createDb } from "../db/client";
+import type { Deps } from "../deps";
+import { createLogger } from "../logger";
+import { createAuth } from "../modules/auth/auth";
+import { createMailer } from "../platform/mail/mailer";
+import { DEMO_PASSWORD } from "../seed/demo-accounts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 3000,
+    host: "127.0.0.1",
+    dataDir: "/tmp/lms-test-unused",
+    databaseUrl: undefined,
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    publicUrl: TEST_ORIGIN,
+    demoData: false,
+    trustProxy: true,
+    signInRateLimit: 10_000,
+    smtpUrl: undefined,
+    mailFrom: "LMS <no-reply@lms.test>",
+    logLevel: "error",
+    ...overrides,
+  };
+}
+
+async function withServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject("testServerUrl") });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one test file, cloned from the migrated, demo-seeded template. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lms_t_${randomBytes(6).toString("hex")}`;
+  const template = inject("templateDatabase");
+  await withServer(async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database ${name} template ${template}`);
+        return;
+      } catch (err) {
+        // Two files cloning at the same instant can briefly see each other's copy in progress.
+        if (attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const url = new URL(inject("testServerUrl"));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withServer((c) => c.query(`drop database if exists ${name} with (force)`).then(() => undefined)),
+  };
+}
+
+export interface TestContext {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database. Call in beforeAll; close in afterAll. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const { db, pool } = createDb(database.url, 5);
+  const log = createLogger(config.logLevel);
+  const deps: Deps = {
+    config,
+    db,
+    pool,
+    log,
+    auth: createAuth(config, db),
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+  };
+  return {
+    deps,
+    app: createApp(deps),
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** One API call as a browser on our origin would make it. */
+export async function call(ctx: TestContext, path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await ctx.app.request(path, {
+    method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+/** `name=value` pairs of the Set-Cookie headers, merged over an existing Cookie header. */
+export function mergeCookies(existing: string | undefined, res: { headers: Headers }): string {
+  const jar = new Map<string, string>();
+  for (const part of (existing ?? "").split(/;\s*/).filter(Boolean)) {
+    const [k, ...v] = part.split("=");
+    jar.set(k, v.join("="));
+  }
+  for (const raw of res.headers.getSetCookie()) {
+    const [pair, ...attrs] = raw.split(";");
+    const [k, ...v] = pair.split("=");
+    const expired = attrs.some((a) => /max-age=0/i.test(a.trim()));
+    if (expired || v.join("=") === "") jar.delete(k.trim());
+    else jar.set(k.trim(), v.join("="));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+export async function signIn(ctx: TestContext, email: string, password = DEMO_PASSWORD, ip = "203.0.113.10") {
+  const res = await call(ctx, "/api/auth/sign-in/email", {
+    body: { email, password },
+    headers: { "x-forwarded-for": ip },
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return mergeCookies(undefined, res);
+}

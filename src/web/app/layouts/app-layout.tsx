@@ -1,0 +1,130 @@
+import { ROUTES } from "@shared/access";
+import { Menu } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { Sheet } from "../../components/ui/sheet";
+import { useMe } from "../../features/auth/api/session";
+import { Brand } from "../../features/system/components/brand";
+import { cn } from "../../lib/cn";
+import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
+import { ImpersonationBanner } from "./impersonation-banner";
+import { LanguageSwitcher } from "./language-switcher";
+import { SidebarNav } from "./sidebar-nav";
+import { useDocumentTitle } from "./use-document-title";
+import { UserMenu } from "./user-menu";
+
+/** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const routeKey = useRouteKey();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDocumentTitle();
+
+  // A drawer left open over the next page would hide it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every location change
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  // RequireAuth renders this only with a user; the check keeps a sign-out's last render harmless.
+  if (!me) return null;
+  const group = routeKey ? navGroupOf(routeKey) : undefined;
+  const title = routeKey ? t(routeTitleKey(routeKey)) : t("appName");
+
+  const sidebarHeader = (
+    <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-5">
+      <Link
+        to={ROUTES.home.path}
+        className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <Brand />
+      </Link>
+    </div>
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-50 md:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:ring-2 focus:ring-brand-500"
+      >
+        {t("shell.skipToContent")}
+      </a>
+
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
+        {sidebarHeader}
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <SidebarNav role={me.role} hidden={me.mustChangePassword} />
+        </div>
+      </aside>
+
+      <Sheet
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        title={t("shell.mainNav")}
+        closeLabel={t("shell.closeMenu")}
+      >
+        {sidebarHeader}
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <SidebarNav role={me.role} hidden={me.mustChangePassword} onNavigate={() => setDrawerOpen(false)} />
+        </div>
+      </Sheet>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="sticky top-0 z-30">
+          <ImpersonationBanner me={me} />
+          <header className="relative flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 lg:px-8">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              className="grid size-10 place-items-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
+              aria-label={t("shell.openMenu")}
+              aria-expanded={drawerOpen}
+              data-testid="open-menu"
+            >
+              <Menu className="size-5" aria-hidden />
+            </button>
+            <div className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+              {group ? (
+                <>
+                  <span className="hidden text-slate-500 sm:inline">{t(`nav:groups.${group}`)}</span>
+                  <span className="hidden text-slate-300 sm:inline" aria-hidden>
+                    /
+                  </span>
+                </>
+              ) : null}
+              <span className="truncate font-semibold text-slate-900">{title}</span>
+            </div>
+            <LanguageSwitcher />
+            <UserMenu me={me} />
+            <NavigationProgress active={navigation.state !== "idle"} />
+          </header>
+        </div>
+
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto w-full max-w-7xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Lazy screens download on first visit; the bar says the click was heard. */
+function NavigationProgress({ active }: { active: boolean }) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        "pointer-events-none absolute inset-x-0 bottom-0 h-0.5 overflow-hidden transition-opacity duration-300",
+        active ? "opacity-100" : "opacity-0",
+      )}
+    >
+      <div className="h-full w-full animate-pulse bg-brand-500" />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Role, RouteKey } from "@shared/access";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { cn } from "../../lib/cn";
+import { navHref, navSectionsFor, ROUTE_ICONS, routeTitleKey, useRouteKey } from "../../lib/navigation";
+
+/** Only the screens the role may open; the server refuses the rest anyway. */
+export function SidebarNav({
+  role,
+  hidden = false,
+  onNavigate,
+}: {
+  role: Role;
+  /** While a temporary password must be replaced every link would bounce back, so none are shown. */
+  hidden?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation("nav");
+  const current = useRouteKey();
+  const sections = hidden ? [] : navSectionsFor(role);
+  return (
+    <nav aria-label={t("common:shell.mainNav")} className="flex flex-col gap-5 px-3 py-4">
+      {sections.map((section) => (
+        <div key={section.group} role="group" aria-labelledby={`nav-group-${section.group}`}>
+          <h2
+            id={`nav-group-${section.group}`}
+            className="px-2.5 pb-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-400"
+          >
+            {t(`groups.${section.group}`)}
+          </h2>
+          <ul className="grid gap-0.5">
+            {section.items.map((key) => (
+              <li key={key}>
+                <SidebarLink routeKey={key} active={current === key} onNavigate={onNavigate} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function SidebarLink({ routeKey, active, onNavigate }: { routeKey: RouteKey; active: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const Icon = ROUTE_ICONS[routeKey];
+  return (
+    <NavLink
+      to={navHref(routeKey)}
+      end
+      onClick={onNavigate}
+      // A screen with a path parameter (reports) is open whichever parameter it shows.
+      aria-current={active ? "page" : undefined}
+      className={({ isActive }) =>
+        cn(
+          "group flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+          (isActive || active) && "bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700",
+        )
+      }
+    >
+      {({ isActive }) => (
+        <>
+          <Icon
+            className={cn(
+              "size-4 shrink-0 text-slate-400 group-hover:text-slate-600",
+              (isActive || active) && "text-brand-600 group-hover:text-brand-600",
+            )}
+            aria-hidden
+          />
+          <span className="truncate">{t(routeTitleKey(routeKey))}</span>
+        </>
+      )}
+    </NavLink>
+  );
+}

@@ -1,0 +1,77 @@
+import { type Me } from "@shared/auth/auth.schema";
+import { ROUTES } from "@shared/access";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronDown, KeyRound, LogOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+import { handleAuthEvent, signOut } from "../../features/auth/api/session";
+import { notify } from "../../lib/toast";
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0][0], parts[parts.length - 1][0]] : [parts[0]?.[0] ?? "?"];
+  return letters.join("").toUpperCase();
+}
+
+export function UserMenu({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function onSignOut() {
+    try {
+      await signOut(me);
+    } catch {
+      notify({ title: t("auth:signOut.failed"), variant: "error" });
+      return;
+    }
+    // Cleared before navigating: the sign-in page sends a still-known user straight back.
+    handleAuthEvent(queryClient, "SIGNED_OUT");
+    navigate(ROUTES.login.path, { replace: true });
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="inline-flex h-9 items-center gap-2 rounded-full py-1 pl-1 pr-1 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-slate-100 sm:pr-2.5"
+        aria-label={t("shell.userMenu", { name: me.user.name })}
+        data-testid="user-menu"
+      >
+        <span
+          className="grid size-7 place-items-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+          aria-hidden
+        >
+          {initialsOf(me.user.name)}
+        </span>
+        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block">{me.user.name}</span>
+        <ChevronDown className="hidden size-3.5 text-slate-400 sm:block" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <div className="px-2 py-2">
+          <p className="truncate text-sm font-semibold text-slate-900">{me.user.name}</p>
+          <p className="truncate text-xs text-slate-500">{me.user.email}</p>
+          <Badge tone="info" className="mt-2">
+            {t(`roles.${me.role}`)}
+          </Badge>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate(ROUTES.changePassword.path)}>
+          <KeyRound className="text-slate-500" aria-hidden />
+          {t("nav:changePassword")}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void onSignOut()} data-testid="sign-out">
+          <LogOut className="text-slate-500" aria-hidden />
+          {t("auth:signOut.action")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

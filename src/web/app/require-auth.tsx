@@ -1,0 +1,40 @@
+import { canOpen, homePathFor, ROUTES } from "@shared/access";
+import { useTranslation } from "react-i18next";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useMe } from "../features/auth/api/session";
+import { FullScreenLoading, FullPageError } from "../features/system/components/status-screens";
+import { useRouteKey } from "../lib/navigation";
+
+/**
+ * The gate of every signed-in route, read from the route table: no session → sign-in; temporary
+ * password → change it first; role not admitted → home; drivers and customers have their own home.
+ * Hiding a screen here is convenience only — the API refuses the same roles.
+ */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const routeKey = useRouteKey();
+  const { data: me, error, isPending, isFetching, refetch } = useMe();
+
+  // `null` while refetching right after signing in is the previous session, not the answer.
+  if (isPending || (me === null && isFetching)) return <FullScreenLoading />;
+  if (error && me === undefined) {
+    return (
+      <FullPageError
+        title={t("errors.fetchAppUser", { message: error.message })}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  }
+  if (!me) return <Navigate to={ROUTES.login.path} replace state={{ from: location }} />;
+
+  if (me.mustChangePassword && routeKey !== "changePassword") {
+    return <Navigate to={ROUTES.changePassword.path} replace />;
+  }
+  if (routeKey && !canOpen(me.role, routeKey)) return <Navigate to={ROUTES.home.path} replace />;
+  if (routeKey === "home" && homePathFor(me.role) !== ROUTES.home.path) {
+    return <Navigate to={homePathFor(me.role)} replace />;
+  }
+  return <Outlet />;
+}

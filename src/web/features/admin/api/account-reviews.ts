@@ -1,0 +1,79 @@
+import type { Page } from "@shared/api/api.schema";
+import type { AccountReview, AccountReviewStatus } from "@shared/registration/registration.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { useAuditLog } from "./audit";
+import { adminKeys } from "./query-keys";
+
+export interface AccountReviewListQuery {
+  status?: AccountReviewStatus;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+const reviewsPath = "/api/admin/account-reviews";
+const reviewPath = (id: string) => `${reviewsPath}/${encodeURIComponent(id)}`;
+
+export function useAccountReviews(query: AccountReviewListQuery) {
+  return useQuery({
+    queryKey: adminKeys.accountReviewList(query),
+    queryFn: ({ signal }) => api<Page<AccountReview>>(reviewsPath, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Runs after success and after failure alike: a 409 means someone else reviewed the request
+ * meanwhile, and the list must show that. Approving also creates a user.
+ */
+function useInvalidateReviews() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.accountReviews() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.mail() }),
+    ]);
+}
+
+export function useApproveReview() {
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: (id: string) => api<AccountReview>(`${reviewPath(id)}/approve`, { method: "POST" }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRejectReview() {
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api<AccountReview>(`${reviewPath(id)}/reject`, { method: "POST", body: { reason } }),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * Who reviewed each request. The review itself only carries the reviewer's user id, so the
+ * email comes from the audit trail (its newest 100 approvals and rejections); older ones fall
+ * back to a generic label in the UI.
+ */
+export function useReviewerEmails(statuses: { approved: boolean; rejected: boolean }) {
+  const approved = useAuditLog(
+    { action: "registration.approved", page: 1, pageSize: 100 },
+    { enabled: statuses.approved },
+  );
+  const rejected = useAuditLog(
+    { action: "registration.rejected", page: 1, pageSize: 100 },
+    { enabled: statuses.rejected },
+  );
+  const byReview = new Map<string, string>();
+  for (const entry of [...(approved.data?.items ?? []), ...(rejected.data?.items ?? [])]) {
+    if (entry.targetId && entry.actorEmail && !byReview.has(entry.targetId)) {
+      byReview.set(entry.targetId, entry.impersonatorEmail ?? entry.actorEmail);
+    }
+  }
+  return byReview;
+}

@@ -1,0 +1,39 @@
+import type { AuditEntry, MailMessage } from "@shared/admin/audit.schema";
+import type { Page } from "@shared/api/api.schema";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { adminKeys } from "./query-keys";
+
+export interface AuditListQuery {
+  q?: string;
+  action?: string;
+  /** `YYYY-MM-DD`, inclusive on both ends. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface MailListQuery {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: adminKeys.auditList(query),
+    queryFn: ({ signal }) => api<Page<AuditEntry>>("/api/admin/audit", { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+export function useMailOutbox(query: MailListQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: adminKeys.mailList(query),
+    queryFn: ({ signal }) => api<Page<MailMessage>>("/api/admin/mail", { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}

@@ -1,0 +1,81 @@
+import type { Role } from "@shared/access";
+import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/admin/users.schema";
+import type { Page } from "@shared/api/api.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "../../../lib/api";
+import { startImpersonation } from "../../auth/api/session";
+import { adminKeys } from "./query-keys";
+
+export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };
+export type CreateUserBody = z.output<typeof createUserWithOptionsSchema>;
+
+const usersPath = "/api/admin/users";
+const userPath = (id: string) => `${usersPath}/${encodeURIComponent(id)}`;
+
+export function useUsers(query: UserListQuery) {
+  return useQuery({
+    queryKey: adminKeys.userList(query),
+    queryFn: ({ signal }) => api<Page<UserListItem>>(usersPath, { query, signal }),
+    // Keeps the table on screen while the next page or filter loads, instead of flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every user change is also an audit entry, so both lists go stale together. */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+    ]);
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => api<{ id: string }>(usersPath, { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangeRole() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api<{ ok: true }>(`${userPath(id)}/role`, { method: "PUT", body: { role } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetTemporaryPassword() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      api<{ ok: true }>(`${userPath(id)}/temporary-password`, { method: "POST", body: { password } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetUserDisabled() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      api<{ ok: true }>(`${userPath(id)}/${disabled ? "disable" : "enable"}`, { method: "POST" }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api<{ ok: true }>(userPath(id), { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The caller switches the session (handleAuthEvent) and navigates; this only starts it. */
+export function useImpersonate() {
+  return useMutation({ mutationFn: (userId: string) => startImpersonation(userId) });
+}

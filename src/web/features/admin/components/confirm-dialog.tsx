@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/feedback";
+
+/** A yes/no question about one record; the confirm button stays disabled while the request runs. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  pending,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      closeLabel={t("common:actions.close")}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button variant={destructive ? "destructive" : "default"} onClick={onConfirm} disabled={pending}>
+            {pending ? <Spinner className="text-current" /> : null}
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { PAGE_SIZES } from "@shared/api/api.schema";
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+const DEFAULT_PAGE_SIZE = 25;
+
+export type ListParamPatch<K extends string> = Partial<Record<K | "page" | "pageSize", string | number | null>>;
+
+/**
+ * A list's filters, sort and page kept in the URL, so reload, back/forward and shared links
+ * show the same view. Values equal to their default are left out of the URL to keep it short.
+ * Changing anything but the page sends the user back to page 1, where the new results start.
+ * Pass `defaults` as a module-level constant: its identity keys the memoised values.
+ */
+export function useListParams<K extends string>(defaults: Record<K, string>) {
+  const [params, setParams] = useSearchParams();
+
+  const values = useMemo(() => {
+    const out = {} as Record<K, string>;
+    for (const key of Object.keys(defaults) as K[]) out[key] = params.get(key) ?? defaults[key];
+    return out;
+  }, [params, defaults]);
+
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const sizeParam = Number(params.get("pageSize"));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
+
+  const update = useCallback(
+    (patch: ListParamPatch<K>, options: { replace?: boolean } = {}) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch) as [string, string | number | null | undefined][]) {
+            const fallback =
+              key === "page" ? "1" : key === "pageSize" ? String(DEFAULT_PAGE_SIZE) : defaults[key as K];
+            if (value === null || value === undefined || String(value) === "" || String(value) === fallback) {
+              next.delete(key);
+            } else {
+              next.set(key, String(value));
+            }
+          }
+          if (!("page" in patch)) next.delete("page");
+          return next;
+        },
+        { replace: options.replace },
+      );
+    },
+    [setParams, defaults],
+  );
+
+  return { values, page, pageSize, update };
+}

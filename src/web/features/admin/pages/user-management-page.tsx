@@ -1,0 +1,358 @@
+import { ROLES, ROUTES } from "@shared/access";
+import { USER_SORTS, USER_STATUSES, type UserListItem } from "@shared/admin/users.schema";
+import { useQueryClient } from "@tanstack/react-query";
+import { UserPlus, Users } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Select } from "../../../components/ui/input";
+import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDate, formatDateTime } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { handleAuthEvent, useMe } from "../../auth/api/session";
+import { describeError, isApiError } from "../api/errors";
+import { type UserListQuery, useDeleteUser, useImpersonate, useSetUserDisabled, useUsers } from "../api/users";
+import { ChangeRoleDialog } from "../components/change-role-dialog";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { CreateUserDialog } from "../components/create-user-dialog";
+import { ListPagination } from "../components/list-pagination";
+import { ListError, ListSkeleton } from "../components/list-states";
+import { PageHeader } from "../components/page-header";
+import { SearchInput } from "../components/search-input";
+import { type SortDir, SortableHeader } from "../components/sortable-header";
+import { stacked } from "../components/stacked-table";
+import { TemporaryPasswordDialog } from "../components/temporary-password-dialog";
+import { RoleBadge, UserStatus } from "../components/user-badges";
+import { type UserAction, UserRowActions } from "../components/user-row-actions";
+import { useErrorToast } from "../hooks/use-error-toast";
+import { useListParams } from "../hooks/use-list-params";
+
+type Sort = (typeof USER_SORTS)[number];
+const PARAM_DEFAULTS = { q: "", role: "", status: "", sort: "createdAt", dir: "desc" };
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+function initials(name: string) {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
+}
+
+type Pending = { kind: "disable" | "enable" | "delete"; user: UserListItem };
+
+export default function UserManagementPage() {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const meId = useMe().data?.user.id;
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const role = oneOf(ROLES, values.role);
+  const status = oneOf(USER_STATUSES, values.status);
+  const sort: Sort = oneOf(USER_SORTS, values.sort) ?? "createdAt";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const query: UserListQuery = { q: values.q || undefined, role, status, sort, dir, page, pageSize };
+  const users = useUsers(query);
+  useErrorToast(users, t("users.toast.fetchFailed"));
+
+  const [creating, setCreating] = useState(false);
+  const [roleUser, setRoleUser] = useState<UserListItem | null>(null);
+  const [passwordUser, setPasswordUser] = useState<UserListItem | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const setDisabled = useSetUserDisabled();
+  const deleteUser = useDeleteUser();
+  const impersonate = useImpersonate();
+
+  const denySelfDelete = () =>
+    notify({ title: t("users.toast.actionDenied"), description: t("users.toast.cannotDeleteSelf"), variant: "error" });
+
+  const startImpersonating = (user: UserListItem) =>
+    impersonate.mutate(user.id, {
+      onSuccess: ({ email }) => {
+        notify({
+          title: t("users.toast.impersonationStarted"),
+          description: t("users.toast.impersonationStartedText", { email }),
+          variant: "success",
+        });
+        handleAuthEvent(queryClient, "IMPERSONATION_CHANGED");
+        navigate(ROUTES.home.path);
+      },
+      onError: (error) =>
+        notify({ title: t("users.toast.impersonationFailed"), description: describeError(error, t), variant: "error" }),
+    });
+
+  const onAction = (action: UserAction, user: UserListItem) => {
+    if (action === "role") setRoleUser(user);
+    else if (action === "password") setPasswordUser(user);
+    else if (action === "impersonate") startImpersonating(user);
+    // Refused here, before any request: the server would refuse too (403 CANNOT_DELETE_SELF).
+    else if (action === "delete" && user.id === meId) denySelfDelete();
+    else setPending({ kind: action, user });
+  };
+
+  const confirmPending = () => {
+    if (!pending) return;
+    const { kind, user } = pending;
+    if (kind === "delete") {
+      deleteUser.mutate(user.id, {
+        onSuccess: () => {
+          notify({
+            title: t("users.toast.deleted"),
+            description: t("users.toast.deletedText", { email: user.email }),
+            variant: "success",
+          });
+          setPending(null);
+        },
+        onError: (error) => {
+          if (isApiError(error, 403, "CANNOT_DELETE_SELF")) denySelfDelete();
+          else notify({ title: t("users.toast.deleteFailed"), description: describeError(error, t), variant: "error" });
+        },
+      });
+      return;
+    }
+    setDisabled.mutate(
+      { id: user.id, disabled: kind === "disable" },
+      {
+        onSuccess: () => {
+          notify({
+            title: t(kind === "disable" ? "users.toast.disabled" : "users.toast.enabled"),
+            description: t(kind === "disable" ? "users.toast.disabledText" : "users.toast.enabledText", {
+              email: user.email,
+            }),
+            variant: "success",
+          });
+          setPending(null);
+        },
+        onError: (error) =>
+          notify({ title: t("users.toast.updateFailed"), description: describeError(error, t), variant: "error" }),
+      },
+    );
+  };
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const filtered = !!(values.q || role || status);
+  const data = users.data;
+  const columns = {
+    name: t("users.fields.name"),
+    email: t("users.fields.email"),
+    role: t("users.fields.role"),
+    status: t("users.fields.status"),
+    lastSignIn: t("users.fields.lastSignIn"),
+    createdAt: t("users.fields.createdAt"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-6">
+      <PageHeader
+        title={t("users.title")}
+        description={t("users.description")}
+        actions={
+          <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
+            <UserPlus aria-hidden />
+            {t("users.add")}
+          </Button>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <div className="grid gap-3 border-b border-slate-100 p-4 md:flex md:flex-wrap md:items-center">
+          <SearchInput
+            value={values.q}
+            onSearch={onSearch}
+            label={t("users.searchLabel")}
+            hint={t("users.searchHint")}
+            className="md:min-w-64 md:flex-1"
+          />
+          <div className="grid grid-cols-2 gap-3 md:flex md:items-center">
+            <Select
+              aria-label={t("users.filters.role")}
+              value={role ?? ""}
+              onChange={(e) => update({ role: e.target.value })}
+              className="md:w-40"
+            >
+              <option value="">{t("users.filters.allRoles")}</option>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`common:roles.${r}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("users.filters.status")}
+              value={status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="md:w-40"
+            >
+              <option value="">{t("users.filters.allStatuses")}</option>
+              {USER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`users.status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("users.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="col-span-2 md:hidden"
+            >
+              {USER_SORTS.flatMap((column) =>
+                (["asc", "desc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t(`users.sortOptions.${column}.${d}`)}
+                  </option>
+                )),
+              )}
+            </Select>
+          </div>
+          <div className="flex items-center gap-3 md:ml-auto">
+            {users.isFetching && !users.isPending ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
+            {filtered ? (
+              <Button variant="ghost" size="sm" onClick={() => update({ q: null, role: null, status: null })}>
+                {t("common:actions.clearFilters")}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+
+        {users.isPending ? (
+          <ListSkeleton label={t("common:loading")} />
+        ) : users.isError && !data ? (
+          <ListError
+            title={t("users.toast.fetchFailed")}
+            description={describeError(users.error, t)}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+          />
+        ) : !data || data.items.length === 0 ? (
+          <EmptyState
+            title={filtered ? t("users.empty.filteredTitle") : t("users.empty.title")}
+            description={filtered ? t("users.empty.filteredText") : t("users.empty.text")}
+            action={
+              filtered ? (
+                <Button variant="outline" size="sm" onClick={() => update({ q: null, role: null, status: null })}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : (
+                <Button size="sm" onClick={() => setCreating(true)}>
+                  <Users aria-hidden />
+                  {t("users.add")}
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <>
+            <Table className={cn(stacked.table, "md:min-w-[960px]")} aria-label={t("users.title")}>
+              <THead className={stacked.head}>
+                <tr>
+                  <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort} className="pl-4">
+                    {columns.name}
+                  </SortableHeader>
+                  <SortableHeader column="email" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.email}
+                  </SortableHeader>
+                  <SortableHeader column="role" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.role}
+                  </SortableHeader>
+                  <Th>{columns.status}</Th>
+                  <Th>{columns.lastSignIn}</Th>
+                  <SortableHeader column="createdAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.createdAt}
+                  </SortableHeader>
+                  <Th className="w-12 pr-4">
+                    <span className="sr-only">{t("users.actions.column")}</span>
+                  </Th>
+                </tr>
+              </THead>
+              <TBody className={cn(stacked.body, users.isPlaceholderData && "opacity-60 transition-opacity")}>
+                {data.items.map((user) => {
+                  const isSelf = user.id === meId;
+                  return (
+                    <Tr key={user.id} data-testid={`user-row-${user.email}`} className={stacked.row}>
+                      <Td className={cn(stacked.primary, "pl-4")}>
+                        <div className="flex min-w-0 items-center gap-3">
+                          <span
+                            aria-hidden
+                            className={cn(
+                              "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
+                              user.status === "active" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-400",
+                            )}
+                          >
+                            {initials(user.name)}
+                          </span>
+                          <div className="min-w-0">
+                            <div className="truncate font-medium text-slate-900">
+                              {user.name}
+                              {isSelf ? <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span> : null}
+                            </div>
+                            <div className="truncate text-xs text-slate-500 md:hidden">{user.email}</div>
+                          </div>
+                        </div>
+                      </Td>
+                      <Td data-label={columns.email} className={cn(stacked.cell, "text-slate-600 max-md:hidden")}>
+                        <span className="break-all">{user.email}</span>
+                      </Td>
+                      <Td data-label={columns.role} className={stacked.cell}>
+                        <RoleBadge role={user.role} />
+                      </Td>
+                      <Td data-label={columns.status} className={stacked.cell}>
+                        <UserStatus user={user} />
+                      </Td>
+                      <Td data-label={columns.lastSignIn} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+                        {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
+                      </Td>
+                      <Td data-label={columns.createdAt} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+                        <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
+                          {formatDate(user.createdAt)}
+                        </time>
+                      </Td>
+                      <Td className={cn(stacked.corner, "pr-4 text-right")}>
+                        <UserRowActions
+                          user={user}
+                          isSelf={isSelf}
+                          busy={impersonate.isPending && impersonate.variables === user.id}
+                          onAction={onAction}
+                        />
+                      </Td>
+                    </Tr>
+                  );
+                })}
+              </TBody>
+            </Table>
+            <ListPagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={(p) => update({ page: p })}
+              onPageSizeChange={(size) => update({ pageSize: size })}
+            />
+          </>
+        )}
+      </Card>
+
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <ChangeRoleDialog user={roleUser} onClose={() => setRoleUser(null)} />
+      <TemporaryPasswordDialog user={passwordUser} onClose={() => setPasswordUser(null)} />
+      <ConfirmDialog
+        open={!!pending}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending ? t(`users.confirm.${pending.kind}.title`, { name: pending.user.name }) : ""}
+        description={pending ? t(`users.confirm.${pending.kind}.text`, { name: pending.user.name, email: pending.user.email }) : undefined}
+        confirmLabel={pending ? t(`users.confirm.${pending.kind}.submit`) : ""}
+        destructive={pending?.kind !== "enable"}
+        pending={setDisabled.isPending || deleteUser.isPending}
+        onConfirm={confirmPending}
+      />
+    </div>
+  );
+}

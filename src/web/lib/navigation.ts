@@ -1,0 +1,171 @@
+import {
+  canOpen,
+  NAV_GROUPS,
+  type NavGroup,
+  ROUTES,
+  type Role,
+  type RouteDef,
+  type RouteKey,
+  routePath,
+} from "@shared/access";
+import {
+  Activity,
+  Banknote,
+  BellPlus,
+  Bell,
+  Building,
+  CalendarDays,
+  ChartColumn,
+  ClipboardCheck,
+  ClipboardList,
+  Coins,
+  Container,
+  Database,
+  FileBadge,
+  FileBox,
+  FileCheck,
+  FilePen,
+  FileSpreadsheet,
+  FileUp,
+  FolderOpen,
+  Fuel,
+  Gauge,
+  HandCoins,
+  Hourglass,
+  KeyRound,
+  Landmark,
+  LayoutDashboard,
+  LogIn,
+  type LucideIcon,
+  MapPinCheck,
+  Megaphone,
+  MessageSquareLock,
+  MessageSquareQuote,
+  MessagesSquare,
+  Package,
+  PackageSearch,
+  ParkingMeter,
+  ReceiptText,
+  Send,
+  Settings,
+  ShieldCheck,
+  Signature,
+  Siren,
+  Star,
+  Store,
+  TicketX,
+  Truck,
+  UserCheck,
+  UserCog,
+  UserPlus,
+  Users,
+  Video,
+  Wallet,
+  Wrench,
+} from "lucide-react";
+import { useMatches } from "react-router";
+
+/** `/reports` lands here; the reports screen picks its report from the path. */
+export const DEFAULT_REPORT_ID = "overview";
+
+export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
+
+/** Sidebar, dashboards and page headers share one icon per screen. */
+export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
+  login: LogIn,
+  register: UserPlus,
+  publicContract: FilePen,
+  publicBolUpload: FileUp,
+  track: MapPinCheck,
+  home: LayoutDashboard,
+  notifications: Bell,
+  changePassword: KeyRound,
+  driverDashboard: Gauge,
+  customerPortal: Store,
+  loads: Package,
+  loadBoard: PackageSearch,
+  assignments: ClipboardList,
+  calendar: CalendarDays,
+  drivers: Users,
+  driverRatings: Star,
+  driverReviews: MessageSquareQuote,
+  customers: Building,
+  customerInvoices: ReceiptText,
+  customerStatements: FileSpreadsheet,
+  fuelLog: Fuel,
+  vehicles: Truck,
+  trailers: Container,
+  inspections: ClipboardCheck,
+  maintenance: Wrench,
+  tolls: Coins,
+  parking: ParkingMeter,
+  citations: TicketX,
+  accidents: Siren,
+  accounting: Wallet,
+  bills: Hourglass,
+  transactions: Banknote,
+  paidStatements: FileCheck,
+  settlements: HandCoins,
+  billCustomer: Send,
+  taxForms: Landmark,
+  documents: FolderOpen,
+  bolManager: FileBox,
+  coiManager: FileBadge,
+  contracts: Signature,
+  reportsIndex: ChartColumn,
+  reports: ChartColumn,
+  communications: Megaphone,
+  chat: MessagesSquare,
+  customNotifications: BellPlus,
+  meetings: Video,
+  userManagement: UserCog,
+  accountReview: UserCheck,
+  adminActions: Activity,
+  smsConsent: MessageSquareLock,
+  dataManagement: Database,
+  permissions: ShieldCheck,
+  settings: Settings,
+};
+
+const def = (key: RouteKey): RouteDef => ROUTES[key];
+
+/** Where a link to a screen points; parameterised screens open on their default. */
+export function navHref(key: RouteKey): string {
+  return key === "reports" ? routePath("reports", { reportId: DEFAULT_REPORT_ID }) : def(key).path;
+}
+
+/** The screen's name: its sidebar label, or (for screens without one) its route key, both under `nav:`. */
+export function routeTitleKey(key: RouteKey): string {
+  return `nav:${def(key).nav?.label ?? key}`;
+}
+
+export function navGroupOf(key: RouteKey): NavGroup | undefined {
+  return def(key).nav?.group;
+}
+
+export interface NavSection {
+  group: NavGroup;
+  items: RouteKey[];
+}
+
+/** The sidebar of a role: every route with a nav entry the role may open, in NAV_GROUPS order. */
+export function navSectionsFor(role: Role, exclude: readonly RouteKey[] = []): NavSection[] {
+  return NAV_GROUPS.map((group) => ({
+    group,
+    items: ROUTE_KEYS.filter((k) => def(k).nav?.group === group && canOpen(role, k) && !exclude.includes(k)),
+  })).filter((s) => s.items.length > 0);
+}
+
+/** Carried by every route object so guards, titles and the generic pages know which screen is open. */
+export interface RouteHandle {
+  routeKey: RouteKey;
+}
+
+export function useRouteKey(): RouteKey | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as Partial<RouteHandle> | undefined;
+    if (handle?.routeKey) return handle.routeKey;
+  }
+  return undefined;
+}
