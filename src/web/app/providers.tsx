@@ -1,0 +1,29 @@
+import { TOAST_DURATION_MS, TOAST_LIMIT } from "@shared/i18n/i18n.config";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { listenToOtherTabs } from "../features/auth/api/session";
+import { router } from "./router";
+
+export function App() {
+  const { t } = useTranslation();
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  // A sign-in, sign-out or impersonation change in another tab updates this one too.
+  useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster
+        visibleToasts={TOAST_LIMIT}
+        duration={TOAST_DURATION_MS}
+        position="top-right"
+        richColors
+        closeButton
+        containerAriaLabel={t("shell.notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("actions.close") }}
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,248 @@
+import { isRole } from "@shared/access";
+import { AUDIT_ACTIONS, type AuditEntry } from "@shared/admin/audit.schema";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDateTime } from "../../../lib/format";
+import { useAuditLog } from "../api/audit";
+import { describeError } from "../api/errors";
+import { useErrorToast } from "../hooks/use-error-toast";
+import { ListPagination } from "./list-pagination";
+import { ListError, ListSkeleton } from "./list-states";
+import { SearchInput } from "./search-input";
+import { stacked } from "./stacked-table";
+
+export interface AuditFilters {
+  q: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" | "neutral"> = {
+  "user.deleted": "danger",
+  "user.disabled": "danger",
+  "registration.rejected": "danger",
+  "registration.approved": "success",
+  "user.created": "success",
+  "user.enabled": "success",
+  impersonation: "warning",
+  auth: "neutral",
+};
+
+const toneOf = (action: string) => TONE_BY_PREFIX[action] ?? TONE_BY_PREFIX[action.split(".")[0]] ?? "info";
+
+/** `from: driver · to: dispatcher`, with role names translated; nested values as compact JSON. */
+function DetailsSummary({ details }: { details: AuditEntry["details"] }) {
+  const { t } = useTranslation("admin");
+  const entries = Object.entries(details ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== "");
+  if (!entries.length) return <span className="text-slate-300">—</span>;
+  const show = (v: unknown) =>
+    isRole(v) ? t(`common:roles.${v}`) : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return (
+    <ul className="flex flex-wrap justify-end gap-1 md:justify-start" title={JSON.stringify(details, null, 2)}>
+      {entries.map(([key, value]) => (
+        <li key={key} className="max-w-64 truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">
+          <span className="text-slate-400">{t(`audit.detailKeys.${key}`, { defaultValue: key })}:</span> {show(value)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AuditLogPanel({
+  filters,
+  page,
+  pageSize,
+  onChange,
+}: {
+  filters: AuditFilters;
+  page: number;
+  pageSize: number;
+  onChange: (patch: Partial<Record<keyof AuditFilters | "page" | "pageSize", string | number | null>>, replace?: boolean) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const badRange = !!(filters.from && filters.to && filters.from > filters.to);
+  const audit = useAuditLog({
+    q: filters.q || undefined,
+    action: filters.action || undefined,
+    from: filters.from || undefined,
+    // An inverted range would only ever return nothing; the hint below explains instead.
+    to: badRange ? undefined : filters.to || undefined,
+    page,
+    pageSize,
+  });
+  useErrorToast(audit, t("audit.fetchFailed"));
+  const onSearch = useCallback((q: string) => onChange({ q }, true), [onChange]);
+  const filtered = !!(filters.q || filters.action || filters.from || filters.to);
+  const clear = () => onChange({ q: null, action: null, from: null, to: null });
+  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+  const data = audit.data;
+  const cols = {
+    when: t("audit.columns.when"),
+    who: t("audit.columns.who"),
+    action: t("audit.columns.action"),
+    target: t("audit.columns.target"),
+    details: t("audit.columns.details"),
+    ip: t("audit.columns.ip"),
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="grid gap-3 border-b border-slate-100 p-4 lg:grid-cols-[minmax(14rem,1fr)_14rem_auto_auto] lg:items-end">
+        <div className="grid gap-1.5">
+          <Label className="text-xs text-slate-500">{t("audit.filters.search")}</Label>
+          <SearchInput value={filters.q} onSearch={onSearch} label={t("audit.filters.search")} hint={t("audit.filters.searchHint")} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-action" className="text-xs text-slate-500">
+            {t("audit.filters.action")}
+          </Label>
+          <Select id="audit-action" value={filters.action} onChange={(e) => onChange({ action: e.target.value })}>
+            <option value="">{t("audit.filters.allActions")}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-from" className="text-xs text-slate-500">
+              {t("audit.filters.from")}
+            </Label>
+            <Input
+              id="audit-from"
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => onChange({ from: e.target.value })}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="audit-to" className="text-xs text-slate-500">
+              {t("audit.filters.to")}
+            </Label>
+            <Input
+              id="audit-to"
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              aria-invalid={badRange || undefined}
+              onChange={(e) => onChange({ to: e.target.value })}
+            />
+          </div>
+        </div>
+        <div className="flex h-10 items-center gap-3">
+          {audit.isFetching && !audit.isPending ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
+          {filtered ? (
+            <Button variant="ghost" size="sm" onClick={clear}>
+              {t("common:actions.clearFilters")}
+            </Button>
+          ) : null}
+        </div>
+        {badRange ? (
+          <p role="alert" className="text-sm text-red-600 lg:col-span-4">
+            {t("audit.filters.badRange")}
+          </p>
+        ) : null}
+      </div>
+
+      {audit.isPending ? (
+        <ListSkeleton label={t("common:loading")} />
+      ) : audit.isError && !data ? (
+        <ListError
+          title={t("audit.fetchFailed")}
+          description={describeError(audit.error, t)}
+          onRetry={() => void audit.refetch()}
+          retrying={audit.isFetching}
+        />
+      ) : !data || data.items.length === 0 ? (
+        <EmptyState
+          title={filtered ? t("audit.empty.filteredTitle") : t("audit.empty.title")}
+          description={filtered ? t("audit.empty.filteredText") : t("audit.empty.text")}
+          action={
+            filtered ? (
+              <Button variant="outline" size="sm" onClick={clear}>
+                {t("common:actions.clearFilters")}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <Table className={cn(stacked.table, "md:min-w-[1000px]")} aria-label={t("audit.tab")}>
+            <THead className={stacked.head}>
+              <tr>
+                <Th className="pl-4">{cols.when}</Th>
+                <Th>{cols.who}</Th>
+                <Th>{cols.action}</Th>
+                <Th>{cols.target}</Th>
+                <Th>{cols.details}</Th>
+                <Th className="pr-4">{cols.ip}</Th>
+              </tr>
+            </THead>
+            <TBody className={cn(stacked.body, audit.isPlaceholderData && "opacity-60 transition-opacity")}>
+              {data.items.map((entry) => (
+                <Tr key={entry.id} className={stacked.row}>
+                  <Td className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-md:text-xs")}>
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  </Td>
+                  <Td data-label={cols.who} className={stacked.cell}>
+                    <div className="min-w-0 max-md:text-right">
+                      <div className="break-all text-slate-800">{entry.actorEmail ?? t("audit.anonymous")}</div>
+                      {entry.impersonatorEmail ? (
+                        <div className="text-xs text-amber-700">
+                          {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
+                        </div>
+                      ) : null}
+                    </div>
+                  </Td>
+                  <Td data-label={cols.action} className={stacked.cell}>
+                    <Badge tone={toneOf(entry.action)} className="whitespace-nowrap">
+                      {actionLabel(entry.action)}
+                    </Badge>
+                  </Td>
+                  <Td data-label={cols.target} className={stacked.cell}>
+                    {entry.targetLabel || entry.targetType ? (
+                      <div className="min-w-0 max-md:text-right">
+                        <div className="break-all text-slate-800">{entry.targetLabel ?? entry.targetId}</div>
+                        {entry.targetType ? (
+                          <div className="text-xs text-slate-500">
+                            {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
+                          </div>
+                        ) : null}
+                      </div>
+                    ) : (
+                      <span className="text-slate-300">—</span>
+                    )}
+                  </Td>
+                  <Td data-label={cols.details} className={stacked.cell}>
+                    <DetailsSummary details={entry.details} />
+                  </Td>
+                  <Td data-label={cols.ip} className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}>
+                    {entry.ip ?? "—"}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+          <ListPagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPageChange={(p) => onChange({ page: p })}
+            onPageSizeChange={(size) => onChange({ pageSize: size })}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

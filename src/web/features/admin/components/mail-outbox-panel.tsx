@@ -1,0 +1,188 @@
+import { MAIL_STATUSES, type MailMessage } from "@shared/admin/audit.schema";
+import { Info } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDateTime } from "../../../lib/format";
+import { useMailOutbox } from "../api/audit";
+import { describeError } from "../api/errors";
+import { useErrorToast } from "../hooks/use-error-toast";
+import { ListPagination } from "./list-pagination";
+import { ListError, ListSkeleton } from "./list-states";
+import { SearchInput } from "./search-input";
+import { stacked } from "./stacked-table";
+
+const STATUS_TONE = { stored: "neutral", sent: "success", failed: "danger" } as const satisfies Record<
+  (typeof MAIL_STATUSES)[number],
+  string
+>;
+
+function MailStatus({ status }: { status: MailMessage["status"] }) {
+  const { t } = useTranslation("admin");
+  return <Badge tone={STATUS_TONE[status]}>{t(`mail.status.${status}`)}</Badge>;
+}
+
+function MailDialog({ message, onClose }: { message: MailMessage | null; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Dialog
+      open={!!message}
+      onOpenChange={(open) => !open && onClose()}
+      title={message?.subject ?? ""}
+      closeLabel={t("common:actions.close")}
+      className="max-w-2xl"
+    >
+      {message ? (
+        <div className="grid gap-4">
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-500">{t("mail.columns.to")}</dt>
+            <dd className="break-all font-medium text-slate-800">{message.to}</dd>
+            <dt className="text-slate-500">{t("mail.columns.status")}</dt>
+            <dd>
+              <MailStatus status={message.status} />
+            </dd>
+            <dt className="text-slate-500">{t("mail.columns.created")}</dt>
+            <dd className="text-slate-800">{formatDateTime(message.createdAt)}</dd>
+          </dl>
+          {message.error ? (
+            <Alert tone="danger">
+              <span className="font-medium">{t("mail.deliveryError")}</span> {message.error}
+            </Alert>
+          ) : null}
+          <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-4 font-sans text-sm leading-relaxed text-slate-800">
+            {message.text}
+          </pre>
+          <div className="flex justify-end">
+            <Button variant="outline" onClick={onClose}>
+              {t("common:actions.close")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function MailOutboxPanel({
+  q,
+  page,
+  pageSize,
+  onChange,
+}: {
+  q: string;
+  page: number;
+  pageSize: number;
+  onChange: (patch: Partial<Record<"q" | "page" | "pageSize", string | number | null>>, replace?: boolean) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const mail = useMailOutbox({ q: q || undefined, page, pageSize });
+  useErrorToast(mail, t("mail.fetchFailed"));
+  const [open, setOpen] = useState<MailMessage | null>(null);
+  const onSearch = useCallback((value: string) => onChange({ q: value }, true), [onChange]);
+  const data = mail.data;
+  const cols = {
+    to: t("mail.columns.to"),
+    subject: t("mail.columns.subject"),
+    status: t("mail.columns.status"),
+    created: t("mail.columns.created"),
+  };
+
+  return (
+    <div className="grid gap-4">
+      <Alert>
+        <span className="flex gap-2.5">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t("mail.explain")}</span>
+        </span>
+      </Alert>
+      <Card className="overflow-hidden">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
+          <SearchInput
+            value={q}
+            onSearch={onSearch}
+            label={t("mail.search")}
+            hint={t("mail.searchHint")}
+            className="sm:max-w-sm sm:flex-1"
+          />
+          {mail.isFetching && !mail.isPending ? (
+            <Spinner label={t("list.updating")} className="text-xs sm:ml-auto" />
+          ) : null}
+        </div>
+        {mail.isPending ? (
+          <ListSkeleton label={t("common:loading")} />
+        ) : mail.isError && !data ? (
+          <ListError
+            title={t("mail.fetchFailed")}
+            description={describeError(mail.error, t)}
+            onRetry={() => void mail.refetch()}
+            retrying={mail.isFetching}
+          />
+        ) : !data || data.items.length === 0 ? (
+          <EmptyState
+            title={q ? t("mail.empty.filteredTitle") : t("mail.empty.title")}
+            description={q ? undefined : t("mail.empty.text")}
+            action={
+              q ? (
+                <Button variant="outline" size="sm" onClick={() => onChange({ q: null })}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <>
+            <Table className={cn(stacked.table, "md:min-w-[760px]")} aria-label={t("mail.tab")}>
+              <THead className={stacked.head}>
+                <tr>
+                  <Th className="pl-4">{cols.subject}</Th>
+                  <Th>{cols.to}</Th>
+                  <Th>{cols.status}</Th>
+                  <Th className="pr-4">{cols.created}</Th>
+                </tr>
+              </THead>
+              <TBody className={cn(stacked.body, mail.isPlaceholderData && "opacity-60 transition-opacity")}>
+                {data.items.map((message) => (
+                  // The subject button covers the whole row (after:inset-0), so any click opens it.
+                  <Tr key={message.id} className={cn(stacked.row, "relative cursor-pointer")}>
+                    <Td className={cn(stacked.primary, "pl-4")}>
+                      <button
+                        type="button"
+                        onClick={() => setOpen(message)}
+                        className="text-left font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+                      >
+                        {message.subject}
+                      </button>
+                    </Td>
+                    <Td data-label={cols.to} className={cn(stacked.cell, "break-all text-slate-600")}>
+                      {message.to}
+                    </Td>
+                    <Td data-label={cols.status} className={stacked.cell}>
+                      <MailStatus status={message.status} />
+                    </Td>
+                    <Td data-label={cols.created} className={cn(stacked.cell, "whitespace-nowrap pr-4 text-slate-600")}>
+                      <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <ListPagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={(p) => onChange({ page: p })}
+              onPageSizeChange={(size) => onChange({ pageSize: size })}
+            />
+          </>
+        )}
+      </Card>
+      <MailDialog message={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

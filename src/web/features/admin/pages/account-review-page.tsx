@@ -1,0 +1,205 @@
+import { ACCOUNT_REVIEW_STATUSES, type AccountReview } from "@shared/registration/registration.schema";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { notify } from "../../../lib/toast";
+import { useMe } from "../../auth/api/session";
+import { useAccountReviews, useApproveReview, useRejectReview, useReviewerEmails } from "../api/account-reviews";
+import { describeError, isApiError } from "../api/errors";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { ListPagination } from "../components/list-pagination";
+import { ListError, ListSkeleton } from "../components/list-states";
+import { PageHeader } from "../components/page-header";
+import { RejectReviewDialog } from "../components/reject-review-dialog";
+import { ReviewCard } from "../components/review-card";
+import { SearchInput } from "../components/search-input";
+import { TabCount, Tabs, TabsContent, TabsList, TabsTrigger } from "../components/tabs";
+import { useErrorToast } from "../hooks/use-error-toast";
+import { useListParams } from "../hooks/use-list-params";
+
+const TABS = [...ACCOUNT_REVIEW_STATUSES, "all"] as const;
+type Tab = (typeof TABS)[number];
+const PARAM_DEFAULTS = { status: "pending", q: "" };
+
+export default function AccountReviewPage() {
+  const { t } = useTranslation("admin");
+  const me = useMe().data;
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const tab: Tab = (TABS as readonly string[]).includes(values.status) ? (values.status as Tab) : "pending";
+  const status = tab === "all" ? undefined : tab;
+
+  const reviews = useAccountReviews({ status, q: values.q || undefined, page, pageSize });
+  // The pending count stays visible on its tab whatever the user is looking at.
+  const pendingCount = useAccountReviews({ status: "pending", page: 1, pageSize: 10 }).data?.total;
+  useErrorToast(reviews, t("reviews.toast.fetchFailed"));
+
+  const items = reviews.data?.items ?? [];
+  const reviewers = useReviewerEmails({
+    approved: items.some((r) => r.status === "approved"),
+    rejected: items.some((r) => r.status === "rejected"),
+  });
+  const reviewerOf = (review: AccountReview) =>
+    review.reviewedBy && review.reviewedBy === me?.user.id ? t("reviews.you") : reviewers.get(review.id);
+
+  const approve = useApproveReview();
+  const reject = useRejectReview();
+  const [approving, setApproving] = useState<AccountReview | null>(null);
+  const [rejecting, setRejecting] = useState<AccountReview | null>(null);
+
+  /** Someone else decided first: say so and close; the refreshed list shows their decision. */
+  const onFailure = (error: unknown, close: () => void) => {
+    if (isApiError(error, 409, "CONFLICT")) {
+      notify({ title: t("reviews.toast.alreadyReviewed"), description: describeError(error, t), variant: "error" });
+      close();
+    } else {
+      notify({ title: t("reviews.toast.updateFailed"), description: describeError(error, t), variant: "error" });
+    }
+  };
+
+  const confirmApprove = () => {
+    if (!approving) return;
+    const close = () => setApproving(null);
+    approve.mutate(approving.id, {
+      onSuccess: (review) => {
+        notify({
+          title: t("reviews.toast.approved"),
+          description: t("reviews.toast.approvedText", { email: review.email }),
+          variant: "success",
+        });
+        close();
+      },
+      onError: (error) => onFailure(error, close),
+    });
+  };
+
+  const confirmReject = (review: AccountReview, reason: string) => {
+    const close = () => setRejecting(null);
+    reject.mutate(
+      { id: review.id, reason },
+      {
+        onSuccess: () => {
+          notify({
+            title: t("reviews.toast.rejected"),
+            description: t("reviews.toast.rejectedText", { email: review.email }),
+            variant: "success",
+          });
+          close();
+        },
+        onError: (error) => onFailure(error, close),
+      },
+    );
+  };
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables?.id : undefined;
+  const data = reviews.data;
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PageHeader title={t("reviews.title")} description={t("reviews.description")} />
+
+      <Tabs value={tab} onValueChange={(value) => update({ status: value })}>
+        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+          <TabsList aria-label={t("reviews.filterLabel")} className="md:border-b-0">
+            {TABS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {t(`reviews.tabs.${value}`)}
+                {value === "pending" ? <TabCount value={pendingCount} /> : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <SearchInput
+            value={values.q}
+            onSearch={onSearch}
+            label={t("reviews.searchLabel")}
+            hint={t("reviews.searchHint")}
+            className="md:mb-2 md:w-80"
+          />
+        </div>
+
+      <TabsContent value={tab} className="mt-4 focus-visible:outline-none">
+      <Card className="overflow-hidden">
+        {reviews.isPending ? (
+          <ListSkeleton rows={3} label={t("common:loading")} />
+        ) : reviews.isError && !data ? (
+          <ListError
+            title={t("reviews.toast.fetchFailed")}
+            description={describeError(reviews.error, t)}
+            onRetry={() => void reviews.refetch()}
+            retrying={reviews.isFetching}
+          />
+        ) : !data || data.items.length === 0 ? (
+          <EmptyState
+            title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
+            description={values.q ? t("reviews.empty.filteredText") : undefined}
+            action={
+              values.q ? (
+                <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <>
+            {reviews.isFetching && !reviews.isPending ? (
+              <div className="flex justify-end border-b border-slate-100 px-4 py-2">
+                <Spinner label={t("list.updating")} className="text-xs" />
+              </div>
+            ) : null}
+            <div className="divide-y divide-slate-100">
+              {data.items.map((review) => (
+                <ReviewCard
+                  key={review.id}
+                  review={review}
+                  reviewer={reviewerOf(review)}
+                  busy={busyId === review.id}
+                  onApprove={setApproving}
+                  onReject={setRejecting}
+                />
+              ))}
+            </div>
+            <ListPagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={(p) => update({ page: p })}
+              onPageSizeChange={(size) => update({ pageSize: size })}
+            />
+          </>
+        )}
+      </Card>
+      </TabsContent>
+      </Tabs>
+
+      <ConfirmDialog
+        open={!!approving}
+        onOpenChange={(open) => !open && setApproving(null)}
+        title={t("reviews.approve.title", { company: approving?.companyName ?? "" })}
+        description={t("reviews.approve.description")}
+        confirmLabel={t("reviews.approve.submit")}
+        pending={approve.isPending}
+        onConfirm={confirmApprove}
+      >
+        {approving ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+            <dt className="text-slate-500">{t("reviews.fields.name")}</dt>
+            <dd className="font-medium text-slate-800">{approving.name}</dd>
+            <dt className="text-slate-500">{t("reviews.fields.email")}</dt>
+            <dd className="break-all font-medium text-slate-800">{approving.email}</dd>
+            <dt className="text-slate-500">{t("reviews.fields.role")}</dt>
+            <dd className="font-medium text-slate-800">{t("common:roles.customer")}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
+      <RejectReviewDialog
+        review={rejecting}
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={confirmReject}
+      />
+    </div>
+  );
+}
