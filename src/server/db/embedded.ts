@@ -44,7 +44,7 @@ function takeLock(dataDir: string): () => void {
   const lockFile = path.join(dataDir, "lms.lock");
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, "utf8").trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
+    if (pid && isAlive(pid)) {
       throw new ConfigError(
         `Another Load Management System (pid ${pid}) is already running with DATA_DIR=${dataDir}.\n` +
           "Stop it first, or start this one with another DATA_DIR.",
