@@ -8,8 +8,15 @@ import { listenToOtherTabs } from "../features/auth/api/session";
 import { router } from "./router";
 
 export function App() {
-  const { t } = useTranslation();
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // The first detected language is resolved before lib/i18n listens for changes.
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }),
+  );
   // A sign-in, sign-out or impersonation change in another tab updates this one too.
   useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
   return (

@@ -1,8 +1,8 @@
 import { canOpen, homePathFor, ROUTES } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useMe } from "../features/auth/api/session";
-import { FullScreenLoading, FullPageError } from "../features/system/components/status-screens";
+import { useIdentitySwitching, useMe } from "../features/auth/api/session";
+import { FullPageError, FullScreenLoading } from "../features/system/components/status-screens";
 import { useRouteKey } from "../lib/navigation";
 
 /**
@@ -15,9 +15,10 @@ export function RequireAuth() {
   const location = useLocation();
   const routeKey = useRouteKey();
   const { data: me, error, isPending, isFetching, refetch } = useMe();
+  const switching = useIdentitySwitching();
 
   // `null` while refetching right after signing in is the previous session, not the answer.
-  if (isPending || (me === null && isFetching)) return <FullScreenLoading />;
+  if (isPending || switching || (me === null && isFetching)) return <FullScreenLoading />;
   if (error && me === undefined) {
     return (
       <FullPageError

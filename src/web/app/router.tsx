@@ -1,8 +1,8 @@
 import { ROUTES, type RouteKey, routePath } from "@shared/access";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { FullScreenLoading } from "../features/system/components/status-screens";
 import { RouteErrorBoundary } from "../features/system/components/route-error-boundary";
+import { FullScreenLoading } from "../features/system/components/status-screens";
 import { DEFAULT_REPORT_ID, ROUTE_KEYS, type RouteHandle } from "../lib/navigation";
 import { AppLayout } from "./layouts/app-layout";
 import { PublicLayout } from "./layouts/public-layout";
@@ -52,7 +52,12 @@ export const routes: RouteObject[] = [
           {
             Component: AppLayout,
             // Inside the shell, so a failing screen keeps the sidebar and a way elsewhere.
-            children: [{ errorElement: <RouteErrorBoundary />, children: ROUTE_KEYS.filter((k) => !isPublic(k)).map(routeFor) }],
+            children: [
+              {
+                errorElement: <RouteErrorBoundary />,
+                children: ROUTE_KEYS.filter((k) => !isPublic(k)).map(routeFor),
+              },
+            ],
           },
         ],
       },

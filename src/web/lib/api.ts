@@ -53,7 +53,12 @@ export async function api<T>(
   if (!res.ok) {
     const e = (data as ApiError | null)?.error;
     const message = e?.message ?? (data as { message?: string } | null)?.message ?? res.statusText;
-    throw new ApiRequestError(res.status, e?.code ?? (data as { code?: string } | null)?.code ?? "HTTP_ERROR", message, e?.details);
+    throw new ApiRequestError(
+      res.status,
+      e?.code ?? (data as { code?: string } | null)?.code ?? "HTTP_ERROR",
+      message,
+      e?.details,
+    );
   }
   return data as T;
 }

@@ -4,7 +4,9 @@ const locale = () => i18n.resolvedLanguage ?? i18n.language ?? "en";
 
 /** Dates, numbers and money in the user's language. */
 export const formatDateTime = (value: string | Date | null | undefined) =>
-  value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)) : "—";
+  value
+    ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))
+    : "—";
 
 export const formatDate = (value: string | Date | null | undefined) =>
   value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium" }).format(new Date(value)) : "—";

@@ -1,4 +1,9 @@
-import { DETECTION_ORDER, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from "@shared/i18n/i18n.config";
+import {
+  DETECTION_ORDER,
+  FALLBACK_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+} from "@shared/i18n/i18n.config";
 import i18n from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";

@@ -1,5 +1,6 @@
 import {
   canOpen,
+  homePathFor,
   NAV_GROUPS,
   type NavGroup,
   ROUTES,
@@ -11,8 +12,8 @@ import {
 import {
   Activity,
   Banknote,
-  BellPlus,
   Bell,
+  BellPlus,
   Building,
   CalendarDays,
   ChartColumn,
@@ -148,11 +149,16 @@ export interface NavSection {
   items: RouteKey[];
 }
 
-/** The sidebar of a role: every route with a nav entry the role may open, in NAV_GROUPS order. */
+/**
+ * The sidebar of a role: every route with a nav entry the role may open, in NAV_GROUPS order.
+ * "/" is left out for roles it only redirects (drivers, customers): their own home is listed instead.
+ */
 export function navSectionsFor(role: Role, exclude: readonly RouteKey[] = []): NavSection[] {
+  const skip = new Set<RouteKey>(exclude);
+  if (homePathFor(role) !== ROUTES.home.path) skip.add("home");
   return NAV_GROUPS.map((group) => ({
     group,
-    items: ROUTE_KEYS.filter((k) => def(k).nav?.group === group && canOpen(role, k) && !exclude.includes(k)),
+    items: ROUTE_KEYS.filter((k) => def(k).nav?.group === group && canOpen(role, k) && !skip.has(k)),
   })).filter((s) => s.items.length > 0);
 }
 

@@ -78,6 +78,7 @@ export function AppLayout() {
           <header className="relative flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 lg:px-8">
             <button
               type="button"
+              hidden={me.mustChangePassword}
               onClick={() => setDrawerOpen(true)}
               className="grid size-10 place-items-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
               aria-label={t("shell.openMenu")}

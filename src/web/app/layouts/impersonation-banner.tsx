@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
-import { handleAuthEvent, settleAuthEvent, stopImpersonation } from "../../features/auth/api/session";
+import { handleAuthEvent, stopImpersonation, switchIdentity } from "../../features/auth/api/session";
 import { ApiRequestError } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { notify } from "../../lib/toast";
@@ -37,10 +37,12 @@ export function ImpersonationBanner({ me }: { me: Me }) {
       }
       return;
     }
-    notify({ title: t("impersonation.stopped"), description: t("impersonation.stoppedText"), variant: "success" });
-    await settleAuthEvent(queryClient, "IMPERSONATION_CHANGED");
-    setStopping(false);
-    navigate(ROUTES.userManagement.path);
+    notify({
+      title: t("impersonation.stopped"),
+      description: t("impersonation.stoppedText"),
+      variant: "success",
+    });
+    await switchIdentity(queryClient, "IMPERSONATION_CHANGED", () => navigate(ROUTES.userManagement.path));
   }
 
   return (

@@ -26,7 +26,11 @@ export function PublicLayout() {
         </Link>
         <LanguageSwitcher />
       </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center sm:px-6"
+      >
         <Outlet />
       </main>
       <footer className="px-4 pb-6 text-center text-xs text-slate-400">

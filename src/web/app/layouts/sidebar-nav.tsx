@@ -21,14 +21,14 @@ export function SidebarNav({
   return (
     <nav aria-label={t("common:shell.mainNav")} className="flex flex-col gap-5 px-3 py-4">
       {sections.map((section) => (
-        <div key={section.group} role="group" aria-labelledby={`nav-group-${section.group}`}>
+        <div key={section.group}>
           <h2
             id={`nav-group-${section.group}`}
             className="px-2.5 pb-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-400"
           >
             {t(`groups.${section.group}`)}
           </h2>
-          <ul className="grid gap-0.5">
+          <ul className="grid gap-0.5" aria-labelledby={`nav-group-${section.group}`}>
             {section.items.map((key) => (
               <li key={key}>
                 <SidebarLink routeKey={key} active={current === key} onNavigate={onNavigate} />
@@ -41,7 +41,15 @@ export function SidebarNav({
   );
 }
 
-function SidebarLink({ routeKey, active, onNavigate }: { routeKey: RouteKey; active: boolean; onNavigate?: () => void }) {
+function SidebarLink({
+  routeKey,
+  active,
+  onNavigate,
+}: {
+  routeKey: RouteKey;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const Icon = ROUTE_ICONS[routeKey];
   return (

@@ -1,5 +1,5 @@
-import { type Me } from "@shared/auth/auth.schema";
 import { ROUTES } from "@shared/access";
+import type { Me } from "@shared/auth/auth.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import {
 import { handleAuthEvent, signOut } from "../../features/auth/api/session";
 import { notify } from "../../lib/toast";
 
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0][0], parts[parts.length - 1][0]] : [parts[0]?.[0] ?? "?"];
   return letters.join("").toUpperCase();
@@ -51,7 +51,9 @@ export function UserMenu({ me }: { me: Me }) {
         >
           {initialsOf(me.user.name)}
         </span>
-        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block">{me.user.name}</span>
+        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block">
+          {me.user.name}
+        </span>
         <ChevronDown className="hidden size-3.5 text-slate-400 sm:block" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">

@@ -2,7 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+  return (
+    <div className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)} {...props} />
+  );
 }
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1 p-5 pb-3", className)} {...props} />;

@@ -36,11 +36,18 @@ export function Dialog({
         >
           <div className="grid gap-1">
             <D.Title className="text-lg font-semibold">{title}</D.Title>
-            {description ? <D.Description className="text-sm text-slate-500">{description}</D.Description> : null}
+            {description ? (
+              <D.Description className="text-sm text-slate-500">{description}</D.Description>
+            ) : null}
           </div>
           {children}
-          {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
-          <D.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={closeLabel}>
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+          ) : null}
+          <D.Close
+            className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label={closeLabel}
+          >
             <X className="size-4" />
           </D.Close>
         </D.Content>

@@ -11,7 +11,15 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
       <Inbox className="size-8 text-slate-300" aria-hidden />
@@ -22,14 +30,23 @@ export function EmptyState({ title, description, action }: { title: string; desc
   );
 }
 
-export function Alert({ tone = "info", children }: { tone?: "info" | "warning" | "danger"; children: ReactNode }) {
+export function Alert({
+  tone = "info",
+  children,
+}: {
+  tone?: "info" | "warning" | "danger";
+  children: ReactNode;
+}) {
   const tones = {
     info: "border-brand-100 bg-brand-50 text-brand-900",
     warning: "border-amber-200 bg-amber-50 text-amber-900",
     danger: "border-red-200 bg-red-50 text-red-900",
   };
   return (
-    <div role={tone === "danger" ? "alert" : "status"} className={cn("rounded-md border px-4 py-3 text-sm", tones[tone])}>
+    <div
+      role={tone === "danger" ? "alert" : "status"}
+      className={cn("rounded-md border px-4 py-3 text-sm", tones[tone])}
+    >
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { PAGE_SIZES } from "@shared/api/api.schema";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "./button";
 import { Select } from "./input";
 

@@ -14,8 +14,18 @@ export const THead = ({ className, ...p }: ComponentProps<"thead">) => (
 export const TBody = ({ className, ...p }: ComponentProps<"tbody">) => (
   <tbody className={cn("divide-y divide-slate-100", className)} {...p} />
 );
-export const Tr = ({ className, ...p }: ComponentProps<"tr">) => <tr className={cn("hover:bg-slate-50", className)} {...p} />;
-export const Th = ({ className, ...p }: ComponentProps<"th">) => (
-  <th className={cn("h-10 px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500", className)} {...p} />
+export const Tr = ({ className, ...p }: ComponentProps<"tr">) => (
+  <tr className={cn("hover:bg-slate-50", className)} {...p} />
 );
-export const Td = ({ className, ...p }: ComponentProps<"td">) => <td className={cn("px-3 py-2.5 align-middle", className)} {...p} />;
+export const Th = ({ className, ...p }: ComponentProps<"th">) => (
+  <th
+    className={cn(
+      "h-10 px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-500",
+      className,
+    )}
+    {...p}
+  />
+);
+export const Td = ({ className, ...p }: ComponentProps<"td">) => (
+  <td className={cn("px-3 py-2.5 align-middle", className)} {...p} />
+);

@@ -1,5 +1,6 @@
 import type { LoginInput, Me } from "@shared/auth/auth.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "../../../lib/api";
 
 export const meQueryKey = ["me"] as const;
@@ -25,7 +26,12 @@ export function useMe() {
   });
 }
 
-export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "USER_UPDATED" | "IMPERSONATION_CHANGED" | "PASSWORD_CHANGED";
+export type AuthEvent =
+  | "SIGNED_IN"
+  | "SIGNED_OUT"
+  | "USER_UPDATED"
+  | "IMPERSONATION_CHANGED"
+  | "PASSWORD_CHANGED";
 
 const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("lms-auth") : null;
 
@@ -51,7 +57,45 @@ export function handleAuthEvent(queryClient: QueryClient, event: AuthEvent, broa
  */
 export async function settleAuthEvent(queryClient: QueryClient, event: AuthEvent): Promise<void> {
   handleAuthEvent(queryClient, event);
-  if (event !== "SIGNED_OUT") await queryClient.refetchQueries({ queryKey: meQueryKey }, { cancelRefetch: false });
+  if (event !== "SIGNED_OUT")
+    await queryClient.refetchQueries({ queryKey: meQueryKey }, { cancelRefetch: false });
+}
+
+let switching = false;
+const switchingListeners = new Set<() => void>();
+const setSwitching = (value: boolean) => {
+  switching = value;
+  for (const listener of switchingListeners) listener();
+};
+
+/** True while switchIdentity runs: route guards wait rather than judge the identity being left. */
+export function useIdentitySwitching(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      switchingListeners.add(listener);
+      return () => switchingListeners.delete(listener);
+    },
+    () => switching,
+  );
+}
+
+/**
+ * Moves to `go`'s destination, then loads the new app user. Without the pause, a guard that sees
+ * the new user on the old page (an admin on the driver's dashboard) redirects home and cancels the
+ * move.
+ */
+export async function switchIdentity(
+  queryClient: QueryClient,
+  event: AuthEvent,
+  go: () => void | Promise<void>,
+): Promise<void> {
+  setSwitching(true);
+  try {
+    await go();
+    await settleAuthEvent(queryClient, event);
+  } finally {
+    setSwitching(false);
+  }
 }
 
 export function listenToOtherTabs(queryClient: QueryClient): () => void {
@@ -62,7 +106,9 @@ export function listenToOtherTabs(queryClient: QueryClient): () => void {
 }
 
 export async function signIn(input: LoginInput): Promise<void> {
-  await api("/api/auth/sign-in/email", { body: { email: input.email, password: input.password, rememberMe: true } });
+  await api("/api/auth/sign-in/email", {
+    body: { email: input.email, password: input.password, rememberMe: true },
+  });
 }
 
 /** Signing out while impersonating first stops the impersonation (spec section 4). */

@@ -1,6 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ROUTES } from "@shared/access";
-import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
+import {
+  type ChangePasswordInput,
+  changePasswordSchema,
+  PASSWORD_MIN_LENGTH,
+} from "@shared/auth/auth.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -49,7 +53,11 @@ export default function ChangePasswordPage() {
       });
       return;
     }
-    notify({ title: t("changePassword.successTitle"), description: t("changePassword.successText"), variant: "success" });
+    notify({
+      title: t("changePassword.successTitle"),
+      description: t("changePassword.successText"),
+      variant: "success",
+    });
     // The guard must see the cleared temporary-password flag before "/" is opened.
     await settleAuthEvent(queryClient, "PASSWORD_CHANGED");
     navigate(ROUTES.home.path, { replace: true });
@@ -71,11 +79,21 @@ export default function ChangePasswordPage() {
           </div>
         ) : null}
 
-        <form className="mt-6 grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="change-password-form">
+        <form
+          className="mt-6 grid gap-4"
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit)}
+          data-testid="change-password-form"
+        >
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" autoComplete="username" value={me?.user.email ?? ""} readOnly hidden />
           <Field label={t("fields.currentPassword")} error={fieldMessage(errors.currentPassword?.message)}>
-            <Input type="password" autoComplete="current-password" autoFocus {...form.register("currentPassword")} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              {...form.register("currentPassword")}
+            />
           </Field>
           <Field
             label={t("fields.newPassword")}

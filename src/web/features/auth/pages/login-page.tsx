@@ -85,15 +85,29 @@ export default function LoginPage() {
 
   return (
     <div className="flex w-full max-w-md flex-col gap-6">
-      <section aria-labelledby="login-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="login-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <h1 id="login-title" className="text-2xl font-semibold tracking-tight text-slate-900">
           {t("login.title")}
         </h1>
         <p className="mt-1 text-sm text-slate-500">{t("login.subtitle")}</p>
 
-        <form className="mt-6 grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)} data-testid="login-form">
+        <form
+          className="mt-6 grid gap-4"
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit)}
+          data-testid="login-form"
+        >
           <Field label={t("fields.email")} error={fieldMessage(errors.email?.message)}>
-            <Input type="email" autoComplete="username" inputMode="email" autoFocus {...form.register("email")} />
+            <Input
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoFocus
+              {...form.register("email")}
+            />
           </Field>
           <Field label={t("fields.password")} error={fieldMessage(errors.password?.message)}>
             <Input type="password" autoComplete="current-password" {...form.register("password")} />
@@ -144,7 +158,12 @@ export default function LoginPage() {
                   aria-label={t("demo.use", { name: account.name, email: account.email })}
                   className="flex w-full items-center gap-3 rounded-lg px-2.5 py-2 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                 >
-                  <Badge tone={account.role === "driver" ? "success" : account.role === "customer" ? "warning" : "info"} className="w-24 shrink-0 justify-center">
+                  <Badge
+                    tone={
+                      account.role === "driver" ? "success" : account.role === "customer" ? "warning" : "info"
+                    }
+                    className="w-24 shrink-0 justify-center"
+                  >
                     {t(`common:roles.${account.role}`)}
                   </Badge>
                   <span className="min-w-0 flex-1">

@@ -41,15 +41,25 @@ export default function RegisterPage() {
   const error = (name: keyof RegistrationInput) => fieldMessage(errors[name]?.message);
 
   const accountExists = () =>
-    notify({ title: t("register.accountExistsTitle"), description: t("register.accountExistsText"), variant: "error" });
+    notify({
+      title: t("register.accountExistsTitle"),
+      description: t("register.accountExistsText"),
+      variant: "error",
+    });
 
   async function onSubmit(values: RegistrationValues) {
     // The spec's user_exists check comes first, so a known email never reaches the review queue.
     let exists: boolean;
     try {
-      ({ exists } = await api<{ exists: boolean }>("/api/registration/user-exists", { body: { email: values.email } }));
+      ({ exists } = await api<{ exists: boolean }>("/api/registration/user-exists", {
+        body: { email: values.email },
+      }));
     } catch {
-      notify({ title: t("register.checkFailedTitle"), description: t("register.checkFailedText"), variant: "error" });
+      notify({
+        title: t("register.checkFailedTitle"),
+        description: t("register.checkFailedText"),
+        variant: "error",
+      });
       return;
     }
     if (exists) {
@@ -126,7 +136,9 @@ export default function RegisterPage() {
         data-testid="register-form"
       >
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-3 text-sm font-semibold text-slate-900">{t("register.companySection")}</legend>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">
+            {t("register.companySection")}
+          </legend>
           <Field label={t("fields.contactName")} error={error("name")}>
             <Input autoComplete="name" maxLength={120} {...form.register("name")} />
           </Field>
@@ -154,17 +166,19 @@ export default function RegisterPage() {
 
         <div className="border-t border-slate-100 pt-5">
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-3 text-sm font-semibold text-slate-900">{t("register.passwordSection")}</legend>
-          <Field
-            label={t("fields.password")}
-            error={error("password")}
-            hint={t("fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          >
-            <Input type="password" autoComplete="new-password" {...form.register("password")} />
-          </Field>
-          <Field label={t("fields.confirmPassword")} error={error("confirmPassword")}>
-            <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-          </Field>
+            <legend className="mb-3 text-sm font-semibold text-slate-900">
+              {t("register.passwordSection")}
+            </legend>
+            <Field
+              label={t("fields.password")}
+              error={error("password")}
+              hint={t("fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
+            >
+              <Input type="password" autoComplete="new-password" {...form.register("password")} />
+            </Field>
+            <Field label={t("fields.confirmPassword")} error={error("confirmPassword")}>
+              <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+            </Field>
           </fieldset>
         </div>
 

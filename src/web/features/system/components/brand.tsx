@@ -10,7 +10,12 @@ export function Brand({ className, compact = false }: { className?: string; comp
       <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-700 text-white shadow-sm ring-1 ring-brand-900/10">
         <Truck className="size-4.5" aria-hidden />
       </span>
-      <span className={cn("text-sm font-semibold leading-tight tracking-tight text-slate-900", compact && "sr-only")}>
+      <span
+        className={cn(
+          "text-sm font-semibold leading-tight tracking-tight text-slate-900",
+          compact && "sr-only",
+        )}
+      >
         {t("appName")}
       </span>
     </span>

@@ -42,4 +42,3 @@ export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean })
     </div>
   );
 }
-

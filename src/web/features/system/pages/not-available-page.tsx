@@ -1,9 +1,10 @@
-import { ROUTES } from "@shared/access";
+import { homePathFor, ROUTES } from "@shared/access";
 import { ArrowLeft, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ROUTE_ICONS, routeTitleKey, useRouteKey } from "../../../lib/navigation";
+import { useMe } from "../../auth/api/session";
 
 /**
  * What a screen of a later release shows until it is built: its name and an honest statement,
@@ -13,7 +14,10 @@ export default function NotAvailablePage() {
   const { t } = useTranslation("system");
   const routeKey = useRouteKey();
   const Icon = routeKey ? ROUTE_ICONS[routeKey] : Sparkles;
+  const { data: me } = useMe();
   const isPublic = routeKey ? ROUTES[routeKey].access === "public" : false;
+  // A driver's or customer's own home has no dashboard to go back to.
+  const isHome = !!me && !!routeKey && !isPublic && ROUTES[routeKey].path === homePathFor(me.role);
   return (
     <section aria-labelledby="not-available-title" className="mx-auto w-full max-w-2xl py-4 sm:py-10">
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -28,12 +32,14 @@ export default function NotAvailablePage() {
         <div className="px-6 py-6 sm:px-10">
           <p className="font-medium text-slate-900">{t("notAvailable.heading")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("notAvailable.text")}</p>
-          <Button variant="outline" className="mt-6" asChild>
-            <Link to={isPublic ? ROUTES.login.path : ROUTES.home.path}>
-              <ArrowLeft aria-hidden />
-              {isPublic ? t("notAvailable.backToSignIn") : t("notAvailable.backToDashboard")}
-            </Link>
-          </Button>
+          {isHome ? null : (
+            <Button variant="outline" className="mt-6" asChild>
+              <Link to={isPublic ? ROUTES.login.path : ROUTES.home.path}>
+                <ArrowLeft aria-hidden />
+                {isPublic ? t("notAvailable.backToSignIn") : t("notAvailable.backToDashboard")}
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
     </section>

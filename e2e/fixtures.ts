@@ -1,0 +1,21 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Demo1234!";
+
+/** Signs in through the login form, as a user would, and waits to leave /login. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The one visible toast (toasts show one at a time). */
+export const toast = (page: Page) => page.locator("[data-sonner-toast]");
+
+export async function signOut(page: Page) {
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/login$/);
+}
