@@ -10,7 +10,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("settings", () => {
   it("has working defaults", () => {
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, publicUrl: "http://localhost:3000", databaseUrl: undefined, demoData: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      demoData: undefined,
+    });
   });
 
   it("generates BETTER_AUTH_SECRET once under DATA_DIR, private, and reuses it", () => {
@@ -25,7 +30,13 @@ describe("settings", () => {
   it("names every invalid setting in one clear message", () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: dir, PORT: "eighty", DATABASE_URL: "mysql://x", PUBLIC_URL: "nope", DEMO_DATA: "maybe" });
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        PUBLIC_URL: "nope",
+        DEMO_DATA: "maybe",
+      });
     } catch (err) {
       error = err;
     }
@@ -42,6 +53,10 @@ describe("settings", () => {
       PUBLIC_URL: "https://lms.example.com/",
       BETTER_AUTH_SECRET: "x".repeat(40),
     });
-    expect(c).toMatchObject({ demoData: false, publicUrl: "https://lms.example.com", authSecret: "x".repeat(40) });
+    expect(c).toMatchObject({
+      demoData: false,
+      publicUrl: "https://lms.example.com",
+      authSecret: "x".repeat(40),
+    });
   });
 });

@@ -23,7 +23,10 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+    .optional(),
   MAIL_FROM: z.string().default("Load Management System <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type Access, allows, can, canOpen, homePathFor, PERMISSIONS, ROLES, ROUTES, routePath } from "./access";
+import {
+  type Access,
+  allows,
+  can,
+  canOpen,
+  homePathFor,
+  PERMISSIONS,
+  ROLES,
+  ROUTES,
+  routePath,
+} from "./access";
 
 // Spec section 2, copied route by route: the access table must match it exactly.
 const SPEC_PROTECTED: Record<string, string[]> = {
@@ -79,7 +89,8 @@ describe("the access table", () => {
   it("sends drivers and customers to their own home", () => {
     expect(homePathFor("driver")).toBe("/driver-dashboard");
     expect(homePathFor("customer")).toBe("/customer-portal");
-    for (const role of ["admin", "manager", "dispatcher", "safety", "accountant"] as const) expect(homePathFor(role)).toBe("/");
+    for (const role of ["admin", "manager", "dispatcher", "safety", "accountant"] as const)
+      expect(homePathFor(role)).toBe("/");
   });
 
   it("checks route access per role and refuses the signed-out", () => {

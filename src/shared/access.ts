@@ -4,10 +4,24 @@
  * can never see a screen the API would refuse it (and UI hiding is never the protection).
  */
 
-export const ROLES = ["admin", "manager", "dispatcher", "safety", "accountant", "driver", "customer"] as const;
+export const ROLES = [
+  "admin",
+  "manager",
+  "dispatcher",
+  "safety",
+  "accountant",
+  "driver",
+  "customer",
+] as const;
 export type Role = (typeof ROLES)[number];
 
-export const STAFF_ROLES = ["admin", "manager", "dispatcher", "safety", "accountant"] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  "admin",
+  "manager",
+  "dispatcher",
+  "safety",
+  "accountant",
+] as const satisfies readonly Role[];
 
 /** Who may call an API operation or open a route. */
 export type Access = "public" | "authenticated" | readonly Role[];
@@ -61,48 +75,144 @@ export const ROUTES = {
 
   // Any signed-in user
   home: { path: "/", access: ALL, nav: { group: "management", label: "dashboard" } },
-  notifications: { path: "/notifications", access: ALL, nav: { group: "communications", label: "notifications" } },
+  notifications: {
+    path: "/notifications",
+    access: ALL,
+    nav: { group: "communications", label: "notifications" },
+  },
   /** Added: where a user with a temporary password chooses a new one. */
   changePassword: { path: "/change-password", access: ALL },
 
   // Management
-  driverDashboard: { path: "/driver-dashboard", access: ["driver"], nav: { group: "management", label: "driverDashboard" } },
-  customerPortal: { path: "/customer-portal", access: ["customer"], nav: { group: "management", label: "customerPortal" } },
-  loads: { path: "/operations/loads", access: ["admin", "manager", "dispatcher", "driver"], nav: { group: "management", label: "loads" } },
-  loadBoard: { path: "/operations/load-board", access: ["driver"], nav: { group: "management", label: "loadBoard" } },
-  assignments: { path: "/operations/assignments", access: DISPATCH, nav: { group: "management", label: "assignments" } },
-  calendar: { path: "/operations/calendar", access: ["admin", "manager", "dispatcher", "driver"], nav: { group: "management", label: "calendar" } },
-  drivers: { path: "/drivers", access: ["admin", "manager", "dispatcher", "safety"], nav: { group: "management", label: "drivers" } },
-  driverRatings: { path: "/drivers/ratings", access: DISPATCH, nav: { group: "management", label: "driverRatings" } },
-  driverReviews: { path: "/drivers/reviews", access: DISPATCH, nav: { group: "management", label: "driverReviews" } },
+  driverDashboard: {
+    path: "/driver-dashboard",
+    access: ["driver"],
+    nav: { group: "management", label: "driverDashboard" },
+  },
+  customerPortal: {
+    path: "/customer-portal",
+    access: ["customer"],
+    nav: { group: "management", label: "customerPortal" },
+  },
+  loads: {
+    path: "/operations/loads",
+    access: ["admin", "manager", "dispatcher", "driver"],
+    nav: { group: "management", label: "loads" },
+  },
+  loadBoard: {
+    path: "/operations/load-board",
+    access: ["driver"],
+    nav: { group: "management", label: "loadBoard" },
+  },
+  assignments: {
+    path: "/operations/assignments",
+    access: DISPATCH,
+    nav: { group: "management", label: "assignments" },
+  },
+  calendar: {
+    path: "/operations/calendar",
+    access: ["admin", "manager", "dispatcher", "driver"],
+    nav: { group: "management", label: "calendar" },
+  },
+  drivers: {
+    path: "/drivers",
+    access: ["admin", "manager", "dispatcher", "safety"],
+    nav: { group: "management", label: "drivers" },
+  },
+  driverRatings: {
+    path: "/drivers/ratings",
+    access: DISPATCH,
+    nav: { group: "management", label: "driverRatings" },
+  },
+  driverReviews: {
+    path: "/drivers/reviews",
+    access: DISPATCH,
+    nav: { group: "management", label: "driverReviews" },
+  },
   customers: { path: "/customers", access: DISPATCH, nav: { group: "management", label: "customers" } },
-  customerInvoices: { path: "/customers/invoice", access: ACCOUNTING, nav: { group: "management", label: "customerInvoices" } },
-  customerStatements: { path: "/customers/statements", access: DISPATCH, nav: { group: "management", label: "customerStatements" } },
+  customerInvoices: {
+    path: "/customers/invoice",
+    access: ACCOUNTING,
+    nav: { group: "management", label: "customerInvoices" },
+  },
+  customerStatements: {
+    path: "/customers/statements",
+    access: DISPATCH,
+    nav: { group: "management", label: "customerStatements" },
+  },
   fuelLog: { path: "/fuel-log", access: ["driver"], nav: { group: "management", label: "fuelLog" } },
 
   // Fleet and safety
   vehicles: { path: "/fleet", access: FLEET, nav: { group: "fleet", label: "vehicles" } },
   trailers: { path: "/fleet/trailers", access: FLEET, nav: { group: "fleet", label: "trailers" } },
   inspections: { path: "/fleet/inspections", access: FLEET, nav: { group: "fleet", label: "inspections" } },
-  maintenance: { path: "/fleet/maintenance", access: ["admin", "manager", "dispatcher", "driver"], nav: { group: "fleet", label: "maintenance" } },
+  maintenance: {
+    path: "/fleet/maintenance",
+    access: ["admin", "manager", "dispatcher", "driver"],
+    nav: { group: "fleet", label: "maintenance" },
+  },
   tolls: { path: "/operations/tolls", access: DISPATCH, nav: { group: "fleet", label: "tolls" } },
   parking: { path: "/operations/parking", access: DISPATCH, nav: { group: "fleet", label: "parking" } },
-  citations: { path: "/operations/citations", access: ["admin", "manager", "driver", "safety"], nav: { group: "fleet", label: "citations" } },
-  accidents: { path: "/operations/accidents", access: ["admin", "manager", "safety"], nav: { group: "fleet", label: "accidents" } },
+  citations: {
+    path: "/operations/citations",
+    access: ["admin", "manager", "driver", "safety"],
+    nav: { group: "fleet", label: "citations" },
+  },
+  accidents: {
+    path: "/operations/accidents",
+    access: ["admin", "manager", "safety"],
+    nav: { group: "fleet", label: "accidents" },
+  },
 
   // Accounting: all payments, pending payments, paid history, paid statements (spec section 2)
   accounting: { path: "/accounting", access: ACCOUNTING, nav: { group: "accounting", label: "allPayments" } },
-  bills: { path: "/accounting/bills", access: ACCOUNTING, nav: { group: "accounting", label: "pendingPayments" } },
-  transactions: { path: "/accounting/transactions", access: ACCOUNTING, nav: { group: "accounting", label: "paidHistory" } },
-  paidStatements: { path: "/accounting/statements", access: ACCOUNTING, nav: { group: "accounting", label: "paidStatements" } },
-  settlements: { path: "/accounting/settlements", access: ["admin", "manager", "dispatcher", "accountant"], nav: { group: "accounting", label: "settlements" } },
-  billCustomer: { path: "/accounting/bill-customer", access: ACCOUNTING, nav: { group: "accounting", label: "billCustomer" } },
-  taxForms: { path: "/accounting/tax-forms", access: ACCOUNTING, nav: { group: "accounting", label: "taxForms" } },
+  bills: {
+    path: "/accounting/bills",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "pendingPayments" },
+  },
+  transactions: {
+    path: "/accounting/transactions",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "paidHistory" },
+  },
+  paidStatements: {
+    path: "/accounting/statements",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "paidStatements" },
+  },
+  settlements: {
+    path: "/accounting/settlements",
+    access: ["admin", "manager", "dispatcher", "accountant"],
+    nav: { group: "accounting", label: "settlements" },
+  },
+  billCustomer: {
+    path: "/accounting/bill-customer",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "billCustomer" },
+  },
+  taxForms: {
+    path: "/accounting/tax-forms",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "taxForms" },
+  },
 
   // Documents
-  documents: { path: "/accounting/documents", access: ["admin", "manager", "dispatcher", "driver", "accountant"], nav: { group: "documents", label: "documents" } },
-  bolManager: { path: "/accounting/bol-manager", access: ACCOUNTING, nav: { group: "documents", label: "bolManager" } },
-  coiManager: { path: "/accounting/coi-manager", access: MGMT, nav: { group: "documents", label: "coiManager" } },
+  documents: {
+    path: "/accounting/documents",
+    access: ["admin", "manager", "dispatcher", "driver", "accountant"],
+    nav: { group: "documents", label: "documents" },
+  },
+  bolManager: {
+    path: "/accounting/bol-manager",
+    access: ACCOUNTING,
+    nav: { group: "documents", label: "bolManager" },
+  },
+  coiManager: {
+    path: "/accounting/coi-manager",
+    access: MGMT,
+    nav: { group: "documents", label: "coiManager" },
+  },
   contracts: { path: "/accounting/contracts", access: MGMT, nav: { group: "documents", label: "contracts" } },
 
   // Reports (/reports redirects to /reports/overview)
@@ -110,18 +220,54 @@ export const ROUTES = {
   reports: { path: "/reports/:reportId", access: DISPATCH, nav: { group: "reports", label: "reports" } },
 
   // Communications
-  communications: { path: "/communications", access: DISPATCH, nav: { group: "communications", label: "communications" } },
-  chat: { path: "/communications/chat", access: ["admin", "manager", "dispatcher", "driver"], nav: { group: "communications", label: "chat" } },
-  customNotifications: { path: "/notifications/custom", access: MGMT, nav: { group: "communications", label: "customNotifications" } },
+  communications: {
+    path: "/communications",
+    access: DISPATCH,
+    nav: { group: "communications", label: "communications" },
+  },
+  chat: {
+    path: "/communications/chat",
+    access: ["admin", "manager", "dispatcher", "driver"],
+    nav: { group: "communications", label: "chat" },
+  },
+  customNotifications: {
+    path: "/notifications/custom",
+    access: MGMT,
+    nav: { group: "communications", label: "customNotifications" },
+  },
   meetings: { path: "/meetings", access: MGMT, nav: { group: "communications", label: "meetings" } },
 
   // Administration
-  userManagement: { path: "/admin/user-management", access: ["admin"], nav: { group: "administration", label: "userManagement" } },
-  accountReview: { path: "/admin/account-review", access: ["admin"], nav: { group: "administration", label: "accountReview" } },
-  adminActions: { path: "/admin/actions", access: ["admin"], nav: { group: "administration", label: "adminActions" } },
-  smsConsent: { path: "/admin/sms-consent", access: ["admin"], nav: { group: "administration", label: "smsConsent" } },
-  dataManagement: { path: "/admin/data-management", access: ["admin"], nav: { group: "administration", label: "dataManagement" } },
-  permissions: { path: "/permissions", access: ["admin"], nav: { group: "administration", label: "permissions" } },
+  userManagement: {
+    path: "/admin/user-management",
+    access: ["admin"],
+    nav: { group: "administration", label: "userManagement" },
+  },
+  accountReview: {
+    path: "/admin/account-review",
+    access: ["admin"],
+    nav: { group: "administration", label: "accountReview" },
+  },
+  adminActions: {
+    path: "/admin/actions",
+    access: ["admin"],
+    nav: { group: "administration", label: "adminActions" },
+  },
+  smsConsent: {
+    path: "/admin/sms-consent",
+    access: ["admin"],
+    nav: { group: "administration", label: "smsConsent" },
+  },
+  dataManagement: {
+    path: "/admin/data-management",
+    access: ["admin"],
+    nav: { group: "administration", label: "dataManagement" },
+  },
+  permissions: {
+    path: "/permissions",
+    access: ["admin"],
+    nav: { group: "administration", label: "permissions" },
+  },
   settings: { path: "/settings", access: MGMT, nav: { group: "administration", label: "settings" } },
 } as const satisfies Record<string, RouteDef>;
 

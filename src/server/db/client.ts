@@ -1,6 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -31,6 +31,8 @@ export async function assertServerVersion(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ server_version_num: string }>("show server_version_num");
   const version = Number(rows[0]?.server_version_num ?? 0);
   if (version < 150000) {
-    throw new Error(`PostgreSQL 15 or newer is required; the server at DATABASE_URL runs ${version / 10000}.`);
+    throw new Error(
+      `PostgreSQL 15 or newer is required; the server at DATABASE_URL runs ${version / 10000}.`,
+    );
   }
 }

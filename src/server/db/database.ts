@@ -21,7 +21,9 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const { db, pool } = createDb(url);
     await assertServerVersion(pool);
     await runMigrations(db);
-    log.info(embedded ? `Embedded PostgreSQL ready in ${config.dataDir}/postgres` : "Connected to DATABASE_URL");
+    log.info(
+      embedded ? `Embedded PostgreSQL ready in ${config.dataDir}/postgres` : "Connected to DATABASE_URL",
+    );
     return {
       db,
       pool,

@@ -68,7 +68,9 @@ describe("the embedded PostgreSQL", () => {
        setInterval(() => {}, 1000);`,
     );
     // node itself (not the tsx wrapper), so SIGKILL hits the process that holds the lock.
-    const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => {
         const m = /URL (\S+)/.exec(d.toString());

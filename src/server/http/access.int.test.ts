@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../shared/access";
-import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 import { DEMO_BY_ROLE } from "../testing/demo-users";
+import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 
 let ctx: TestContext;
 let cookies: Record<Role, string>;
@@ -16,7 +16,11 @@ beforeAll(async () => {
   const doc = (await call(ctx, "/api/openapi.json")).json;
   operations = Object.entries(doc.paths as Record<string, Record<string, { "x-roles"?: string[] }>>).flatMap(
     ([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, roles: op["x-roles"] ?? [] })),
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        roles: op["x-roles"] ?? [],
+      })),
   );
 });
 afterAll(() => ctx.close());
@@ -72,7 +76,8 @@ describe("the role matrix: every operation as every role and as nobody", () => {
       const body = op.method === "GET" || op.method === "DELETE" ? undefined : {};
       const anon = await call(ctx, fill(op.path), { method: op.method, body });
       if (op.roles.includes("public")) {
-        if ([401, 403].includes(anon.status)) failures.push(`${op.method} ${op.path} anonymous: ${anon.status}`);
+        if ([401, 403].includes(anon.status))
+          failures.push(`${op.method} ${op.path} anonymous: ${anon.status}`);
       } else if (anon.status !== 401) {
         failures.push(`${op.method} ${op.path} anonymous: expected 401, got ${anon.status}`);
       }
@@ -80,9 +85,12 @@ describe("the role matrix: every operation as every role and as nobody", () => {
         const res = await call(ctx, fill(op.path), { method: op.method, body, cookie: cookies[role] });
         const allowed = op.roles.includes("public") || op.roles.includes(role);
         if (allowed && [401, 403].includes(res.status)) {
-          failures.push(`${op.method} ${op.path} as ${role}: allowed but got ${res.status} ${JSON.stringify(res.json)}`);
+          failures.push(
+            `${op.method} ${op.path} as ${role}: allowed but got ${res.status} ${JSON.stringify(res.json)}`,
+          );
         }
-        if (!allowed && res.status !== 403) failures.push(`${op.method} ${op.path} as ${role}: expected 403, got ${res.status}`);
+        if (!allowed && res.status !== 403)
+          failures.push(`${op.method} ${op.path} as ${role}: expected 403, got ${res.status}`);
         if (res.status >= 500) failures.push(`${op.method} ${op.path} as ${role}: ${res.status}`);
       }
     }

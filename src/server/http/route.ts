@@ -46,7 +46,9 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
     responses: {
       ...config.responses,
       400: errorResponse("Invalid input; `details.fields` holds a message per field"),
-      ...(access === "public" ? {} : { 401: errorResponse("Not signed in"), 403: errorResponse("Role not allowed") }),
+      ...(access === "public"
+        ? {}
+        : { 401: errorResponse("Not signed in"), 403: errorResponse("Role not allowed") }),
     },
   } as unknown as Omit<R, keyof RouteAccess> & { middleware: MiddlewareHandler<AppEnv> });
 }

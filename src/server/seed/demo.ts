@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/database";
 import type { Db } from "../db/client";
+import type { Database } from "../db/database";
 import { accountReviews, appMeta } from "../db/schema";
 import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
@@ -24,7 +24,10 @@ export async function shouldSeedDemo(deps: Deps, database: Pick<Database, "embed
   if (await meta(db, DEMO_MARKER)) return false;
   const installed = await meta(db, INSTALLED_MARKER);
   if (!installed) {
-    await db.insert(appMeta).values({ key: INSTALLED_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
+    await db
+      .insert(appMeta)
+      .values({ key: INSTALLED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing();
   }
   if (config.demoData === true) return true;
   return database.embedded && !installed;

@@ -60,7 +60,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withServer((c) => c.query(`drop database if exists ${name} with (force)`).then(() => undefined)),
+    drop: () =>
+      withServer((c) => c.query(`drop database if exists ${name} with (force)`).then(() => undefined)),
   };
 }
 
@@ -143,6 +144,7 @@ export async function signIn(ctx: TestContext, email: string, password = DEMO_PA
     body: { email, password },
     headers: { "x-forwarded-for": ip },
   });
-  if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in as ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
   return mergeCookies(undefined, res);
 }

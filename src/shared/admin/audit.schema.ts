@@ -51,4 +51,7 @@ export const mailMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
-export const mailFilterSchema = z.object({ q: z.string().trim().max(100).optional() });
+export const mailFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(MAIL_STATUSES).optional(),
+});

@@ -3,7 +3,7 @@ import { ROLES } from "../access";
 import { emailSchema, passwordSchema, roleSchema } from "../auth/auth.schema";
 
 export const USER_STATUSES = ["active", "disabled"] as const;
-export const USER_SORTS = ["name", "email", "role", "createdAt"] as const;
+export const USER_SORTS = ["name", "email", "role", "createdAt", "lastSignInAt"] as const;
 
 export const userListItemSchema = z.object({
   id: z.string(),

@@ -7,7 +7,8 @@ const root = path.join(import.meta.dirname, "locales");
 
 function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unknown> {
   return Object.entries(obj).reduce<Record<string, unknown>>((acc, [k, v]) => {
-    if (v && typeof v === "object") Object.assign(acc, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
+    if (v && typeof v === "object")
+      Object.assign(acc, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
     else acc[`${prefix}${k}`] = v;
     return acc;
   }, {});
@@ -45,7 +46,9 @@ describe("translations", () => {
       const other = load(lng);
       for (const [key, value] of Object.entries(en)) {
         const translated = other[key];
-        expect(typeof translated === "string" && translated.trim().length > 0, `${lng} ${key} empty`).toBe(true);
+        expect(typeof translated === "string" && translated.trim().length > 0, `${lng} ${key} empty`).toBe(
+          true,
+        );
         const vars = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
         expect(vars(translated), `${lng} ${key} placeholders`).toEqual(vars(value));
       }

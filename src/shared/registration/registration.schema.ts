@@ -8,7 +8,11 @@ export type AccountReviewStatus = (typeof ACCOUNT_REVIEW_STATUSES)[number];
 export const userExistsSchema = z.object({ email: emailSchema });
 export const userExistsResultSchema = z.object({ exists: z.boolean() });
 
-const required = (label: string) => z.string().trim().min(1, { message: `${label} is required.` });
+const required = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: `${label} is required.` });
 
 /** Customer registration: the whole payload lands in account_reviews (the password only as a hash). */
 export const registrationSchema = z
@@ -22,7 +26,10 @@ export const registrationSchema = z
     password: passwordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match." });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match.",
+  });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
 export const accountReviewSchema = z.object({
@@ -35,6 +42,7 @@ export const accountReviewSchema = z.object({
   message: z.string(),
   status: z.enum(ACCOUNT_REVIEW_STATUSES),
   reviewedBy: z.string().nullable(),
+  reviewerEmail: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),

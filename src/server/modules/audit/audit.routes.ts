@@ -8,8 +8,8 @@ import {
   mailMessageSchema,
 } from "../../../shared/admin/audit.schema";
 import { pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
-import type { Deps } from "../../deps";
 import { auditLog, mailMessages } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { defineRoute, jsonContent } from "../../http/route";
@@ -46,7 +46,13 @@ export function auditRoutes({ db }: Deps) {
       if (to) where.push(lt(auditLog.createdAt, nextDay(to)));
       if (q) {
         const p = likePattern(q);
-        where.push(or(ilike(auditLog.actorEmail, p), ilike(auditLog.targetLabel, p), ilike(auditLog.impersonatorEmail, p))!);
+        where.push(
+          or(
+            ilike(auditLog.actorEmail, p),
+            ilike(auditLog.targetLabel, p),
+            ilike(auditLog.impersonatorEmail, p),
+          )!,
+        );
       }
       const cond = where.length ? and(...where) : undefined;
       const [{ total }] = await db.select({ total: count() }).from(auditLog).where(cond);
@@ -73,8 +79,12 @@ export function auditRoutes({ db }: Deps) {
       return c.json(toPage(items, total, { page, pageSize }), 200);
     })
     .openapi(listMail, async (c) => {
-      const { page, pageSize, q } = c.req.valid("query");
-      const cond = q ? or(ilike(mailMessages.to, likePattern(q)), ilike(mailMessages.subject, likePattern(q))) : undefined;
+      const { page, pageSize, q, status } = c.req.valid("query");
+      const where: SQL[] = [];
+      if (q)
+        where.push(or(ilike(mailMessages.to, likePattern(q)), ilike(mailMessages.subject, likePattern(q)))!);
+      if (status) where.push(eq(mailMessages.status, status));
+      const cond = where.length ? and(...where) : undefined;
       const [{ total }] = await db.select({ total: count() }).from(mailMessages).where(cond);
       const rows = await db
         .select()

@@ -20,7 +20,9 @@ export interface NewAccount {
 }
 
 export async function emailTaken(tx: Tx, email: string): Promise<boolean> {
-  const rows = await tx.execute(sql`select 1 from ${users} where lower(${users.email}) = lower(${email}) limit 1`);
+  const rows = await tx.execute(
+    sql`select 1 from ${users} where lower(${users.email}) = lower(${email}) limit 1`,
+  );
   return rows.rows.length > 0;
 }
 
@@ -31,7 +33,9 @@ export async function emailTaken(tx: Tx, email: string): Promise<boolean> {
 export async function createAccount(tx: Tx, input: NewAccount): Promise<string> {
   const email = input.email.trim().toLowerCase();
   if (await emailTaken(tx, email)) {
-    throw conflict("An account with this email already exists.", "EMAIL_TAKEN", { fields: { email: "An account with this email already exists." } });
+    throw conflict("An account with this email already exists.", "EMAIL_TAKEN", {
+      fields: { email: "An account with this email already exists." },
+    });
   }
   const id = randomUUID();
   await tx.insert(users).values({ id, name: input.name, email, emailVerified: true, role: input.role });
@@ -42,7 +46,9 @@ export async function createAccount(tx: Tx, input: NewAccount): Promise<string> 
     userId: id,
     password: input.passwordHash,
   });
-  await tx.insert(appUsers).values({ userId: id, role: input.role, mustChangePassword: !!input.mustChangePassword });
+  await tx
+    .insert(appUsers)
+    .values({ userId: id, role: input.role, mustChangePassword: !!input.mustChangePassword });
   await attachRoleRecord(tx, id, input);
   return id;
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUsers, users } from "../../db/schema";
+import { appUsers, auditLog, sessions, users } from "../../db/schema";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 
 let ctx: TestContext;
@@ -13,16 +13,23 @@ describe("sign-in", () => {
   it("needs an email and a password", async () => {
     const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "", password: "" } });
     expect(res.status).toBe(400);
-    expect(res.json.error.details.fields).toMatchObject({ email: "Email is required.", password: "Password is required." });
+    expect(res.json.error.details.fields).toMatchObject({
+      email: "Email is required.",
+      password: "Password is required.",
+    });
   });
 
   it("refuses a wrong password with 401", async () => {
-    const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "admin@demo.test", password: "nope-nope" } });
+    const res = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "admin@demo.test", password: "nope-nope" },
+    });
     expect(res.status).toBe(401);
   });
 
   it("sets an httpOnly session cookie and keeps the token out of the body", async () => {
-    const res = await call(ctx, "/api/auth/sign-in/email", { body: { email: "admin@demo.test", password: "Demo1234!" } });
+    const res = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "admin@demo.test", password: "Demo1234!" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.token).toBeUndefined();
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("lms.session_token="));
@@ -38,6 +45,25 @@ describe("sign-in", () => {
       .innerJoin(users, eq(users.id, appUsers.userId))
       .where(eq(users.email, "safety@demo.test"));
     expect(row.at).toBeInstanceOf(Date);
+    const [entry] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "auth.sign_in"), eq(auditLog.actorEmail, "safety@demo.test")));
+    expect(entry.ip).toBe("203.0.113.10");
+  });
+
+  it("ignores a client's attempt to set the address better-auth records", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "dispatcher@demo.test", password: "Demo1234!" },
+      headers: { "x-forwarded-for": "198.51.100.1", "x-lms-client-ip": "10.9.9.9" },
+    });
+    expect(res.status).toBe(200);
+    const [session] = await ctx.deps.db
+      .select({ ip: sessions.ipAddress })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, "dispatcher@demo.test"));
+    expect(session.ip).toBe("198.51.100.1");
   });
 
   it("does not expose better-auth's sign-up or admin endpoints", async () => {
@@ -120,7 +146,9 @@ describe("GET /api/me", () => {
 
   it("gives an admin the admin permissions", async () => {
     const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "admin@demo.test") })).json;
-    expect(me.permissions).toEqual(expect.arrayContaining(["users:manage", "impersonation:start", "audit:read"]));
+    expect(me.permissions).toEqual(
+      expect.arrayContaining(["users:manage", "impersonation:start", "audit:read"]),
+    );
   });
 });
 

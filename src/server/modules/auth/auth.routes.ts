@@ -4,10 +4,15 @@ import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";
 import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { withClientIp } from "./auth";
 import { clientIp } from "./session";
 
 /** The better-auth endpoints the browser may call; the rest (sign-up, admin API…) stay server-side. */
-const EXPOSED = new Set(["POST /api/auth/sign-in/email", "POST /api/auth/sign-out", "GET /api/auth/get-session"]);
+const EXPOSED = new Set([
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-out",
+  "GET /api/auth/get-session",
+]);
 
 const SIGN_IN_WINDOW_SECONDS = 60;
 
@@ -29,17 +34,24 @@ export function authRoutes(deps: Deps) {
         .catch(() => ({}));
       const parsed = loginSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
-      const ip = clientIp(c, deps.config.trustProxy) ?? "unknown";
+      const address = clientIp(c, deps.config.trustProxy) ?? "unknown";
       const limit = deps.config.signInRateLimit;
-      for (const key of [`sign-in:ip:${ip}`, `sign-in:email:${parsed.data.email}`]) {
+      for (const key of [`sign-in:ip:${address}`, `sign-in:email:${parsed.data.email}`]) {
         const hit = await hitRateLimit(deps.db, key, limit, SIGN_IN_WINDOW_SECONDS);
         if (!hit.allowed) {
           c.header("Retry-After", String(hit.retryAfter));
-          throw new HttpError(429, "RATE_LIMITED", `Too many sign-in attempts. Try again in ${hit.retryAfter} seconds.`);
+          throw new HttpError(
+            429,
+            "RATE_LIMITED",
+            `Too many sign-in attempts. Try again in ${hit.retryAfter} seconds.`,
+          );
         }
       }
     }
-    const res = await deps.auth.handler(c.req.raw);
+    const ip = clientIp(c, deps.config.trustProxy);
+    const res = await deps.auth.handler(
+      new Request(c.req.raw, { headers: withClientIp(c.req.raw.headers, ip) }),
+    );
     return c.req.path === "/api/auth/sign-in/email" && res.ok ? withoutToken(res) : res;
   });
   return app;

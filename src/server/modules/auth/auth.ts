@@ -8,6 +8,17 @@ import type { Db } from "../../db/client";
 import { accounts, appUsers, sessions, users, verifications } from "../../db/schema";
 import { recordAudit } from "../../platform/audit/audit";
 
+/** The header better-auth reads the client address from; always set by us, never trusted from outside. */
+export const CLIENT_IP_HEADER = "x-lms-client-ip";
+
+/** Request headers for better-auth with the client address we resolved (a client's own value is dropped). */
+export function withClientIp(headers: Headers, ip: string | null): Headers {
+  const copy = new Headers(headers);
+  copy.delete(CLIENT_IP_HEADER);
+  if (ip) copy.set(CLIENT_IP_HEADER, ip);
+  return copy;
+}
+
 /** Impersonation sessions end after 60 minutes. */
 export const IMPERSONATION_SECONDS = 60 * 60;
 
@@ -34,6 +45,9 @@ export function createAuth(config: Config, db: Db) {
     // The app's own PostgreSQL-backed limiter guards sign-in (shared by every instance).
     rateLimit: { enabled: false },
     advanced: {
+      // Our own middleware resolves the client address (socket, or X-Forwarded-For when TRUST_PROXY)
+      // and hands it over in this header; see `withClientIp`.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: "lms",
       useSecureCookies: origin.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
@@ -57,7 +71,10 @@ export function createAuth(config: Config, db: Db) {
               .innerJoin(appUsers, eq(appUsers.userId, users.id))
               .where(eq(users.id, session.userId));
             if (!user) return;
-            await db.update(appUsers).set({ lastSignInAt: new Date() }).where(eq(appUsers.userId, session.userId));
+            await db
+              .update(appUsers)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(appUsers.userId, session.userId));
             await recordAudit(
               db,
               {
@@ -71,7 +88,12 @@ export function createAuth(config: Config, db: Db) {
                 impersonator: null,
                 ip: session.ipAddress ?? null,
               },
-              { action: "auth.sign_in", targetType: "user", targetId: session.userId, targetLabel: user.email },
+              {
+                action: "auth.sign_in",
+                targetType: "user",
+                targetId: session.userId,
+                targetLabel: user.email,
+              },
             );
           },
         },

@@ -4,6 +4,7 @@ import { changePasswordSchema, demoAccountsSchema, meSchema } from "../../../sha
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent } from "../../http/route";
+import { withClientIp } from "./auth";
 import { createMeService } from "./me.service";
 
 const getMe = defineRoute({
@@ -41,7 +42,11 @@ export function meRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(getMe, async (c) => c.json(await service.get(c.get("actor")!), 200))
     .openapi(changePassword, async (c) => {
-      const headers = await service.changePassword(c.get("actor")!, c.req.valid("json"), c.req.raw.headers);
+      const headers = await service.changePassword(
+        c.get("actor")!,
+        c.req.valid("json"),
+        withClientIp(c.req.raw.headers, c.get("ip")),
+      );
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       return c.json({ ok: true as const }, 200);
     })

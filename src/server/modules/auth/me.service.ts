@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { PERMISSIONS, type Permission } from "../../../shared/access";
 import type { ChangePasswordInput, DemoAccounts, Me } from "../../../shared/auth/auth.schema";
-import type { Deps } from "../../deps";
 import { appUsers, customers, drivers, users } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
@@ -13,7 +13,9 @@ export function createMeService(deps: Deps) {
     /** The app user: user, role, role record, permissions and impersonation state. */
     async get(actor: Actor): Promise<Me> {
       const [driver] =
-        actor.role === "driver" ? await deps.db.select().from(drivers).where(eq(drivers.userId, actor.userId)) : [];
+        actor.role === "driver"
+          ? await deps.db.select().from(drivers).where(eq(drivers.userId, actor.userId))
+          : [];
       const [customer] =
         actor.role === "customer"
           ? await deps.db.select().from(customers).where(eq(customers.userId, actor.userId))
@@ -25,7 +27,14 @@ export function createMeService(deps: Deps) {
         user: { id: actor.userId, name: actor.name, email: actor.email },
         role: actor.role,
         driver: driver
-          ? { id: driver.id, userId: actor.userId, fullName: driver.fullName, phone: driver.phone, email: driver.email, status: driver.status }
+          ? {
+              id: driver.id,
+              userId: actor.userId,
+              fullName: driver.fullName,
+              phone: driver.phone,
+              email: driver.email,
+              status: driver.status,
+            }
           : null,
         customer: customer
           ? {
@@ -54,7 +63,11 @@ export function createMeService(deps: Deps) {
       let result: { headers: Headers };
       try {
         result = await deps.auth.api.changePassword({
-          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
           headers,
           returnHeaders: true,
         });
@@ -85,7 +98,11 @@ export function createMeService(deps: Deps) {
       const have = new Set(present.map((r) => r.email));
       return {
         password: have.size ? DEMO_PASSWORD : "",
-        accounts: DEMO_ACCOUNTS.filter((a) => have.has(a.email)).map(({ email, role, name }) => ({ email, role, name })),
+        accounts: DEMO_ACCOUNTS.filter((a) => have.has(a.email)).map(({ email, role, name }) => ({
+          email,
+          role,
+          name,
+        })),
       };
     },
   };

@@ -1,8 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Deps } from "../../deps";
 import { appUsers, users } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { Actor, AppEnv } from "../../http/context";
 
 /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is on. */
@@ -26,7 +26,10 @@ export async function resolveActor(deps: Deps, headers: Headers, ip: string | nu
   const impersonatedBy = (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null;
   let impersonator: Actor["impersonator"] = null;
   if (impersonatedBy) {
-    const [admin] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, impersonatedBy));
+    const [admin] = await deps.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, impersonatedBy));
     impersonator = { id: impersonatedBy, email: admin?.email ?? "" };
   }
   return {

@@ -31,10 +31,14 @@ afterAll(async () => {
 
 describe("user_exists", () => {
   it("answers true for an existing account and false otherwise", async () => {
-    expect((await call(ctx, "/api/registration/user-exists", { body: { email: "Customer@Demo.test" } })).json).toEqual({
+    expect(
+      (await call(ctx, "/api/registration/user-exists", { body: { email: "Customer@Demo.test" } })).json,
+    ).toEqual({
       exists: true,
     });
-    expect((await call(ctx, "/api/registration/user-exists", { body: { email: "new@nowhere.test" } })).json).toEqual({
+    expect(
+      (await call(ctx, "/api/registration/user-exists", { body: { email: "new@nowhere.test" } })).json,
+    ).toEqual({
       exists: false,
     });
   });
@@ -48,25 +52,38 @@ describe("registration", () => {
       code: "ACCOUNT_EXISTS",
       message: "An account with this email already exists. Please log in.",
     });
-    const rows = await ctx.deps.db.select().from(accountReviews).where(eq(accountReviews.email, "customer@demo.test"));
+    const rows = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "customer@demo.test"));
     expect(rows).toHaveLength(0);
   });
 
   it("validates fields with a message per field", async () => {
     const res = await call(ctx, "/api/registration", {
-      body: { ...application("x@y.test"), email: "not-an-email", password: "short", confirmPassword: "other" },
+      body: {
+        ...application("x@y.test"),
+        email: "not-an-email",
+        password: "short",
+        confirmPassword: "other",
+      },
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.error.details.fields)).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
   it("stores a pending request with a password hash, never the password, and upserts on email", async () => {
-    expect((await call(ctx, "/api/registration", { body: application("nora@fieldsgrain.test") })).status).toBe(201);
+    expect(
+      (await call(ctx, "/api/registration", { body: application("nora@fieldsgrain.test") })).status,
+    ).toBe(201);
     const again = await call(ctx, "/api/registration", {
       body: { ...application("NORA@fieldsgrain.test"), phone: "+1 515 555 0100" },
     });
     expect(again.status).toBe(201);
-    const rows = await ctx.deps.db.select().from(accountReviews).where(eq(accountReviews.email, "nora@fieldsgrain.test"));
+    const rows = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "nora@fieldsgrain.test"));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", phone: "+1 515 555 0100" });
     expect(JSON.stringify(rows[0])).not.toContain("Harvest2026!");
@@ -92,14 +109,20 @@ describe("account review", () => {
 
   it("approves: the applicant signs in with the password they chose, as a customer with a customers row", async () => {
     const id = await reviewId("nora@fieldsgrain.test");
-    const res = await call(ctx, `/api/admin/account-reviews/${id}/approve`, { method: "POST", cookie: admin });
+    const res = await call(ctx, `/api/admin/account-reviews/${id}/approve`, {
+      method: "POST",
+      cookie: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "approved" });
 
     const cookie = await signIn(ctx, "nora@fieldsgrain.test", "Harvest2026!");
     const me = (await call(ctx, "/api/me", { cookie })).json;
     expect(me.role).toBe("customer");
-    expect(me.customer).toMatchObject({ companyName: "Fields Organic Grain", email: "nora@fieldsgrain.test" });
+    expect(me.customer).toMatchObject({
+      companyName: "Fields Organic Grain",
+      email: "nora@fieldsgrain.test",
+    });
 
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.email, "nora@fieldsgrain.test"));
     const [customer] = await ctx.deps.db.select().from(customers).where(eq(customers.userId, user.id));
@@ -107,7 +130,10 @@ describe("account review", () => {
 
     const mail = await smtp.waitFor("nora@fieldsgrain.test");
     expect(mail.raw).toMatch(/approved/i);
-    const audit = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "registration.approved"));
+    const audit = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "registration.approved"));
     expect(audit[0]).toMatchObject({ actorEmail: "admin@demo.test", targetLabel: "nora@fieldsgrain.test" });
   });
 
@@ -123,15 +149,24 @@ describe("account review", () => {
   it("rejects with a reason, emails it, and records it", async () => {
     await call(ctx, "/api/registration", { body: application("bob@shadyfreight.test") });
     const id = await reviewId("bob@shadyfreight.test");
-    expect((await call(ctx, `/api/admin/account-reviews/${id}/reject`, { body: { reason: "" }, cookie: admin })).status).toBe(400);
+    expect(
+      (await call(ctx, `/api/admin/account-reviews/${id}/reject`, { body: { reason: "" }, cookie: admin }))
+        .status,
+    ).toBe(400);
     const res = await call(ctx, `/api/admin/account-reviews/${id}/reject`, {
       body: { reason: "We could not verify the company." },
       cookie: admin,
     });
-    expect(res.json).toMatchObject({ status: "rejected", rejectionReason: "We could not verify the company." });
+    expect(res.json).toMatchObject({
+      status: "rejected",
+      rejectionReason: "We could not verify the company.",
+    });
     const mail = await smtp.waitFor("bob@shadyfreight.test");
     expect(mail.raw).toContain("We could not verify the company.");
-    const stored = await ctx.deps.db.select().from(mailMessages).where(eq(mailMessages.to, "bob@shadyfreight.test"));
+    const stored = await ctx.deps.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, "bob@shadyfreight.test"));
     expect(stored[0].status).toBe("sent");
     const cantSignIn = await call(ctx, "/api/auth/sign-in/email", {
       body: { email: "bob@shadyfreight.test", password: "Harvest2026!" },
@@ -141,10 +176,16 @@ describe("account review", () => {
 
   it("answers 404 for an unknown request and 400 for a malformed id", async () => {
     expect(
-      (await call(ctx, "/api/admin/account-reviews/00000000-0000-4000-8000-000000000000/approve", { method: "POST", cookie: admin }))
-        .status,
+      (
+        await call(ctx, "/api/admin/account-reviews/00000000-0000-4000-8000-000000000000/approve", {
+          method: "POST",
+          cookie: admin,
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(ctx, "/api/admin/account-reviews/nope/approve", { method: "POST", cookie: admin })).status).toBe(400);
+    expect(
+      (await call(ctx, "/api/admin/account-reviews/nope/approve", { method: "POST", cookie: admin })).status,
+    ).toBe(400);
   });
 });
 

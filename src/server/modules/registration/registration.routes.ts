@@ -11,7 +11,7 @@ import {
 } from "../../../shared/registration/registration.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { defineRoute, uuidParams, jsonBody, jsonContent } from "../../http/route";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createRegistrationService } from "./registration.service";
 
 const userExists = defineRoute({
@@ -78,7 +78,9 @@ export function registrationRoutes(deps: Deps) {
       const { page, pageSize, ...filter } = c.req.valid("query");
       return c.json(await service.list(filter, { page, pageSize }), 200);
     })
-    .openapi(approve, async (c) => c.json(await service.approve(c.get("actor")!, c.req.valid("param").id), 200))
+    .openapi(approve, async (c) =>
+      c.json(await service.approve(c.get("actor")!, c.req.valid("param").id), 200),
+    )
     .openapi(reject, async (c) =>
       c.json(await service.reject(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").reason), 200),
     );

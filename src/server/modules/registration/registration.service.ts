@@ -1,8 +1,12 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { AccountReview, RegistrationInput, accountReviewFilterSchema } from "../../../shared/registration/registration.schema";
 import type { z } from "zod";
-import type { Deps } from "../../deps";
+import type {
+  AccountReview,
+  accountReviewFilterSchema,
+  RegistrationInput,
+} from "../../../shared/registration/registration.schema";
 import { accountReviews, appUsers, users } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
@@ -12,7 +16,7 @@ import { createAccount, emailTaken, hashPassword } from "../auth/accounts";
 
 type Review = typeof accountReviews.$inferSelect;
 
-const toDto = (r: Review): AccountReview => ({
+const toDto = (r: Review, reviewerEmail: string | null = null): AccountReview => ({
   id: r.id,
   email: r.email,
   name: r.name,
@@ -22,6 +26,7 @@ const toDto = (r: Review): AccountReview => ({
   message: r.message,
   status: r.status,
   reviewedBy: r.reviewedBy,
+  reviewerEmail,
   reviewedAt: iso(r.reviewedAt),
   rejectionReason: r.rejectionReason,
   createdAt: r.createdAt.toISOString(),
@@ -103,18 +108,29 @@ export function createRegistrationService(deps: Deps) {
       if (filter.status) where.push(eq(accountReviews.status, filter.status));
       if (filter.q) {
         const p = likePattern(filter.q);
-        where.push(or(ilike(accountReviews.email, p), ilike(accountReviews.name, p), ilike(accountReviews.companyName, p))!);
+        where.push(
+          or(
+            ilike(accountReviews.email, p),
+            ilike(accountReviews.name, p),
+            ilike(accountReviews.companyName, p),
+          )!,
+        );
       }
       const cond = where.length ? and(...where) : undefined;
       const [{ total }] = await db.select({ total: count() }).from(accountReviews).where(cond);
       const rows = await db
-        .select()
+        .select({ review: accountReviews, reviewerEmail: users.email })
         .from(accountReviews)
+        .leftJoin(users, eq(users.id, accountReviews.reviewedBy))
         .where(cond)
         .orderBy(desc(accountReviews.createdAt))
         .limit(page.pageSize)
         .offset(offsetOf(page));
-      return toPage(rows.map(toDto), total, page);
+      return toPage(
+        rows.map((r) => toDto(r.review, r.reviewerEmail)),
+        total,
+        page,
+      );
     },
 
     /** Creates the customer account with the password the applicant chose, and tells them. */
@@ -122,7 +138,8 @@ export function createRegistrationService(deps: Deps) {
       const review = await db.transaction(async (tx) => {
         const [r] = await tx.select().from(accountReviews).where(eq(accountReviews.id, id)).for("update");
         if (!r) throw notFound("The registration request");
-        if (r.status !== "pending") throw conflict("This request has already been reviewed.");
+        if (r.status !== "pending")
+          throw conflict("This request has already been reviewed.", "ALREADY_REVIEWED");
         const userId = await createAccount(tx, {
           name: r.name,
           email: r.email,
@@ -153,17 +170,23 @@ export function createRegistrationService(deps: Deps) {
           `Hello ${review.name},\n\nYour customer account for ${review.companyName} has been approved.\n` +
           `Sign in with this email and the password you chose at ${config.publicUrl}/login\n`,
       });
-      return toDto(review);
+      return toDto(review, actor.email);
     },
 
     async reject(actor: Actor, id: string, reason: string): Promise<AccountReview> {
       const review = await db.transaction(async (tx) => {
         const [r] = await tx.select().from(accountReviews).where(eq(accountReviews.id, id)).for("update");
         if (!r) throw notFound("The registration request");
-        if (r.status !== "pending") throw conflict("This request has already been reviewed.");
+        if (r.status !== "pending")
+          throw conflict("This request has already been reviewed.", "ALREADY_REVIEWED");
         const [updated] = await tx
           .update(accountReviews)
-          .set({ status: "rejected", reviewedBy: actor.userId, reviewedAt: new Date(), rejectionReason: reason })
+          .set({
+            status: "rejected",
+            reviewedBy: actor.userId,
+            reviewedAt: new Date(),
+            rejectionReason: reason,
+          })
           .where(eq(accountReviews.id, id))
           .returning();
         await recordAudit(tx, actor, {
@@ -182,7 +205,7 @@ export function createRegistrationService(deps: Deps) {
           `Hello ${review.name},\n\nWe could not approve the customer account request for ${review.companyName}.\n` +
           `Reason: ${reason}\n\nReply to this email if you have questions.\n`,
       });
-      return toDto(review);
+      return toDto(review, actor.email);
     },
   };
 }

@@ -4,7 +4,8 @@ import { auditLog, sessions, users } from "../../db/schema";
 import { call, createTestContext, mergeCookies, signIn, type TestContext } from "../../testing/harness";
 
 let ctx: TestContext;
-const idOf = async (email: string) => (await ctx.deps.db.select().from(users).where(eq(users.email, email)))[0].id;
+const idOf = async (email: string) =>
+  (await ctx.deps.db.select().from(users).where(eq(users.email, email)))[0].id;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -15,7 +16,10 @@ describe("impersonation", () => {
   it("browses as the user, then restores the admin session", async () => {
     const admin = await signIn(ctx, "admin@demo.test");
     const driverId = await idOf("driver@demo.test");
-    const started = await call(ctx, "/api/admin/impersonation", { body: { userId: driverId }, cookie: admin });
+    const started = await call(ctx, "/api/admin/impersonation", {
+      body: { userId: driverId },
+      cookie: admin,
+    });
     expect(started.status).toBe(200);
     expect(started.json).toEqual({ email: "driver@demo.test" });
     const asDriver = mergeCookies(admin, started);
@@ -36,35 +40,68 @@ describe("impersonation", () => {
     const meAgain = (await call(ctx, "/api/me", { cookie: back })).json;
     expect(meAgain).toMatchObject({ role: "admin", impersonation: null });
 
-    const actions = (await ctx.deps.db.select().from(auditLog).where(eq(auditLog.targetId, driverId))).map((e) => e.action);
+    const actions = (await ctx.deps.db.select().from(auditLog).where(eq(auditLog.targetId, driverId))).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(["impersonation.started", "impersonation.stopped"]));
-    const [stop] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.action, "impersonation.stopped"));
+    const [stop] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "impersonation.stopped"));
     expect(stop.actorEmail).toBe("admin@demo.test");
   });
 
   it("never impersonates an admin, yourself, or an unknown user", async () => {
     const admin = await signIn(ctx, "admin@demo.test");
     await call(ctx, "/api/admin/users", {
-      body: { name: "Other Admin", email: "other-admin@demo.test", role: "admin", password: "Password123", requirePasswordChange: false },
+      body: {
+        name: "Other Admin",
+        email: "other-admin@demo.test",
+        role: "admin",
+        password: "Password123",
+        requirePasswordChange: false,
+      },
       cookie: admin,
     });
-    const other = await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("other-admin@demo.test") }, cookie: admin });
+    const other = await call(ctx, "/api/admin/impersonation", {
+      body: { userId: await idOf("other-admin@demo.test") },
+      cookie: admin,
+    });
     expect(other.status).toBe(403);
     expect(other.json.error.code).toBe("CANNOT_IMPERSONATE_ADMIN");
-    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("admin@demo.test") }, cookie: admin })).status).toBe(409);
-    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: "missing" }, cookie: admin })).status).toBe(404);
+    expect(
+      (
+        await call(ctx, "/api/admin/impersonation", {
+          body: { userId: await idOf("admin@demo.test") },
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(ctx, "/api/admin/impersonation", { body: { userId: "missing" }, cookie: admin })).status,
+    ).toBe(404);
   });
 
   it("is for admins only, and stopping needs an impersonation", async () => {
     const manager = await signIn(ctx, "manager@demo.test");
-    expect((await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("driver@demo.test") }, cookie: manager })).status).toBe(403);
+    expect(
+      (
+        await call(ctx, "/api/admin/impersonation", {
+          body: { userId: await idOf("driver@demo.test") },
+          cookie: manager,
+        })
+      ).status,
+    ).toBe(403);
     const stop = await call(ctx, "/api/impersonation/stop", { method: "POST", cookie: manager });
     expect(stop.status).toBe(409);
   });
 
   it("ends after 60 minutes: an expired impersonation session is signed out", async () => {
     const admin = await signIn(ctx, "admin@demo.test");
-    const started = await call(ctx, "/api/admin/impersonation", { body: { userId: await idOf("customer@demo.test") }, cookie: admin });
+    const started = await call(ctx, "/api/admin/impersonation", {
+      body: { userId: await idOf("customer@demo.test") },
+      cookie: admin,
+    });
     const asCustomer = mergeCookies(admin, started);
     await ctx.deps.db
       .update(sessions)

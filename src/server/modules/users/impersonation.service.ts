@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../deps";
 import { appUsers, users } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
@@ -16,7 +16,8 @@ export function createImpersonationService(deps: Deps) {
   const { db, auth } = deps;
   return {
     async start(actor: Actor, userId: string, headers: Headers): Promise<WithCookies<{ email: string }>> {
-      if (actor.impersonator) throw conflict("Return to your admin account before impersonating someone else.");
+      if (actor.impersonator)
+        throw conflict("Return to your admin account before impersonating someone else.");
       if (userId === actor.userId) throw conflict("You cannot impersonate yourself.");
       const [target] = await db
         .select({ email: users.email, banned: users.banned, role: appUsers.role })
@@ -24,7 +25,8 @@ export function createImpersonationService(deps: Deps) {
         .innerJoin(appUsers, eq(appUsers.userId, users.id))
         .where(eq(users.id, userId));
       if (!target) throw notFound("The user");
-      if (target.role === "admin") throw forbidden("An admin cannot impersonate another admin.", "CANNOT_IMPERSONATE_ADMIN");
+      if (target.role === "admin")
+        throw forbidden("An admin cannot impersonate another admin.", "CANNOT_IMPERSONATE_ADMIN");
       if (target.banned) throw conflict("This account is disabled.");
       const result = await auth.api.impersonateUser({ body: { userId }, headers, returnHeaders: true });
       await recordAudit(db, actor, {
@@ -50,7 +52,12 @@ export function createImpersonationService(deps: Deps) {
       await recordAudit(
         db,
         { ...actor, userId: admin.id, email: admin.email, role: "admin", impersonator: null },
-        { action: "impersonation.stopped", targetType: "user", targetId: actor.userId, targetLabel: actor.email },
+        {
+          action: "impersonation.stopped",
+          targetType: "user",
+          targetId: actor.userId,
+          targetLabel: actor.email,
+        },
       );
       return { email: admin.email, headers: result.headers };
     },

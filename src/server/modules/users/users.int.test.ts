@@ -7,7 +7,8 @@ let ctx: TestContext;
 let admin: string;
 let adminId: string;
 
-const idOf = async (email: string) => (await ctx.deps.db.select().from(users).where(eq(users.email, email)))[0]?.id;
+const idOf = async (email: string) =>
+  (await ctx.deps.db.select().from(users).where(eq(users.email, email)))[0]?.id;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -19,10 +20,17 @@ afterAll(() => ctx.close());
 describe("listing users", () => {
   it("searches, filters by role and paginates on the server", async () => {
     const drivers = await call(ctx, "/api/admin/users?role=driver&sort=email&dir=asc", { cookie: admin });
-    expect(drivers.json.items.map((u: { email: string }) => u.email)).toEqual(["driver2@demo.test", "driver@demo.test"]);
+    expect(drivers.json.items.map((u: { email: string }) => u.email)).toEqual([
+      "driver2@demo.test",
+      "driver@demo.test",
+    ]);
     const search = await call(ctx, "/api/admin/users?q=rosa", { cookie: admin });
     expect(search.json.items).toHaveLength(1);
-    expect(search.json.items[0]).toMatchObject({ email: "driver2@demo.test", role: "driver", status: "active" });
+    expect(search.json.items[0]).toMatchObject({
+      email: "driver2@demo.test",
+      role: "driver",
+      status: "active",
+    });
     const page = await call(ctx, "/api/admin/users?pageSize=10&page=1&sort=name", { cookie: admin });
     expect(page.json.total).toBe(9);
     expect(page.json.items).toHaveLength(9);
@@ -69,7 +77,13 @@ describe("temporary passwords", () => {
     });
     expect(set.status).toBe(200);
     expect((await call(ctx, "/api/me", { cookie: old })).status).toBe(401);
-    expect((await call(ctx, "/api/auth/sign-in/email", { body: { email: "accountant@demo.test", password: "Demo1234!" } })).status).toBe(401);
+    expect(
+      (
+        await call(ctx, "/api/auth/sign-in/email", {
+          body: { email: "accountant@demo.test", password: "Demo1234!" },
+        })
+      ).status,
+    ).toBe(401);
 
     const temp = await signIn(ctx, "accountant@demo.test", "TempPass99");
     expect((await call(ctx, "/api/me", { cookie: temp })).json.mustChangePassword).toBe(true);
@@ -106,7 +120,11 @@ describe("temporary passwords", () => {
 describe("roles, disabling and deleting", () => {
   it("changes a role and attaches the record the new role needs", async () => {
     const id = await idOf("dispatcher@demo.test");
-    const res = await call(ctx, `/api/admin/users/${id}/role`, { method: "PUT", body: { role: "driver" }, cookie: admin });
+    const res = await call(ctx, `/api/admin/users/${id}/role`, {
+      method: "PUT",
+      body: { role: "driver" },
+      cookie: admin,
+    });
     expect(res.status).toBe(200);
     const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "dispatcher@demo.test") })).json;
     expect(me.role).toBe("driver");
@@ -116,28 +134,42 @@ describe("roles, disabling and deleting", () => {
   });
 
   it("refuses to change your own role", async () => {
-    const res = await call(ctx, `/api/admin/users/${adminId}/role`, { method: "PUT", body: { role: "manager" }, cookie: admin });
-    expect(res.status).toBe(409);
+    const res = await call(ctx, `/api/admin/users/${adminId}/role`, {
+      method: "PUT",
+      body: { role: "manager" },
+      cookie: admin,
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe("OWN_ACCOUNT");
   });
 
   it("disabling revokes sessions at once and blocks sign-in; enabling restores it", async () => {
     const safety = await signIn(ctx, "safety@demo.test");
     const id = (await idOf("safety@demo.test"))!;
-    expect((await call(ctx, `/api/admin/users/${id}/disable`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(
+      (await call(ctx, `/api/admin/users/${id}/disable`, { method: "POST", cookie: admin })).status,
+    ).toBe(200);
     expect((await call(ctx, "/api/me", { cookie: safety })).status).toBe(401);
     expect(await ctx.deps.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
-    const refused = await call(ctx, "/api/auth/sign-in/email", { body: { email: "safety@demo.test", password: "Demo1234!" } });
+    const refused = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "safety@demo.test", password: "Demo1234!" },
+    });
     expect(refused.status).toBe(403);
     const listed = await call(ctx, "/api/admin/users?status=disabled", { cookie: admin });
     expect(listed.json.items.map((u: { email: string }) => u.email)).toEqual(["safety@demo.test"]);
-    expect((await call(ctx, `/api/admin/users/${id}/enable`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect((await call(ctx, `/api/admin/users/${id}/enable`, { method: "POST", cookie: admin })).status).toBe(
+      200,
+    );
     await signIn(ctx, "safety@demo.test");
   });
 
   it("never deletes your own account, with the spec's message", async () => {
     const res = await call(ctx, `/api/admin/users/${adminId}`, { method: "DELETE", cookie: admin });
     expect(res.status).toBe(403);
-    expect(res.json.error).toMatchObject({ code: "CANNOT_DELETE_SELF", message: "You cannot delete your own account." });
+    expect(res.json.error).toMatchObject({
+      code: "CANNOT_DELETE_SELF",
+      message: "You cannot delete your own account.",
+    });
     expect(await idOf("admin@demo.test")).toBe(adminId);
   });
 
@@ -154,7 +186,7 @@ describe("roles, disabling and deleting", () => {
 
   it("refuses to disable your own account, so an admin always remains", async () => {
     const res = await call(ctx, `/api/admin/users/${adminId}/disable`, { method: "POST", cookie: admin });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(403);
     expect(res.json.error.code).toBe("OWN_ACCOUNT");
   });
 });
@@ -163,7 +195,11 @@ describe("the audit log", () => {
   it("lists entries newest first, filtered by action and searchable", async () => {
     const res = await call(ctx, "/api/admin/audit?action=user.created&q=luis", { cookie: admin });
     expect(res.status).toBe(200);
-    expect(res.json.items[0]).toMatchObject({ action: "user.created", actorEmail: "admin@demo.test", targetLabel: "luis@fleet.test" });
+    expect(res.json.items[0]).toMatchObject({
+      action: "user.created",
+      actorEmail: "admin@demo.test",
+      targetLabel: "luis@fleet.test",
+    });
     const all = await call(ctx, "/api/admin/audit?pageSize=100", { cookie: admin });
     const times = all.json.items.map((e: { createdAt: string }) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);

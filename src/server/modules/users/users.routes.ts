@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { z } from "zod";
 import { PERMISSIONS } from "../../../shared/access";
-import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
 import {
   changeRoleSchema,
   createUserWithOptionsSchema,
@@ -11,10 +11,11 @@ import {
   userFilterSchema,
   userListItemSchema,
 } from "../../../shared/admin/users.schema";
-import { z } from "zod";
+import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, idParams, jsonBody, jsonContent } from "../../http/route";
+import { withClientIp } from "../auth/auth";
 import { createImpersonationService } from "./impersonation.service";
 import { createUsersService } from "./users.service";
 
@@ -107,6 +108,7 @@ const passCookies = (c: Context, headers: Headers) => {
   for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
 };
 const ok = { ok: true as const };
+const authHeaders = (c: Context<AppEnv>) => withClientIp(c.req.raw.headers, c.get("ip"));
 
 export function usersRoutes(deps: Deps) {
   const users = createUsersService(deps);
@@ -116,13 +118,19 @@ export function usersRoutes(deps: Deps) {
       const { page, pageSize, ...filter } = c.req.valid("query");
       return c.json(await users.list(filter, { page, pageSize }), 200);
     })
-    .openapi(create, async (c) => c.json({ id: await users.create(c.get("actor")!, c.req.valid("json")) }, 201))
+    .openapi(create, async (c) =>
+      c.json({ id: await users.create(c.get("actor")!, c.req.valid("json")) }, 201),
+    )
     .openapi(changeRole, async (c) => {
       await users.changeRole(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").role);
       return c.json(ok, 200);
     })
     .openapi(temporaryPassword, async (c) => {
-      await users.setTemporaryPassword(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").password);
+      await users.setTemporaryPassword(
+        c.get("actor")!,
+        c.req.valid("param").id,
+        c.req.valid("json").password,
+      );
       return c.json(ok, 200);
     })
     .openapi(disable, async (c) => {
@@ -138,12 +146,16 @@ export function usersRoutes(deps: Deps) {
       return c.json(ok, 200);
     })
     .openapi(startImpersonation, async (c) => {
-      const { email, headers } = await impersonation.start(c.get("actor")!, c.req.valid("json").userId, c.req.raw.headers);
+      const { email, headers } = await impersonation.start(
+        c.get("actor")!,
+        c.req.valid("json").userId,
+        authHeaders(c),
+      );
       passCookies(c, headers);
       return c.json({ email }, 200);
     })
     .openapi(stopImpersonation, async (c) => {
-      const { email, headers } = await impersonation.stop(c.get("actor")!, c.req.raw.headers);
+      const { email, headers } = await impersonation.stop(c.get("actor")!, authHeaders(c));
       passCookies(c, headers);
       return c.json({ email }, 200);
     });

@@ -1,12 +1,16 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Role } from "../../../shared/access";
-import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "../../../shared/admin/users.schema";
-import type { Deps } from "../../deps";
+import type {
+  createUserWithOptionsSchema,
+  UserListItem,
+  userFilterSchema,
+} from "../../../shared/admin/users.schema";
 import type { Tx } from "../../db/client";
 import { accounts, appUsers, sessions, users } from "../../db/schema";
+import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { attachRoleRecord, createAccount, hashPassword } from "../auth/accounts";
@@ -16,6 +20,7 @@ const SORT_COLUMNS = {
   email: users.email,
   role: appUsers.role,
   createdAt: users.createdAt,
+  lastSignInAt: appUsers.lastSignInAt,
 } as const;
 
 export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
@@ -25,7 +30,13 @@ export function createUsersService(deps: Deps) {
 
   async function load(tx: Tx, id: string) {
     const [row] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, banned: users.banned, role: appUsers.role })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        banned: users.banned,
+        role: appUsers.role,
+      })
       .from(users)
       .innerJoin(appUsers, eq(appUsers.userId, users.id))
       .where(eq(users.id, id))
@@ -66,7 +77,7 @@ export function createUsersService(deps: Deps) {
         .from(users)
         .innerJoin(appUsers, eq(appUsers.userId, users.id))
         .where(cond)
-        .orderBy(dir(SORT_COLUMNS[filter.sort]), asc(users.id))
+        .orderBy(sql`${dir(SORT_COLUMNS[filter.sort])} nulls last`, asc(users.id))
         .limit(page.pageSize)
         .offset(offsetOf(page));
       const items: UserListItem[] = rows.map((r) => ({
@@ -106,7 +117,7 @@ export function createUsersService(deps: Deps) {
 
     // Only admins reach these, and never on their own account, so an admin always remains.
     async changeRole(actor: Actor, id: string, role: Role): Promise<void> {
-      if (id === actor.userId) throw conflict("You cannot change your own role.", "OWN_ACCOUNT");
+      if (id === actor.userId) throw forbidden("You cannot change your own role.", "OWN_ACCOUNT");
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
         if (user.role === role) return;
@@ -155,12 +166,16 @@ export function createUsersService(deps: Deps) {
 
     /** Disabling ends the user's sessions at once and blocks sign-in. */
     async setDisabled(actor: Actor, id: string, disabled: boolean): Promise<void> {
-      if (id === actor.userId) throw conflict("You cannot disable your own account.", "OWN_ACCOUNT");
+      if (id === actor.userId) throw forbidden("You cannot disable your own account.", "OWN_ACCOUNT");
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
         await tx
           .update(users)
-          .set({ banned: disabled, banReason: disabled ? "Disabled by an administrator" : null, banExpires: null })
+          .set({
+            banned: disabled,
+            banReason: disabled ? "Disabled by an administrator" : null,
+            banExpires: null,
+          })
           .where(eq(users.id, id));
         if (disabled) await revokeSessions(tx, id);
         await recordAudit(tx, actor, {

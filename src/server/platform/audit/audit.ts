@@ -1,6 +1,6 @@
-import { auditLog } from "../../db/schema";
-import type { Tx } from "../../db/client";
 import type { AuditAction } from "../../../shared/admin/audit.schema";
+import type { Tx } from "../../db/client";
+import { auditLog } from "../../db/schema";
 import type { Actor } from "../../http/context";
 
 export interface AuditEvent {

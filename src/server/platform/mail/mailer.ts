@@ -37,7 +37,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
         opts.log.warn("mail delivery failed", { id: row.id, error });
-        await opts.db.update(mailMessages).set({ status: "failed", error }).where(eq(mailMessages.id, row.id));
+        await opts.db
+          .update(mailMessages)
+          .set({ status: "failed", error })
+          .where(eq(mailMessages.id, row.id));
         return { id: row.id, status: "failed" };
       }
     },

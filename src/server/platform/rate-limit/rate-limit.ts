@@ -11,7 +11,12 @@ export interface RateLimitResult {
  * A fixed-window counter in PostgreSQL, so every instance of the app shares it.
  * `hit("sign-in:ip:1.2.3.4", 10, 60)` allows 10 hits a minute for that key.
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   const { rows } = await db.execute<{ count: number; reset_in: number }>(sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set

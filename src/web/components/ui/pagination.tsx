@@ -27,7 +27,7 @@ export function Pagination({
         {onPageSizeChange ? (
           <Select
             aria-label={labels.pageSize}
-            className="h-8 w-20"
+            className="h-8 w-24"
             value={pageSize}
             onChange={(e) => onPageSizeChange(Number(e.target.value))}
           >

@@ -1,8 +1,8 @@
 import type { Page } from "@shared/api/api.schema";
 import type { AccountReview, AccountReviewStatus } from "@shared/registration/registration.schema";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { useAuditLog } from "./audit";
+import { retryTransient } from "./errors";
 import { adminKeys } from "./query-keys";
 
 export interface AccountReviewListQuery {
@@ -19,7 +19,7 @@ export function useAccountReviews(query: AccountReviewListQuery) {
   return useQuery({
     queryKey: adminKeys.accountReviewList(query),
     queryFn: ({ signal }) => api<Page<AccountReview>>(reviewsPath, { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
+    retry: retryTransient,
   });
 }
 
@@ -53,27 +53,4 @@ export function useRejectReview() {
       api<AccountReview>(`${reviewPath(id)}/reject`, { method: "POST", body: { reason } }),
     onSettled: invalidate,
   });
-}
-
-/**
- * Who reviewed each request. The review itself only carries the reviewer's user id, so the
- * email comes from the audit trail (its newest 100 approvals and rejections); older ones fall
- * back to a generic label in the UI.
- */
-export function useReviewerEmails(statuses: { approved: boolean; rejected: boolean }) {
-  const approved = useAuditLog(
-    { action: "registration.approved", page: 1, pageSize: 100 },
-    { enabled: statuses.approved },
-  );
-  const rejected = useAuditLog(
-    { action: "registration.rejected", page: 1, pageSize: 100 },
-    { enabled: statuses.rejected },
-  );
-  const byReview = new Map<string, string>();
-  for (const entry of [...(approved.data?.items ?? []), ...(rejected.data?.items ?? [])]) {
-    if (entry.targetId && entry.actorEmail && !byReview.has(entry.targetId)) {
-      byReview.set(entry.targetId, entry.impersonatorEmail ?? entry.actorEmail);
-    }
-  }
-  return byReview;
 }

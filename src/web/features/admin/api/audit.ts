@@ -1,7 +1,8 @@
 import type { AuditEntry, MailMessage } from "@shared/admin/audit.schema";
 import type { Page } from "@shared/api/api.schema";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import { retryTransient } from "./errors";
 import { adminKeys } from "./query-keys";
 
 export interface AuditListQuery {
@@ -24,7 +25,7 @@ export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean 
   return useQuery({
     queryKey: adminKeys.auditList(query),
     queryFn: ({ signal }) => api<Page<AuditEntry>>("/api/admin/audit", { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
+    retry: retryTransient,
     enabled: options.enabled,
   });
 }
@@ -33,7 +34,7 @@ export function useMailOutbox(query: MailListQuery, options: { enabled?: boolean
   return useQuery({
     queryKey: adminKeys.mailList(query),
     queryFn: ({ signal }) => api<Page<MailMessage>>("/api/admin/mail", { query: { ...query }, signal }),
-    placeholderData: keepPreviousData,
+    retry: retryTransient,
     enabled: options.enabled,
   });
 }

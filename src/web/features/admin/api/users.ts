@@ -1,10 +1,11 @@
 import type { Role } from "@shared/access";
 import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/admin/users.schema";
 import type { Page } from "@shared/api/api.schema";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../../lib/api";
 import { startImpersonation } from "../../auth/api/session";
+import { retryTransient } from "./errors";
 import { adminKeys } from "./query-keys";
 
 export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };
@@ -17,8 +18,7 @@ export function useUsers(query: UserListQuery) {
   return useQuery({
     queryKey: adminKeys.userList(query),
     queryFn: ({ signal }) => api<Page<UserListItem>>(usersPath, { query, signal }),
-    // Keeps the table on screen while the next page or filter loads, instead of flashing a spinner.
-    placeholderData: keepPreviousData,
+    retry: retryTransient,
   });
 }
 

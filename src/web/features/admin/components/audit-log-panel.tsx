@@ -7,12 +7,13 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
-import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useAuditLog } from "../api/audit";
 import { describeError } from "../api/errors";
 import { useErrorToast } from "../hooks/use-error-toast";
+import { useRetainedData } from "../hooks/use-retained-data";
 import { ListPagination } from "./list-pagination";
 import { ListError, ListSkeleton } from "./list-states";
 import { SearchInput } from "./search-input";
@@ -38,18 +39,39 @@ const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" |
 
 const toneOf = (action: string) => TONE_BY_PREFIX[action] ?? TONE_BY_PREFIX[action.split(".")[0]] ?? "info";
 
-/** `from: driver · to: dispatcher`, with role names translated; nested values as compact JSON. */
+/** Ids mean nothing to a reader; the full record stays in the cell's tooltip. */
+const HIDDEN_DETAILS = new Set(["userId"]);
+
+/**
+ * A compact line of `key: value` chips with role names translated; a `from`/`to` pair (a role
+ * change) reads as one "Customer → Driver" chip.
+ */
 function DetailsSummary({ details }: { details: AuditEntry["details"] }) {
   const { t } = useTranslation("admin");
-  const entries = Object.entries(details ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== "");
-  if (!entries.length) return <span className="text-slate-300">—</span>;
   const show = (v: unknown) =>
     isRole(v) ? t(`common:roles.${v}`) : typeof v === "object" ? JSON.stringify(v) : String(v);
+  const { from, to, ...rest } = details ?? {};
+  const chips: { key: string; label?: string; text: string }[] = [];
+  if (from !== undefined && to !== undefined)
+    chips.push({ key: "change", text: `${show(from)} → ${show(to)}` });
+  else Object.assign(rest, from === undefined ? {} : { from }, to === undefined ? {} : { to });
+  for (const [key, value] of Object.entries(rest)) {
+    if (HIDDEN_DETAILS.has(key) || value === null || value === undefined || value === "") continue;
+    chips.push({ key, label: t(`audit.detailKeys.${key}`, { defaultValue: key }), text: show(value) });
+  }
+  if (!chips.length) return <span className="text-slate-300">—</span>;
   return (
-    <ul className="flex flex-wrap justify-end gap-1 md:justify-start" title={JSON.stringify(details, null, 2)}>
-      {entries.map(([key, value]) => (
-        <li key={key} className="max-w-64 truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">
-          <span className="text-slate-400">{t(`audit.detailKeys.${key}`, { defaultValue: key })}:</span> {show(value)}
+    <ul
+      className="flex flex-wrap justify-end gap-1 lg:justify-start"
+      title={JSON.stringify(details, null, 2)}
+    >
+      {chips.map((chip) => (
+        <li
+          key={chip.key}
+          className="max-w-64 truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
+        >
+          {chip.label ? <span className="text-slate-400">{chip.label}: </span> : null}
+          {chip.text}
         </li>
       ))}
     </ul>
@@ -65,7 +87,10 @@ export function AuditLogPanel({
   filters: AuditFilters;
   page: number;
   pageSize: number;
-  onChange: (patch: Partial<Record<keyof AuditFilters | "page" | "pageSize", string | number | null>>, replace?: boolean) => void;
+  onChange: (
+    patch: Partial<Record<keyof AuditFilters | "page" | "pageSize", string | number | null>>,
+    replace?: boolean,
+  ) => void;
 }) {
   const { t } = useTranslation("admin");
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
@@ -83,7 +108,7 @@ export function AuditLogPanel({
   const filtered = !!(filters.q || filters.action || filters.from || filters.to);
   const clear = () => onChange({ q: null, action: null, from: null, to: null });
   const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
-  const data = audit.data;
+  const { data, retained } = useRetainedData(audit);
   const cols = {
     when: t("audit.columns.when"),
     who: t("audit.columns.who"),
@@ -95,16 +120,25 @@ export function AuditLogPanel({
 
   return (
     <Card className="overflow-hidden">
-      <div className="grid gap-3 border-b border-slate-100 p-4 lg:grid-cols-[minmax(14rem,1fr)_14rem_auto_auto] lg:items-end">
+      <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-2 sm:items-end xl:grid-cols-[minmax(12rem,1fr)_13rem_auto_auto]">
         <div className="grid gap-1.5">
           <Label className="text-xs text-slate-500">{t("audit.filters.search")}</Label>
-          <SearchInput value={filters.q} onSearch={onSearch} label={t("audit.filters.search")} hint={t("audit.filters.searchHint")} />
+          <SearchInput
+            value={filters.q}
+            onSearch={onSearch}
+            label={t("audit.filters.search")}
+            hint={t("audit.filters.searchHint")}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action" className="text-xs text-slate-500">
             {t("audit.filters.action")}
           </Label>
-          <Select id="audit-action" value={filters.action} onChange={(e) => onChange({ action: e.target.value })}>
+          <Select
+            id="audit-action"
+            value={filters.action}
+            onChange={(e) => onChange({ action: e.target.value })}
+          >
             <option value="">{t("audit.filters.allActions")}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
@@ -121,6 +155,7 @@ export function AuditLogPanel({
             <Input
               id="audit-from"
               type="date"
+              className="min-w-0"
               value={filters.from}
               max={filters.to || undefined}
               onChange={(e) => onChange({ from: e.target.value })}
@@ -133,6 +168,7 @@ export function AuditLogPanel({
             <Input
               id="audit-to"
               type="date"
+              className="min-w-0"
               value={filters.to}
               min={filters.from || undefined}
               aria-invalid={badRange || undefined}
@@ -140,8 +176,8 @@ export function AuditLogPanel({
             />
           </div>
         </div>
-        <div className="flex h-10 items-center gap-3">
-          {audit.isFetching && !audit.isPending ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
+        <div className="flex h-10 items-center gap-3 empty:hidden">
+          {audit.isFetching && data ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
           {filtered ? (
             <Button variant="ghost" size="sm" onClick={clear}>
               {t("common:actions.clearFilters")}
@@ -149,22 +185,22 @@ export function AuditLogPanel({
           ) : null}
         </div>
         {badRange ? (
-          <p role="alert" className="text-sm text-red-600 lg:col-span-4">
+          <p role="alert" className="text-sm text-red-600 sm:col-span-2 xl:col-span-4">
             {t("audit.filters.badRange")}
           </p>
         ) : null}
       </div>
 
-      {audit.isPending ? (
-        <ListSkeleton label={t("common:loading")} />
-      ) : audit.isError && !data ? (
+      {audit.isError && audit.data === undefined ? (
         <ListError
           title={t("audit.fetchFailed")}
           description={describeError(audit.error, t)}
           onRetry={() => void audit.refetch()}
           retrying={audit.isFetching}
         />
-      ) : !data || data.items.length === 0 ? (
+      ) : !data ? (
+        <ListSkeleton label={t("common:loading")} />
+      ) : data.items.length === 0 ? (
         <EmptyState
           title={filtered ? t("audit.empty.filteredTitle") : t("audit.empty.title")}
           description={filtered ? t("audit.empty.filteredText") : t("audit.empty.text")}
@@ -178,7 +214,7 @@ export function AuditLogPanel({
         />
       ) : (
         <>
-          <Table className={cn(stacked.table, "md:min-w-[1000px]")} aria-label={t("audit.tab")}>
+          <Table className={stacked.table} aria-label={t("audit.tab")}>
             <THead className={stacked.head}>
               <tr>
                 <Th className="pl-4">{cols.when}</Th>
@@ -186,18 +222,24 @@ export function AuditLogPanel({
                 <Th>{cols.action}</Th>
                 <Th>{cols.target}</Th>
                 <Th>{cols.details}</Th>
-                <Th className="pr-4">{cols.ip}</Th>
+                <Th className="whitespace-nowrap pr-4">{cols.ip}</Th>
               </tr>
             </THead>
-            <TBody className={cn(stacked.body, audit.isPlaceholderData && "opacity-60 transition-opacity")}>
+            <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
               {data.items.map((entry) => (
                 <Tr key={entry.id} className={stacked.row}>
-                  <Td className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-md:text-xs")}>
+                  <Td className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-lg:text-xs")}>
                     <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                   </Td>
                   <Td data-label={cols.who} className={stacked.cell}>
-                    <div className="min-w-0 max-md:text-right">
-                      <div className="break-all text-slate-800">{entry.actorEmail ?? t("audit.anonymous")}</div>
+                    <div className="min-w-0 max-lg:text-right">
+                      {entry.actorEmail ? (
+                        <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                          {entry.actorEmail}
+                        </div>
+                      ) : (
+                        <div className="text-slate-500 italic">{t("audit.anonymous")}</div>
+                      )}
                       {entry.impersonatorEmail ? (
                         <div className="text-xs text-amber-700">
                           {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
@@ -212,8 +254,10 @@ export function AuditLogPanel({
                   </Td>
                   <Td data-label={cols.target} className={stacked.cell}>
                     {entry.targetLabel || entry.targetType ? (
-                      <div className="min-w-0 max-md:text-right">
-                        <div className="break-all text-slate-800">{entry.targetLabel ?? entry.targetId}</div>
+                      <div className="min-w-0 max-lg:text-right">
+                        <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                          {entry.targetLabel ?? entry.targetId}
+                        </div>
                         {entry.targetType ? (
                           <div className="text-xs text-slate-500">
                             {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
@@ -227,8 +271,11 @@ export function AuditLogPanel({
                   <Td data-label={cols.details} className={stacked.cell}>
                     <DetailsSummary details={entry.details} />
                   </Td>
-                  <Td data-label={cols.ip} className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}>
-                    {entry.ip ?? "—"}
+                  <Td
+                    data-label={cols.ip}
+                    className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}
+                  >
+                    {entry.ip || "—"}
                   </Td>
                 </Tr>
               ))}

@@ -30,13 +30,20 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserListItem | null;
         onSuccess: () => {
           notify({
             title: t("users.toast.roleChanged"),
-            description: t("users.toast.roleChangedText", { name: user.name, role: t(`common:roles.${role}`) }),
+            description: t("users.toast.roleChangedText", {
+              name: user.name,
+              role: t(`common:roles.${role}`),
+            }),
             variant: "success",
           });
           onClose();
         },
         onError: (error) =>
-          notify({ title: t("users.toast.updateFailed"), description: describeError(error, t), variant: "error" }),
+          notify({
+            title: t("users.toast.updateFailed"),
+            description: describeError(error, t),
+            variant: "error",
+          }),
       },
     );
   };
@@ -52,7 +59,11 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserListItem | null;
       onConfirm={() => (role === user?.role ? onClose() : submit())}
     >
       <Field label={t("users.fields.role")}>
-        <Select value={role} onChange={(e) => setRole(e.target.value as Role)} disabled={changeRole.isPending}>
+        <Select
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          disabled={changeRole.isPending}
+        >
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`common:roles.${r}`)}
@@ -64,7 +75,9 @@ export function ChangeRoleDialog({ user, onClose }: { user: UserListItem | null;
       {user && role !== user.role && ROLE_WITH_RECORD.includes(role) ? (
         <Alert>{t(`users.changeRole.recordHint.${role}`)}</Alert>
       ) : null}
-      {user?.role === "admin" && role !== "admin" ? <Alert tone="warning">{t("users.changeRole.adminHint")}</Alert> : null}
+      {user?.role === "admin" && role !== "admin" ? (
+        <Alert tone="warning">{t("users.changeRole.adminHint")}</Alert>
+      ) : null}
     </ConfirmDialog>
   );
 }

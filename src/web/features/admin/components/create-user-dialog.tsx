@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ROLES } from "@shared/access";
 import { createUserWithOptionsSchema } from "@shared/admin/users.schema";
+import { PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -28,7 +29,13 @@ const EMPTY: Partial<FormInput> = {
   requirePasswordChange: true,
 };
 
-export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateUserDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t, i18n } = useTranslation("admin");
   const createUser = useCreateUser();
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -53,7 +60,10 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   };
 
   const onValid = (values: FormOutput) => {
-    const body = { ...values, companyName: values.role === "customer" ? values.companyName || undefined : undefined };
+    const body = {
+      ...values,
+      companyName: values.role === "customer" ? values.companyName || undefined : undefined,
+    };
     createUser.mutate(body, {
       onSuccess: () => {
         notify({
@@ -68,10 +78,15 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           setError("email", { type: "server", message: t("form.errors.emailTaken") }, { shouldFocus: true });
         } else if (isApiError(error, 400)) {
           for (const [field, message] of Object.entries(error.fields)) {
-            if (field in EMPTY || field === "role") setError(field as keyof FormInput, { type: "server", message });
+            if (field in EMPTY || field === "role")
+              setError(field as keyof FormInput, { type: "server", message });
           }
         }
-        notify({ title: t("users.toast.createFailed"), description: describeError(error, t), variant: "error" });
+        notify({
+          title: t("users.toast.createFailed"),
+          description: describeError(error, t),
+          variant: "error",
+        });
       },
     });
   };
@@ -98,7 +113,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       className="max-w-xl"
     >
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label={t("users.fields.name")} error={err("name")}>
             <Input autoComplete="off" autoFocus aria-required {...register("name")} />
           </Field>
@@ -116,16 +131,26 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             </Select>
           </Field>
           {role === "customer" ? (
-            <Field label={t("users.fields.companyName")} hint={t("users.create.companyHint")} error={err("companyName")}>
+            <Field
+              label={t("users.fields.companyName")}
+              hint={t("users.create.companyHint")}
+              error={err("companyName")}
+            >
               <Input autoComplete="organization" {...register("companyName")} />
             </Field>
           ) : null}
         </div>
-        <Field label={t("users.fields.password")} hint={t("users.create.passwordHint")} error={err("password")}>
+        <Field
+          label={t("users.fields.password")}
+          hint={t("users.create.passwordHint", { min: PASSWORD_MIN_LENGTH })}
+          error={err("password")}
+        >
           <PasswordInput
             aria-required
             {...register("password")}
-            onGenerate={(password) => setValue("password", password, { shouldValidate: formState.isSubmitted })}
+            onGenerate={(password) =>
+              setValue("password", password, { shouldValidate: formState.isSubmitted })
+            }
           />
         </Field>
         <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">

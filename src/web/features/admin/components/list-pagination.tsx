@@ -33,7 +33,11 @@ export function ListPagination({
         summary:
           total === 0
             ? t("common:pagination.summaryEmpty")
-            : t("common:pagination.summary", { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) }),
+            : t("common:pagination.summary", {
+                from: formatNumber(from),
+                to: formatNumber(to),
+                total: formatNumber(total),
+              }),
       }}
     />
   );

@@ -21,7 +21,12 @@ export function ListSkeleton({ rows = 6, label }: { rows?: number; label: string
   );
 }
 
-export function ListError({ title, description, onRetry, retrying }: {
+export function ListError({
+  title,
+  description,
+  onRetry,
+  retrying,
+}: {
   title: string;
   description: string;
   onRetry: () => void;

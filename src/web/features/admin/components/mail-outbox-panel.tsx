@@ -1,4 +1,4 @@
-import { MAIL_STATUSES, type MailMessage } from "@shared/admin/audit.schema";
+import type { MAIL_STATUSES, MailMessage } from "@shared/admin/audit.schema";
 import { Info } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,12 +7,13 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useMailOutbox } from "../api/audit";
 import { describeError } from "../api/errors";
 import { useErrorToast } from "../hooks/use-error-toast";
+import { useRetainedData } from "../hooks/use-retained-data";
 import { ListPagination } from "./list-pagination";
 import { ListError, ListSkeleton } from "./list-states";
 import { SearchInput } from "./search-input";
@@ -78,14 +79,17 @@ export function MailOutboxPanel({
   q: string;
   page: number;
   pageSize: number;
-  onChange: (patch: Partial<Record<"q" | "page" | "pageSize", string | number | null>>, replace?: boolean) => void;
+  onChange: (
+    patch: Partial<Record<"q" | "page" | "pageSize", string | number | null>>,
+    replace?: boolean,
+  ) => void;
 }) {
   const { t } = useTranslation("admin");
   const mail = useMailOutbox({ q: q || undefined, page, pageSize });
   useErrorToast(mail, t("mail.fetchFailed"));
   const [open, setOpen] = useState<MailMessage | null>(null);
   const onSearch = useCallback((value: string) => onChange({ q: value }, true), [onChange]);
-  const data = mail.data;
+  const { data, retained } = useRetainedData(mail);
   const cols = {
     to: t("mail.columns.to"),
     subject: t("mail.columns.subject"),
@@ -110,20 +114,20 @@ export function MailOutboxPanel({
             hint={t("mail.searchHint")}
             className="sm:max-w-sm sm:flex-1"
           />
-          {mail.isFetching && !mail.isPending ? (
+          {mail.isFetching && data ? (
             <Spinner label={t("list.updating")} className="text-xs sm:ml-auto" />
           ) : null}
         </div>
-        {mail.isPending ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : mail.isError && !data ? (
+        {mail.isError && mail.data === undefined ? (
           <ListError
             title={t("mail.fetchFailed")}
             description={describeError(mail.error, t)}
             onRetry={() => void mail.refetch()}
             retrying={mail.isFetching}
           />
-        ) : !data || data.items.length === 0 ? (
+        ) : !data ? (
+          <ListSkeleton label={t("common:loading")} />
+        ) : data.items.length === 0 ? (
           <EmptyState
             title={q ? t("mail.empty.filteredTitle") : t("mail.empty.title")}
             description={q ? undefined : t("mail.empty.text")}
@@ -137,7 +141,7 @@ export function MailOutboxPanel({
           />
         ) : (
           <>
-            <Table className={cn(stacked.table, "md:min-w-[760px]")} aria-label={t("mail.tab")}>
+            <Table className={cn(stacked.table, "lg:min-w-[760px]")} aria-label={t("mail.tab")}>
               <THead className={stacked.head}>
                 <tr>
                   <Th className="pl-4">{cols.subject}</Th>
@@ -146,7 +150,7 @@ export function MailOutboxPanel({
                   <Th className="pr-4">{cols.created}</Th>
                 </tr>
               </THead>
-              <TBody className={cn(stacked.body, mail.isPlaceholderData && "opacity-60 transition-opacity")}>
+              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
                 {data.items.map((message) => (
                   // The subject button covers the whole row (after:inset-0), so any click opens it.
                   <Tr key={message.id} className={cn(stacked.row, "relative cursor-pointer")}>
@@ -165,7 +169,10 @@ export function MailOutboxPanel({
                     <Td data-label={cols.status} className={stacked.cell}>
                       <MailStatus status={message.status} />
                     </Td>
-                    <Td data-label={cols.created} className={cn(stacked.cell, "whitespace-nowrap pr-4 text-slate-600")}>
+                    <Td
+                      data-label={cols.created}
+                      className={cn(stacked.cell, "whitespace-nowrap pr-4 text-slate-600")}
+                    >
                       <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                     </Td>
                   </Tr>

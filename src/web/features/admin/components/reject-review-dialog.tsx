@@ -45,7 +45,11 @@ export function RejectReviewDialog({
       description={t("reviews.reject.description", { email: review?.email ?? "" })}
       closeLabel={t("common:actions.close")}
     >
-      <form noValidate onSubmit={handleSubmit(({ reason: r }) => review && onReject(review, r))} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ reason: r }) => review && onReject(review, r))}
+        className="grid gap-4"
+      >
         <Field
           label={t("reviews.reject.reason")}
           error={error}

@@ -112,7 +112,8 @@ export function ReviewCard({
           </p>
           {review.status === "rejected" && review.rejectionReason ? (
             <p>
-              <span className="font-medium text-slate-700">{t("reviews.reason")}</span> {review.rejectionReason}
+              <span className="font-medium text-slate-700">{t("reviews.reason")}</span>{" "}
+              {review.rejectionReason}
             </p>
           ) : null}
         </div>

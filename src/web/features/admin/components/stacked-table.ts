@@ -1,16 +1,17 @@
 /**
- * Class names that turn a table into a stack of cards below the `md` breakpoint, one DOM for
- * both layouts (so test ids and screen-reader rows are never duplicated). Each cell shows its
- * column name from `data-label` on phones, where the header row is hidden.
+ * Class names that turn a table into a stack of cards below `lg` (phones, and tablets where the
+ * sidebar leaves too little width), with one DOM for both layouts so test ids and screen-reader
+ * rows are never duplicated. Each cell shows its column name from `data-label` where the header
+ * row is hidden.
  */
 export const stacked = {
-  table: "max-md:block",
-  head: "max-md:hidden",
-  body: "max-md:block",
-  row: "max-md:relative max-md:grid max-md:gap-2 max-md:px-4 max-md:py-4",
-  cell: "max-md:flex max-md:min-w-0 max-md:items-center max-md:justify-between max-md:gap-4 max-md:p-0 max-md:text-right max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]",
+  table: "max-lg:block",
+  head: "max-lg:hidden",
+  body: "max-lg:block",
+  row: "max-lg:relative max-lg:grid max-lg:gap-2 max-lg:px-4 max-lg:py-4",
+  cell: "max-lg:flex max-lg:min-w-0 max-lg:items-center max-lg:justify-between max-lg:gap-4 max-lg:p-0 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:text-xs max-lg:before:font-medium max-lg:before:text-slate-500 max-lg:before:content-[attr(data-label)]",
   /** The cell that titles the card: no label, full width. */
-  primary: "max-md:block max-md:p-0 max-md:pr-10",
+  primary: "max-lg:block max-lg:p-0 max-lg:pr-10",
   /** The row's menu button, pinned to the card's top-right corner. */
-  corner: "max-md:absolute max-md:right-2 max-md:top-3 max-md:p-0",
+  corner: "max-lg:absolute max-lg:right-2 max-lg:top-3 max-lg:p-0",
 } as const;

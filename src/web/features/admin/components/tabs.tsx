@@ -9,7 +9,10 @@ export const TabsContent = T.Content;
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
   return (
     <T.List
-      className={cn("-mb-px flex gap-1 overflow-x-auto border-b border-slate-200 [scrollbar-width:none]", className)}
+      className={cn(
+        "-mb-px flex gap-1 overflow-x-auto border-b border-slate-200 [scrollbar-width:none]",
+        className,
+      )}
       {...props}
     />
   );

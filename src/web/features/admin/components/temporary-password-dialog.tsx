@@ -14,7 +14,13 @@ import { useSetTemporaryPassword } from "../api/users";
 import { PasswordInput } from "./password-input";
 import { userFieldError } from "./user-form-errors";
 
-export function TemporaryPasswordDialog({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+export function TemporaryPasswordDialog({
+  user,
+  onClose,
+}: {
+  user: UserListItem | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("admin");
   const setPassword = useSetTemporaryPassword();
   const { register, handleSubmit, formState, setValue, reset, getValues } = useForm<{ password: string }>({
@@ -44,7 +50,11 @@ export function TemporaryPasswordDialog({ user, onClose }: { user: UserListItem 
           onClose();
         },
         onError: (error) =>
-          notify({ title: t("users.toast.updateFailed"), description: describeError(error, t), variant: "error" }),
+          notify({
+            title: t("users.toast.updateFailed"),
+            description: describeError(error, t),
+            variant: "error",
+          }),
       },
     );
   };
@@ -54,7 +64,9 @@ export function TemporaryPasswordDialog({ user, onClose }: { user: UserListItem 
       open={!!user}
       onOpenChange={(open) => !open && close()}
       title={t("users.tempPassword.title")}
-      description={user ? t("users.tempPassword.description", { name: user.name, email: user.email }) : undefined}
+      description={
+        user ? t("users.tempPassword.description", { name: user.name, email: user.email }) : undefined
+      }
       closeLabel={t("common:actions.close")}
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-4">
@@ -66,7 +78,9 @@ export function TemporaryPasswordDialog({ user, onClose }: { user: UserListItem 
           <PasswordInput
             autoFocus
             {...register("password")}
-            onGenerate={(password) => setValue("password", password, { shouldValidate: formState.isSubmitted })}
+            onGenerate={(password) =>
+              setValue("password", password, { shouldValidate: formState.isSubmitted })
+            }
           />
         </Field>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

@@ -15,13 +15,16 @@ export function UserStatus({ user }: { user: Pick<UserListItem, "status" | "must
   const { t } = useTranslation("admin");
   const active = user.status === "active";
   return (
-    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1 md:justify-start">
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1 lg:justify-start">
       <Badge tone={active ? "success" : "danger"} className="gap-1.5">
         <span className={`size-1.5 rounded-full ${active ? "bg-emerald-500" : "bg-red-500"}`} aria-hidden />
         {t(`users.status.${user.status}`)}
       </Badge>
       {user.mustChangePassword ? (
-        <span className="inline-flex items-center gap-1 text-xs text-amber-700" title={t("users.mustChangePasswordHint")}>
+        <span
+          className="inline-flex items-center gap-1 text-xs text-amber-700"
+          title={t("users.mustChangePasswordHint")}
+        >
           <KeyRound className="size-3.5" aria-hidden />
           {t("users.mustChangePassword")}
         </span>

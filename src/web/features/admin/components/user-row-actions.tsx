@@ -13,9 +13,10 @@ import {
 export type UserAction = "role" | "password" | "disable" | "enable" | "delete" | "impersonate";
 
 /**
- * The row's menu. Changing your own role or status is left out (the server refuses it, and
- * the last-admin rule would lock you out); deleting yourself stays so the page can explain why
- * it is refused. Impersonation is only offered where the server would allow it.
+ * The row's menu. On your own row only "delete" stays, so the page can explain why it is
+ * refused: the server refuses your own role or status change, and a temporary password for
+ * yourself would lock you out until you change it. Impersonation is only offered where the
+ * server would allow it.
  */
 export function UserRowActions({
   user,
@@ -48,10 +49,12 @@ export function UserRowActions({
             {t("users.actions.changeRole")}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem onSelect={() => onAction("password", user)}>
-          <KeyRound aria-hidden />
-          {t("users.actions.setPassword")}
-        </DropdownMenuItem>
+        {isSelf ? null : (
+          <DropdownMenuItem onSelect={() => onAction("password", user)}>
+            <KeyRound aria-hidden />
+            {t("users.actions.setPassword")}
+          </DropdownMenuItem>
+        )}
         {canImpersonate ? (
           <DropdownMenuItem onSelect={() => onAction("impersonate", user)}>
             <VenetianMask aria-hidden />

@@ -1,16 +1,18 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../../lib/toast";
-import { describeError } from "../api/errors";
+import { describeError, isSessionChange } from "../api/errors";
 
 /**
  * Toasts a failed list load once per failure; the inline error state stays for retrying.
  * `errorUpdatedAt` changes on each new failure, so a retry that fails again toasts again.
+ * Permission and sign-in failures are left to the app shell (see isSessionChange).
  */
 export function useErrorToast(query: { error: unknown; errorUpdatedAt: number }, title: string) {
   const { t } = useTranslation("admin");
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
-    if (error && errorUpdatedAt) notify({ title, description: describeError(error, t), variant: "error" });
+    if (error && errorUpdatedAt && !isSessionChange(error))
+      notify({ title, description: describeError(error, t), variant: "error" });
   }, [error, errorUpdatedAt, title, t]);
 }

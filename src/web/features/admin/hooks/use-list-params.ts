@@ -4,7 +4,9 @@ import { useSearchParams } from "react-router";
 
 const DEFAULT_PAGE_SIZE = 25;
 
-export type ListParamPatch<K extends string> = Partial<Record<K | "page" | "pageSize", string | number | null>>;
+export type ListParamPatch<K extends string> = Partial<
+  Record<K | "page" | "pageSize", string | number | null>
+>;
 
 /**
  * A list's filters, sort and page kept in the URL, so reload, back/forward and shared links
@@ -30,7 +32,10 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch) as [string, string | number | null | undefined][]) {
+          for (const [key, value] of Object.entries(patch) as [
+            string,
+            string | number | null | undefined,
+          ][]) {
             const fallback =
               key === "page" ? "1" : key === "pageSize" ? String(DEFAULT_PAGE_SIZE) : defaults[key as K];
             if (value === null || value === undefined || String(value) === "" || String(value) === fallback) {

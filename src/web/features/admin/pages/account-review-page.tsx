@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { cn } from "../../../lib/cn";
 import { notify } from "../../../lib/toast";
 import { useMe } from "../../auth/api/session";
-import { useAccountReviews, useApproveReview, useRejectReview, useReviewerEmails } from "../api/account-reviews";
+import { useAccountReviews, useApproveReview, useRejectReview } from "../api/account-reviews";
 import { describeError, isApiError } from "../api/errors";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ListPagination } from "../components/list-pagination";
@@ -18,6 +19,7 @@ import { SearchInput } from "../components/search-input";
 import { TabCount, Tabs, TabsContent, TabsList, TabsTrigger } from "../components/tabs";
 import { useErrorToast } from "../hooks/use-error-toast";
 import { useListParams } from "../hooks/use-list-params";
+import { useRetainedData } from "../hooks/use-retained-data";
 
 const TABS = [...ACCOUNT_REVIEW_STATUSES, "all"] as const;
 type Tab = (typeof TABS)[number];
@@ -35,13 +37,11 @@ export default function AccountReviewPage() {
   const pendingCount = useAccountReviews({ status: "pending", page: 1, pageSize: 10 }).data?.total;
   useErrorToast(reviews, t("reviews.toast.fetchFailed"));
 
-  const items = reviews.data?.items ?? [];
-  const reviewers = useReviewerEmails({
-    approved: items.some((r) => r.status === "approved"),
-    rejected: items.some((r) => r.status === "rejected"),
-  });
+  const { data, retained } = useRetainedData(reviews);
   const reviewerOf = (review: AccountReview) =>
-    review.reviewedBy && review.reviewedBy === me?.user.id ? t("reviews.you") : reviewers.get(review.id);
+    review.reviewedBy && review.reviewedBy === me?.user.id
+      ? t("reviews.you")
+      : (review.reviewerEmail ?? undefined);
 
   const approve = useApproveReview();
   const reject = useRejectReview();
@@ -50,11 +50,19 @@ export default function AccountReviewPage() {
 
   /** Someone else decided first: say so and close; the refreshed list shows their decision. */
   const onFailure = (error: unknown, close: () => void) => {
-    if (isApiError(error, 409, "CONFLICT")) {
-      notify({ title: t("reviews.toast.alreadyReviewed"), description: describeError(error, t), variant: "error" });
+    if (isApiError(error, 409, "ALREADY_REVIEWED")) {
+      notify({
+        title: t("reviews.toast.alreadyReviewed"),
+        description: describeError(error, t),
+        variant: "error",
+      });
       close();
     } else {
-      notify({ title: t("reviews.toast.updateFailed"), description: describeError(error, t), variant: "error" });
+      notify({
+        title: t("reviews.toast.updateFailed"),
+        description: describeError(error, t),
+        variant: "error",
+      });
     }
   };
 
@@ -94,10 +102,9 @@ export default function AccountReviewPage() {
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables?.id : undefined;
-  const data = reviews.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <PageHeader title={t("reviews.title")} description={t("reviews.description")} />
 
       <Tabs value={tab} onValueChange={(value) => update({ status: value })}>
@@ -119,59 +126,59 @@ export default function AccountReviewPage() {
           />
         </div>
 
-      <TabsContent value={tab} className="mt-4 focus-visible:outline-none">
-      <Card className="overflow-hidden">
-        {reviews.isPending ? (
-          <ListSkeleton rows={3} label={t("common:loading")} />
-        ) : reviews.isError && !data ? (
-          <ListError
-            title={t("reviews.toast.fetchFailed")}
-            description={describeError(reviews.error, t)}
-            onRetry={() => void reviews.refetch()}
-            retrying={reviews.isFetching}
-          />
-        ) : !data || data.items.length === 0 ? (
-          <EmptyState
-            title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
-            description={values.q ? t("reviews.empty.filteredText") : undefined}
-            action={
-              values.q ? (
-                <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            {reviews.isFetching && !reviews.isPending ? (
-              <div className="flex justify-end border-b border-slate-100 px-4 py-2">
-                <Spinner label={t("list.updating")} className="text-xs" />
-              </div>
-            ) : null}
-            <div className="divide-y divide-slate-100">
-              {data.items.map((review) => (
-                <ReviewCard
-                  key={review.id}
-                  review={review}
-                  reviewer={reviewerOf(review)}
-                  busy={busyId === review.id}
-                  onApprove={setApproving}
-                  onReject={setRejecting}
+        <TabsContent value={tab} className="mt-4 focus-visible:outline-none">
+          <Card className="overflow-hidden">
+            {reviews.isError && reviews.data === undefined ? (
+              <ListError
+                title={t("reviews.toast.fetchFailed")}
+                description={describeError(reviews.error, t)}
+                onRetry={() => void reviews.refetch()}
+                retrying={reviews.isFetching}
+              />
+            ) : !data ? (
+              <ListSkeleton rows={3} label={t("common:loading")} />
+            ) : data.items.length === 0 ? (
+              <EmptyState
+                title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
+                description={values.q ? t("reviews.empty.filteredText") : undefined}
+                action={
+                  values.q ? (
+                    <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+                      {t("common:actions.clearFilters")}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            ) : (
+              <>
+                {reviews.isFetching && data ? (
+                  <div className="flex justify-end border-b border-slate-100 px-4 py-2">
+                    <Spinner label={t("list.updating")} className="text-xs" />
+                  </div>
+                ) : null}
+                <div className={cn("divide-y divide-slate-100", retained && "opacity-60 transition-opacity")}>
+                  {data.items.map((review) => (
+                    <ReviewCard
+                      key={review.id}
+                      review={review}
+                      reviewer={reviewerOf(review)}
+                      busy={busyId === review.id}
+                      onApprove={setApproving}
+                      onReject={setRejecting}
+                    />
+                  ))}
+                </div>
+                <ListPagination
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onPageChange={(p) => update({ page: p })}
+                  onPageSizeChange={(size) => update({ pageSize: size })}
                 />
-              ))}
-            </div>
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={(p) => update({ page: p })}
-              onPageSizeChange={(size) => update({ pageSize: size })}
-            />
-          </>
-        )}
-      </Card>
-      </TabsContent>
+              </>
+            )}
+          </Card>
+        </TabsContent>
       </Tabs>
 
       <ConfirmDialog

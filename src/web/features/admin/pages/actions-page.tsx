@@ -20,12 +20,14 @@ export default function ActionsPage() {
   );
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
       <PageHeader title={t("adminActions.title")} description={t("adminActions.description")} />
       <Tabs
         value={tab}
         // Each tab has its own filters; carrying one tab's search into the other would confuse.
-        onValueChange={(next) => update({ tab: next, q: null, action: null, from: null, to: null, pageSize: null })}
+        onValueChange={(next) =>
+          update({ tab: next, q: null, action: null, from: null, to: null, pageSize: null })
+        }
       >
         <TabsList aria-label={t("adminActions.title")}>
           <TabsTrigger value="audit">

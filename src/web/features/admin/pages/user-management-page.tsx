@@ -9,13 +9,19 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, Th, THead, Tr } from "../../../components/ui/table";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { handleAuthEvent, useMe } from "../../auth/api/session";
 import { describeError, isApiError } from "../api/errors";
-import { type UserListQuery, useDeleteUser, useImpersonate, useSetUserDisabled, useUsers } from "../api/users";
+import {
+  type UserListQuery,
+  useDeleteUser,
+  useImpersonate,
+  useSetUserDisabled,
+  useUsers,
+} from "../api/users";
 import { ChangeRoleDialog } from "../components/change-role-dialog";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CreateUserDialog } from "../components/create-user-dialog";
@@ -23,13 +29,14 @@ import { ListPagination } from "../components/list-pagination";
 import { ListError, ListSkeleton } from "../components/list-states";
 import { PageHeader } from "../components/page-header";
 import { SearchInput } from "../components/search-input";
-import { type SortDir, SortableHeader } from "../components/sortable-header";
+import { SortableHeader, type SortDir } from "../components/sortable-header";
 import { stacked } from "../components/stacked-table";
 import { TemporaryPasswordDialog } from "../components/temporary-password-dialog";
 import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
 import { useErrorToast } from "../hooks/use-error-toast";
 import { useListParams } from "../hooks/use-list-params";
+import { useRetainedData } from "../hooks/use-retained-data";
 
 type Sort = (typeof USER_SORTS)[number];
 const PARAM_DEFAULTS = { q: "", role: "", status: "", sort: "createdAt", dir: "desc" };
@@ -69,7 +76,11 @@ export default function UserManagementPage() {
   const impersonate = useImpersonate();
 
   const denySelfDelete = () =>
-    notify({ title: t("users.toast.actionDenied"), description: t("users.toast.cannotDeleteSelf"), variant: "error" });
+    notify({
+      title: t("users.toast.actionDenied"),
+      description: t("users.toast.cannotDeleteSelf"),
+      variant: "error",
+    });
 
   const startImpersonating = (user: UserListItem) =>
     impersonate.mutate(user.id, {
@@ -83,7 +94,11 @@ export default function UserManagementPage() {
         navigate(ROUTES.home.path);
       },
       onError: (error) =>
-        notify({ title: t("users.toast.impersonationFailed"), description: describeError(error, t), variant: "error" }),
+        notify({
+          title: t("users.toast.impersonationFailed"),
+          description: describeError(error, t),
+          variant: "error",
+        }),
     });
 
   const onAction = (action: UserAction, user: UserListItem) => {
@@ -110,7 +125,12 @@ export default function UserManagementPage() {
         },
         onError: (error) => {
           if (isApiError(error, 403, "CANNOT_DELETE_SELF")) denySelfDelete();
-          else notify({ title: t("users.toast.deleteFailed"), description: describeError(error, t), variant: "error" });
+          else
+            notify({
+              title: t("users.toast.deleteFailed"),
+              description: describeError(error, t),
+              variant: "error",
+            });
         },
       });
       return;
@@ -129,7 +149,11 @@ export default function UserManagementPage() {
           setPending(null);
         },
         onError: (error) =>
-          notify({ title: t("users.toast.updateFailed"), description: describeError(error, t), variant: "error" }),
+          notify({
+            title: t("users.toast.updateFailed"),
+            description: describeError(error, t),
+            variant: "error",
+          }),
       },
     );
   };
@@ -137,7 +161,7 @@ export default function UserManagementPage() {
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const filtered = !!(values.q || role || status);
-  const data = users.data;
+  const { data, retained } = useRetainedData(users);
   const columns = {
     name: t("users.fields.name"),
     email: t("users.fields.email"),
@@ -148,7 +172,7 @@ export default function UserManagementPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
       <PageHeader
         title={t("users.title")}
         description={t("users.description")}
@@ -161,20 +185,20 @@ export default function UserManagementPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-100 p-4 md:flex md:flex-wrap md:items-center">
+        <div className="grid gap-3 border-b border-slate-100 p-4 lg:flex lg:flex-wrap lg:items-center">
           <SearchInput
             value={values.q}
             onSearch={onSearch}
             label={t("users.searchLabel")}
             hint={t("users.searchHint")}
-            className="md:min-w-64 md:flex-1"
+            className="lg:min-w-64 lg:flex-1"
           />
-          <div className="grid grid-cols-2 gap-3 md:flex md:items-center">
+          <div className="grid grid-cols-2 gap-3 lg:flex lg:items-center">
             <Select
               aria-label={t("users.filters.role")}
               value={role ?? ""}
               onChange={(e) => update({ role: e.target.value })}
-              className="md:w-40"
+              className="lg:w-auto lg:min-w-40"
             >
               <option value="">{t("users.filters.allRoles")}</option>
               {ROLES.map((r) => (
@@ -187,7 +211,7 @@ export default function UserManagementPage() {
               aria-label={t("users.filters.status")}
               value={status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="md:w-40"
+              className="lg:w-auto lg:min-w-40"
             >
               <option value="">{t("users.filters.allStatuses")}</option>
               {USER_STATUSES.map((s) => (
@@ -203,7 +227,7 @@ export default function UserManagementPage() {
                 const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
                 onSort(column, nextDir);
               }}
-              className="col-span-2 md:hidden"
+              className="col-span-2 lg:hidden"
             >
               {USER_SORTS.flatMap((column) =>
                 (["asc", "desc"] as const).map((d) => (
@@ -214,8 +238,8 @@ export default function UserManagementPage() {
               )}
             </Select>
           </div>
-          <div className="flex items-center gap-3 md:ml-auto">
-            {users.isFetching && !users.isPending ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
+          <div className="flex items-center gap-3 empty:hidden lg:ml-auto">
+            {users.isFetching && data ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
             {filtered ? (
               <Button variant="ghost" size="sm" onClick={() => update({ q: null, role: null, status: null })}>
                 {t("common:actions.clearFilters")}
@@ -224,22 +248,26 @@ export default function UserManagementPage() {
           </div>
         </div>
 
-        {users.isPending ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : users.isError && !data ? (
+        {users.isError && users.data === undefined ? (
           <ListError
             title={t("users.toast.fetchFailed")}
             description={describeError(users.error, t)}
             onRetry={() => void users.refetch()}
             retrying={users.isFetching}
           />
-        ) : !data || data.items.length === 0 ? (
+        ) : !data ? (
+          <ListSkeleton label={t("common:loading")} />
+        ) : data.items.length === 0 ? (
           <EmptyState
             title={filtered ? t("users.empty.filteredTitle") : t("users.empty.title")}
             description={filtered ? t("users.empty.filteredText") : t("users.empty.text")}
             action={
               filtered ? (
-                <Button variant="outline" size="sm" onClick={() => update({ q: null, role: null, status: null })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => update({ q: null, role: null, status: null })}
+                >
                   {t("common:actions.clearFilters")}
                 </Button>
               ) : (
@@ -252,7 +280,7 @@ export default function UserManagementPage() {
           />
         ) : (
           <>
-            <Table className={cn(stacked.table, "md:min-w-[960px]")} aria-label={t("users.title")}>
+            <Table className={stacked.table} aria-label={t("users.title")}>
               <THead className={stacked.head}>
                 <tr>
                   <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort} className="pl-4">
@@ -265,27 +293,35 @@ export default function UserManagementPage() {
                     {columns.role}
                   </SortableHeader>
                   <Th>{columns.status}</Th>
-                  <Th>{columns.lastSignIn}</Th>
+                  <SortableHeader column="lastSignInAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.lastSignIn}
+                  </SortableHeader>
                   <SortableHeader column="createdAt" sort={sort} dir={dir} onSort={onSort}>
                     {columns.createdAt}
                   </SortableHeader>
-                  <Th className="w-12 pr-4">
+                  <Th className="sticky right-0 w-12 bg-slate-50 pr-4">
                     <span className="sr-only">{t("users.actions.column")}</span>
                   </Th>
                 </tr>
               </THead>
-              <TBody className={cn(stacked.body, users.isPlaceholderData && "opacity-60 transition-opacity")}>
+              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
                 {data.items.map((user) => {
                   const isSelf = user.id === meId;
                   return (
-                    <Tr key={user.id} data-testid={`user-row-${user.email}`} className={stacked.row}>
+                    <Tr
+                      key={user.id}
+                      data-testid={`user-row-${user.email}`}
+                      className={cn(stacked.row, "group")}
+                    >
                       <Td className={cn(stacked.primary, "pl-4")}>
                         <div className="flex min-w-0 items-center gap-3">
                           <span
                             aria-hidden
                             className={cn(
                               "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                              user.status === "active" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-400",
+                              user.status === "active"
+                                ? "bg-brand-50 text-brand-700"
+                                : "bg-slate-100 text-slate-400",
                             )}
                           >
                             {initials(user.name)}
@@ -293,14 +329,19 @@ export default function UserManagementPage() {
                           <div className="min-w-0">
                             <div className="truncate font-medium text-slate-900">
                               {user.name}
-                              {isSelf ? <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span> : null}
+                              {isSelf ? (
+                                <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span>
+                              ) : null}
                             </div>
-                            <div className="truncate text-xs text-slate-500 md:hidden">{user.email}</div>
+                            <div className="truncate text-xs text-slate-500 lg:hidden">{user.email}</div>
                           </div>
                         </div>
                       </Td>
-                      <Td data-label={columns.email} className={cn(stacked.cell, "text-slate-600 max-md:hidden")}>
-                        <span className="break-all">{user.email}</span>
+                      <Td
+                        data-label={columns.email}
+                        className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}
+                      >
+                        <span className="whitespace-nowrap">{user.email}</span>
                       </Td>
                       <Td data-label={columns.role} className={stacked.cell}>
                         <RoleBadge role={user.role} />
@@ -308,15 +349,27 @@ export default function UserManagementPage() {
                       <Td data-label={columns.status} className={stacked.cell}>
                         <UserStatus user={user} />
                       </Td>
-                      <Td data-label={columns.lastSignIn} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+                      <Td
+                        data-label={columns.lastSignIn}
+                        className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}
+                      >
                         {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
                       </Td>
-                      <Td data-label={columns.createdAt} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+                      <Td
+                        data-label={columns.createdAt}
+                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
+                      >
                         <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
                           {formatDate(user.createdAt)}
                         </time>
                       </Td>
-                      <Td className={cn(stacked.corner, "pr-4 text-right")}>
+                      {/* Pinned right so the menu stays reachable when a narrow screen scrolls the table. */}
+                      <Td
+                        className={cn(
+                          stacked.corner,
+                          "pr-4 text-right lg:sticky lg:right-0 lg:bg-white lg:group-hover:bg-slate-50",
+                        )}
+                      >
                         <UserRowActions
                           user={user}
                           isSelf={isSelf}
@@ -347,7 +400,11 @@ export default function UserManagementPage() {
         open={!!pending}
         onOpenChange={(open) => !open && setPending(null)}
         title={pending ? t(`users.confirm.${pending.kind}.title`, { name: pending.user.name }) : ""}
-        description={pending ? t(`users.confirm.${pending.kind}.text`, { name: pending.user.name, email: pending.user.email }) : undefined}
+        description={
+          pending
+            ? t(`users.confirm.${pending.kind}.text`, { name: pending.user.name, email: pending.user.email })
+            : undefined
+        }
         confirmLabel={pending ? t(`users.confirm.${pending.kind}.submit`) : ""}
         destructive={pending?.kind !== "enable"}
         pending={setDisabled.isPending || deleteUser.isPending}
