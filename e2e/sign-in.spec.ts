@@ -80,7 +80,11 @@ test.describe("session states and route guards", () => {
   });
 
   test("a driver on a phone opens the menu drawer", async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await loginAs(page, "driver2@demo.test");
     await expect(page).toHaveURL(/\/driver-dashboard$/);
