@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { loginAs, signOut, toast } from "./fixtures";
+
+test.describe("impersonation", () => {
+  test("start → banner on every page → return to admin", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/user-management");
+    await page.getByTestId("user-actions-driver@demo.test").click();
+    await page.getByRole("menuitem", { name: "Impersonate" }).click();
+    await expect(toast(page)).toContainText("Impersonation Started");
+    await expect(toast(page)).toContainText("You are now browsing as driver@demo.test");
+    await expect(page).toHaveURL(/\/driver-dashboard$/);
+    const banner = page.getByTestId("impersonation-banner");
+    await expect(banner).toContainText("driver@demo.test");
+
+    // The banner follows the admin around, and the driver's limits apply.
+    await page.goto("/fuel-log");
+    await expect(banner).toBeVisible();
+    await page.goto("/admin/user-management");
+    await expect(page).toHaveURL(/\/driver-dashboard$/);
+
+    await banner.getByRole("button", { name: "Return to admin" }).click();
+    await expect(toast(page)).toContainText("Impersonation Stopped");
+    await expect(toast(page)).toContainText("You are back to your admin account.");
+    await expect(page).toHaveURL(/\/admin\/user-management$/);
+    await expect(banner).toHaveCount(0);
+
+    // Both ends are in the audit log.
+    await page.goto("/admin/actions");
+    await expect(page.getByText("driver@demo.test").first()).toBeVisible();
+  });
+
+  test("signing out while impersonating stops it first, then signs out", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/user-management");
+    await page.getByTestId("user-actions-customer2@demo.test").click();
+    await page.getByRole("menuitem", { name: "Impersonate" }).click();
+    await expect(page).toHaveURL(/\/customer-portal$/);
+    await signOut(page);
+    await page.goto("/admin/user-management");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("user management", () => {
+  test("adding a user with empty fields shows Missing Information and keeps the form", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/user-management");
+    await page.getByRole("button", { name: "Add user" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Priya Nair");
+    await dialog.getByRole("button", { name: "Create user" }).click();
+    await expect(toast(page)).toContainText("Missing Information");
+    await expect(dialog.getByLabel("Name")).toHaveValue("Priya Nair");
+  });
+
+  test("an admin cannot delete their own account", async ({ page }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/user-management");
+    await page.getByTestId("user-actions-admin@demo.test").click();
+    await page.getByRole("menuitem", { name: "Delete user" }).click();
+    await expect(toast(page)).toContainText("Action Denied");
+    await expect(toast(page)).toContainText("You cannot delete your own account.");
+  });
+
+  test("a new user with a temporary password must choose their own at first sign-in", async ({ page }) => {
+    const email = `priya.${Date.now()}@demo.test`;
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/user-management");
+    await page.getByRole("button", { name: "Add user" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill("Priya Nair");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Role").selectOption("dispatcher");
+    await dialog.getByLabel("Password", { exact: true }).fill("Welcome-123");
+    await dialog.getByRole("button", { name: "Create user" }).click();
+    await expect(toast(page)).toContainText("User created");
+    await expect(page.getByTestId(`user-row-${email}`).first()).toBeVisible();
+    await signOut(page);
+
+    await loginAs(page, email, "Welcome-123");
+    await expect(page).toHaveURL(/\/change-password$/);
+    await page.getByLabel("Current password").fill("Welcome-123");
+    await page.getByLabel("New password", { exact: true }).fill("Dispatch-2026");
+    await page.getByLabel("Confirm new password").fill("Dispatch-2026");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/operations/loads");
+    await expect(page).toHaveURL(/\/operations\/loads$/);
+  });
+});
