@@ -46,7 +46,9 @@ function ensureDependencies() {
     !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   say("Installing dependencies (first run)…");
-  run("npm", existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  // `npm install` honours the committed lock file; `npm ci` is avoided because some npm 11 releases
+  // reject locks that omit other platforms' optional binaries (biome, tailwind oxide).
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 function ensureWebBuild() {
