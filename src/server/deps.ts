@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import type { Logger } from "./logger";
 import type { Auth } from "./modules/auth/auth";
 import type { Mailer } from "./platform/mail/mailer";
+import type { Storage } from "./platform/storage/storage";
 
 /** Everything a module needs, built once in main.ts (or per test file) and passed down. */
 export interface Deps {
@@ -12,5 +13,6 @@ export interface Deps {
   pool: pg.Pool;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   log: Logger;
 }

@@ -1,11 +1,15 @@
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import type { Deps } from "./deps";
+import { scheduledJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { createAuth } from "./modules/auth/auth";
+import { startJobs } from "./platform/jobs/jobs";
 import { createMailer } from "./platform/mail/mailer";
+import { createStorage, diskStore } from "./platform/storage/storage";
 import { seedDemoData, shouldSeedDemo } from "./seed/demo";
 
 async function main() {
@@ -20,12 +24,14 @@ async function main() {
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
   };
   if (await shouldSeedDemo(deps, database)) {
     log.info("Seeding demo data (DEMO_DATA=false skips this)");
     await seedDemoData(db);
   }
 
+  const stopJobs = await startJobs(database.url, scheduledJobs(deps), log);
   const app = createApp(deps, { serveWeb: true });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     log.info(`Load Management System on http://localhost:${config.port} (API docs at /api/docs)`);
@@ -37,6 +43,7 @@ async function main() {
     closing = true;
     log.info(`${signal}: shutting down`);
     server.close();
+    await stopJobs().catch(() => {});
     await database.close();
     process.exit(0);
   };

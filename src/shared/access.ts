@@ -36,6 +36,23 @@ export const PERMISSIONS = {
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],
+  "notifications:read": ROLES,
+  // Dispatch. Drivers only ever reach their own loads (decided in the loads service).
+  "loads:read": ["admin", "manager", "dispatcher", "driver"],
+  "loads:write": ["admin", "manager", "dispatcher"],
+  "loads:driverActions": ["driver"],
+  "loadBoard:browse": ["driver"],
+  "loadBoard:interest": ["driver"],
+  "loadBoard:manage": ["admin", "manager", "dispatcher"],
+  "bolLinks:manage": ["admin", "manager", "dispatcher"],
+  "assignments:read": ["admin", "manager", "dispatcher"],
+  "assignments:write": ["admin", "manager", "dispatcher"],
+  /** Pickers of drivers, customers, vehicles and trailers in dispatch forms. */
+  "dispatch:lookups": ["admin", "manager", "dispatcher"],
+  "calendar:read": ["admin", "manager", "dispatcher", "driver"],
+  "timeOff:read": ["admin", "manager", "dispatcher", "driver"],
+  "timeOff:request": ["driver"],
+  "timeOff:review": ["admin", "manager"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -99,6 +116,10 @@ export const ROUTES = {
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "management", label: "loads" },
   },
+  /** Added: screens inside Loads. */
+  loadNew: { path: "/operations/loads/new", access: ["admin", "manager", "dispatcher"] },
+  loadDetail: { path: "/operations/loads/:loadId", access: ["admin", "manager", "dispatcher", "driver"] },
+  loadEdit: { path: "/operations/loads/:loadId/edit", access: ["admin", "manager", "dispatcher"] },
   loadBoard: {
     path: "/operations/load-board",
     access: ["driver"],

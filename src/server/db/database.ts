@@ -10,6 +10,7 @@ export interface Database {
   /** True when this start created the embedded cluster (its first run). */
   firstRun: boolean;
   embedded: boolean;
+  url: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +30,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       pool,
       firstRun: embedded?.created ?? false,
       embedded: !!embedded,
+      url,
       async close() {
         await pool.end().catch(() => {});
         await embedded?.stop();

@@ -10,15 +10,21 @@ export type RouteAccess = {
   access: Access;
   /** Operations a user with a temporary password may still call (me, change password, stop impersonating). */
   allowPendingPasswordChange?: boolean;
+  /** The 403 message for a signed-in role off the list, when the spec words it (e.g. the load board). */
+  forbiddenMessage?: string;
 };
 
 /** The guard every operation gets from its declaration: deny by default. */
-export function guard(access: Access, allowPendingPasswordChange = false): MiddlewareHandler<AppEnv> {
+export function guard(
+  access: Access,
+  allowPendingPasswordChange = false,
+  forbiddenMessage?: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
     const actor = c.get("actor");
     if (!actor) throw unauthenticated();
-    if (!allows(access, actor.role)) throw forbidden();
+    if (!allows(access, actor.role)) throw forbidden(forbiddenMessage);
     if (actor.mustChangePassword && !allowPendingPasswordChange) {
       throw new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
     }
@@ -36,13 +42,13 @@ const errorResponse = (description: string) => ({
  * `x-roles` (and `x-access`) in /api/openapi.json. An operation without it fails the access test.
  */
 export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
-  const { access, allowPendingPasswordChange, ...config } = def;
+  const { access, allowPendingPasswordChange, forbiddenMessage, ...config } = def;
   const xRoles = access === "public" ? ["public"] : [...rolesFor(access)];
   return createRoute({
     ...config,
     "x-roles": xRoles,
     "x-access": access === "public" || access === "authenticated" ? access : "roles",
-    middleware: [guard(access, allowPendingPasswordChange)] as const,
+    middleware: [guard(access, allowPendingPasswordChange, forbiddenMessage)] as const,
     responses: {
       ...config.responses,
       400: errorResponse("Invalid input; `details.fields` holds a message per field"),

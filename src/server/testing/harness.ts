@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../app";
@@ -8,6 +11,7 @@ import type { Deps } from "../deps";
 import { createLogger } from "../logger";
 import { createAuth } from "../modules/auth/auth";
 import { createMailer } from "../platform/mail/mailer";
+import { createStorage, diskStore } from "../platform/storage/storage";
 import { DEMO_PASSWORD } from "../seed/demo-accounts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -74,7 +78,8 @@ export interface TestContext {
 /** The whole app on a fresh database. Call in beforeAll; close in afterAll. */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = testConfig(overrides);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lms-files-"));
+  const config = testConfig({ dataDir, ...overrides });
   const { db, pool } = createDb(database.url, 5);
   const log = createLogger(config.logLevel);
   const deps: Deps = {
@@ -84,6 +89,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    storage: createStorage(diskStore(path.join(dataDir, "files"))),
   };
   return {
     deps,
@@ -91,6 +97,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     async close() {
       await pool.end();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

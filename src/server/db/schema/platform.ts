@@ -54,3 +54,36 @@ export const appMeta = pgTable("app_meta", {
   value: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every stored file (on disk under DATA_DIR, or S3). Domain tables link to it. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storageKey: text().notNull().unique(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** In-app notifications, one row per recipient, for the notifications centre. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: text().notNull(),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(""),
+    link: text(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.recipientId, t.createdAt.desc())],
+);

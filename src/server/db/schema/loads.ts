@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { LOAD_FILE_KINDS, LOAD_STATUSES, STOP_TYPES } from "../../../shared/loads/loads.schema";
+import { users } from "./auth";
+import { timestamps } from "./columns";
+import { customers } from "./customers";
+import { drivers, payTypeEnum } from "./drivers";
+import { trailers, vehicles } from "./fleet";
+import { files } from "./platform";
+
+export const loadStatusEnum = pgEnum("load_status", LOAD_STATUSES);
+export const stopTypeEnum = pgEnum("stop_type", STOP_TYPES);
+export const loadFileKindEnum = pgEnum("load_file_kind", LOAD_FILE_KINDS);
+
+/** Numbers LD-<year>-<n>: one sequence for all years keeps them unique and short. */
+export const loadNumberSeq = pgSequence("load_number_seq", { startWith: 1 });
+
+export const loads = pgTable(
+  "loads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadNumber: text().notNull().unique(),
+    description: text().notNull().default(""),
+    weightLbs: numeric({ precision: 10, scale: 1, mode: "number" }),
+    baseRate: numeric({ precision: 12, scale: 2 }).notNull(),
+    lumperFee: numeric({ precision: 12, scale: 2 }),
+    detention: numeric({ precision: 12, scale: 2 }),
+    otherCharges: numeric({ precision: 12, scale: 2 }),
+    /** base + lumper + detention + other, computed by the server. */
+    totalRate: numeric({ precision: 12, scale: 2 }).notNull(),
+    customerRate: numeric({ precision: 12, scale: 2 }),
+    loadedMiles: numeric({ precision: 10, scale: 1, mode: "number" }),
+    customerId: uuid().references(() => customers.id, { onDelete: "set null" }),
+    driverId: uuid().references(() => drivers.id, { onDelete: "set null" }),
+    vehicleId: uuid().references(() => vehicles.id, { onDelete: "set null" }),
+    trailerId: uuid().references(() => trailers.id, { onDelete: "set null" }),
+    status: loadStatusEnum().notNull().default("pending"),
+    fuelUsedGallons: numeric({ precision: 10, scale: 1, mode: "number" }),
+    payType: payTypeEnum(),
+    payRate: numeric({ precision: 12, scale: 2 }),
+    driverPay: numeric({ precision: 12, scale: 2 }),
+    payFromDriverDefault: boolean().notNull().default(false),
+    postedToBoard: boolean().notNull().default(false),
+    notes: text().notNull().default(""),
+    // First pickup and last delivery, copied from the stops for lists, search, sort and the calendar.
+    pickupCity: text().notNull(),
+    pickupState: text().notNull(),
+    pickupAt: timestamp({ withTimezone: true }).notNull(),
+    deliveryCity: text().notNull(),
+    deliveryState: text().notNull(),
+    deliveryAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.pickupAt.desc(), t.id),
+    index().on(t.status, t.pickupAt.desc()),
+    index().on(t.driverId, t.pickupAt.desc()),
+    index().on(t.customerId, t.pickupAt.desc()),
+    index().on(t.deliveryAt.desc()),
+    index().on(t.createdAt.desc()),
+    index("loads_board")
+      .on(t.pickupAt)
+      .where(sql`posted_to_board and status = 'pending' and driver_id is null`),
+    index("loads_search_trgm").using(
+      "gin",
+      sql`(load_number || ' ' || pickup_city || ' ' || delivery_city) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const loadStops = pgTable(
+  "load_stops",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    sequence: integer().notNull(),
+    type: stopTypeEnum().notNull(),
+    locationName: text().notNull(),
+    address: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    postalCode: text().notNull().default(""),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    contactName: text().notNull(),
+    contactPhone: text().notNull(),
+  },
+  (t) => [index().on(t.loadId, t.sequence)],
+);
+
+/** Every status change: who, when, from, to. */
+export const loadStatusEvents = pgTable(
+  "load_status_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    fromStatus: loadStatusEnum(),
+    toStatus: loadStatusEnum().notNull(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorName: text(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.loadId, t.createdAt)],
+);
+
+export const loadFiles = pgTable(
+  "load_files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    kind: loadFileKindEnum().notNull(),
+    /** staff, driver or public_link */
+    uploadedVia: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.loadId)],
+);
+
+/** A driver's interest in a posted load (once; withdrawing deletes it). */
+export const loadInterests = pgTable(
+  "load_interests",
+  {
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    driverId: uuid()
+      .notNull()
+      .references(() => drivers.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.loadId, t.driverId] }), index().on(t.driverId)],
+);
+
+/** Public BOL upload links: only the SHA-256 of the token is stored. */
+export const bolUploadLinks = pgTable(
+  "bol_upload_links",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    uploads: integer().notNull().default(0),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.loadId)],
+);

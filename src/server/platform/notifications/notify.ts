@@ -1,0 +1,43 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Role } from "../../../shared/access";
+import type { NotificationKind } from "../../../shared/notifications/notifications.schema";
+import type { Tx } from "../../db/client";
+import { appUsers, notifications, users } from "../../db/schema";
+
+export interface NotificationInput {
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  link?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** Stores one notification per recipient (for the notifications centre). */
+export async function notifyUsers(tx: Tx, recipientIds: string[], n: NotificationInput): Promise<void> {
+  const unique = [...new Set(recipientIds)];
+  if (!unique.length) return;
+  await tx.insert(notifications).values(
+    unique.map((recipientId) => ({
+      recipientId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body ?? "",
+      link: n.link ?? null,
+      data: n.data ?? null,
+    })),
+  );
+}
+
+/** Notifies every active user holding one of `roles` (e.g. dispatch: admin, manager, dispatcher). */
+export async function notifyRoles(tx: Tx, roles: readonly Role[], n: NotificationInput): Promise<void> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(appUsers, eq(appUsers.userId, users.id))
+    .where(and(inArray(appUsers.role, [...roles]), eq(users.banned, false)));
+  await notifyUsers(
+    tx,
+    rows.map((r) => r.id),
+    n,
+  );
+}

@@ -1,0 +1,48 @@
+import ExcelJS from "exceljs";
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => string | number | null;
+  width?: number;
+}
+
+/**
+ * Spreadsheet formula injection: a cell starting with = + - @ tab or CR is run as a formula by
+ * Excel and friends. Prefixing a quote makes it text.
+ */
+export function escapeCell(value: string | number | null): string | number {
+  if (value === null) return "";
+  if (typeof value === "number") return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const csvField = (v: string | number) => {
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** CSV with a BOM so Excel opens UTF-8 correctly. */
+export function toCsv<T>(rows: T[], columns: Column<T>[]): string {
+  const lines = [columns.map((c) => csvField(c.header)).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => csvField(escapeCell(c.value(row)))).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export async function toXlsx<T>(rows: T[], columns: Column<T>[], sheetName: string): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Load Management System";
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  for (const row of rows) sheet.addRow(columns.map((c) => escapeCell(c.value(row))));
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};

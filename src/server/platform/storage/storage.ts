@@ -1,0 +1,117 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Tx } from "../../db/client";
+import { files } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+
+/** Where file bytes live. Local disk under DATA_DIR/files; an S3-compatible store can implement the same. */
+export interface BlobStore {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  get(key: string): Promise<Uint8Array>;
+  remove(key: string): Promise<void>;
+}
+
+export function diskStore(root: string): BlobStore {
+  const full = (key: string) => {
+    const p = path.resolve(root, key);
+    if (!p.startsWith(path.resolve(root) + path.sep)) throw new Error("Invalid storage key");
+    return p;
+  };
+  return {
+    async put(key, bytes) {
+      await mkdir(path.dirname(full(key)), { recursive: true });
+      await writeFile(full(key), bytes, { mode: 0o600 });
+    },
+    get: (key) => readFile(full(key)),
+    remove: (key) => rm(full(key), { force: true }),
+  };
+}
+
+/** What a file's first bytes say it is. The browser's claimed type is never trusted. */
+export function sniffContentType(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  const ascii = (from: number, text: string) =>
+    [...text].every((ch, i) => bytes[from + i] === ch.charCodeAt(0));
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf"; // %PDF-
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+  if (ascii(4, "ftyp") && ["heic", "heix", "mif1", "msf1", "hevc"].some((b) => ascii(8, b)))
+    return "image/heic";
+  return null;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/heic": "heic",
+};
+
+export interface UploadRules {
+  maxBytes: number;
+  allowedTypes: readonly string[];
+}
+
+export interface StoredFile {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface Storage {
+  /** Checks size and content, writes the bytes and records the file in `tx`. */
+  save(tx: Tx, file: File, rules: UploadRules, uploadedBy: string | null): Promise<StoredFile>;
+  read(storageKey: string): Promise<Uint8Array>;
+  remove(storageKey: string): Promise<void>;
+}
+
+/** A safe display name: no path, no control characters, bounded length. */
+export function cleanFileName(name: string, contentType: string): string {
+  const base = path
+    .basename(name || "file")
+    .replace(/[\u0000-\u001f"\\/<>:|?*]+/g, "_")
+    .slice(0, 120);
+  return base.includes(".") ? base : `${base}.${EXTENSIONS[contentType] ?? "bin"}`;
+}
+
+export function createStorage(store: BlobStore): Storage {
+  return {
+    async save(tx, file, rules, uploadedBy) {
+      if (file.size === 0) throw new HttpError(400, "FILE_EMPTY", "The file is empty.");
+      if (file.size > rules.maxBytes) {
+        const mb = Math.round(rules.maxBytes / 1024 / 1024);
+        throw new HttpError(413, "FILE_TOO_LARGE", `The file is larger than ${mb} MB.`);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const contentType = sniffContentType(bytes);
+      if (!contentType || !rules.allowedTypes.includes(contentType)) {
+        throw new HttpError(
+          415,
+          "FILE_TYPE_NOT_ALLOWED",
+          "Upload a PDF or an image (JPEG, PNG, WebP or HEIC).",
+        );
+      }
+      const now = new Date();
+      const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+      await store.put(storageKey, bytes);
+      const [row] = await tx
+        .insert(files)
+        .values({
+          storageKey,
+          fileName: cleanFileName(file.name, contentType),
+          contentType,
+          size: bytes.length,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+          uploadedBy,
+        })
+        .returning();
+      return { id: row.id, fileName: row.fileName, contentType, size: row.size };
+    },
+    read: (key) => store.get(key),
+    remove: (key) => store.remove(key),
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/** Vehicle status (spec section 4). */
+export const VEHICLE_STATUSES = ["active", "in_maintenance", "inactive"] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+
+export const TRAILER_TYPES = [
+  "dry_van",
+  "reefer",
+  "flatbed",
+  "step_deck",
+  "tanker",
+  "container",
+  "other",
+] as const;
+export type TrailerType = (typeof TRAILER_TYPES)[number];
+
+export const vehicleInputSchema = z.object({
+  unitNumber: z.string().trim().min(1, { message: "Unit number is required." }).max(40),
+  plateNumber: z.string().trim().max(20).default(""),
+  plateState: z.string().trim().max(40).default(""),
+  make: z.string().trim().max(60).default(""),
+  model: z.string().trim().max(60).default(""),
+  year: z.coerce.number().int().min(1980).max(2100).nullable().optional(),
+});
+export type VehicleInput = z.input<typeof vehicleInputSchema>;
+
+export const trailerInputSchema = z.object({
+  identifier: z.string().trim().min(1, { message: "Identifier is required." }).max(40),
+  type: z.enum(TRAILER_TYPES).default("dry_van"),
+  size: z.string().trim().max(40).default(""),
+});
+export type TrailerInput = z.input<typeof trailerInputSchema>;
+
+export const vehicleOptionSchema = z.object({
+  id: z.string(),
+  unitNumber: z.string(),
+  plateNumber: z.string(),
+  make: z.string(),
+  model: z.string(),
+  status: z.enum(VEHICLE_STATUSES),
+  assignedDriverName: z.string().nullable(),
+});
+export const trailerOptionSchema = z.object({
+  id: z.string(),
+  identifier: z.string(),
+  type: z.enum(TRAILER_TYPES),
+  size: z.string(),
+  assignedDriverName: z.string().nullable(),
+});
+
+/** Assign a vehicle and/or a trailer to a driver; the driver's open assignment is closed first. */
+export const assignAssetsSchema = z
+  .object({
+    driverId: z.uuid({ message: "Choose a driver." }),
+    vehicleId: z.uuid().nullable().optional(),
+    trailerId: z.uuid().nullable().optional(),
+    notes: z.string().trim().max(500).default(""),
+  })
+  .refine((v) => v.vehicleId || v.trailerId, {
+    message: "Choose a vehicle or a trailer.",
+    path: ["vehicleId"],
+  });
+export type AssignAssetsInput = z.input<typeof assignAssetsSchema>;
+
+export const assignmentSchema = z.object({
+  id: z.string(),
+  driverId: z.string(),
+  driverName: z.string(),
+  vehicleId: z.string().nullable(),
+  vehicleLabel: z.string().nullable(),
+  trailerId: z.string().nullable(),
+  trailerLabel: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  notes: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const assignmentFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  state: z.enum(["current", "past", "all"]).default("current"),
+  driverId: z.uuid().optional(),
+});

@@ -1,0 +1,258 @@
+import { z } from "zod";
+
+export const LOAD_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+
+/** Pay types (spec section 9): percentage of load rate, fixed amount, per mile. */
+export const PAY_TYPES = ["percentage", "fixed", "per_mile"] as const;
+export type PayType = (typeof PAY_TYPES)[number];
+
+export const STOP_TYPES = ["pickup", "delivery"] as const;
+export type StopType = (typeof STOP_TYPES)[number];
+
+export const LOAD_FILE_KINDS = ["rate_confirmation", "bol", "pod", "other"] as const;
+export type LoadFileKind = (typeof LOAD_FILE_KINDS)[number];
+
+/** Uploads: PDF or image, checked by content on the server. */
+export const LOAD_FILE_MAX_BYTES = 15 * 1024 * 1024;
+export const LOAD_FILE_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+] as const;
+
+/**
+ * The one transition table, used by the server (409 on anything else) and by the UI (which
+ * offers only these). Driver actions are transitions too: accept keeps `assigned` (sets accepted),
+ * decline goes assigned → pending, start trip assigned → in_progress, delivered in_progress → completed.
+ */
+export const LOAD_TRANSITIONS: Record<LoadStatus, readonly LoadStatus[]> = {
+  pending: ["assigned", "cancelled"],
+  assigned: ["pending", "in_progress", "cancelled"],
+  in_progress: ["assigned", "completed", "cancelled"],
+  completed: ["in_progress"],
+  cancelled: ["pending"],
+};
+
+export function canTransition(from: LoadStatus, to: LoadStatus): boolean {
+  return LOAD_TRANSITIONS[from].includes(to);
+}
+
+/** Loads that keep a driver busy. */
+export const ACTIVE_LOAD_STATUSES = ["assigned", "in_progress"] as const satisfies readonly LoadStatus[];
+
+export const DRIVER_ACTIONS = ["accept", "decline", "start", "deliver"] as const;
+export type DriverAction = (typeof DRIVER_ACTIONS)[number];
+
+// Money as a decimal string ("1234.50"): never a float.
+export const moneySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { message: "Enter an amount like 1250 or 1250.50." });
+const optionalMoney = z
+  .union([moneySchema, z.literal("")])
+  .optional()
+  .transform((v) => (v ? v : null));
+const quantity = (max: number) =>
+  z
+    .union([z.coerce.number().min(0, { message: "Must be zero or more." }).max(max), z.literal("")])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v));
+
+export const LOAD_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,30}$/;
+
+export const stopInputSchema = z.object({
+  type: z.enum(STOP_TYPES),
+  locationName: z.string().trim().min(1, { message: "Location name is required." }).max(160),
+  address: z.string().trim().min(1, { message: "Street address is required." }).max(200),
+  city: z.string().trim().min(1, { message: "City is required." }).max(100),
+  state: z.string().trim().min(2, { message: "State is required." }).max(40),
+  postalCode: z.string().trim().max(20).default(""),
+  scheduledAt: z.iso.datetime({ offset: true, message: "Date and time are required." }),
+  contactName: z.string().trim().min(1, { message: "Contact name is required." }).max(120),
+  contactPhone: z.string().trim().min(1, { message: "Contact phone is required." }).max(40),
+});
+export type StopInput = z.input<typeof stopInputSchema>;
+
+const loadFields = {
+  loadNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(LOAD_NUMBER_PATTERN, { message: "Use letters, digits and dashes (e.g. LD-2026-00042)." })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  description: z.string().trim().max(2000).default(""),
+  weightLbs: quantity(200_000),
+  stops: z
+    .array(stopInputSchema)
+    .min(2, { message: "A load needs at least one pickup and one delivery." })
+    .max(20)
+    .refine((s) => s.some((x) => x.type === "pickup") && s.some((x) => x.type === "delivery"), {
+      message: "A load needs at least one pickup and one delivery.",
+    }),
+  baseRate: moneySchema,
+  lumperFee: optionalMoney,
+  detention: optionalMoney,
+  otherCharges: optionalMoney,
+  customerRate: optionalMoney,
+  loadedMiles: quantity(20_000),
+  customerId: z.uuid().nullable().optional(),
+  driverId: z.uuid().nullable().optional(),
+  vehicleId: z.uuid().nullable().optional(),
+  trailerId: z.uuid().nullable().optional(),
+  fuelUsedGallons: quantity(5_000),
+  /** Empty: falls back to the driver's default pay type and rate. */
+  payType: z.enum(PAY_TYPES).nullable().optional(),
+  payRate: optionalMoney,
+  postedToBoard: z.boolean().default(false),
+  notes: z.string().trim().max(2000).default(""),
+};
+
+export const createLoadSchema = z.object(loadFields);
+export type CreateLoadInput = z.input<typeof createLoadSchema>;
+export const updateLoadSchema = createLoadSchema;
+export type UpdateLoadInput = z.input<typeof updateLoadSchema>;
+
+export const changeStatusSchema = z.object({
+  status: z.enum(LOAD_STATUSES),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const declineLoadSchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const LOAD_SORTS = [
+  "loadNumber",
+  "pickupAt",
+  "deliveryAt",
+  "status",
+  "totalRate",
+  "createdAt",
+] as const;
+
+export const loadFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(LOAD_STATUSES).optional(),
+  customerId: z.uuid().optional(),
+  driverId: z.uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(LOAD_SORTS).default("pickupAt"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+export type LoadFilter = z.infer<typeof loadFilterSchema>;
+
+export const stopSchema = stopInputSchema.extend({ id: z.string(), sequence: z.number().int() });
+
+export const loadListItemSchema = z.object({
+  id: z.string(),
+  loadNumber: z.string(),
+  status: z.enum(LOAD_STATUSES),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  driverId: z.string().nullable(),
+  driverName: z.string().nullable(),
+  pickupCity: z.string(),
+  pickupState: z.string(),
+  pickupAt: z.string(),
+  deliveryCity: z.string(),
+  deliveryState: z.string(),
+  deliveryAt: z.string(),
+  totalRate: z.string(),
+  loadedMiles: z.number().nullable(),
+  postedToBoard: z.boolean(),
+});
+export type LoadListItem = z.infer<typeof loadListItemSchema>;
+
+export const loadStatusEventSchema = z.object({
+  id: z.string(),
+  fromStatus: z.enum(LOAD_STATUSES).nullable(),
+  toStatus: z.enum(LOAD_STATUSES),
+  actorName: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const loadFileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LOAD_FILE_KINDS),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedVia: z.string(),
+  createdAt: z.string(),
+});
+export type LoadFile = z.infer<typeof loadFileSchema>;
+
+export const loadDetailSchema = loadListItemSchema.extend({
+  description: z.string(),
+  weightLbs: z.number().nullable(),
+  stops: z.array(stopSchema),
+  baseRate: z.string(),
+  lumperFee: z.string().nullable(),
+  detention: z.string().nullable(),
+  otherCharges: z.string().nullable(),
+  /** Staff only: null for drivers. */
+  customerRate: z.string().nullable(),
+  vehicleId: z.string().nullable(),
+  vehicleLabel: z.string().nullable(),
+  trailerId: z.string().nullable(),
+  trailerLabel: z.string().nullable(),
+  fuelUsedGallons: z.number().nullable(),
+  payType: z.enum(PAY_TYPES).nullable(),
+  payRate: z.string().nullable(),
+  driverPay: z.string().nullable(),
+  /** Whether pay came from the driver's defaults. */
+  payFromDriverDefault: z.boolean(),
+  notes: z.string(),
+  acceptedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  timeline: z.array(loadStatusEventSchema),
+  files: z.array(loadFileSchema),
+  /** What the caller may do next (from the transition table and their role). */
+  allowedStatuses: z.array(z.enum(LOAD_STATUSES)),
+  driverActions: z.array(z.enum(DRIVER_ACTIONS)),
+});
+export type LoadDetail = z.infer<typeof loadDetailSchema>;
+
+/** Sums the charges: base + lumper + detention + other, in cents to stay exact. */
+export function computeTotalRate(input: {
+  baseRate: string;
+  lumperFee?: string | null;
+  detention?: string | null;
+  otherCharges?: string | null;
+}): string {
+  const cents = [input.baseRate, input.lumperFee, input.detention, input.otherCharges]
+    .filter((v): v is string => !!v)
+    .reduce((sum, v) => sum + toCents(v), 0);
+  return fromCents(cents);
+}
+
+/** Driver pay from pay type and rate: percentage of the total, a fixed amount, or per loaded mile. */
+export function computeDriverPay(
+  payType: PayType,
+  payRate: string,
+  totalRate: string,
+  loadedMiles: number | null,
+): string {
+  const rate = toCents(payRate);
+  if (payType === "fixed") return fromCents(rate);
+  if (payType === "percentage") return fromCents(Math.round((toCents(totalRate) * rate) / 10000));
+  return fromCents(Math.round(rate * (loadedMiles ?? 0)));
+}
+
+export function toCents(value: string): number {
+  const [whole, frac = ""] = value.split(".");
+  return Number(whole) * 100 + Number((frac + "00").slice(0, 2));
+}
+
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

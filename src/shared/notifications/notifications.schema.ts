@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const NOTIFICATION_KINDS = [
+  "load.declined",
+  "load.assigned",
+  "load.bol_uploaded",
+  "load.delivered",
+  "load.interest",
+  "time_off.requested",
+  "time_off.reviewed",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
