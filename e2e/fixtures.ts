@@ -11,8 +11,13 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** The one visible toast (toasts show one at a time). */
-export const toast = (page: Page) => page.locator("[data-sonner-toast]");
+/**
+ * The one visible toast (toasts show one at a time): the front one. A replaced toast can linger in
+ * the page (hidden behind, or marked data-removed during its exit animation), so two toasts in a
+ * row never both match.
+ */
+export const toast = (page: Page) =>
+  page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])');
 
 export async function signOut(page: Page) {
   await page.getByTestId("user-menu").click();

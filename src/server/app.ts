@@ -8,11 +8,20 @@ import type { AppEnv } from "./http/context";
 import { mountDocs } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
+import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
 import { sessionMiddleware } from "./modules/auth/session";
+import { calendarRoutes } from "./modules/calendar/calendar.routes";
+import { timeOffRoutes } from "./modules/calendar/time-off.routes";
+import { fleetRoutes } from "./modules/fleet/fleet.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
+import { loadBoardRoutes } from "./modules/loads/load-board.routes";
+import { loadsRoutes } from "./modules/loads/loads.routes";
+import { lookupsRoutes } from "./modules/loads/lookups.routes";
+import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
@@ -33,7 +42,22 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   app.route("/", authRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps));
 
-  for (const routes of [healthRoutes, meRoutes, registrationRoutes, usersRoutes, auditRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    meRoutes,
+    registrationRoutes,
+    usersRoutes,
+    auditRoutes,
+    publicRoutes,
+    calendarRoutes,
+    timeOffRoutes,
+    assignmentsRoutes,
+    fleetRoutes,
+    loadsRoutes,
+    loadBoardRoutes,
+    lookupsRoutes,
+    driverDashboardRoutes,
+  ]) {
     app.route("/", routes(deps));
   }
 

@@ -15,6 +15,18 @@ export const AUDIT_ACTIONS = [
   "registration.submitted",
   "registration.approved",
   "registration.rejected",
+  "load.created",
+  "load.updated",
+  "load.status_changed",
+  "load.assigned",
+  "load.accepted",
+  "load.declined",
+  "load.started",
+  "load.delivered",
+  "load.file_uploaded",
+  "load.file_deleted",
+  "load.bol_link_created",
+  "load.bol_link_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

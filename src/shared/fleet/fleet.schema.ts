@@ -39,15 +39,22 @@ export const vehicleOptionSchema = z.object({
   make: z.string(),
   model: z.string(),
   status: z.enum(VEHICLE_STATUSES),
+  assignedDriverId: z.string().nullable(),
   assignedDriverName: z.string().nullable(),
 });
+export type VehicleOption = z.infer<typeof vehicleOptionSchema>;
 export const trailerOptionSchema = z.object({
   id: z.string(),
   identifier: z.string(),
   type: z.enum(TRAILER_TYPES),
   size: z.string(),
+  assignedDriverId: z.string().nullable(),
   assignedDriverName: z.string().nullable(),
 });
+export type TrailerOption = z.infer<typeof trailerOptionSchema>;
+
+/** Picker lists: `?q=` narrows by unit number, plate, make or model (vehicles) or identifier (trailers). */
+export const assetOptionsQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 
 /** Assign a vehicle and/or a trailer to a driver; the driver's open assignment is closed first. */
 export const assignAssetsSchema = z
@@ -68,9 +75,14 @@ export const assignmentSchema = z.object({
   driverId: z.string(),
   driverName: z.string(),
   vehicleId: z.string().nullable(),
+  /** The unit number. */
   vehicleLabel: z.string().nullable(),
+  /** Make, model and plate, for a second line. */
+  vehicleDescription: z.string().nullable(),
   trailerId: z.string().nullable(),
+  /** The identifier. */
   trailerLabel: z.string().nullable(),
+  trailerType: z.enum(TRAILER_TYPES).nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   notes: z.string(),
@@ -78,8 +90,11 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
+export const ASSIGNMENT_STATES = ["current", "past", "all"] as const;
+export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
+
 export const assignmentFilterSchema = z.object({
   q: z.string().trim().max(100).optional(),
-  state: z.enum(["current", "past", "all"]).default("current"),
+  state: z.enum(ASSIGNMENT_STATES).default("current"),
   driverId: z.uuid().optional(),
 });

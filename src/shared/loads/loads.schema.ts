@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { TIME_OFF_STATUSES } from "../calendar/time-off.schema";
+import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 
 export const LOAD_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
@@ -248,7 +251,7 @@ export function computeDriverPay(
 
 export function toCents(value: string): number {
   const [whole, frac = ""] = value.split(".");
-  return Number(whole) * 100 + Number((frac + "00").slice(0, 2));
+  return Number(whole) * 100 + Number(`${frac}00`.slice(0, 2));
 }
 
 export function fromCents(cents: number): string {
@@ -256,3 +259,152 @@ export function fromCents(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+// ---- Messages the UI shows as they are (spec section 8 wording where it gives one)
+
+export const DUPLICATE_LOAD_NUMBER_MESSAGE = "A load with this number already exists";
+export const BOL_REQUIRED_MESSAGE = "Attach the bill of lading or proof of delivery first.";
+export const ONLY_DRIVERS_INTEREST_MESSAGE = "Only drivers can show interest in a load.";
+
+// ---- The list and its export
+
+export const loadListQuerySchema = pageQuerySchema.extend(loadFilterSchema.shape);
+export type LoadListQuery = z.infer<typeof loadListQuerySchema>;
+
+export const loadPageSchema = pageSchema(loadListItemSchema).extend({
+  /**
+   * True when `total` is PostgreSQL's estimate: past LOAD_COUNT_EXACT_LIMIT matching loads the list
+   * does not count every row (docs/decisions/005-load-list-counts.md). Show it as "about N".
+   */
+  totalIsEstimate: z.boolean(),
+});
+export type LoadPage = z.infer<typeof loadPageSchema>;
+export const LOAD_COUNT_EXACT_LIMIT = 10_000;
+
+export const LOAD_EXPORT_FORMATS = ["csv", "xlsx"] as const;
+/** The largest export; a bigger filtered set answers 400 EXPORT_TOO_LARGE. */
+export const LOAD_EXPORT_MAX_ROWS = 50_000;
+export const loadExportQuerySchema = loadFilterSchema.extend({
+  format: z.enum(LOAD_EXPORT_FORMATS).default("csv"),
+});
+export type LoadExportQuery = z.infer<typeof loadExportQuerySchema>;
+
+export const nextLoadNumberSchema = z.object({ loadNumber: z.string() });
+
+/** Assign a driver (from the load or from the interested drivers of a board load). */
+export const assignLoadSchema = z.object({ driverId: z.uuid({ message: "Choose a driver." }) });
+export type AssignLoadInput = z.infer<typeof assignLoadSchema>;
+
+/** Body of POST /api/loads/{id}/actions/{action}; `reason` is kept on the timeline for decline. */
+export const driverActionSchema = declineLoadSchema;
+
+// ---- Public BOL upload links
+
+export const BOL_LINK_DEFAULT_DAYS = 7;
+export const BOL_LINK_MAX_DAYS = 30;
+export const createBolUploadLinkSchema = z.object({
+  expiresInDays: z.coerce.number().int().min(1).max(BOL_LINK_MAX_DAYS).default(BOL_LINK_DEFAULT_DAYS),
+});
+export const bolUploadLinkSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  uploads: z.number().int(),
+  lastUsedAt: z.string().nullable(),
+  /** Not revoked and not expired. */
+  active: z.boolean(),
+});
+export type BolUploadLink = z.infer<typeof bolUploadLinkSchema>;
+/** The only answer that carries the token (in `url`): copy it now, it cannot be shown again. */
+export const createdBolUploadLinkSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type CreatedBolUploadLink = z.infer<typeof createdBolUploadLinkSchema>;
+
+// ---- Load board (drivers): no rates, no customer
+
+export const loadBoardQuerySchema = pageQuerySchema.extend({
+  /** Pickup or delivery city (or state). */
+  q: z.string().trim().max(100).optional(),
+});
+export const loadBoardItemSchema = z.object({
+  id: z.string(),
+  loadNumber: z.string(),
+  pickupCity: z.string(),
+  pickupState: z.string(),
+  pickupAt: z.string(),
+  deliveryCity: z.string(),
+  deliveryState: z.string(),
+  deliveryAt: z.string(),
+  loadedMiles: z.number().nullable(),
+  weightLbs: z.number().nullable(),
+  /** Whether I (the signed-in driver) have shown interest. */
+  interested: z.boolean(),
+});
+export type LoadBoardItem = z.infer<typeof loadBoardItemSchema>;
+
+/** A driver interested in a board load, as dispatch sees it. */
+export const loadInterestSchema = z.object({
+  driverId: z.string(),
+  fullName: z.string(),
+  status: z.enum(DRIVER_STATUSES),
+  createdAt: z.string(),
+});
+export type LoadInterest = z.infer<typeof loadInterestSchema>;
+
+// ---- Pickers in dispatch forms
+
+export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
+export const driverOptionSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  status: z.enum(DRIVER_STATUSES),
+  defaultPayType: z.enum(PAY_TYPES).nullable(),
+  defaultPayRate: z.string().nullable(),
+  /** From the driver's open asset assignment. */
+  vehicleLabel: z.string().nullable(),
+  trailerLabel: z.string().nullable(),
+});
+export type DriverOption = z.infer<typeof driverOptionSchema>;
+export const customerOptionSchema = z.object({ id: z.string(), companyName: z.string(), name: z.string() });
+export type CustomerOption = z.infer<typeof customerOptionSchema>;
+
+// ---- Driver dashboard
+
+/** Spec section 9: recent activity covers the last 7 days. */
+export const RECENT_ACTIVITY_DAYS = 7;
+export const loadActivitySchema = loadStatusEventSchema.extend({
+  loadId: z.string(),
+  loadNumber: z.string(),
+});
+export type LoadActivity = z.infer<typeof loadActivitySchema>;
+
+export const driverDashboardSchema = z.object({
+  driver: z.object({ id: z.string(), fullName: z.string(), status: z.enum(DRIVER_STATUSES) }),
+  /** The load in progress, else the next assigned one. */
+  currentLoad: loadDetailSchema.nullable(),
+  /** My other assigned loads, soonest pickup first (up to 5). */
+  upcoming: z.array(loadListItemSchema),
+  /** Status changes on my loads in the last RECENT_ACTIVITY_DAYS days, newest first. */
+  recentActivity: z.array(loadActivitySchema),
+  /** My pending and approved time off that has not ended. */
+  timeOff: z.array(
+    z.object({
+      id: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      reason: z.string(),
+      status: z.enum(TIME_OFF_STATUSES),
+    }),
+  ),
+  assets: z.object({ vehicleLabel: z.string().nullable(), trailerLabel: z.string().nullable() }),
+});
+export type DriverDashboard = z.infer<typeof driverDashboardSchema>;
+
+/** Answer of a driver action; `load` is null after a decline (the load is no longer theirs). */
+export const driverActionResultSchema = z.object({ load: loadDetailSchema.nullable() });
+export type DriverActionResult = z.infer<typeof driverActionResultSchema>;

@@ -1,9 +1,10 @@
 import { index, numeric, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { DRIVER_STATUSES } from "../../../shared/drivers/drivers.schema";
 import { PAY_TYPES } from "../../../shared/loads/loads.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
-export const DRIVER_STATUSES = ["available", "on_trip", "off_duty", "unknown", "busy"] as const;
+export { DRIVER_STATUSES };
 export const driverStatusEnum = pgEnum("driver_status", DRIVER_STATUSES);
 export const payTypeEnum = pgEnum("pay_type", PAY_TYPES);
 

@@ -74,6 +74,7 @@ export const loads = pgTable(
     index().on(t.customerId, t.pickupAt.desc()),
     index().on(t.deliveryAt.desc()),
     index().on(t.createdAt.desc()),
+    index().on(t.totalRate.desc(), t.id),
     index("loads_board")
       .on(t.pickupAt)
       .where(sql`posted_to_board and status = 'pending' and driver_id is null`),

@@ -131,7 +131,8 @@ describe("GET /api/me", () => {
   it("returns a driver's app user with the driver record", async () => {
     const me = (await call(ctx, "/api/me", { cookie: await signIn(ctx, "driver@demo.test") })).json;
     expect(me.role).toBe("driver");
-    expect(me.driver).toMatchObject({ fullName: "Jake Wilson", status: "available" });
+    // The demo seed has Jake on the road (an in-progress load), which makes him busy.
+    expect(me.driver).toMatchObject({ fullName: "Jake Wilson", status: "busy" });
     expect(me.customer).toBeNull();
     expect(me.impersonation).toBeNull();
     expect(me.permissions).not.toContain("users:manage");

@@ -1,0 +1,1 @@
+CREATE INDEX "loads_total_rate_id_index" ON "loads" USING btree ("total_rate" DESC NULLS LAST,"id");

@@ -1,0 +1,25 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { PERMISSIONS } from "../../../shared/access";
+import { calendarEventsSchema, calendarQuerySchema } from "../../../shared/calendar/time-off.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, jsonContent } from "../../http/route";
+import { createCalendarService } from "./calendar.service";
+
+const events = defineRoute({
+  method: "get",
+  path: "/api/calendar/events",
+  tags: ["Calendar"],
+  summary:
+    "Pickups, deliveries (cancelled loads left out) and approved time off between two dates, at most 62 days; drivers see only their own",
+  access: PERMISSIONS["calendar:read"],
+  request: { query: calendarQuerySchema },
+  responses: { 200: jsonContent(calendarEventsSchema) },
+});
+
+export function calendarRoutes(deps: Deps) {
+  const calendar = createCalendarService(deps);
+  return new OpenAPIHono<AppEnv>().openapi(events, async (c) =>
+    c.json(await calendar.events(c.get("actor")!, c.req.valid("query")), 200),
+  );
+}

@@ -1,0 +1,62 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { PERMISSIONS } from "../../../shared/access";
+import { okSchema, pageSchema } from "../../../shared/api/api.schema";
+import {
+  loadBoardItemSchema,
+  loadBoardQuerySchema,
+  ONLY_DRIVERS_INTEREST_MESSAGE,
+} from "../../../shared/loads/loads.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { defineRoute, jsonContent, uuidParams } from "../../http/route";
+import { createLoadBoardService } from "./load-board.service";
+
+const tags = ["Load board"];
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/load-board",
+  tags,
+  summary:
+    "Loads posted to the board (pending, unassigned): places, dates, miles and weight — no rates or customer",
+  access: PERMISSIONS["loadBoard:browse"],
+  request: { query: loadBoardQuerySchema },
+  responses: { 200: jsonContent(pageSchema(loadBoardItemSchema)) },
+});
+const showInterest = defineRoute({
+  method: "post",
+  path: "/api/load-board/{id}/interest",
+  tags,
+  summary:
+    "Show interest in a board load (once: 409 ALREADY_INTERESTED; 409 NOT_ON_BOARD); dispatch is notified",
+  access: PERMISSIONS["loadBoard:interest"],
+  forbiddenMessage: ONLY_DRIVERS_INTEREST_MESSAGE,
+  request: { params: uuidParams },
+  responses: { 201: jsonContent(loadBoardItemSchema, "Interest recorded") },
+});
+const withdrawInterest = defineRoute({
+  method: "delete",
+  path: "/api/load-board/{id}/interest",
+  tags,
+  summary: "Withdraw my interest in a load",
+  access: PERMISSIONS["loadBoard:interest"],
+  forbiddenMessage: ONLY_DRIVERS_INTEREST_MESSAGE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+export function loadBoardRoutes(deps: Deps) {
+  const board = createLoadBoardService(deps);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(list, async (c) => {
+      const { page, pageSize, q } = c.req.valid("query");
+      return c.json(await board.list(c.get("actor")!, q, { page, pageSize }), 200);
+    })
+    .openapi(showInterest, async (c) =>
+      c.json(await board.showInterest(c.get("actor")!, c.req.valid("param").id), 201),
+    )
+    .openapi(withdrawInterest, async (c) => {
+      await board.withdrawInterest(c.get("actor")!, c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    });
+}

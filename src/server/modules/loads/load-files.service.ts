@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import {
+  LOAD_FILE_MAX_BYTES,
+  LOAD_FILE_TYPES,
+  type LoadFile,
+  type LoadFileKind,
+} from "../../../shared/loads/loads.schema";
+import type { Tx } from "../../db/client";
+import { files, loadFiles } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { forbidden, notFound } from "../../http/errors";
+import { recordAudit } from "../../platform/audit/audit";
+import { findLoad, scopeFor } from "./loads.repo";
+
+/** What a driver may attach to their own load. */
+const DRIVER_KINDS: readonly LoadFileKind[] = ["bol", "pod"];
+
+export function createLoadFilesService(deps: Deps) {
+  const { db, storage } = deps;
+
+  async function fileOfLoad(tx: Tx, loadId: string, fileId: string) {
+    const [row] = await tx
+      .select({
+        id: loadFiles.id,
+        kind: loadFiles.kind,
+        fileId: files.id,
+        storageKey: files.storageKey,
+        fileName: files.fileName,
+        contentType: files.contentType,
+      })
+      .from(loadFiles)
+      .innerJoin(files, eq(files.id, loadFiles.fileId))
+      .where(and(eq(loadFiles.id, fileId), eq(loadFiles.loadId, loadId)));
+    if (!row) throw notFound("The file");
+    return row;
+  }
+
+  return {
+    /** Staff attach any kind; the assigned driver a BOL or POD on their own load. Size and content are checked. */
+    async upload(actor: Actor, loadId: string, file: File, kind: LoadFileKind): Promise<LoadFile> {
+      const scope = await scopeFor(db, actor);
+      if (scope.kind === "driver" && !DRIVER_KINDS.includes(kind)) {
+        throw forbidden("Drivers can upload only a bill of lading or a proof of delivery.");
+      }
+      return db.transaction(async (tx) => {
+        const load = await findLoad(tx, loadId, scope, true);
+        if (!load) throw notFound("The load");
+        const stored = await storage.save(
+          tx,
+          file,
+          { maxBytes: LOAD_FILE_MAX_BYTES, allowedTypes: LOAD_FILE_TYPES },
+          actor.userId,
+        );
+        const [row] = await tx
+          .insert(loadFiles)
+          .values({ loadId, fileId: stored.id, kind, uploadedVia: scope.kind })
+          .returning();
+        await recordAudit(tx, actor, {
+          action: "load.file_uploaded",
+          targetType: "load",
+          targetId: loadId,
+          targetLabel: load.loadNumber,
+          details: { kind, fileName: stored.fileName, size: stored.size },
+        });
+        return {
+          id: row.id,
+          kind,
+          fileName: stored.fileName,
+          contentType: stored.contentType,
+          size: stored.size,
+          uploadedVia: row.uploadedVia,
+          createdAt: row.createdAt.toISOString(),
+        };
+      });
+    },
+
+    /** The bytes of a load's file, for whoever may see the load. */
+    async download(actor: Actor, loadId: string, fileId: string) {
+      const scope = await scopeFor(db, actor);
+      if (!(await findLoad(db, loadId, scope))) throw notFound("The load");
+      const file = await fileOfLoad(db, loadId, fileId);
+      let bytes: Uint8Array;
+      try {
+        bytes = await storage.read(file.storageKey);
+      } catch {
+        throw notFound("The file's content");
+      }
+      return { bytes, fileName: file.fileName, contentType: file.contentType };
+    },
+
+    async remove(actor: Actor, loadId: string, fileId: string): Promise<void> {
+      const storageKey = await db.transaction(async (tx) => {
+        const load = await findLoad(tx, loadId, { kind: "staff" }, true);
+        if (!load) throw notFound("The load");
+        const file = await fileOfLoad(tx, loadId, fileId);
+        // The files row cascades to load_files.
+        await tx.delete(files).where(eq(files.id, file.fileId));
+        await recordAudit(tx, actor, {
+          action: "load.file_deleted",
+          targetType: "load",
+          targetId: loadId,
+          targetLabel: load.loadNumber,
+          details: { kind: file.kind, fileName: file.fileName },
+        });
+        return file.storageKey;
+      });
+      // Bytes go only once the row is gone for good.
+      await storage.remove(storageKey);
+    },
+  };
+}

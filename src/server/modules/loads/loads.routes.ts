@@ -1,0 +1,328 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { PERMISSIONS } from "../../../shared/access";
+import { okSchema } from "../../../shared/api/api.schema";
+import {
+  assignLoadSchema,
+  bolUploadLinkSchema,
+  changeStatusSchema,
+  createBolUploadLinkSchema,
+  createdBolUploadLinkSchema,
+  createLoadSchema,
+  DRIVER_ACTIONS,
+  driverActionResultSchema,
+  driverActionSchema,
+  LOAD_FILE_KINDS,
+  LOAD_FILE_MAX_BYTES,
+  loadDetailSchema,
+  loadExportQuerySchema,
+  loadFileSchema,
+  loadInterestSchema,
+  loadListQuerySchema,
+  loadPageSchema,
+  nextLoadNumberSchema,
+  updateLoadSchema,
+} from "../../../shared/loads/loads.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { HttpError } from "../../http/errors";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { createBolLinksService } from "./bol-links.service";
+import { createLoadBoardService } from "./load-board.service";
+import { exportLoads } from "./load-export";
+import { createLoadFilesService } from "./load-files.service";
+import { createLoadsService } from "./loads.service";
+
+const tags = ["Loads"];
+const READ = PERMISSIONS["loads:read"];
+const WRITE = PERMISSIONS["loads:write"];
+
+const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: false,
+  content: { "application/json": { schema } },
+});
+const fileParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  fileId: z.uuid({ message: "Invalid id." }),
+});
+const linkParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  linkId: z.uuid({ message: "Invalid id." }),
+});
+const actionParams = z.object({ id: z.uuid({ message: "Invalid id." }), action: z.enum(DRIVER_ACTIONS) });
+const uploadSchema = z.object({
+  file: z.instanceof(File, { message: "Choose a file." }).openapi({ type: "string", format: "binary" }),
+  kind: z.enum(LOAD_FILE_KINDS, { message: "Choose the kind of document." }),
+});
+
+/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
+const uploadBodyLimit = bodyLimit({
+  maxSize: LOAD_FILE_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new HttpError(
+      413,
+      "FILE_TOO_LARGE",
+      `The file is larger than ${Math.round(LOAD_FILE_MAX_BYTES / 1024 / 1024)} MB.`,
+    );
+  },
+});
+/** defineRoute owns the guard; the upload adds its body limit after it. */
+const withMiddleware = <R extends { middleware: unknown }>(
+  route: R,
+  ...extra: MiddlewareHandler<AppEnv>[]
+) => ({
+  ...route,
+  middleware: [route.middleware, ...extra].flat(),
+});
+
+const binary = (types: string[], description: string) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
+  ),
+});
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/loads",
+  tags,
+  summary:
+    "Loads: search (number, customer, city), filters, sort, pages. Drivers get only their own. " +
+    "Past 10,000 matches `total` is an estimate (`totalIsEstimate`)",
+  access: READ,
+  request: { query: loadListQuerySchema },
+  responses: { 200: jsonContent(loadPageSchema) },
+});
+const exportList = defineRoute({
+  method: "get",
+  path: "/api/loads/export",
+  tags,
+  summary:
+    "The filtered list as CSV or Excel (at most 50,000 rows: 400 EXPORT_TOO_LARGE). Drivers: own loads, no customer rate",
+  access: READ,
+  request: { query: loadExportQuerySchema },
+  responses: {
+    200: binary(
+      ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      "The file",
+    ),
+  },
+});
+const nextNumber = defineRoute({
+  method: "get",
+  path: "/api/loads/next-number",
+  tags,
+  summary: "The number the next new load would get (a preview; taken only on save)",
+  access: WRITE,
+  responses: { 200: jsonContent(nextLoadNumberSchema) },
+});
+const create = defineRoute({
+  method: "post",
+  path: "/api/loads",
+  tags,
+  summary:
+    "Create a load; the number is generated when empty (409 DUPLICATE_LOAD_NUMBER when taken). " +
+    "With a driver it starts assigned",
+  access: WRITE,
+  request: { body: jsonBody(createLoadSchema) },
+  responses: { 201: jsonContent(loadDetailSchema, "Created") },
+});
+const get = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}",
+  tags,
+  summary: "A load with stops, timeline, files and what the caller may do next (drivers: own loads only)",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const update = defineRoute({
+  method: "put",
+  path: "/api/loads/{id}",
+  tags,
+  summary:
+    "Edit a load (stops replaced, totals and pay recomputed); completed and cancelled loads answer 409",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(updateLoadSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const changeStatus = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/status",
+  tags,
+  summary: "Change status along the transition table (409 INVALID_TRANSITION otherwise); cancel = cancelled",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(changeStatusSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const driverAction = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/actions/{action}",
+  tags,
+  summary:
+    "The assigned driver accepts, declines (dispatch is notified), starts or delivers (409 BOL_REQUIRED " +
+    "without a BOL or POD file)",
+  access: PERMISSIONS["loads:driverActions"],
+  request: { params: actionParams, body: optionalJsonBody(driverActionSchema) },
+  responses: { 200: jsonContent(driverActionResultSchema) },
+});
+const assign = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/assign",
+  tags,
+  summary: "Assign a driver to a pending or assigned load (takes it off the board; the driver is notified)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(assignLoadSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const interests = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/interests",
+  tags: ["Load board"],
+  summary: "Drivers interested in a board load, first come first",
+  access: PERMISSIONS["loadBoard:manage"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.array(loadInterestSchema)) },
+});
+const uploadFile = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/loads/{id}/files",
+    tags,
+    summary:
+      "Attach a PDF or image (checked by content; 413/415). Staff: any kind; the assigned driver: bol or pod",
+    access: READ,
+    request: {
+      params: uuidParams,
+      body: { required: true, content: { "multipart/form-data": { schema: uploadSchema } } },
+    },
+    responses: { 201: jsonContent(loadFileSchema, "Stored") },
+  }),
+  uploadBodyLimit,
+);
+const downloadFile = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/files/{fileId}",
+  tags,
+  summary: "A load's file, as an attachment",
+  access: READ,
+  request: { params: fileParams },
+  responses: { 200: binary(["application/pdf", "image/*"], "The file") },
+});
+const deleteFile = defineRoute({
+  method: "delete",
+  path: "/api/loads/{id}/files/{fileId}",
+  tags,
+  summary: "Remove a file from a load",
+  access: WRITE,
+  request: { params: fileParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+const listLinks = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/bol-links",
+  tags,
+  summary: "Public BOL upload links of a load (tokens are never shown again)",
+  access: PERMISSIONS["bolLinks:manage"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.array(bolUploadLinkSchema)) },
+});
+const createLink = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/bol-links",
+  tags,
+  summary:
+    "Create a public BOL upload link (1–30 days, default 7); the URL with its token is shown only here",
+  access: PERMISSIONS["bolLinks:manage"],
+  request: { params: uuidParams, body: optionalJsonBody(createBolUploadLinkSchema) },
+  responses: { 201: jsonContent(createdBolUploadLinkSchema, "Created") },
+});
+const revokeLink = defineRoute({
+  method: "delete",
+  path: "/api/loads/{id}/bol-links/{linkId}",
+  tags,
+  summary: "Revoke a BOL upload link",
+  access: PERMISSIONS["bolLinks:manage"],
+  request: { params: linkParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const ok = { ok: true as const };
+
+export function loadsRoutes(deps: Deps) {
+  const loads = createLoadsService(deps);
+  const files = createLoadFilesService(deps);
+  const links = createBolLinksService(deps);
+  const board = createLoadBoardService(deps);
+  return (
+    new OpenAPIHono<AppEnv>()
+      // Fixed paths before /api/loads/{id}.
+      .openapi(exportList, async (c) => {
+        const file = await exportLoads(deps, c.get("actor")!, c.req.valid("query"));
+        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition(file.fileName),
+          "Cache-Control": "private, no-store",
+        });
+      })
+      .openapi(nextNumber, async (c) => c.json({ loadNumber: await loads.nextNumber() }, 200))
+      .openapi(list, async (c) => c.json(await loads.list(c.get("actor")!, c.req.valid("query")), 200))
+      .openapi(create, async (c) => c.json(await loads.create(c.get("actor")!, c.req.valid("json")), 201))
+      .openapi(get, async (c) => c.json(await loads.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(update, async (c) =>
+        c.json(await loads.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(changeStatus, async (c) => {
+        const { status, note } = c.req.valid("json");
+        return c.json(await loads.changeStatus(c.get("actor")!, c.req.valid("param").id, status, note), 200);
+      })
+      .openapi(driverAction, async (c) => {
+        const { id, action } = c.req.valid("param");
+        const { reason } = c.req.valid("json");
+        return c.json(await loads.driverAction(c.get("actor")!, id, action, reason), 200);
+      })
+      .openapi(assign, async (c) =>
+        c.json(
+          await loads.assign(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").driverId),
+          200,
+        ),
+      )
+      .openapi(interests, async (c) => c.json(await board.interests(c.req.valid("param").id), 200))
+      .openapi(uploadFile, async (c) => {
+        const { file, kind } = c.req.valid("form");
+        return c.json(await files.upload(c.get("actor")!, c.req.valid("param").id, file, kind), 201);
+      })
+      .openapi(downloadFile, async (c) => {
+        const { id, fileId } = c.req.valid("param");
+        const file = await files.download(c.get("actor")!, id, fileId);
+        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition(file.fileName),
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+        });
+      })
+      .openapi(deleteFile, async (c) => {
+        const { id, fileId } = c.req.valid("param");
+        await files.remove(c.get("actor")!, id, fileId);
+        return c.json(ok, 200);
+      })
+      .openapi(listLinks, async (c) => c.json(await links.list(c.req.valid("param").id), 200))
+      .openapi(createLink, async (c) => {
+        const { expiresInDays } = createBolUploadLinkSchema.parse(c.req.valid("json") ?? {});
+        return c.json(await links.create(c.get("actor")!, c.req.valid("param").id, expiresInDays), 201);
+      })
+      .openapi(revokeLink, async (c) => {
+        const { id, linkId } = c.req.valid("param");
+        await links.revoke(c.get("actor")!, id, linkId);
+        return c.json(ok, 200);
+      })
+  );
+}

@@ -1,0 +1,516 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { PERMISSIONS, routePath } from "../../../shared/access";
+import {
+  BOL_REQUIRED_MESSAGE,
+  canTransition,
+  computeDriverPay,
+  computeTotalRate,
+  type createLoadSchema,
+  type DriverAction,
+  type DriverActionResult,
+  DUPLICATE_LOAD_NUMBER_MESSAGE,
+  LOAD_COUNT_EXACT_LIMIT,
+  LOAD_TRANSITIONS,
+  type LoadDetail,
+  type LoadListQuery,
+  type LoadPage,
+  type LoadStatus,
+  type PayType,
+} from "../../../shared/loads/loads.schema";
+import type { Tx } from "../../db/client";
+import { customers, type drivers, loads, trailers, vehicles } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { offsetOf } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
+import { recomputeDriverStatuses } from "../drivers/driver-status";
+import { buildLoadDetail } from "./load-detail";
+import {
+  countUpTo,
+  customerIdsMatching,
+  estimateCount,
+  findDriver,
+  findLoad,
+  hasDeliveryProof,
+  insertEvent,
+  type LoadRow,
+  type LoadScope,
+  listCondition,
+  listLoadItems,
+  loadNumberTaken,
+  peekLoadNumber,
+  scopeFor,
+  takeLoadNumber,
+  writeStops,
+} from "./loads.repo";
+
+export type LoadInput = z.output<typeof createLoadSchema>;
+type Driver = typeof drivers.$inferSelect;
+
+const STAFF: LoadScope = { kind: "staff" };
+/** Who hears about declined and delivered loads: dispatch. */
+const DISPATCH = PERMISSIONS["loads:write"];
+
+const LABELS: Record<LoadStatus, string> = {
+  pending: "pending",
+  assigned: "assigned",
+  in_progress: "in-progress",
+  completed: "completed",
+  cancelled: "cancelled",
+};
+const ORDER: Record<LoadStatus, number> = {
+  pending: 0,
+  assigned: 1,
+  in_progress: 2,
+  completed: 3,
+  cancelled: 4,
+};
+const aLabel = (s: LoadStatus) => `${/^[aeiou]/.test(LABELS[s]) ? "An" : "A"} ${LABELS[s]}`;
+
+/** "A completed load cannot go back to pending." */
+export function transitionMessage(from: LoadStatus, to: LoadStatus): string {
+  if (from === to) return `The load is already ${LABELS[to]}.`;
+  if (to === "cancelled") return `${aLabel(from)} load cannot be cancelled.`;
+  const back = ORDER[to] < ORDER[from] ? "back " : "";
+  return `${aLabel(from)} load cannot go ${back}to ${LABELS[to]}.`;
+}
+
+const invalidTransition = (from: LoadStatus, to: LoadStatus) =>
+  conflict(transitionMessage(from, to), "INVALID_TRANSITION", {
+    from,
+    to,
+    allowed: LOAD_TRANSITIONS[from],
+  });
+const driverRequired = (message = "Assign a driver first.") => conflict(message, "DRIVER_REQUIRED");
+const duplicateNumber = () =>
+  conflict(DUPLICATE_LOAD_NUMBER_MESSAGE, "DUPLICATE_LOAD_NUMBER", {
+    fields: { loadNumber: DUPLICATE_LOAD_NUMBER_MESSAGE },
+  });
+const invalidAction = (message: string) => conflict(message, "INVALID_ACTION");
+
+/** A unique violation on the load number (two users saving the same number at once). */
+function isDuplicateNumber(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505" && e.constraint === "loads_loadNumber_unique") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+async function catchDuplicateNumber<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isDuplicateNumber(err)) throw duplicateNumber();
+    throw err;
+  }
+}
+
+const loadLink = (loadId: string) => routePath("loadDetail", { loadId });
+const who = (actor: Actor) => ({ userId: actor.userId, name: actor.name });
+
+/** First pickup and last delivery, copied onto the load for lists, search and the calendar. */
+function endpoints(stops: LoadInput["stops"]) {
+  const pickup = stops.find((s) => s.type === "pickup")!;
+  const delivery = stops.findLast((s) => s.type === "delivery")!;
+  return {
+    pickupCity: pickup.city,
+    pickupState: pickup.state,
+    pickupAt: new Date(pickup.scheduledAt),
+    deliveryCity: delivery.city,
+    deliveryState: delivery.state,
+    deliveryAt: new Date(delivery.scheduledAt),
+  };
+}
+
+/** Explicit pay type and rate, else the driver's defaults (spec section 5), else none. */
+export function resolvePay(
+  input: { payType?: PayType | null; payRate?: string | null },
+  driver: Pick<Driver, "defaultPayType" | "defaultPayRate"> | undefined,
+  totalRate: string,
+  loadedMiles: number | null,
+) {
+  if (input.payType && input.payRate) {
+    return {
+      payType: input.payType,
+      payRate: input.payRate,
+      driverPay: computeDriverPay(input.payType, input.payRate, totalRate, loadedMiles),
+      payFromDriverDefault: false,
+    };
+  }
+  if (input.payType || input.payRate) {
+    const missing = input.payType ? "payRate" : "payType";
+    throw badRequest("Enter both the pay type and the rate, or leave both empty.", {
+      fields: { [missing]: "Enter both the pay type and the rate, or leave both empty." },
+    });
+  }
+  if (driver?.defaultPayType && driver.defaultPayRate) {
+    return {
+      payType: driver.defaultPayType,
+      payRate: driver.defaultPayRate,
+      driverPay: computeDriverPay(driver.defaultPayType, driver.defaultPayRate, totalRate, loadedMiles),
+      payFromDriverDefault: true,
+    };
+  }
+  return { payType: null, payRate: null, driverPay: null, payFromDriverDefault: false };
+}
+
+/** The referenced driver, customer, vehicle and trailer must exist: 400 with a message per field. */
+async function checkReferences(tx: Tx, input: LoadInput): Promise<Driver | undefined> {
+  const fields: Record<string, string> = {};
+  const driver = input.driverId ? await findDriver(tx, input.driverId) : undefined;
+  if (input.driverId && !driver) fields.driverId = "Choose an existing driver.";
+  const exists = async (table: typeof customers | typeof vehicles | typeof trailers, id: string) =>
+    (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+  if (input.customerId && !(await exists(customers, input.customerId)))
+    fields.customerId = "Choose an existing customer.";
+  if (input.vehicleId && !(await exists(vehicles, input.vehicleId)))
+    fields.vehicleId = "Choose an existing vehicle.";
+  if (input.trailerId && !(await exists(trailers, input.trailerId)))
+    fields.trailerId = "Choose an existing trailer.";
+  if (Object.keys(fields).length) throw badRequest("Please correct the highlighted fields.", { fields });
+  return driver;
+}
+
+/** The columns a create or an edit writes from the form. */
+function formColumns(input: LoadInput, driver: Driver | undefined) {
+  const totalRate = computeTotalRate(input);
+  return {
+    description: input.description,
+    weightLbs: input.weightLbs,
+    baseRate: input.baseRate,
+    lumperFee: input.lumperFee,
+    detention: input.detention,
+    otherCharges: input.otherCharges,
+    totalRate,
+    customerRate: input.customerRate,
+    loadedMiles: input.loadedMiles,
+    customerId: input.customerId ?? null,
+    driverId: driver?.id ?? null,
+    vehicleId: input.vehicleId ?? null,
+    trailerId: input.trailerId ?? null,
+    fuelUsedGallons: input.fuelUsedGallons,
+    notes: input.notes,
+    ...resolvePay(input, driver, totalRate, input.loadedMiles),
+    ...endpoints(input.stops),
+  };
+}
+
+async function notifyAssigned(tx: Tx, driver: Driver, load: { id: string; loadNumber: string }) {
+  if (!driver.userId) return;
+  await notifyUsers(tx, [driver.userId], {
+    kind: "load.assigned",
+    title: `Load ${load.loadNumber} assigned to you`,
+    body: "Open the load to accept or decline it.",
+    link: loadLink(load.id),
+    data: { loadId: load.id },
+  });
+}
+
+export function createLoadsService(deps: Deps) {
+  const { db } = deps;
+
+  async function lockLoad(tx: Tx, id: string, scope: LoadScope = STAFF): Promise<LoadRow> {
+    const load = await findLoad(tx, id, scope, true);
+    if (!load) throw notFound("The load");
+    return load;
+  }
+
+  return {
+    /**
+     * Counting a million rows for every page would cost more than the page itself, so the exact count
+     * stops at LOAD_COUNT_EXACT_LIMIT; past it, `total` is the planner's estimate and flagged as such.
+     */
+    async list(actor: Actor, query: LoadListQuery): Promise<LoadPage> {
+      const { page, pageSize, sort, dir, ...filter } = query;
+      const scope = await scopeFor(db, actor);
+      const customerIds = filter.q ? await customerIdsMatching(db, filter.q) : [];
+      const cond = listCondition(filter, scope, customerIds);
+      const offset = offsetOf({ page, pageSize });
+      const items = await listLoadItems(db, cond, sort, dir, pageSize, offset);
+      // A short page ends the list: its total needs no count (a search's index scan is not run twice).
+      if (items.length < pageSize && (items.length > 0 || page === 1)) {
+        return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
+      }
+      const counted = await countUpTo(db, cond, LOAD_COUNT_EXACT_LIMIT);
+      const estimated = counted > LOAD_COUNT_EXACT_LIMIT;
+      const total = estimated ? Math.max(counted, await estimateCount(db, cond)) : counted;
+      return { items, total, page, pageSize, totalIsEstimate: estimated };
+    },
+
+    async get(actor: Actor, id: string): Promise<LoadDetail> {
+      return buildLoadDetail(db, id, await scopeFor(db, actor));
+    },
+
+    /** A preview for the form; the number is only taken when the load is saved. */
+    async nextNumber(): Promise<string> {
+      return peekLoadNumber(db, new Date().getUTCFullYear());
+    },
+
+    async create(actor: Actor, input: LoadInput): Promise<LoadDetail> {
+      const id = await catchDuplicateNumber(() =>
+        db.transaction(async (tx) => {
+          const driver = await checkReferences(tx, input);
+          if (input.loadNumber && (await loadNumberTaken(tx, input.loadNumber))) throw duplicateNumber();
+          const loadNumber = input.loadNumber ?? (await takeLoadNumber(tx, new Date().getUTCFullYear()));
+          const status: LoadStatus = driver ? "assigned" : "pending";
+          const [row] = await tx
+            .insert(loads)
+            .values({
+              ...formColumns(input, driver),
+              loadNumber,
+              status,
+              postedToBoard: !driver && input.postedToBoard,
+              createdBy: actor.userId,
+            })
+            .returning({ id: loads.id });
+          await writeStops(tx, row.id, input.stops);
+          await insertEvent(tx, {
+            loadId: row.id,
+            from: null,
+            to: status,
+            actor: who(actor),
+            note: driver ? `Created and assigned to ${driver.fullName}` : "Created",
+          });
+          if (driver) {
+            await notifyAssigned(tx, driver, { id: row.id, loadNumber });
+            await recomputeDriverStatuses(tx, [driver.id]);
+          }
+          await recordAudit(tx, actor, {
+            action: "load.created",
+            targetType: "load",
+            targetId: row.id,
+            targetLabel: loadNumber,
+            details: { status, driverId: driver?.id ?? null },
+          });
+          return row.id;
+        }),
+      );
+      return buildLoadDetail(db, id, STAFF);
+    },
+
+    /**
+     * Replaces the form's fields and the stops. A driver added to a pending load assigns it; removing
+     * the driver of an assigned load returns it to pending; finished loads are read-only.
+     */
+    async update(actor: Actor, id: string, input: LoadInput): Promise<LoadDetail> {
+      await catchDuplicateNumber(() =>
+        db.transaction(async (tx) => {
+          const load = await lockLoad(tx, id);
+          if (load.status === "completed" || load.status === "cancelled") {
+            throw conflict(`${aLabel(load.status)} load cannot be edited.`, "LOAD_LOCKED");
+          }
+          const driver = await checkReferences(tx, input);
+          const loadNumber = input.loadNumber ?? load.loadNumber;
+          if (loadNumber !== load.loadNumber && (await loadNumberTaken(tx, loadNumber, id))) {
+            throw duplicateNumber();
+          }
+          const driverId = driver?.id ?? null;
+          const driverChanged = driverId !== load.driverId;
+          let status = load.status;
+          if (driverChanged) {
+            if (!driverId && load.status === "in_progress") {
+              throw driverRequired("A load in progress needs a driver.");
+            }
+            if (!driverId && load.status === "assigned") status = "pending";
+            if (driverId && load.status === "pending") status = "assigned";
+          }
+          await tx
+            .update(loads)
+            .set({
+              ...formColumns(input, driver),
+              loadNumber,
+              status,
+              postedToBoard: status === "pending" && input.postedToBoard,
+              acceptedAt: driverChanged ? null : load.acceptedAt,
+            })
+            .where(eq(loads.id, id));
+          await writeStops(tx, id, input.stops);
+          if (driverChanged) {
+            await insertEvent(tx, {
+              loadId: id,
+              from: load.status,
+              to: status,
+              actor: who(actor),
+              note: driver
+                ? `${load.driverId ? "Reassigned" : "Assigned"} to ${driver.fullName}`
+                : "Driver removed",
+            });
+            if (driver) await notifyAssigned(tx, driver, { id, loadNumber });
+            await recomputeDriverStatuses(tx, [load.driverId, driverId]);
+          }
+          await recordAudit(tx, actor, {
+            action: "load.updated",
+            targetType: "load",
+            targetId: id,
+            targetLabel: loadNumber,
+            details: driverChanged ? { driverFrom: load.driverId, driverTo: driverId } : undefined,
+          });
+        }),
+      );
+      return buildLoadDetail(db, id, STAFF);
+    },
+
+    /** Staff "change status": only what the transition table allows (409 INVALID_TRANSITION). */
+    async changeStatus(actor: Actor, id: string, to: LoadStatus, note?: string): Promise<LoadDetail> {
+      await db.transaction(async (tx) => {
+        const load = await lockLoad(tx, id);
+        const from = load.status;
+        if (!canTransition(from, to)) throw invalidTransition(from, to);
+        if ((to === "assigned" || to === "in_progress") && !load.driverId) {
+          throw driverRequired(`Assign a driver before marking the load as ${LABELS[to]}.`);
+        }
+        const now = new Date();
+        const patch: Partial<LoadRow> = { status: to };
+        if (to === "pending") {
+          // Pending means unassigned: the driver is released.
+          Object.assign(patch, { driverId: null, acceptedAt: null, startedAt: null, deliveredAt: null });
+        }
+        if (to === "assigned") Object.assign(patch, { startedAt: null, postedToBoard: false });
+        if (to === "in_progress")
+          Object.assign(patch, { startedAt: load.startedAt ?? now, deliveredAt: null });
+        if (to === "completed") patch.deliveredAt = now;
+        if (to === "cancelled") patch.postedToBoard = false;
+        await tx.update(loads).set(patch).where(eq(loads.id, id));
+        await insertEvent(tx, { loadId: id, from, to, actor: who(actor), note });
+        await recomputeDriverStatuses(tx, [load.driverId]);
+        await recordAudit(tx, actor, {
+          action: "load.status_changed",
+          targetType: "load",
+          targetId: id,
+          targetLabel: load.loadNumber,
+          details: { from, to, note: note ?? null },
+        });
+      });
+      return buildLoadDetail(db, id, STAFF);
+    },
+
+    /** Assigns a driver (from the load or from its interested drivers on the board). */
+    async assign(actor: Actor, id: string, driverId: string): Promise<LoadDetail> {
+      await db.transaction(async (tx) => {
+        const load = await lockLoad(tx, id);
+        if (load.status !== "pending" && load.status !== "assigned") {
+          throw conflict(`${aLabel(load.status)} load cannot be assigned.`, "INVALID_TRANSITION");
+        }
+        const driver = await findDriver(tx, driverId);
+        if (!driver) {
+          throw badRequest("Please correct the highlighted fields.", {
+            fields: { driverId: "Choose an existing driver." },
+          });
+        }
+        if (load.driverId === driver.id) return;
+        const pay = resolvePay(
+          load.payFromDriverDefault ? {} : { payType: load.payType, payRate: load.payRate },
+          driver,
+          load.totalRate,
+          load.loadedMiles,
+        );
+        await tx
+          .update(loads)
+          .set({ ...pay, driverId: driver.id, status: "assigned", postedToBoard: false, acceptedAt: null })
+          .where(eq(loads.id, id));
+        await insertEvent(tx, {
+          loadId: id,
+          from: load.status,
+          to: "assigned",
+          actor: who(actor),
+          note: `${load.driverId ? "Reassigned" : "Assigned"} to ${driver.fullName}`,
+        });
+        await notifyAssigned(tx, driver, load);
+        await recomputeDriverStatuses(tx, [load.driverId, driver.id]);
+        await recordAudit(tx, actor, {
+          action: "load.assigned",
+          targetType: "load",
+          targetId: id,
+          targetLabel: load.loadNumber,
+          details: { driverFrom: load.driverId, driverTo: driver.id },
+        });
+      });
+      return buildLoadDetail(db, id, STAFF);
+    },
+
+    /** Accept, decline, start trip, mark delivered: only the assigned driver, only on their load (else 404). */
+    async driverAction(
+      actor: Actor,
+      id: string,
+      action: DriverAction,
+      reason?: string,
+    ): Promise<DriverActionResult> {
+      const scope = await scopeFor(db, actor);
+      await db.transaction(async (tx) => {
+        const load = await lockLoad(tx, id, scope);
+        const now = new Date();
+        const event = (to: LoadStatus, note: string) =>
+          insertEvent(tx, { loadId: id, from: load.status, to, actor: who(actor), note });
+        switch (action) {
+          case "accept":
+            if (load.status !== "assigned") throw invalidAction("Only an assigned load can be accepted.");
+            if (load.acceptedAt) throw invalidAction("You have already accepted this load.");
+            await tx.update(loads).set({ acceptedAt: now }).where(eq(loads.id, id));
+            await event("assigned", "Accepted");
+            break;
+          case "decline": {
+            if (load.status !== "assigned") {
+              throw invalidAction(
+                "Only an assigned load can be declined. Call dispatch once the trip has started.",
+              );
+            }
+            await tx
+              .update(loads)
+              .set({ status: "pending", driverId: null, acceptedAt: null })
+              .where(eq(loads.id, id));
+            await event("pending", reason ? `Declined: ${reason}` : "Declined");
+            await notifyRoles(tx, DISPATCH, {
+              kind: "load.declined",
+              title: `Load ${load.loadNumber} declined — re-assignment needed`,
+              body: `${actor.name} declined the load${reason ? `: ${reason}` : "."}`,
+              link: loadLink(id),
+              data: { loadId: id, driverId: load.driverId },
+            });
+            break;
+          }
+          case "start":
+            if (load.status !== "assigned") throw invalidAction("Only an assigned load can be started.");
+            if (!load.acceptedAt) throw invalidAction("Accept the load before starting the trip.");
+            await tx.update(loads).set({ status: "in_progress", startedAt: now }).where(eq(loads.id, id));
+            await event("in_progress", "Trip started");
+            break;
+          case "deliver":
+            if (load.status !== "in_progress") {
+              throw invalidAction("Only a load in progress can be marked as delivered.");
+            }
+            if (!(await hasDeliveryProof(tx, id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
+            await tx.update(loads).set({ status: "completed", deliveredAt: now }).where(eq(loads.id, id));
+            await event("completed", "Delivered");
+            await notifyRoles(tx, DISPATCH, {
+              kind: "load.delivered",
+              title: `Load ${load.loadNumber} delivered`,
+              body: `${actor.name} marked the load as delivered.`,
+              link: loadLink(id),
+              data: { loadId: id },
+            });
+            break;
+        }
+        await recomputeDriverStatuses(tx, [load.driverId]);
+        await recordAudit(tx, actor, {
+          action: ACTION_AUDIT[action],
+          targetType: "load",
+          targetId: id,
+          targetLabel: load.loadNumber,
+          details: reason ? { reason } : undefined,
+        });
+      });
+      if (action === "decline") return { load: null };
+      return { load: await buildLoadDetail(db, id, scope) };
+    },
+  };
+}
+
+const ACTION_AUDIT = {
+  accept: "load.accepted",
+  decline: "load.declined",
+  start: "load.started",
+  deliver: "load.delivered",
+} as const satisfies Record<DriverAction, string>;

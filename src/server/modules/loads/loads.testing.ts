@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import type { CreateLoadInput } from "../../../shared/loads/loads.schema";
+import { customers, drivers, loads, timeOffRequests, users } from "../../db/schema";
+import { TEST_ORIGIN, type TestContext } from "../../testing/harness";
+
+/** Test helpers shared by the loads integration tests. */
+
+export const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+export function loadInput(overrides: Partial<CreateLoadInput> = {}): CreateLoadInput {
+  return {
+    description: "Frozen groceries, 22 pallets",
+    weightLbs: 38_000,
+    stops: [
+      {
+        type: "pickup",
+        locationName: "Great Lakes DC",
+        address: "100 Dock St",
+        city: "Chicago",
+        state: "IL",
+        postalCode: "60601",
+        scheduledAt: "2026-03-02T14:00:00Z",
+        contactName: "Ann Shipper",
+        contactPhone: "+1 312 555 0100",
+      },
+      {
+        type: "delivery",
+        locationName: "Lone Star Market",
+        address: "5 Main St",
+        city: "Dallas",
+        state: "TX",
+        postalCode: "75201",
+        scheduledAt: "2026-03-04T18:00:00Z",
+        contactName: "Bob Receiver",
+        contactPhone: "+1 214 555 0100",
+      },
+    ],
+    baseRate: "2000.00",
+    lumperFee: "150",
+    detention: "75.50",
+    otherCharges: "",
+    customerRate: "2600",
+    loadedMiles: 925,
+    ...overrides,
+  };
+}
+
+export async function driverIdOf(ctx: TestContext, email: string): Promise<string> {
+  const [row] = await ctx.deps.db
+    .select({ id: drivers.id })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .where(eq(users.email, email));
+  return row.id;
+}
+
+export async function customerIdOf(ctx: TestContext, email: string): Promise<string> {
+  const [row] = await ctx.deps.db
+    .select({ id: customers.id })
+    .from(customers)
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(eq(users.email, email));
+  return row.id;
+}
+
+export async function userIdOf(ctx: TestContext, email: string): Promise<string> {
+  const [row] = await ctx.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row.id;
+}
+
+/** A multipart upload as the browser sends it. */
+export async function uploadFile(
+  ctx: TestContext,
+  cookie: string,
+  loadId: string,
+  opts: { content?: string | Uint8Array<ArrayBuffer>; name?: string; type?: string; kind?: string } = {},
+) {
+  const form = new FormData();
+  form.set(
+    "file",
+    new File([opts.content ?? PDF], opts.name ?? "bol.pdf", { type: opts.type ?? "application/pdf" }),
+  );
+  form.set("kind", opts.kind ?? "bol");
+  const res = await ctx.app.request(`/api/loads/${loadId}/files`, {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, cookie },
+    body: form,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+/**
+ * The demo seed gives every test database loads and time off; these tests count and change driver
+ * statuses, so they start from an empty dispatch office (this file's own database only).
+ */
+export async function emptyDispatchOffice(ctx: TestContext): Promise<void> {
+  await ctx.deps.db.delete(loads);
+  await ctx.deps.db.delete(timeOffRequests);
+  await ctx.deps.db.update(drivers).set({ status: sql`${drivers.manualStatus}` });
+}

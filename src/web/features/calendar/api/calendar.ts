@@ -1,0 +1,83 @@
+import type { Page } from "@shared/api/api.schema";
+import type {
+  CalendarEvents,
+  ReviewTimeOffInput,
+  TimeOff,
+  TimeOffRequestInput,
+  TimeOffStatus,
+} from "@shared/calendar/time-off.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+import { meQueryKey } from "../../auth/api/session";
+
+/** One key tree: a time-off change invalidates the requests lists and the calendar at once. */
+export const calendarKeys = {
+  all: ["calendar"] as const,
+  events: (range: object) => [...calendarKeys.all, "events", range] as const,
+  timeOff: () => [...calendarKeys.all, "time-off"] as const,
+  timeOffList: (query: object) => [...calendarKeys.timeOff(), "list", query] as const,
+};
+
+export function useCalendarEvents(range: { from: string; to: string; driverId?: string }) {
+  return useQuery({
+    queryKey: calendarKeys.events(range),
+    queryFn: ({ signal }) => api<CalendarEvents>("/api/calendar/events", { query: range, signal }),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export interface TimeOffQuery {
+  status?: TimeOffStatus;
+  driverId?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function useTimeOffRequests(query: TimeOffQuery) {
+  return useQuery({
+    queryKey: calendarKeys.timeOffList(query),
+    queryFn: ({ signal }) => api<Page<TimeOff>>("/api/time-off", { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+/** Time off moves the calendar and may change the driver's own status (off duty). */
+function useInvalidateTimeOff() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    ]);
+}
+
+const timeOffPath = (id: string, action: "review" | "cancel") =>
+  `/api/time-off/${encodeURIComponent(id)}/${action}`;
+
+export function useRequestTimeOff() {
+  const invalidate = useInvalidateTimeOff();
+  return useMutation({
+    mutationFn: (body: TimeOffRequestInput) => api<TimeOff>("/api/time-off", { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReviewTimeOff() {
+  const invalidate = useInvalidateTimeOff();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ReviewTimeOffInput & { id: string }) =>
+      api<TimeOff>(timeOffPath(id, "review"), { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCancelTimeOff() {
+  const invalidate = useInvalidateTimeOff();
+  return useMutation({
+    mutationFn: (id: string) => api<TimeOff>(timeOffPath(id, "cancel"), { method: "POST" }),
+    onSuccess: invalidate,
+  });
+}
