@@ -5,6 +5,7 @@ import { accountReviews, appMeta } from "../db/schema";
 import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
+import { seedDispatchDemo } from "./dispatch-demo";
 
 const DEMO_MARKER = "demo_seeded_at";
 const INSTALLED_MARKER = "installed_at";
@@ -56,7 +57,10 @@ const PENDING_REQUESTS = [
   },
 ];
 
-/** The demo company: one account per role (two drivers, two customers) and requests to review. */
+/**
+ * The demo company: one account per role (two drivers, two customers), requests to review, and a
+ * running dispatch office (fleet, more drivers and customers, loads, time off).
+ */
 export async function seedDemoData(db: Db): Promise<void> {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
@@ -73,6 +77,7 @@ export async function seedDemoData(db: Db): Promise<void> {
         .values({ ...r, passwordHash: requestHash })
         .onConflictDoNothing({ target: accountReviews.email });
     }
+    await seedDispatchDemo(tx);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

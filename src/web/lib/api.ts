@@ -33,14 +33,22 @@ export function withQuery(path: string, query?: Query): string {
 /** Every call to our API goes through here: JSON in, JSON out, errors as ApiRequestError. */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    /** Multipart upload; the browser sets the content type with its boundary. */
+    form?: FormData;
+    query?: Query;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<T> {
+  const json = options.body !== undefined;
   let res: Response;
   try {
     res = await fetch(withQuery(path, options.query), {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers: options.body === undefined ? undefined : { "content-type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      method: options.method ?? (json || options.form ? "POST" : "GET"),
+      headers: json ? { "content-type": "application/json" } : undefined,
+      body: options.form ?? (json ? JSON.stringify(options.body) : undefined),
       credentials: "same-origin",
       signal: options.signal,
     });
@@ -69,4 +77,36 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * Fetches a file from our API and hands it to the browser as a download, so a failure can be
+ * reported in the page (a plain link would navigate to the error's JSON instead).
+ */
+export async function download(path: string, query?: Query, fallbackName = "download"): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, query), { credentials: "same-origin" });
+  } catch {
+    throw new ApiRequestError(0, "NETWORK", "Network error");
+  }
+  if (!res.ok) {
+    const data = safeJson(await res.text()) as ApiError | null;
+    throw new ApiRequestError(
+      res.status,
+      data?.error?.code ?? "HTTP_ERROR",
+      data?.error?.message ?? res.statusText,
+    );
+  }
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -2,7 +2,7 @@ import type { Page } from "@shared/api/api.schema";
 import type { AccountReview, AccountReviewStatus } from "@shared/registration/registration.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { retryTransient } from "./errors";
+import { retryTransient } from "../../../lib/api-errors";
 import { adminKeys } from "./query-keys";
 
 export interface AccountReviewListQuery {

@@ -2,7 +2,7 @@ import type { AuditEntry, MailMessage } from "@shared/admin/audit.schema";
 import type { Page } from "@shared/api/api.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { retryTransient } from "./errors";
+import { retryTransient } from "../../../lib/api-errors";
 import { adminKeys } from "./query-keys";
 
 export interface AuditListQuery {

@@ -4,8 +4,8 @@ import type { Page } from "@shared/api/api.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
 import { startImpersonation } from "../../auth/api/session";
-import { retryTransient } from "./errors";
 import { adminKeys } from "./query-keys";
 
 export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };

@@ -2,13 +2,13 @@ import { ROLES, type Role } from "@shared/access";
 import type { UserListItem } from "@shared/admin/users.schema";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Alert } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Select } from "../../../components/ui/input";
+import { describeError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { describeError } from "../api/errors";
 import { useChangeRole } from "../api/users";
-import { ConfirmDialog } from "./confirm-dialog";
 
 /** Roles that come with a record of their own (a driver profile, a customer company). */
 const ROLE_WITH_RECORD: readonly Role[] = ["driver", "customer"];

@@ -2,22 +2,22 @@ import type { MAIL_STATUSES, MailMessage } from "@shared/admin/audit.schema";
 import { Info } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useRetainedData } from "../../../lib/use-retained-data";
 import { useMailOutbox } from "../api/audit";
-import { describeError } from "../api/errors";
-import { useErrorToast } from "../hooks/use-error-toast";
-import { useRetainedData } from "../hooks/use-retained-data";
-import { ListPagination } from "./list-pagination";
-import { ListError, ListSkeleton } from "./list-states";
-import { SearchInput } from "./search-input";
-import { stacked } from "./stacked-table";
 
 const STATUS_TONE = { stored: "neutral", sent: "success", failed: "danger" } as const satisfies Record<
   (typeof MAIL_STATUSES)[number],

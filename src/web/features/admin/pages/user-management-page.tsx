@@ -5,16 +5,26 @@ import { UserPlus, Users } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
 import { handleAuthEvent, useMe } from "../../auth/api/session";
-import { describeError, isApiError } from "../api/errors";
 import {
   type UserListQuery,
   useDeleteUser,
@@ -23,20 +33,10 @@ import {
   useUsers,
 } from "../api/users";
 import { ChangeRoleDialog } from "../components/change-role-dialog";
-import { ConfirmDialog } from "../components/confirm-dialog";
 import { CreateUserDialog } from "../components/create-user-dialog";
-import { ListPagination } from "../components/list-pagination";
-import { ListError, ListSkeleton } from "../components/list-states";
-import { PageHeader } from "../components/page-header";
-import { SearchInput } from "../components/search-input";
-import { SortableHeader, type SortDir } from "../components/sortable-header";
-import { stacked } from "../components/stacked-table";
 import { TemporaryPasswordDialog } from "../components/temporary-password-dialog";
 import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
-import { useErrorToast } from "../hooks/use-error-toast";
-import { useListParams } from "../hooks/use-list-params";
-import { useRetainedData } from "../hooks/use-retained-data";
 
 type Sort = (typeof USER_SORTS)[number];
 const PARAM_DEFAULTS = { q: "", role: "", status: "", sort: "createdAt", dir: "desc" };

@@ -1,22 +1,35 @@
-import { canOpen, ROUTES, type RouteKey } from "@shared/access";
-import { ArrowRight, Package } from "lucide-react";
+import { canOpen, ROUTES, type RouteKey, routePath } from "@shared/access";
+import type { DriverDashboard } from "@shared/loads/loads.schema";
+import {
+  ArrowRight,
+  CalendarDays,
+  ChevronRight,
+  Clock,
+  Container,
+  History,
+  Package,
+  PackageCheck,
+  PackagePlus,
+  Truck,
+} from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListError } from "../../../components/list/list-states";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { formatDate, formatDateTime, formatNumber } from "../../../lib/format";
 import { navHref, ROUTE_ICONS, routeTitleKey } from "../../../lib/navigation";
 import { useMe } from "../../auth/api/session";
+import { useDriverDashboard } from "../../loads/api/loads";
+import { DriverLoadActions } from "../../loads/components/driver-load-actions";
+import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useGreeting } from "../components/greeting";
 
 /** What a driver reaches for on the road, in thumb order. */
-const DRIVER_LINKS = [
-  "fuelLog",
-  "documents",
-  "loadBoard",
-  "calendar",
-  "loads",
-] as const satisfies readonly RouteKey[];
+const DRIVER_LINKS = ["fuelLog", "documents", "loadBoard", "calendar"] as const satisfies readonly RouteKey[];
 
 const STATUS_TONES: Record<string, { tone: "success" | "info" | "warning" | "neutral"; dot: string }> = {
   available: { tone: "success", dot: "bg-emerald-500" },
@@ -26,66 +39,170 @@ const STATUS_TONES: Record<string, { tone: "success" | "info" | "warning" | "neu
   unknown: { tone: "neutral", dot: "bg-slate-300" },
 };
 
-/** The driver's home, built for a phone held in one hand. */
+/** The driver's home, built for a phone held in one hand: the load at hand and its next step first. */
 export default function DriverDashboardPage() {
   const { t } = useTranslation("dashboard");
   const { data: me } = useMe();
+  const dashboard = useDriverDashboard();
   const { greeting, today } = useGreeting(me?.driver?.fullName ?? me?.user.name ?? "");
   if (!me) return null;
-  const status = me.driver?.status && me.driver.status in STATUS_TONES ? me.driver.status : "unknown";
+  const rawStatus = dashboard.data?.driver.status ?? me.driver?.status;
+  const status = rawStatus && rawStatus in STATUS_TONES ? rawStatus : "unknown";
   const links = DRIVER_LINKS.filter((key) => canOpen(me.role, key));
+  const data = dashboard.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-5">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
       <header className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm sm:p-6">
         <p className="text-sm text-brand-100">{today}</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight" data-testid="dashboard-greeting">
           {greeting}
         </h1>
-        <div className="mt-4 flex items-center gap-2 text-sm">
-          <span className="text-brand-100">{t("driver.statusLabel")}</span>
-          <Badge tone={STATUS_TONES[status].tone} className="gap-1.5 py-1" data-testid="driver-status">
-            <span className={cn("size-1.5 rounded-full", STATUS_TONES[status].dot)} aria-hidden />
-            {t(`driver.statuses.${status}`)}
-          </Badge>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className="flex items-center gap-2">
+            <span className="text-brand-100">{t("driver.statusLabel")}</span>
+            <Badge tone={STATUS_TONES[status].tone} className="gap-1.5 py-1" data-testid="driver-status">
+              <span className={cn("size-1.5 rounded-full", STATUS_TONES[status].dot)} aria-hidden />
+              {t(`driver.statuses.${status}`)}
+            </Badge>
+          </span>
+          {data?.assets.vehicleLabel ? (
+            <span className="flex items-center gap-1.5 text-brand-50" data-testid="assigned-vehicle">
+              <Truck className="size-4" aria-hidden />
+              {data.assets.vehicleLabel}
+            </span>
+          ) : null}
+          {data?.assets.trailerLabel ? (
+            <span className="flex items-center gap-1.5 text-brand-50" data-testid="assigned-trailer">
+              <Container className="size-4" aria-hidden />
+              {data.assets.trailerLabel}
+            </span>
+          ) : null}
         </div>
       </header>
 
-      <section
-        aria-labelledby="current-load-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        data-testid="current-load"
-      >
-        <div className="flex items-center justify-between gap-3">
-          <h2 id="current-load-title" className="text-base font-semibold text-slate-900">
-            {t("driver.currentLoad.title")}
-          </h2>
-          <Badge>{t("driver.currentLoad.none")}</Badge>
+      {dashboard.isError && !data ? (
+        <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <ListError
+            title={t("driver.loadFailed")}
+            description={describeError(dashboard.error, t)}
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
+        </section>
+      ) : (
+        <CurrentLoad data={data} loading={!data} showBoard={canOpen(me.role, "loadBoard")} />
+      )}
+
+      {data && data.upcoming.length > 0 ? (
+        <Section title={t("driver.upcoming.title")} icon={<CalendarDays className="size-4" aria-hidden />}>
+          <ul className="divide-y divide-slate-100" data-testid="upcoming-loads">
+            {data.upcoming.map((load) => (
+              <li key={load.id}>
+                <Link
+                  to={routePath("loadDetail", { loadId: load.id })}
+                  className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none sm:px-5"
+                >
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-mono text-sm font-semibold text-slate-900">
+                        {load.loadNumber}
+                      </span>
+                      <LoadStatusBadge status={load.status} />
+                    </div>
+                    <p className="mt-0.5 truncate text-sm text-slate-600">
+                      {load.pickupCity}, {load.pickupState} → {load.deliveryCity}, {load.deliveryState}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {t("driver.upcoming.pickup", { date: formatDateTime(load.pickupAt) })}
+                    </p>
+                  </div>
+                  <ChevronRight className="size-5 shrink-0 text-slate-300" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {data ? (
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+          <Section
+            title={t("driver.timeOff.title")}
+            icon={<CalendarDays className="size-4" aria-hidden />}
+            action={
+              canOpen(me.role, "calendar") ? (
+                <Link
+                  to={ROUTES.calendar.path}
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {t("driver.timeOff.open")}
+                </Link>
+              ) : null
+            }
+          >
+            {data.timeOff.length === 0 ? (
+              <p className="px-4 pb-4 text-sm text-slate-500 sm:px-5">{t("driver.timeOff.empty")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" data-testid="time-off">
+                {data.timeOff.map((item) => (
+                  <li key={item.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium text-slate-900">
+                        {item.startDate === item.endDate
+                          ? formatDate(`${item.startDate}T12:00:00`)
+                          : t("driver.timeOff.range", {
+                              from: formatDate(`${item.startDate}T12:00:00`),
+                              to: formatDate(`${item.endDate}T12:00:00`),
+                            })}
+                      </p>
+                      <p className="truncate text-xs text-slate-500">{item.reason}</p>
+                    </div>
+                    <Badge tone={item.status === "approved" ? "success" : "warning"}>
+                      {t(`driver.timeOff.status.${item.status}`)}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section title={t("driver.activity.title")} icon={<History className="size-4" aria-hidden />}>
+            {data.recentActivity.length === 0 ? (
+              <p className="px-4 pb-4 text-sm text-slate-500 sm:px-5">{t("driver.activity.empty")}</p>
+            ) : (
+              <ol className="grid gap-3 px-4 pb-4 sm:px-5" data-testid="recent-activity">
+                {data.recentActivity.slice(0, 8).map((event) => (
+                  <li key={event.id} className="flex gap-3 text-sm">
+                    <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                    <div className="min-w-0">
+                      <p className="text-slate-800">
+                        <Link
+                          to={routePath("loadDetail", { loadId: event.loadId })}
+                          className="font-mono font-semibold text-brand-700 hover:underline"
+                        >
+                          {event.loadNumber}
+                        </Link>{" "}
+                        {t("driver.activity.movedTo")} <LoadStatusBadge status={event.toStatus} />
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        {formatDateTime(event.createdAt)}
+                        {event.actorName ? ` · ${event.actorName}` : ""}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
         </div>
-        <div className="mt-4 flex items-start gap-4 rounded-xl border border-dashed border-slate-200 bg-slate-50 p-4">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-slate-400 ring-1 ring-slate-200">
-            <Package className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-900">{t("driver.currentLoad.empty")}</p>
-            <p className="mt-0.5 text-sm text-slate-500">{t("driver.currentLoad.text")}</p>
-          </div>
-        </div>
-        {canOpen(me.role, "loadBoard") ? (
-          <Button asChild className="mt-4 w-full sm:w-auto">
-            <Link to={ROUTES.loadBoard.path}>
-              {t("driver.currentLoad.browse")}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
-        ) : null}
-      </section>
+      ) : null}
 
       <section aria-labelledby="driver-links-title">
         <h2 id="driver-links-title" className="mb-3 text-base font-semibold text-slate-900">
           {t("driver.quickLinks")}
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {links.map((key) => {
             const Icon = ROUTE_ICONS[key];
             return (
@@ -106,5 +223,143 @@ export default function DriverDashboardPage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+function Section({
+  title,
+  icon,
+  action,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-3 px-4 pb-3 pt-4 sm:px-5">
+        <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <span className="text-slate-400">{icon}</span>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function CurrentLoad({
+  data,
+  loading,
+  showBoard,
+}: {
+  data: DriverDashboard | undefined;
+  loading: boolean;
+  showBoard: boolean;
+}) {
+  const { t } = useTranslation("dashboard");
+  const load = data?.currentLoad ?? null;
+  const stops = load ? [...load.stops].sort((a, b) => a.sequence - b.sequence) : [];
+
+  return (
+    <section
+      aria-labelledby="current-load-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="current-load"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="current-load-title" className="text-base font-semibold text-slate-900">
+          {t("driver.currentLoad.title")}
+        </h2>
+        {load ? (
+          <LoadStatusBadge status={load.status} />
+        ) : loading ? null : (
+          <Badge>{t("driver.currentLoad.none")}</Badge>
+        )}
+      </div>
+
+      {loading ? (
+        <div role="status" aria-label={t("common:loading")} className="mt-4 grid gap-3">
+          <div className="h-5 w-40 animate-pulse rounded bg-slate-100" />
+          <div className="h-16 animate-pulse rounded-xl bg-slate-100" />
+          <div className="h-12 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+      ) : load ? (
+        <div className="mt-3 grid grid-cols-1 gap-4">
+          <Link
+            to={routePath("loadDetail", { loadId: load.id })}
+            className="group flex items-center justify-between gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            data-testid="current-load-link"
+          >
+            <span className="font-mono text-xl font-semibold text-slate-900 group-hover:text-brand-700">
+              {load.loadNumber}
+            </span>
+            <span className="flex items-center gap-1 text-sm font-medium text-brand-700">
+              {t("driver.currentLoad.open")}
+              <ArrowRight className="size-4" aria-hidden />
+            </span>
+          </Link>
+          <ol className="grid grid-cols-1 gap-2">
+            {stops.map((stop) => {
+              const Icon = stop.type === "pickup" ? PackagePlus : PackageCheck;
+              return (
+                <li key={stop.id} className="flex items-start gap-3 rounded-xl bg-slate-50 p-3">
+                  <span
+                    className={cn(
+                      "grid size-8 shrink-0 place-items-center rounded-full text-white",
+                      stop.type === "pickup" ? "bg-sky-600" : "bg-emerald-600",
+                    )}
+                    aria-hidden
+                  >
+                    <Icon className="size-4" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                      {t(`driver.currentLoad.${stop.type}`)}
+                    </p>
+                    <p className="truncate font-medium text-slate-900">{stop.locationName}</p>
+                    <p className="truncate text-sm text-slate-600">
+                      {stop.city}, {stop.state} · {formatDateTime(stop.scheduledAt)}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+            {load.loadedMiles !== null ? (
+              <span>{t("driver.currentLoad.miles", { value: formatNumber(load.loadedMiles) })}</span>
+            ) : null}
+            {load.weightLbs !== null ? (
+              <span>{t("driver.currentLoad.weight", { value: formatNumber(load.weightLbs) })}</span>
+            ) : null}
+          </p>
+          <DriverLoadActions load={load} />
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 flex items-start gap-4 rounded-xl border border-dashed border-slate-200 bg-slate-50 p-4">
+            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-slate-400 ring-1 ring-slate-200">
+              <Package className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-slate-900">{t("driver.currentLoad.empty")}</p>
+              <p className="mt-0.5 text-sm text-slate-500">{t("driver.currentLoad.text")}</p>
+            </div>
+          </div>
+          {showBoard ? (
+            <Button asChild className="mt-4 h-12 w-full sm:w-auto">
+              <Link to={ROUTES.loadBoard.path}>
+                {t("driver.currentLoad.browse")}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

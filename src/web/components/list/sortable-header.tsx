@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { Th } from "../../../components/ui/table";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Th } from "../ui/table";
 
 export type SortDir = "asc" | "desc";
 
@@ -32,7 +32,7 @@ export function SortableHeader<S extends string>({
         type="button"
         onClick={() => onSort(column, active && dir === "asc" ? "desc" : "asc")}
         className={cn(
-          "-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase tracking-wide hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+          "-mx-1.5 inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-1 uppercase tracking-wide hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
           active && "text-slate-800",
         )}
       >

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ApiRequestError } from "../../../lib/api";
+import { ApiRequestError } from "./api";
 
 /** The server's message when it sent one (it names the rule that failed); a translated fallback otherwise. */
 export function describeError(err: unknown, t: TFunction): string {

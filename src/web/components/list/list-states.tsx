@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
+import { Button } from "../ui/button";
 
 /** Grey bars shaped like the rows that are coming, so the layout does not jump when they arrive. */
 export function ListSkeleton({ rows = 6, label }: { rows?: number; label: string }) {
@@ -32,7 +32,7 @@ export function ListError({
   onRetry: () => void;
   retrying?: boolean;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
       <span className="flex size-10 items-center justify-center rounded-full bg-red-50 text-red-600">

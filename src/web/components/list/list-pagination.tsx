@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../../components/ui/pagination";
-import { formatNumber } from "../../../lib/format";
+import { formatNumber } from "../../lib/format";
+import { Pagination } from "../ui/pagination";
 
 /** The shared pager with this product's wording for "1–25 of 130". */
 export function ListPagination({
@@ -9,14 +9,17 @@ export function ListPagination({
   total,
   onPageChange,
   onPageSizeChange,
+  estimate,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** `total` is an estimate (very large lists are not counted exactly). */
+  estimate?: boolean;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
@@ -33,7 +36,7 @@ export function ListPagination({
         summary:
           total === 0
             ? t("common:pagination.summaryEmpty")
-            : t("common:pagination.summary", {
+            : t(estimate ? "common:pagination.summaryEstimate" : "common:pagination.summary", {
                 from: formatNumber(from),
                 to: formatNumber(to),
                 total: formatNumber(total),

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/feedback";
+import { Button } from "./ui/button";
+import { Dialog } from "./ui/dialog";
+import { Spinner } from "./ui/feedback";
 
 /** A yes/no question about one record; the confirm button stays disabled while the request runs. */
 export function ConfirmDialog({
@@ -13,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   destructive,
   pending,
+  confirmDisabled,
   onConfirm,
   children,
 }: {
@@ -23,10 +24,12 @@ export function ConfirmDialog({
   confirmLabel: string;
   destructive?: boolean;
   pending?: boolean;
+  /** Keeps the confirm button off until the dialog's own inputs are complete. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   return (
     <Dialog
       open={open}
@@ -41,7 +44,11 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {t("common:actions.cancel")}
           </Button>
-          <Button variant={destructive ? "destructive" : "default"} onClick={onConfirm} disabled={pending}>
+          <Button
+            variant={destructive ? "destructive" : "default"}
+            onClick={onConfirm}
+            disabled={pending || confirmDisabled}
+          >
             {pending ? <Spinner className="text-current" /> : null}
             {confirmLabel}
           </Button>

@@ -1,9 +1,9 @@
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Input } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { cn } from "../../lib/cn";
+import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { Input } from "../ui/input";
 
 /**
  * A search box that reports its value after the user pauses typing (300 ms), so the server is
@@ -23,7 +23,7 @@ export function SearchInput({
   hint: string;
   className?: string;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text);
   const lastReported = useRef(value);

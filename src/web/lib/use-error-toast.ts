@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { notify } from "../../../lib/toast";
-import { describeError, isSessionChange } from "../api/errors";
+import { describeError, isSessionChange } from "./api-errors";
+import { notify } from "./toast";
 
 /**
  * Toasts a failed list load once per failure; the inline error state stays for retrying.
@@ -9,7 +9,7 @@ import { describeError, isSessionChange } from "../api/errors";
  * Permission and sign-in failures are left to the app shell (see isSessionChange).
  */
 export function useErrorToast(query: { error: unknown; errorUpdatedAt: number }, title: string) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation("common");
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
     if (error && errorUpdatedAt && !isSessionChange(error))

@@ -1,0 +1,296 @@
+/**
+ * Load list benchmark: the API (in-process `app.fetch`, signed in as the demo dispatcher) against
+ * the very SQL that request ran, replayed directly on the same pool. See docs/performance.md.
+ *
+ *   DATA_DIR=/tmp/lms-bench npx tsx bench/loads-list.ts        # the embedded database (app stopped)
+ *   DATABASE_URL=postgresql://… npx tsx bench/loads-list.ts    # or any PostgreSQL with the data
+ *
+ * Settings: BENCH_ITERATIONS (200), BENCH_WARMUP (20), BENCH_MAX_SECONDS per measurement (15),
+ * BENCH_CONCURRENCY for the throughput run (4), BENCH_JSON=<file> to also write the numbers as JSON,
+ * BENCH_EXPLAIN=1 to print every statement with its EXPLAIN ANALYZE plan (on stderr).
+ * Nothing leaves the machine: the app runs in this process and PostgreSQL listens on loopback.
+ */
+
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type pg from "pg";
+import { createApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/database";
+import type { Deps } from "../src/server/deps";
+import { createLogger } from "../src/server/logger";
+import { createAuth } from "../src/server/modules/auth/auth";
+import { createMailer } from "../src/server/platform/mail/mailer";
+import { createStorage, diskStore } from "../src/server/platform/storage/storage";
+import { DEMO_PASSWORD } from "../src/server/seed/demo-accounts";
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 15);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+
+// ---- The app and a recorder of the SQL it sends
+
+interface Sent {
+  text: string;
+  values: unknown[] | undefined;
+  rowMode: string | undefined;
+  start: number;
+  end: number;
+}
+
+const config = { ...loadConfig(), logLevel: "warn" as const, signInRateLimit: 1000 };
+/** Requests look like the browser's: same origin as PUBLIC_URL. */
+const ORIGIN = new URL(config.publicUrl).origin;
+const log = createLogger("warn");
+const database = await openDatabase(config, log);
+const { db, pool } = database;
+
+let recording: Sent[] | null = null;
+const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+(pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  const result = poolQuery(...args);
+  if (recording && result && typeof (result as Promise<unknown>).then === "function") {
+    const cfg = args[0] as string | { text: string; rowMode?: string; values?: unknown[] };
+    const entry: Sent = {
+      text: typeof cfg === "string" ? cfg : cfg.text,
+      values: (args[1] as unknown[] | undefined) ?? (typeof cfg === "string" ? undefined : cfg.values),
+      rowMode: typeof cfg === "string" ? undefined : cfg.rowMode,
+      start: performance.now(),
+      end: Number.POSITIVE_INFINITY,
+    };
+    recording.push(entry);
+    (result as Promise<unknown>).then(
+      () => (entry.end = performance.now()),
+      () => (entry.end = performance.now()),
+    );
+  }
+  return result;
+};
+
+const deps: Deps = {
+  config,
+  db,
+  pool,
+  log,
+  auth: createAuth(config, db),
+  mailer: createMailer({ db, smtpUrl: undefined, from: config.mailFrom, log }),
+  storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
+};
+const app = createApp(deps);
+
+async function request(pathname: string, init: RequestInit = {}): Promise<Response> {
+  const res = await app.fetch(new Request(`${ORIGIN}${pathname}`, init));
+  return res;
+}
+
+async function signIn(email: string): Promise<string> {
+  const res = await request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200)
+    throw new Error(`Signing in as ${email} failed (${res.status}): run npm run db:seed first`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+// ---- The SQL of one request, and its replay
+
+/** Auth and session bookkeeping are the API's overhead, not the list's SQL. */
+const AUTH_TABLES =
+  /\b(from|into|update)\s+"?(sessions|users|accounts|verifications|app_users|rate_limits)"?/i;
+
+/** Statements that ran at the same time in the API (its Promise.all) run at the same time here too. */
+function phases(sent: Sent[]): Sent[][] {
+  const out: Sent[][] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const q of [...sent].sort((a, b) => a.start - b.start)) {
+    if (q.start >= end || out.length === 0) out.push([q]);
+    else out[out.length - 1].push(q);
+    end = Math.max(end, q.end);
+  }
+  return out;
+}
+
+async function captureSql(pathname: string, cookie: string): Promise<Sent[][]> {
+  recording = [];
+  const res = await request(pathname, { headers: { cookie } });
+  await res.text();
+  const sent = recording.filter((q) => !AUTH_TABLES.test(q.text));
+  recording = null;
+  if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status}`);
+  return phases(sent);
+}
+
+async function replay(plan: Sent[][]): Promise<void> {
+  for (const phase of plan) {
+    await Promise.all(phase.map((q) => poolQuery({ text: q.text, rowMode: q.rowMode }, q.values)));
+  }
+}
+
+/** BENCH_EXPLAIN=1: each statement with its plan, to see where the time goes. */
+async function explain(name: string, plan: Sent[][]): Promise<void> {
+  for (const q of plan.flat()) {
+    if (!/^\s*select/i.test(q.text)) continue;
+    const { rows } = await poolQuery(`explain (analyze, buffers) ${q.text}`, q.values);
+    const lines = (rows as Array<{ "QUERY PLAN": string }>).map((r) => r["QUERY PLAN"]);
+    console.error(`\n-- ${name}\n${q.text}\n-- ${JSON.stringify(q.values)}\n${lines.join("\n")}`);
+  }
+}
+
+// ---- Measuring
+
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  mean: number;
+  rps: number;
+}
+
+async function measure(run: () => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  const deadline = performance.now() + MAX_SECONDS * 1000;
+  for (let i = 0; i < ITERATIONS && (i < 10 || performance.now() < deadline); i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  const total = times.reduce((s, t) => s + t, 0);
+  return {
+    n: times.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    mean: total / times.length,
+    rps: (times.length * 1000) / total,
+  };
+}
+
+/** Requests per second with `CONCURRENCY` callers for a fixed number of calls. */
+async function throughput(run: () => Promise<unknown>, calls = ITERATIONS * 2): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await run();
+  let next = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < calls) {
+        next++;
+        await run();
+      }
+    }),
+  );
+  return (calls * 1000) / (performance.now() - t);
+}
+
+// ---- The scenarios
+
+const dispatcher = await signIn("dispatcher@demo.test");
+const driver = await signIn("driver@demo.test");
+
+const facts = (
+  await pool.query<{
+    loads: string;
+    stops: string;
+    customer_id: string;
+    company: string;
+    driver_id: string;
+    year: number;
+    mid_number: string;
+    mid_id: string;
+    db_size: string;
+    version: string;
+  }>(`
+    select (select reltuples::bigint from pg_class where relname = 'loads')::text as loads,
+           (select reltuples::bigint from pg_class where relname = 'load_stops')::text as stops,
+           c.id as customer_id, c.company_name as company,
+           (select d.id from drivers d join users u on u.id = d.user_id where u.email = 'driver@demo.test') as driver_id,
+           extract(year from now())::int - 2 as year,
+           m.load_number as mid_number, m.id as mid_id,
+           pg_size_pretty(pg_database_size(current_database())) as db_size,
+           current_setting('server_version') as version
+      from customers c
+      join users u on u.id = c.user_id and u.email = 'customer@demo.test'
+      cross join lateral (select id, load_number from loads
+                           where pickup_at < now() - interval '400 days' order by pickup_at desc limit 1) m`)
+).rows[0];
+if (!facts) throw new Error("No loads to measure: run npm run db:seed -- --loads 1000000 first");
+
+const range = `from=${facts.year}-01-01&to=${facts.year}-03-31`;
+const scenarios: Array<{ name: string; path: string; cookie?: string }> = [
+  { name: "List, first page", path: "/api/loads" },
+  { name: "List, page 200", path: "/api/loads?page=200" },
+  { name: "Status completed, page 200", path: "/api/loads?status=completed&page=200" },
+  { name: `Date range (Q1 ${facts.year}), page 20`, path: `/api/loads?${range}&page=20` },
+  { name: "Customer (largest), page 50", path: `/api/loads?customerId=${facts.customer_id}&page=50` },
+  {
+    name: "Customer + status + date range",
+    path: `/api/loads?customerId=${facts.customer_id}&status=completed&${range}`,
+  },
+  { name: "Driver filter, page 10", path: `/api/loads?driverId=${facts.driver_id}&page=10` },
+  { name: "Search a city (q=Omaha)", path: "/api/loads?q=Omaha" },
+  { name: "Search a load number", path: `/api/loads?q=${encodeURIComponent(facts.mid_number)}` },
+  { name: "Search a customer name", path: `/api/loads?q=${encodeURIComponent(facts.company.split(" ")[0])}` },
+  { name: "Sort by total rate", path: "/api/loads?sort=totalRate" },
+  { name: "Driver's own loads (as driver)", path: "/api/loads", cookie: driver },
+  { name: "Load detail", path: `/api/loads/${facts.mid_id}` },
+];
+
+console.log(
+  `Load list benchmark · ${Number(facts.loads).toLocaleString("en-US")} loads, ` +
+    `${Number(facts.stops).toLocaleString("en-US")} stops, database ${facts.db_size} · PostgreSQL ${facts.version} · ` +
+    `Node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB · ${ITERATIONS} iterations (≤ ${MAX_SECONDS} s), warm-up ${WARMUP}\n`,
+);
+
+const fmt = (ms: number) => ms.toFixed(ms < 10 ? 2 : 1);
+const results: Array<{ name: string; path: string; statements: number; api: Stats; sql: Stats }> = [];
+console.log("| Scenario | API p50 | API p95 | API req/s | SQL p50 | SQL p95 | SQL q/s | p95 API/SQL |");
+console.log("|---|--:|--:|--:|--:|--:|--:|--:|");
+for (const s of scenarios) {
+  const cookie = s.cookie ?? dispatcher;
+  const plan = await captureSql(s.path, cookie);
+  if (process.env.BENCH_EXPLAIN) await explain(s.name, plan);
+  const api = await measure(async () => (await request(s.path, { headers: { cookie } })).text());
+  const sql = await measure(() => replay(plan));
+  results.push({ name: s.name, path: s.path, statements: plan.flat().length, api, sql });
+  console.log(
+    `| ${s.name} | ${fmt(api.p50)} | ${fmt(api.p95)} | ${Math.round(api.rps)} | ${fmt(sql.p50)} | ${fmt(sql.p95)} | ` +
+      `${Math.round(sql.rps)} | ${(api.p95 / sql.p95).toFixed(2)}× |`,
+  );
+}
+
+const firstPage = scenarios[0];
+const firstPlan = await captureSql(firstPage.path, dispatcher);
+const apiRps = await throughput(async () =>
+  (await request(firstPage.path, { headers: { cookie: dispatcher } })).text(),
+);
+const sqlRps = await throughput(() => replay(firstPlan));
+console.log(
+  `\nThroughput, list first page, ${CONCURRENCY} concurrent callers: API ${Math.round(apiRps)} req/s, SQL ${Math.round(sqlRps)} req/s`,
+);
+
+console.log("\nSQL per request (what the replay runs):");
+for (const s of [scenarios[0], scenarios[5], scenarios[12]]) {
+  const plan = await captureSql(s.path, s.cookie ?? dispatcher);
+  console.log(`  ${s.name}: ${plan.map((p) => p.length).join(" → ")} statement(s) per phase`);
+}
+
+if (process.env.BENCH_JSON) {
+  writeFileSync(
+    process.env.BENCH_JSON,
+    JSON.stringify(
+      { facts, iterations: ITERATIONS, warmup: WARMUP, results, throughput: { apiRps, sqlRps } },
+      null,
+      2,
+    ),
+  );
+}
+await database.close();

@@ -1,0 +1,116 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { loginAs } from "./fixtures";
+
+export interface StopData {
+  type: "pickup" | "delivery";
+  locationName: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  /** `datetime-local` value, local time. */
+  scheduledAt: string;
+  contactName: string;
+  contactPhone: string;
+}
+
+const STOP_FIELDS = [
+  "locationName",
+  "address",
+  "city",
+  "state",
+  "postalCode",
+  "scheduledAt",
+  "contactName",
+  "contactPhone",
+] as const;
+
+export const stop = (type: StopData["type"], city: string, state: string, scheduledAt: string): StopData => ({
+  type,
+  locationName: `${city} ${type === "pickup" ? "Warehouse" : "Distribution Center"}`,
+  address: "100 Commerce Dr",
+  city,
+  state,
+  postalCode: "60601",
+  scheduledAt,
+  contactName: "Pat Reyes",
+  contactPhone: "+1 312 555 0100",
+});
+
+/** A number no seeded or earlier load has: each test makes its own loads. */
+export const uniqueLoadNumber = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+
+/** A separate signed-in browser for a second user in the same test. */
+export async function openAs(
+  browser: Browser,
+  email: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<Page> {
+  const mobile = viewport.width < 640;
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport,
+    isMobile: mobile,
+    hasTouch: mobile,
+  });
+  const page = await context.newPage();
+  await loginAs(page, email);
+  // Headless Chromium paces animation frames of background pages; toasts need them.
+  await page.bringToFront();
+  return page;
+}
+
+/** Fills the new-load form like a dispatcher and saves; resolves on the new load's page. */
+export async function createLoad(
+  page: Page,
+  options: {
+    loadNumber: string;
+    stops: StopData[];
+    baseRate?: string;
+    driver?: string;
+    postToBoard?: boolean;
+  },
+): Promise<string> {
+  await page.goto("/operations/loads");
+  await page.getByTestId("new-load").click();
+  await expect(page).toHaveURL(/\/operations\/loads\/new$/);
+  // The number comes prefilled from the sequence; this test picks its own.
+  await expect(page.getByTestId("field-loadNumber")).not.toHaveValue("");
+  await page.getByTestId("field-loadNumber").fill(options.loadNumber);
+  for (let i = 2; i < options.stops.length; i++) {
+    await page
+      .getByRole("button", { name: options.stops[i].type === "pickup" ? "Add pickup" : "Add delivery" })
+      .click();
+  }
+  for (const [i, s] of options.stops.entries()) {
+    await page.getByTestId(`stop-${i}-type`).selectOption(s.type);
+    for (const field of STOP_FIELDS) await page.getByTestId(`stop-${i}-${field}`).fill(s[field]);
+  }
+  await page.getByTestId("field-baseRate").fill(options.baseRate ?? "1250");
+  if (options.driver) {
+    await page.getByLabel("Driver", { exact: true }).click();
+    await page.getByPlaceholder("Type to search…").fill(options.driver);
+    await page
+      .getByRole("listbox")
+      .getByRole("option", { name: new RegExp(options.driver) })
+      .click();
+  }
+  if (options.postToBoard) await page.getByTestId("field-postedToBoard").check();
+  await page.getByTestId("save-load").click();
+  await expect(page).toHaveURL(/\/operations\/loads\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("load-number")).toHaveText(options.loadNumber);
+  return page.url();
+}
+
+export const loadStatus = (page: Page) => page.getByTestId("load-header").locator("[data-status]").first();
+
+/**
+ * Types into a list's search box and waits for the server's answer: the query lands in the URL
+ * (after the box's pause), then the "Updating…" spinner of the refetch goes away.
+ */
+export async function searchList(page: Page, box: string, text: string) {
+  await page.getByRole("searchbox", { name: box }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
+  await expect(page.getByText("Updating…")).toHaveCount(0);
+}

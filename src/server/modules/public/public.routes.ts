@@ -1,0 +1,133 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { apiErrorSchema } from "../../../shared/api/api.schema";
+import { LOAD_FILE_MAX_BYTES } from "../../../shared/loads/loads.schema";
+import {
+  bolLinkSchema,
+  bolTokenParamsSchema,
+  bolUploadResultSchema,
+  PUBLIC_RATE_LIMITS,
+  trackParamsSchema,
+  trackResultSchema,
+} from "../../../shared/public/public.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { HttpError } from "../../http/errors";
+import { defineRoute, jsonContent } from "../../http/route";
+import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { createPublicService } from "./public.service";
+
+type Bucket = keyof typeof PUBLIC_RATE_LIMITS;
+
+/** Per client address, before any lookup or body parsing: 429 with Retry-After past the limit. */
+function rateLimited(deps: Deps, bucket: Bucket): MiddlewareHandler<AppEnv> {
+  const { limit, windowSeconds } = PUBLIC_RATE_LIMITS[bucket];
+  return async (c, next) => {
+    const hit = await hitRateLimit(
+      deps.db,
+      `public-${bucket}:${c.get("ip") ?? "unknown"}`,
+      limit,
+      windowSeconds,
+    );
+    if (!hit.allowed) {
+      c.header("Retry-After", String(hit.retryAfter));
+      throw new HttpError(429, "RATE_LIMITED", `Too many requests. Try again in ${hit.retryAfter} seconds.`, {
+        retryAfter: hit.retryAfter,
+      });
+    }
+    await next();
+  };
+}
+
+/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
+const uploadBodyLimit = bodyLimit({
+  maxSize: LOAD_FILE_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new HttpError(
+      413,
+      "FILE_TOO_LARGE",
+      `The file is larger than ${Math.round(LOAD_FILE_MAX_BYTES / 1024 / 1024)} MB.`,
+    );
+  },
+});
+
+/** defineRoute owns the guard; these routes add their own middleware after it. */
+function withMiddleware<R extends { middleware: unknown }>(
+  route: R,
+  ...extra: MiddlewareHandler<AppEnv>[]
+): R {
+  return { ...route, middleware: [route.middleware, ...extra].flat() };
+}
+
+const trackDef = defineRoute({
+  method: "get",
+  path: "/api/public/track/{loadNumber}",
+  tags: ["Public"],
+  summary:
+    "Delivery status by load number (case-insensitive): status, pickup and delivery city/date, last update. " +
+    "404 LOAD_NOT_FOUND; rate-limited per client address",
+  access: "public",
+  request: { params: trackParamsSchema },
+  responses: {
+    200: jsonContent(trackResultSchema),
+    404: jsonContent(apiErrorSchema, "No load has this number (LOAD_NOT_FOUND)"),
+    429: jsonContent(apiErrorSchema, "Too many lookups from this address; see Retry-After"),
+  },
+});
+
+const bolLinkDef = defineRoute({
+  method: "get",
+  path: "/api/public/bol-upload/{token}",
+  tags: ["Public"],
+  summary: "What an active BOL upload link is for (404 INVALID_LINK when unknown, expired or revoked)",
+  access: "public",
+  request: { params: bolTokenParamsSchema },
+  responses: {
+    200: jsonContent(bolLinkSchema),
+    404: jsonContent(apiErrorSchema, "Unknown, expired or revoked link (INVALID_LINK)"),
+  },
+});
+
+const fileField = z
+  .custom<File>((v) => typeof File !== "undefined" && v instanceof File, {
+    message: "Choose a file to upload.",
+  })
+  .openapi({ type: "string", format: "binary" });
+
+const uploadDef = defineRoute({
+  method: "post",
+  path: "/api/public/bol-upload/{token}",
+  tags: ["Public"],
+  summary:
+    "Upload a bill of lading (PDF or image, checked by content) through a public link; dispatch is notified. " +
+    "404 INVALID_LINK, 413 too large, 415 not a PDF or image",
+  access: "public",
+  request: {
+    params: bolTokenParamsSchema,
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: z.object({ file: fileField }) } },
+    },
+  },
+  responses: {
+    201: jsonContent(bolUploadResultSchema, "Stored on the load"),
+    404: jsonContent(apiErrorSchema, "Unknown, expired or revoked link (INVALID_LINK)"),
+    413: jsonContent(apiErrorSchema, "Larger than the upload limit"),
+    415: jsonContent(apiErrorSchema, "Not a PDF or an image"),
+  },
+});
+
+export function publicRoutes(deps: Deps) {
+  const service = createPublicService(deps);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(withMiddleware(trackDef, rateLimited(deps, "track")), async (c) =>
+      c.json(await service.track(c.req.valid("param").loadNumber), 200),
+    )
+    .openapi(withMiddleware(bolLinkDef, rateLimited(deps, "bolLink")), async (c) =>
+      c.json(await service.bolLink(c.req.valid("param").token), 200),
+    )
+    .openapi(withMiddleware(uploadDef, rateLimited(deps, "bolUpload"), uploadBodyLimit), async (c) =>
+      c.json(await service.uploadBol(c.req.valid("param").token, c.req.valid("form").file), 201),
+    );
+}

@@ -1,0 +1,236 @@
+import type { trailerOptionSchema, vehicleOptionSchema } from "@shared/fleet/fleet.schema";
+import type {
+  BolUploadLink,
+  CreatedBolUploadLink,
+  CreateLoadInput,
+  CustomerOption,
+  DriverAction,
+  DriverActionResult,
+  DriverDashboard,
+  DriverOption,
+  LoadDetail,
+  LoadFile,
+  LoadFileKind,
+  LoadFilter,
+  LoadInterest,
+  LoadPage,
+  LoadStatus,
+} from "@shared/loads/loads.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api, download } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+export type LoadListQuery = Partial<LoadFilter> & { page: number; pageSize: number };
+export type LoadExportFormat = "csv" | "xlsx";
+
+/**
+ * One key tree for dispatch: every load mutation invalidates `loads`, and with it the lists, the
+ * detail, the board and the driver's dashboard, all of which show load state.
+ */
+export const loadKeys = {
+  all: ["loads"] as const,
+  lists: () => [...loadKeys.all, "list"] as const,
+  list: (query: object) => [...loadKeys.lists(), query] as const,
+  detail: (id: string) => [...loadKeys.all, "detail", id] as const,
+  interests: (id: string) => [...loadKeys.all, "interests", id] as const,
+  bolLinks: (id: string) => [...loadKeys.all, "bol-links", id] as const,
+  nextNumber: () => [...loadKeys.all, "next-number"] as const,
+  board: (query: object) => [...loadKeys.all, "board", query] as const,
+  driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,
+  lookup: (kind: string, q: string) => ["lookups", kind, q] as const,
+};
+
+const loadsPath = "/api/loads";
+const loadPath = (id: string) => `${loadsPath}/${encodeURIComponent(id)}`;
+
+function useInvalidateLoads() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
+}
+
+export function useLoads(query: LoadListQuery) {
+  return useQuery({
+    queryKey: loadKeys.list(query),
+    queryFn: ({ signal }) => api<LoadPage>(loadsPath, { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function exportLoads(format: LoadExportFormat, filter: Partial<LoadFilter>) {
+  return download(`${loadsPath}/export`, { ...filter, format }, `loads.${format}`);
+}
+
+export function useLoad(id: string | undefined) {
+  return useQuery({
+    queryKey: loadKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => api<LoadDetail>(loadPath(id ?? ""), { signal }),
+    enabled: !!id,
+    retry: retryTransient,
+  });
+}
+
+export function useNextLoadNumber(enabled: boolean) {
+  return useQuery({
+    queryKey: loadKeys.nextNumber(),
+    queryFn: ({ signal }) => api<{ loadNumber: string }>(`${loadsPath}/next-number`, { signal }),
+    enabled,
+    // A new form asks again: another dispatcher may have taken the number meanwhile.
+    staleTime: 0,
+    gcTime: 0,
+    retry: retryTransient,
+  });
+}
+
+export function useSaveLoad(id?: string) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (body: CreateLoadInput) =>
+      id
+        ? api<LoadDetail>(loadPath(id), { method: "PUT", body })
+        : api<LoadDetail>(loadsPath, { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangeLoadStatus(id: string) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (body: { status: LoadStatus; note?: string }) =>
+      api<LoadDetail>(`${loadPath(id)}/status`, { body }),
+    // A 409 means the load moved meanwhile: refresh either way.
+    onSettled: invalidate,
+  });
+}
+
+export function useDriverAction(id: string) {
+  const invalidate = useInvalidateLoads();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: DriverAction; reason?: string }) =>
+      api<DriverActionResult>(`${loadPath(id)}/actions/${action}`, {
+        body: reason ? { reason } : {},
+      }),
+    // The answer is the load as it now is: show it at once.
+    onSuccess: (result) => {
+      if (result.load) queryClient.setQueryData(loadKeys.detail(id), result.load);
+    },
+    // Not awaited: after a decline the caller leaves the load (no longer theirs) before it refetches.
+    onSettled: () => void invalidate(),
+  });
+}
+
+export function useUploadLoadFile(id: string) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: ({ file, kind }: { file: File; kind: LoadFileKind }) => {
+      const form = new FormData();
+      form.set("kind", kind);
+      form.set("file", file);
+      return api<LoadFile>(`${loadPath(id)}/files`, { form });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export const loadFileUrl = (loadId: string, fileId: string) =>
+  `${loadPath(loadId)}/files/${encodeURIComponent(fileId)}`;
+
+export function useDeleteLoadFile(id: string) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (fileId: string) => api<unknown>(loadFileUrl(id, fileId), { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useLoadInterests(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: loadKeys.interests(id),
+    queryFn: ({ signal }) => api<LoadInterest[]>(`${loadPath(id)}/interests`, { signal }),
+    enabled,
+    retry: retryTransient,
+  });
+}
+
+export function useAssignLoad(id: string) {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (driverId: string) => api<LoadDetail>(`${loadPath(id)}/assign`, { body: { driverId } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useBolLinks(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: loadKeys.bolLinks(id),
+    queryFn: ({ signal }) => api<BolUploadLink[]>(`${loadPath(id)}/bol-links`, { signal }),
+    enabled,
+    retry: retryTransient,
+  });
+}
+
+export function useCreateBolLink(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (expiresInDays: number) =>
+      api<CreatedBolUploadLink>(`${loadPath(id)}/bol-links`, {
+        body: { expiresInDays },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
+  });
+}
+
+export function useRevokeBolLink(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) =>
+      api<unknown>(`${loadPath(id)}/bol-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
+  });
+}
+
+/** Lists come back either bare or wrapped in a page; the pickers only need the rows. */
+function items<T>(answer: T[] | { items: T[] }): T[] {
+  return Array.isArray(answer) ? answer : answer.items;
+}
+
+export type { CustomerOption, DriverOption, LoadInterest };
+export type VehicleOption = z.infer<typeof vehicleOptionSchema>;
+export type TrailerOption = z.infer<typeof trailerOptionSchema>;
+
+const LOOKUP_PATHS = {
+  drivers: "/api/lookups/drivers",
+  customers: "/api/lookups/customers",
+  vehicles: "/api/fleet/vehicles/options",
+  trailers: "/api/fleet/trailers/options",
+} as const;
+type LookupKind = keyof typeof LOOKUP_PATHS;
+interface LookupRow {
+  drivers: DriverOption;
+  customers: CustomerOption;
+  vehicles: VehicleOption;
+  trailers: TrailerOption;
+}
+
+export function useLookup<K extends LookupKind>(kind: K, q: string, enabled = true) {
+  return useQuery<LookupRow[K][]>({
+    queryKey: loadKeys.lookup(kind, q),
+    queryFn: ({ signal }) =>
+      api<LookupRow[K][] | { items: LookupRow[K][] }>(LOOKUP_PATHS[kind], { query: { q }, signal }).then(
+        items,
+      ),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useDriverDashboard() {
+  return useQuery({
+    queryKey: loadKeys.driverDashboard(),
+    queryFn: ({ signal }) => api<DriverDashboard>("/api/driver-dashboard", { signal }),
+    retry: retryTransient,
+  });
+}

@@ -1,0 +1,170 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
+import { formatMoney } from "../../../lib/format";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import {
+  type CustomerOption,
+  type DriverOption,
+  type TrailerOption,
+  useLookup,
+  type VehicleOption,
+} from "../api/loads";
+
+export interface PickerProps<T> {
+  value: string | null;
+  onChange: (value: string | null, row: T | null) => void;
+  selectedLabel?: string | null;
+  placeholder?: string;
+  id?: string;
+  className?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  "aria-label"?: string;
+}
+
+/** Server-searched picker: asks the lookup endpoint only while open, 300 ms after typing stops. */
+function usePicker<K extends "drivers" | "customers" | "vehicles" | "trailers">(kind: K) {
+  const { t } = useTranslation("loads");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const lookup = useLookup(kind, q);
+  return {
+    search,
+    setSearch,
+    lookup,
+    labels: {
+      search: t("pickers.search"),
+      empty: lookup.isError ? t("pickers.failed") : t("pickers.empty"),
+      clear: t("pickers.clear"),
+      loading: t("common:loading"),
+    },
+  };
+}
+
+function Picker<T extends { id: string }>({
+  rows,
+  toOption,
+  picker,
+  props,
+  placeholder,
+}: {
+  rows: T[] | undefined;
+  toOption: (row: T) => ComboboxOption;
+  picker: ReturnType<typeof usePicker>;
+  props: PickerProps<T>;
+  placeholder: string;
+}) {
+  const list = rows ?? [];
+  return (
+    <Combobox
+      id={props.id}
+      className={props.className}
+      aria-invalid={props["aria-invalid"]}
+      aria-describedby={props["aria-describedby"]}
+      aria-label={props["aria-label"]}
+      value={props.value}
+      selectedLabel={props.selectedLabel ?? undefined}
+      onChange={(value) => props.onChange(value, list.find((r) => r.id === value) ?? null)}
+      options={list.map(toOption)}
+      search={picker.search}
+      onSearchChange={picker.setSearch}
+      loading={picker.lookup.isFetching}
+      placeholder={props.placeholder ?? placeholder}
+      labels={picker.labels}
+    />
+  );
+}
+
+export function DriverPicker(props: PickerProps<DriverOption>) {
+  const { t } = useTranslation("loads");
+  const picker = usePicker("drivers");
+  return (
+    <Picker
+      rows={picker.lookup.data}
+      picker={picker}
+      props={props}
+      placeholder={t("pickers.driver")}
+      toOption={(d) => ({
+        value: d.id,
+        label: d.fullName,
+        description: [
+          t(`driverStatus.${d.status}`, { defaultValue: d.status }),
+          d.defaultPayType && d.defaultPayRate ? describePay(t, d.defaultPayType, d.defaultPayRate) : null,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+      })}
+    />
+  );
+}
+
+export function CustomerPicker(props: PickerProps<CustomerOption>) {
+  const { t } = useTranslation("loads");
+  const picker = usePicker("customers");
+  return (
+    <Picker
+      rows={picker.lookup.data}
+      picker={picker}
+      props={props}
+      placeholder={t("pickers.customer")}
+      toOption={(c) => ({
+        value: c.id,
+        label: c.companyName || c.name,
+        description: c.companyName && c.name !== c.companyName ? c.name : undefined,
+      })}
+    />
+  );
+}
+
+export function VehiclePicker(props: PickerProps<VehicleOption>) {
+  const { t } = useTranslation("loads");
+  const picker = usePicker("vehicles");
+  return (
+    <Picker
+      rows={picker.lookup.data}
+      picker={picker}
+      props={props}
+      placeholder={t("pickers.vehicle")}
+      toOption={(v) => ({
+        value: v.id,
+        label: vehicleLabel(v),
+        description: [v.make, v.model].filter(Boolean).join(" ") || undefined,
+      })}
+    />
+  );
+}
+
+export function TrailerPicker(props: PickerProps<TrailerOption>) {
+  const { t } = useTranslation("loads");
+  const picker = usePicker("trailers");
+  return (
+    <Picker
+      rows={picker.lookup.data}
+      picker={picker}
+      props={props}
+      placeholder={t("pickers.trailer")}
+      toOption={(tr) => ({
+        value: tr.id,
+        label: tr.identifier,
+        description: [t(`trailerTypes.${tr.type}`, { defaultValue: tr.type }), tr.size]
+          .filter(Boolean)
+          .join(" · "),
+      })}
+    />
+  );
+}
+
+export const vehicleLabel = (v: Pick<VehicleOption, "unitNumber" | "plateNumber">) =>
+  v.plateNumber ? `${v.unitNumber} (${v.plateNumber})` : v.unitNumber;
+
+/** "25% of the load rate", "$1,200.00 fixed", "$0.65 per mile". */
+export function describePay(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  payType: string,
+  payRate: string,
+): string {
+  if (payType === "percentage") return t("pay.describe.percentage", { rate: Number(payRate) });
+  if (payType === "per_mile") return t("pay.describe.per_mile", { rate: formatMoney(payRate) });
+  return t("pay.describe.fixed", { rate: formatMoney(payRate) });
+}

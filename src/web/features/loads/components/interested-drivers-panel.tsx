@@ -1,0 +1,77 @@
+import { UserCheck, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/feedback";
+import { describeError } from "../../../lib/api-errors";
+import { formatDateTime } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useAssignLoad, useLoadInterests } from "../api/loads";
+
+/** Drivers who asked for this posted load; one click assigns it. */
+export function InterestedDriversPanel({ loadId, loadNumber }: { loadId: string; loadNumber: string }) {
+  const { t } = useTranslation("loads");
+  const interests = useLoadInterests(loadId, true);
+  const assign = useAssignLoad(loadId);
+
+  const onAssign = (driverId: string, driverName: string) =>
+    assign.mutate(driverId, {
+      onSuccess: () =>
+        notify({
+          title: t("interests.assigned"),
+          description: t("interests.assignedText", { number: loadNumber, name: driverName }),
+          variant: "success",
+        }),
+      onError: (error) =>
+        notify({
+          title: t("interests.assignFailed"),
+          description: describeError(error, t),
+          variant: "error",
+        }),
+    });
+
+  if (interests.isLoading) return <Spinner label={t("common:loading")} className="text-sm" />;
+  if (interests.isError) return <p className="text-sm text-red-600">{describeError(interests.error, t)}</p>;
+  const rows = interests.data ?? [];
+  if (rows.length === 0)
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-500">
+        <Users className="size-4 text-slate-400" aria-hidden />
+        {t("interests.empty")}
+      </p>
+    );
+  return (
+    <ul
+      className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+      data-testid="interested-drivers"
+    >
+      {rows.map((row) => (
+        <li
+          key={row.driverId}
+          className="flex items-center gap-3 px-3 py-2.5"
+          data-testid="interested-driver"
+        >
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-slate-900">{row.fullName}</p>
+            <p className="text-xs text-slate-500">
+              {`${t(`driverStatus.${row.status}`)} · ${t("interests.since", { date: formatDateTime(row.createdAt) })}`}
+            </p>
+          </div>
+          <Button
+            size="sm"
+            className="h-9"
+            onClick={() => onAssign(row.driverId, row.fullName)}
+            disabled={assign.isPending}
+            aria-label={t("interests.assignTo", { name: row.fullName })}
+          >
+            {assign.isPending && assign.variables === row.driverId ? (
+              <Spinner className="text-current" />
+            ) : (
+              <UserCheck aria-hidden />
+            )}
+            {t("interests.assign")}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

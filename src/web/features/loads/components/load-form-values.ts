@@ -1,0 +1,204 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CreateLoadInput,
+  createLoadSchema,
+  type LoadDetail,
+  moneySchema,
+  type PayType,
+  type StopType,
+} from "@shared/loads/loads.schema";
+import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
+
+/**
+ * What the form edits: every input as the string the user typed (a number field may be empty,
+ * a date-time is the browser's local "YYYY-MM-DDTHH:mm"). `toLoadInput` turns it into the shared
+ * schema's input, which both the resolver and the request use, so the form and the API agree.
+ */
+export interface StopValues {
+  type: StopType;
+  locationName: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  scheduledAt: string;
+  contactName: string;
+  contactPhone: string;
+}
+
+export interface LoadFormValues {
+  loadNumber: string;
+  description: string;
+  weightLbs: string;
+  stops: StopValues[];
+  baseRate: string;
+  lumperFee: string;
+  detention: string;
+  otherCharges: string;
+  customerRate: string;
+  loadedMiles: string;
+  customerId: string | null;
+  driverId: string | null;
+  vehicleId: string | null;
+  trailerId: string | null;
+  fuelUsedGallons: string;
+  payType: PayType | "";
+  payRate: string;
+  postedToBoard: boolean;
+  notes: string;
+}
+
+export const emptyStop = (type: StopType): StopValues => ({
+  type,
+  locationName: "",
+  address: "",
+  city: "",
+  state: "",
+  postalCode: "",
+  scheduledAt: "",
+  contactName: "",
+  contactPhone: "",
+});
+
+export const EMPTY_LOAD: LoadFormValues = {
+  loadNumber: "",
+  description: "",
+  weightLbs: "",
+  stops: [emptyStop("pickup"), emptyStop("delivery")],
+  baseRate: "",
+  lumperFee: "",
+  detention: "",
+  otherCharges: "",
+  customerRate: "",
+  loadedMiles: "",
+  customerId: null,
+  driverId: null,
+  vehicleId: null,
+  trailerId: null,
+  fuelUsedGallons: "",
+  payType: "",
+  payRate: "",
+  postedToBoard: false,
+  notes: "",
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An instant as the value of a `datetime-local` input, in the user's time zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as a UTC instant; empty stays empty so the schema says so. */
+export function fromLocalInput(local: string): string {
+  if (!local) return "";
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+}
+
+const blankToUndefined = (v: string) => (v.trim() === "" ? undefined : v.trim());
+
+export function toLoadInput(v: LoadFormValues): CreateLoadInput {
+  return {
+    loadNumber: v.loadNumber.trim(),
+    description: v.description,
+    weightLbs: blankToUndefined(v.weightLbs),
+    stops: v.stops.map((s) => ({ ...s, scheduledAt: fromLocalInput(s.scheduledAt) })),
+    baseRate: v.baseRate.trim(),
+    lumperFee: v.lumperFee.trim(),
+    detention: v.detention.trim(),
+    otherCharges: v.otherCharges.trim(),
+    customerRate: v.customerRate.trim(),
+    loadedMiles: blankToUndefined(v.loadedMiles),
+    customerId: v.customerId || null,
+    driverId: v.driverId || null,
+    vehicleId: v.vehicleId || null,
+    trailerId: v.trailerId || null,
+    fuelUsedGallons: blankToUndefined(v.fuelUsedGallons),
+    payType: v.payType || null,
+    payRate: v.payRate.trim(),
+    postedToBoard: v.postedToBoard,
+    notes: v.notes,
+  };
+}
+
+const numberText = (n: number | null) => (n === null ? "" : String(n));
+
+export function fromLoadDetail(load: LoadDetail): LoadFormValues {
+  return {
+    loadNumber: load.loadNumber,
+    description: load.description,
+    weightLbs: numberText(load.weightLbs),
+    stops: [...load.stops]
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((s) => ({
+        type: s.type,
+        locationName: s.locationName,
+        address: s.address,
+        city: s.city,
+        state: s.state,
+        postalCode: s.postalCode ?? "",
+        scheduledAt: toLocalInput(s.scheduledAt),
+        contactName: s.contactName,
+        contactPhone: s.contactPhone,
+      })),
+    baseRate: load.baseRate,
+    lumperFee: load.lumperFee ?? "",
+    detention: load.detention ?? "",
+    otherCharges: load.otherCharges ?? "",
+    customerRate: load.customerRate ?? "",
+    loadedMiles: numberText(load.loadedMiles),
+    customerId: load.customerId,
+    driverId: load.driverId,
+    vehicleId: load.vehicleId,
+    trailerId: load.trailerId,
+    fuelUsedGallons: numberText(load.fuelUsedGallons),
+    // Pay that came from the driver's defaults stays empty, so it keeps following them.
+    payType: load.payFromDriverDefault ? "" : (load.payType ?? ""),
+    payRate: load.payFromDriverDefault ? "" : (load.payRate ?? ""),
+    postedToBoard: load.postedToBoard,
+    notes: load.notes,
+  };
+}
+
+const schemaResolver = zodResolver(createLoadSchema);
+
+/** The shared schema, run on what the request will carry. */
+export const loadFormResolver: Resolver<LoadFormValues> = (values, context, options) =>
+  schemaResolver(
+    toLoadInput(values),
+    context,
+    options as unknown as Parameters<typeof schemaResolver>[2],
+  ) as unknown as ReturnType<Resolver<LoadFormValues>>;
+
+export const isMoney = (v: string | null | undefined): v is string => !!v && moneySchema.safeParse(v).success;
+
+/** Fields the schema requires: an empty one is "missing" rather than "invalid". */
+export const REQUIRED_FIELDS = ["baseRate"] as const;
+export const REQUIRED_STOP_FIELDS = [
+  "locationName",
+  "address",
+  "city",
+  "state",
+  "scheduledAt",
+  "contactName",
+  "contactPhone",
+] as const;
+
+/** Every error of the form as [path, error], stops included ("stops.1.city"). */
+export function flattenErrors(errors: FieldErrors<LoadFormValues>): [string, FieldError][] {
+  const out: [string, FieldError][] = [];
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== "object") return;
+    const e = node as Partial<FieldError> & Record<string, unknown>;
+    if (typeof e.message === "string" && typeof e.type === "string") out.push([path, e as FieldError]);
+    for (const [key, child] of Object.entries(e)) {
+      if (key === "ref" || key === "message" || key === "type" || key === "types") continue;
+      walk(child, path ? `${path}.${key}` : key);
+    }
+  };
+  walk(errors, "");
+  return out;
+}

@@ -1,0 +1,478 @@
+import {
+  computeDriverPay,
+  computeTotalRate,
+  type LoadDetail,
+  PAY_TYPES,
+  type PayType,
+} from "@shared/loads/loads.schema";
+import { Save } from "lucide-react";
+import { type ComponentType, type ReactNode, useState } from "react";
+import { type Control, type FieldErrors, type Path, useController, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/feedback";
+import { Field } from "../../../components/ui/field";
+import { Input, Select, Textarea } from "../../../components/ui/input";
+import { isApiError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
+import { formatMoney } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import type { DriverOption } from "../api/loads";
+import {
+  CustomerPicker,
+  DriverPicker,
+  describePay,
+  type PickerProps,
+  TrailerPicker,
+  VehiclePicker,
+} from "./entity-pickers";
+import {
+  flattenErrors,
+  isMoney,
+  type LoadFormValues,
+  loadFormResolver,
+  REQUIRED_FIELDS,
+  REQUIRED_STOP_FIELDS,
+} from "./load-form-values";
+import { StopsEditor } from "./stops-editor";
+import { useLoadFieldMessage } from "./use-load-field-message";
+
+/** Labels a picker shows for the values it was opened with (edit), before any search. */
+export interface PickerLabels {
+  customer?: string | null;
+  driver?: string | null;
+  vehicle?: string | null;
+  trailer?: string | null;
+}
+
+/**
+ * The create / edit form of a load. Validation is the shared `createLoadSchema` (the server parses
+ * with the same); server field errors (`stops.0.city`) land on the same inputs. On any error the
+ * data stays as typed.
+ */
+export function LoadForm({
+  defaultValues,
+  pickerLabels,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  loadNumberHint,
+}: {
+  defaultValues: LoadFormValues;
+  pickerLabels?: PickerLabels;
+  submitLabel: string;
+  onSubmit: (values: LoadFormValues) => Promise<LoadDetail>;
+  onCancel: () => void;
+  loadNumberHint?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation("loads");
+  const form = useForm<LoadFormValues>({ resolver: loadFormResolver, defaultValues, mode: "onSubmit" });
+  const { register, handleSubmit, formState, setError, watch, control, getValues } = form;
+  const [driver, setDriver] = useState<DriverOption | null>(null);
+  const message = useLoadFieldMessage();
+
+  const errorAt = (path: string) => {
+    const found = flattenErrors(formState.errors).find(([p]) => p === path)?.[1];
+    return found ? message(found, readValue(getValues(), path)) : undefined;
+  };
+
+  const fieldLabel = (path: string): string => {
+    const stop = /^stops\.(\d+)\.(\w+)$/.exec(path);
+    if (stop) return t("stops.fieldOfStop", { n: Number(stop[1]) + 1, field: t(`stops.fields.${stop[2]}`) });
+    if (path.startsWith("stops")) return t("form.sections.stops");
+    const key = path.replace(/Id$/, "");
+    return t(`fields.${key}`, { defaultValue: path });
+  };
+
+  const onInvalid = (errors: FieldErrors<LoadFormValues>) => {
+    const values = getValues();
+    const all = flattenErrors(errors);
+    const missing = all
+      .map(([path]) => path)
+      .filter((path) => {
+        const value = readValue(values, path);
+        const required =
+          (REQUIRED_FIELDS as readonly string[]).includes(path) ||
+          (REQUIRED_STOP_FIELDS as readonly string[]).some((f) => path.endsWith(`.${f}`));
+        return required && (typeof value !== "string" || value.trim() === "");
+      });
+    if (missing.length > 0) {
+      const labels = summarizeMissing(missing, fieldLabel, (n, count) =>
+        t("stops.fieldsOfStop", { n, count }),
+      );
+      notify({
+        title: t("common:errors.missingInformation"),
+        description: t("form.missingFields", {
+          fields: new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
+            labels.length > 6
+              ? [...labels.slice(0, 6), t("form.andMore", { count: labels.length - 6 })]
+              : labels,
+          ),
+        }),
+        variant: "error",
+      });
+    } else {
+      notify({ title: t("form.invalidTitle"), description: t("form.invalidText"), variant: "error" });
+    }
+  };
+
+  // The resolver hands over the schema's parsed output; the request carries the form's own values
+  // (converted by toLoadInput), which is what the shared schema takes as input.
+  const onValid = async () => {
+    try {
+      await onSubmit(getValues());
+    } catch (error) {
+      if (isApiError(error, 409, "DUPLICATE_LOAD_NUMBER")) {
+        setError("loadNumber", { type: "server", message: t("toast.duplicateText") }, { shouldFocus: true });
+        notify({ title: t("toast.duplicateTitle"), description: t("toast.duplicateText"), variant: "error" });
+        return;
+      }
+      if (isApiError(error, 400) && Object.keys(error.fields).length > 0) {
+        const entries = Object.entries(error.fields);
+        for (const [path, text] of entries)
+          setError(path as Path<LoadFormValues>, { type: "server", message: text });
+        notify({
+          title: t("form.invalidTitle"),
+          description: t("form.serverFields", {
+            fields: new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
+              entries.map(([p]) => fieldLabel(p)),
+            ),
+          }),
+          variant: "error",
+        });
+        return;
+      }
+      notify({
+        title: t("toast.saveFailed"),
+        description: error instanceof Error && error.message ? error.message : t("common:errors.generic"),
+        variant: "error",
+      });
+    }
+  };
+
+  const [baseRate, lumperFee, detention, otherCharges, payType, payRate, loadedMiles] = watch([
+    "baseRate",
+    "lumperFee",
+    "detention",
+    "otherCharges",
+    "payType",
+    "payRate",
+    "loadedMiles",
+  ]);
+  const total = computeTotalRate({
+    baseRate: isMoney(baseRate) ? baseRate : "0",
+    lumperFee: isMoney(lumperFee) ? lumperFee : null,
+    detention: isMoney(detention) ? detention : null,
+    otherCharges: isMoney(otherCharges) ? otherCharges : null,
+  });
+  const miles = loadedMiles.trim() === "" ? null : Number(loadedMiles);
+  const effectivePay: { type: PayType; rate: string; fromDefault: boolean } | null =
+    payType && isMoney(payRate)
+      ? { type: payType, rate: payRate, fromDefault: false }
+      : !payType && !payRate && driver?.defaultPayType && isMoney(driver.defaultPayRate)
+        ? { type: driver.defaultPayType as PayType, rate: driver.defaultPayRate, fromDefault: true }
+        : null;
+  const payPreview = effectivePay
+    ? computeDriverPay(effectivePay.type, effectivePay.rate, total, Number.isFinite(miles) ? miles : null)
+    : null;
+
+  const money = (name: "baseRate" | "lumperFee" | "detention" | "otherCharges" | "customerRate") => (
+    <Field label={t(`fields.${name}`)} error={errorAt(name)}>
+      <Input {...register(name)} inputMode="decimal" placeholder="0.00" data-testid={`field-${name}`} />
+    </Field>
+  );
+
+  const submitting = formState.isSubmitting;
+
+  return (
+    <form
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      noValidate
+      className="grid grid-cols-1 gap-6"
+      data-testid="load-form"
+    >
+      <Section title={t("form.sections.details")} description={t("form.sections.detailsText")}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label={t("fields.loadNumber")} error={errorAt("loadNumber")} hint={t("form.loadNumberHint")}>
+            <Input
+              {...register("loadNumber")}
+              autoComplete="off"
+              className="font-mono uppercase"
+              data-testid="field-loadNumber"
+            />
+          </Field>
+          <Field label={t("fields.customer")} error={errorAt("customerId")}>
+            <ControlledPicker
+              control={control}
+              name="customerId"
+              picker={CustomerPicker}
+              selectedLabel={pickerLabels?.customer}
+            />
+          </Field>
+          <Field label={t("fields.description")} error={errorAt("description")} className="sm:col-span-2">
+            <Textarea {...register("description")} rows={2} data-testid="field-description" />
+          </Field>
+          <Field label={t("fields.weightLbs")} error={errorAt("weightLbs")}>
+            <Input {...register("weightLbs")} inputMode="decimal" data-testid="field-weightLbs" />
+          </Field>
+          <Field label={t("fields.loadedMiles")} error={errorAt("loadedMiles")}>
+            <Input {...register("loadedMiles")} inputMode="decimal" data-testid="field-loadedMiles" />
+          </Field>
+        </div>
+        {loadNumberHint}
+      </Section>
+
+      <Section title={t("form.sections.stops")} description={t("form.sections.stopsText")}>
+        <StopsEditor form={form} fieldError={errorAt} />
+      </Section>
+
+      <Section title={t("form.sections.charges")} description={t("form.sections.chargesText")}>
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {money("baseRate")}
+          {money("lumperFee")}
+          {money("detention")}
+          {money("otherCharges")}
+        </div>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div
+            className="flex items-center justify-between rounded-lg bg-slate-900 px-4 py-3 text-white sm:col-span-2 lg:col-span-2"
+            aria-live="polite"
+          >
+            <span className="text-sm text-slate-300">{t("fields.totalRate")}</span>
+            <span className="text-xl font-semibold tabular-nums" data-testid="total-preview">
+              {formatMoney(total)}
+            </span>
+          </div>
+          <div className="sm:col-span-2 lg:col-span-2">{money("customerRate")}</div>
+        </div>
+      </Section>
+
+      <Section title={t("form.sections.driver")} description={t("form.sections.driverText")}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Field
+            label={t("fields.driver")}
+            error={errorAt("driverId")}
+            hint={
+              driver
+                ? [
+                    t(`driverStatus.${driver.status}`, { defaultValue: driver.status }),
+                    driver.defaultPayType && driver.defaultPayRate
+                      ? t("form.driverDefault", {
+                          pay: describePay(t, driver.defaultPayType, driver.defaultPayRate),
+                        })
+                      : t("form.driverNoDefault"),
+                  ].join(" · ")
+                : undefined
+            }
+          >
+            <ControlledPicker
+              control={control}
+              name="driverId"
+              picker={DriverPicker}
+              selectedLabel={pickerLabels?.driver}
+              onRow={(row) => setDriver(row as DriverOption | null)}
+            />
+          </Field>
+          <Field label={t("fields.vehicle")} error={errorAt("vehicleId")}>
+            <ControlledPicker
+              control={control}
+              name="vehicleId"
+              picker={VehiclePicker}
+              selectedLabel={pickerLabels?.vehicle}
+            />
+          </Field>
+          <Field label={t("fields.trailer")} error={errorAt("trailerId")}>
+            <ControlledPicker
+              control={control}
+              name="trailerId"
+              picker={TrailerPicker}
+              selectedLabel={pickerLabels?.trailer}
+            />
+          </Field>
+          <Field label={t("fields.payType")} error={errorAt("payType")}>
+            <Select {...register("payType")} data-testid="field-payType">
+              <option value="">{t("pay.driverDefault")}</option>
+              {PAY_TYPES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`payTypes.${p}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label={t("fields.payRate")}
+            error={errorAt("payRate")}
+            hint={payType === "percentage" ? t("form.payRatePercentHint") : undefined}
+          >
+            <Input
+              {...register("payRate")}
+              inputMode="decimal"
+              placeholder={t("form.payRatePlaceholder")}
+              data-testid="field-payRate"
+            />
+          </Field>
+          <Field label={t("fields.fuelUsedGallons")} error={errorAt("fuelUsedGallons")}>
+            <Input {...register("fuelUsedGallons")} inputMode="decimal" data-testid="field-fuelUsedGallons" />
+          </Field>
+        </div>
+        <p className="mt-4 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600" aria-live="polite">
+          {payPreview
+            ? t(effectivePay?.fromDefault ? "form.payPreviewDefault" : "form.payPreview", {
+                pay: formatMoney(payPreview),
+              })
+            : t("form.payPreviewNone")}
+        </p>
+      </Section>
+
+      <Section title={t("form.sections.board")}>
+        <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
+          <input
+            type="checkbox"
+            {...register("postedToBoard")}
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            data-testid="field-postedToBoard"
+          />
+          <span>
+            <span className="block text-sm font-medium text-slate-900">{t("fields.postedToBoard")}</span>
+            <span className="block text-sm text-slate-500">{t("form.postedToBoardHint")}</span>
+          </span>
+        </label>
+        <Field label={t("fields.notes")} error={errorAt("notes")} className="mt-4">
+          <Textarea {...register("notes")} rows={3} data-testid="field-notes" />
+        </Field>
+      </Section>
+
+      <div
+        className={cn(
+          "sticky bottom-0 z-10 -mx-4 grid grid-cols-[auto_1fr] gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex sm:justify-end sm:rounded-lg sm:border",
+        )}
+      >
+        <Button variant="outline" onClick={onCancel} disabled={submitting} className="h-11 sm:h-10">
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" disabled={submitting} className="h-11 sm:h-10" data-testid="save-load">
+          {submitting ? <Spinner className="text-current" /> : <Save aria-hidden />}
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function readValue(values: LoadFormValues, path: string): unknown {
+  let node: unknown = values;
+  for (const part of path.split(".")) {
+    if (node === null || node === undefined) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+type PickerName = "customerId" | "driverId" | "vehicleId" | "trailerId";
+type AnyPicker = ComponentType<PickerProps<unknown>>;
+
+/** A picker bound to the form; takes the id and aria attributes `Field` hands its child. */
+function ControlledPicker({
+  control,
+  name,
+  picker: Picker,
+  selectedLabel,
+  onRow,
+  ...aria
+}: {
+  control: Control<LoadFormValues>;
+  name: PickerName;
+  picker: AnyPicker;
+  selectedLabel?: string | null;
+  onRow?: (row: unknown) => void;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <Picker
+      {...aria}
+      value={field.value}
+      selectedLabel={selectedLabel}
+      onChange={(value, row) => {
+        field.onChange(value);
+        onRow?.(row);
+      }}
+    />
+  );
+}
+
+const FORM_ORDER = [
+  "loadNumber",
+  "customerId",
+  "description",
+  "weightLbs",
+  "loadedMiles",
+  "stops",
+  "baseRate",
+  "lumperFee",
+  "detention",
+  "otherCharges",
+  "customerRate",
+  "driverId",
+  "vehicleId",
+  "trailerId",
+  "payType",
+  "payRate",
+  "fuelUsedGallons",
+  "notes",
+];
+
+/**
+ * Missing fields in the order the form shows them; a stop with several gaps is named once
+ * ("Stop 2 (5 fields)") — the inputs themselves say which.
+ */
+function summarizeMissing(
+  paths: string[],
+  label: (path: string) => string,
+  stopSummary: (n: number, count: number) => string,
+): string[] {
+  const rank = (p: string) => {
+    const stop = /^stops\.(\d+)\./.exec(p);
+    return FORM_ORDER.indexOf(p.split(".")[0]) * 100 + (stop ? Number(stop[1]) : 0);
+  };
+  const perStop = new Map<number, string[]>();
+  for (const p of paths) {
+    const stop = /^stops\.(\d+)\./.exec(p);
+    if (stop) perStop.set(Number(stop[1]), [...(perStop.get(Number(stop[1])) ?? []), p]);
+  }
+  const seen = new Set<number>();
+  return [...paths]
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((p) => {
+      const stop = /^stops\.(\d+)\./.exec(p);
+      if (!stop) return [label(p)];
+      const index = Number(stop[1]);
+      if (seen.has(index)) return [];
+      seen.add(index);
+      const gaps = perStop.get(index) ?? [];
+      return [gaps.length === 1 ? label(p) : stopSummary(index + 1, gaps.length)];
+    });
+}

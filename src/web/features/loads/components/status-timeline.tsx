@@ -1,0 +1,54 @@
+import type { LoadDetail } from "@shared/loads/loads.schema";
+import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../../lib/cn";
+import { formatDateTime } from "../../../lib/format";
+import { LOAD_STATUS_STYLES, LoadStatusBadge } from "./load-status-badge";
+
+/** Every status change, newest first: who, when, from → to, and the note left with it. */
+export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
+  const { t } = useTranslation("loads");
+  const ordered = [...events].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  if (ordered.length === 0) return <p className="text-sm text-slate-500">{t("timeline.empty")}</p>;
+  return (
+    <ol className="grid" data-testid="status-timeline">
+      {ordered.map((event, index) => (
+        <li key={event.id} className="relative flex gap-3 pb-5 last:pb-0" data-testid="timeline-event">
+          {index === ordered.length - 1 ? null : (
+            <span className="absolute left-[5px] top-4 bottom-0 w-px bg-slate-200" aria-hidden />
+          )}
+          <span
+            className={cn(
+              "relative mt-1.5 size-2.5 shrink-0 rounded-full ring-4 ring-white",
+              LOAD_STATUS_STYLES[event.toStatus].dot,
+            )}
+            aria-hidden
+          />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-1.5">
+              {event.fromStatus ? (
+                <>
+                  <LoadStatusBadge status={event.fromStatus} />
+                  <ArrowRight className="size-3.5 text-slate-400" aria-label={t("timeline.to")} />
+                </>
+              ) : (
+                <span className="text-xs text-slate-500">{t("timeline.created")}</span>
+              )}
+              <LoadStatusBadge status={event.toStatus} />
+            </div>
+            <p className="mt-1 text-xs text-slate-500">
+              <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+              {" · "}
+              {event.actorName ?? t("timeline.system")}
+            </p>
+            {event.note ? (
+              <p className="mt-1.5 rounded-md bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700">
+                {event.note}
+              </p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,155 @@
+import { STOP_TYPES } from "@shared/loads/loads.schema";
+import { ArrowDown, ArrowUp, MapPin, PackageCheck, PackagePlus, Trash2 } from "lucide-react";
+import { type UseFormReturn, useFieldArray } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input, Select } from "../../../components/ui/input";
+import { cn } from "../../../lib/cn";
+import { emptyStop, type LoadFormValues } from "./load-form-values";
+
+type StopField =
+  | "locationName"
+  | "address"
+  | "city"
+  | "state"
+  | "postalCode"
+  | "scheduledAt"
+  | "contactName"
+  | "contactPhone";
+
+/** The ordered stops of a load: add a pickup or a delivery, move a stop up or down, remove it. */
+export function StopsEditor({
+  form,
+  fieldError,
+}: {
+  form: UseFormReturn<LoadFormValues>;
+  fieldError: (path: string) => string | undefined;
+}) {
+  const { t } = useTranslation("loads");
+  const { control, register, watch } = form;
+  const { fields, append, remove, swap } = useFieldArray({ control, name: "stops" });
+  const stops = watch("stops");
+  const listError = fieldError("stops") ?? fieldError("stops.root");
+
+  const input = (index: number, name: StopField, props: Record<string, unknown> = {}) => (
+    <Field
+      label={t(`stops.fields.${name}`)}
+      error={fieldError(`stops.${index}.${name}`)}
+      className={props.className as string | undefined}
+    >
+      <Input
+        {...register(`stops.${index}.${name}`)}
+        type={name === "scheduledAt" ? "datetime-local" : name === "contactPhone" ? "tel" : "text"}
+        autoComplete="off"
+        inputMode={name === "postalCode" ? "numeric" : undefined}
+        data-testid={`stop-${index}-${name}`}
+      />
+    </Field>
+  );
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <ol className="grid grid-cols-1 gap-4">
+        {fields.map((field, index) => {
+          const type = stops[index]?.type ?? field.type;
+          const Icon = type === "pickup" ? PackagePlus : PackageCheck;
+          return (
+            <li
+              key={field.id}
+              className="rounded-lg border border-slate-200 bg-slate-50/60"
+              data-testid={`stop-${index}`}
+            >
+              <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 sm:px-4">
+                <span
+                  className={cn(
+                    "grid size-8 shrink-0 place-items-center rounded-full text-white",
+                    type === "pickup" ? "bg-sky-600" : "bg-emerald-600",
+                  )}
+                  aria-hidden
+                >
+                  <Icon className="size-4" />
+                </span>
+                <span className="font-medium text-slate-900">{t("stops.title", { n: index + 1 })}</span>
+                <Select
+                  {...register(`stops.${index}.type`)}
+                  aria-label={t("stops.fields.type")}
+                  className="h-9 w-auto min-w-32"
+                  data-testid={`stop-${index}-type`}
+                >
+                  {STOP_TYPES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`stops.type.${s}`)}
+                    </option>
+                  ))}
+                </Select>
+                <div className="ml-auto flex items-center gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    onClick={() => swap(index, index - 1)}
+                    disabled={index === 0}
+                    aria-label={t("stops.moveUp", { n: index + 1 })}
+                  >
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    onClick={() => swap(index, index + 1)}
+                    disabled={index === fields.length - 1}
+                    aria-label={t("stops.moveDown", { n: index + 1 })}
+                  >
+                    <ArrowDown aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-red-600 hover:bg-red-50 hover:text-red-700"
+                    onClick={() => remove(index)}
+                    disabled={fields.length <= 2}
+                    aria-label={t("stops.remove", { n: index + 1 })}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </div>
+              </div>
+              <div className="grid grid-cols-2 gap-x-3 gap-y-4 p-3 sm:gap-x-4 sm:p-4 lg:grid-cols-6">
+                {input(index, "locationName", { className: "col-span-2 lg:col-span-3" })}
+                {input(index, "scheduledAt", { className: "col-span-2 lg:col-span-3" })}
+                {input(index, "address", { className: "col-span-2 lg:col-span-6" })}
+                {input(index, "city", { className: "col-span-2 sm:col-span-1 lg:col-span-2" })}
+                {input(index, "state", { className: "lg:col-span-2" })}
+                {input(index, "postalCode", { className: "lg:col-span-2" })}
+                {input(index, "contactName", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
+                {input(index, "contactPhone", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {listError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm text-red-600">
+          <MapPin className="size-4" aria-hidden />
+          {listError}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-2 sm:flex">
+        <Button variant="outline" onClick={() => append(emptyStop("pickup"))} disabled={fields.length >= 20}>
+          <PackagePlus aria-hidden />
+          {t("stops.addPickup")}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => append(emptyStop("delivery"))}
+          disabled={fields.length >= 20}
+        >
+          <PackageCheck aria-hidden />
+          {t("stops.addDelivery")}
+        </Button>
+      </div>
+    </div>
+  );
+}

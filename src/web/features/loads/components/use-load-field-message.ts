@@ -1,0 +1,39 @@
+import { useCallback } from "react";
+import type { FieldError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The shared load schema speaks English (it is the API's contract too); the form shows its rules in
+ * the user's language. An empty required field says "required" whatever rule caught it; a message
+ * set by the server, or one this map does not know, is shown as sent.
+ */
+const KNOWN: Record<string, string> = {
+  "Location name is required.": "validation.required",
+  "Street address is required.": "validation.required",
+  "City is required.": "validation.required",
+  "State is required.": "validation.required",
+  "Date and time are required.": "validation.required",
+  "Contact name is required.": "validation.required",
+  "Contact phone is required.": "validation.required",
+  "Enter an amount like 1250 or 1250.50.": "validation.money",
+  "Must be zero or more.": "validation.notNegative",
+  "Use letters, digits and dashes (e.g. LD-2026-00042).": "validation.loadNumber",
+  "A load needs at least one pickup and one delivery.": "validation.pickupAndDelivery",
+};
+
+export function useLoadFieldMessage() {
+  const { t } = useTranslation("loads");
+  return useCallback(
+    (error: FieldError, value: unknown): string => {
+      if (error.type === "server" && error.message) return error.message;
+      const key = error.message ? KNOWN[error.message] : undefined;
+      if (typeof value === "string" && value.trim() === "" && key !== "validation.pickupAndDelivery")
+        return t("validation.required");
+      if (key) return t(key);
+      if (error.type === "too_big") return t("validation.tooBig");
+      if (error.type === "invalid_type") return t("validation.number");
+      return error.message ?? t("validation.invalid");
+    },
+    [t],
+  );
+}

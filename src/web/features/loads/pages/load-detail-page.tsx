@@ -1,0 +1,290 @@
+import { can, homePathFor, ROUTES, routePath } from "@shared/access";
+import type { LoadDetail, LoadStatus } from "@shared/loads/loads.schema";
+import { ArrowLeft, ArrowRight, Ban, Megaphone, Pencil, RefreshCcw } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { useMe } from "../../auth/api/session";
+import { useLoad } from "../api/loads";
+import { BolLinksPanel } from "../components/bol-links-panel";
+import { ChangeStatusDialog } from "../components/change-status-dialog";
+import { DriverLoadActions } from "../components/driver-load-actions";
+import { describePay } from "../components/entity-pickers";
+import { InterestedDriversPanel } from "../components/interested-drivers-panel";
+import { LoadFilesPanel } from "../components/load-files-panel";
+import { DetailSkeleton, LoadLoadError } from "../components/load-skeletons";
+import { isEditable, LoadStatusBadge } from "../components/load-status-badge";
+import { StatusTimeline } from "../components/status-timeline";
+import { StopsTimeline } from "../components/stops-timeline";
+
+export default function LoadDetailPage() {
+  const { t } = useTranslation("loads");
+  const { loadId = "" } = useParams();
+  const me = useMe().data;
+  const load = useLoad(loadId);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
+      <Link
+        to={ROUTES.loads.path}
+        className="inline-flex w-fit items-center gap-1.5 rounded text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t("detail.backToList")}
+      </Link>
+      {load.isError ? (
+        <LoadLoadError query={load} />
+      ) : !load.data ? (
+        <DetailSkeleton label={t("common:loading")} />
+      ) : (
+        <LoadView
+          load={load.data}
+          staff={can(me ?? null, "loads:write")}
+          bolLinks={can(me ?? null, "bolLinks:manage")}
+        />
+      )}
+    </div>
+  );
+}
+
+function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean; bolLinks: boolean }) {
+  const { t } = useTranslation("loads");
+  const navigate = useNavigate();
+  const [statusDialog, setStatusDialog] = useState<{ preset?: LoadStatus } | null>(null);
+  const canCancel = staff && load.allowedStatuses.includes("cancelled");
+  const editable = isEditable(load.status);
+  const changeable = load.allowedStatuses.filter((s) => s !== "cancelled").length > 0;
+  const first = [...load.stops].sort((a, b) => a.sequence - b.sequence)[0];
+  const onBoard = load.postedToBoard && load.status === "pending" && !load.driverId;
+
+  return (
+    <>
+      <Card className="overflow-hidden" data-testid="load-header">
+        <div className="grid grid-cols-1 gap-4 p-5 sm:p-6">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1
+                  className="font-mono text-2xl font-semibold tracking-tight text-slate-900"
+                  data-testid="load-number"
+                >
+                  {load.loadNumber}
+                </h1>
+                <LoadStatusBadge status={load.status} className="px-2.5 py-1 text-sm" />
+                {load.postedToBoard ? (
+                  <Badge tone="info" className="gap-1">
+                    <Megaphone className="size-3" aria-hidden />
+                    {t("detail.onBoard")}
+                  </Badge>
+                ) : null}
+              </div>
+              <p className="mt-2 flex flex-wrap items-center gap-1.5 text-slate-700">
+                <span className="font-medium">
+                  {load.pickupCity}, {load.pickupState}
+                </span>
+                <ArrowRight className="size-4 text-slate-400" aria-hidden />
+                <span className="font-medium">
+                  {load.deliveryCity}, {load.deliveryState}
+                </span>
+              </p>
+              {load.description ? <p className="mt-1 text-sm text-slate-500">{load.description}</p> : null}
+            </div>
+            {staff ? (
+              <div className="grid grid-cols-2 gap-2 sm:flex sm:shrink-0 sm:flex-wrap sm:justify-end">
+                {editable ? (
+                  <Button asChild variant="outline">
+                    <Link to={routePath("loadEdit", { loadId: load.id })} data-testid="edit-load">
+                      <Pencil aria-hidden />
+                      {t("common:actions.edit")}
+                    </Link>
+                  </Button>
+                ) : null}
+                <Button
+                  onClick={() => setStatusDialog({})}
+                  disabled={!changeable}
+                  data-testid="change-status"
+                >
+                  <RefreshCcw aria-hidden />
+                  {t("detail.changeStatus")}
+                </Button>
+                {canCancel ? (
+                  <Button
+                    variant="outline"
+                    className="col-span-2 border-red-200 text-red-700 hover:bg-red-50"
+                    onClick={() => setStatusDialog({ preset: "cancelled" })}
+                    data-testid="cancel-load"
+                  >
+                    <Ban aria-hidden />
+                    {t("detail.cancelLoad")}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-4 sm:grid-cols-3 lg:grid-cols-6">
+            {staff ? <Fact label={t("fields.customer")}>{load.customerName ?? "—"}</Fact> : null}
+            <Fact label={t("fields.driver")}>
+              <span data-testid="load-driver">{load.driverName ?? t("list.unassigned")}</span>
+            </Fact>
+            <Fact label={t("fields.pickup")}>{first ? formatDateTime(load.pickupAt) : "—"}</Fact>
+            <Fact label={t("fields.delivery")}>{formatDateTime(load.deliveryAt)}</Fact>
+            <Fact label={t("fields.loadedMiles")}>
+              {load.loadedMiles !== null ? t("units.miles", { value: formatNumber(load.loadedMiles) }) : "—"}
+            </Fact>
+            <Fact label={t("fields.weightLbs")}>
+              {load.weightLbs !== null ? t("units.lbs", { value: formatNumber(load.weightLbs) }) : "—"}
+            </Fact>
+            <Fact label={t("fields.vehicle")}>{load.vehicleLabel ?? "—"}</Fact>
+            <Fact label={t("fields.trailer")}>{load.trailerLabel ?? "—"}</Fact>
+            {staff ? (
+              <Fact label={t("fields.totalRate")}>
+                <span className="font-semibold">{formatMoney(load.totalRate)}</span>
+              </Fact>
+            ) : null}
+          </dl>
+        </div>
+        {load.driverActions.length > 0 ? (
+          <div className="border-t border-slate-100 bg-slate-50 p-4 sm:p-5">
+            <DriverLoadActions load={load} onDeclined={() => navigate(homePathFor("driver"))} />
+          </div>
+        ) : null}
+      </Card>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
+          <Panel title={t("detail.stops")} description={t("detail.stopsCount", { count: load.stops.length })}>
+            <StopsTimeline stops={load.stops} />
+          </Panel>
+          {staff ? (
+            <Panel title={t("detail.charges")}>
+              <ChargesTable load={load} />
+            </Panel>
+          ) : load.driverPay ? (
+            <Panel title={t("detail.yourPay")}>
+              <p className="text-2xl font-semibold tabular-nums text-slate-900">
+                {formatMoney(load.driverPay)}
+              </p>
+              {load.payType && load.payRate ? (
+                <p className="mt-1 text-sm text-slate-500">{describePay(t, load.payType, load.payRate)}</p>
+              ) : null}
+            </Panel>
+          ) : null}
+          <Panel title={t("detail.files")} description={t("detail.filesText")}>
+            <LoadFilesPanel load={load} staff={staff} />
+          </Panel>
+          {load.notes ? (
+            <Panel title={t("fields.notes")}>
+              <p className="whitespace-pre-wrap text-sm text-slate-700">{load.notes}</p>
+            </Panel>
+          ) : null}
+        </div>
+        <div className="grid grid-cols-1 content-start gap-6">
+          {staff && onBoard ? (
+            <Panel title={t("interests.title")} description={t("interests.text")}>
+              <InterestedDriversPanel loadId={load.id} loadNumber={load.loadNumber} />
+            </Panel>
+          ) : null}
+          <Panel title={t("detail.timeline")}>
+            <StatusTimeline events={load.timeline} />
+          </Panel>
+          {bolLinks ? (
+            <Panel title={t("bolLinks.title")} description={t("bolLinks.text")}>
+              <BolLinksPanel loadId={load.id} />
+            </Panel>
+          ) : null}
+        </div>
+      </div>
+
+      {staff ? (
+        <ChangeStatusDialog
+          load={load}
+          open={!!statusDialog}
+          preset={statusDialog?.preset}
+          onOpenChange={(open) => !open && setStatusDialog(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Panel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ChargesTable({ load }: { load: LoadDetail }) {
+  const { t } = useTranslation("loads");
+  const row = (label: string, value: string | null, strong = false) => (
+    <div
+      className={`flex items-center justify-between gap-4 py-2 ${strong ? "font-semibold text-slate-900" : ""}`}
+    >
+      <dt className={strong ? "" : "text-slate-600"}>{label}</dt>
+      <dd className="tabular-nums">{value === null ? "—" : formatMoney(value)}</dd>
+    </div>
+  );
+  return (
+    <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
+      <dl className="divide-y divide-slate-100 text-sm">
+        {row(t("fields.baseRate"), load.baseRate)}
+        {row(t("fields.lumperFee"), load.lumperFee)}
+        {row(t("fields.detention"), load.detention)}
+        {row(t("fields.otherCharges"), load.otherCharges)}
+        {row(t("fields.totalRate"), load.totalRate, true)}
+      </dl>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {row(t("fields.customerRate"), load.customerRate)}
+        <div className="flex items-start justify-between gap-4 py-2">
+          <dt className="text-slate-600">{t("fields.driverPay")}</dt>
+          <dd className="text-right">
+            <span className="tabular-nums" data-testid="driver-pay">
+              {load.driverPay === null ? "—" : formatMoney(load.driverPay)}
+            </span>
+            {load.payType && load.payRate ? (
+              <span className="block text-xs text-slate-500">
+                {describePay(t, load.payType, load.payRate)}
+                {load.payFromDriverDefault ? ` · ${t("pay.fromDefault")}` : ""}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-4 py-2">
+          <dt className="text-slate-600">{t("fields.fuelUsedGallons")}</dt>
+          <dd className="tabular-nums">
+            {load.fuelUsedGallons === null
+              ? "—"
+              : t("units.gallons", { value: formatNumber(load.fuelUsedGallons, 1) })}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

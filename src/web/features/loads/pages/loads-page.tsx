@@ -1,0 +1,467 @@
+import { can, routePath } from "@shared/access";
+import { LOAD_SORTS, LOAD_STATUSES, type LoadFilter, type LoadListItem } from "@shared/loads/loads.schema";
+import {
+  ArrowRight,
+  Download,
+  FileSpreadsheet,
+  FileText,
+  PackagePlus,
+  SlidersHorizontal,
+} from "lucide-react";
+import { useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import { exportLoads, type LoadExportFormat, type LoadListQuery, useLoads } from "../api/loads";
+import { CustomerPicker, DriverPicker } from "../components/entity-pickers";
+import { LoadStatusBadge } from "../components/load-status-badge";
+
+type Sort = (typeof LOAD_SORTS)[number];
+const PARAM_DEFAULTS = {
+  q: "",
+  status: "",
+  customerId: "",
+  driverId: "",
+  from: "",
+  to: "",
+  sort: "pickupAt",
+  dir: "desc",
+};
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** Loads: staff see and filter every load; a driver sees their own, in a simpler layout. */
+export default function LoadsPage() {
+  const { t } = useTranslation("loads");
+  const me = useMe().data;
+  const staff = can(me ?? null, "loads:write");
+  const lookups = can(me ?? null, "dispatch:lookups");
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: Sort = oneOf(LOAD_SORTS, values.sort) ?? "pickupAt";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<LoadFilter> = {
+    q: values.q || undefined,
+    status: oneOf(LOAD_STATUSES, values.status),
+    customerId: lookups ? values.customerId || undefined : undefined,
+    driverId: lookups ? values.driverId || undefined : undefined,
+    from: DATE.test(values.from) ? values.from : undefined,
+    to: DATE.test(values.to) ? values.to : undefined,
+    sort,
+    dir,
+  };
+  const query: LoadListQuery = { ...filter, page, pageSize };
+  const loads = useLoads(query);
+  useErrorToast(loads, t("list.fetchFailed"));
+  const { data, retained } = useRetainedData(loads);
+
+  const dateId = useId();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState<LoadExportFormat | null>(null);
+  const runExport = async (format: LoadExportFormat) => {
+    setExporting(format);
+    try {
+      await exportLoads(format, filter);
+    } catch (error) {
+      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const filtered = !!(
+    filter.q ||
+    filter.status ||
+    filter.customerId ||
+    filter.driverId ||
+    filter.from ||
+    filter.to
+  );
+  const activeFilters = [filter.status, filter.customerId, filter.driverId, filter.from, filter.to].filter(
+    Boolean,
+  ).length;
+  const clear = () =>
+    update({ q: null, status: null, customerId: null, driverId: null, from: null, to: null });
+  const labelOf = (key: "customer" | "driver") => {
+    const id = key === "customer" ? filter.customerId : filter.driverId;
+    const row = data?.items.find((r) => (key === "customer" ? r.customerId : r.driverId) === id);
+    return (key === "customer" ? row?.customerName : row?.driverName) ?? t("list.selected");
+  };
+
+  const columns = {
+    loadNumber: t("fields.loadNumber"),
+    status: t("fields.status"),
+    customer: t("fields.customer"),
+    driver: t("fields.driver"),
+    pickup: t("fields.pickup"),
+    delivery: t("fields.delivery"),
+    totalRate: t("fields.totalRate"),
+    miles: t("fields.loadedMiles"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t(staff ? "list.title" : "list.driverTitle")}
+        description={t(staff ? "list.description" : "list.driverDescription")}
+        actions={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-loads">
+                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
+                  {t("list.export")}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuLabel>
+                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
+                </DropdownMenuLabel>
+                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
+                  <FileText aria-hidden />
+                  {t("list.exportCsv")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
+                  <FileSpreadsheet aria-hidden />
+                  {t("list.exportXlsx")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            {staff ? (
+              <Button asChild className="flex-1 sm:flex-none">
+                <Link to={routePath("loadNew")} data-testid="new-load">
+                  <PackagePlus aria-hidden />
+                  {t("list.new")}
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
+          <div className="flex gap-2 lg:gap-3">
+            <SearchInput
+              value={values.q}
+              onSearch={onSearch}
+              label={t("list.searchLabel")}
+              hint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
+              className="min-w-0 flex-1"
+            />
+            {/* Phones: the filters fold away behind one button, so the list starts on screen. */}
+            <Button
+              variant="outline"
+              className="shrink-0 lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((o) => !o)}
+              data-testid="toggle-filters"
+            >
+              <SlidersHorizontal aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+                  {activeFilters}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+          <div
+            id={filtersId}
+            className={cn(
+              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
+              filtersOpen ? "grid" : "hidden lg:flex",
+            )}
+          >
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-44"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {LOAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="lg:hidden"
+            >
+              {LOAD_SORTS.filter((c) => staff || c !== "totalRate").flatMap((column) =>
+                (["asc", "desc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+            {lookups ? (
+              <>
+                <CustomerPicker
+                  aria-label={t("list.filters.customer")}
+                  placeholder={t("list.filters.allCustomers")}
+                  value={filter.customerId ?? null}
+                  selectedLabel={filter.customerId ? labelOf("customer") : undefined}
+                  onChange={(id) => update({ customerId: id })}
+                  className="lg:w-52"
+                />
+                <DriverPicker
+                  aria-label={t("list.filters.driver")}
+                  placeholder={t("list.filters.allDrivers")}
+                  value={filter.driverId ?? null}
+                  selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                  onChange={(id) => update({ driverId: id })}
+                  className="lg:w-52"
+                />
+              </>
+            ) : null}
+            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
+              {(["from", "to"] as const).map((edge) => (
+                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
+                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
+                    {t(`list.filters.${edge}`)}
+                  </Label>
+                  <Input
+                    id={`${dateId}-${edge}`}
+                    type="date"
+                    value={filter[edge] ?? ""}
+                    min={edge === "to" ? filter.from : undefined}
+                    max={edge === "from" ? filter.to : undefined}
+                    onChange={(e) => update({ [edge]: e.target.value })}
+                    className="min-w-0 lg:w-40"
+                    data-testid={`filter-${edge}`}
+                  />
+                </div>
+              ))}
+            </div>
+            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
+              {loads.isFetching && data ? (
+                <Spinner label={t("common:list.updating")} className="text-xs" />
+              ) : null}
+              {filtered ? (
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        {loads.isError && loads.data === undefined ? (
+          <ListError
+            title={t("list.fetchFailed")}
+            description={describeError(loads.error, t)}
+            onRetry={() => void loads.refetch()}
+            retrying={loads.isFetching}
+          />
+        ) : !data ? (
+          <ListSkeleton label={t("common:loading")} />
+        ) : data.items.length === 0 ? (
+          <EmptyState
+            title={
+              filtered
+                ? t("list.empty.filteredTitle")
+                : t(staff ? "list.empty.title" : "list.empty.driverTitle")
+            }
+            description={
+              filtered ? t("list.empty.filteredText") : t(staff ? "list.empty.text" : "list.empty.driverText")
+            }
+            action={
+              filtered ? (
+                <Button variant="outline" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : staff ? (
+                <Button asChild size="sm">
+                  <Link to={routePath("loadNew")}>
+                    <PackagePlus aria-hidden />
+                    {t("list.new")}
+                  </Link>
+                </Button>
+              ) : null
+            }
+          />
+        ) : (
+          <>
+            <Table className={stacked.table} aria-label={t("list.title")}>
+              <THead className={stacked.head}>
+                <tr>
+                  <SortableHeader column="loadNumber" sort={sort} dir={dir} onSort={onSort} className="pl-4">
+                    {columns.loadNumber}
+                  </SortableHeader>
+                  <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.status}
+                  </SortableHeader>
+                  {staff ? <Th>{columns.customer}</Th> : null}
+                  {staff ? <Th>{columns.driver}</Th> : null}
+                  <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.pickup}
+                  </SortableHeader>
+                  <SortableHeader column="deliveryAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.delivery}
+                  </SortableHeader>
+                  {staff ? (
+                    <SortableHeader
+                      column="totalRate"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pr-4 text-right [&>button]:ml-auto"
+                    >
+                      {columns.totalRate}
+                    </SortableHeader>
+                  ) : (
+                    <Th className="pr-4 text-right">{columns.miles}</Th>
+                  )}
+                </tr>
+              </THead>
+              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                {data.items.map((load) => (
+                  <LoadRow key={load.id} load={load} staff={staff} columns={columns} />
+                ))}
+              </TBody>
+            </Table>
+            <ListPagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              estimate={data.totalIsEstimate}
+              onPageChange={(p) => update({ page: p })}
+              onPageSizeChange={(size) => update({ pageSize: size })}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function LoadRow({
+  load,
+  staff,
+  columns,
+}: {
+  load: LoadListItem;
+  staff: boolean;
+  columns: Record<string, string>;
+}) {
+  const { t } = useTranslation("loads");
+  return (
+    <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid={`load-row-${load.loadNumber}`}>
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-center justify-between gap-3">
+          {/* The link's overlay makes the whole row (or card) open the load. */}
+          <Link
+            to={routePath("loadDetail", { loadId: load.id })}
+            className="whitespace-nowrap font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+          >
+            {load.loadNumber}
+          </Link>
+          <span className="lg:hidden">
+            <LoadStatusBadge status={load.status} />
+          </span>
+        </div>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 lg:hidden">
+          <span className="truncate">
+            {load.pickupCity}, {load.pickupState}
+          </span>
+          <ArrowRight className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="truncate">
+            {load.deliveryCity}, {load.deliveryState}
+          </span>
+        </p>
+      </Td>
+      <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
+        <LoadStatusBadge status={load.status} />
+      </Td>
+      {staff ? (
+        <Td data-label={columns.customer} className={cn(stacked.cell, "text-slate-700")}>
+          <span className="truncate">{load.customerName ?? "—"}</span>
+        </Td>
+      ) : null}
+      {staff ? (
+        <Td data-label={columns.driver} className={cn(stacked.cell, "text-slate-700")}>
+          {load.driverName ? (
+            <span className="truncate">{load.driverName}</span>
+          ) : (
+            <span className="text-slate-400">{t("list.unassigned")}</span>
+          )}
+        </Td>
+      ) : null}
+      <Td data-label={columns.pickup} className={stacked.cell}>
+        <Place city={load.pickupCity} state={load.pickupState} at={load.pickupAt} />
+      </Td>
+      <Td data-label={columns.delivery} className={stacked.cell}>
+        <Place city={load.deliveryCity} state={load.deliveryState} at={load.deliveryAt} />
+      </Td>
+      <Td
+        data-label={staff ? columns.totalRate : columns.miles}
+        className={cn(stacked.cell, "pr-4 text-right tabular-nums lg:whitespace-nowrap")}
+      >
+        {staff ? (
+          <span className="font-medium text-slate-900">{formatMoney(load.totalRate)}</span>
+        ) : load.loadedMiles !== null ? (
+          t("units.miles", { value: formatNumber(load.loadedMiles) })
+        ) : (
+          "—"
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
+function Place({ city, state, at }: { city: string; state: string; at: string }) {
+  return (
+    <span className="grid min-w-0 lg:min-w-36">
+      <span className="truncate text-slate-900 max-lg:hidden">
+        {city}, {state}
+      </span>
+      <time
+        dateTime={at}
+        className="whitespace-nowrap text-xs text-slate-500 max-lg:text-sm max-lg:text-slate-700"
+      >
+        {formatDateTime(at)}
+      </time>
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ApiError } from "@shared/api/api.schema";
+import type { BolLink, BolUploadResult, TrackResult } from "@shared/public/public.schema";
+import { useQuery } from "@tanstack/react-query";
+import { ApiRequestError, api } from "../../../lib/api";
+
+export const publicKeys = {
+  track: (number: string) => ["public", "track", number.toUpperCase()] as const,
+  bolLink: (token: string) => ["public", "bol-link", token] as const,
+};
+
+/** The delivery status of `number` (empty: nothing asked yet). Errors are the caller's to show. */
+export function useTrackLoad(number: string) {
+  return useQuery({
+    queryKey: publicKeys.track(number),
+    queryFn: ({ signal }) => api<TrackResult>(`/api/public/track/${encodeURIComponent(number)}`, { signal }),
+    enabled: number.length > 0,
+    retry: false,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useBolLink(token: string) {
+  return useQuery({
+    queryKey: publicKeys.bolLink(token),
+    queryFn: ({ signal }) => api<BolLink>(`/api/public/bol-upload/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Seconds the server asked us to wait (429), from the error details. */
+export function retryAfterOf(err: unknown): number | null {
+  if (!(err instanceof ApiRequestError) || err.status !== 429) return null;
+  const seconds = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
+  return typeof seconds === "number" ? seconds : 60;
+}
+
+/**
+ * Uploads through XMLHttpRequest: fetch cannot report upload progress, and a phone on a weak signal
+ * needs to see that a 10 MB photo is moving.
+ */
+export function uploadBol(
+  token: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<BolUploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/public/bol-upload/${encodeURIComponent(token)}`);
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(data as BolUploadResult);
+        return;
+      }
+      const e = (data as ApiError | null)?.error;
+      reject(
+        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
+      );
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.set("file", file);
+    xhr.send(form);
+  });
+}
