@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 
-const dataDir = path.resolve(".tmp/e2e-data");
+// One data dir per port, so two runs on one machine (different E2E_PORT) never share a database.
+const dataDir = path.resolve(`.tmp/e2e-data-${process.env.PORT ?? "3100"}`);
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/main.ts"], {
   stdio: "inherit",

@@ -1,5 +1,7 @@
 import { AlertTriangle, RotateCw } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { describeError } from "../../lib/api-errors";
 import { Button } from "../ui/button";
 
 /** Grey bars shaped like the rows that are coming, so the layout does not jump when they arrive. */
@@ -48,4 +50,50 @@ export function ListError({
       </Button>
     </div>
   );
+}
+
+interface ListQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The four states every server-side list has, in one place: the error panel (only when nothing was
+ * loaded yet), the skeleton, the empty state, and the rows — `children` renders the loaded page.
+ */
+export function ListContent<P extends { items: readonly unknown[] }>({
+  query,
+  data,
+  errorTitle,
+  errorDescription,
+  empty,
+  skeletonRows,
+  children,
+}: {
+  query: ListQuery;
+  /** The page to show: the query's data, or the previous page kept while the next one loads. */
+  data: P | undefined;
+  errorTitle: string;
+  errorDescription?: string;
+  empty: ReactNode;
+  skeletonRows?: number;
+  children: (data: P) => ReactNode;
+}) {
+  const { t } = useTranslation("common");
+  if (query.isError && query.data === undefined) {
+    return (
+      <ListError
+        title={errorTitle}
+        description={errorDescription ?? describeError(query.error, t)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (!data) return <ListSkeleton rows={skeletonRows} label={t("common:loading")} />;
+  if (data.items.length === 0) return <>{empty}</>;
+  return <>{children(data)}</>;
 }

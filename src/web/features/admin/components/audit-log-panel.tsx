@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, type AuditEntry } from "@shared/admin/audit.schema";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
@@ -12,7 +12,6 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
@@ -191,105 +190,105 @@ export function AuditLogPanel({
         ) : null}
       </div>
 
-      {audit.isError && audit.data === undefined ? (
-        <ListError
-          title={t("audit.fetchFailed")}
-          description={describeError(audit.error, t)}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      ) : !data ? (
-        <ListSkeleton label={t("common:loading")} />
-      ) : data.items.length === 0 ? (
-        <EmptyState
-          title={filtered ? t("audit.empty.filteredTitle") : t("audit.empty.title")}
-          description={filtered ? t("audit.empty.filteredText") : t("audit.empty.text")}
-          action={
-            filtered ? (
-              <Button variant="outline" size="sm" onClick={clear}>
-                {t("common:actions.clearFilters")}
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <>
-          <Table className={stacked.table} aria-label={t("audit.tab")}>
-            <THead className={stacked.head}>
-              <tr>
-                <Th className="pl-4">{cols.when}</Th>
-                <Th>{cols.who}</Th>
-                <Th>{cols.action}</Th>
-                <Th>{cols.target}</Th>
-                <Th>{cols.details}</Th>
-                <Th className="whitespace-nowrap pr-4">{cols.ip}</Th>
-              </tr>
-            </THead>
-            <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-              {data.items.map((entry) => (
-                <Tr key={entry.id} className={stacked.row}>
-                  <Td className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-lg:text-xs")}>
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                  </Td>
-                  <Td data-label={cols.who} className={stacked.cell}>
-                    <div className="min-w-0 max-lg:text-right">
-                      {entry.actorEmail ? (
-                        <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
-                          {entry.actorEmail}
-                        </div>
-                      ) : (
-                        <div className="text-slate-500 italic">{t("audit.anonymous")}</div>
-                      )}
-                      {entry.impersonatorEmail ? (
-                        <div className="text-xs text-amber-700">
-                          {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
-                        </div>
-                      ) : null}
-                    </div>
-                  </Td>
-                  <Td data-label={cols.action} className={stacked.cell}>
-                    <Badge tone={toneOf(entry.action)} className="whitespace-nowrap">
-                      {actionLabel(entry.action)}
-                    </Badge>
-                  </Td>
-                  <Td data-label={cols.target} className={stacked.cell}>
-                    {entry.targetLabel || entry.targetType ? (
+      <ListContent
+        query={audit}
+        data={data}
+        errorTitle={t("audit.fetchFailed")}
+        empty={
+          <EmptyState
+            title={filtered ? t("audit.empty.filteredTitle") : t("audit.empty.title")}
+            description={filtered ? t("audit.empty.filteredText") : t("audit.empty.text")}
+            action={
+              filtered ? (
+                <Button variant="outline" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <Table className={stacked.table} aria-label={t("audit.tab")}>
+              <THead className={stacked.head}>
+                <tr>
+                  <Th className="pl-4">{cols.when}</Th>
+                  <Th>{cols.who}</Th>
+                  <Th>{cols.action}</Th>
+                  <Th>{cols.target}</Th>
+                  <Th>{cols.details}</Th>
+                  <Th className="whitespace-nowrap pr-4">{cols.ip}</Th>
+                </tr>
+              </THead>
+              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                {data.items.map((entry) => (
+                  <Tr key={entry.id} className={stacked.row}>
+                    <Td
+                      className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-lg:text-xs")}
+                    >
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                    </Td>
+                    <Td data-label={cols.who} className={stacked.cell}>
                       <div className="min-w-0 max-lg:text-right">
-                        <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
-                          {entry.targetLabel ?? entry.targetId}
-                        </div>
-                        {entry.targetType ? (
-                          <div className="text-xs text-slate-500">
-                            {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
+                        {entry.actorEmail ? (
+                          <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                            {entry.actorEmail}
+                          </div>
+                        ) : (
+                          <div className="text-slate-500 italic">{t("audit.anonymous")}</div>
+                        )}
+                        {entry.impersonatorEmail ? (
+                          <div className="text-xs text-amber-700">
+                            {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
                           </div>
                         ) : null}
                       </div>
-                    ) : (
-                      <span className="text-slate-300">—</span>
-                    )}
-                  </Td>
-                  <Td data-label={cols.details} className={stacked.cell}>
-                    <DetailsSummary details={entry.details} />
-                  </Td>
-                  <Td
-                    data-label={cols.ip}
-                    className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}
-                  >
-                    {entry.ip || "—"}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-          <ListPagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPageChange={(p) => onChange({ page: p })}
-            onPageSizeChange={(size) => onChange({ pageSize: size })}
-          />
-        </>
-      )}
+                    </Td>
+                    <Td data-label={cols.action} className={stacked.cell}>
+                      <Badge tone={toneOf(entry.action)} className="whitespace-nowrap">
+                        {actionLabel(entry.action)}
+                      </Badge>
+                    </Td>
+                    <Td data-label={cols.target} className={stacked.cell}>
+                      {entry.targetLabel || entry.targetType ? (
+                        <div className="min-w-0 max-lg:text-right">
+                          <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                            {entry.targetLabel ?? entry.targetId}
+                          </div>
+                          {entry.targetType ? (
+                            <div className="text-xs text-slate-500">
+                              {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
+                            </div>
+                          ) : null}
+                        </div>
+                      ) : (
+                        <span className="text-slate-300">—</span>
+                      )}
+                    </Td>
+                    <Td data-label={cols.details} className={stacked.cell}>
+                      <DetailsSummary details={entry.details} />
+                    </Td>
+                    <Td
+                      data-label={cols.ip}
+                      className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}
+                    >
+                      {entry.ip || "—"}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <ListPagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={(p) => onChange({ page: p })}
+              onPageSizeChange={(size) => onChange({ pageSize: size })}
+            />
+          </>
+        )}
+      </ListContent>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Info } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
@@ -12,7 +12,6 @@ import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
@@ -118,76 +117,74 @@ export function MailOutboxPanel({
             <Spinner label={t("list.updating")} className="text-xs sm:ml-auto" />
           ) : null}
         </div>
-        {mail.isError && mail.data === undefined ? (
-          <ListError
-            title={t("mail.fetchFailed")}
-            description={describeError(mail.error, t)}
-            onRetry={() => void mail.refetch()}
-            retrying={mail.isFetching}
-          />
-        ) : !data ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={q ? t("mail.empty.filteredTitle") : t("mail.empty.title")}
-            description={q ? undefined : t("mail.empty.text")}
-            action={
-              q ? (
-                <Button variant="outline" size="sm" onClick={() => onChange({ q: null })}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
-            <Table className={cn(stacked.table, "lg:min-w-[760px]")} aria-label={t("mail.tab")}>
-              <THead className={stacked.head}>
-                <tr>
-                  <Th className="pl-4">{cols.subject}</Th>
-                  <Th>{cols.to}</Th>
-                  <Th>{cols.status}</Th>
-                  <Th className="pr-4">{cols.created}</Th>
-                </tr>
-              </THead>
-              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                {data.items.map((message) => (
-                  // The subject button covers the whole row (after:inset-0), so any click opens it.
-                  <Tr key={message.id} className={cn(stacked.row, "relative cursor-pointer")}>
-                    <Td className={cn(stacked.primary, "pl-4")}>
-                      <button
-                        type="button"
-                        onClick={() => setOpen(message)}
-                        className="text-left font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
-                      >
-                        {message.subject}
-                      </button>
-                    </Td>
-                    <Td data-label={cols.to} className={cn(stacked.cell, "break-all text-slate-600")}>
-                      {message.to}
-                    </Td>
-                    <Td data-label={cols.status} className={stacked.cell}>
-                      <MailStatus status={message.status} />
-                    </Td>
-                    <Td
-                      data-label={cols.created}
-                      className={cn(stacked.cell, "whitespace-nowrap pr-4 text-slate-600")}
-                    >
-                      <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={(p) => onChange({ page: p })}
-              onPageSizeChange={(size) => onChange({ pageSize: size })}
+        <ListContent
+          query={mail}
+          data={data}
+          errorTitle={t("mail.fetchFailed")}
+          empty={
+            <EmptyState
+              title={q ? t("mail.empty.filteredTitle") : t("mail.empty.title")}
+              description={q ? undefined : t("mail.empty.text")}
+              action={
+                q ? (
+                  <Button variant="outline" size="sm" onClick={() => onChange({ q: null })}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : undefined
+              }
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <Table className={cn(stacked.table, "lg:min-w-[760px]")} aria-label={t("mail.tab")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <Th className="pl-4">{cols.subject}</Th>
+                    <Th>{cols.to}</Th>
+                    <Th>{cols.status}</Th>
+                    <Th className="pr-4">{cols.created}</Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {data.items.map((message) => (
+                    // The subject button covers the whole row (after:inset-0), so any click opens it.
+                    <Tr key={message.id} className={cn(stacked.row, "relative cursor-pointer")}>
+                      <Td className={cn(stacked.primary, "pl-4")}>
+                        <button
+                          type="button"
+                          onClick={() => setOpen(message)}
+                          className="text-left font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+                        >
+                          {message.subject}
+                        </button>
+                      </Td>
+                      <Td data-label={cols.to} className={cn(stacked.cell, "break-all text-slate-600")}>
+                        {message.to}
+                      </Td>
+                      <Td data-label={cols.status} className={stacked.cell}>
+                        <MailStatus status={message.status} />
+                      </Td>
+                      <Td
+                        data-label={cols.created}
+                        className={cn(stacked.cell, "whitespace-nowrap pr-4 text-slate-600")}
+                      >
+                        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={(p) => onChange({ page: p })}
+                onPageSizeChange={(size) => onChange({ pageSize: size })}
+              />
+            </>
+          )}
+        </ListContent>
       </Card>
       <MailDialog message={open} onClose={() => setOpen(null)} />
     </div>

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -128,55 +128,56 @@ export default function AccountReviewPage() {
 
         <TabsContent value={tab} className="mt-4 focus-visible:outline-none">
           <Card className="overflow-hidden">
-            {reviews.isError && reviews.data === undefined ? (
-              <ListError
-                title={t("reviews.toast.fetchFailed")}
-                description={describeError(reviews.error, t)}
-                onRetry={() => void reviews.refetch()}
-                retrying={reviews.isFetching}
-              />
-            ) : !data ? (
-              <ListSkeleton rows={3} label={t("common:loading")} />
-            ) : data.items.length === 0 ? (
-              <EmptyState
-                title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
-                description={values.q ? t("reviews.empty.filteredText") : undefined}
-                action={
-                  values.q ? (
-                    <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
-                      {t("common:actions.clearFilters")}
-                    </Button>
-                  ) : undefined
-                }
-              />
-            ) : (
-              <>
-                {reviews.isFetching && data ? (
-                  <div className="flex justify-end border-b border-slate-100 px-4 py-2">
-                    <Spinner label={t("list.updating")} className="text-xs" />
-                  </div>
-                ) : null}
-                <div className={cn("divide-y divide-slate-100", retained && "opacity-60 transition-opacity")}>
-                  {data.items.map((review) => (
-                    <ReviewCard
-                      key={review.id}
-                      review={review}
-                      reviewer={reviewerOf(review)}
-                      busy={busyId === review.id}
-                      onApprove={setApproving}
-                      onReject={setRejecting}
-                    />
-                  ))}
-                </div>
-                <ListPagination
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onPageChange={(p) => update({ page: p })}
-                  onPageSizeChange={(size) => update({ pageSize: size })}
+            <ListContent
+              query={reviews}
+              data={data}
+              errorTitle={t("reviews.toast.fetchFailed")}
+              skeletonRows={3}
+              empty={
+                <EmptyState
+                  title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
+                  description={values.q ? t("reviews.empty.filteredText") : undefined}
+                  action={
+                    values.q ? (
+                      <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+                        {t("common:actions.clearFilters")}
+                      </Button>
+                    ) : undefined
+                  }
                 />
-              </>
-            )}
+              }
+            >
+              {(data) => (
+                <>
+                  {reviews.isFetching && data ? (
+                    <div className="flex justify-end border-b border-slate-100 px-4 py-2">
+                      <Spinner label={t("list.updating")} className="text-xs" />
+                    </div>
+                  ) : null}
+                  <div
+                    className={cn("divide-y divide-slate-100", retained && "opacity-60 transition-opacity")}
+                  >
+                    {data.items.map((review) => (
+                      <ReviewCard
+                        key={review.id}
+                        review={review}
+                        reviewer={reviewerOf(review)}
+                        busy={busyId === review.id}
+                        onApprove={setApproving}
+                        onReject={setRejecting}
+                      />
+                    ))}
+                  </div>
+                  <ListPagination
+                    page={data.page}
+                    pageSize={data.pageSize}
+                    total={data.total}
+                    onPageChange={(p) => update({ page: p })}
+                    onPageSizeChange={(size) => update({ pageSize: size })}
+                  />
+                </>
+              )}
+            </ListContent>
           </Card>
         </TabsContent>
       </Tabs>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -248,149 +248,147 @@ export default function UserManagementPage() {
           </div>
         </div>
 
-        {users.isError && users.data === undefined ? (
-          <ListError
-            title={t("users.toast.fetchFailed")}
-            description={describeError(users.error, t)}
-            onRetry={() => void users.refetch()}
-            retrying={users.isFetching}
-          />
-        ) : !data ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? t("users.empty.filteredTitle") : t("users.empty.title")}
-            description={filtered ? t("users.empty.filteredText") : t("users.empty.text")}
-            action={
-              filtered ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => update({ q: null, role: null, status: null })}
-                >
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : (
-                <Button size="sm" onClick={() => setCreating(true)}>
-                  <Users aria-hidden />
-                  {t("users.add")}
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <>
-            <Table className={stacked.table} aria-label={t("users.title")}>
-              <THead className={stacked.head}>
-                <tr>
-                  <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                    {columns.name}
-                  </SortableHeader>
-                  <SortableHeader column="email" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.email}
-                  </SortableHeader>
-                  <SortableHeader column="role" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.role}
-                  </SortableHeader>
-                  <Th>{columns.status}</Th>
-                  <SortableHeader column="lastSignInAt" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.lastSignIn}
-                  </SortableHeader>
-                  <SortableHeader column="createdAt" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.createdAt}
-                  </SortableHeader>
-                  <Th className="sticky right-0 w-12 bg-slate-50 pr-4">
-                    <span className="sr-only">{t("users.actions.column")}</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                {data.items.map((user) => {
-                  const isSelf = user.id === meId;
-                  return (
-                    <Tr
-                      key={user.id}
-                      data-testid={`user-row-${user.email}`}
-                      className={cn(stacked.row, "group")}
-                    >
-                      <Td className={cn(stacked.primary, "pl-4")}>
-                        <div className="flex min-w-0 items-center gap-3">
-                          <span
-                            aria-hidden
-                            className={cn(
-                              "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                              user.status === "active"
-                                ? "bg-brand-50 text-brand-700"
-                                : "bg-slate-100 text-slate-400",
-                            )}
-                          >
-                            {initials(user.name)}
-                          </span>
-                          <div className="min-w-0">
-                            <div className="truncate font-medium text-slate-900">
-                              {user.name}
-                              {isSelf ? (
-                                <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span>
-                              ) : null}
-                            </div>
-                            <div className="truncate text-xs text-slate-500 lg:hidden">{user.email}</div>
-                          </div>
-                        </div>
-                      </Td>
-                      <Td
-                        data-label={columns.email}
-                        className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}
-                      >
-                        <span className="whitespace-nowrap">{user.email}</span>
-                      </Td>
-                      <Td data-label={columns.role} className={stacked.cell}>
-                        <RoleBadge role={user.role} />
-                      </Td>
-                      <Td data-label={columns.status} className={stacked.cell}>
-                        <UserStatus user={user} />
-                      </Td>
-                      <Td
-                        data-label={columns.lastSignIn}
-                        className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}
-                      >
-                        {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
-                      </Td>
-                      <Td
-                        data-label={columns.createdAt}
-                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
-                      >
-                        <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
-                          {formatDate(user.createdAt)}
-                        </time>
-                      </Td>
-                      {/* Pinned right so the menu stays reachable when a narrow screen scrolls the table. */}
-                      <Td
-                        className={cn(
-                          stacked.corner,
-                          "pr-4 text-right lg:sticky lg:right-0 lg:bg-white lg:group-hover:bg-slate-50",
-                        )}
-                      >
-                        <UserRowActions
-                          user={user}
-                          isSelf={isSelf}
-                          busy={impersonate.isPending && impersonate.variables === user.id}
-                          onAction={onAction}
-                        />
-                      </Td>
-                    </Tr>
-                  );
-                })}
-              </TBody>
-            </Table>
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={(p) => update({ page: p })}
-              onPageSizeChange={(size) => update({ pageSize: size })}
+        <ListContent
+          query={users}
+          data={data}
+          errorTitle={t("users.toast.fetchFailed")}
+          empty={
+            <EmptyState
+              title={filtered ? t("users.empty.filteredTitle") : t("users.empty.title")}
+              description={filtered ? t("users.empty.filteredText") : t("users.empty.text")}
+              action={
+                filtered ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => update({ q: null, role: null, status: null })}
+                  >
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : (
+                  <Button size="sm" onClick={() => setCreating(true)}>
+                    <Users aria-hidden />
+                    {t("users.add")}
+                  </Button>
+                )
+              }
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <Table className={stacked.table} aria-label={t("users.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort} className="pl-4">
+                      {columns.name}
+                    </SortableHeader>
+                    <SortableHeader column="email" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.email}
+                    </SortableHeader>
+                    <SortableHeader column="role" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.role}
+                    </SortableHeader>
+                    <Th>{columns.status}</Th>
+                    <SortableHeader column="lastSignInAt" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.lastSignIn}
+                    </SortableHeader>
+                    <SortableHeader column="createdAt" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.createdAt}
+                    </SortableHeader>
+                    <Th className="sticky right-0 w-12 bg-slate-50 pr-4">
+                      <span className="sr-only">{t("users.actions.column")}</span>
+                    </Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {data.items.map((user) => {
+                    const isSelf = user.id === meId;
+                    return (
+                      <Tr
+                        key={user.id}
+                        data-testid={`user-row-${user.email}`}
+                        className={cn(stacked.row, "group")}
+                      >
+                        <Td className={cn(stacked.primary, "pl-4")}>
+                          <div className="flex min-w-0 items-center gap-3">
+                            <span
+                              aria-hidden
+                              className={cn(
+                                "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
+                                user.status === "active"
+                                  ? "bg-brand-50 text-brand-700"
+                                  : "bg-slate-100 text-slate-400",
+                              )}
+                            >
+                              {initials(user.name)}
+                            </span>
+                            <div className="min-w-0">
+                              <div className="truncate font-medium text-slate-900">
+                                {user.name}
+                                {isSelf ? (
+                                  <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span>
+                                ) : null}
+                              </div>
+                              <div className="truncate text-xs text-slate-500 lg:hidden">{user.email}</div>
+                            </div>
+                          </div>
+                        </Td>
+                        <Td
+                          data-label={columns.email}
+                          className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}
+                        >
+                          <span className="whitespace-nowrap">{user.email}</span>
+                        </Td>
+                        <Td data-label={columns.role} className={stacked.cell}>
+                          <RoleBadge role={user.role} />
+                        </Td>
+                        <Td data-label={columns.status} className={stacked.cell}>
+                          <UserStatus user={user} />
+                        </Td>
+                        <Td
+                          data-label={columns.lastSignIn}
+                          className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}
+                        >
+                          {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
+                        </Td>
+                        <Td
+                          data-label={columns.createdAt}
+                          className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
+                        >
+                          <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
+                            {formatDate(user.createdAt)}
+                          </time>
+                        </Td>
+                        {/* Pinned right so the menu stays reachable when a narrow screen scrolls the table. */}
+                        <Td
+                          className={cn(
+                            stacked.corner,
+                            "pr-4 text-right lg:sticky lg:right-0 lg:bg-white lg:group-hover:bg-slate-50",
+                          )}
+                        >
+                          <UserRowActions
+                            user={user}
+                            isSelf={isSelf}
+                            busy={impersonate.isPending && impersonate.variables === user.id}
+                            onAction={onAction}
+                          />
+                        </Td>
+                      </Tr>
+                    );
+                  })}
+                </TBody>
+              </Table>
+              <ListPagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={(p) => update({ page: p })}
+                onPageSizeChange={(size) => update({ pageSize: size })}
+              />
+            </>
+          )}
+        </ListContent>
       </Card>
 
       <CreateUserDialog open={creating} onOpenChange={setCreating} />

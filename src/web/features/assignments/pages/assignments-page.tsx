@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -142,114 +142,116 @@ export default function AssignmentsPage() {
           </div>
         </div>
 
-        {query.isError && !query.data ? (
-          <ListError
-            title={t("list.loadFailed")}
-            description={messages.error(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : !data ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? t("list.emptyFiltered") : t(`list.empty.${state}`)}
-            description={filtered ? t("list.emptyFilteredText") : t("list.emptyText")}
-            action={
-              filtered ? (
-                <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : state === "current" ? (
-                <Button size="sm" onClick={() => setAssigning(true)}>
-                  <Link2 aria-hidden />
-                  {t("assign.open")}
-                </Button>
-              ) : null
-            }
-          />
-        ) : (
-          <>
-            <Table className={stacked.table} aria-label={t(`states.${state}`)}>
-              <THead className={stacked.head}>
-                <tr>
-                  <Th className="pl-4">{cols.driver}</Th>
-                  <Th>{cols.vehicle}</Th>
-                  <Th>{cols.trailer}</Th>
-                  <Th>{cols.since}</Th>
-                  <Th>{cols.notes}</Th>
-                  <Th>{cols.by}</Th>
-                  <Th className="w-12 pr-4">
-                    <span className="sr-only">{t("list.actions")}</span>
-                  </Th>
-                </tr>
-              </THead>
-              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                {data.items.map((a) => (
-                  <Tr key={a.id} data-testid="assignment-row" className={stacked.row}>
-                    <Td className={cn(stacked.primary, "pl-4")}>
-                      <span className="font-medium text-slate-900">{a.driverName}</span>
-                      {a.endedAt || state !== "all" ? null : (
-                        <span className="ml-2 inline-flex items-center gap-1 text-xs text-emerald-700">
-                          <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
-                          {t("list.active")}
-                        </span>
-                      )}
-                    </Td>
-                    <Td data-label={cols.vehicle} className={stacked.cell}>
-                      <AssetCell label={a.vehicleLabel} detail={a.vehicleDescription} icon={Truck} />
-                    </Td>
-                    <Td data-label={cols.trailer} className={stacked.cell}>
-                      <AssetCell label={a.trailerLabel} detail={trailerDetail(a)} icon={Container} />
-                    </Td>
-                    <Td
-                      data-label={cols.since}
-                      className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
-                    >
-                      <time dateTime={a.startedAt} title={formatDateTime(a.startedAt)}>
-                        {period(a)}
-                      </time>
-                    </Td>
-                    <Td
-                      data-label={cols.notes}
-                      className={cn(stacked.cell, "max-w-64 text-slate-600", !a.notes && "max-lg:hidden")}
-                    >
-                      <span className="line-clamp-2 break-words">{a.notes || "—"}</span>
-                    </Td>
-                    <Td data-label={cols.by} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
-                      {a.createdByName ?? "—"}
-                    </Td>
-                    <Td
-                      className={cn(
-                        stacked.cell,
-                        "pr-4 text-right max-lg:justify-end max-lg:before:content-none",
-                      )}
-                    >
-                      {a.endedAt ? null : (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setEnding(a)}
-                          aria-label={t("end.actionFor", { driver: a.driverName })}
-                        >
-                          <Unlink aria-hidden />
-                          {t("end.action")}
-                        </Button>
-                      )}
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={(p) => update({ page: p })}
-              onPageSizeChange={(size) => update({ pageSize: size })}
+        <ListContent
+          query={query}
+          data={data}
+          errorTitle={t("list.loadFailed")}
+          errorDescription={messages.error(query.error)}
+          empty={
+            <EmptyState
+              title={filtered ? t("list.emptyFiltered") : t(`list.empty.${state}`)}
+              description={filtered ? t("list.emptyFilteredText") : t("list.emptyText")}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : state === "current" ? (
+                  <Button size="sm" onClick={() => setAssigning(true)}>
+                    <Link2 aria-hidden />
+                    {t("assign.open")}
+                  </Button>
+                ) : null
+              }
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <Table className={stacked.table} aria-label={t(`states.${state}`)}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <Th className="pl-4">{cols.driver}</Th>
+                    <Th>{cols.vehicle}</Th>
+                    <Th>{cols.trailer}</Th>
+                    <Th>{cols.since}</Th>
+                    <Th>{cols.notes}</Th>
+                    <Th>{cols.by}</Th>
+                    <Th className="w-12 pr-4">
+                      <span className="sr-only">{t("list.actions")}</span>
+                    </Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {data.items.map((a) => (
+                    <Tr key={a.id} data-testid="assignment-row" className={stacked.row}>
+                      <Td className={cn(stacked.primary, "pl-4")}>
+                        <span className="font-medium text-slate-900">{a.driverName}</span>
+                        {a.endedAt || state !== "all" ? null : (
+                          <span className="ml-2 inline-flex items-center gap-1 text-xs text-emerald-700">
+                            <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
+                            {t("list.active")}
+                          </span>
+                        )}
+                      </Td>
+                      <Td data-label={cols.vehicle} className={stacked.cell}>
+                        <AssetCell label={a.vehicleLabel} detail={a.vehicleDescription} icon={Truck} />
+                      </Td>
+                      <Td data-label={cols.trailer} className={stacked.cell}>
+                        <AssetCell label={a.trailerLabel} detail={trailerDetail(a)} icon={Container} />
+                      </Td>
+                      <Td
+                        data-label={cols.since}
+                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
+                      >
+                        <time dateTime={a.startedAt} title={formatDateTime(a.startedAt)}>
+                          {period(a)}
+                        </time>
+                      </Td>
+                      <Td
+                        data-label={cols.notes}
+                        className={cn(stacked.cell, "max-w-64 text-slate-600", !a.notes && "max-lg:hidden")}
+                      >
+                        <span className="line-clamp-2 break-words">{a.notes || "—"}</span>
+                      </Td>
+                      <Td
+                        data-label={cols.by}
+                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
+                      >
+                        {a.createdByName ?? "—"}
+                      </Td>
+                      <Td
+                        className={cn(
+                          stacked.cell,
+                          "pr-4 text-right max-lg:justify-end max-lg:before:content-none",
+                        )}
+                      >
+                        {a.endedAt ? null : (
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            onClick={() => setEnding(a)}
+                            aria-label={t("end.actionFor", { driver: a.driverName })}
+                          >
+                            <Unlink aria-hidden />
+                            {t("end.action")}
+                          </Button>
+                        )}
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={(p) => update({ page: p })}
+                onPageSizeChange={(size) => update({ pageSize: size })}
+              />
+            </>
+          )}
+        </ListContent>
       </Card>
 
       <AssignAssetsDialog open={assigning} onOpenChange={setAssigning} />

@@ -12,7 +12,7 @@ import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -287,90 +287,96 @@ export default function LoadsPage() {
           </div>
         </div>
 
-        {loads.isError && loads.data === undefined ? (
-          <ListError
-            title={t("list.fetchFailed")}
-            description={describeError(loads.error, t)}
-            onRetry={() => void loads.refetch()}
-            retrying={loads.isFetching}
-          />
-        ) : !data ? (
-          <ListSkeleton label={t("common:loading")} />
-        ) : data.items.length === 0 ? (
-          <EmptyState
-            title={
-              filtered
-                ? t("list.empty.filteredTitle")
-                : t(staff ? "list.empty.title" : "list.empty.driverTitle")
-            }
-            description={
-              filtered ? t("list.empty.filteredText") : t(staff ? "list.empty.text" : "list.empty.driverText")
-            }
-            action={
-              filtered ? (
-                <Button variant="outline" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : staff ? (
-                <Button asChild size="sm">
-                  <Link to={routePath("loadNew")}>
-                    <PackagePlus aria-hidden />
-                    {t("list.new")}
-                  </Link>
-                </Button>
-              ) : null
-            }
-          />
-        ) : (
-          <>
-            <Table className={stacked.table} aria-label={t("list.title")}>
-              <THead className={stacked.head}>
-                <tr>
-                  <SortableHeader column="loadNumber" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                    {columns.loadNumber}
-                  </SortableHeader>
-                  <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.status}
-                  </SortableHeader>
-                  {staff ? <Th>{columns.customer}</Th> : null}
-                  {staff ? <Th>{columns.driver}</Th> : null}
-                  <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.pickup}
-                  </SortableHeader>
-                  <SortableHeader column="deliveryAt" sort={sort} dir={dir} onSort={onSort}>
-                    {columns.delivery}
-                  </SortableHeader>
-                  {staff ? (
+        <ListContent
+          query={loads}
+          data={data}
+          errorTitle={t("list.fetchFailed")}
+          empty={
+            <EmptyState
+              title={
+                filtered
+                  ? t("list.empty.filteredTitle")
+                  : t(staff ? "list.empty.title" : "list.empty.driverTitle")
+              }
+              description={
+                filtered
+                  ? t("list.empty.filteredText")
+                  : t(staff ? "list.empty.text" : "list.empty.driverText")
+              }
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : staff ? (
+                  <Button asChild size="sm">
+                    <Link to={routePath("loadNew")}>
+                      <PackagePlus aria-hidden />
+                      {t("list.new")}
+                    </Link>
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <Table className={stacked.table} aria-label={t("list.title")}>
+                <THead className={stacked.head}>
+                  <tr>
                     <SortableHeader
-                      column="totalRate"
+                      column="loadNumber"
                       sort={sort}
                       dir={dir}
                       onSort={onSort}
-                      className="pr-4 text-right [&>button]:ml-auto"
+                      className="pl-4"
                     >
-                      {columns.totalRate}
+                      {columns.loadNumber}
                     </SortableHeader>
-                  ) : (
-                    <Th className="pr-4 text-right">{columns.miles}</Th>
-                  )}
-                </tr>
-              </THead>
-              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                {data.items.map((load) => (
-                  <LoadRow key={load.id} load={load} staff={staff} columns={columns} />
-                ))}
-              </TBody>
-            </Table>
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              estimate={data.totalIsEstimate}
-              onPageChange={(p) => update({ page: p })}
-              onPageSizeChange={(size) => update({ pageSize: size })}
-            />
-          </>
-        )}
+                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.status}
+                    </SortableHeader>
+                    {staff ? <Th>{columns.customer}</Th> : null}
+                    {staff ? <Th>{columns.driver}</Th> : null}
+                    <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.pickup}
+                    </SortableHeader>
+                    <SortableHeader column="deliveryAt" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.delivery}
+                    </SortableHeader>
+                    {staff ? (
+                      <SortableHeader
+                        column="totalRate"
+                        sort={sort}
+                        dir={dir}
+                        onSort={onSort}
+                        className="pr-4 text-right [&>button]:ml-auto"
+                      >
+                        {columns.totalRate}
+                      </SortableHeader>
+                    ) : (
+                      <Th className="pr-4 text-right">{columns.miles}</Th>
+                    )}
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {data.items.map((load) => (
+                    <LoadRow key={load.id} load={load} staff={staff} columns={columns} />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                estimate={data.totalIsEstimate}
+                onPageChange={(p) => update({ page: p })}
+                onPageSizeChange={(size) => update({ pageSize: size })}
+              />
+            </>
+          )}
+        </ListContent>
       </Card>
     </div>
   );
