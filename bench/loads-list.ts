@@ -217,7 +217,8 @@ const facts = (
            pg_size_pretty(pg_database_size(current_database())) as db_size,
            current_setting('server_version') as version
       from customers c
-      join users u on u.id = c.user_id and u.email = 'customer@demo.test'
+      -- The customer with the most loads: the worst case of the customer filter.
+      join (select customer_id, count(*) from loads group by 1 order by 2 desc limit 1) top on top.customer_id = c.id
       cross join lateral (select id, load_number from loads
                            where pickup_at < now() - interval '400 days' order by pickup_at desc limit 1) m`)
 ).rows[0];
@@ -277,11 +278,30 @@ console.log(
   `\nThroughput, list first page, ${CONCURRENCY} concurrent callers: API ${Math.round(apiRps)} req/s, SQL ${Math.round(sqlRps)} req/s`,
 );
 
-console.log("\nSQL per request (what the replay runs):");
-for (const s of [scenarios[0], scenarios[5], scenarios[12]]) {
-  const plan = await captureSql(s.path, s.cookie ?? dispatcher);
-  console.log(`  ${s.name}: ${plan.map((p) => p.length).join(" → ")} statement(s) per phase`);
+/** One request, statement by statement: when each started and how long it took (auth ones marked). */
+async function anatomy(name: string, pathname: string, cookie: string): Promise<void> {
+  // Median of several runs, so one slow statement does not mislead.
+  const runs: Array<{ total: number; sent: Sent[] }> = [];
+  for (let i = 0; i < 21; i++) {
+    recording = [];
+    const t = performance.now();
+    await (await request(pathname, { headers: { cookie } })).text();
+    runs.push({
+      total: performance.now() - t,
+      sent: recording.map((q) => ({ ...q, start: q.start - t, end: q.end - t })),
+    });
+    recording = null;
+  }
+  runs.sort((a, b) => a.total - b.total);
+  const { total, sent } = runs[10];
+  console.log(`\n${name} — ${fmt(total)} ms in the app, ${sent.length} statements:`);
+  for (const q of sent) {
+    const label = q.text.replace(/\s+/g, " ").slice(0, 90);
+    const kind = AUTH_TABLES.test(q.text) ? "session" : "list   ";
+    console.log(`  ${kind} +${fmt(q.start)} ms  ${fmt(q.end - q.start)} ms  ${label}`);
+  }
 }
+for (const i of [0, 2, 7, 8, 12]) await anatomy(scenarios[i].name, scenarios[i].path, dispatcher);
 
 if (process.env.BENCH_JSON) {
   writeFileSync(

@@ -311,7 +311,9 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       where d.email like '%@${BULK_DRIVER_DOMAIN}'`);
   // VACUUM as well as ANALYZE: it sets the visibility map, so counts and list pages can use
   // index-only scans right away instead of visiting (and hint-bit writing) every fresh heap page.
-  await pool.query("vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events");
+  await pool.query(
+    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events",
+  );
   log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()}`);
 }
 
@@ -409,11 +411,11 @@ async function createReferenceData(
   // the customer index is skewed so the first customers are the big accounts.
   await client.query(`
     create temp table bulk_customers on commit drop as
-    select (row_number() over (order by (user_id is null), created_at, id) - 1)::int as idx, id
+    select (row_number() over (order by (user_id is null), created_at, company_name, id) - 1)::int as idx, id
       from customers`);
   await client.query(`
     create temp table bulk_drivers on commit drop as
-    select (row_number() over (order by (d.user_id is null), d.created_at, d.id) - 1)::int as idx,
+    select (row_number() over (order by (d.user_id is null), d.created_at, d.full_name, d.id) - 1)::int as idx,
            d.id, d.full_name, d.default_pay_type, d.default_pay_rate, a.vehicle_id, a.trailer_id
       from drivers d
       left join asset_assignments a on a.driver_id = d.id and a.ended_at is null

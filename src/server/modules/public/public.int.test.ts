@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOAD_FILE_MAX_BYTES } from "../../../shared/loads/loads.schema";
 import { PUBLIC_RATE_LIMITS } from "../../../shared/public/public.schema";
 import { bolUploadLinks, files, loadFiles, loads, notifications } from "../../db/schema";
 import { hashToken } from "../../platform/tokens/tokens";
@@ -210,6 +211,17 @@ describe("public BOL upload", () => {
       .from(bolUploadLinks)
       .where(eq(bolUploadLinks.tokenHash, hashToken("type-check-token")));
     expect(link.uploads).toBe(0);
+  });
+
+  it("refuses a file over the size limit (413) before storing anything", async () => {
+    await createLink("too-large-token");
+    const before = await counts();
+    const big = new Uint8Array(LOAD_FILE_MAX_BYTES + 1024);
+    big.set(PDF);
+    const res = await upload("too-large-token", big, "huge.pdf");
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("FILE_TOO_LARGE");
+    expect(await counts()).toEqual(before);
   });
 
   it("asks for a file when none is sent", async () => {
