@@ -69,9 +69,9 @@ export const loads = pgTable(
   },
   (t) => [
     index().on(t.pickupAt.desc(), t.id),
-    index().on(t.status, t.pickupAt.desc()),
-    index().on(t.driverId, t.pickupAt.desc()),
-    index().on(t.customerId, t.pickupAt.desc()),
+    index().on(t.status, t.pickupAt.desc(), t.id),
+    index().on(t.driverId, t.pickupAt.desc(), t.id),
+    index().on(t.customerId, t.pickupAt.desc(), t.id),
     index().on(t.deliveryAt.desc()),
     index().on(t.createdAt.desc()),
     index().on(t.totalRate.desc(), t.id),

@@ -457,3 +457,17 @@ describe("the list", () => {
     expect(filtered).toMatchObject({ total: 15, totalIsEstimate: false });
   });
 });
+
+describe("searching a whole load number", () => {
+  it("matches that number exactly, while a fragment still matches every load containing it", async () => {
+    for (const loadNumber of ["LD-2031-00077", "LD-2031-000770"]) {
+      expect((await create(loadInput({ loadNumber }))).status).toBe(201);
+    }
+    const search = async (q: string) =>
+      (await call(ctx, `/api/loads?q=${q}&sort=loadNumber&dir=asc`, { cookie: dispatcher })).json.items.map(
+        (i: { loadNumber: string }) => i.loadNumber,
+      );
+    expect(await search("ld-2031-00077")).toEqual(["LD-2031-00077"]);
+    expect(await search("2031-0007")).toEqual(["LD-2031-00077", "LD-2031-000770"]);
+  });
+});
