@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 
 const require = createRequire(import.meta.url);
 const ASSETS = new Set(["swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"]);
@@ -16,7 +16,7 @@ const page = `<!doctype html>
 const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#docs", deepLinking: true });`;
 
 /** /api/docs: Swagger UI served from the installed package (no CDN, CSP-friendly). */
-export function mountDocs(app: Hono<any>) {
+export function mountDocs<E extends Env>(app: Hono<E>) {
   const dir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
   app.get("/api/docs", (c) => c.html(page));
   app.get("/api/docs/assets/init.js", (c) => c.body(init, 200, { "content-type": "text/javascript" }));

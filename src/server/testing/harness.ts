@@ -120,6 +120,7 @@ export async function call(ctx: TestContext, path: string, opts: CallOptions = {
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -71,10 +71,10 @@ export interface Storage {
 
 /** A safe display name: no path, no control characters, bounded length. */
 export function cleanFileName(name: string, contentType: string): string {
-  const base = path
-    .basename(name || "file")
-    .replace(/[\u0000-\u001f"\\/<>:|?*]+/g, "_")
-    .slice(0, 120);
+  const printable = [...path.basename(name || "file")]
+    .map((ch) => (ch.charCodeAt(0) < 32 ? "_" : ch))
+    .join("");
+  const base = printable.replace(/["\\/<>:|?*]+/g, "_").slice(0, 120);
   return base.includes(".") ? base : `${base}.${EXTENSIONS[contentType] ?? "bin"}`;
 }
 
