@@ -1,5 +1,6 @@
 import { type Browser, expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
+import { stop, uniqueLoadNumber } from "./load-helpers";
 
 /** A small but real PDF: the server checks the bytes, not the name. */
 const PDF = Buffer.from(
@@ -46,9 +47,21 @@ test("a dispatcher's BOL link lets a driver upload the signed PDF without signin
   baseURL,
 }) => {
   await loginAs(page, "dispatcher@demo.test");
-  const list = await page.request.get("/api/loads?status=in_progress&pageSize=10");
-  expect(list.ok()).toBe(true);
-  const load = (await list.json()).items[0] as { id: string; loadNumber: string };
+  // A load of this test's own, so flows running alongside never see its upload.
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const made = await page.request.post("/api/loads", {
+    data: {
+      loadNumber: uniqueLoadNumber("PUB"),
+      baseRate: "1450",
+      stops: [
+        { ...stop("pickup", "Omaha", "NE", ""), scheduledAt: at(1) },
+        { ...stop("delivery", "Denver", "CO", ""), scheduledAt: at(2) },
+      ],
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(made.status()).toBe(201);
+  const load = (await made.json()) as { id: string; loadNumber: string };
   const created = await page.request.post(`/api/loads/${load.id}/bol-links`, {
     data: {},
     headers: { origin: baseURL! },
