@@ -2,23 +2,23 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format";
 import { Pagination } from "../ui/pagination";
 
-/** The shared pager with this product's wording for "1–25 of 130". */
-export function ListPagination({
-  page,
-  pageSize,
-  total,
-  onPageChange,
-  onPageSizeChange,
-  estimate,
-}: {
+/** The page a list shows; `totalIsEstimate` when very large lists are not counted exactly. */
+export interface PageInfo {
   page: number;
   pageSize: number;
   total: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-  /** `total` is an estimate (very large lists are not counted exactly). */
-  estimate?: boolean;
+  totalIsEstimate?: boolean;
+}
+
+/** The shared pager with this product's wording for "1–25 of 130"; reports `{ page }` or `{ pageSize }`. */
+export function ListPagination({
+  of,
+  onChange,
+}: {
+  of: PageInfo;
+  onChange: (patch: { page: number } | { pageSize: number }) => void;
 }) {
+  const { page, pageSize, total, totalIsEstimate: estimate } = of;
   const { t } = useTranslation("common");
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -27,8 +27,8 @@ export function ListPagination({
       page={page}
       pageSize={pageSize}
       total={total}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
+      onPageChange={(p) => onChange({ page: p })}
+      onPageSizeChange={(size) => onChange({ pageSize: size })}
       labels={{
         previous: t("common:pagination.previous"),
         next: t("common:pagination.next"),

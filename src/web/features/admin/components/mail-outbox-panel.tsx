@@ -175,13 +175,7 @@ export function MailOutboxPanel({
                   ))}
                 </TBody>
               </Table>
-              <ListPagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={(p) => onChange({ page: p })}
-                onPageSizeChange={(size) => onChange({ pageSize: size })}
-              />
+              <ListPagination of={data} onChange={onChange} />
             </>
           )}
         </ListContent>

@@ -168,13 +168,7 @@ export default function AccountReviewPage() {
                       />
                     ))}
                   </div>
-                  <ListPagination
-                    page={data.page}
-                    pageSize={data.pageSize}
-                    total={data.total}
-                    onPageChange={(p) => update({ page: p })}
-                    onPageSizeChange={(size) => update({ pageSize: size })}
-                  />
+                  <ListPagination of={data} onChange={update} />
                 </>
               )}
             </ListContent>

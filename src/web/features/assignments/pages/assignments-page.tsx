@@ -242,13 +242,7 @@ export default function AssignmentsPage() {
                   ))}
                 </TBody>
               </Table>
-              <ListPagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={(p) => update({ page: p })}
-                onPageSizeChange={(size) => update({ pageSize: size })}
-              />
+              <ListPagination of={data} onChange={update} />
             </>
           )}
         </ListContent>

@@ -128,11 +128,8 @@ function PanelList({
       </ul>
       {query.data.total > pageSize ? (
         <ListPagination
-          page={page}
-          pageSize={pageSize}
-          total={query.data.total}
-          onPageChange={(p) => onPage(p, pageSize)}
-          onPageSizeChange={(size) => onPage(1, size)}
+          of={{ page, pageSize, total: query.data.total }}
+          onChange={(patch) => ("page" in patch ? onPage(patch.page, pageSize) : onPage(1, patch.pageSize))}
         />
       ) : null}
     </>

@@ -81,13 +81,7 @@ export default function LoadBoardPage() {
             ))}
           </ul>
           <Card className="overflow-hidden">
-            <ListPagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={(p) => update({ page: p })}
-              onPageSizeChange={(size) => update({ pageSize: size })}
-            />
+            <ListPagination of={data} onChange={update} />
           </Card>
         </>
       )}

@@ -366,14 +366,7 @@ export default function LoadsPage() {
                   ))}
                 </TBody>
               </Table>
-              <ListPagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                estimate={data.totalIsEstimate}
-                onPageChange={(p) => update({ page: p })}
-                onPageSizeChange={(size) => update({ pageSize: size })}
-              />
+              <ListPagination of={data} onChange={update} />
             </>
           )}
         </ListContent>
