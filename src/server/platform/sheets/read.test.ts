@@ -1,0 +1,77 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { parseCsv, readTable, SheetParseError } from "./read";
+import { toCsv, toXlsx } from "./sheets";
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe("readTable", () => {
+  it("reads a CSV with a BOM, quotes, doubled quotes, embedded newlines and CRLF", async () => {
+    const csv =
+      '\uFEFFname,companyName,email\r\n"Okafor, Linda","Harbor ""Fresh""",a@x.test\r\nBo,"Multi\nline",b@x.test\r\n';
+    const t = await readTable(bytes(csv), "c.csv");
+    expect(t.headers).toEqual(["name", "companyName", "email"]);
+    expect(t.rows).toEqual([
+      { name: "Okafor, Linda", companyName: 'Harbor "Fresh"', email: "a@x.test" },
+      { name: "Bo", companyName: "Multi\nline", email: "b@x.test" },
+    ]);
+  });
+
+  it("detects semicolon and tab separators and skips blank lines; short rows read as empty", async () => {
+    const t = await readTable(bytes("a;b\n1;2\n\n3\n"), "x.csv");
+    expect(t.rows).toEqual([
+      { a: "1", b: "2" },
+      { a: "3", b: "" },
+    ]);
+    const tab = await readTable(bytes("a\tb\nx\ty\n"), "x.tsv");
+    expect(tab.rows).toEqual([{ a: "x", b: "y" }]);
+  });
+
+  it("reads the first sheet of a workbook, including what our own export writes", async () => {
+    const data = await toXlsx(
+      [{ n: "Acme", v: 12.5 }],
+      [
+        { header: "name", value: (r) => r.n },
+        { header: "amount", value: (r) => r.v },
+      ],
+      "Sheet",
+    );
+    const t = await readTable(data, "whatever.bin");
+    expect(t.headers).toEqual(["name", "amount"]);
+    expect(t.rows).toEqual([{ name: "Acme", amount: "12.5" }]);
+  });
+
+  it("round-trips our CSV export", async () => {
+    const csv = toCsv(
+      [{ a: "x,y", b: 'q"' }],
+      [
+        { header: "a", value: (r) => r.a },
+        { header: "b", value: (r) => r.b },
+      ],
+    );
+    expect((await readTable(bytes(csv))).rows).toEqual([{ a: "x,y", b: 'q"' }]);
+  });
+
+  it("reads formula results and rich text cells as text", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("S");
+    ws.addRow(["h1", "h2"]);
+    ws.addRow([{ formula: "1+1", result: 2 }, { richText: [{ text: "Ri" }, { text: "ch" }] }]);
+    const t = await readTable(new Uint8Array(await wb.xlsx.writeBuffer()));
+    expect(t.rows).toEqual([{ h1: "2", h2: "Rich" }]);
+  });
+
+  it.each([
+    ["an empty file", new Uint8Array()],
+    ["binary data", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2])],
+    ["a broken zip", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])],
+    ["an unterminated quote", bytes('a,b\n"x,y\n')],
+    ["only blank lines", bytes("\n\n")],
+  ])("refuses %s with SheetParseError", async (_name, data) => {
+    await expect(readTable(data)).rejects.toBeInstanceOf(SheetParseError);
+  });
+
+  it("parseCsv keeps empty trailing fields", () => {
+    expect(parseCsv("a,b,\n")).toEqual([["a", "b", ""]]);
+  });
+});
