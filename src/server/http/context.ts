@@ -12,6 +12,12 @@ export interface Actor {
   /** Set while an admin browses as this user. */
   impersonator: { id: string; email: string } | null;
   ip: string | null;
+  /**
+   * The driver or customer record of a driver or customer account, resolved with the session (null
+   * when the account has none). Undefined where an actor is built without it; look it up then.
+   */
+  driverId?: string | null;
+  customerId?: string | null;
 }
 
 export interface AppEnv {

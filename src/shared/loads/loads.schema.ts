@@ -280,6 +280,8 @@ export const loadPageSchema = pageSchema(loadListItemSchema).extend({
 });
 export type LoadPage = z.infer<typeof loadPageSchema>;
 export const LOAD_COUNT_EXACT_LIMIT = 10_000;
+/** A text search counts exactly up to here (ten pages); past it, "about N" (decision 005). */
+export const LOAD_SEARCH_COUNT_EXACT_LIMIT = 250;
 
 export const LOAD_EXPORT_FORMATS = ["csv", "xlsx"] as const;
 /** The largest export; a bigger filtered set answers 400 EXPORT_TOO_LARGE. */

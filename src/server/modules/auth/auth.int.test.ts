@@ -85,6 +85,54 @@ describe("sign-in", () => {
   });
 });
 
+describe("session resolution", () => {
+  const tokenOf = (cookie: string) =>
+    decodeURIComponent(cookie.split("lms.session_token=")[1]!.split(";")[0]!).split(".")[0]!;
+
+  it("refuses a cookie whose signature is not ours, even with a real token", async () => {
+    const cookie = await signIn(ctx, "dispatcher@demo.test");
+    const forged = `lms.session_token=${encodeURIComponent(`${tokenOf(cookie)}.${"A".repeat(43)}=`)}`;
+    expect((await call(ctx, "/api/me", { cookie: forged })).status).toBe(401);
+    expect((await call(ctx, "/api/me", { cookie: `lms.session_token=${tokenOf(cookie)}` })).status).toBe(401);
+  });
+
+  it("refuses an expired session", async () => {
+    const cookie = await signIn(ctx, "dispatcher@demo.test");
+    await ctx.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(cookie)));
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(401);
+  });
+
+  it("refuses a banned user's session at once", async () => {
+    const cookie = await signIn(ctx, "safety@demo.test");
+    const [user] = await ctx.deps.db.select().from(users).where(eq(users.email, "safety@demo.test"));
+    await ctx.deps.db.update(users).set({ banned: true }).where(eq(users.id, user!.id));
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(401);
+    await ctx.deps.db.update(users).set({ banned: false }).where(eq(users.id, user!.id));
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(200);
+  });
+
+  it("slides the expiry once a day and re-sets the cookie", async () => {
+    const cookie = await signIn(ctx, "accountant@demo.test");
+    const token = tokenOf(cookie);
+    const day = 24 * 60 * 60 * 1000;
+    // Fresh: no refresh, no cookie.
+    const fresh = await call(ctx, "/api/me", { cookie });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    // A session last extended more than a day ago is extended to a full week, with a new cookie.
+    const stale = new Date(Date.now() + 5 * day);
+    await ctx.deps.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, token));
+    const res = await call(ctx, "/api/me", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("lms.session_token="))).toBe(true);
+    const [row] = await ctx.deps.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * day);
+  });
+});
+
 describe("sign-in rate limit", () => {
   let limited: TestContext;
   beforeAll(async () => {

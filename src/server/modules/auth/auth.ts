@@ -19,6 +19,10 @@ export function withClientIp(headers: Headers, ip: string | null): Headers {
   return copy;
 }
 
+/** A session lasts a week, and slides forward at most once a day (better-auth's expiresIn / updateAge). */
+export const SESSION_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /** Impersonation sessions end after 60 minutes. */
 export const IMPERSONATION_SECONDS = 60 * 60;
 
@@ -40,7 +44,7 @@ export function createAuth(config: Config, db: Db) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     trustedOrigins: [origin],
     // The app's own PostgreSQL-backed limiter guards sign-in (shared by every instance).
     rateLimit: { enabled: false },

@@ -1,9 +1,9 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import { appUsers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor, AppEnv } from "../../http/context";
+import { SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth";
 
 /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is on. */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
@@ -18,30 +18,120 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   }
 }
 
-export async function resolveActor(deps: Deps, headers: Headers, ip: string | null): Promise<Actor | null> {
-  const session = await deps.auth.api.getSession({ headers });
-  if (!session) return null;
-  const [appUser] = await deps.db.select().from(appUsers).where(eq(appUsers.userId, session.user.id));
-  if (!appUser) return null;
-  const impersonatedBy = (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null;
-  let impersonator: Actor["impersonator"] = null;
-  if (impersonatedBy) {
-    const [admin] = await deps.db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, impersonatedBy));
-    impersonator = { id: impersonatedBy, email: admin?.email ?? "" };
+const SESSION_COOKIES = ["lms.session_token", "__Secure-lms.session_token"];
+const DONT_REMEMBER_COOKIES = ["lms.dont_remember", "__Secure-lms.dont_remember"];
+
+function cookieValue(header: string, names: string[]): string | null {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!names.includes(name)) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
   }
+  return null;
+}
+
+/**
+ * The session token from better-auth's signed cookie (`token.signature`, HMAC-SHA256 with the auth
+ * secret, base64 — the format better-call writes), or null when absent or not signed by us.
+ */
+export function verifiedSessionToken(cookieHeader: string | null | undefined, secret: string): string | null {
+  if (!cookieHeader) return null;
+  const value = cookieValue(cookieHeader, SESSION_COOKIES);
+  if (!value) return null;
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+interface ActorRow {
+  session_id: string;
+  expires_at: Date;
+  user_id: string;
+  email: string;
+  name: string;
+  role: Actor["role"];
+  must_change_password: boolean;
+  impersonated_by: string | null;
+  impersonator_email: string | null;
+  driver_id: string | null;
+  customer_id: string | null;
+}
+
+/**
+ * The session, its user, the app user, the impersonating admin and the driver or customer record
+ * in one round trip (a prepared
+ * statement). Disabled users have no sessions (disabling revokes them), and a ban still bites here.
+ */
+const ACTOR_QUERY = {
+  name: "lms_resolve_actor",
+  text: `select s.id as session_id, s.expires_at, u.id as user_id, u.email, u.name,
+       au.role, au.must_change_password, s.impersonated_by, imp.email as impersonator_email,
+       d.id as driver_id, c.id as customer_id
+  from sessions s
+  join users u on u.id = s.user_id
+  join app_users au on au.user_id = u.id
+  left join users imp on imp.id = s.impersonated_by
+  left join drivers d on d.user_id = u.id
+  left join customers c on c.user_id = u.id
+ where s.token = $1 and s.expires_at > now()
+   and (u.banned is not true or (u.ban_expires is not null and u.ban_expires <= now()))`,
+};
+
+/**
+ * Resolves the signed-in actor. The common case is one query; once a day per session (better-auth's
+ * `updateAge`) the request goes through better-auth's own getSession, which slides the expiry and
+ * re-sets the cookie — those Set-Cookie headers are returned for the response.
+ */
+export async function resolveActor(
+  deps: Deps,
+  headers: Headers,
+  ip: string | null,
+): Promise<{ actor: Actor | null; setCookies: string[] }> {
+  const token = verifiedSessionToken(headers.get("cookie"), deps.config.authSecret);
+  if (!token) return { actor: null, setCookies: [] };
+  const { rows } = await deps.pool.query<ActorRow>({ ...ACTOR_QUERY, values: [token] });
+  const row = rows[0];
+  if (!row) return { actor: null, setCookies: [] };
+
+  const refreshDue =
+    row.expires_at.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now();
+  let setCookies: string[] = [];
+  let expiresAt = row.expires_at;
+  if (refreshDue && !cookieValue(headers.get("cookie") ?? "", DONT_REMEMBER_COOKIES)) {
+    const refreshed = await deps.auth.api.getSession({ headers, returnHeaders: true });
+    if (!refreshed.response) return { actor: null, setCookies: refreshed.headers.getSetCookie() };
+    setCookies = refreshed.headers.getSetCookie();
+    expiresAt = new Date(refreshed.response.session.expiresAt);
+  }
+
   return {
-    userId: session.user.id,
-    email: session.user.email,
-    name: session.user.name,
-    role: appUser.role,
-    mustChangePassword: appUser.mustChangePassword,
-    sessionId: session.session.id,
-    sessionExpiresAt: new Date(session.session.expiresAt),
-    impersonator,
-    ip,
+    actor: {
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      mustChangePassword: row.must_change_password,
+      sessionId: row.session_id,
+      sessionExpiresAt: expiresAt,
+      impersonator: row.impersonated_by
+        ? { id: row.impersonated_by, email: row.impersonator_email ?? "" }
+        : null,
+      ip,
+      driverId: row.driver_id,
+      customerId: row.customer_id,
+    },
+    setCookies,
   };
 }
 
@@ -50,7 +140,9 @@ export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ip = clientIp(c, deps.config.trustProxy);
     c.set("ip", ip);
-    c.set("actor", await resolveActor(deps, c.req.raw.headers, ip));
+    const { actor, setCookies } = await resolveActor(deps, c.req.raw.headers, ip);
+    c.set("actor", actor);
     await next();
+    for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
   };
 }

@@ -34,12 +34,17 @@ export function driverActionsFor(load: Pick<LoadRow, "status" | "acceptedAt">): 
 
 /** A load as the caller may see it, or 404 when it is out of their scope. */
 export async function buildLoadDetail(db: Tx, id: string, scope: LoadScope): Promise<LoadDetail> {
-  const header = await loadHeader(db, id);
+  // One round trip of four parallel reads; the scope is checked before anything is returned.
+  const [header, stops, events, files] = await Promise.all([
+    loadHeader(db, id),
+    stopsOf(db, id),
+    eventsOf(db, id),
+    filesOf(db, id),
+  ]);
   const isDriver = scope.kind === "driver";
   if (!header || (isDriver && (!scope.driverId || header.load.driverId !== scope.driverId))) {
     throw notFound("The load");
   }
-  const [stops, events, files] = await Promise.all([stopsOf(db, id), eventsOf(db, id), filesOf(db, id)]);
   const l = header.load;
   return {
     ...toListItem({ ...l, customerName: header.customerName, driverName: header.driverName }),

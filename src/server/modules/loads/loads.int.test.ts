@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DUPLICATE_LOAD_NUMBER_MESSAGE, LOAD_COUNT_EXACT_LIMIT } from "../../../shared/loads/loads.schema";
+import {
+  DUPLICATE_LOAD_NUMBER_MESSAGE,
+  LOAD_COUNT_EXACT_LIMIT,
+  LOAD_SEARCH_COUNT_EXACT_LIMIT,
+} from "../../../shared/loads/loads.schema";
 import { auditLog, drivers, loadStops, loads, notifications } from "../../db/schema";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, userIdOf } from "./loads.testing";
@@ -455,6 +459,14 @@ describe("the list", () => {
     expect(page.items).toHaveLength(25);
     const filtered = await list("q=list-");
     expect(filtered).toMatchObject({ total: 15, totalIsEstimate: false });
+    // A search counts exactly only up to ten pages: a common word is "about N".
+    const common = await list("q=bulkton&pageSize=25");
+    expect(common.totalIsEstimate).toBe(true);
+    expect(common.total).toBeGreaterThan(LOAD_SEARCH_COUNT_EXACT_LIMIT);
+    expect(common.items).toHaveLength(25);
+    // Below the search limit the count is exact, even across several pages.
+    const few = await list("q=bulk-10&pageSize=10"); // BULK-10, BULK-100…109, BULK-1000…1099, BULK-10000…10050
+    expect(few).toMatchObject({ total: 1 + 10 + 100 + 51, totalIsEstimate: false });
   });
 });
 

@@ -412,7 +412,14 @@ export async function openAssetsOf(db: Tx, driverId: string) {
 }
 
 /** A staff member reaches every load; a driver only their own. */
-export async function scopeFor(db: Tx, actor: { role: Role; userId: string }): Promise<LoadScope> {
+export async function scopeFor(
+  db: Tx,
+  actor: { role: Role; userId: string; driverId?: string | null },
+): Promise<LoadScope> {
   if (actor.role !== "driver") return { kind: "staff" };
-  return { kind: "driver", driverId: await driverIdOfUser(db, actor.userId) };
+  // The session resolves the driver record with the user; look it up only when it did not.
+  return {
+    kind: "driver",
+    driverId: actor.driverId !== undefined ? actor.driverId : await driverIdOfUser(db, actor.userId),
+  };
 }

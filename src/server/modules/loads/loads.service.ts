@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { PERMISSIONS, routePath } from "../../../shared/access";
 import {
@@ -11,6 +11,7 @@ import {
   type DriverActionResult,
   DUPLICATE_LOAD_NUMBER_MESSAGE,
   LOAD_COUNT_EXACT_LIMIT,
+  LOAD_SEARCH_COUNT_EXACT_LIMIT,
   LOAD_TRANSITIONS,
   type LoadDetail,
   type LoadListQuery,
@@ -209,6 +210,23 @@ async function notifyAssigned(tx: Tx, driver: Driver, load: { id: string; loadNu
   });
 }
 
+/**
+ * The total for a full page (decision 005). A filter the planner expects to match far more than
+ * LOAD_COUNT_EXACT_LIMIT loads (the unfiltered list, a common status) takes the estimate outright;
+ * otherwise the count is exact up to the limit (a text search: up to LOAD_SEARCH_COUNT_EXACT_LIMIT,
+ * since its matches are costly to count), and past it the estimate stands, flagged as such.
+ */
+async function countLoads(db: Tx, cond: SQL | undefined, search: boolean) {
+  if (!search) {
+    const estimate = await estimateCount(db, cond);
+    if (estimate > LOAD_COUNT_EXACT_LIMIT * 2) return { total: estimate, totalIsEstimate: true };
+  }
+  const cap = search ? LOAD_SEARCH_COUNT_EXACT_LIMIT : LOAD_COUNT_EXACT_LIMIT;
+  const counted = await countUpTo(db, cond, cap);
+  if (counted <= cap) return { total: counted, totalIsEstimate: false };
+  return { total: Math.max(counted, await estimateCount(db, cond)), totalIsEstimate: true };
+}
+
 export function createLoadsService(deps: Deps) {
   const { db } = deps;
 
@@ -220,8 +238,7 @@ export function createLoadsService(deps: Deps) {
 
   return {
     /**
-     * Counting a million rows for every page would cost more than the page itself, so the exact count
-     * stops at LOAD_COUNT_EXACT_LIMIT; past it, `total` is the planner's estimate and flagged as such.
+     * Counting a million rows for every page would cost more than the page itself: see `countLoads`.
      */
     async list(actor: Actor, query: LoadListQuery): Promise<LoadPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
@@ -234,10 +251,9 @@ export function createLoadsService(deps: Deps) {
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
         return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
       }
-      const counted = await countUpTo(db, cond, LOAD_COUNT_EXACT_LIMIT);
-      const estimated = counted > LOAD_COUNT_EXACT_LIMIT;
-      const total = estimated ? Math.max(counted, await estimateCount(db, cond)) : counted;
-      return { items, total, page, pageSize, totalIsEstimate: estimated };
+      const seen = offset + items.length;
+      const { total, totalIsEstimate } = await countLoads(db, cond, !!filter.q);
+      return { items, total: Math.max(total, seen), page, pageSize, totalIsEstimate };
     },
 
     async get(actor: Actor, id: string): Promise<LoadDetail> {
