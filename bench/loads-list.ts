@@ -7,7 +7,8 @@
  *
  * Settings: BENCH_ITERATIONS (200), BENCH_WARMUP (20), BENCH_MAX_SECONDS per measurement (15),
  * BENCH_CONCURRENCY for the throughput run (4), BENCH_JSON=<file> to also write the numbers as JSON,
- * BENCH_EXPLAIN=1 to print every statement with its EXPLAIN ANALYZE plan (on stderr).
+ * BENCH_EXPLAIN=1 to print every statement with its EXPLAIN ANALYZE plan (on stderr),
+ * BENCH_ONLY=<regex> to run the matching scenarios only.
  * Nothing leaves the machine: the app runs in this process and PostgreSQL listens on loopback.
  */
 
@@ -255,7 +256,9 @@ const fmt = (ms: number) => ms.toFixed(ms < 10 ? 2 : 1);
 const results: Array<{ name: string; path: string; statements: number; api: Stats; sql: Stats }> = [];
 console.log("| Scenario | API p50 | API p95 | API req/s | SQL p50 | SQL p95 | SQL q/s | p95 API/SQL |");
 console.log("|---|--:|--:|--:|--:|--:|--:|--:|");
-for (const s of scenarios) {
+// BENCH_ONLY=<regex> runs the matching scenarios only (e.g. BENCH_ONLY=Search).
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+for (const s of scenarios.filter((x) => !only || only.test(x.name))) {
   const cookie = s.cookie ?? dispatcher;
   const plan = await captureSql(s.path, cookie);
   if (process.env.BENCH_EXPLAIN) await explain(s.name, plan);
