@@ -211,20 +211,19 @@ async function notifyAssigned(tx: Tx, driver: Driver, load: { id: string; loadNu
 }
 
 /**
- * The total for a full page (decision 005). A filter the planner expects to match far more than
- * LOAD_COUNT_EXACT_LIMIT loads (the unfiltered list, a common status) takes the estimate outright;
- * otherwise the count is exact up to the limit (a text search: up to LOAD_SEARCH_COUNT_EXACT_LIMIT,
- * since its matches are costly to count), and past it the estimate stands, flagged as such.
+ * The total for a full page (decision 005). When the planner expects far more matches than the
+ * exact-count limit (the unfiltered list, a common status, a common city) its estimate is the total;
+ * otherwise the count is exact up to the limit — LOAD_COUNT_EXACT_LIMIT, or for a text search
+ * LOAD_SEARCH_COUNT_EXACT_LIMIT, since trigram matches are costly to count — and past it the
+ * estimate stands, flagged as such.
  */
 async function countLoads(db: Tx, cond: SQL | undefined, search: boolean) {
-  if (!search) {
-    const estimate = await estimateCount(db, cond);
-    if (estimate > LOAD_COUNT_EXACT_LIMIT * 2) return { total: estimate, totalIsEstimate: true };
-  }
   const cap = search ? LOAD_SEARCH_COUNT_EXACT_LIMIT : LOAD_COUNT_EXACT_LIMIT;
+  const estimate = await estimateCount(db, cond);
+  if (estimate > cap * 2) return { total: estimate, totalIsEstimate: true };
   const counted = await countUpTo(db, cond, cap);
   if (counted <= cap) return { total: counted, totalIsEstimate: false };
-  return { total: Math.max(counted, await estimateCount(db, cond)), totalIsEstimate: true };
+  return { total: Math.max(counted, estimate), totalIsEstimate: true };
 }
 
 export function createLoadsService(deps: Deps) {
