@@ -4,6 +4,10 @@ import { z } from "zod";
 export const VEHICLE_STATUSES = ["active", "in_maintenance", "inactive"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
+/** Vehicle fuel types (spec section 9). */
+export const FUEL_TYPES = ["diesel", "gasoline", "electric", "hybrid"] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
+
 export const TRAILER_TYPES = [
   "dry_van",
   "reefer",

@@ -1,20 +1,105 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { PERMISSIONS } from "../../../shared/access";
+import { okSchema } from "../../../shared/api/api.schema";
 import {
   assetOptionsQuerySchema,
-  trailerInputSchema,
   trailerOptionSchema,
-  vehicleInputSchema,
   vehicleOptionSchema,
 } from "../../../shared/fleet/fleet.schema";
+import {
+  completeMaintenanceSchema,
+  MAINTENANCE_RECEIPT_MAX_BYTES,
+  maintenanceAssetOptionSchema,
+  maintenanceExportQuerySchema,
+  maintenanceInputSchema,
+  maintenanceItemSchema,
+  maintenanceListQuerySchema,
+  maintenancePageSchema,
+  maintenanceResultSchema,
+} from "../../../shared/fleet/maintenance.schema";
+import {
+  trailerDetailSchema,
+  trailerExportQuerySchema,
+  trailerFormSchema,
+  trailerListQuerySchema,
+  trailerPageSchema,
+} from "../../../shared/fleet/trailers.schema";
+import {
+  createVehicleSchema,
+  documentMetaSchema,
+  FLEET_DOCUMENT_MAX_BYTES,
+  fleetDocumentSchema,
+  schedulesInputSchema,
+  updateVehicleSchema,
+  vehicleDetailSchema,
+  vehicleExportQuerySchema,
+  vehicleListQuerySchema,
+  vehiclePageSchema,
+} from "../../../shared/fleet/vehicles.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { defineRoute, jsonBody, jsonContent } from "../../http/route";
+import { HttpError } from "../../http/errors";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createFleetService } from "./fleet.service";
+import { type AssetRef, createFleetDocumentsService } from "./fleet-documents.service";
+import { exportMaintenance, exportTrailers, exportVehicles } from "./fleet-export";
+import { createMaintenanceService } from "./maintenance.service";
+import { createTrailersService } from "./trailers.service";
+import { createVehiclesService } from "./vehicles.service";
 
-// Minimal vehicle and trailer records for dispatch; the fleet screens complete them later.
 const tags = ["Fleet"];
+const maintenanceTags = ["Maintenance"];
+const READ = PERMISSIONS["fleet:read"];
+const WRITE = PERMISSIONS["fleet:write"];
+
+const SHEET_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+const binary = (types: string[], description: string) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
+  ),
+});
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const limitBody = (maxBytes: number) =>
+  bodyLimit({
+    maxSize: maxBytes + 64 * 1024,
+    onError: () => {
+      throw new HttpError(
+        413,
+        "FILE_TOO_LARGE",
+        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+      );
+    },
+  });
+/** defineRoute owns the guard; uploads add their body limit after it. */
+const withMiddleware = <R extends { middleware: unknown }>(
+  route: R,
+  ...extra: MiddlewareHandler<AppEnv>[]
+) => ({
+  ...route,
+  middleware: [route.middleware, ...extra].flat(),
+});
+
+const fileField = z
+  .instanceof(File, { message: "Choose a file." })
+  .openapi({ type: "string", format: "binary" });
+const documentUploadSchema = documentMetaSchema.extend({ file: fileField });
+const receiptUploadSchema = z.object({ file: fileField });
+const documentParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  documentId: z.uuid({ message: "Invalid id." }),
+});
+
+// ---- Vehicles
 
 const vehicleOptions = defineRoute({
   method: "get",
@@ -25,6 +110,75 @@ const vehicleOptions = defineRoute({
   request: { query: assetOptionsQuerySchema },
   responses: { 200: jsonContent(z.object({ items: z.array(vehicleOptionSchema) })) },
 });
+const listVehicles = defineRoute({
+  method: "get",
+  path: "/api/fleet/vehicles",
+  tags,
+  summary:
+    "Vehicles: search (unit, plate, make, model, VIN, transponder, driver), filters (status, computed " +
+    "maintenance status, fuel type, expiring plate/insurance, assigned), sort, pages. Drivers: their assigned vehicle only",
+  access: READ,
+  request: { query: vehicleListQuerySchema },
+  responses: { 200: jsonContent(vehiclePageSchema) },
+});
+const exportVehiclesRoute = defineRoute({
+  method: "get",
+  path: "/api/fleet/vehicles/export",
+  tags,
+  summary: "The filtered vehicle list as CSV or Excel (at most 20,000 rows)",
+  access: READ,
+  request: { query: vehicleExportQuerySchema },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
+});
+const createVehicle = defineRoute({
+  method: "post",
+  path: "/api/fleet/vehicles",
+  tags,
+  summary:
+    "Add a vehicle, optionally with maintenance schedules (unit number, VIN and transponder unique: 409)",
+  access: WRITE,
+  request: { body: jsonBody(createVehicleSchema) },
+  responses: { 201: jsonContent(vehicleDetailSchema, "Created") },
+});
+const getVehicle = defineRoute({
+  method: "get",
+  path: "/api/fleet/vehicles/{id}",
+  tags,
+  summary:
+    "A vehicle with schedules (what is due), documents and recent maintenance. Drivers: own vehicle only",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(vehicleDetailSchema) },
+});
+const updateVehicle = defineRoute({
+  method: "put",
+  path: "/api/fleet/vehicles/{id}",
+  tags,
+  summary: "Edit a vehicle (an empty odometer keeps the current reading)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(updateVehicleSchema) },
+  responses: { 200: jsonContent(vehicleDetailSchema) },
+});
+const deleteVehicle = defineRoute({
+  method: "delete",
+  path: "/api/fleet/vehicles/{id}",
+  tags,
+  summary: "Delete a vehicle without history (409 VEHICLE_HAS_HISTORY otherwise: set it inactive)",
+  access: PERMISSIONS["fleet:delete"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+const putSchedules = defineRoute({
+  method: "put",
+  path: "/api/fleet/vehicles/{id}/schedules",
+  tags,
+  summary: "Replace a vehicle's maintenance schedules (every N miles and/or N days per service type)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(schedulesInputSchema) },
+  responses: { 200: jsonContent(vehicleDetailSchema) },
+});
+
+// ---- Trailers
 
 const trailerOptions = defineRoute({
   method: "get",
@@ -35,36 +189,372 @@ const trailerOptions = defineRoute({
   request: { query: assetOptionsQuerySchema },
   responses: { 200: jsonContent(z.object({ items: z.array(trailerOptionSchema) })) },
 });
-
-const createVehicle = defineRoute({
-  method: "post",
-  path: "/api/fleet/vehicles",
+const listTrailers = defineRoute({
+  method: "get",
+  path: "/api/fleet/trailers",
   tags,
-  summary: "Add a vehicle (unit number unique, 409 otherwise)",
-  access: PERMISSIONS["assignments:write"],
-  request: { body: jsonBody(vehicleInputSchema) },
-  responses: { 201: jsonContent(vehicleOptionSchema, "Created") },
+  summary:
+    "Trailers and containers: search, filters (type, status, inspection due, assigned), sort, pages. " +
+    "Drivers: their assigned trailer only",
+  access: READ,
+  request: { query: trailerListQuerySchema },
+  responses: { 200: jsonContent(trailerPageSchema) },
 });
-
+const exportTrailersRoute = defineRoute({
+  method: "get",
+  path: "/api/fleet/trailers/export",
+  tags,
+  summary: "The filtered trailer list as CSV or Excel",
+  access: READ,
+  request: { query: trailerExportQuerySchema },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
+});
 const createTrailer = defineRoute({
   method: "post",
   path: "/api/fleet/trailers",
   tags,
-  summary: "Add a trailer or container (identifier unique, 409 otherwise)",
-  access: PERMISSIONS["assignments:write"],
-  request: { body: jsonBody(trailerInputSchema) },
-  responses: { 201: jsonContent(trailerOptionSchema, "Created") },
+  summary: "Add a trailer or container (identifier and VIN unique: 409)",
+  access: WRITE,
+  request: { body: jsonBody(trailerFormSchema) },
+  responses: { 201: jsonContent(trailerDetailSchema, "Created") },
 });
+const getTrailer = defineRoute({
+  method: "get",
+  path: "/api/fleet/trailers/{id}",
+  tags,
+  summary: "A trailer with documents and recent maintenance. Drivers: own trailer only",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(trailerDetailSchema) },
+});
+const updateTrailer = defineRoute({
+  method: "put",
+  path: "/api/fleet/trailers/{id}",
+  tags,
+  summary: "Edit a trailer or container",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(trailerFormSchema) },
+  responses: { 200: jsonContent(trailerDetailSchema) },
+});
+const deleteTrailer = defineRoute({
+  method: "delete",
+  path: "/api/fleet/trailers/{id}",
+  tags,
+  summary: "Delete a trailer without history (409 TRAILER_HAS_HISTORY otherwise: set it inactive)",
+  access: PERMISSIONS["fleet:delete"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+// ---- Documents of vehicles and trailers
+
+const documentRoutes = (kind: "vehicles" | "trailers") => ({
+  upload: withMiddleware(
+    defineRoute({
+      method: "post",
+      path: `/api/fleet/${kind}/{id}/documents`,
+      tags,
+      summary:
+        "Attach a document (PDF or image, checked by content; 413/415), with a name and an optional expiry",
+      access: WRITE,
+      request: {
+        params: uuidParams,
+        body: { required: true, content: { "multipart/form-data": { schema: documentUploadSchema } } },
+      },
+      responses: { 201: jsonContent(fleetDocumentSchema, "Stored") },
+    }),
+    limitBody(FLEET_DOCUMENT_MAX_BYTES),
+  ),
+  download: defineRoute({
+    method: "get",
+    path: `/api/fleet/${kind}/{id}/documents/{documentId}`,
+    tags,
+    summary: "A document, as an attachment (drivers: their own asset's)",
+    access: READ,
+    request: { params: documentParams },
+    responses: { 200: binary(["application/pdf", "image/*"], "The file") },
+  }),
+  remove: defineRoute({
+    method: "delete",
+    path: `/api/fleet/${kind}/{id}/documents/{documentId}`,
+    tags,
+    summary: "Remove a document",
+    access: WRITE,
+    request: { params: documentParams },
+    responses: { 200: jsonContent(okSchema) },
+  }),
+});
+const vehicleDocs = documentRoutes("vehicles");
+const trailerDocs = documentRoutes("trailers");
+
+// ---- Maintenance log
+
+const listMaintenance = defineRoute({
+  method: "get",
+  path: "/api/fleet/maintenance",
+  tags: maintenanceTags,
+  summary:
+    "The maintenance log: search (notes, vendor, unit, plate, trailer), filters (status, service type, asset, " +
+    "source, dates), sort, pages, total cost. Drivers: their assigned vehicle and trailer",
+  access: PERMISSIONS["maintenance:read"],
+  request: { query: maintenanceListQuerySchema },
+  responses: { 200: jsonContent(maintenancePageSchema) },
+});
+const exportMaintenanceRoute = defineRoute({
+  method: "get",
+  path: "/api/fleet/maintenance/export",
+  tags: maintenanceTags,
+  summary: "The filtered maintenance log as CSV or Excel",
+  access: PERMISSIONS["maintenance:read"],
+  request: { query: maintenanceExportQuerySchema },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
+});
+const maintenanceAssets = defineRoute({
+  method: "get",
+  path: "/api/fleet/maintenance/assets",
+  tags: maintenanceTags,
+  summary: "Vehicles and trailers the caller may log maintenance for (drivers: their own)",
+  access: PERMISSIONS["maintenance:log"],
+  request: { query: assetOptionsQuerySchema },
+  responses: { 200: jsonContent(z.object({ items: z.array(maintenanceAssetOptionSchema) })) },
+});
+const createMaintenance = defineRoute({
+  method: "post",
+  path: "/api/fleet/maintenance",
+  tags: maintenanceTags,
+  summary:
+    "Log a completed service or open an item (a defect). Staff may take the vehicle out of service while it is open. " +
+    "Drivers: their assigned vehicle or trailer only (404 otherwise)",
+  access: PERMISSIONS["maintenance:log"],
+  request: { body: jsonBody(maintenanceInputSchema) },
+  responses: { 201: jsonContent(maintenanceResultSchema, "Created") },
+});
+const getMaintenance = defineRoute({
+  method: "get",
+  path: "/api/fleet/maintenance/{id}",
+  tags: maintenanceTags,
+  summary: "One maintenance item",
+  access: PERMISSIONS["maintenance:read"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(maintenanceItemSchema) },
+});
+const updateMaintenance = defineRoute({
+  method: "put",
+  path: "/api/fleet/maintenance/{id}",
+  tags: maintenanceTags,
+  summary: "Edit an item (drivers: only what they logged)",
+  access: PERMISSIONS["maintenance:log"],
+  request: { params: uuidParams, body: jsonBody(maintenanceInputSchema) },
+  responses: { 200: jsonContent(maintenanceResultSchema) },
+});
+const completeMaintenance = defineRoute({
+  method: "post",
+  path: "/api/fleet/maintenance/{id}/complete",
+  tags: maintenanceTags,
+  summary:
+    "Complete an open item with date, odometer, cost and vendor (409 NOT_OPEN when already done). " +
+    "A vehicle out of service goes back to active when no item is left open",
+  access: PERMISSIONS["maintenance:log"],
+  request: { params: uuidParams, body: jsonBody(completeMaintenanceSchema) },
+  responses: { 200: jsonContent(maintenanceResultSchema) },
+});
+const deleteMaintenance = defineRoute({
+  method: "delete",
+  path: "/api/fleet/maintenance/{id}",
+  tags: maintenanceTags,
+  summary: "Delete an item",
+  access: PERMISSIONS["maintenance:delete"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.object({ ok: z.literal(true), vehicleStatus: z.string().nullable() })) },
+});
+const uploadReceipt = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/fleet/maintenance/{id}/receipt",
+    tags: maintenanceTags,
+    summary: "Attach or replace the receipt or invoice (PDF or image, checked by content; 413/415)",
+    access: PERMISSIONS["maintenance:log"],
+    request: {
+      params: uuidParams,
+      body: { required: true, content: { "multipart/form-data": { schema: receiptUploadSchema } } },
+    },
+    responses: { 200: jsonContent(maintenanceItemSchema) },
+  }),
+  limitBody(MAINTENANCE_RECEIPT_MAX_BYTES),
+);
+const downloadReceipt = defineRoute({
+  method: "get",
+  path: "/api/fleet/maintenance/{id}/receipt",
+  tags: maintenanceTags,
+  summary: "The receipt or invoice, as an attachment",
+  access: PERMISSIONS["maintenance:read"],
+  request: { params: uuidParams },
+  responses: { 200: binary(["application/pdf", "image/*"], "The file") },
+});
+const deleteReceipt = defineRoute({
+  method: "delete",
+  path: "/api/fleet/maintenance/{id}/receipt",
+  tags: maintenanceTags,
+  summary: "Remove the receipt",
+  access: PERMISSIONS["maintenance:log"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(maintenanceItemSchema) },
+});
+
+const ok = { ok: true as const };
+
+function sendFile(
+  c: { body: (b: Uint8Array<ArrayBuffer> | string, s: 200, h: Record<string, string>) => Response },
+  file: { body?: Uint8Array | string; bytes?: Uint8Array; fileName: string; contentType: string },
+) {
+  return c.body((file.bytes ?? file.body) as Uint8Array<ArrayBuffer> | string, 200, {
+    "Content-Type": file.contentType,
+    "Content-Disposition": contentDisposition(file.fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  });
+}
 
 export function fleetRoutes(deps: Deps) {
   const fleet = createFleetService(deps);
-  return new OpenAPIHono<AppEnv>()
-    .openapi(vehicleOptions, async (c) =>
-      c.json({ items: await fleet.vehicleOptions(c.req.valid("query").q) }, 200),
-    )
-    .openapi(trailerOptions, async (c) =>
-      c.json({ items: await fleet.trailerOptions(c.req.valid("query").q) }, 200),
-    )
-    .openapi(createVehicle, async (c) => c.json(await fleet.createVehicle(c.req.valid("json")), 201))
-    .openapi(createTrailer, async (c) => c.json(await fleet.createTrailer(c.req.valid("json")), 201));
+  const vehicles = createVehiclesService(deps);
+  const trailers = createTrailersService(deps);
+  const documents = createFleetDocumentsService(deps);
+  const maintenance = createMaintenanceService(deps);
+  const vehicle = (id: string): AssetRef => ({ kind: "vehicle", id });
+  const trailer = (id: string): AssetRef => ({ kind: "trailer", id });
+
+  return (
+    new OpenAPIHono<AppEnv>()
+      // Fixed paths before the {id} ones.
+      .openapi(vehicleOptions, async (c) =>
+        c.json({ items: await fleet.vehicleOptions(c.req.valid("query").q) }, 200),
+      )
+      .openapi(trailerOptions, async (c) =>
+        c.json({ items: await fleet.trailerOptions(c.req.valid("query").q) }, 200),
+      )
+      .openapi(exportVehiclesRoute, async (c) =>
+        sendFile(c, await exportVehicles(deps, c.get("actor")!, c.req.valid("query"))),
+      )
+      .openapi(exportTrailersRoute, async (c) =>
+        sendFile(c, await exportTrailers(deps, c.get("actor")!, c.req.valid("query"))),
+      )
+      .openapi(exportMaintenanceRoute, async (c) =>
+        sendFile(c, await exportMaintenance(deps, c.get("actor")!, c.req.valid("query"))),
+      )
+      .openapi(maintenanceAssets, async (c) =>
+        c.json({ items: await maintenance.assetOptions(c.get("actor")!, c.req.valid("query").q) }, 200),
+      )
+      // Vehicles
+      .openapi(listVehicles, async (c) =>
+        c.json(await vehicles.list(c.get("actor")!, c.req.valid("query")), 200),
+      )
+      .openapi(createVehicle, async (c) =>
+        c.json(await vehicles.create(c.get("actor")!, c.req.valid("json")), 201),
+      )
+      .openapi(getVehicle, async (c) =>
+        c.json(await vehicles.get(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+      .openapi(updateVehicle, async (c) =>
+        c.json(await vehicles.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(deleteVehicle, async (c) => {
+        await vehicles.remove(c.get("actor")!, c.req.valid("param").id);
+        return c.json(ok, 200);
+      })
+      .openapi(putSchedules, async (c) =>
+        c.json(
+          await vehicles.replaceSchedules(
+            c.get("actor")!,
+            c.req.valid("param").id,
+            c.req.valid("json").schedules,
+          ),
+          200,
+        ),
+      )
+      .openapi(vehicleDocs.upload, async (c) => {
+        const { file, ...meta } = c.req.valid("form");
+        return c.json(
+          await documents.upload(c.get("actor")!, vehicle(c.req.valid("param").id), file, meta),
+          201,
+        );
+      })
+      .openapi(vehicleDocs.download, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        return sendFile(c, await documents.download(c.get("actor")!, vehicle(id), documentId));
+      })
+      .openapi(vehicleDocs.remove, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        await documents.remove(c.get("actor")!, vehicle(id), documentId);
+        return c.json(ok, 200);
+      })
+      // Trailers
+      .openapi(listTrailers, async (c) =>
+        c.json(await trailers.list(c.get("actor")!, c.req.valid("query")), 200),
+      )
+      .openapi(createTrailer, async (c) =>
+        c.json(await trailers.create(c.get("actor")!, c.req.valid("json")), 201),
+      )
+      .openapi(getTrailer, async (c) =>
+        c.json(await trailers.get(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+      .openapi(updateTrailer, async (c) =>
+        c.json(await trailers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(deleteTrailer, async (c) => {
+        await trailers.remove(c.get("actor")!, c.req.valid("param").id);
+        return c.json(ok, 200);
+      })
+      .openapi(trailerDocs.upload, async (c) => {
+        const { file, ...meta } = c.req.valid("form");
+        return c.json(
+          await documents.upload(c.get("actor")!, trailer(c.req.valid("param").id), file, meta),
+          201,
+        );
+      })
+      .openapi(trailerDocs.download, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        return sendFile(c, await documents.download(c.get("actor")!, trailer(id), documentId));
+      })
+      .openapi(trailerDocs.remove, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        await documents.remove(c.get("actor")!, trailer(id), documentId);
+        return c.json(ok, 200);
+      })
+      // Maintenance log
+      .openapi(listMaintenance, async (c) =>
+        c.json(await maintenance.list(c.get("actor")!, c.req.valid("query")), 200),
+      )
+      .openapi(createMaintenance, async (c) =>
+        c.json(await maintenance.create(c.get("actor")!, c.req.valid("json")), 201),
+      )
+      .openapi(getMaintenance, async (c) =>
+        c.json(await maintenance.get(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+      .openapi(updateMaintenance, async (c) =>
+        c.json(await maintenance.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(completeMaintenance, async (c) =>
+        c.json(
+          await maintenance.complete(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
+      )
+      .openapi(deleteMaintenance, async (c) => {
+        const { vehicleStatus } = await maintenance.remove(c.get("actor")!, c.req.valid("param").id);
+        return c.json({ ok: true as const, vehicleStatus }, 200);
+      })
+      .openapi(uploadReceipt, async (c) =>
+        c.json(
+          await maintenance.uploadReceipt(c.get("actor")!, c.req.valid("param").id, c.req.valid("form").file),
+          200,
+        ),
+      )
+      .openapi(downloadReceipt, async (c) =>
+        sendFile(c, await maintenance.downloadReceipt(c.get("actor")!, c.req.valid("param").id)),
+      )
+      .openapi(deleteReceipt, async (c) =>
+        c.json(await maintenance.removeReceipt(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+  );
 }

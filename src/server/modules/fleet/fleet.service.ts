@@ -1,14 +1,7 @@
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type {
-  TrailerOption,
-  trailerInputSchema,
-  VehicleOption,
-  vehicleInputSchema,
-} from "../../../shared/fleet/fleet.schema";
+import type { TrailerOption, VehicleOption } from "../../../shared/fleet/fleet.schema";
 import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { conflict } from "../../http/errors";
 import { likePattern } from "../../http/pagination";
 
 /** How many options a picker gets; typing narrows the list. */
@@ -85,74 +78,6 @@ export function createFleetService(deps: Deps) {
         .orderBy(asc(sql`lower(${trailers.identifier})`), asc(trailers.id))
         .limit(OPTIONS_LIMIT);
       return rows.map((r) => ({ ...r, type: r.type as TrailerOption["type"] }));
-    },
-
-    /** Unit numbers are unique regardless of case ("t-104" and "T-104" are the same truck). */
-    async createVehicle(input: z.infer<typeof vehicleInputSchema>): Promise<VehicleOption> {
-      const duplicate = () =>
-        conflict(DUPLICATE_UNIT_NUMBER, "DUPLICATE_UNIT_NUMBER", {
-          fields: { unitNumber: DUPLICATE_UNIT_NUMBER },
-        });
-      const [taken] = await db
-        .select({ id: vehicles.id })
-        .from(vehicles)
-        .where(sql`lower(${vehicles.unitNumber}) = lower(${input.unitNumber})`);
-      if (taken) throw duplicate();
-      try {
-        const [row] = await db
-          .insert(vehicles)
-          .values({
-            unitNumber: input.unitNumber,
-            plateNumber: input.plateNumber,
-            plateState: input.plateState,
-            make: input.make,
-            model: input.model,
-            year: input.year ?? null,
-          })
-          .returning();
-        return {
-          id: row.id,
-          unitNumber: row.unitNumber,
-          plateNumber: row.plateNumber,
-          make: row.make,
-          model: row.model,
-          status: row.status,
-          assignedDriverId: null,
-          assignedDriverName: null,
-        };
-      } catch (err) {
-        if (uniqueViolation(err) !== null) throw duplicate();
-        throw err;
-      }
-    },
-
-    async createTrailer(input: z.infer<typeof trailerInputSchema>): Promise<TrailerOption> {
-      const duplicate = () =>
-        conflict(DUPLICATE_TRAILER_ID, "DUPLICATE_TRAILER_ID", {
-          fields: { identifier: DUPLICATE_TRAILER_ID },
-        });
-      const [taken] = await db
-        .select({ id: trailers.id })
-        .from(trailers)
-        .where(sql`lower(${trailers.identifier}) = lower(${input.identifier})`);
-      if (taken) throw duplicate();
-      try {
-        const [row] = await db
-          .insert(trailers)
-          .values({ identifier: input.identifier, type: input.type, size: input.size })
-          .returning();
-        return {
-          id: row.id,
-          identifier: row.identifier,
-          type: row.type as TrailerOption["type"],
-          size: row.size,
-          assignedDriverId: null,
-          assignedDriverName: null,
-        };
-      } catch (err) {
-        if (uniqueViolation(err) !== null) throw duplicate();
-        throw err;
-      }
     },
   };
 }

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { can } from "../../../shared/access";
+import type { TrailerType } from "../../../shared/fleet/fleet.schema";
+import {
+  TRAILER_INSPECTION_WARNING_DAYS,
+  type TrailerDetail,
+  type TrailerFilter,
+  type TrailerListItem,
+  type TrailerPage,
+  type trailerFormSchema,
+} from "../../../shared/fleet/trailers.schema";
+import type { Tx } from "../../db/client";
+import { assetAssignments, drivers, files, fleetDocuments, trailers } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { conflict, notFound } from "../../http/errors";
+import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { assetHasHistory } from "./asset-usage";
+import { DUPLICATE_TRAILER_ID, uniqueViolation } from "./fleet.service";
+import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
+import { documentsOf, recentMaintenanceOf } from "./vehicles.service";
+
+export type TrailerIn = z.output<typeof trailerFormSchema>;
+
+export const DUPLICATE_TRAILER_VIN = "Another trailer already has this VIN.";
+export const TRAILER_HAS_HISTORY =
+  "This trailer has loads, maintenance or other records. Set it to inactive instead of deleting it.";
+
+const openAssignment = and(eq(assetAssignments.trailerId, trailers.id), isNull(assetAssignments.endedAt));
+const openItems = sql<number>`(
+  select count(*) from maintenance_records o where o.trailer_id = ${trailers.id} and o.status = 'open'
+)`.mapWith(Number);
+
+const selectTrailers = (tx: Tx) =>
+  tx
+    .select({
+      id: trailers.id,
+      identifier: trailers.identifier,
+      type: trailers.type,
+      size: trailers.size,
+      vin: trailers.vin,
+      plateNumber: trailers.plateNumber,
+      plateState: trailers.plateState,
+      year: trailers.year,
+      lastInspectionOn: trailers.lastInspectionOn,
+      nextInspectionOn: trailers.nextInspectionOn,
+      status: trailers.status,
+      notes: trailers.notes,
+      openItems,
+      assignedDriverId: drivers.id,
+      assignedDriverName: drivers.fullName,
+      assignedSince: assetAssignments.startedAt,
+      createdAt: trailers.createdAt,
+      updatedAt: trailers.updatedAt,
+    })
+    .from(trailers)
+    .leftJoin(assetAssignments, openAssignment)
+    .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId));
+type Row = Awaited<ReturnType<typeof selectTrailers>>[number];
+
+const toListItem = (r: Row): TrailerListItem => ({
+  id: r.id,
+  identifier: r.identifier,
+  type: r.type as TrailerType,
+  size: r.size,
+  vin: r.vin,
+  plateNumber: r.plateNumber,
+  plateState: r.plateState,
+  year: r.year,
+  lastInspectionOn: r.lastInspectionOn,
+  nextInspectionOn: r.nextInspectionOn,
+  status: r.status,
+  openItems: r.openItems,
+  assignedDriverId: r.assignedDriverId,
+  assignedDriverName: r.assignedDriverName,
+});
+
+export function trailerScopeCondition(scope: FleetScope): SQL | undefined {
+  if (scope.kind === "staff") return undefined;
+  return scope.trailerId ? eq(trailers.id, scope.trailerId) : sql`false`;
+}
+
+export function trailerListCondition(filter: Omit<TrailerFilter, "sort" | "dir">, scope: FleetScope) {
+  const conds: Array<SQL | undefined> = [trailerScopeCondition(scope)];
+  if (filter.q) {
+    const p = likePattern(filter.q);
+    conds.push(
+      or(
+        ilike(trailers.identifier, p),
+        ilike(trailers.vin, p),
+        ilike(trailers.plateNumber, p),
+        ilike(trailers.size, p),
+        ilike(drivers.fullName, p),
+      ),
+    );
+  }
+  if (filter.type) conds.push(eq(trailers.type, filter.type));
+  if (filter.status) conds.push(eq(trailers.status, filter.status));
+  if (filter.inspection === "due") {
+    conds.push(sql`${trailers.nextInspectionOn} <= current_date + ${TRAILER_INSPECTION_WARNING_DAYS}::int`);
+  }
+  if (filter.assigned === "yes") conds.push(isNotNull(assetAssignments.id));
+  if (filter.assigned === "no") conds.push(isNull(assetAssignments.id));
+  return and(...conds);
+}
+
+export function trailerOrder(sort: TrailerFilter["sort"], dir: TrailerFilter["dir"]): SQL[] {
+  const d = dir === "desc" ? desc : asc;
+  const by = (expr: SQL) => sql`${expr} ${sql.raw(dir)} nulls last`;
+  const tie = [asc(sql`lower(${trailers.identifier})`), asc(trailers.id)];
+  switch (sort) {
+    case "type":
+      return [d(trailers.type), ...tie];
+    case "size":
+      return [d(sql`lower(${trailers.size})`), ...tie];
+    case "lastInspectionOn":
+      return [by(sql`${trailers.lastInspectionOn}`), ...tie];
+    case "nextInspectionOn":
+      return [by(sql`${trailers.nextInspectionOn}`), ...tie];
+    case "status":
+      return [d(trailers.status), ...tie];
+    case "driver":
+      return [by(sql`lower(${drivers.fullName})`), ...tie];
+    default:
+      return [d(sql`lower(${trailers.identifier})`), asc(trailers.id)];
+  }
+}
+
+export function listTrailerRows(tx: Tx, cond: SQL | undefined, filter: Pick<TrailerFilter, "sort" | "dir">) {
+  return selectTrailers(tx)
+    .where(cond)
+    .orderBy(...trailerOrder(filter.sort, filter.dir));
+}
+
+function duplicate(field: "identifier" | "vin") {
+  const message = field === "vin" ? DUPLICATE_TRAILER_VIN : DUPLICATE_TRAILER_ID;
+  return conflict(message, field === "vin" ? "DUPLICATE_VIN" : "DUPLICATE_TRAILER_ID", {
+    fields: { [field]: message },
+  });
+}
+
+export function createTrailersService(deps: Deps) {
+  const { db } = deps;
+
+  async function checkUnique(tx: Tx, input: { identifier: string; vin: string | null }, id?: string) {
+    const [taken] = await tx
+      .select({ identifier: trailers.identifier })
+      .from(trailers)
+      .where(
+        and(
+          id ? ne(trailers.id, id) : undefined,
+          or(
+            sql`lower(${trailers.identifier}) = lower(${input.identifier})`,
+            input.vin ? sql`upper(${trailers.vin}) = upper(${input.vin})` : undefined,
+          ),
+        ),
+      )
+      .limit(1);
+    if (!taken) return;
+    throw duplicate(taken.identifier.toLowerCase() === input.identifier.toLowerCase() ? "identifier" : "vin");
+  }
+
+  async function withUniqueErrors<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint !== null) throw duplicate(constraint.includes("vin") ? "vin" : "identifier");
+      throw err;
+    }
+  }
+
+  const columnsOf = (input: TrailerIn) => ({
+    identifier: input.identifier,
+    type: input.type,
+    size: input.size,
+    vin: input.vin,
+    plateNumber: input.plateNumber.toUpperCase(),
+    plateState: input.plateState.toUpperCase(),
+    year: input.year,
+    lastInspectionOn: input.lastInspectionOn,
+    nextInspectionOn: input.nextInspectionOn,
+    status: input.status,
+    notes: input.notes,
+  });
+
+  const service = {
+    async list(actor: Actor, query: TrailerFilter & PageQuery): Promise<TrailerPage> {
+      const { page, pageSize, sort, dir, ...filter } = query;
+      const scope = await fleetScopeFor(db, actor);
+      const cond = trailerListCondition(filter, scope);
+      const [rows, [{ n }], today] = await Promise.all([
+        listTrailerRows(db, cond, { sort, dir }).limit(pageSize).offset(offsetOf({ page, pageSize })),
+        db
+          .select({ n: count() })
+          .from(trailers)
+          .leftJoin(assetAssignments, openAssignment)
+          .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId))
+          .where(cond),
+        dbToday(db),
+      ]);
+      return { items: rows.map(toListItem), total: n, page, pageSize, today };
+    },
+
+    async get(actor: Actor, id: string): Promise<TrailerDetail> {
+      const scope = await fleetScopeFor(db, actor);
+      const [row] = await selectTrailers(db).where(and(eq(trailers.id, id), trailerScopeCondition(scope)));
+      if (!row) throw notFound("The trailer");
+      const [documents, recentMaintenance, today] = await Promise.all([
+        documentsOf(db, { trailerId: id }),
+        recentMaintenanceOf(db, { trailerId: id }),
+        dbToday(db),
+      ]);
+      return {
+        ...toListItem(row),
+        notes: row.notes,
+        assignedSince: iso(row.assignedSince),
+        documents,
+        recentMaintenance,
+        today,
+        canEdit: can(actor.role, "fleet:write"),
+        canLogMaintenance: can(actor.role, "maintenance:log"),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    async create(actor: Actor, input: TrailerIn): Promise<TrailerDetail> {
+      const id = await withUniqueErrors(() =>
+        db.transaction(async (tx) => {
+          await checkUnique(tx, input);
+          const [row] = await tx.insert(trailers).values(columnsOf(input)).returning({ id: trailers.id });
+          await recordAudit(tx, actor, {
+            action: "trailer.created",
+            targetType: "trailer",
+            targetId: row.id,
+            targetLabel: input.identifier,
+          });
+          return row.id;
+        }),
+      );
+      return service.get(actor, id);
+    },
+
+    async update(actor: Actor, id: string, input: TrailerIn): Promise<TrailerDetail> {
+      await withUniqueErrors(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx.select().from(trailers).where(eq(trailers.id, id)).for("update");
+          if (!current) throw notFound("The trailer");
+          await checkUnique(tx, input, id);
+          const next = columnsOf(input);
+          await tx.update(trailers).set(next).where(eq(trailers.id, id));
+          const changed = Object.keys(next).filter(
+            (k) =>
+              String(current[k as keyof typeof current] ?? "") !== String(next[k as keyof typeof next] ?? ""),
+          );
+          await recordAudit(tx, actor, {
+            action: "trailer.updated",
+            targetType: "trailer",
+            targetId: id,
+            targetLabel: input.identifier,
+            details: { changed },
+          });
+        }),
+      );
+      return service.get(actor, id);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const storageKeys = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ identifier: trailers.identifier })
+          .from(trailers)
+          .where(eq(trailers.id, id))
+          .for("update");
+        if (!current) throw notFound("The trailer");
+        if (await assetHasHistory(tx, "trailers", id))
+          throw conflict(TRAILER_HAS_HISTORY, "TRAILER_HAS_HISTORY");
+        const docs = await tx
+          .select({ fileId: files.id, storageKey: files.storageKey })
+          .from(fleetDocuments)
+          .innerJoin(files, eq(files.id, fleetDocuments.fileId))
+          .where(eq(fleetDocuments.trailerId, id));
+        await tx.delete(trailers).where(eq(trailers.id, id));
+        for (const d of docs) await tx.delete(files).where(eq(files.id, d.fileId));
+        await recordAudit(tx, actor, {
+          action: "trailer.deleted",
+          targetType: "trailer",
+          targetId: id,
+          targetLabel: current.identifier,
+        });
+        return docs.map((d) => d.storageKey);
+      });
+      for (const key of storageKeys) await deps.storage.remove(key);
+    },
+  };
+  return service;
+}

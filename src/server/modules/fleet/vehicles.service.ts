@@ -1,0 +1,392 @@
+import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { can } from "../../../shared/access";
+import type { SERVICE_TYPES } from "../../../shared/fleet/maintenance.constants";
+import { scheduleDue } from "../../../shared/fleet/maintenance-status";
+import type {
+  createVehicleSchema,
+  FleetDocument,
+  MaintenanceSummary,
+  Schedule,
+  schedulesInputSchema,
+  updateVehicleSchema,
+  VehicleDetail,
+  VehicleFilter,
+  VehiclePage,
+} from "../../../shared/fleet/vehicles.schema";
+import type { Tx } from "../../db/client";
+import {
+  files,
+  fleetDocuments,
+  maintenanceRecords,
+  maintenanceSchedules,
+  users,
+  vehicles,
+} from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { conflict, notFound } from "../../http/errors";
+import { iso, offsetOf, type PageQuery } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { assetHasHistory } from "./asset-usage";
+import { DUPLICATE_UNIT_NUMBER, uniqueViolation } from "./fleet.service";
+import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
+import {
+  countVehicles,
+  effectiveLastDate,
+  effectiveLastOdometer,
+  selectVehicles,
+  toListItem,
+  vehicleListCondition,
+  vehicleOrder,
+  vehicleScopeCondition,
+} from "./vehicles.repo";
+
+export type CreateVehicle = z.output<typeof createVehicleSchema>;
+export type UpdateVehicle = z.output<typeof updateVehicleSchema>;
+export type SchedulesIn = z.output<typeof schedulesInputSchema>["schedules"];
+type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const DUPLICATE_VIN = "Another vehicle already has this VIN.";
+export const DUPLICATE_TRANSPONDER = "Another vehicle already has this transponder.";
+export const VEHICLE_HAS_HISTORY =
+  "This vehicle has loads, maintenance or other records. Set it to inactive instead of deleting it.";
+
+const RECENT_MAINTENANCE = 10;
+
+/** 409 with the field a unique rule broke, from a pre-check or the constraint's name. */
+function duplicateError(field: "unitNumber" | "vin" | "transponder") {
+  const message =
+    field === "unitNumber" ? DUPLICATE_UNIT_NUMBER : field === "vin" ? DUPLICATE_VIN : DUPLICATE_TRANSPONDER;
+  const code =
+    field === "unitNumber"
+      ? "DUPLICATE_UNIT_NUMBER"
+      : field === "vin"
+        ? "DUPLICATE_VIN"
+        : "DUPLICATE_TRANSPONDER";
+  return conflict(message, code, { fields: { [field]: message } });
+}
+
+function fieldOfConstraint(constraint: string): "unitNumber" | "vin" | "transponder" {
+  if (constraint.includes("vin")) return "vin";
+  if (constraint.includes("transponder")) return "transponder";
+  return "unitNumber";
+}
+
+/** Documents of a vehicle or a trailer, newest first. */
+export async function documentsOf(
+  tx: Tx,
+  asset: { vehicleId?: string; trailerId?: string },
+): Promise<FleetDocument[]> {
+  const rows = await tx
+    .select({
+      id: fleetDocuments.id,
+      name: fleetDocuments.name,
+      expiresOn: fleetDocuments.expiresOn,
+      createdAt: fleetDocuments.createdAt,
+      fileName: files.fileName,
+      contentType: files.contentType,
+      size: files.size,
+      uploadedByName: users.name,
+    })
+    .from(fleetDocuments)
+    .innerJoin(files, eq(files.id, fleetDocuments.fileId))
+    .leftJoin(users, eq(users.id, fleetDocuments.uploadedBy))
+    .where(
+      asset.vehicleId
+        ? eq(fleetDocuments.vehicleId, asset.vehicleId)
+        : eq(fleetDocuments.trailerId, asset.trailerId ?? ""),
+    )
+    .orderBy(desc(fleetDocuments.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The latest items of an asset's maintenance log (open ones first). */
+export async function recentMaintenanceOf(
+  tx: Tx,
+  asset: { vehicleId?: string; trailerId?: string },
+): Promise<MaintenanceSummary[]> {
+  const rows = await tx
+    .select({
+      id: maintenanceRecords.id,
+      serviceType: maintenanceRecords.serviceType,
+      status: maintenanceRecords.status,
+      serviceDate: maintenanceRecords.serviceDate,
+      odometer: maintenanceRecords.odometer,
+      cost: maintenanceRecords.cost,
+      vendor: maintenanceRecords.vendor,
+      notes: maintenanceRecords.notes,
+    })
+    .from(maintenanceRecords)
+    .where(
+      asset.vehicleId
+        ? eq(maintenanceRecords.vehicleId, asset.vehicleId)
+        : eq(maintenanceRecords.trailerId, asset.trailerId ?? ""),
+    )
+    .orderBy(
+      sql`case when ${maintenanceRecords.status} = 'open' then 0 else 1 end`,
+      desc(maintenanceRecords.serviceDate),
+      desc(maintenanceRecords.createdAt),
+    )
+    .limit(RECENT_MAINTENANCE);
+  return rows.map((r) => ({ ...r, serviceType: r.serviceType as ServiceType }));
+}
+
+/** A vehicle's schedules with their effective last service and what is due, against today. */
+export async function schedulesOf(
+  tx: Tx,
+  vehicleId: string,
+  today: string,
+  odometer: number,
+): Promise<Schedule[]> {
+  const { rows } = await tx.execute<{
+    id: string;
+    service_type: string;
+    interval_miles: number | null;
+    interval_days: number | null;
+    start_date: string | null;
+    start_odometer: number | null;
+    last_date: string | null;
+    last_odometer: number | null;
+  }>(sql`
+    select s.id, s.service_type, s.interval_miles, s.interval_days,
+      s.last_service_date::text as start_date, s.last_service_odometer as start_odometer,
+      (${effectiveLastDate})::text as last_date, ${effectiveLastOdometer} as last_odometer
+    from maintenance_schedules s
+    where s.vehicle_id = ${vehicleId}
+    order by s.service_type`);
+  return rows.map((r) => {
+    const facts = {
+      intervalMiles: r.interval_miles,
+      intervalDays: r.interval_days,
+      lastServiceDate: r.last_date,
+      lastServiceOdometer: r.last_odometer === null ? null : Number(r.last_odometer),
+    };
+    return {
+      id: r.id,
+      serviceType: r.service_type as ServiceType,
+      ...facts,
+      startDate: r.start_date,
+      startOdometer: r.start_odometer,
+      ...scheduleDue(facts, today, odometer),
+    };
+  });
+}
+
+export function createVehiclesService(deps: Deps) {
+  const { db } = deps;
+
+  async function findScoped(tx: Tx, id: string, scope: FleetScope) {
+    const [row] = await selectVehicles(tx).where(and(eq(vehicles.id, id), vehicleScopeCondition(scope)));
+    if (!row) throw notFound("The vehicle");
+    return row;
+  }
+
+  async function checkUnique(
+    tx: Tx,
+    input: { unitNumber: string; vin: string | null; transponder: string | null },
+    id?: string,
+  ) {
+    const others = id ? ne(vehicles.id, id) : undefined;
+    const [taken] = await tx
+      .select({ unitNumber: vehicles.unitNumber, vin: vehicles.vin, transponder: vehicles.transponder })
+      .from(vehicles)
+      .where(
+        and(
+          others,
+          or(
+            sql`lower(${vehicles.unitNumber}) = lower(${input.unitNumber})`,
+            input.vin ? sql`upper(${vehicles.vin}) = upper(${input.vin})` : undefined,
+            input.transponder ? sql`upper(${vehicles.transponder}) = upper(${input.transponder})` : undefined,
+          ),
+        ),
+      )
+      .limit(1);
+    if (!taken) return;
+    if (taken.unitNumber.toLowerCase() === input.unitNumber.toLowerCase()) throw duplicateError("unitNumber");
+    if (input.vin && taken.vin?.toUpperCase() === input.vin.toUpperCase()) throw duplicateError("vin");
+    throw duplicateError("transponder");
+  }
+
+  async function writeSchedules(tx: Tx, vehicleId: string, schedules: SchedulesIn, mileage: number) {
+    await tx.delete(maintenanceSchedules).where(eq(maintenanceSchedules.vehicleId, vehicleId));
+    if (schedules.length === 0) return;
+    const today = await dbToday(tx);
+    await tx.insert(maintenanceSchedules).values(
+      schedules.map((s) => ({
+        vehicleId,
+        serviceType: s.serviceType,
+        intervalMiles: s.intervalMiles || null,
+        intervalDays: s.intervalDays || null,
+        lastServiceDate: s.lastServiceDate ?? today,
+        lastServiceOdometer: s.lastServiceOdometer ?? mileage,
+      })),
+    );
+  }
+
+  async function withUniqueErrors<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint !== null) throw duplicateError(fieldOfConstraint(constraint));
+      throw err;
+    }
+  }
+
+  const columnsOf = (input: UpdateVehicle) => ({
+    unitNumber: input.unitNumber,
+    plateNumber: input.plateNumber.toUpperCase(),
+    plateState: input.plateState.toUpperCase(),
+    plateExpiresOn: input.plateExpiresOn,
+    make: input.make,
+    model: input.model,
+    year: input.year,
+    vin: input.vin,
+    fuelType: input.fuelType,
+    insuranceExpiresOn: input.insuranceExpiresOn,
+    lastTireChangeOn: input.lastTireChangeOn,
+    transponder: input.transponder,
+    status: input.status,
+    notes: input.notes,
+  });
+
+  const service = {
+    async list(actor: Actor, query: VehicleFilter & PageQuery): Promise<VehiclePage> {
+      const { page, pageSize, sort, dir, ...filter } = query;
+      const scope = await fleetScopeFor(db, actor);
+      const cond = vehicleListCondition(filter, scope);
+      const offset = offsetOf({ page, pageSize });
+      const [rows, total, today] = await Promise.all([
+        selectVehicles(db)
+          .where(cond)
+          .orderBy(...vehicleOrder(sort, dir))
+          .limit(pageSize)
+          .offset(offset),
+        countVehicles(db, cond),
+        dbToday(db),
+      ]);
+      return { items: rows.map(toListItem), total, page, pageSize, today };
+    },
+
+    async get(actor: Actor, id: string): Promise<VehicleDetail> {
+      const scope = await fleetScopeFor(db, actor);
+      const row = await findScoped(db, id, scope);
+      const today = await dbToday(db);
+      const [schedules, documents, recentMaintenance] = await Promise.all([
+        schedulesOf(db, id, today, row.mileage),
+        documentsOf(db, { vehicleId: id }),
+        recentMaintenanceOf(db, { vehicleId: id }),
+      ]);
+      return {
+        ...toListItem(row),
+        notes: row.notes,
+        assignedSince: iso(row.assignedSince),
+        schedules,
+        documents,
+        recentMaintenance,
+        today,
+        canEdit: can(actor.role, "fleet:write"),
+        canLogMaintenance: can(actor.role, "maintenance:log"),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    async create(actor: Actor, input: CreateVehicle): Promise<VehicleDetail> {
+      const id = await withUniqueErrors(() =>
+        db.transaction(async (tx) => {
+          await checkUnique(tx, input);
+          const mileage = input.mileage ?? 0;
+          const [row] = await tx
+            .insert(vehicles)
+            .values({ ...columnsOf(input), mileage })
+            .returning({ id: vehicles.id });
+          if (input.schedules?.length) await writeSchedules(tx, row.id, input.schedules, mileage);
+          await recordAudit(tx, actor, {
+            action: "vehicle.created",
+            targetType: "vehicle",
+            targetId: row.id,
+            targetLabel: input.unitNumber,
+          });
+          return row.id;
+        }),
+      );
+      return service.get(actor, id);
+    },
+
+    async update(actor: Actor, id: string, input: UpdateVehicle): Promise<VehicleDetail> {
+      await withUniqueErrors(() =>
+        db.transaction(async (tx) => {
+          const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for("update");
+          if (!current) throw notFound("The vehicle");
+          await checkUnique(tx, input, id);
+          const next = { ...columnsOf(input), mileage: input.mileage ?? current.mileage };
+          await tx.update(vehicles).set(next).where(eq(vehicles.id, id));
+          const changed = Object.keys(next).filter(
+            (k) =>
+              String(current[k as keyof typeof current] ?? "") !== String(next[k as keyof typeof next] ?? ""),
+          );
+          await recordAudit(tx, actor, {
+            action: "vehicle.updated",
+            targetType: "vehicle",
+            targetId: id,
+            targetLabel: input.unitNumber,
+            details: { changed },
+          });
+        }),
+      );
+      return service.get(actor, id);
+    },
+
+    async replaceSchedules(actor: Actor, id: string, schedules: SchedulesIn): Promise<VehicleDetail> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
+          .from(vehicles)
+          .where(eq(vehicles.id, id))
+          .for("update");
+        if (!current) throw notFound("The vehicle");
+        await writeSchedules(tx, id, schedules, current.mileage);
+        await recordAudit(tx, actor, {
+          action: "vehicle.schedules_updated",
+          targetType: "vehicle",
+          targetId: id,
+          targetLabel: current.unitNumber,
+          details: { serviceTypes: schedules.map((s) => s.serviceType) },
+        });
+      });
+      return service.get(actor, id);
+    },
+
+    /** Only a vehicle without history goes; anything else is set inactive (409 VEHICLE_HAS_HISTORY). */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const storageKeys = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ unitNumber: vehicles.unitNumber })
+          .from(vehicles)
+          .where(eq(vehicles.id, id))
+          .for("update");
+        if (!current) throw notFound("The vehicle");
+        if (await assetHasHistory(tx, "vehicles", id))
+          throw conflict(VEHICLE_HAS_HISTORY, "VEHICLE_HAS_HISTORY");
+        const docs = await tx
+          .select({ fileId: files.id, storageKey: files.storageKey })
+          .from(fleetDocuments)
+          .innerJoin(files, eq(files.id, fleetDocuments.fileId))
+          .where(and(eq(fleetDocuments.vehicleId, id), isNotNull(fleetDocuments.fileId)));
+        await tx.delete(vehicles).where(eq(vehicles.id, id));
+        for (const d of docs) await tx.delete(files).where(eq(files.id, d.fileId));
+        await recordAudit(tx, actor, {
+          action: "vehicle.deleted",
+          targetType: "vehicle",
+          targetId: id,
+          targetLabel: current.unitNumber,
+        });
+        return docs.map((d) => d.storageKey);
+      });
+      for (const key of storageKeys) await deps.storage.remove(key);
+    },
+  };
+  return service;
+}

@@ -1,0 +1,582 @@
+import { can } from "@shared/access";
+import {
+  MAINTENANCE_ITEM_STATUSES,
+  MAINTENANCE_SOURCES,
+  SERVICE_TYPES,
+} from "@shared/fleet/maintenance.constants";
+import {
+  ASSET_TYPES,
+  MAINTENANCE_SORTS,
+  type MaintenanceFilter,
+  type MaintenanceItem,
+} from "@shared/fleet/maintenance.schema";
+import {
+  CircleCheck,
+  ClipboardPlus,
+  Download,
+  MoreHorizontal,
+  Pencil,
+  Trash2,
+  Wrench,
+  X,
+} from "lucide-react";
+import { useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } from "../api/fleet";
+import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
+import { ExportMenu } from "../components/export-menu";
+import { ItemStatusBadge } from "../components/fleet-badges";
+import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
+import { useFleetMessages } from "../fleet-messages";
+
+type Sort = (typeof MAINTENANCE_SORTS)[number];
+const PARAM_DEFAULTS = {
+  q: "",
+  status: "",
+  serviceType: "",
+  assetType: "",
+  source: "",
+  vehicleId: "",
+  trailerId: "",
+  from: "",
+  to: "",
+  sort: "serviceDate",
+  dir: "desc",
+};
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f-]{36}$/i;
+
+type Dialog =
+  | { kind: "new"; status: "open" | "completed" }
+  | { kind: "edit"; item: MaintenanceItem }
+  | { kind: "complete"; item: MaintenanceItem }
+  | { kind: "delete"; item: MaintenanceItem };
+
+/** The maintenance log: every service and open defect of the fleet (drivers: their own truck and trailer). */
+export default function MaintenancePage() {
+  const { t } = useTranslation("fleet");
+  const me = useMe().data;
+  const driver = me?.role === "driver";
+  const messages = useFleetMessages();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const remove = useDeleteMaintenance();
+  const dateId = useId();
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: Sort = oneOf(MAINTENANCE_SORTS, values.sort) ?? "serviceDate";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<MaintenanceFilter> = {
+    q: values.q || undefined,
+    status: oneOf(MAINTENANCE_ITEM_STATUSES, values.status),
+    serviceType: oneOf(SERVICE_TYPES, values.serviceType),
+    assetType: oneOf(ASSET_TYPES, values.assetType),
+    source: oneOf(MAINTENANCE_SOURCES, values.source),
+    vehicleId: UUID.test(values.vehicleId) ? values.vehicleId : undefined,
+    trailerId: UUID.test(values.trailerId) ? values.trailerId : undefined,
+    from: DATE.test(values.from) ? values.from : undefined,
+    to: DATE.test(values.to) ? values.to : undefined,
+    sort,
+    dir,
+  };
+  const log = useMaintenance({ ...filter, page, pageSize });
+  useErrorToast(log, t("maintenance.fetchFailed"));
+  const { data, retained } = useRetainedData(log);
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const active = [
+    filter.status,
+    filter.serviceType,
+    filter.assetType,
+    filter.source,
+    filter.vehicleId,
+    filter.trailerId,
+    filter.from,
+    filter.to,
+  ].filter(Boolean).length;
+  const filtered = !!filter.q || active > 0;
+  const clear = () =>
+    update({
+      q: null,
+      status: null,
+      serviceType: null,
+      assetType: null,
+      source: null,
+      vehicleId: null,
+      trailerId: null,
+      from: null,
+      to: null,
+    });
+  const oneAsset = filter.vehicleId || filter.trailerId;
+  const assetName = oneAsset ? data?.items[0]?.assetLabel : undefined;
+  const columns = {
+    date: t("fields.serviceDate"),
+    asset: t("fields.asset"),
+    service: t("fields.serviceType"),
+    status: t("fields.itemStatus"),
+    odometer: t("fields.odometer"),
+    cost: t("fields.cost"),
+    vendor: t("fields.vendor"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t("maintenance.title")}
+        description={t(driver ? "maintenance.driverDescription" : "maintenance.description")}
+        actions={
+          <>
+            <ExportMenu
+              filtered={filtered}
+              run={(format) => exportMaintenance(format, filter)}
+              testId="export-maintenance"
+            />
+            {can(me ?? null, "maintenance:log") ? (
+              <>
+                <Button
+                  variant="outline"
+                  className="flex-1 sm:flex-none"
+                  onClick={() => setDialog({ kind: "new", status: "open" })}
+                  data-testid="report-defect"
+                >
+                  <ClipboardPlus aria-hidden />
+                  {t("maintenance.report")}
+                </Button>
+                <Button
+                  className="flex-1 sm:flex-none"
+                  onClick={() => setDialog({ kind: "new", status: "completed" })}
+                  data-testid="log-maintenance"
+                >
+                  <Wrench aria-hidden />
+                  {t("maintenance.log")}
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("maintenance.searchLabel")}
+          searchHint={t("maintenance.searchHint")}
+          activeFilters={active}
+          filtered={filtered}
+          onClear={clear}
+          updating={log.isFetching && !!data}
+        >
+          {oneAsset ? (
+            <Badge tone="info" className="h-8 gap-1 px-3 text-sm sm:col-span-2" data-testid="asset-filter">
+              {t("maintenance.onlyAsset", { asset: assetName ?? t("maintenance.thisAsset") })}
+              <button
+                type="button"
+                className="rounded p-0.5 hover:bg-brand-200"
+                onClick={() => update({ vehicleId: null, trailerId: null })}
+                aria-label={t("maintenance.allAssets")}
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </Badge>
+          ) : null}
+          <Select
+            aria-label={t("fields.itemStatus")}
+            value={filter.status ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            className="lg:w-36"
+            data-testid="filter-status"
+          >
+            <option value="">{t("filters.anyItemStatus")}</option>
+            {MAINTENANCE_ITEM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`itemStatus.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("fields.serviceType")}
+            value={filter.serviceType ?? ""}
+            onChange={(e) => update({ serviceType: e.target.value })}
+            className="lg:w-44"
+          >
+            <option value="">{t("filters.anyService")}</option>
+            {SERVICE_TYPES.map((s) => (
+              <option key={s} value={s}>
+                {t(`serviceTypes.${s}`)}
+              </option>
+            ))}
+          </Select>
+          {!driver ? (
+            <>
+              <Select
+                aria-label={t("fields.assetType")}
+                value={filter.assetType ?? ""}
+                onChange={(e) => update({ assetType: e.target.value })}
+                className="lg:w-36"
+              >
+                <option value="">{t("filters.anyAsset")}</option>
+                {ASSET_TYPES.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`assetTypesPlural.${a}`)}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                aria-label={t("fields.source")}
+                value={filter.source ?? ""}
+                onChange={(e) => update({ source: e.target.value })}
+                className="lg:w-40"
+              >
+                <option value="">{t("filters.anySource")}</option>
+                {MAINTENANCE_SOURCES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sources.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            </>
+          ) : null}
+          <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
+            {(["from", "to"] as const).map((edge) => (
+              <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
+                <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
+                  {t(`filters.${edge}`)}
+                </Label>
+                <Input
+                  id={`${dateId}-${edge}`}
+                  type="date"
+                  value={filter[edge] ?? ""}
+                  min={edge === "to" ? filter.from : undefined}
+                  max={edge === "from" ? filter.to : undefined}
+                  onChange={(e) => update({ [edge]: e.target.value })}
+                  className="min-w-0 lg:w-40"
+                />
+              </div>
+            ))}
+          </div>
+          <Select
+            aria-label={t("list.sortBy")}
+            value={`${sort}:${dir}`}
+            onChange={(e) => {
+              const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+              onSort(column, nextDir);
+            }}
+            className="lg:hidden"
+          >
+            {MAINTENANCE_SORTS.flatMap((column) =>
+              (["asc", "desc"] as const).map((d) => (
+                <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                  {t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                </option>
+              )),
+            )}
+          </Select>
+        </ListToolbar>
+
+        <ListContent
+          query={log}
+          data={data}
+          errorTitle={t("maintenance.fetchFailed")}
+          empty={
+            <EmptyState
+              title={t(filtered ? "list.emptyFiltered" : "maintenance.empty")}
+              description={t(
+                filtered
+                  ? "list.emptyFilteredText"
+                  : driver
+                    ? "maintenance.emptyDriverText"
+                    : "maintenance.emptyText",
+              )}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <div
+                className="flex flex-wrap gap-x-6 gap-y-1 border-b border-slate-100 px-4 py-2.5 text-sm text-slate-600"
+                data-testid="maintenance-totals"
+              >
+                <span>
+                  {t("maintenance.totalCost")}:{" "}
+                  <strong className="text-slate-900">{formatMoney(page.totalCost)}</strong>
+                </span>
+                <span>
+                  {t("maintenance.openCount")}:{" "}
+                  <strong className="text-slate-900">{formatNumber(page.openCount)}</strong>
+                </span>
+              </div>
+              <Table className={stacked.table} aria-label={t("maintenance.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader
+                      column="serviceDate"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pl-4"
+                    >
+                      {columns.date}
+                    </SortableHeader>
+                    <SortableHeader column="asset" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.asset}
+                    </SortableHeader>
+                    <SortableHeader column="serviceType" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.service}
+                    </SortableHeader>
+                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.status}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="odometer"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {columns.odometer}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="cost"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {columns.cost}
+                    </SortableHeader>
+                    <Th>{columns.vendor}</Th>
+                    <Th className="pr-4">
+                      <span className="sr-only">{t("list.actions")}</span>
+                    </Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((item) => (
+                    <MaintenanceRow
+                      key={item.id}
+                      item={item}
+                      columns={columns}
+                      canLog={can(me ?? null, "maintenance:log")}
+                      onAction={(kind) => setDialog({ kind, item })}
+                    />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+
+      {dialog?.kind === "new" ? (
+        <MaintenanceFormDialog
+          staff={!driver}
+          defaultStatus={dialog.status}
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === "edit" ? (
+        <MaintenanceFormDialog
+          staff={!driver}
+          item={dialog.item}
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === "complete" ? (
+        <CompleteMaintenanceDialog item={dialog.item} onOpenChange={(open) => !open && setDialog(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === "delete"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("maintenance.deleteTitle")}
+        description={
+          dialog?.kind === "delete"
+            ? t("maintenance.deleteText", {
+                service: t(`serviceTypes.${dialog.item.serviceType}`),
+                asset: dialog.item.assetLabel,
+                date: formatDay(dialog.item.serviceDate),
+              })
+            : undefined
+        }
+        confirmLabel={t("common:actions.delete")}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          dialog?.kind === "delete" &&
+          remove.mutate(dialog.item.id, {
+            onSuccess: (res) => {
+              notify({
+                title: t("maintenance.deleted"),
+                description: dialog.item.assetLabel,
+                variant: "success",
+              });
+              if (res.vehicleStatus)
+                notify({
+                  title: t("maintenance.vehicleStatusChanged"),
+                  description: t(`status.${res.vehicleStatus}`),
+                });
+              setDialog(null);
+            },
+            onError: (error) =>
+              notify({
+                title: t("maintenance.deleteFailed"),
+                description: messages.error(error),
+                variant: "error",
+              }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function MaintenanceRow({
+  item,
+  columns,
+  canLog,
+  onAction,
+}: {
+  item: MaintenanceItem;
+  columns: Record<string, string>;
+  canLog: boolean;
+  onAction: (kind: "edit" | "complete" | "delete") => void;
+}) {
+  const { t } = useTranslation("fleet");
+  const canComplete = item.status === "open" && canLog;
+  const hasMenu = canComplete || item.canEdit || item.canDelete || !!item.receipt;
+  return (
+    <Tr className={cn(stacked.row, "align-top")} data-testid={`maintenance-row-${item.id}`}>
+      <Td className={cn(stacked.primary, "pl-4 lg:whitespace-nowrap")}>
+        <div className="flex items-center justify-between gap-2 lg:block">
+          <span className="font-medium text-slate-900">{formatDay(item.serviceDate)}</span>
+          <span className="lg:hidden">
+            <ItemStatusBadge status={item.status} />
+          </span>
+        </div>
+        <p className="text-sm text-slate-600 lg:hidden">
+          {t(`assetTypes.${item.assetType}`)} {item.assetLabel} · {t(`serviceTypes.${item.serviceType}`)}
+        </p>
+      </Td>
+      <Td data-label={columns.asset} className={cn(stacked.cell, "max-lg:hidden")}>
+        <span className="grid">
+          <span className="font-medium text-slate-900">
+            {t(`assetTypes.${item.assetType}`)} {item.assetLabel}
+          </span>
+          <span className="text-xs text-slate-500">{item.assetDescription}</span>
+        </span>
+      </Td>
+      <Td data-label={columns.service} className={cn(stacked.cell, "max-lg:block max-lg:text-left")}>
+        <span className="grid max-w-md gap-0.5">
+          <span className="font-medium text-slate-900 max-lg:hidden">
+            {t(`serviceTypes.${item.serviceType}`)}
+          </span>
+          {item.notes ? <span className="line-clamp-2 text-sm text-slate-600">{item.notes}</span> : null}
+          {item.source === "inspection" ? (
+            <Badge tone="info" className="w-fit">
+              {t("sources.inspection")}
+            </Badge>
+          ) : null}
+        </span>
+      </Td>
+      <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
+        <ItemStatusBadge status={item.status} />
+      </Td>
+      <Td
+        data-label={columns.odometer}
+        className={cn(stacked.cell, "text-right tabular-nums lg:whitespace-nowrap")}
+      >
+        {item.odometer !== null ? t("units.miles", { value: formatNumber(item.odometer) }) : "—"}
+      </Td>
+      <Td
+        data-label={columns.cost}
+        className={cn(stacked.cell, "text-right tabular-nums lg:whitespace-nowrap")}
+      >
+        {formatMoney(item.cost)}
+      </Td>
+      <Td data-label={columns.vendor} className={cn(stacked.cell, "text-slate-700")}>
+        {item.vendor || "—"}
+      </Td>
+      <Td className={cn(stacked.corner, "pr-4 text-right")}>
+        {hasMenu ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("list.actionsFor", { item: item.assetLabel })}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {canComplete ? (
+                <DropdownMenuItem onSelect={() => onAction("complete")} data-testid="complete-item">
+                  <CircleCheck aria-hidden />
+                  {t("maintenance.complete")}
+                </DropdownMenuItem>
+              ) : null}
+              {item.canEdit ? (
+                <DropdownMenuItem onSelect={() => onAction("edit")}>
+                  <Pencil aria-hidden />
+                  {t("common:actions.edit")}
+                </DropdownMenuItem>
+              ) : null}
+              {item.receipt ? (
+                <DropdownMenuItem asChild>
+                  <a href={receiptUrl(item.id)} download={item.receipt.fileName}>
+                    <Download aria-hidden />
+                    {t("maintenance.downloadReceipt")}
+                  </a>
+                </DropdownMenuItem>
+              ) : null}
+              {item.canDelete ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem onSelect={() => onAction("delete")} className="text-red-600">
+                    <Trash2 aria-hidden />
+                    {t("common:actions.delete")}
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </Td>
+    </Tr>
+  );
+}

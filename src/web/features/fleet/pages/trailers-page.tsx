@@ -1,0 +1,303 @@
+import { can, routePath } from "@shared/access";
+import { TRAILER_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
+import { TRAILER_SORTS, type TrailerFilter, type TrailerListItem } from "@shared/fleet/trailers.schema";
+import { Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/feedback";
+import { Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDay } from "../../../lib/format";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import { exportTrailers, useTrailers } from "../api/fleet";
+import { ExportMenu } from "../components/export-menu";
+import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
+import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { TrailerFormDialog } from "../components/trailer-form-dialog";
+
+type Sort = (typeof TRAILER_SORTS)[number];
+const PARAM_DEFAULTS = {
+  q: "",
+  type: "",
+  status: "",
+  inspection: "",
+  assigned: "",
+  sort: "identifier",
+  dir: "asc",
+};
+
+/** Trailers and containers: staff manage them; a driver sees the one they pull. */
+export default function TrailersPage() {
+  const { t } = useTranslation("fleet");
+  const me = useMe().data;
+  const driver = me?.role === "driver";
+  const canWrite = can(me ?? null, "fleet:write");
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: Sort = oneOf(TRAILER_SORTS, values.sort) ?? "identifier";
+  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
+  const filter: Partial<TrailerFilter> = {
+    q: values.q || undefined,
+    type: oneOf(TRAILER_TYPES, values.type),
+    status: oneOf(VEHICLE_STATUSES, values.status),
+    inspection: values.inspection === "due" ? "due" : undefined,
+    assigned: oneOf(["yes", "no"] as const, values.assigned),
+    sort,
+    dir,
+  };
+  const trailers = useTrailers({ ...filter, page, pageSize });
+  useErrorToast(trailers, t("trailers.fetchFailed"));
+  const { data, retained } = useRetainedData(trailers);
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const active = [filter.type, filter.status, filter.inspection, filter.assigned].filter(Boolean).length;
+  const filtered = !!filter.q || active > 0;
+  const clear = () => update({ q: null, type: null, status: null, inspection: null, assigned: null });
+  const columns = {
+    identifier: t("fields.identifier"),
+    type: t("fields.type"),
+    last: t("fields.lastInspectionOn"),
+    next: t("fields.nextInspectionOn"),
+    status: t("fields.status"),
+    driver: t("fields.assignedDriver"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t(driver ? "trailers.driverTitle" : "trailers.title")}
+        description={t(driver ? "trailers.driverDescription" : "trailers.description")}
+        actions={
+          <>
+            <ExportMenu
+              filtered={filtered}
+              run={(format) => exportTrailers(format, filter)}
+              testId="export-trailers"
+            />
+            {canWrite ? (
+              <Button
+                className="flex-1 sm:flex-none"
+                onClick={() => setCreating(true)}
+                data-testid="new-trailer"
+              >
+                <Plus aria-hidden />
+                {t("trailers.new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card className="overflow-hidden">
+        {!driver ? (
+          <ListToolbar
+            search={values.q}
+            onSearch={onSearch}
+            searchLabel={t("trailers.searchLabel")}
+            searchHint={t("trailers.searchHint")}
+            activeFilters={active}
+            filtered={filtered}
+            onClear={clear}
+            updating={trailers.isFetching && !!data}
+          >
+            <Select
+              aria-label={t("fields.type")}
+              value={filter.type ?? ""}
+              onChange={(e) => update({ type: e.target.value })}
+              className="lg:w-40"
+            >
+              <option value="">{t("filters.anyType")}</option>
+              {TRAILER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`trailerTypes.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.inspection")}
+              value={filter.inspection ?? ""}
+              onChange={(e) => update({ inspection: e.target.value })}
+              className="lg:w-52"
+              data-testid="filter-inspection"
+            >
+              <option value="">{t("filters.anyInspection")}</option>
+              <option value="due">{t("filters.inspectionDue")}</option>
+            </Select>
+            <Select
+              aria-label={t("fields.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-40"
+            >
+              <option value="">{t("filters.anyStatus")}</option>
+              {VEHICLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.assignment")}
+              value={filter.assigned ?? ""}
+              onChange={(e) => update({ assigned: e.target.value })}
+              className="lg:w-48"
+            >
+              <option value="">{t("filters.anyAssignment")}</option>
+              <option value="yes">{t("filters.assigned")}</option>
+              <option value="no">{t("filters.unassigned")}</option>
+            </Select>
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="lg:hidden"
+            >
+              {TRAILER_SORTS.flatMap((column) =>
+                (["asc", "desc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+          </ListToolbar>
+        ) : null}
+        <ListContent
+          query={trailers}
+          data={data}
+          errorTitle={t("trailers.fetchFailed")}
+          empty={
+            <EmptyState
+              title={t(filtered ? "list.emptyFiltered" : driver ? "trailers.emptyDriver" : "trailers.empty")}
+              description={t(
+                filtered
+                  ? "list.emptyFilteredText"
+                  : driver
+                    ? "trailers.emptyDriverText"
+                    : "trailers.emptyText",
+              )}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <Table className={stacked.table} aria-label={t("trailers.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader
+                      column="identifier"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pl-4"
+                    >
+                      {columns.identifier}
+                    </SortableHeader>
+                    <SortableHeader column="type" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.type}
+                    </SortableHeader>
+                    <SortableHeader column="lastInspectionOn" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.last}
+                    </SortableHeader>
+                    <SortableHeader column="nextInspectionOn" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.next}
+                    </SortableHeader>
+                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.status}
+                    </SortableHeader>
+                    <SortableHeader column="driver" sort={sort} dir={dir} onSort={onSort} className="pr-4">
+                      {columns.driver}
+                    </SortableHeader>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((tr) => (
+                    <TrailerRow key={tr.id} trailer={tr} today={page.today} columns={columns} />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+      {creating ? (
+        <TrailerFormDialog
+          onOpenChange={setCreating}
+          onSaved={(saved) => navigate(routePath("trailerDetail", { trailerId: saved.id }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function TrailerRow({
+  trailer: tr,
+  today,
+  columns,
+}: {
+  trailer: TrailerListItem;
+  today: string;
+  columns: Record<string, string>;
+}) {
+  const { t } = useTranslation("fleet");
+  return (
+    <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid={`trailer-row-${tr.identifier}`}>
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <Link
+          to={routePath("trailerDetail", { trailerId: tr.id })}
+          className="whitespace-nowrap font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+        >
+          {tr.identifier}
+        </Link>
+        <p className="truncate text-sm text-slate-500">
+          {[tr.size, tr.plateNumber].filter(Boolean).join(" · ") || "—"}
+          {tr.openItems > 0 ? (
+            <span className="ml-2 text-xs text-amber-700">
+              {t("vehicles.openItems", { count: tr.openItems })}
+            </span>
+          ) : null}
+        </p>
+      </Td>
+      <Td data-label={columns.type} className={cn(stacked.cell, "text-slate-700")}>
+        {t(`trailerTypes.${tr.type}`)}
+      </Td>
+      <Td data-label={columns.last} className={cn(stacked.cell, "text-slate-700")}>
+        {formatDay(tr.lastInspectionOn)}
+      </Td>
+      <Td data-label={columns.next} className={stacked.cell}>
+        <InspectionDate date={tr.nextInspectionOn} today={today} />
+      </Td>
+      <Td data-label={columns.status} className={stacked.cell}>
+        <AssetStatusBadge status={tr.status} />
+      </Td>
+      <Td data-label={columns.driver} className={cn(stacked.cell, "pr-4 text-slate-700")}>
+        {tr.assignedDriverName ?? <span className="text-slate-400">{t("vehicles.unassigned")}</span>}
+      </Td>
+    </Tr>
+  );
+}

@@ -1,0 +1,364 @@
+import { can, routePath } from "@shared/access";
+import { FUEL_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
+import { MAINTENANCE_STATUSES } from "@shared/fleet/maintenance.constants";
+import { VEHICLE_SORTS, type VehicleFilter, type VehicleListItem } from "@shared/fleet/vehicles.schema";
+import { Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/feedback";
+import { Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatNumber } from "../../../lib/format";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import { exportVehicles, useVehicles } from "../api/fleet";
+import { ExportMenu } from "../components/export-menu";
+import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
+import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { VehicleFormDialog } from "../components/vehicle-form-dialog";
+
+type Sort = (typeof VEHICLE_SORTS)[number];
+const PARAM_DEFAULTS = {
+  q: "",
+  status: "",
+  maintenanceStatus: "",
+  fuelType: "",
+  alert: "",
+  assigned: "",
+  sort: "unitNumber",
+  dir: "asc",
+};
+
+/** Vehicles: staff manage the fleet; a driver sees the truck they drive. */
+export default function VehiclesPage() {
+  const { t } = useTranslation("fleet");
+  const me = useMe().data;
+  const driver = me?.role === "driver";
+  const canWrite = can(me ?? null, "fleet:write");
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: Sort = oneOf(VEHICLE_SORTS, values.sort) ?? "unitNumber";
+  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
+  const filter: Partial<VehicleFilter> = {
+    q: values.q || undefined,
+    status: oneOf(VEHICLE_STATUSES, values.status),
+    maintenanceStatus: oneOf(MAINTENANCE_STATUSES, values.maintenanceStatus),
+    fuelType: oneOf(FUEL_TYPES, values.fuelType),
+    alert: values.alert === "attention" ? "attention" : undefined,
+    assigned: oneOf(["yes", "no"] as const, values.assigned),
+    sort,
+    dir,
+  };
+  const vehicles = useVehicles({ ...filter, page, pageSize });
+  useErrorToast(vehicles, t("vehicles.fetchFailed"));
+  const { data, retained } = useRetainedData(vehicles);
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const active = [
+    filter.status,
+    filter.maintenanceStatus,
+    filter.fuelType,
+    filter.alert,
+    filter.assigned,
+  ].filter(Boolean).length;
+  const filtered = !!filter.q || active > 0;
+  const clear = () =>
+    update({ q: null, status: null, maintenanceStatus: null, fuelType: null, alert: null, assigned: null });
+
+  const columns = {
+    unit: t("fields.unitNumber"),
+    plate: t("fields.plate"),
+    insurance: t("fields.insurance"),
+    mileage: t("fields.mileage"),
+    maintenance: t("fields.maintenanceStatus"),
+    status: t("fields.status"),
+    driver: t("fields.assignedDriver"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t(driver ? "vehicles.driverTitle" : "vehicles.title")}
+        description={t(driver ? "vehicles.driverDescription" : "vehicles.description")}
+        actions={
+          <>
+            <ExportMenu
+              filtered={filtered}
+              run={(format) => exportVehicles(format, filter)}
+              testId="export-vehicles"
+            />
+            {canWrite ? (
+              <Button
+                className="flex-1 sm:flex-none"
+                onClick={() => setCreating(true)}
+                data-testid="new-vehicle"
+              >
+                <Plus aria-hidden />
+                {t("vehicles.new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        {!driver ? (
+          <ListToolbar
+            search={values.q}
+            onSearch={onSearch}
+            searchLabel={t("vehicles.searchLabel")}
+            searchHint={t("vehicles.searchHint")}
+            activeFilters={active}
+            filtered={filtered}
+            onClear={clear}
+            updating={vehicles.isFetching && !!data}
+          >
+            <Select
+              aria-label={t("fields.maintenanceStatus")}
+              value={filter.maintenanceStatus ?? ""}
+              onChange={(e) => update({ maintenanceStatus: e.target.value })}
+              className="lg:w-48"
+              data-testid="filter-maintenance"
+            >
+              <option value="">{t("filters.anyMaintenance")}</option>
+              {MAINTENANCE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`maintenanceStatus.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("fields.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-40"
+              data-testid="filter-status"
+            >
+              <option value="">{t("filters.anyStatus")}</option>
+              {VEHICLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.papers")}
+              value={filter.alert ?? ""}
+              onChange={(e) => update({ alert: e.target.value })}
+              className="lg:w-52"
+              data-testid="filter-alert"
+            >
+              <option value="">{t("filters.anyPapers")}</option>
+              <option value="attention">{t("filters.expiring")}</option>
+            </Select>
+            <Select
+              aria-label={t("fields.fuelType")}
+              value={filter.fuelType ?? ""}
+              onChange={(e) => update({ fuelType: e.target.value })}
+              className="lg:w-36"
+            >
+              <option value="">{t("filters.anyFuel")}</option>
+              {FUEL_TYPES.map((f) => (
+                <option key={f} value={f}>
+                  {t(`fuelTypes.${f}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.assignment")}
+              value={filter.assigned ?? ""}
+              onChange={(e) => update({ assigned: e.target.value })}
+              className="lg:w-48"
+            >
+              <option value="">{t("filters.anyAssignment")}</option>
+              <option value="yes">{t("filters.assigned")}</option>
+              <option value="no">{t("filters.unassigned")}</option>
+            </Select>
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="lg:hidden"
+            >
+              {VEHICLE_SORTS.flatMap((column) =>
+                (["asc", "desc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+          </ListToolbar>
+        ) : null}
+
+        <ListContent
+          query={vehicles}
+          data={data}
+          errorTitle={t("vehicles.fetchFailed")}
+          empty={
+            <EmptyState
+              title={t(filtered ? "list.emptyFiltered" : driver ? "vehicles.emptyDriver" : "vehicles.empty")}
+              description={t(
+                filtered
+                  ? "list.emptyFilteredText"
+                  : driver
+                    ? "vehicles.emptyDriverText"
+                    : "vehicles.emptyText",
+              )}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : canWrite ? (
+                  <Button size="sm" onClick={() => setCreating(true)}>
+                    <Plus aria-hidden />
+                    {t("vehicles.new")}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <Table className={stacked.table} aria-label={t("vehicles.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader
+                      column="unitNumber"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pl-4"
+                    >
+                      {columns.unit}
+                    </SortableHeader>
+                    <SortableHeader column="plateExpiresOn" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.plate}
+                    </SortableHeader>
+                    <SortableHeader column="insuranceExpiresOn" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.insurance}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="mileage"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {columns.mileage}
+                    </SortableHeader>
+                    <SortableHeader column="maintenanceStatus" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.maintenance}
+                    </SortableHeader>
+                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.status}
+                    </SortableHeader>
+                    <SortableHeader column="driver" sort={sort} dir={dir} onSort={onSort} className="pr-4">
+                      {columns.driver}
+                    </SortableHeader>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((v) => (
+                    <VehicleRow key={v.id} vehicle={v} today={page.today} columns={columns} />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+
+      {creating ? (
+        <VehicleFormDialog
+          onOpenChange={setCreating}
+          onSaved={(v) => navigate(routePath("vehicleDetail", { vehicleId: v.id }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function VehicleRow({
+  vehicle: v,
+  today,
+  columns,
+}: {
+  vehicle: VehicleListItem;
+  today: string;
+  columns: Record<string, string>;
+}) {
+  const { t } = useTranslation("fleet");
+  const description = [v.year, v.make, v.model].filter(Boolean).join(" ");
+  return (
+    <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid={`vehicle-row-${v.unitNumber}`}>
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-center justify-between gap-3">
+          <Link
+            to={routePath("vehicleDetail", { vehicleId: v.id })}
+            className="whitespace-nowrap font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+          >
+            {t("vehicles.unit", { unit: v.unitNumber })}
+          </Link>
+          <span className="lg:hidden">
+            <MaintenanceStatusBadge status={v.maintenanceStatus} />
+          </span>
+        </div>
+        <p className="truncate text-sm text-slate-500">{description || "—"}</p>
+      </Td>
+      <Td data-label={columns.plate} className={stacked.cell}>
+        <span className="grid min-w-0 max-lg:justify-items-end">
+          <span className="whitespace-nowrap font-mono text-sm text-slate-700">
+            {v.plateNumber ? `${v.plateNumber}${v.plateState ? ` · ${v.plateState}` : ""}` : "—"}
+          </span>
+          {v.plateExpiresOn ? (
+            <ExpiryDate date={v.plateExpiresOn} today={today} testId="plate-warning" />
+          ) : null}
+        </span>
+      </Td>
+      <Td data-label={columns.insurance} className={stacked.cell}>
+        <ExpiryDate date={v.insuranceExpiresOn} today={today} testId="insurance-warning" />
+      </Td>
+      <Td
+        data-label={columns.mileage}
+        className={cn(stacked.cell, "text-right tabular-nums lg:whitespace-nowrap")}
+      >
+        {t("units.miles", { value: formatNumber(v.mileage) })}
+      </Td>
+      <Td data-label={columns.maintenance} className={cn(stacked.cell, "max-lg:hidden")}>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <MaintenanceStatusBadge status={v.maintenanceStatus} />
+          {v.openItems > 0 ? (
+            <span className="text-xs text-amber-700">{t("vehicles.openItems", { count: v.openItems })}</span>
+          ) : null}
+        </span>
+      </Td>
+      <Td data-label={columns.status} className={stacked.cell}>
+        <AssetStatusBadge status={v.status} />
+      </Td>
+      <Td data-label={columns.driver} className={cn(stacked.cell, "pr-4 text-slate-700")}>
+        {v.assignedDriverName ?? <span className="text-slate-400">{t("vehicles.unassigned")}</span>}
+      </Td>
+    </Tr>
+  );
+}
