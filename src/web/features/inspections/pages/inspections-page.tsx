@@ -1,0 +1,569 @@
+import { can, routePath } from "@shared/access";
+import {
+  INSPECTION_ASSET_TYPES,
+  INSPECTION_SORTS,
+  INSPECTION_STATUSES,
+  INSPECTION_TYPES,
+  type InspectionFilter,
+  type InspectionListItem,
+  type InspectionSort,
+} from "@shared/inspections/inspections.schema";
+import { Camera, ClipboardPlus, Download, FileSpreadsheet, FileText, SlidersHorizontal } from "lucide-react";
+import { useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Combobox } from "../../../components/ui/combobox";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import {
+  exportInspections,
+  type InspectionExportFormat,
+  type InspectionListQuery,
+  useInspectableAssets,
+  useInspectionDrivers,
+  useInspections,
+} from "../api/inspections";
+import { InspectionStatusBadge, useAssetDescription, useAssetName } from "../components/inspection-badges";
+
+const PARAM_DEFAULTS = {
+  q: "",
+  status: "",
+  type: "",
+  assetType: "",
+  vehicleId: "",
+  trailerId: "",
+  driverId: "",
+  from: "",
+  to: "",
+  sort: "inspectedAt",
+  dir: "desc",
+};
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** Inspections: staff see the whole fleet's; a driver sees their own and files new ones from here. */
+export default function InspectionsPage() {
+  const { t } = useTranslation("inspections");
+  const me = useMe().data;
+  const staff = can(me ?? null, "inspections:lookups");
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: InspectionSort = oneOf(INSPECTION_SORTS, values.sort) ?? "inspectedAt";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<InspectionFilter> = {
+    q: values.q || undefined,
+    status: oneOf(INSPECTION_STATUSES, values.status),
+    type: oneOf(INSPECTION_TYPES, values.type),
+    assetType: oneOf(INSPECTION_ASSET_TYPES, values.assetType),
+    vehicleId: values.vehicleId || undefined,
+    trailerId: values.trailerId || undefined,
+    driverId: staff ? values.driverId || undefined : undefined,
+    from: DATE.test(values.from) ? values.from : undefined,
+    to: DATE.test(values.to) ? values.to : undefined,
+    sort,
+    dir,
+  };
+  const query: InspectionListQuery = { ...filter, page, pageSize };
+  const list = useInspections(query);
+  useErrorToast(list, t("list.fetchFailed"));
+  const { data, retained } = useRetainedData(list);
+
+  const dateId = useId();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState<InspectionExportFormat | null>(null);
+  const runExport = async (format: InspectionExportFormat) => {
+    setExporting(format);
+    try {
+      await exportInspections(format, filter);
+    } catch (error) {
+      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: InspectionSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const activeFilters = [
+    filter.status,
+    filter.type,
+    filter.assetType,
+    filter.vehicleId || filter.trailerId,
+    filter.driverId,
+    filter.from,
+    filter.to,
+  ].filter(Boolean).length;
+  const filtered = !!filter.q || activeFilters > 0;
+  const clear = () =>
+    update({
+      q: null,
+      status: null,
+      type: null,
+      assetType: null,
+      vehicleId: null,
+      trailerId: null,
+      driverId: null,
+      from: null,
+      to: null,
+    });
+  const labelOf = (key: "asset" | "driver") => {
+    const row = data?.items.find((r) =>
+      key === "driver"
+        ? r.driverId === filter.driverId
+        : r.assetId === (filter.vehicleId ?? filter.trailerId),
+    );
+    if (!row) return t("list.selected");
+    return key === "driver" ? (row.driverName ?? t("list.selected")) : row.assetLabel;
+  };
+
+  const columns = {
+    inspectedAt: t("fields.inspectedAt"),
+    asset: t("fields.asset"),
+    type: t("fields.type"),
+    status: t("fields.overallStatus"),
+    inspector: t("fields.inspector"),
+    defects: t("list.defects"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t(staff ? "list.title" : "list.driverTitle")}
+        description={t(staff ? "list.description" : "list.driverDescription")}
+        actions={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-inspections">
+                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
+                  {t("list.export")}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuLabel>
+                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
+                </DropdownMenuLabel>
+                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
+                  <FileText aria-hidden />
+                  {t("list.exportCsv")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
+                  <FileSpreadsheet aria-hidden />
+                  {t("list.exportXlsx")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
+              <Link to={routePath("inspectionNew")} data-testid="new-inspection">
+                <ClipboardPlus aria-hidden />
+                {t(staff ? "list.new" : "list.driverNew")}
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
+          <div className="flex gap-2 lg:gap-3">
+            <SearchInput
+              value={values.q}
+              onSearch={onSearch}
+              label={t("list.searchLabel")}
+              hint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
+              className="min-w-0 flex-1"
+            />
+            <Button
+              variant="outline"
+              className="shrink-0 lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((o) => !o)}
+              data-testid="toggle-filters"
+            >
+              <SlidersHorizontal aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+                  {activeFilters}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+          <div
+            id={filtersId}
+            className={cn(
+              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
+              filtersOpen ? "grid" : "hidden lg:flex",
+            )}
+          >
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-40"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {INSPECTION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.type")}
+              value={filter.type ?? ""}
+              onChange={(e) => update({ type: e.target.value })}
+              className="lg:w-40"
+              data-testid="filter-type"
+            >
+              <option value="">{t("list.filters.allTypes")}</option>
+              {INSPECTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.assetType")}
+              value={filter.assetType ?? ""}
+              onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
+              className="lg:w-40"
+              data-testid="filter-asset-type"
+            >
+              <option value="">{t("list.filters.allAssetTypes")}</option>
+              {INSPECTION_ASSET_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`assetTypes.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <AssetFilter
+              assetType={filter.assetType ?? ""}
+              value={filter.vehicleId ?? filter.trailerId ?? null}
+              selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
+              onChange={(asset) =>
+                update({
+                  vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
+                  trailerId: asset?.assetType === "trailer" ? asset.id : null,
+                })
+              }
+            />
+            {staff ? (
+              <DriverFilter
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                onChange={(id) => update({ driverId: id })}
+              />
+            ) : null}
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [InspectionSort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="lg:hidden"
+            >
+              {INSPECTION_SORTS.flatMap((column) =>
+                (["desc", "asc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
+              {(["from", "to"] as const).map((edge) => (
+                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
+                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
+                    {t(`list.filters.${edge}`)}
+                  </Label>
+                  <Input
+                    id={`${dateId}-${edge}`}
+                    type="date"
+                    value={filter[edge] ?? ""}
+                    min={edge === "to" ? filter.from : undefined}
+                    max={edge === "from" ? filter.to : undefined}
+                    onChange={(e) => update({ [edge]: e.target.value })}
+                    className="min-w-0 lg:w-40"
+                    data-testid={`filter-${edge}`}
+                  />
+                </div>
+              ))}
+            </div>
+            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
+              {list.isFetching && data ? (
+                <Spinner label={t("common:list.updating")} className="text-xs" />
+              ) : null}
+              {filtered ? (
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        <ListContent
+          query={list}
+          data={data}
+          errorTitle={t("list.fetchFailed")}
+          empty={
+            <EmptyState
+              title={
+                filtered
+                  ? t("list.empty.filteredTitle")
+                  : t(staff ? "list.empty.title" : "list.empty.driverTitle")
+              }
+              description={
+                filtered
+                  ? t("list.empty.filteredText")
+                  : t(staff ? "list.empty.text" : "list.empty.driverText")
+              }
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : (
+                  <Button asChild size="sm">
+                    <Link to={routePath("inspectionNew")}>
+                      <ClipboardPlus aria-hidden />
+                      {t(staff ? "list.new" : "list.driverNew")}
+                    </Link>
+                  </Button>
+                )
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <Table className={stacked.table} aria-label={t("list.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader
+                      column="inspectedAt"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pl-4"
+                    >
+                      {columns.inspectedAt}
+                    </SortableHeader>
+                    <SortableHeader column="asset" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.asset}
+                    </SortableHeader>
+                    <SortableHeader column="type" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.type}
+                    </SortableHeader>
+                    <SortableHeader column="overallStatus" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.status}
+                    </SortableHeader>
+                    {staff ? <Th>{columns.inspector}</Th> : null}
+                    <Th className="pr-4 text-right">{columns.defects}</Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((row) => (
+                    <InspectionRow key={row.id} row={row} columns={columns} staff={staff} />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+    </div>
+  );
+}
+
+function InspectionRow({
+  row,
+  columns,
+  staff,
+}: {
+  row: InspectionListItem;
+  columns: Record<string, string>;
+  /** A driver is the inspector of every row they see: the column is left out. */
+  staff: boolean;
+}) {
+  const { t } = useTranslation("inspections");
+  const name = useAssetName();
+  const describeAsset = useAssetDescription();
+  return (
+    <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid="inspection-row">
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-center justify-between gap-3">
+          {/* The link's overlay makes the whole row (or card) open the inspection. */}
+          <Link
+            to={routePath("inspectionDetail", { inspectionId: row.id })}
+            className="whitespace-nowrap text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+          >
+            <time dateTime={row.inspectedAt}>{formatDateTime(row.inspectedAt)}</time>
+          </Link>
+          <span className="lg:hidden">
+            <InspectionStatusBadge status={row.overallStatus} />
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-700 lg:hidden">
+          {name(row)} · {t(`types.${row.type}`)}
+        </p>
+      </Td>
+      <Td data-label={columns.asset} className={cn(stacked.cell, "max-lg:hidden")}>
+        <span className="grid min-w-0">
+          <span className="font-medium text-slate-900">{name(row)}</span>
+          <span className="truncate text-xs text-slate-500">
+            {describeAsset({ description: row.assetDescription, trailerType: row.trailerType })}
+          </span>
+        </span>
+      </Td>
+      <Td
+        data-label={columns.type}
+        className={cn(stacked.cell, "whitespace-nowrap text-slate-700 max-lg:hidden")}
+      >
+        {t(`types.${row.type}`)}
+      </Td>
+      <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
+        <InspectionStatusBadge status={row.overallStatus} />
+      </Td>
+      {staff ? (
+        <Td data-label={columns.inspector} className={cn(stacked.cell, "text-slate-700")}>
+          <span className="truncate">{row.inspectorName}</span>
+        </Td>
+      ) : null}
+      <Td data-label={columns.defects} className={cn(stacked.cell, "pr-4 text-right tabular-nums")}>
+        <span className="inline-flex items-center gap-2">
+          {row.failedItems > 0 ? (
+            <span className="font-medium text-red-700">
+              {t("list.defectCount", { failed: formatNumber(row.failedItems) })}
+            </span>
+          ) : (
+            <span className="text-slate-400">{t("list.noDefects")}</span>
+          )}
+          {row.imageCount > 0 ? (
+            <span
+              className="inline-flex items-center gap-0.5 text-xs text-slate-500"
+              title={t("list.photos")}
+            >
+              <Camera className="size-3.5" aria-hidden />
+              <span className="sr-only">{t("list.photos")}</span>
+              {formatNumber(row.imageCount)}
+            </span>
+          ) : null}
+        </span>
+      </Td>
+    </Tr>
+  );
+}
+
+/** A vehicle or trailer to filter by (a driver's own assets, or a search of the fleet). */
+function AssetFilter({
+  assetType,
+  value,
+  selectedLabel,
+  onChange,
+}: {
+  assetType: "vehicle" | "trailer" | "";
+  value: string | null;
+  selectedLabel?: string;
+  onChange: (asset: { id: string; assetType: "vehicle" | "trailer" } | null) => void;
+}) {
+  const { t } = useTranslation("inspections");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const assets = useInspectableAssets(assetType, q);
+  const rows = assets.data ?? [];
+  return (
+    <Combobox
+      aria-label={t("list.filters.asset")}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(id) => {
+        const row = rows.find((r) => r.id === id);
+        onChange(row ? { id: row.id, assetType: row.assetType } : null);
+      }}
+      options={rows.map((a) => ({
+        value: a.id,
+        label: t(a.assetType === "vehicle" ? "asset.truckNamed" : "asset.trailerNamed", { label: a.label }),
+      }))}
+      search={search}
+      onSearchChange={setSearch}
+      loading={assets.isFetching}
+      placeholder={t("list.filters.allAssets")}
+      labels={{
+        search: t("form.searchAssets"),
+        empty: assets.isError ? t("form.assetsFailed") : t("form.noMatch"),
+        clear: t("form.clear"),
+        loading: t("common:loading"),
+      }}
+      className="lg:w-48"
+    />
+  );
+}
+
+function DriverFilter({
+  value,
+  selectedLabel,
+  onChange,
+}: {
+  value: string | null;
+  selectedLabel?: string;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation("inspections");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const drivers = useInspectionDrivers(q);
+  return (
+    <Combobox
+      aria-label={t("list.filters.driver")}
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(id) => onChange(id)}
+      options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
+      search={search}
+      onSearchChange={setSearch}
+      loading={drivers.isFetching}
+      placeholder={t("list.filters.allDrivers")}
+      labels={{
+        search: t("form.searchDrivers"),
+        empty: drivers.isError ? t("form.driversFailed") : t("form.noMatch"),
+        clear: t("form.clear"),
+        loading: t("common:loading"),
+      }}
+      className="lg:w-48"
+    />
+  );
+}
