@@ -1,0 +1,448 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { can } from "../../../shared/access";
+import {
+  DRIVER_DELETE_WINDOW_HOURS,
+  EXPORT_MAX_ROWS,
+  type FuelDriverOption,
+  type FuelEntry,
+  type FuelExportQuery,
+  type FuelFilter,
+  type FuelListQuery,
+  type FuelPage,
+  type FuelVehicleOptions,
+  fuelEntryFieldsSchema,
+  MISSING_INFORMATION,
+  missingFuelFields,
+  missingInformationMessage,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_TYPES,
+  requiredMessage,
+} from "../../../shared/fuel/fuel.schema";
+import { jurisdictionName } from "../../../shared/fuel/jurisdictions";
+import type { Tx } from "../../db/client";
+import { drivers, files, fuelEntries, vehicles } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { conflict, forbidden, HttpError, notFound, validationError } from "../../http/errors";
+import { likePattern, offsetOf, toPage } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
+import { driverIdOfUser } from "../loads/loads.repo";
+import { chosenFile, readStored } from "./receipts";
+
+/** Whose entries a caller reaches: staff every driver's, a driver only their own (none without a record). */
+export type FuelScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
+
+export async function fuelScopeFor(db: Tx, actor: Actor): Promise<FuelScope> {
+  if (actor.role === "driver") return { kind: "driver", driverId: await driverIdOfUser(db, actor.userId) };
+  return { kind: "staff" };
+}
+
+function scopeCondition(scope: FuelScope): SQL | undefined {
+  if (scope.kind === "staff") return undefined;
+  return scope.driverId ? eq(fuelEntries.driverId, scope.driverId) : sql`false`;
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+function filterCondition(filter: Omit<FuelFilter, "sort" | "dir">, scope: FuelScope): SQL | undefined {
+  const where: Array<SQL | undefined> = [scopeCondition(scope)];
+  if (filter.driverId && scope.kind === "staff") where.push(eq(fuelEntries.driverId, filter.driverId));
+  if (filter.vehicleId) where.push(eq(fuelEntries.vehicleId, filter.vehicleId));
+  if (filter.fuelType) where.push(eq(fuelEntries.fuelType, filter.fuelType));
+  if (filter.state) where.push(eq(fuelEntries.state, filter.state));
+  if (filter.from) where.push(gte(fuelEntries.fueledAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) where.push(lt(fuelEntries.fueledAt, nextDay(filter.to)));
+  if (filter.q) {
+    const p = likePattern(filter.q);
+    where.push(
+      or(
+        ilike(fuelEntries.location, p),
+        ilike(fuelEntries.state, p),
+        ilike(vehicles.unitNumber, p),
+        ...(scope.kind === "staff" ? [ilike(drivers.fullName, p)] : []),
+      ),
+    );
+  }
+  const parts = where.filter((w): w is SQL => !!w);
+  return parts.length ? and(...parts) : undefined;
+}
+
+function order(sort: FuelFilter["sort"], dir: "asc" | "desc"): SQL[] {
+  const by = dir === "asc" ? asc : desc;
+  const tie = [desc(fuelEntries.fueledAt), desc(fuelEntries.id)];
+  switch (sort) {
+    case "fueledAt":
+      return [by(fuelEntries.fueledAt), by(fuelEntries.id)];
+    case "totalAmount":
+      return [by(fuelEntries.totalAmount), ...tie];
+    case "gallons":
+      return [by(fuelEntries.gallons), ...tie];
+    case "odometer":
+      return [by(fuelEntries.odometer), ...tie];
+    case "location":
+      return [by(sql`lower(${fuelEntries.location})`), ...tie];
+  }
+}
+
+const columns = {
+  id: fuelEntries.id,
+  driverId: fuelEntries.driverId,
+  driverName: drivers.fullName,
+  vehicleId: fuelEntries.vehicleId,
+  vehicleLabel: vehicles.unitNumber,
+  fueledAt: fuelEntries.fueledAt,
+  location: fuelEntries.location,
+  state: fuelEntries.state,
+  odometer: fuelEntries.odometer,
+  fuelType: fuelEntries.fuelType,
+  gallons: fuelEntries.gallons,
+  pricePerGallon: fuelEntries.pricePerGallon,
+  totalAmount: fuelEntries.totalAmount,
+  receiptFileName: files.fileName,
+  receiptContentType: files.contentType,
+  receiptSize: files.size,
+  createdAt: fuelEntries.createdAt,
+};
+
+const selectEntries = (db: Tx) =>
+  db
+    .select(columns)
+    .from(fuelEntries)
+    .innerJoin(drivers, eq(drivers.id, fuelEntries.driverId))
+    .leftJoin(vehicles, eq(vehicles.id, fuelEntries.vehicleId))
+    .leftJoin(files, eq(files.id, fuelEntries.receiptFileId));
+type Row = Awaited<ReturnType<typeof selectEntries>>[number];
+
+const DELETE_WINDOW_MS = DRIVER_DELETE_WINDOW_HOURS * 3_600_000;
+
+/** Staff who manage fuel remove any entry; a driver their own, within the window. */
+function mayDelete(actor: Actor, scope: FuelScope, row: { driverId: string; createdAt: Date }, now: number) {
+  if (!can(actor, "fuel:delete")) return false;
+  if (scope.kind === "staff") return true;
+  return row.driverId === scope.driverId && now - row.createdAt.getTime() < DELETE_WINDOW_MS;
+}
+
+function toDto(r: Row, canDelete: boolean): FuelEntry {
+  return {
+    id: r.id,
+    driverId: r.driverId,
+    driverName: r.driverName,
+    vehicleId: r.vehicleId,
+    vehicleLabel: r.vehicleLabel,
+    fueledAt: r.fueledAt.toISOString(),
+    location: r.location,
+    state: r.state,
+    odometer: r.odometer,
+    fuelType: r.fuelType,
+    gallons: r.gallons,
+    pricePerGallon: r.pricePerGallon,
+    totalAmount: r.totalAmount,
+    receipt:
+      r.receiptFileName && r.receiptContentType && r.receiptSize !== null
+        ? { fileName: r.receiptFileName, contentType: r.receiptContentType, size: r.receiptSize }
+        : null,
+    createdAt: r.createdAt.toISOString(),
+    canDelete,
+  };
+}
+
+const utc = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
+const EXPORT_COLUMNS: Column<Row>[] = [
+  { header: "Date and time (UTC)", value: (r) => utc(r.fueledAt), width: 18 },
+  { header: "Driver", value: (r) => r.driverName, width: 22 },
+  { header: "Vehicle", value: (r) => r.vehicleLabel, width: 10 },
+  { header: "Location", value: (r) => r.location, width: 32 },
+  { header: "State/province", value: (r) => r.state, width: 10 },
+  { header: "Jurisdiction", value: (r) => jurisdictionName(r.state), width: 18 },
+  { header: "Odometer (mi)", value: (r) => r.odometer, width: 12 },
+  { header: "Fuel type", value: (r) => (r.fuelType === "def" ? "DEF" : r.fuelType), width: 10 },
+  { header: "Gallons", value: (r) => Number(r.gallons), width: 10 },
+  { header: "Price per gallon", value: (r) => Number(r.pricePerGallon), width: 12 },
+  { header: "Total amount", value: (r) => Number(r.totalAmount), width: 12 },
+  { header: "Receipt", value: (r) => r.receiptFileName, width: 24 },
+];
+
+export function createFuelService(deps: Deps) {
+  const { db, storage } = deps;
+
+  async function findEntry(tx: Tx, id: string, scope: FuelScope) {
+    const [row] = await tx
+      .select({
+        id: fuelEntries.id,
+        driverId: fuelEntries.driverId,
+        createdAt: fuelEntries.createdAt,
+        location: fuelEntries.location,
+        totalAmount: fuelEntries.totalAmount,
+        receiptFileId: fuelEntries.receiptFileId,
+      })
+      .from(fuelEntries)
+      .where(and(eq(fuelEntries.id, id), scopeCondition(scope)));
+    if (!row) throw notFound("The fuel entry");
+    return row;
+  }
+
+  async function dto(tx: Tx, actor: Actor, scope: FuelScope, id: string): Promise<FuelEntry> {
+    const [row] = await selectEntries(tx).where(and(eq(fuelEntries.id, id), scopeCondition(scope)));
+    if (!row) throw notFound("The fuel entry");
+    return toDto(row, mayDelete(actor, scope, row, Date.now()));
+  }
+
+  return {
+    async list(actor: Actor, query: FuelListQuery): Promise<FuelPage> {
+      const { page, pageSize, sort, dir, ...filter } = query;
+      const scope = await fuelScopeFor(db, actor);
+      const cond = filterCondition(filter, scope);
+      const [summary] = await db
+        .select({
+          total: count(),
+          gallons: sql<string>`coalesce(sum(${fuelEntries.gallons}), 0)::numeric(14,3)::text`,
+          amount: sql<string>`coalesce(sum(${fuelEntries.totalAmount}), 0)::numeric(14,2)::text`,
+        })
+        .from(fuelEntries)
+        .innerJoin(drivers, eq(drivers.id, fuelEntries.driverId))
+        .leftJoin(vehicles, eq(vehicles.id, fuelEntries.vehicleId))
+        .where(cond);
+      const rows = await selectEntries(db)
+        .where(cond)
+        .orderBy(...order(sort, dir))
+        .limit(pageSize)
+        .offset(offsetOf({ page, pageSize }));
+      const now = Date.now();
+      return {
+        ...toPage(
+          rows.map((r) => toDto(r, mayDelete(actor, scope, r, now))),
+          summary.total,
+          { page, pageSize },
+        ),
+        totals: { gallons: summary.gallons, amount: summary.amount },
+      };
+    },
+
+    async get(actor: Actor, id: string): Promise<FuelEntry> {
+      return dto(db, actor, await fuelScopeFor(db, actor), id);
+    },
+
+    /**
+     * A driver logs a purchase. Every field is required: empty ones answer 400 MISSING_INFORMATION
+     * naming them all at once (spec sections 5 and 8). The receipt is checked by size and content;
+     * the vehicle's odometer moves forward when this reading is higher.
+     */
+    async create(actor: Actor, raw: Record<string, unknown>): Promise<FuelEntry> {
+      const scope = await fuelScopeFor(db, actor);
+      if (scope.kind !== "driver" || !scope.driverId) {
+        throw forbidden("Only a driver with a driver record can log fuel.");
+      }
+      const driverId = scope.driverId;
+      const receipt = chosenFile(raw.receipt);
+      const missing = missingFuelFields({ ...raw, receipt });
+      if (missing.length) {
+        throw new HttpError(400, "MISSING_INFORMATION", missingInformationMessage(missing), {
+          title: MISSING_INFORMATION,
+          missing,
+          fields: Object.fromEntries(missing.map((f) => [f, requiredMessage(f)])),
+        });
+      }
+      const parsed = fuelEntryFieldsSchema.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+      const input = parsed.data;
+      const file = receipt as File;
+
+      const id = await db.transaction(async (tx) => {
+        const [vehicle] = await tx
+          .select({ id: vehicles.id, unitNumber: vehicles.unitNumber, status: vehicles.status })
+          .from(vehicles)
+          .where(eq(vehicles.id, input.vehicleId))
+          .for("update");
+        if (!vehicle) {
+          throw new HttpError(400, "VALIDATION_FAILED", "That vehicle no longer exists.", {
+            fields: { vehicleId: "That vehicle no longer exists." },
+          });
+        }
+        const stored = await storage.save(
+          tx,
+          file,
+          { maxBytes: RECEIPT_MAX_BYTES, allowedTypes: RECEIPT_TYPES },
+          actor.userId,
+        );
+        const [row] = await tx
+          .insert(fuelEntries)
+          .values({
+            driverId,
+            vehicleId: vehicle.id,
+            fueledAt: new Date(input.fueledAt),
+            location: input.location,
+            state: input.state,
+            odometer: input.odometer,
+            fuelType: input.fuelType,
+            gallons: input.gallons,
+            pricePerGallon: input.pricePerGallon,
+            totalAmount: input.totalAmount,
+            receiptFileId: stored.id,
+            createdBy: actor.userId,
+          })
+          .returning({ id: fuelEntries.id });
+        // The odometer only moves forward: a late-logged older purchase leaves it alone.
+        await tx
+          .update(vehicles)
+          .set({ mileage: input.odometer })
+          .where(and(eq(vehicles.id, vehicle.id), lt(vehicles.mileage, input.odometer)));
+        await recordAudit(tx, actor, {
+          action: "fuel.entry_created",
+          targetType: "fuel_entry",
+          targetId: row.id,
+          targetLabel: `${vehicle.unitNumber} · ${input.location}`,
+          details: {
+            gallons: input.gallons,
+            totalAmount: input.totalAmount,
+            odometer: input.odometer,
+            receipt: stored.fileName,
+          },
+        });
+        return row.id;
+      });
+      return dto(db, actor, scope, id);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const scope = await fuelScopeFor(db, actor);
+      const storageKey = await db.transaction(async (tx) => {
+        const row = await findEntry(tx, id, scope);
+        if (!mayDelete(actor, scope, row, Date.now())) {
+          throw conflict(
+            `A driver can remove an entry only within ${DRIVER_DELETE_WINDOW_HOURS} hours of logging it. Ask the office to remove it.`,
+            "DELETE_WINDOW_PASSED",
+          );
+        }
+        let key: string | null = null;
+        if (row.receiptFileId) {
+          const [file] = await tx
+            .select({ storageKey: files.storageKey })
+            .from(files)
+            .where(eq(files.id, row.receiptFileId));
+          key = file?.storageKey ?? null;
+        }
+        await tx.delete(fuelEntries).where(eq(fuelEntries.id, id));
+        if (row.receiptFileId) await tx.delete(files).where(eq(files.id, row.receiptFileId));
+        await recordAudit(tx, actor, {
+          action: "fuel.entry_deleted",
+          targetType: "fuel_entry",
+          targetId: id,
+          targetLabel: row.location,
+          details: { totalAmount: row.totalAmount },
+        });
+        return key;
+      });
+      // The bytes go only once the rows are gone for good.
+      if (storageKey) await storage.remove(storageKey);
+    },
+
+    /** The receipt's bytes, for whoever may see the entry (another driver's: 404). */
+    async receipt(actor: Actor, id: string) {
+      const scope = await fuelScopeFor(db, actor);
+      const row = await findEntry(db, id, scope);
+      if (!row.receiptFileId) throw notFound("The receipt");
+      const [file] = await db.select().from(files).where(eq(files.id, row.receiptFileId));
+      if (!file) throw notFound("The receipt");
+      return {
+        bytes: await readStored(storage, file.storageKey),
+        fileName: file.fileName,
+        contentType: file.contentType,
+      };
+    },
+
+    /**
+     * Vehicles a fuel entry can name (not retired), the caller's assigned one first. A driver's
+     * assigned vehicle is the form's default.
+     */
+    async vehicleOptions(actor: Actor, q?: string): Promise<FuelVehicleOptions> {
+      const scope = await fuelScopeFor(db, actor);
+      const assignedVehicleId =
+        scope.kind === "driver" && scope.driverId
+          ? (await assignedAssetsOfDriver(db, scope.driverId)).vehicleId
+          : null;
+      const p = q ? likePattern(q) : null;
+      const rows = await db
+        .select({
+          id: vehicles.id,
+          unitNumber: vehicles.unitNumber,
+          make: vehicles.make,
+          model: vehicles.model,
+          plateNumber: vehicles.plateNumber,
+          mileage: vehicles.mileage,
+        })
+        .from(vehicles)
+        .where(
+          and(
+            ne(vehicles.status, "inactive"),
+            p
+              ? or(
+                  ilike(vehicles.unitNumber, p),
+                  ilike(vehicles.plateNumber, p),
+                  ilike(vehicles.make, p),
+                  ilike(vehicles.model, p),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(
+          ...(assignedVehicleId ? [sql`${vehicles.id} = ${assignedVehicleId} desc`] : []),
+          asc(sql`lower(${vehicles.unitNumber})`),
+          asc(vehicles.id),
+        )
+        .limit(50);
+      return {
+        assignedVehicleId,
+        items: rows.map((v) => ({
+          id: v.id,
+          unitNumber: v.unitNumber,
+          description: [[v.make, v.model].filter(Boolean).join(" "), v.plateNumber]
+            .filter(Boolean)
+            .join(" · "),
+          mileage: v.mileage,
+          assigned: v.id === assignedVehicleId,
+        })),
+      };
+    },
+
+    /** Drivers for the staff view's filter (first 50 by name). */
+    async driverOptions(q?: string): Promise<FuelDriverOption[]> {
+      return db
+        .select({ id: drivers.id, fullName: drivers.fullName })
+        .from(drivers)
+        .where(q ? ilike(drivers.fullName, likePattern(q)) : undefined)
+        .orderBy(asc(drivers.fullName), asc(drivers.id))
+        .limit(50);
+    },
+
+    /** The filtered entries as CSV or Excel (a driver: their own). */
+    async export(actor: Actor, query: FuelExportQuery) {
+      const { format, sort, dir, ...filter } = query;
+      const scope = await fuelScopeFor(db, actor);
+      const cond = filterCondition(filter, scope);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(fuelEntries)
+        .innerJoin(drivers, eq(drivers.id, fuelEntries.driverId))
+        .leftJoin(vehicles, eq(vehicles.id, fuelEntries.vehicleId))
+        .where(cond);
+      if (total > EXPORT_MAX_ROWS) throw exportTooLarge("fuel entries");
+      const rows = await selectEntries(db)
+        .where(cond)
+        .orderBy(...order(sort, dir));
+      const fileName = `fuel-entries-${new Date().toISOString().slice(0, 10)}.${format}`;
+      const body =
+        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "Fuel entries");
+      return { fileName, contentType: CONTENT_TYPES[format], body };
+    },
+  };
+}
+
+export function exportTooLarge(what: string) {
+  return new HttpError(
+    400,
+    "EXPORT_TOO_LARGE",
+    `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString("en-US")} ${what}. Narrow the filters (for example a date range) and try again.`,
+  );
+}

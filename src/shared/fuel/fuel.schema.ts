@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { JURISDICTION_CODES } from "./jurisdictions";
+
+/** Fuel log fuel types (spec section 9): diesel, unleaded, DEF (diesel exhaust fluid). */
+export const FUEL_ENTRY_TYPES = ["diesel", "unleaded", "def"] as const;
+export type FuelEntryType = (typeof FUEL_ENTRY_TYPES)[number];
+
+/** Receipts: a photo or a PDF, checked by content on the server. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+] as const;
+/** What the file picker offers (the server still checks the bytes). */
+export const RECEIPT_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,application/pdf,image/*";
+
+/**
+ * Every field of a fuel entry is required (spec section 5: "Fuel entry needs all fields, including
+ * a vehicle and a receipt"). The order is the form's order, and the order missing fields are named in.
+ */
+export const FUEL_ENTRY_FIELDS = [
+  "vehicleId",
+  "fueledAt",
+  "location",
+  "state",
+  "odometer",
+  "fuelType",
+  "gallons",
+  "pricePerGallon",
+  "totalAmount",
+  "receipt",
+] as const;
+export type FuelEntryField = (typeof FUEL_ENTRY_FIELDS)[number];
+
+/** English names of the fields, for the server's message (the UI shows its own translations). */
+export const FUEL_FIELD_LABELS: Record<FuelEntryField, string> = {
+  vehicleId: "Vehicle",
+  fueledAt: "Date and time",
+  location: "Location",
+  state: "State/province",
+  odometer: "Odometer",
+  fuelType: "Fuel type",
+  gallons: "Gallons",
+  pricePerGallon: "Price per gallon",
+  totalAmount: "Total amount",
+  receipt: "Receipt",
+};
+
+/** The title of spec section 8 for empty required fields. */
+export const MISSING_INFORMATION = "Missing Information";
+
+const isBlank = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === "string" && v.trim() === "") ||
+  (typeof File !== "undefined" && v instanceof File && v.size === 0 && v.name === "");
+
+/** The required fields left empty, in form order. Server and form share it. */
+export function missingFuelFields(values: Partial<Record<FuelEntryField, unknown>>): FuelEntryField[] {
+  return FUEL_ENTRY_FIELDS.filter((f) => isBlank(values[f]));
+}
+
+/** "Vehicle, Odometer and Receipt" */
+export function listNames(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export function missingInformationMessage(fields: FuelEntryField[]): string {
+  return `${MISSING_INFORMATION}: please fill in ${listNames(fields.map((f) => FUEL_FIELD_LABELS[f]))}.`;
+}
+
+export const requiredMessage = (field: FuelEntryField) => `${FUEL_FIELD_LABELS[field]} is required.`;
+
+/** A few minutes of clock difference between a phone and the server are tolerated. */
+const FUTURE_SKEW_MS = 15 * 60_000;
+
+const decimal = (pattern: RegExp, message: string, positive: string) =>
+  z.coerce
+    .string()
+    .trim()
+    .regex(pattern, { message })
+    .refine((v) => Number(v) > 0, { message: positive });
+
+/** Thousandths, exact: "3.899" → 3899. */
+export function toThousandths(value: string): number {
+  const [whole, frac = ""] = value.split(".");
+  return Number(whole) * 1000 + Number(`${frac}000`.slice(0, 3));
+}
+
+/** gallons × price per gallon in cents, rounded half up, computed without floats. */
+export function expectedTotalCents(gallons: string, pricePerGallon: string): number {
+  // thousandths × thousandths = millionths of a dollar; / 10,000 = cents.
+  return Math.round((toThousandths(gallons) * toThousandths(pricePerGallon)) / 10_000);
+}
+
+/** A receipt total may differ from gallons × price by rounding or a pump's own math: up to $1 or 2 %. */
+export function totalMatches(gallons: string, pricePerGallon: string, totalAmount: string): boolean {
+  const expected = expectedTotalCents(gallons, pricePerGallon);
+  const total = Math.round(toThousandths(totalAmount) / 10);
+  return Math.abs(total - expected) <= Math.max(100, Math.round(expected * 0.02));
+}
+
+export const centsToAmount = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+/** The fields of a fuel entry without the receipt (a file, sent beside them as multipart). */
+export const fuelEntryFieldsSchema = z
+  .object({
+    vehicleId: z.uuid({ message: "Choose a vehicle." }),
+    fueledAt: z.iso
+      .datetime({ offset: true, message: "Enter the date and time of the purchase." })
+      .refine((v) => Date.parse(v) <= Date.now() + FUTURE_SKEW_MS, {
+        message: "The date and time cannot be in the future.",
+      }),
+    location: z
+      .string()
+      .trim()
+      .min(1, { message: requiredMessage("location") })
+      .max(160),
+    state: z.enum(JURISDICTION_CODES, { message: "Choose a state or province." }),
+    odometer: z.coerce
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, { message: "Enter the odometer in whole miles." })
+      .transform(Number),
+    fuelType: z.enum(FUEL_ENTRY_TYPES, { message: "Choose the fuel type." }),
+    gallons: decimal(/^\d{1,4}(\.\d{1,3})?$/, "Enter gallons like 112.5.", "Gallons must be more than zero."),
+    pricePerGallon: decimal(
+      /^\d{1,3}(\.\d{1,3})?$/,
+      "Enter a price like 3.899.",
+      "The price must be more than zero.",
+    ),
+    totalAmount: decimal(
+      /^\d{1,7}(\.\d{1,2})?$/,
+      "Enter an amount like 412.50.",
+      "The total must be more than zero.",
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (!totalMatches(v.gallons, v.pricePerGallon, v.totalAmount)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["totalAmount"],
+        message: `The total does not match gallons × price per gallon (about $${centsToAmount(
+          expectedTotalCents(v.gallons, v.pricePerGallon),
+        )}).`,
+      });
+    }
+  });
+export type FuelEntryFieldsInput = z.input<typeof fuelEntryFieldsSchema>;
+export type FuelEntryFields = z.output<typeof fuelEntryFieldsSchema>;
+
+export const fuelReceiptSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+export const fuelEntrySchema = z.object({
+  id: z.string(),
+  driverId: z.string(),
+  driverName: z.string(),
+  vehicleId: z.string().nullable(),
+  /** The unit number. */
+  vehicleLabel: z.string().nullable(),
+  fueledAt: z.string(),
+  location: z.string(),
+  state: z.string(),
+  odometer: z.number().int(),
+  fuelType: z.enum(FUEL_ENTRY_TYPES),
+  gallons: z.string(),
+  pricePerGallon: z.string(),
+  totalAmount: z.string(),
+  /** Null only for entries recorded before receipts were kept (e.g. imported history). */
+  receipt: fuelReceiptSchema.nullable(),
+  createdAt: z.string(),
+  /** Whether the caller may remove it (staff who manage fuel; the driver within 24 hours). */
+  canDelete: z.boolean(),
+});
+export type FuelEntry = z.infer<typeof fuelEntrySchema>;
+
+/** A driver may take back their own entry (a typo, a wrong receipt) for this long. */
+export const DRIVER_DELETE_WINDOW_HOURS = 24;
+
+export const FUEL_SORTS = ["fueledAt", "totalAmount", "gallons", "odometer", "location"] as const;
+export type FuelSort = (typeof FUEL_SORTS)[number];
+
+export const fuelFilterSchema = z.object({
+  /** Location, state, unit number or driver name. */
+  q: z.string().trim().max(100).optional(),
+  driverId: z.uuid().optional(),
+  vehicleId: z.uuid().optional(),
+  fuelType: z.enum(FUEL_ENTRY_TYPES).optional(),
+  state: z.enum(JURISDICTION_CODES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(FUEL_SORTS).default("fueledAt"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+export type FuelFilter = z.infer<typeof fuelFilterSchema>;
+
+export const fuelListQuerySchema = pageQuerySchema.extend(fuelFilterSchema.shape);
+export type FuelListQuery = z.infer<typeof fuelListQuerySchema>;
+
+export const fuelPageSchema = pageSchema(fuelEntrySchema).extend({
+  /** Sums over the whole filtered set, not just this page. */
+  totals: z.object({ gallons: z.string(), amount: z.string() }),
+});
+export type FuelPage = z.infer<typeof fuelPageSchema>;
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The largest export; a bigger filtered set answers 400 EXPORT_TOO_LARGE. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+export const fuelExportQuerySchema = fuelFilterSchema.extend({
+  format: z.enum(EXPORT_FORMATS).default("csv"),
+});
+export type FuelExportQuery = z.infer<typeof fuelExportQuerySchema>;
+
+// ---- Pickers of the fuel screens (drivers, safety and accountants have no dispatch lookups)
+
+export const fuelOptionsQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
+export const fuelVehicleOptionSchema = z.object({
+  id: z.string(),
+  unitNumber: z.string(),
+  /** Make, model and plate. */
+  description: z.string(),
+  /** The odometer on record, in miles. */
+  mileage: z.number().int(),
+  /** The caller's assigned vehicle (drivers). */
+  assigned: z.boolean(),
+});
+export type FuelVehicleOption = z.infer<typeof fuelVehicleOptionSchema>;
+export const fuelVehicleOptionsSchema = z.object({
+  items: z.array(fuelVehicleOptionSchema),
+  /** A driver's assigned vehicle: the form's default. */
+  assignedVehicleId: z.string().nullable(),
+});
+export type FuelVehicleOptions = z.infer<typeof fuelVehicleOptionsSchema>;
+export const fuelDriverOptionSchema = z.object({ id: z.string(), fullName: z.string() });
+export type FuelDriverOption = z.infer<typeof fuelDriverOptionSchema>;

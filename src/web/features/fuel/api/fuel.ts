@@ -1,0 +1,82 @@
+import type {
+  ExportFormat,
+  FuelDriverOption,
+  FuelEntry,
+  FuelFilter,
+  FuelPage,
+  FuelVehicleOptions,
+} from "@shared/fuel/fuel.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, download } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+export type FuelListQuery = Partial<FuelFilter> & { page: number; pageSize: number };
+
+export const fuelKeys = {
+  all: ["fuel"] as const,
+  list: (query: object) => [...fuelKeys.all, "list", query] as const,
+  vehicles: (q: string) => [...fuelKeys.all, "vehicles", q] as const,
+  drivers: (q: string) => [...fuelKeys.all, "drivers", q] as const,
+};
+
+const base = "/api/fuel-entries";
+const entryPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export function useFuelEntries(query: FuelListQuery) {
+  return useQuery({
+    queryKey: fuelKeys.list(query),
+    queryFn: ({ signal }) => api<FuelPage>(base, { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function exportFuel(format: ExportFormat, filter: Partial<FuelFilter>) {
+  return download(`${base}/export`, { ...filter, format }, `fuel-entries.${format}`);
+}
+
+export const downloadReceipt = (id: string, name: string) => download(`${entryPath(id)}/receipt`, {}, name);
+
+export function useFuelVehicles(q: string, enabled = true) {
+  return useQuery({
+    queryKey: fuelKeys.vehicles(q),
+    queryFn: ({ signal }) => api<FuelVehicleOptions>(`${base}/vehicles`, { query: { q }, signal }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useFuelDrivers(q: string, enabled = true) {
+  return useQuery<FuelDriverOption[]>({
+    queryKey: fuelKeys.drivers(q),
+    queryFn: ({ signal }) =>
+      api<{ items: FuelDriverOption[] }>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+/** The form's fields as strings plus the receipt, sent as multipart. */
+export function useLogFuel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, receipt }: { fields: Record<string, string>; receipt: File | null }) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      if (receipt) form.set("receipt", receipt);
+      return api<FuelEntry>(base, { form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),
+  });
+}
+
+export function useDeleteFuelEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<unknown>(entryPath(id), { method: "DELETE" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),
+  });
+}

@@ -1,0 +1,646 @@
+import {
+  type ExportFormat,
+  FUEL_ENTRY_TYPES,
+  FUEL_SORTS,
+  type FuelEntry,
+  type FuelFilter,
+  type FuelSort,
+} from "@shared/fuel/fuel.schema";
+import { JURISDICTION_CODES, JURISDICTIONS } from "@shared/fuel/jurisdictions";
+import {
+  Download,
+  FileSpreadsheet,
+  FileText,
+  Fuel,
+  Paperclip,
+  SlidersHorizontal,
+  Trash2,
+} from "lucide-react";
+import { type ReactNode, useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Combobox } from "../../../components/ui/combobox";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import {
+  downloadReceipt,
+  exportFuel,
+  type FuelListQuery,
+  useDeleteFuelEntry,
+  useFuelDrivers,
+  useFuelEntries,
+  useFuelVehicles,
+} from "../api/fuel";
+import { formatPricePerGallon } from "../format";
+import { useFuelMessages } from "../fuel-messages";
+
+const PARAM_DEFAULTS = {
+  q: "",
+  fuelType: "",
+  state: "",
+  driverId: "",
+  vehicleId: "",
+  from: "",
+  to: "",
+  sort: "fueledAt",
+  dir: "desc",
+};
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/**
+ * The fuel log as a list: a driver's own entries (/fuel-log) or every driver's (/fleet/fuel), with
+ * search, filters, sort, pages, the filtered set's totals and its export.
+ */
+export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: ReactNode }) {
+  const { t } = useTranslation("fuel");
+  const messages = useFuelMessages();
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: FuelSort = oneOf(FUEL_SORTS, values.sort) ?? "fueledAt";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<FuelFilter> = {
+    q: values.q || undefined,
+    fuelType: oneOf(FUEL_ENTRY_TYPES, values.fuelType),
+    state: oneOf(JURISDICTION_CODES, values.state),
+    driverId: staff ? values.driverId || undefined : undefined,
+    vehicleId: values.vehicleId || undefined,
+    from: DATE.test(values.from) ? values.from : undefined,
+    to: DATE.test(values.to) ? values.to : undefined,
+    sort,
+    dir,
+  };
+  const query: FuelListQuery = { ...filter, page, pageSize };
+  const entries = useFuelEntries(query);
+  useErrorToast(entries, t("list.fetchFailed"));
+  const { data, retained } = useRetainedData(entries);
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const dateId = useId();
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const runExport = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      await exportFuel(format, filter);
+    } catch (error) {
+      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const [removing, setRemoving] = useState<FuelEntry | null>(null);
+  const remove = useDeleteFuelEntry();
+  const confirmRemove = () =>
+    removing &&
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        notify({ title: t("delete.done"), variant: "success" });
+        setRemoving(null);
+      },
+      onError: (error) =>
+        notify({ title: t("delete.failed"), description: messages.error(error), variant: "error" }),
+    });
+
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: FuelSort, next: SortDir) => update({ sort: column, dir: next });
+  const activeFilters = [
+    filter.fuelType,
+    filter.state,
+    filter.driverId,
+    filter.vehicleId,
+    filter.from,
+    filter.to,
+  ].filter(Boolean).length;
+  const filtered = !!filter.q || activeFilters > 0;
+  const clear = () =>
+    update({ q: null, fuelType: null, state: null, driverId: null, vehicleId: null, from: null, to: null });
+
+  const cols = {
+    when: t("fields.fueledAt"),
+    driver: t("fields.driver"),
+    vehicle: t("fields.vehicleId"),
+    location: t("fields.location"),
+    fuelType: t("fields.fuelType"),
+    odometer: t("fields.odometer"),
+    gallons: t("fields.gallons"),
+    price: t("fields.pricePerGallon"),
+    total: t("fields.totalAmount"),
+    receipt: t("list.receipt"),
+  };
+  const labelOf = (key: "driver" | "vehicle") => {
+    const row = data?.items.find((r) =>
+      key === "driver" ? r.driverId === filter.driverId : r.vehicleId === filter.vehicleId,
+    );
+    return (key === "driver" ? row?.driverName : row?.vehicleLabel) ?? undefined;
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t(staff ? "staffTitle" : "driverTitle")}
+        description={t(staff ? "staffDescription" : "driverDescription")}
+        actions={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-fuel">
+                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
+                  {t("list.export")}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuLabel>
+                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
+                </DropdownMenuLabel>
+                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
+                  <FileText aria-hidden />
+                  {t("list.exportCsv")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
+                  <FileSpreadsheet aria-hidden />
+                  {t("list.exportXlsx")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            {actions}
+          </>
+        }
+      />
+
+      {data ? (
+        <dl
+          aria-label={t("list.stats.label")}
+          className="grid grid-cols-3 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-center sm:text-left"
+          data-testid="fuel-totals"
+        >
+          {(
+            [
+              ["entries", formatNumber(data.total)],
+              ["gallons", formatNumber(data.totals.gallons, 1)],
+              ["amount", formatMoney(data.totals.amount)],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="grid gap-0.5">
+              <dt className="text-xs font-medium text-slate-500">{t(`list.stats.${key}`)}</dt>
+              <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+
+      <Card className="overflow-hidden">
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
+          <div className="flex gap-2 lg:gap-3">
+            <SearchInput
+              value={values.q}
+              onSearch={onSearch}
+              label={t("list.searchLabel")}
+              hint={t(staff ? "list.searchHintStaff" : "list.searchHint")}
+              className="min-w-0 flex-1"
+            />
+            <Button
+              variant="outline"
+              className="shrink-0 lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <SlidersHorizontal aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+                  {activeFilters}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+          <div
+            id={filtersId}
+            className={cn(
+              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
+              filtersOpen ? "grid" : "hidden lg:flex",
+            )}
+          >
+            <Select
+              aria-label={t("list.filters.fuelType")}
+              value={filter.fuelType ?? ""}
+              onChange={(e) => update({ fuelType: e.target.value })}
+              className="lg:w-44"
+            >
+              <option value="">{t("list.filters.allFuelTypes")}</option>
+              {FUEL_ENTRY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`fuelTypesShort.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.state")}
+              value={filter.state ?? ""}
+              onChange={(e) => update({ state: e.target.value })}
+              className="lg:w-52"
+            >
+              <option value="">{t("list.filters.allStates")}</option>
+              {JURISDICTIONS.map((j) => (
+                <option key={j.code} value={j.code}>
+                  {j.name} ({j.code})
+                </option>
+              ))}
+            </Select>
+            {staff ? (
+              <DriverFilter
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                onChange={(id) => update({ driverId: id })}
+              />
+            ) : null}
+            <VehicleFilter
+              value={filter.vehicleId ?? null}
+              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+              onChange={(id) => update({ vehicleId: id })}
+            />
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, next] = e.target.value.split(":") as [FuelSort, SortDir];
+                onSort(column, next);
+              }}
+              className="lg:hidden"
+            >
+              {FUEL_SORTS.flatMap((column) =>
+                (["desc", "asc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
+              {(["from", "to"] as const).map((edge) => (
+                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
+                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
+                    {t(`list.filters.${edge}`)}
+                  </Label>
+                  <Input
+                    id={`${dateId}-${edge}`}
+                    type="date"
+                    value={filter[edge] ?? ""}
+                    min={edge === "to" ? filter.from : undefined}
+                    max={edge === "from" ? filter.to : undefined}
+                    onChange={(e) => update({ [edge]: e.target.value })}
+                    className="min-w-0 lg:w-40"
+                  />
+                </div>
+              ))}
+            </div>
+            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
+              {entries.isFetching && data ? (
+                <Spinner label={t("common:list.updating")} className="text-xs" />
+              ) : null}
+              {filtered ? (
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        <ListContent
+          query={entries}
+          data={data}
+          errorTitle={t("list.fetchFailed")}
+          empty={
+            <EmptyState
+              title={t(
+                filtered
+                  ? "list.empty.filteredTitle"
+                  : staff
+                    ? "list.empty.staffTitle"
+                    : "list.empty.driverTitle",
+              )}
+              description={t(
+                filtered
+                  ? "list.empty.filteredText"
+                  : staff
+                    ? "list.empty.staffText"
+                    : "list.empty.driverText",
+              )}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <Table className={stacked.table} aria-label={t(staff ? "staffTitle" : "driverTitle")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader column="fueledAt" sort={sort} dir={dir} onSort={onSort} className="pl-4">
+                      {cols.when}
+                    </SortableHeader>
+                    {staff ? <Th>{cols.driver}</Th> : null}
+                    <Th>{cols.vehicle}</Th>
+                    <SortableHeader column="location" sort={sort} dir={dir} onSort={onSort}>
+                      {cols.location}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="odometer"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {cols.odometer}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="gallons"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {cols.gallons}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="totalAmount"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {cols.total}
+                    </SortableHeader>
+                    <Th className="pr-4 text-right">
+                      <span className="sr-only">{t("list.actions")}</span>
+                    </Th>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((entry) => (
+                    <FuelRow
+                      key={entry.id}
+                      entry={entry}
+                      staff={staff}
+                      cols={cols}
+                      onRemove={() => setRemoving(entry)}
+                    />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t("delete.title")}
+        description={
+          removing
+            ? t("delete.description", {
+                date: formatDateTime(removing.fueledAt),
+                location: removing.location,
+              })
+            : undefined
+        }
+        confirmLabel={t("delete.confirm")}
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+      />
+    </div>
+  );
+}
+
+function FuelRow({
+  entry,
+  staff,
+  cols,
+  onRemove,
+}: {
+  entry: FuelEntry;
+  staff: boolean;
+  cols: Record<string, string>;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation("fuel");
+  const [opening, setOpening] = useState(false);
+  const openReceipt = async () => {
+    if (!entry.receipt) return;
+    setOpening(true);
+    try {
+      await downloadReceipt(entry.id, entry.receipt.fileName);
+    } catch (error) {
+      notify({ title: t("list.receiptFailed"), description: describeError(error, t), variant: "error" });
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <Tr className={stacked.row} data-testid={`fuel-row-${entry.id}`}>
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-start justify-between gap-3">
+          <span className="grid min-w-0">
+            <time dateTime={entry.fueledAt} className="whitespace-nowrap font-medium text-slate-900">
+              {formatDateTime(entry.fueledAt)}
+            </time>
+            <span className="truncate text-sm text-slate-600 lg:hidden">
+              {entry.location}, {entry.state}
+            </span>
+          </span>
+          <span className="shrink-0 text-base font-semibold tabular-nums text-slate-900 lg:hidden">
+            {formatMoney(entry.totalAmount)}
+          </span>
+        </div>
+        <span className="mt-1 hidden lg:block">
+          <FuelTypeBadge type={entry.fuelType} />
+        </span>
+      </Td>
+      {staff ? (
+        <Td data-label={cols.driver} className={cn(stacked.cell, "text-slate-700 lg:whitespace-nowrap")}>
+          {entry.driverName}
+        </Td>
+      ) : null}
+      <Td data-label={cols.vehicle} className={cn(stacked.cell, "text-slate-700")}>
+        <span className="inline-flex items-center gap-2">
+          <span className="font-medium text-slate-900">{entry.vehicleLabel ?? "—"}</span>
+          <span className="lg:hidden">
+            <FuelTypeBadge type={entry.fuelType} />
+          </span>
+        </span>
+      </Td>
+      <Td data-label={cols.location} className={cn(stacked.cell, "max-lg:hidden")}>
+        <span className="grid min-w-0 lg:min-w-48">
+          <span className="truncate text-slate-900">{entry.location}</span>
+          <span className="text-xs text-slate-500">{entry.state}</span>
+        </span>
+      </Td>
+      <Td data-label={cols.odometer} className={cn(stacked.cell, "tabular-nums lg:text-right")}>
+        {t("units.miles", { value: formatNumber(entry.odometer) })}
+      </Td>
+      <Td data-label={cols.gallons} className={cn(stacked.cell, "tabular-nums lg:text-right")}>
+        <span className="grid">
+          <span>{t("units.gallons", { value: formatNumber(entry.gallons, 3) })}</span>
+          <span className="text-xs text-slate-500">
+            {t("units.perGallon", { value: formatPricePerGallon(entry.pricePerGallon) })}
+          </span>
+        </span>
+      </Td>
+      <Td
+        data-label={cols.total}
+        className={cn(stacked.cell, "font-medium tabular-nums text-slate-900 max-lg:hidden lg:text-right")}
+      >
+        {formatMoney(entry.totalAmount)}
+      </Td>
+      <Td className="pr-4 max-lg:flex max-lg:items-center max-lg:justify-end max-lg:gap-2 max-lg:p-0 lg:whitespace-nowrap lg:text-right">
+        {entry.receipt ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void openReceipt()}
+            disabled={opening}
+            aria-label={t("list.openReceipt", { name: entry.receipt.fileName })}
+            data-testid="fuel-receipt-link"
+          >
+            {opening ? <Spinner className="text-current" /> : <Paperclip aria-hidden />}
+            <span className="lg:sr-only">{t("list.receipt")}</span>
+          </Button>
+        ) : (
+          <span className="px-3 text-xs text-slate-400">{t("list.noReceipt")}</span>
+        )}
+        {entry.canDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50"
+            onClick={onRemove}
+            aria-label={`${t("list.delete")} ${formatDateTime(entry.fueledAt)}`}
+          >
+            <Trash2 aria-hidden />
+            <span className="lg:sr-only">{t("list.delete")}</span>
+          </Button>
+        ) : null}
+      </Td>
+    </Tr>
+  );
+}
+
+function FuelTypeBadge({ type }: { type: FuelEntry["fuelType"] }) {
+  const { t } = useTranslation("fuel");
+  return (
+    <Badge tone={type === "def" ? "info" : type === "unleaded" ? "warning" : "neutral"}>
+      <Fuel className="mr-1 size-3" aria-hidden />
+      {t(`fuelTypesShort.${type}`)}
+    </Badge>
+  );
+}
+
+function DriverFilter({
+  value,
+  selectedLabel,
+  onChange,
+}: {
+  value: string | null;
+  selectedLabel?: string;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation("fuel");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const drivers = useFuelDrivers(q);
+  return (
+    <Combobox
+      aria-label={t("list.filters.driver")}
+      className="lg:w-52"
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(id) => onChange(id)}
+      options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
+      search={search}
+      onSearchChange={setSearch}
+      loading={drivers.isFetching}
+      placeholder={t("list.filters.allDrivers")}
+      labels={{
+        search: t("list.filters.driver"),
+        empty: t("list.filters.noDrivers"),
+        clear: t("form.clear"),
+        loading: t("common:loading"),
+      }}
+    />
+  );
+}
+
+function VehicleFilter({
+  value,
+  selectedLabel,
+  onChange,
+}: {
+  value: string | null;
+  selectedLabel?: string;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation("fuel");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const vehicles = useFuelVehicles(q);
+  return (
+    <Combobox
+      aria-label={t("list.filters.vehicle")}
+      className="lg:w-44"
+      value={value}
+      selectedLabel={selectedLabel}
+      onChange={(id) => onChange(id)}
+      options={(vehicles.data?.items ?? []).map((v) => ({
+        value: v.id,
+        label: v.unitNumber,
+        description: v.description,
+      }))}
+      search={search}
+      onSearchChange={setSearch}
+      loading={vehicles.isFetching}
+      placeholder={t("list.filters.allVehicles")}
+      labels={{
+        search: t("form.searchVehicles"),
+        empty: t("form.noVehicles"),
+        clear: t("form.clear"),
+        loading: t("common:loading"),
+      }}
+    />
+  );
+}
