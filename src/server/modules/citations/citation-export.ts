@@ -1,0 +1,63 @@
+import { count, eq } from "drizzle-orm";
+import { CITATION_EXPORT_MAX_ROWS, type CitationExportQuery } from "../../../shared/safety/citations.schema";
+import { citations, drivers } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { HttpError } from "../../http/errors";
+import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import {
+  type CitationRow,
+  citationCondition,
+  citationOrder,
+  citationScope,
+  selectCitations,
+} from "./citations.repo";
+
+const COLUMNS: Column<CitationRow>[] = [
+  { header: "Citation number", value: (r) => r.citationNumber, width: 16 },
+  { header: "Driver", value: (r) => r.driverName, width: 22 },
+  { header: "Date", value: (r) => r.issuedOn, width: 12 },
+  { header: "Due date", value: (r) => r.dueOn, width: 12 },
+  { header: "City", value: (r) => r.city },
+  { header: "State", value: (r) => r.state, width: 8 },
+  { header: "Violation", value: (r) => r.violation, width: 36 },
+  { header: "Fine", value: (r) => Number(r.fineAmount), width: 12 },
+  { header: "Status", value: (r) => r.status, width: 12 },
+  { header: "Overdue", value: (r) => (r.overdue ? "yes" : "no"), width: 9 },
+  { header: "Dispute reason", value: (r) => r.disputeReason, width: 36 },
+  { header: "File attached", value: (r) => (r.hasFile ? "yes" : "no"), width: 9 },
+  { header: "Notes", value: (r) => r.notes, width: 40 },
+];
+
+/**
+ * The filtered list as CSV or Excel (cells escaped against formula injection by the sheets service).
+ * A driver exports only their own citations.
+ */
+export async function exportCitations(deps: Deps, actor: Actor, query: CitationExportQuery) {
+  const { db } = deps;
+  const { format, sort, dir, ...filter } = query;
+  const scope = await citationScope(db, actor);
+  const cond = citationCondition(filter, scope);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(citations)
+    .innerJoin(drivers, eq(drivers.id, citations.driverId))
+    .where(cond);
+  if (total > CITATION_EXPORT_MAX_ROWS) {
+    throw new HttpError(
+      400,
+      "EXPORT_TOO_LARGE",
+      `An export holds at most ${CITATION_EXPORT_MAX_ROWS.toLocaleString("en-US")} citations. Narrow the filters (for example a period) and try again.`,
+    );
+  }
+  const rows =
+    scope.kind === "driver" && !scope.driverId
+      ? []
+      : await selectCitations(db)
+          .where(cond)
+          .orderBy(...citationOrder(sort, dir))
+          .limit(CITATION_EXPORT_MAX_ROWS);
+  const fileName = `citations-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const body = format === "csv" ? toCsv(rows, COLUMNS) : await toXlsx(rows, COLUMNS, "Citations");
+  return { fileName, contentType: CONTENT_TYPES[format], body };
+}

@@ -1,0 +1,96 @@
+import type { SafetyOption, SafetyOptionKind } from "@shared/safety/accidents.schema";
+import { useState } from "react";
+import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Combobox } from "../../../components/ui/combobox";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useSafetyOptions } from "../api/safety-options";
+
+/**
+ * A server-searched picker of drivers, vehicles or trailers for the safety screens (citations and
+ * accidents), 300 ms after typing stops. A driver option carries their assigned truck and trailer.
+ */
+export function SafetyPicker({
+  kind,
+  value,
+  onChange,
+  selectedLabel,
+  placeholder,
+  id,
+  className,
+  ...aria
+}: {
+  kind: SafetyOptionKind;
+  value: string | null;
+  onChange: (value: string | null, option: SafetyOption | null) => void;
+  selectedLabel?: string | null;
+  placeholder?: string;
+  id?: string;
+  className?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  "aria-label"?: string;
+}) {
+  const { t } = useTranslation("safety");
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim());
+  const options = useSafetyOptions(kind, q);
+  const rows = options.data ?? [];
+  return (
+    <Combobox
+      id={id}
+      className={className}
+      {...aria}
+      value={value}
+      selectedLabel={selectedLabel ?? undefined}
+      onChange={(next) => onChange(next, rows.find((r) => r.id === next) ?? null)}
+      options={rows.map((r) => ({ value: r.id, label: r.label, description: r.description ?? undefined }))}
+      search={search}
+      onSearchChange={setSearch}
+      loading={options.isFetching}
+      placeholder={placeholder ?? t(`pickers.${kind}`)}
+      labels={{
+        search: t(`pickers.search.${kind}`),
+        empty: options.isError ? t("pickers.failed") : t("pickers.empty"),
+        clear: t("pickers.clear"),
+        loading: t("common:loading"),
+      }}
+    />
+  );
+}
+
+/** The picker bound to a form field (the id is ""/null when empty); `Field` passes id and aria props through. */
+export function ControlledSafetyPicker<T extends FieldValues>({
+  control,
+  name,
+  kind,
+  selectedLabel,
+  onOption,
+  empty = "",
+  ...aria
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  kind: SafetyOptionKind;
+  selectedLabel?: string | null;
+  onOption?: (option: SafetyOption | null) => void;
+  /** What an empty choice is stored as. */
+  empty?: "" | null;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <SafetyPicker
+      {...aria}
+      kind={kind}
+      value={(field.value as string | null) || null}
+      selectedLabel={selectedLabel}
+      onChange={(value, option) => {
+        field.onChange(value ?? empty);
+        onOption?.(option);
+      }}
+    />
+  );
+}
