@@ -1,12 +1,28 @@
-import { index, numeric, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { DRIVER_STATUSES } from "../../../shared/drivers/drivers.schema";
+import { DRIVER_DOCUMENT_KINDS } from "../../../shared/drivers/management.schema";
 import { PAY_TYPES } from "../../../shared/loads/loads.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
+import { files } from "./platform";
 
 export { DRIVER_STATUSES };
 export const driverStatusEnum = pgEnum("driver_status", DRIVER_STATUSES);
 export const payTypeEnum = pgEnum("pay_type", PAY_TYPES);
+export const driverDocumentKindEnum = pgEnum("driver_document_kind", DRIVER_DOCUMENT_KINDS);
 
 /** A driver; `user_id` links the sign-in account (a driver may exist before having one). */
 export const drivers = pgTable(
@@ -26,7 +42,61 @@ export const drivers = pgTable(
     /** Used when a load's driver pay is left empty. */
     defaultPayType: payTypeEnum(),
     defaultPayRate: numeric({ precision: 12, scale: 2 }),
+    /** SSN or EIN. Only roles with `drivers:taxId` ever receive it whole (the service masks it). */
+    taxId: text(),
+    licenseNumber: text(),
+    licenseState: text(),
+    licenseExpiry: date(),
+    insuranceProvider: text(),
+    insurancePolicyNumber: text(),
+    insuranceExpiry: date(),
+    medicalCardExpiry: date(),
+    hireDate: date(),
+    notes: text().notNull().default(""),
+    /** Deactivated drivers keep their history but leave the pickers, and their account is disabled. */
+    active: boolean().notNull().default(true),
+    deactivatedAt: timestamp({ withTimezone: true }),
+    /** The mean of the driver's ratings' overall scores, kept by the ratings service. */
+    ratingAverage: numeric({ precision: 3, scale: 2 }),
+    ratingCount: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index().on(t.fullName), index().on(t.status)],
+  (t) => [
+    index().on(t.fullName),
+    index().on(t.status),
+    index().on(t.active, t.fullName),
+    index().on(t.licenseExpiry),
+    index().on(t.medicalCardExpiry),
+    index().on(t.insuranceExpiry),
+    index().on(t.hireDate),
+    index().on(t.ratingAverage),
+    index().on(t.createdAt),
+    index("drivers_search_trgm").using(
+      "gin",
+      sql`(full_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(license_number, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A driver's documents: licence front and back images (one current each), medical and insurance cards, others. */
+export const driverDocuments = pgTable(
+  "driver_documents",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    driverId: uuid()
+      .notNull()
+      .references(() => drivers.id, { onDelete: "cascade" }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    kind: driverDocumentKindEnum().notNull(),
+    uploadedBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.driverId, t.createdAt),
+    uniqueIndex("driver_documents_single_kind")
+      .on(t.driverId, t.kind)
+      .where(sql`kind in ('license_front', 'license_back')`),
+  ],
 );

@@ -1,0 +1,315 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { PERMISSIONS } from "../../../shared/access";
+import { okSchema, pageSchema } from "../../../shared/api/api.schema";
+import { timeOffSchema } from "../../../shared/calendar/time-off.schema";
+import {
+  createDriverAccountSchema,
+  createDriverSchema,
+  DRIVER_DOCUMENT_KINDS,
+  DRIVER_DOCUMENT_MAX_BYTES,
+  driverDetailSchema,
+  driverDocumentSchema,
+  driverExportQuerySchema,
+  driverListQuerySchema,
+  driverLoadsQuerySchema,
+  driverPageSchema,
+  setDriverStatusSchema,
+  updateDriverSchema,
+} from "../../../shared/drivers/management.schema";
+import { assignmentSchema } from "../../../shared/fleet/fleet.schema";
+import { loadListItemSchema } from "../../../shared/loads/loads.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { HttpError } from "../../http/errors";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { createDriverDocumentsService } from "./driver-documents.service";
+import { createDriversService } from "./drivers.service";
+import { exportDrivers } from "./drivers-export";
+
+const tags = ["Drivers"];
+const READ = PERMISSIONS["drivers:read"];
+const WRITE = PERMISSIONS["drivers:write"];
+
+const documentParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  documentId: z.uuid({ message: "Invalid id." }),
+});
+const uploadSchema = z.object({
+  file: z.instanceof(File, { message: "Choose a file." }).openapi({ type: "string", format: "binary" }),
+  kind: z.enum(DRIVER_DOCUMENT_KINDS, { message: "Choose the kind of document." }),
+});
+const downloadQuery = z.object({
+  /** `inline` shows an image or PDF in the page (the licence pictures); the default downloads it. */
+  disposition: z.enum(["attachment", "inline"]).default("attachment"),
+});
+
+const uploadBodyLimit = bodyLimit({
+  maxSize: DRIVER_DOCUMENT_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new HttpError(
+      413,
+      "FILE_TOO_LARGE",
+      `The file is larger than ${Math.round(DRIVER_DOCUMENT_MAX_BYTES / 1024 / 1024)} MB.`,
+    );
+  },
+});
+const withMiddleware = <R extends { middleware: unknown }>(
+  route: R,
+  ...extra: MiddlewareHandler<AppEnv>[]
+) => ({ ...route, middleware: [route.middleware, ...extra].flat() });
+
+export const binary = (types: string[], description: string) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
+  ),
+});
+
+/** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment") {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/drivers",
+  tags,
+  summary:
+    "Drivers: search (name, email, phone, licence number), status, active/inactive, expiring documents, sort, pages",
+  access: READ,
+  request: { query: driverListQuerySchema },
+  responses: { 200: jsonContent(driverPageSchema) },
+});
+const exportList = defineRoute({
+  method: "get",
+  path: "/api/drivers/export",
+  tags,
+  summary: "The filtered list as CSV or Excel; the tax id whole only for admin and accountant",
+  access: READ,
+  request: { query: driverExportQuerySchema },
+  responses: {
+    200: binary(
+      ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      "The file",
+    ),
+  },
+});
+const create = defineRoute({
+  method: "post",
+  path: "/api/drivers",
+  tags,
+  summary:
+    "Create a driver; with `createAccount` also their sign-in account (role driver, temporary password) in " +
+    "the same transaction (needs drivers:accounts; 409 EMAIL_TAKEN)",
+  access: WRITE,
+  request: { body: jsonBody(createDriverSchema) },
+  responses: { 201: jsonContent(driverDetailSchema, "Created") },
+});
+const get = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}",
+  tags,
+  summary:
+    "A driver's profile: details, documents, account, current assets, rating. `taxId` is masked " +
+    "(•••-••-1234) except for admin and accountant",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(driverDetailSchema) },
+});
+const update = defineRoute({
+  method: "put",
+  path: "/api/drivers/{id}",
+  tags,
+  summary: "Edit a driver (leave `taxId` out to keep the one on file)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(updateDriverSchema) },
+  responses: { 200: jsonContent(driverDetailSchema) },
+});
+const remove = defineRoute({
+  method: "delete",
+  path: "/api/drivers/{id}",
+  tags,
+  summary:
+    "Delete a driver with no loads, with their documents and account; 409 DRIVER_HAS_LOADS otherwise (deactivate)",
+  access: PERMISSIONS["drivers:deactivate"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+const setStatus = defineRoute({
+  method: "post",
+  path: "/api/drivers/{id}/status",
+  tags,
+  summary:
+    "Set the manual status (available, on_trip, off_duty, unknown); busy (active loads) and off duty " +
+    "(approved time off) are computed and win",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(setDriverStatusSchema) },
+  responses: { 200: jsonContent(driverDetailSchema) },
+});
+const createAccount = defineRoute({
+  method: "post",
+  path: "/api/drivers/{id}/account",
+  tags,
+  summary: "Give a driver without one a sign-in account (temporary password; 409 HAS_ACCOUNT, EMAIL_TAKEN)",
+  access: PERMISSIONS["drivers:accounts"],
+  request: { params: uuidParams, body: jsonBody(createDriverAccountSchema) },
+  responses: { 201: jsonContent(driverDetailSchema, "Created") },
+});
+const deactivate = defineRoute({
+  method: "post",
+  path: "/api/drivers/{id}/deactivate",
+  tags,
+  summary:
+    "Deactivate: off the pickers and the board, open assignment ended, account disabled " +
+    "(409 DRIVER_HAS_ACTIVE_LOADS while loads are assigned or in progress)",
+  access: PERMISSIONS["drivers:deactivate"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(driverDetailSchema) },
+});
+const reactivate = defineRoute({
+  method: "post",
+  path: "/api/drivers/{id}/reactivate",
+  tags,
+  summary: "Reactivate a driver (their account signs in again)",
+  access: PERMISSIONS["drivers:deactivate"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(driverDetailSchema) },
+});
+const driverLoads = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}/loads",
+  tags,
+  summary: "The driver's loads, newest pickup first",
+  access: READ,
+  request: { params: uuidParams, query: driverLoadsQuerySchema },
+  responses: { 200: jsonContent(pageSchema(loadListItemSchema)) },
+});
+const driverTimeOff = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}/time-off",
+  tags,
+  summary: "The driver's time-off requests, latest first",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.array(timeOffSchema)) },
+});
+const driverAssignments = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}/assignments",
+  tags,
+  summary: "Vehicles and trailers the driver has had (asset assignments), the open one first",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.array(assignmentSchema)) },
+});
+const uploadDocument = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/drivers/{id}/documents",
+    tags,
+    summary:
+      "Attach a document (PDF or image, checked by content; 413/415). A licence front or back replaces the current one",
+    access: WRITE,
+    request: {
+      params: uuidParams,
+      body: { required: true, content: { "multipart/form-data": { schema: uploadSchema } } },
+    },
+    responses: { 201: jsonContent(driverDocumentSchema, "Stored") },
+  }),
+  uploadBodyLimit,
+);
+const downloadDocument = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}/documents/{documentId}",
+  tags,
+  summary: "A driver's document (`?disposition=inline` to show it in the page)",
+  access: READ,
+  request: { params: documentParams, query: downloadQuery },
+  responses: { 200: binary(["application/pdf", "image/*"], "The file") },
+});
+const deleteDocument = defineRoute({
+  method: "delete",
+  path: "/api/drivers/{id}/documents/{documentId}",
+  tags,
+  summary: "Remove a driver's document",
+  access: WRITE,
+  request: { params: documentParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+const ok = { ok: true as const };
+
+export function driversRoutes(deps: Deps) {
+  const drivers = createDriversService(deps);
+  const documents = createDriverDocumentsService(deps);
+  return (
+    new OpenAPIHono<AppEnv>()
+      // Fixed paths before /api/drivers/{id}.
+      .openapi(exportList, async (c) => {
+        const file = await exportDrivers(deps, c.get("actor")!, c.req.valid("query"));
+        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition(file.fileName),
+          "Cache-Control": "private, no-store",
+        });
+      })
+      .openapi(list, async (c) => c.json(await drivers.list(c.req.valid("query")), 200))
+      .openapi(create, async (c) => c.json(await drivers.create(c.get("actor")!, c.req.valid("json")), 201))
+      .openapi(get, async (c) => c.json(await drivers.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(update, async (c) =>
+        c.json(await drivers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(remove, async (c) => {
+        await drivers.remove(c.get("actor")!, c.req.valid("param").id);
+        return c.json(ok, 200);
+      })
+      .openapi(setStatus, async (c) =>
+        c.json(
+          await drivers.setStatus(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").status),
+          200,
+        ),
+      )
+      .openapi(createAccount, async (c) =>
+        c.json(
+          await drivers.createAccount(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
+          201,
+        ),
+      )
+      .openapi(deactivate, async (c) =>
+        c.json(await drivers.deactivate(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+      .openapi(reactivate, async (c) =>
+        c.json(await drivers.reactivate(c.get("actor")!, c.req.valid("param").id), 200),
+      )
+      .openapi(driverLoads, async (c) =>
+        c.json(await drivers.loads(c.req.valid("param").id, c.req.valid("query")), 200),
+      )
+      .openapi(driverTimeOff, async (c) => c.json(await drivers.timeOff(c.req.valid("param").id), 200))
+      .openapi(driverAssignments, async (c) =>
+        c.json(await drivers.assignments(c.req.valid("param").id), 200),
+      )
+      .openapi(uploadDocument, async (c) => {
+        const { file, kind } = c.req.valid("form");
+        return c.json(await documents.upload(c.get("actor")!, c.req.valid("param").id, file, kind), 201);
+      })
+      .openapi(downloadDocument, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        const file = await documents.download(id, documentId);
+        const inline = c.req.valid("query").disposition === "inline";
+        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition(file.fileName, inline ? "inline" : "attachment"),
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+        });
+      })
+      .openapi(deleteDocument, async (c) => {
+        const { id, documentId } = c.req.valid("param");
+        await documents.remove(c.get("actor")!, id, documentId);
+        return c.json(ok, 200);
+      })
+  );
+}
