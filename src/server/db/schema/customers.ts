@@ -1,4 +1,6 @@
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_PAYMENT_TERMS_DAYS } from "../../../shared/customers/customers.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 
@@ -12,10 +14,47 @@ export const customers = pgTable(
       .references(() => users.id, { onDelete: "set null" }),
     name: text().notNull(),
     companyName: text().notNull(),
+    /** Unique per customer (case-insensitive) when set: checked by the customers service. */
     email: text(),
     phone: text(),
     address: text(),
+    billingAddress: text(),
+    /** Net days. */
+    paymentTermsDays: integer().notNull().default(DEFAULT_PAYMENT_TERMS_DAYS),
+    creditLimit: numeric({ precision: 12, scale: 2 }),
+    /** Internal notes: staff only, never in a portal answer. */
+    notes: text().notNull().default(""),
     ...timestamps,
   },
-  (t) => [index().on(t.companyName), index().on(t.email)],
+  (t) => [
+    index().on(t.companyName),
+    index().on(t.email),
+    index("customers_email_lower_idx").on(sql`lower(email)`),
+    index().on(t.name),
+    index().on(t.createdAt.desc()),
+    index().on(t.paymentTermsDays),
+    index().on(t.creditLimit),
+    index("customers_search_trgm").using(
+      "gin",
+      sql`(company_name || ' ' || name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** The people to call at a customer: dispatch desk, accounts payable, receiving… */
+export const customerContacts = pgTable(
+  "customer_contacts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    sequence: integer().notNull(),
+    name: text().notNull(),
+    role: text().notNull().default(""),
+    email: text(),
+    phone: text().notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index().on(t.customerId, t.sequence)],
 );

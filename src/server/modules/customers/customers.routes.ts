@@ -1,0 +1,200 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ZodError } from "zod";
+import { PERMISSIONS } from "../../../shared/access";
+import { okSchema } from "../../../shared/api/api.schema";
+import {
+  CUSTOMER_IMPORT_MAX_BYTES,
+  CUSTOMER_REQUIRED_MESSAGE,
+  customerDetailSchema,
+  customerExportQuerySchema,
+  customerImportCommitSchema,
+  customerImportPreviewSchema,
+  customerImportResultSchema,
+  customerInputSchema,
+  customerListQuerySchema,
+  customerPageSchema,
+  IMPORT_NO_FILE_MESSAGE,
+} from "../../../shared/customers/customers.schema";
+import type { Deps } from "../../deps";
+import type { AppEnv } from "../../http/context";
+import { badRequest, fieldErrors, HttpError, validationError } from "../../http/errors";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { attachmentHeaders } from "./attachment";
+import { createCustomersService } from "./customers.service";
+
+const tags = ["Customers"];
+const READ = PERMISSIONS["customers:read"];
+const WRITE = PERMISSIONS["customers:write"];
+
+const binary = (types: string[], description: string) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
+  ),
+});
+
+const importFileSchema = z.object({
+  file: z.instanceof(File, { message: IMPORT_NO_FILE_MESSAGE }).openapi({ type: "string", format: "binary" }),
+});
+
+/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
+const importBodyLimit = bodyLimit({
+  maxSize: CUSTOMER_IMPORT_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new HttpError(
+      413,
+      "FILE_TOO_LARGE",
+      `The file is larger than ${Math.round(CUSTOMER_IMPORT_MAX_BYTES / 1024 / 1024)} MB.`,
+    );
+  },
+});
+const withMiddleware = <R extends { middleware: unknown }>(
+  route: R,
+  ...extra: MiddlewareHandler<AppEnv>[]
+) => ({ ...route, middleware: [route.middleware, ...extra].flat() });
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/customers",
+  tags,
+  summary: "Customers: search (company, contact, email, phone), filters, sort, pages; with open balance",
+  access: READ,
+  request: { query: customerListQuerySchema },
+  responses: { 200: jsonContent(customerPageSchema) },
+});
+const exportList = defineRoute({
+  method: "get",
+  path: "/api/customers/export",
+  tags,
+  summary: "The filtered list as CSV or Excel (cells escaped against formula injection)",
+  access: READ,
+  request: { query: customerExportQuerySchema },
+  responses: {
+    200: binary(
+      ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      "The file",
+    ),
+  },
+});
+const previewImport = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/customers/import/preview",
+    tags,
+    summary:
+      "Import step 1: read a CSV or Excel file and check each row (name, companyName and email required; " +
+      "duplicates by email flagged). Writes nothing. 400 PARSE_FAILED / NO_VALID_DATA",
+    access: WRITE,
+    request: {
+      body: { required: true, content: { "multipart/form-data": { schema: importFileSchema } } },
+    },
+    responses: { 200: jsonContent(customerImportPreviewSchema) },
+  }),
+  importBodyLimit,
+);
+const commitImport = defineRoute({
+  method: "post",
+  path: "/api/customers/import",
+  tags,
+  summary:
+    "Import step 2: the confirmed rows, in one transaction — all or nothing (400 IMPORT_FAILED with the " +
+    "rows at fault). Duplicates by email are skipped and reported",
+  access: WRITE,
+  request: { body: jsonBody(customerImportCommitSchema) },
+  responses: { 200: jsonContent(customerImportResultSchema) },
+});
+const create = defineRoute({
+  method: "post",
+  path: "/api/customers",
+  tags,
+  summary: "Create a customer with contacts (409 CUSTOMER_EMAIL_TAKEN for an email already on file)",
+  access: WRITE,
+  request: { body: jsonBody(customerInputSchema) },
+  responses: { 201: jsonContent(customerDetailSchema, "Created") },
+});
+const get = defineRoute({
+  method: "get",
+  path: "/api/customers/{id}",
+  tags,
+  summary: "A customer with contacts, portal account, open balance and load statistics",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(customerDetailSchema) },
+});
+const update = defineRoute({
+  method: "put",
+  path: "/api/customers/{id}",
+  tags,
+  summary: "Edit a customer (its contacts are replaced by the ones sent)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(customerInputSchema) },
+  responses: { 200: jsonContent(customerDetailSchema) },
+});
+const remove = defineRoute({
+  method: "delete",
+  path: "/api/customers/{id}",
+  tags,
+  summary: "Delete a customer without loads, requests or a portal account (409 otherwise)",
+  access: WRITE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
+
+/** "Customer Name and Company Name are required." when either is missing (spec section 5). */
+function customerHook<R extends { success: boolean }>(result: R): undefined {
+  if (result.success || !("error" in result)) return;
+  const error = result.error as ZodError;
+  const fields = fieldErrors(error);
+  if (fields.name === CUSTOMER_REQUIRED_MESSAGE || fields.companyName === CUSTOMER_REQUIRED_MESSAGE) {
+    throw badRequest(CUSTOMER_REQUIRED_MESSAGE, { fields });
+  }
+  throw validationError(error);
+}
+
+/** "Please select a file to import." when the upload carries no file. */
+function importFileHook<R extends { success: boolean }>(result: R): undefined {
+  if (result.success || !("error" in result)) return;
+  const error = result.error as ZodError;
+  const fields = fieldErrors(error);
+  if (fields.file) throw badRequest(IMPORT_NO_FILE_MESSAGE, { fields: { file: IMPORT_NO_FILE_MESSAGE } });
+  throw validationError(error);
+}
+
+export function customersRoutes(deps: Deps) {
+  const customers = createCustomersService(deps);
+  return (
+    new OpenAPIHono<AppEnv>()
+      // Fixed paths before /api/customers/{id}.
+      .openapi(exportList, async (c) => {
+        const file = await customers.export(c.req.valid("query"));
+        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, attachmentHeaders(file));
+      })
+      .openapi(
+        previewImport,
+        async (c) => c.json(await customers.previewImport(c.req.valid("form").file), 200),
+        importFileHook,
+      )
+      .openapi(commitImport, async (c) =>
+        c.json(await customers.commitImport(c.get("actor")!, c.req.valid("json")), 200),
+      )
+      .openapi(list, async (c) => c.json(await customers.list(c.req.valid("query")), 200))
+      .openapi(
+        create,
+        async (c) => c.json(await customers.create(c.get("actor")!, c.req.valid("json")), 201),
+        customerHook,
+      )
+      .openapi(get, async (c) => c.json(await customers.get(c.req.valid("param").id), 200))
+      .openapi(
+        update,
+        async (c) =>
+          c.json(await customers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        customerHook,
+      )
+      .openapi(remove, async (c) => {
+        await customers.remove(c.get("actor")!, c.req.valid("param").id);
+        return c.json({ ok: true as const }, 200);
+      })
+  );
+}

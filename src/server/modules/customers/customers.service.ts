@@ -1,0 +1,389 @@
+import { and, count, eq, max, sql } from "drizzle-orm";
+import {
+  CUSTOMER_EMAIL_TAKEN_MESSAGE,
+  CUSTOMER_EXPORT_MAX_ROWS,
+  CUSTOMER_IMPORT_MAX_BYTES,
+  CUSTOMER_IMPORT_MAX_ROWS,
+  type CustomerDetail,
+  type CustomerExportQuery,
+  type CustomerImportCommitValues,
+  type CustomerImportPreview,
+  type CustomerImportPreviewRow,
+  type CustomerImportResult,
+  type CustomerImportRow,
+  type CustomerListQuery,
+  type CustomerPage,
+  type CustomerValues,
+  IMPORT_FAILED_MESSAGE,
+  IMPORT_NO_VALID_DATA_MESSAGE,
+  IMPORT_PARSE_FAILED_MESSAGE,
+  type ImportFailureDetails,
+} from "../../../shared/customers/customers.schema";
+import { fromCents, toCents } from "../../../shared/loads/loads.schema";
+import type { Tx } from "../../db/client";
+import { customers, invoices, loadRequests, loads, users } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { conflict, HttpError, notFound } from "../../http/errors";
+import { offsetOf } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
+import { readTable } from "../../platform/sheets/read";
+import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { checkRow, mapColumns, valuesOf } from "./customer-import";
+import {
+  contactsOf,
+  customerWithEmail,
+  emailsInUse,
+  formColumns,
+  type ListRow,
+  listColumns,
+  listCondition,
+  listOrder,
+  lockEmail,
+  replaceContacts,
+  toListItem,
+} from "./customers.repo";
+import { OPEN_BALANCE_SOURCE, unbilledExpr } from "./open-balance";
+
+const emailTaken = () =>
+  conflict(CUSTOMER_EMAIL_TAKEN_MESSAGE, "CUSTOMER_EMAIL_TAKEN", {
+    fields: { email: CUSTOMER_EMAIL_TAKEN_MESSAGE },
+  });
+
+const noValidData = (details?: unknown) =>
+  new HttpError(400, "NO_VALID_DATA", IMPORT_NO_VALID_DATA_MESSAGE, details);
+const importFailed = (details?: ImportFailureDetails) =>
+  new HttpError(400, "IMPORT_FAILED", IMPORT_FAILED_MESSAGE, details);
+
+/** Rows inserted per statement during an import. */
+const INSERT_CHUNK = 500;
+
+const dateTime = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
+
+const EXPORT_COLUMNS: Column<ListRow & { billingAddress: string | null; notes: string }>[] = [
+  { header: "Company name", value: (r) => r.companyName, width: 30 },
+  { header: "Contact name", value: (r) => r.name, width: 22 },
+  { header: "Email", value: (r) => r.email, width: 28 },
+  { header: "Phone", value: (r) => r.phone, width: 18 },
+  { header: "Address", value: (r) => r.address, width: 36 },
+  { header: "Billing address", value: (r) => r.billingAddress, width: 36 },
+  { header: "Payment terms (net days)", value: (r) => r.paymentTermsDays, width: 12 },
+  { header: "Credit limit", value: (r) => r.creditLimit, width: 14 },
+  { header: "Open balance", value: (r) => r.openBalance, width: 14 },
+  { header: "Loads", value: (r) => Number(r.loadCount), width: 8 },
+  { header: "Portal account", value: (r) => (r.userId ? "yes" : "no"), width: 10 },
+  { header: "Notes", value: (r) => r.notes, width: 40 },
+  { header: "Created (UTC)", value: (r) => dateTime(r.createdAt), width: 18 },
+];
+
+export function createCustomersService(deps: Deps) {
+  const { db, log } = deps;
+
+  async function detail(tx: Tx, id: string): Promise<CustomerDetail> {
+    const [row] = await tx.select(listColumns()).from(customers).where(eq(customers.id, id));
+    if (!row) throw notFound("The customer");
+    const [contacts, portal, loadStats, pending] = await Promise.all([
+      contactsOf(tx, id),
+      row.userId
+        ? tx
+            .select({ userId: users.id, email: users.email, name: users.name })
+            .from(users)
+            .where(eq(users.id, row.userId))
+        : Promise.resolve([]),
+      tx
+        .select({
+          active: sql<number>`count(*) filter (where ${loads.status} in ('assigned', 'in_progress'))::int`,
+          completed: sql<number>`count(*) filter (where ${loads.status} = 'completed')::int`,
+          cancelled: sql<number>`count(*) filter (where ${loads.status} = 'cancelled')::int`,
+          lastPickupAt: max(loads.pickupAt),
+          unbilledAmount: sql<string>`(${unbilledExpr(sql`customers.id`)})::numeric(14, 2)::text`,
+          unbilledLoads: sql<number>`count(*) filter (where ${loads.status} = 'completed' and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released))::int`,
+        })
+        .from(customers)
+        .leftJoin(loads, eq(loads.customerId, customers.id))
+        .where(eq(customers.id, id))
+        .groupBy(customers.id),
+      tx
+        .select({ n: count() })
+        .from(loadRequests)
+        .where(and(eq(loadRequests.customerId, id), eq(loadRequests.status, "pending"))),
+    ]);
+    const stats = loadStats[0];
+    const creditAvailable =
+      row.creditLimit === null ? null : fromCents(toCents(row.creditLimit) - toCents(row.openBalance));
+    return {
+      ...toListItem(row),
+      billingAddress: row.billingAddress,
+      notes: row.notes,
+      contacts,
+      portalAccount: portal[0] ?? null,
+      openBalanceSource: OPEN_BALANCE_SOURCE,
+      creditAvailable,
+      stats: {
+        activeLoads: stats?.active ?? 0,
+        completedLoads: stats?.completed ?? 0,
+        cancelledLoads: stats?.cancelled ?? 0,
+        lastPickupAt: stats?.lastPickupAt ? new Date(stats.lastPickupAt).toISOString() : null,
+        pendingRequests: Number(pending[0]?.n ?? 0),
+        unbilledAmount: stats?.unbilledAmount ?? "0.00",
+        unbilledLoads: stats?.unbilledLoads ?? 0,
+      },
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The file's rows checked against the import rules, the file itself and the customers on record. */
+  async function previewRows(file: File): Promise<CustomerImportPreview> {
+    if (file.size > CUSTOMER_IMPORT_MAX_BYTES) {
+      throw new HttpError(
+        413,
+        "FILE_TOO_LARGE",
+        `The file is larger than ${Math.round(CUSTOMER_IMPORT_MAX_BYTES / 1024 / 1024)} MB.`,
+      );
+    }
+    let table: Awaited<ReturnType<typeof readTable>>;
+    try {
+      table = await readTable(new Uint8Array(await file.arrayBuffer()), file.name);
+    } catch (err) {
+      throw new HttpError(400, "PARSE_FAILED", IMPORT_PARSE_FAILED_MESSAGE, {
+        reason: err instanceof Error ? err.message : String(err),
+      });
+    }
+    const columns = mapColumns(table.headers);
+    if (columns.missing.length) throw noValidData({ missingColumns: columns.missing });
+    if (table.rows.length > CUSTOMER_IMPORT_MAX_ROWS) {
+      throw new HttpError(
+        400,
+        "TOO_MANY_ROWS",
+        `A file may hold at most ${CUSTOMER_IMPORT_MAX_ROWS.toLocaleString("en-US")} customers. Split it and import each part.`,
+      );
+    }
+    const checked = table.rows.map((record, i) => {
+      const values = valuesOf(record, columns);
+      return { row: i + 2, values, check: checkRow(values) };
+    });
+    const validEmails = checked.flatMap((c) => (c.check.ok ? [c.check.row.email] : []));
+    if (!validEmails.length) {
+      throw noValidData({
+        rows: checked.slice(0, 50).map((c) => ({ row: c.row, errors: c.check.ok ? {} : c.check.errors })),
+      });
+    }
+    const existing = await emailsInUse(db, [...new Set(validEmails)]);
+    const seen = new Set<string>();
+    const rows: CustomerImportPreviewRow[] = checked.map(({ row, values, check }) => {
+      if (!check.ok) return { row, values, status: "invalid", errors: check.errors };
+      const email = check.row.email;
+      const status = existing.has(email) ? "exists" : seen.has(email) ? "duplicate_in_file" : "ready";
+      seen.add(email);
+      return { row, values, status, errors: {} };
+    });
+    const countOf = (s: CustomerImportPreviewRow["status"]) => rows.filter((r) => r.status === s).length;
+    return {
+      fileName: file.name,
+      totalRows: rows.length,
+      ready: countOf("ready"),
+      invalid: countOf("invalid"),
+      duplicates: countOf("duplicate_in_file") + countOf("exists"),
+      columns: { mapped: columns.mapped, ignored: columns.ignored },
+      rows,
+    };
+  }
+
+  return {
+    async list(query: CustomerListQuery): Promise<CustomerPage> {
+      const { page, pageSize, sort, dir, ...filter } = query;
+      const cond = listCondition(filter);
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select(listColumns())
+          .from(customers)
+          .where(cond)
+          .orderBy(...listOrder(sort, dir))
+          .limit(pageSize)
+          .offset(offsetOf({ page, pageSize })),
+        db.select({ n: count() }).from(customers).where(cond),
+      ]);
+      return {
+        items: rows.map(toListItem),
+        total: Number(n),
+        page,
+        pageSize,
+        openBalanceSource: OPEN_BALANCE_SOURCE,
+      };
+    },
+
+    get: (id: string) => detail(db, id),
+
+    async create(actor: Actor, input: CustomerValues): Promise<CustomerDetail> {
+      return db.transaction(async (tx) => {
+        await lockEmail(tx, input.email);
+        if (input.email && (await customerWithEmail(tx, input.email))) throw emailTaken();
+        const [row] = await tx.insert(customers).values(formColumns(input)).returning({ id: customers.id });
+        await replaceContacts(tx, row.id, input.contacts);
+        await recordAudit(tx, actor, {
+          action: "customer.created",
+          targetType: "customer",
+          targetId: row.id,
+          targetLabel: input.companyName,
+        });
+        return detail(tx, row.id);
+      });
+    },
+
+    async update(actor: Actor, id: string, input: CustomerValues): Promise<CustomerDetail> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+        if (!current) throw notFound("The customer");
+        await lockEmail(tx, input.email);
+        if (input.email && (await customerWithEmail(tx, input.email, id))) throw emailTaken();
+        await tx.update(customers).set(formColumns(input)).where(eq(customers.id, id));
+        await replaceContacts(tx, id, input.contacts);
+        const changed = (
+          Object.keys(formColumns(input)) as Array<keyof ReturnType<typeof formColumns>>
+        ).filter((k) => String(current[k] ?? "") !== String(formColumns(input)[k] ?? ""));
+        await recordAudit(tx, actor, {
+          action: "customer.updated",
+          targetType: "customer",
+          targetId: id,
+          targetLabel: input.companyName,
+          details: { changed },
+        });
+        return detail(tx, id);
+      });
+    },
+
+    /** Only a customer with no history can be deleted: loads, requests and a portal account keep it. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+        if (!current) throw notFound("The customer");
+        if (current.userId) {
+          throw conflict(
+            "This customer has a portal account. Remove the account in user management first.",
+            "CUSTOMER_HAS_ACCOUNT",
+          );
+        }
+        const [{ n: loadCount }] = await tx
+          .select({ n: count() })
+          .from(loads)
+          .where(eq(loads.customerId, id));
+        const [{ n: requestCount }] = await tx
+          .select({ n: count() })
+          .from(loadRequests)
+          .where(eq(loadRequests.customerId, id));
+        const [{ n: invoiceCount }] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(eq(invoices.customerId, id));
+        if (Number(loadCount) + Number(requestCount) + Number(invoiceCount) > 0) {
+          throw conflict(
+            "This customer has loads, load requests or invoices on record, so it cannot be deleted.",
+            "CUSTOMER_IN_USE",
+          );
+        }
+        await tx.delete(customers).where(eq(customers.id, id));
+        await recordAudit(tx, actor, {
+          action: "customer.deleted",
+          targetType: "customer",
+          targetId: id,
+          targetLabel: current.companyName,
+        });
+      });
+    },
+
+    async export(query: CustomerExportQuery) {
+      const { format, sort, dir, ...filter } = query;
+      const cond = listCondition(filter);
+      const [{ n }] = await db.select({ n: count() }).from(customers).where(cond);
+      if (Number(n) > CUSTOMER_EXPORT_MAX_ROWS) {
+        throw new HttpError(
+          400,
+          "EXPORT_TOO_LARGE",
+          `An export holds at most ${CUSTOMER_EXPORT_MAX_ROWS.toLocaleString("en-US")} customers. Narrow the filters and try again.`,
+        );
+      }
+      const rows = await db
+        .select(listColumns())
+        .from(customers)
+        .where(cond)
+        .orderBy(...listOrder(sort, dir))
+        .limit(CUSTOMER_EXPORT_MAX_ROWS);
+      const fileName = `customers-${new Date().toISOString().slice(0, 10)}.${format}`;
+      const body =
+        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "Customers");
+      return { fileName, contentType: CONTENT_TYPES[format], body };
+    },
+
+    /** Step 1: read and check the file; nothing is written. */
+    previewImport: previewRows,
+
+    /**
+     * Step 2: the rows the user confirmed, all or nothing. Any invalid row refuses the whole import
+     * (400 IMPORT_FAILED, rows and messages in `details`); duplicates by email — within the rows or
+     * against customers on record — are skipped and reported. The inserts run in one transaction.
+     */
+    async commitImport(actor: Actor, input: CustomerImportCommitValues): Promise<CustomerImportResult> {
+      if (!input.rows.length) throw noValidData();
+      const valid: Array<{ rowNumber: number; row: CustomerImportRow }> = [];
+      const invalid: ImportFailureDetails["rows"] = [];
+      for (const { row: rowNumber, ...values } of input.rows) {
+        const check = checkRow(values);
+        if (check.ok) valid.push({ rowNumber, row: check.row });
+        else invalid.push({ row: rowNumber, errors: check.errors });
+      }
+      if (invalid.length) throw importFailed({ rows: invalid });
+      try {
+        return await db.transaction(async (tx) => {
+          // Creates and edits wait while the import checks and writes, so no email slips in between.
+          await tx.execute(sql`lock table ${customers} in share row exclusive mode`);
+          const existing = await emailsInUse(tx, [...new Set(valid.map((v) => v.row.email))]);
+          const seen = new Set<string>();
+          const skipped: CustomerImportResult["skipped"] = [];
+          const toInsert: Array<typeof customers.$inferInsert> = [];
+          for (const { rowNumber, row } of valid) {
+            if (existing.has(row.email) || seen.has(row.email)) {
+              skipped.push({
+                row: rowNumber,
+                email: row.email,
+                reason: existing.has(row.email) ? "exists" : "duplicate_in_file",
+              });
+              continue;
+            }
+            seen.add(row.email);
+            toInsert.push(toRow(row));
+          }
+          for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
+            await tx.insert(customers).values(toInsert.slice(i, i + INSERT_CHUNK));
+          }
+          await recordAudit(tx, actor, {
+            action: "customer.imported",
+            targetType: "customer",
+            details: { imported: toInsert.length, skipped: skipped.length },
+          });
+          return { imported: toInsert.length, skipped };
+        });
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        log.error("customer import failed", { error: err instanceof Error ? err.message : String(err) });
+        // The transaction rolled back: not one row of the file was written.
+        throw new HttpError(500, "IMPORT_FAILED", IMPORT_FAILED_MESSAGE, {
+          reason: "The customers could not be saved. Nothing was imported; try again.",
+        });
+      }
+    },
+  };
+}
+
+function toRow(row: CustomerImportRow) {
+  return {
+    name: row.name,
+    companyName: row.companyName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    billingAddress: row.billingAddress,
+    paymentTermsDays: row.paymentTermsDays,
+    creditLimit: row.creditLimit,
+    notes: row.notes,
+  } satisfies typeof customers.$inferInsert;
+}

@@ -1,0 +1,31 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { OpenBalanceSource } from "../../../shared/customers/customers.schema";
+
+/**
+ * What a customer owes: the unpaid part (total − amount paid) of their invoices that have been
+ * issued — drafts were never sent and void invoices are cancelled, so neither counts.
+ */
+export const OPEN_BALANCE_SOURCE: OpenBalanceSource = "invoices";
+
+/**
+ * The open balance of the customer whose id is `customerId`, as a correlated sub-select (numeric).
+ * Pass the outer column fully qualified (sql`customers.id`).
+ */
+export function openBalanceExpr(customerId: SQLWrapper): SQL<string> {
+  return sql<string>`coalesce((
+    select sum(ob.total - ob.amount_paid) from invoices ob
+    where ob.customer_id = ${customerId} and ob.status not in ('draft', 'void')
+  ), 0)`;
+}
+
+/**
+ * Delivered but not billed yet: completed loads of the customer that are on no live invoice, at
+ * their customer rate (else the load's total).
+ */
+export function unbilledExpr(customerId: SQLWrapper): SQL<string> {
+  return sql<string>`coalesce((
+    select sum(coalesce(ub.customer_rate, ub.total_rate)) from loads ub
+    where ub.customer_id = ${customerId} and ub.status = 'completed'
+      and not exists (select 1 from invoice_loads il where il.load_id = ub.id and not il.released)
+  ), 0)`;
+}

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type {
+  PortalFileKind,
+  PortalLoadFilter,
+  PortalLoadItem,
+  PortalLoadSort,
+} from "../../../shared/portal/portal.schema";
+import { PORTAL_FILE_KINDS } from "../../../shared/portal/portal.schema";
+import type { Tx } from "../../db/client";
+import { customers, files, loadFiles, loads } from "../../db/schema";
+import { iso, likePattern } from "../../http/pagination";
+
+/** The customer record of a portal user (null when the account has none: it then reaches nothing). */
+export async function customerIdOfUser(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId));
+  return row?.id ?? null;
+}
+
+/** A customer's loads: always scoped to their own customer id. */
+export function portalCondition(customerId: string, filter: Omit<PortalLoadFilter, "sort" | "dir">): SQL {
+  const where: SQL[] = [eq(loads.customerId, customerId)];
+  if (filter.status) where.push(eq(loads.status, filter.status));
+  if (filter.q) {
+    const p = likePattern(filter.q);
+    where.push(
+      or(
+        sql`${loads.loadNumber} ilike ${p}`,
+        sql`${loads.pickupCity} ilike ${p}`,
+        sql`${loads.deliveryCity} ilike ${p}`,
+      ) as SQL,
+    );
+  }
+  return and(...where) as SQL;
+}
+
+/** Written like the (customer_id, pickup_at desc, id) index so the default order uses it. */
+export function portalOrder(sort: PortalLoadSort, dir: "asc" | "desc"): SQL[] {
+  const d = dir === "desc";
+  const tie = d ? asc(loads.id) : desc(loads.id);
+  switch (sort) {
+    case "pickupAt":
+      return [d ? sql`${loads.pickupAt} desc nulls last` : sql`${loads.pickupAt} asc nulls first`, tie];
+    case "deliveryAt":
+      return [d ? desc(loads.deliveryAt) : asc(loads.deliveryAt), tie];
+    case "loadNumber":
+      return [d ? desc(loads.loadNumber) : asc(loads.loadNumber)];
+    case "status":
+      return [d ? desc(loads.status) : asc(loads.status), desc(loads.pickupAt), tie];
+  }
+}
+
+/** The only load columns the portal ever reads: no rates, pay, notes or driver. */
+export const portalLoadColumns = {
+  id: loads.id,
+  loadNumber: loads.loadNumber,
+  status: loads.status,
+  description: loads.description,
+  weightLbs: loads.weightLbs,
+  pickupCity: loads.pickupCity,
+  pickupState: loads.pickupState,
+  pickupAt: loads.pickupAt,
+  deliveryCity: loads.deliveryCity,
+  deliveryState: loads.deliveryState,
+  deliveryAt: loads.deliveryAt,
+  deliveredAt: loads.deliveredAt,
+  hasPod: sql<boolean>`exists (select 1 from load_files pf where pf.load_id = loads.id and pf.kind = 'pod')`,
+};
+
+export type PortalLoadRow = {
+  id: string;
+  loadNumber: string;
+  status: PortalLoadItem["status"];
+  description: string;
+  weightLbs: number | null;
+  pickupCity: string;
+  pickupState: string;
+  pickupAt: Date;
+  deliveryCity: string;
+  deliveryState: string;
+  deliveryAt: Date;
+  deliveredAt: Date | null;
+  hasPod: boolean;
+};
+
+export function toPortalItem(r: PortalLoadRow): PortalLoadItem {
+  return {
+    id: r.id,
+    loadNumber: r.loadNumber,
+    status: r.status,
+    description: r.description,
+    weightLbs: r.weightLbs,
+    pickupCity: r.pickupCity,
+    pickupState: r.pickupState,
+    pickupAt: r.pickupAt.toISOString(),
+    deliveryCity: r.deliveryCity,
+    deliveryState: r.deliveryState,
+    deliveryAt: r.deliveryAt.toISOString(),
+    deliveredAt: iso(r.deliveredAt),
+    hasPod: !!r.hasPod,
+  };
+}
+
+/** BOL and POD files of a load (rate confirmations and other files stay internal). */
+export async function portalFilesOf(tx: Tx, loadId: string) {
+  return tx
+    .select({
+      id: loadFiles.id,
+      kind: loadFiles.kind,
+      fileName: files.fileName,
+      size: files.size,
+      storageKey: files.storageKey,
+      contentType: files.contentType,
+      createdAt: loadFiles.createdAt,
+    })
+    .from(loadFiles)
+    .innerJoin(files, eq(files.id, loadFiles.fileId))
+    .where(and(eq(loadFiles.loadId, loadId), inArray(loadFiles.kind, [...PORTAL_FILE_KINDS])))
+    .orderBy(asc(loadFiles.createdAt));
+}
+
+export const isPortalKind = (kind: string): kind is PortalFileKind =>
+  (PORTAL_FILE_KINDS as readonly string[]).includes(kind);

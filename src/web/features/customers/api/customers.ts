@@ -1,0 +1,139 @@
+import type { ApiError } from "@shared/api/api.schema";
+import type {
+  CustomerDetail,
+  CustomerFilter,
+  CustomerImportCommit,
+  CustomerImportPreview,
+  CustomerImportResult,
+  CustomerInput,
+  CustomerPage,
+} from "@shared/customers/customers.schema";
+import type { LoadPage } from "@shared/loads/loads.schema";
+import type { StaffLoadRequestPage } from "@shared/portal/load-requests.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, api, download } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+export type CustomerListQuery = Partial<CustomerFilter> & { page: number; pageSize: number };
+export type ExportFormat = "csv" | "xlsx";
+
+export const customerKeys = {
+  all: ["customers"] as const,
+  list: (query: object) => [...customerKeys.all, "list", query] as const,
+  detail: (id: string) => [...customerKeys.all, "detail", id] as const,
+  loads: (id: string, query: object) => [...customerKeys.all, "loads", id, query] as const,
+};
+
+const base = "/api/customers";
+const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export function useCustomers(query: CustomerListQuery) {
+  return useQuery({
+    queryKey: customerKeys.list(query),
+    queryFn: ({ signal }) => api<CustomerPage>(base, { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useCustomer(id: string | undefined) {
+  return useQuery({
+    queryKey: customerKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => api<CustomerDetail>(one(id ?? ""), { signal }),
+    enabled: !!id,
+    retry: retryTransient,
+  });
+}
+
+/** A customer's loads history: the loads list filtered to them. */
+export function useCustomerLoads(
+  id: string,
+  query: { page: number; pageSize: number; status?: string; sort: string; dir: string },
+) {
+  return useQuery({
+    queryKey: customerKeys.loads(id, query),
+    queryFn: ({ signal }) => api<LoadPage>("/api/loads", { query: { ...query, customerId: id }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function exportCustomers(format: ExportFormat, filter: Partial<CustomerFilter>) {
+  return download(`${base}/export`, { ...filter, format }, `customers.${format}`);
+}
+
+export function useSaveCustomer(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerInput) =>
+      id ? api<CustomerDetail>(one(id), { method: "PUT", body }) : api<CustomerDetail>(base, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(customerKeys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}
+
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<unknown>(one(id), { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/**
+ * Uploads the file for the import preview with XMLHttpRequest, which (unlike fetch) reports upload
+ * progress: `onProgress` gets 0–1 as bytes leave the browser. Errors arrive as ApiRequestError.
+ */
+export function previewImport(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<CustomerImportPreview> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${base}/import/preview`);
+    xhr.withCredentials = true;
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.total ? e.loaded / e.total : 1);
+    };
+    xhr.upload.onload = () => onProgress(1);
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as CustomerImportPreview);
+      const e = (data as ApiError | null)?.error;
+      reject(
+        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
+      );
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.set("file", file);
+    xhr.send(form);
+  });
+}
+
+export function useCommitImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerImportCommit) => api<CustomerImportResult>(`${base}/import`, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/** A customer's portal load requests (dispatch's view). */
+export function useCustomerRequests(id: string) {
+  return useQuery({
+    queryKey: [...customerKeys.all, "requests", id] as const,
+    queryFn: ({ signal }) =>
+      api<StaffLoadRequestPage>("/api/load-requests", { query: { customerId: id, pageSize: 10 }, signal }),
+    retry: retryTransient,
+  });
+}

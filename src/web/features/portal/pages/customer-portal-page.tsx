@@ -1,0 +1,561 @@
+import { LOAD_STATUSES } from "@shared/loads/loads.schema";
+import { LOAD_REQUEST_STATUSES, type LoadRequest } from "@shared/portal/load-requests.schema";
+import {
+  PORTAL_LOAD_SORTS,
+  type PortalLoadFilter,
+  type PortalLoadItem,
+  type PortalLoadSort,
+} from "@shared/portal/portal.schema";
+import {
+  ArrowRight,
+  CheckCircle2,
+  ClipboardList,
+  Download,
+  FileSpreadsheet,
+  FileText,
+  Package,
+  PackagePlus,
+  Receipt,
+  Truck,
+} from "lucide-react";
+import { type ReactNode, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
+import { formatDateTime, formatNumber } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../admin/components/tabs";
+import { PortalBilling } from "../../invoices/components/portal-billing";
+import { LoadStatusBadge } from "../../loads/components/load-status-badge";
+import {
+  type ExportFormat,
+  exportPortalLoads,
+  type PortalLoadQuery,
+  useMyRequests,
+  usePortalLoads,
+  usePortalSummary,
+} from "../api/portal";
+import { PortalLoadDialog } from "../components/portal-load-dialog";
+import { RequestLoadDialog } from "../components/request-load-dialog";
+
+const TABS = ["loads", "requests", "billing"] as const;
+type Tab = (typeof TABS)[number];
+const PARAM_DEFAULTS = {
+  tab: "loads",
+  q: "",
+  status: "",
+  sort: "pickupAt",
+  dir: "desc",
+  load: "",
+  request: "",
+  requestStatus: "",
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** The customer's home: their shipments, documents, requests, invoices and statements. */
+export default function CustomerPortalPage() {
+  const { t } = useTranslation("portal");
+  const summary = usePortalSummary();
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const tab: Tab = oneOf(TABS, values.tab) ?? "loads";
+  const [requesting, setRequesting] = useState(false);
+  const s = summary.data;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={s?.companyName ? t("title", { company: s.companyName }) : t("titlePlain")}
+        description={t("description")}
+        actions={
+          <Button
+            onClick={() => setRequesting(true)}
+            className="flex-1 sm:flex-none"
+            data-testid="request-load"
+          >
+            <PackagePlus aria-hidden />
+            {t("requestLoad")}
+          </Button>
+        }
+      />
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="portal-summary">
+        <SummaryCard icon={<Package aria-hidden />} label={t("summary.active")} value={s?.activeLoads} />
+        <SummaryCard icon={<Truck aria-hidden />} label={t("summary.inTransit")} value={s?.inTransit} />
+        <SummaryCard
+          icon={<CheckCircle2 aria-hidden />}
+          label={t("summary.delivered")}
+          value={s?.deliveredLast30Days}
+        />
+        <SummaryCard
+          icon={<ClipboardList aria-hidden />}
+          label={t("summary.pendingRequests")}
+          value={s?.pendingRequests}
+        />
+      </dl>
+      {s?.nextDelivery ? (
+        <p className="-mt-3 text-sm text-slate-600">
+          {t("summary.nextDelivery", {
+            number: s.nextDelivery.loadNumber,
+            time: formatDateTime(s.nextDelivery.deliveryAt),
+          })}{" "}
+          <button
+            type="button"
+            className="font-medium text-brand-700 hover:underline"
+            onClick={() => update({ load: s.nextDelivery?.loadId ?? null }, { replace: true })}
+          >
+            {t("summary.track")}
+          </button>
+        </p>
+      ) : null}
+
+      <Tabs value={tab} onValueChange={(next) => update({ tab: next, q: null, status: null })}>
+        <TabsList aria-label={t("tabsLabel")}>
+          <TabsTrigger value="loads" data-testid="tab-loads">
+            <Package aria-hidden />
+            {t("tabs.loads")}
+          </TabsTrigger>
+          <TabsTrigger value="requests" data-testid="tab-requests">
+            <ClipboardList aria-hidden />
+            {t("tabs.requests")}
+          </TabsTrigger>
+          <TabsTrigger value="billing" data-testid="tab-billing">
+            <Receipt aria-hidden />
+            {t("tabs.billing")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="loads" className="pt-4">
+          <LoadsTab values={values} page={page} pageSize={pageSize} update={update} />
+        </TabsContent>
+        <TabsContent value="requests" className="pt-4">
+          <RequestsTab
+            status={oneOf(LOAD_REQUEST_STATUSES, values.requestStatus)}
+            highlight={values.request}
+            page={page}
+            pageSize={pageSize}
+            update={update}
+            onNew={() => setRequesting(true)}
+          />
+        </TabsContent>
+        <TabsContent value="billing" className="pt-4">
+          <PortalBilling />
+        </TabsContent>
+      </Tabs>
+
+      <PortalLoadDialog
+        loadId={values.load || null}
+        onClose={() => update({ load: null }, { replace: true })}
+      />
+      <RequestLoadDialog
+        open={requesting}
+        onOpenChange={setRequesting}
+        onCreated={(r) => update({ tab: "requests", request: r.id, requestStatus: null })}
+      />
+    </div>
+  );
+}
+
+function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="truncate text-xs font-medium text-slate-500">{label}</dt>
+        <dd className="text-xl font-semibold tabular-nums text-slate-900">
+          {value === undefined ? "…" : formatNumber(value)}
+        </dd>
+      </div>
+    </Card>
+  );
+}
+
+type Params = Record<keyof typeof PARAM_DEFAULTS, string>;
+type Update = ReturnType<typeof useListParams<keyof typeof PARAM_DEFAULTS>>["update"];
+
+function LoadsTab({
+  values,
+  page,
+  pageSize,
+  update,
+}: {
+  values: Params;
+  page: number;
+  pageSize: number;
+  update: Update;
+}) {
+  const { t } = useTranslation("portal");
+  const sort: PortalLoadSort = oneOf(PORTAL_LOAD_SORTS, values.sort) ?? "pickupAt";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<PortalLoadFilter> = {
+    q: values.q || undefined,
+    status: oneOf(LOAD_STATUSES, values.status),
+    sort,
+    dir,
+  };
+  const query: PortalLoadQuery = { ...filter, page, pageSize };
+  const loads = usePortalLoads(query);
+  useErrorToast(loads, t("loads.fetchFailed"));
+  const { data, retained } = useRetainedData(loads);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: PortalLoadSort, next: SortDir) => update({ sort: column, dir: next });
+  const filtered = !!(filter.q || filter.status);
+  const clear = () => update({ q: null, status: null });
+  const open = (id: string) => update({ load: id }, { replace: true });
+
+  const runExport = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      await exportPortalLoads(format, filter);
+    } catch (error) {
+      notify({ title: t("loads.exportFailed"), description: describeError(error, t), variant: "error" });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const columns = {
+    load: t("loads.columns.load"),
+    status: t("loads.columns.status"),
+    pickup: t("loads.columns.pickup"),
+    delivery: t("loads.columns.delivery"),
+    eta: t("loads.columns.eta"),
+    pod: t("loads.columns.pod"),
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="grid gap-3 border-b border-slate-100 p-4 sm:flex sm:flex-wrap sm:items-center">
+        <SearchInput
+          value={values.q}
+          onSearch={onSearch}
+          label={t("loads.searchLabel")}
+          hint={t("loads.searchHint")}
+          className="min-w-0 sm:flex-1"
+        />
+        <Select
+          aria-label={t("loads.statusFilter")}
+          value={filter.status ?? ""}
+          onChange={(e) => update({ status: e.target.value })}
+          className="sm:w-44"
+          data-testid="portal-status-filter"
+        >
+          <option value="">{t("loads.allStatuses")}</option>
+          {LOAD_STATUSES.map((st) => (
+            <option key={st} value={st}>
+              {t(`loads:status.${st}`)}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label={t("loads.sortBy")}
+          value={`${sort}:${dir}`}
+          onChange={(e) => {
+            const [column, next] = e.target.value.split(":") as [PortalLoadSort, SortDir];
+            onSort(column, next);
+          }}
+          className="sm:w-56 lg:hidden"
+        >
+          {PORTAL_LOAD_SORTS.flatMap((column) =>
+            (["asc", "desc"] as const).map((d) => (
+              <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                {t("loads.sortOption", { field: t(`loads.sorts.${column}`), dir: t(`loads.dir.${d}`) })}
+              </option>
+            )),
+          )}
+        </Select>
+        <div className="flex items-center gap-2">
+          {loads.isFetching && data ? (
+            <Spinner label={t("common:list.updating")} className="text-xs" />
+          ) : null}
+          {filtered ? (
+            <Button variant="ghost" size="sm" onClick={clear}>
+              {t("common:actions.clearFilters")}
+            </Button>
+          ) : null}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm">
+                {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
+                {t("loads.export")}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
+                <FileText aria-hidden />
+                {t("loads.exportCsv")}
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
+                <FileSpreadsheet aria-hidden />
+                {t("loads.exportXlsx")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+      <ListContent
+        query={loads}
+        data={data}
+        errorTitle={t("loads.fetchFailed")}
+        empty={
+          <EmptyState
+            title={t(filtered ? "loads.emptyFiltered" : "loads.empty")}
+            description={t(filtered ? "loads.emptyFilteredText" : "loads.emptyText")}
+          />
+        }
+      >
+        {(p) => (
+          <>
+            <Table className={stacked.table} aria-label={t("tabs.loads")}>
+              <THead className={stacked.head}>
+                <tr>
+                  <SortableHeader column="loadNumber" sort={sort} dir={dir} onSort={onSort} className="pl-4">
+                    {columns.load}
+                  </SortableHeader>
+                  <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.status}
+                  </SortableHeader>
+                  <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.pickup}
+                  </SortableHeader>
+                  <SortableHeader column="deliveryAt" sort={sort} dir={dir} onSort={onSort}>
+                    {columns.delivery}
+                  </SortableHeader>
+                  <Th className="pr-4 text-right">{columns.pod}</Th>
+                </tr>
+              </THead>
+              <TBody className={cn(stacked.body, retained && "opacity-60")}>
+                {p.items.map((l) => (
+                  <LoadRow key={l.id} load={l} columns={columns} onOpen={() => open(l.id)} />
+                ))}
+              </TBody>
+            </Table>
+            <ListPagination of={p} onChange={update} />
+          </>
+        )}
+      </ListContent>
+    </Card>
+  );
+}
+
+function LoadRow({
+  load: l,
+  columns,
+  onOpen,
+}: {
+  load: PortalLoadItem;
+  columns: Record<string, string>;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation("portal");
+  return (
+    <Tr className={cn(stacked.row, "relative")} data-testid={`portal-load-${l.loadNumber}`}>
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-center justify-between gap-3">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+          >
+            {l.loadNumber}
+          </button>
+          <span className="lg:hidden">
+            <LoadStatusBadge status={l.status} />
+          </span>
+        </div>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+          <span className="truncate">
+            {l.pickupCity}, {l.pickupState}
+          </span>
+          <ArrowRight className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="truncate">
+            {l.deliveryCity}, {l.deliveryState}
+          </span>
+        </p>
+        {l.description ? (
+          <p className="truncate text-xs text-slate-500 lg:max-w-64">{l.description}</p>
+        ) : null}
+      </Td>
+      <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
+        <LoadStatusBadge status={l.status} />
+      </Td>
+      <Td data-label={columns.pickup} className={cn(stacked.cell, "text-slate-700 lg:whitespace-nowrap")}>
+        {formatDateTime(l.pickupAt)}
+      </Td>
+      <Td
+        data-label={l.deliveredAt ? t("loads.deliveredAt") : columns.eta}
+        className={cn(stacked.cell, "lg:whitespace-nowrap")}
+      >
+        <span className="grid text-right lg:text-left">
+          <span className="text-slate-900">{formatDateTime(l.deliveredAt ?? l.deliveryAt)}</span>
+          <span className="text-xs text-slate-500 max-lg:hidden">
+            {l.deliveredAt ? t("loads.deliveredAt") : t("loads.columns.eta")}
+          </span>
+        </span>
+      </Td>
+      <Td data-label={columns.pod} className={cn(stacked.cell, "pr-4 text-right")}>
+        {l.hasPod ? (
+          <Badge tone="success">{t("loads.podReady")}</Badge>
+        ) : (
+          <span className="text-xs text-slate-400">{t("loads.podPending")}</span>
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
+function RequestsTab({
+  status,
+  highlight,
+  page,
+  pageSize,
+  update,
+  onNew,
+}: {
+  status: LoadRequest["status"] | undefined;
+  highlight: string;
+  page: number;
+  pageSize: number;
+  update: Update;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation("portal");
+  const requests = useMyRequests({ page, pageSize, status });
+  useErrorToast(requests, t("requests.fetchFailed"));
+  const { data, retained } = useRetainedData(requests);
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 p-4">
+        <Select
+          aria-label={t("requests.statusFilter")}
+          value={status ?? ""}
+          onChange={(e) => update({ requestStatus: e.target.value })}
+          className="sm:w-48"
+        >
+          <option value="">{t("requests.allStatuses")}</option>
+          {LOAD_REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`requests.status.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <ListContent
+        query={requests}
+        data={data}
+        errorTitle={t("requests.fetchFailed")}
+        empty={
+          <EmptyState
+            title={t("requests.empty")}
+            description={t("requests.emptyText")}
+            action={
+              <Button size="sm" onClick={onNew}>
+                <PackagePlus aria-hidden />
+                {t("requestLoad")}
+              </Button>
+            }
+          />
+        }
+      >
+        {(p) => (
+          <>
+            <ul className={cn("divide-y divide-slate-100", retained && "opacity-60")}>
+              {p.items.map((r) => (
+                <RequestItem
+                  key={r.id}
+                  request={r}
+                  highlighted={r.id === highlight}
+                  onOpenLoad={(id) => update({ load: id }, { replace: true })}
+                />
+              ))}
+            </ul>
+            <ListPagination of={p} onChange={update} />
+          </>
+        )}
+      </ListContent>
+    </Card>
+  );
+}
+
+const REQUEST_TONE = { pending: "warning", accepted: "success", declined: "neutral" } as const;
+
+function RequestItem({
+  request: r,
+  highlighted,
+  onOpenLoad,
+}: {
+  request: LoadRequest;
+  highlighted: boolean;
+  onOpenLoad: (loadId: string) => void;
+}) {
+  const { t } = useTranslation("portal");
+  return (
+    <li
+      className={cn("grid gap-2 px-4 py-4 sm:grid-cols-[1fr_auto]", highlighted && "bg-brand-50/60")}
+      data-testid={`my-request-${r.requestNumber}`}
+      data-status={r.status}
+    >
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-sm font-semibold text-slate-900">{r.requestNumber}</span>
+          <Badge tone={REQUEST_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge>
+          <span className="text-xs text-slate-500">
+            {t("requests.sentAt", { time: formatDateTime(r.createdAt) })}
+          </span>
+        </div>
+        <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+          {r.pickup.city}, {r.pickup.state}
+          <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+          {r.delivery.city}, {r.delivery.state}
+        </p>
+        <p className="text-xs text-slate-500">
+          {t("requests.window", {
+            pickup: formatDateTime(r.pickup.at),
+            delivery: formatDateTime(r.delivery.at),
+          })}{" "}
+          · {r.commodity} · {t(`equipment.${r.equipmentType}`)}
+        </p>
+        {r.status === "declined" && r.declineReason ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">{t("requests.reason")}</span> {r.declineReason}
+          </p>
+        ) : null}
+      </div>
+      {r.load ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => onOpenLoad(r.load?.id ?? "")}
+        >
+          <Truck aria-hidden />
+          {t("requests.trackLoad", { number: r.load.loadNumber })}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
