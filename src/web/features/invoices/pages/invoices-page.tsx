@@ -1,0 +1,446 @@
+import { can } from "@shared/access";
+import {
+  INVOICE_SORTS,
+  INVOICE_VIEW_STATUSES,
+  type InvoiceFilter,
+  type InvoiceListItem,
+} from "@shared/invoices/invoices.schema";
+import { Download, FilePlus2, FileSpreadsheet, FileText, SlidersHorizontal } from "lucide-react";
+import { useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListPagination } from "../../../components/list/list-pagination";
+import { ListContent } from "../../../components/list/list-states";
+import { SearchInput } from "../../../components/list/search-input";
+import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Input, Label, Select } from "../../../components/ui/input";
+import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDay, formatMoney } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useListParams } from "../../../lib/use-list-params";
+import { useRetainedData } from "../../../lib/use-retained-data";
+import { useMe } from "../../auth/api/session";
+import {
+  exportInvoices,
+  type InvoiceExportFormat,
+  type InvoiceListQuery,
+  useInvoices,
+} from "../api/invoices";
+import { useBillingMessages } from "../billing-messages";
+import { BillingCustomerPicker } from "../components/billing-customer-picker";
+import { InvoiceDetailDialog } from "../components/invoice-detail-dialog";
+import { InvoiceFormDialog } from "../components/invoice-form-dialog";
+import { InvoiceStatusBadge } from "../components/invoice-status-badge";
+
+type Sort = (typeof INVOICE_SORTS)[number];
+const PARAM_DEFAULTS = {
+  q: "",
+  status: "",
+  customerId: "",
+  from: "",
+  to: "",
+  sort: "issueDate",
+  dir: "desc",
+  invoice: "",
+};
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
+  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** Customer invoices (/customers/invoice): bill completed loads, email the PDF, record payments. */
+export default function InvoicesPage() {
+  const { t } = useTranslation("invoices");
+  const me = useMe().data;
+  const canWrite = can(me ?? null, "invoices:write");
+  const messages = useBillingMessages();
+
+  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const sort: Sort = oneOf(INVOICE_SORTS, values.sort) ?? "issueDate";
+  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const filter: Partial<InvoiceFilter> = {
+    q: values.q || undefined,
+    status: oneOf(INVOICE_VIEW_STATUSES, values.status),
+    customerId: values.customerId || undefined,
+    from: DATE.test(values.from) ? values.from : undefined,
+    to: DATE.test(values.to) ? values.to : undefined,
+    sort,
+    dir,
+  };
+  const query: InvoiceListQuery = { ...filter, page, pageSize };
+  const invoices = useInvoices(query);
+  useErrorToast(invoices, t("list.fetchFailed"));
+  const { data, retained } = useRetainedData(invoices);
+
+  const [creating, setCreating] = useState(false);
+  const [customerLabel, setCustomerLabel] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState<InvoiceExportFormat | null>(null);
+  const dateId = useId();
+  const filtersId = useId();
+
+  const runExport = async (format: InvoiceExportFormat) => {
+    setExporting(format);
+    try {
+      await exportInvoices(format, filter);
+    } catch (error) {
+      notify({ title: t("list.exportFailed"), description: messages.error(error), variant: "error" });
+    } finally {
+      setExporting(null);
+    }
+  };
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
+  const openInvoice = (id: string | null) => update({ invoice: id, page: page }, { replace: !id });
+  const filtered = !!(filter.q || filter.status || filter.customerId || filter.from || filter.to);
+  const activeFilters = [filter.status, filter.customerId, filter.from, filter.to].filter(Boolean).length;
+  const clear = () => update({ q: null, status: null, customerId: null, from: null, to: null });
+  const selectedCustomer =
+    customerLabel ??
+    data?.items.find((i) => i.customerId === filter.customerId)?.customerName ??
+    t("list.selected");
+
+  const columns = {
+    number: t("fields.invoiceNumber"),
+    customer: t("fields.customer"),
+    status: t("fields.status"),
+    issueDate: t("fields.issueDate"),
+    dueDate: t("fields.dueDate"),
+    total: t("fields.total"),
+    balance: t("fields.balance"),
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t("list.title")}
+        description={t("list.description")}
+        actions={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-invoices">
+                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
+                  {t("list.export")}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuLabel>
+                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
+                </DropdownMenuLabel>
+                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
+                  <FileText aria-hidden />
+                  {t("list.exportCsv")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
+                  <FileSpreadsheet aria-hidden />
+                  {t("list.exportXlsx")}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            {canWrite ? (
+              <Button
+                className="flex-1 sm:flex-none"
+                onClick={() => setCreating(true)}
+                data-testid="new-invoice"
+              >
+                <FilePlus2 aria-hidden />
+                {t("list.new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      {data ? (
+        <div className="grid grid-cols-2 gap-3 sm:max-w-md" aria-live="polite">
+          <Tile label={t("list.totalBilled")} value={formatMoney(data.totals.total)} />
+          <Tile label={t("list.totalOpen")} value={formatMoney(data.totals.balance)} testId="open-total" />
+        </div>
+      ) : null}
+
+      <Card className="overflow-hidden">
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
+          <div className="flex gap-2 lg:gap-3">
+            <SearchInput
+              value={values.q}
+              onSearch={onSearch}
+              label={t("list.searchLabel")}
+              hint={t("list.searchHint")}
+              className="min-w-0 flex-1"
+            />
+            <Button
+              variant="outline"
+              className="shrink-0 lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <SlidersHorizontal aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+                  {activeFilters}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+          <div
+            id={filtersId}
+            className={cn(
+              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
+              filtersOpen ? "grid" : "hidden lg:flex",
+            )}
+          >
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-44"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {INVOICE_VIEW_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <BillingCustomerPicker
+              aria-label={t("list.filters.customer")}
+              placeholder={t("list.filters.allCustomers")}
+              value={filter.customerId ?? null}
+              selectedLabel={filter.customerId ? selectedCustomer : undefined}
+              onChange={(id, row) => {
+                setCustomerLabel(row?.companyName ?? null);
+                update({ customerId: id });
+              }}
+              className="lg:w-56"
+            />
+            <Select
+              aria-label={t("list.sortBy")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
+                onSort(column, nextDir);
+              }}
+              className="lg:hidden"
+            >
+              {INVOICE_SORTS.flatMap((column) =>
+                (["asc", "desc"] as const).map((d) => (
+                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
+                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
+                  </option>
+                )),
+              )}
+            </Select>
+            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
+              {(["from", "to"] as const).map((edge) => (
+                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
+                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
+                    {t(`list.filters.${edge}`)}
+                  </Label>
+                  <Input
+                    id={`${dateId}-${edge}`}
+                    type="date"
+                    value={filter[edge] ?? ""}
+                    min={edge === "to" ? filter.from : undefined}
+                    max={edge === "from" ? filter.to : undefined}
+                    onChange={(e) => update({ [edge]: e.target.value })}
+                    className="min-w-0 lg:w-40"
+                  />
+                </div>
+              ))}
+            </div>
+            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
+              {invoices.isFetching && data ? (
+                <Spinner label={t("common:list.updating")} className="text-xs" />
+              ) : null}
+              {filtered ? (
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  {t("common:actions.clearFilters")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        <ListContent
+          query={invoices}
+          data={data}
+          errorTitle={t("list.fetchFailed")}
+          empty={
+            <EmptyState
+              title={filtered ? t("list.empty.filteredTitle") : t("list.empty.title")}
+              description={filtered ? t("list.empty.filteredText") : t("list.empty.text")}
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={clear}>
+                    {t("common:actions.clearFilters")}
+                  </Button>
+                ) : canWrite ? (
+                  <Button size="sm" onClick={() => setCreating(true)}>
+                    <FilePlus2 aria-hidden />
+                    {t("list.new")}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+        >
+          {(page) => (
+            <>
+              <Table className={stacked.table} aria-label={t("list.title")}>
+                <THead className={stacked.head}>
+                  <tr>
+                    <SortableHeader
+                      column="invoiceNumber"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pl-4"
+                    >
+                      {columns.number}
+                    </SortableHeader>
+                    <Th>{columns.customer}</Th>
+                    <Th>{columns.status}</Th>
+                    <SortableHeader column="issueDate" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.issueDate}
+                    </SortableHeader>
+                    <SortableHeader column="dueDate" sort={sort} dir={dir} onSort={onSort}>
+                      {columns.dueDate}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="total"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="text-right [&>button]:ml-auto"
+                    >
+                      {columns.total}
+                    </SortableHeader>
+                    <SortableHeader
+                      column="balance"
+                      sort={sort}
+                      dir={dir}
+                      onSort={onSort}
+                      className="pr-4 text-right [&>button]:ml-auto"
+                    >
+                      {columns.balance}
+                    </SortableHeader>
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((invoice) => (
+                    <InvoiceRow
+                      key={invoice.id}
+                      invoice={invoice}
+                      columns={columns}
+                      onOpen={() => openInvoice(invoice.id)}
+                    />
+                  ))}
+                </TBody>
+              </Table>
+              <ListPagination of={page} onChange={update} />
+            </>
+          )}
+        </ListContent>
+      </Card>
+
+      <InvoiceFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onSaved={(saved) => openInvoice(saved.id)}
+      />
+      <InvoiceDetailDialog id={values.invoice || null} onClose={() => openInvoice(null)} />
+    </div>
+  );
+}
+
+function Tile({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+function InvoiceRow({
+  invoice,
+  columns,
+  onOpen,
+}: {
+  invoice: InvoiceListItem;
+  columns: Record<string, string>;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation("invoices");
+  const partlyPaid = Number(invoice.amountPaid) > 0;
+  return (
+    <Tr
+      className={cn(stacked.row, "relative cursor-pointer")}
+      data-testid={`invoice-row-${invoice.invoiceNumber}`}
+    >
+      <Td className={cn(stacked.primary, "pl-4")}>
+        <div className="flex items-center justify-between gap-3">
+          {/* The button's overlay makes the whole row (or card) open the invoice. */}
+          <button
+            type="button"
+            onClick={onOpen}
+            className="whitespace-nowrap font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
+          >
+            {invoice.invoiceNumber}
+          </button>
+          <span className="lg:hidden">
+            <InvoiceStatusBadge status={invoice.status} partlyPaid={partlyPaid} />
+          </span>
+        </div>
+        <p className="mt-1 truncate text-sm text-slate-600 lg:hidden">{invoice.customerName}</p>
+      </Td>
+      <Td data-label={columns.customer} className={cn(stacked.cell, "text-slate-700 max-lg:hidden")}>
+        <span className="block max-w-56 truncate">{invoice.customerName}</span>
+        <span className="block text-xs text-slate-500">{t("list.loads", { count: invoice.loadCount })}</span>
+      </Td>
+      <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
+        <InvoiceStatusBadge status={invoice.status} partlyPaid={partlyPaid} />
+      </Td>
+      <Td data-label={columns.issueDate} className={cn(stacked.cell, "whitespace-nowrap")}>
+        {formatDay(invoice.issueDate)}
+      </Td>
+      <Td data-label={columns.dueDate} className={cn(stacked.cell, "whitespace-nowrap")}>
+        <span className="grid">
+          <span>{formatDay(invoice.dueDate)}</span>
+          {invoice.status === "overdue" ? (
+            <span className="text-xs font-medium text-red-700">
+              {t("list.daysOverdue", { count: invoice.daysOverdue })}
+            </span>
+          ) : null}
+        </span>
+      </Td>
+      <Td data-label={columns.total} className={cn(stacked.cell, "text-right tabular-nums")}>
+        {formatMoney(invoice.total)}
+      </Td>
+      <Td
+        data-label={columns.balance}
+        className={cn(stacked.cell, "pr-4 text-right font-medium tabular-nums")}
+      >
+        {formatMoney(invoice.balance)}
+      </Td>
+    </Tr>
+  );
+}
