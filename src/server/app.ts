@@ -8,6 +8,7 @@ import type { AppEnv } from "./http/context";
 import { mountDocs } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
+import { accidentsRoutes } from "./modules/accidents/accidents.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -15,14 +16,28 @@ import { meRoutes } from "./modules/auth/me.routes";
 import { sessionMiddleware } from "./modules/auth/session";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
+import { citationsRoutes } from "./modules/citations/citations.routes";
+import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
+import { customersRoutes } from "./modules/customers/customers.routes";
+import { driversRoutes } from "./modules/drivers/drivers.routes";
+import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
 import { fleetRoutes } from "./modules/fleet/fleet.routes";
+import { fuelRoutes } from "./modules/fuel/fuel.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { inspectionsRoutes } from "./modules/inspections/inspections.routes";
+import { invoicesRoutes } from "./modules/invoices/invoices.routes";
+import { portalBillingRoutes } from "./modules/invoices/portal-billing.routes";
 import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
+import { parkingRoutes } from "./modules/parking/parking.routes";
+import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
+import { portalRoutes } from "./modules/portal/portal.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
+import { statementsRoutes } from "./modules/statements/statements.routes";
+import { tollsRoutes } from "./modules/tolls/tolls.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The built web app (WEB_DIST lets a developer serve another build). */
@@ -53,10 +68,25 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     timeOffRoutes,
     assignmentsRoutes,
     fleetRoutes,
+    inspectionsRoutes,
     loadsRoutes,
     loadBoardRoutes,
     lookupsRoutes,
     driverDashboardRoutes,
+    citationsRoutes,
+    accidentsRoutes,
+    safetyLookupsRoutes,
+    fuelRoutes,
+    tollsRoutes,
+    parkingRoutes,
+    customersRoutes,
+    portalRoutes,
+    loadRequestsRoutes,
+    invoicesRoutes,
+    statementsRoutes,
+    portalBillingRoutes,
+    driversRoutes,
+    driverRatingsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

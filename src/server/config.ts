@@ -29,7 +29,28 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Load Management System <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  COMPANY_NAME: z.string().trim().min(1).max(120).optional(),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  COMPANY_PHONE: z.string().trim().min(1).max(40).optional(),
+  COMPANY_EMAIL: z.email({ message: "must be an email address" }).optional(),
 });
+
+/** Who the company is, as printed on invoices and statements (COMPANY_* settings). */
+export interface CompanyDetails {
+  name: string;
+  /** One line; ";" starts a new printed line, else the street and the city split at the first comma. */
+  address: string;
+  phone: string;
+  email: string;
+}
+
+/** The demo company: what documents show until the COMPANY_* settings are set. */
+export const DEFAULT_COMPANY: CompanyDetails = {
+  name: "Lakeshore Freight Lines LLC",
+  address: "2750 S Archer Ave, Chicago, IL 60608",
+  phone: "+1 312 555 0100",
+  email: "billing@lakeshorefreight.test",
+};
 
 export interface Config {
   port: number;
@@ -45,6 +66,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  company: CompanyDetails;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    company: {
+      name: e.COMPANY_NAME ?? DEFAULT_COMPANY.name,
+      address: e.COMPANY_ADDRESS ?? DEFAULT_COMPANY.address,
+      phone: e.COMPANY_PHONE ?? DEFAULT_COMPANY.phone,
+      email: e.COMPANY_EMAIL ?? DEFAULT_COMPANY.email,
+    },
   };
 }
 

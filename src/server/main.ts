@@ -28,7 +28,7 @@ async function main() {
   };
   if (await shouldSeedDemo(deps, database)) {
     log.info("Seeding demo data (DEMO_DATA=false skips this)");
-    await seedDemoData(db);
+    await seedDemoData(db, { storage: deps.storage });
   }
 
   const stopJobs = await startJobs(database.url, scheduledJobs(deps), log);

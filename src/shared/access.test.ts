@@ -85,6 +85,17 @@ describe("the access table", () => {
       .filter((p) => !known.has(p));
     expect(extra.sort()).toEqual([
       "/change-password",
+      "/customers/:customerId",
+      "/drivers/:driverId",
+      "/fleet/fuel",
+      "/fleet/inspections/:inspectionId",
+      "/fleet/inspections/new",
+      "/fleet/trailers/:trailerId",
+      "/fleet/vehicles/:vehicleId",
+      "/operations/accidents/:accidentId",
+      "/operations/accidents/:accidentId/edit",
+      "/operations/accidents/new",
+      "/operations/load-requests",
       "/operations/loads/:loadId",
       "/operations/loads/:loadId/edit",
       "/operations/loads/new",

@@ -53,6 +53,59 @@ export const PERMISSIONS = {
   "timeOff:read": ["admin", "manager", "dispatcher", "driver"],
   "timeOff:request": ["driver"],
   "timeOff:review": ["admin", "manager"],
+  // Customer billing: invoices (/customers/invoice) and statements (/customers/statements). A customer
+  // reads only their own invoices and statement (decided in the invoices service).
+  "invoices:read": ["admin", "manager", "accountant"],
+  "invoices:write": ["admin", "manager", "accountant"],
+  "statements:read": ["admin", "manager", "dispatcher"],
+  "portalBilling:read": ["customer"],
+  // Safety: citations and accidents. A driver reads only their own citations and may dispute them
+  // (decided in the citations service).
+  "citations:read": ["admin", "manager", "driver", "safety"],
+  "citations:write": ["admin", "manager", "safety"],
+  "citations:dispute": ["driver"],
+  "accidents:read": ["admin", "manager", "safety"],
+  "accidents:write": ["admin", "manager", "safety"],
+  /** The driver, vehicle and trailer pickers of the citation and accident forms and filters. */
+  "safety:lookups": ["admin", "manager", "safety"],
+  // Driver management. Accountants read drivers through the API (1099s need the tax id) without the
+  // /drivers screen; only `drivers:taxId` roles receive a tax id whole (masked for everyone else).
+  "drivers:read": ["admin", "manager", "dispatcher", "safety", "accountant"],
+  "drivers:write": ["admin", "manager", "dispatcher", "safety"],
+  /** Give a driver a sign-in account (on creation or later). */
+  "drivers:accounts": ["admin", "manager", "dispatcher"],
+  /** Deactivate, reactivate and delete (a driver with loads can only be deactivated). */
+  "drivers:deactivate": ["admin", "manager"],
+  "drivers:taxId": ["admin", "accountant"],
+  "driverRatings:read": ["admin", "manager", "dispatcher"],
+  "driverRatings:write": ["admin", "manager", "dispatcher"],
+  // Fuel log: drivers log and see their own entries (decided in the fuel service); staff see all.
+  "fuel:log": ["driver"],
+  "fuel:read": ["admin", "manager", "dispatcher", "safety", "accountant", "driver"],
+  /** Every driver's entries: the staff view and its driver filter. */
+  "fuel:readAll": ["admin", "manager", "dispatcher", "safety", "accountant"],
+  /** Remove any entry; a driver may remove their own within 24 hours (fuel service). */
+  "fuel:delete": ["admin", "manager", "accountant", "driver"],
+  "tolls:manage": ["admin", "manager", "dispatcher"],
+  "parking:manage": ["admin", "manager", "dispatcher"],
+  // Inspections. Drivers file and see only their own (decided in the inspections service).
+  "inspections:read": ["admin", "manager", "dispatcher", "driver", "safety"],
+  "inspections:file": ["admin", "manager", "dispatcher", "driver", "safety"],
+  /** The driver picker of the inspection form and filters. */
+  "inspections:lookups": ["admin", "manager", "dispatcher", "safety"],
+  // Customers and the customer portal. A customer reaches only their own company's rows (portal service).
+  "customers:read": ["admin", "manager", "dispatcher"],
+  "customers:write": ["admin", "manager", "dispatcher"],
+  "portal:use": ["customer"],
+  "loadRequests:review": ["admin", "manager", "dispatcher"],
+  // Fleet: vehicles, trailers, documents, schedules (H1). Drivers reach only their assigned assets.
+  "fleet:read": ["admin", "manager", "dispatcher", "driver", "safety"],
+  "fleet:write": ["admin", "manager", "dispatcher", "safety"],
+  "fleet:delete": ["admin", "manager"],
+  // Maintenance log. Drivers log for their assigned vehicle or trailer (decided in the service).
+  "maintenance:read": ["admin", "manager", "dispatcher", "driver"],
+  "maintenance:log": ["admin", "manager", "dispatcher", "driver"],
+  "maintenance:delete": ["admin", "manager", "dispatcher"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -120,6 +173,12 @@ export const ROUTES = {
   loadNew: { path: "/operations/loads/new", access: ["admin", "manager", "dispatcher"] },
   loadDetail: { path: "/operations/loads/:loadId", access: ["admin", "manager", "dispatcher", "driver"] },
   loadEdit: { path: "/operations/loads/:loadId/edit", access: ["admin", "manager", "dispatcher"] },
+  /** Added: customers' portal load requests, reviewed by dispatch. */
+  loadRequests: {
+    path: "/operations/load-requests",
+    access: DISPATCH,
+    nav: { group: "management", label: "loadRequests" },
+  },
   loadBoard: {
     path: "/operations/load-board",
     access: ["driver"],
@@ -140,6 +199,8 @@ export const ROUTES = {
     access: ["admin", "manager", "dispatcher", "safety"],
     nav: { group: "management", label: "drivers" },
   },
+  /** Added: a driver's profile (details, documents, loads, ratings, time off, citations, assets). */
+  driverDetail: { path: "/drivers/:driverId", access: ["admin", "manager", "dispatcher", "safety"] },
   driverRatings: {
     path: "/drivers/ratings",
     access: DISPATCH,
@@ -151,6 +212,8 @@ export const ROUTES = {
     nav: { group: "management", label: "driverReviews" },
   },
   customers: { path: "/customers", access: DISPATCH, nav: { group: "management", label: "customers" } },
+  /** Added: a customer's page (details, contacts, open balance, loads history). */
+  customerDetail: { path: "/customers/:customerId", access: DISPATCH },
   customerInvoices: {
     path: "/customers/invoice",
     access: ACCOUNTING,
@@ -166,11 +229,23 @@ export const ROUTES = {
   // Fleet and safety
   vehicles: { path: "/fleet", access: FLEET, nav: { group: "fleet", label: "vehicles" } },
   trailers: { path: "/fleet/trailers", access: FLEET, nav: { group: "fleet", label: "trailers" } },
+  /** Added: a vehicle's and a trailer's own page (schedules, documents, maintenance history). */
+  vehicleDetail: { path: "/fleet/vehicles/:vehicleId", access: FLEET },
+  trailerDetail: { path: "/fleet/trailers/:trailerId", access: FLEET },
   inspections: { path: "/fleet/inspections", access: FLEET, nav: { group: "fleet", label: "inspections" } },
+  /** Added: screens inside Inspections. */
+  inspectionNew: { path: "/fleet/inspections/new", access: FLEET },
+  inspectionDetail: { path: "/fleet/inspections/:inspectionId", access: FLEET },
   maintenance: {
     path: "/fleet/maintenance",
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "fleet", label: "maintenance" },
+  },
+  /** Added: the staff view of every driver's fuel entries (the spec's /fuel-log is the driver's own). */
+  fuelEntries: {
+    path: "/fleet/fuel",
+    access: ["admin", "manager", "dispatcher", "safety", "accountant"],
+    nav: { group: "fleet", label: "fuelEntries" },
   },
   tolls: { path: "/operations/tolls", access: DISPATCH, nav: { group: "fleet", label: "tolls" } },
   parking: { path: "/operations/parking", access: DISPATCH, nav: { group: "fleet", label: "parking" } },
@@ -184,6 +259,10 @@ export const ROUTES = {
     access: ["admin", "manager", "safety"],
     nav: { group: "fleet", label: "accidents" },
   },
+  /** Added: screens inside Accidents and claims. */
+  accidentNew: { path: "/operations/accidents/new", access: ["admin", "manager", "safety"] },
+  accidentDetail: { path: "/operations/accidents/:accidentId", access: ["admin", "manager", "safety"] },
+  accidentEdit: { path: "/operations/accidents/:accidentId/edit", access: ["admin", "manager", "safety"] },
 
   // Accounting: all payments, pending payments, paid history, paid statements (spec section 2)
   accounting: { path: "/accounting", access: ACCOUNTING, nav: { group: "accounting", label: "allPayments" } },

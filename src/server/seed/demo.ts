@@ -4,8 +4,16 @@ import type { Database } from "../db/database";
 import { accountReviews, appMeta } from "../db/schema";
 import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
+import type { Storage } from "../platform/storage/storage";
+import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedDispatchDemo } from "./dispatch-demo";
+import { seedDriversDemo } from "./drivers-demo";
+import { seedFleetDemo } from "./fleet-demo";
+import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
+import { seedInspectionsDemo } from "./inspections-demo";
+import { seedInvoicesDemo } from "./invoices-demo";
+import { seedSafetyDemo } from "./safety-demo";
 
 const DEMO_MARKER = "demo_seeded_at";
 const INSTALLED_MARKER = "installed_at";
@@ -61,7 +69,7 @@ const PENDING_REQUESTS = [
  * The demo company: one account per role (two drivers, two customers), requests to review, and a
  * running dispatch office (fleet, more drivers and customers, loads, time off).
  */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, options: { storage?: Storage } = {}): Promise<void> {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
   );
@@ -78,6 +86,19 @@ export async function seedDemoData(db: Db): Promise<void> {
         .onConflictDoNothing({ target: accountReviews.email });
     }
     await seedDispatchDemo(tx);
+    // Before invoices: they copy the customers' billing address and payment terms.
+    await seedCustomersDemo(tx);
+    // Right after the fleet exists: odometers, papers, schedules and shop history (inspections and fuel count back from the mileage).
+    await seedFleetDemo(tx);
+    // After the fleet and drivers: citations and accidents name them.
+    await seedSafetyDemo(tx, options.storage);
+    // After the loads: invoices bill the demo customers' completed loads.
+    await seedInvoicesDemo(tx, options.storage);
+    await seedDriversDemo(tx);
+    // After the fleet seed: inspection odometer readings are dated back from the trucks' mileage.
+    await seedInspectionsDemo(tx);
+    // Last: fuel odometers count back from the trucks' mileage; receipts need the storage service.
+    await seedFuelTollsParkingDemo(tx, options.storage);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../app";
-import type { Config } from "../config";
+import { type Config, DEFAULT_COMPANY } from "../config";
 import { createDb } from "../db/client";
 import type { Deps } from "../deps";
 import { createLogger } from "../logger";
@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: "LMS <no-reply@lms.test>",
     logLevel: "error",
+    company: DEFAULT_COMPANY,
     ...overrides,
   };
 }

@@ -6,8 +6,18 @@ export const NOTIFICATION_KINDS = [
   "load.bol_uploaded",
   "load.delivered",
   "load.interest",
+  "invoice.sent",
   "time_off.requested",
   "time_off.reviewed",
+  "citation.recorded",
+  "citation.disputed",
+  "citation.status_changed",
+  "accident.recorded",
+  "load_request.created",
+  "load_request.accepted",
+  "load_request.declined",
+  "inspection.failed",
+  "inspection.needs_repair",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -20,3 +20,17 @@ export const formatMoney = (value: number | string | null | undefined, currency 
   value === null || value === undefined || value === ""
     ? "—"
     : new Intl.NumberFormat(locale(), { style: "currency", currency }).format(Number(value));
+
+/** A calendar day (YYYY-MM-DD: due dates, issue dates) as that same day in every time zone. */
+export const formatDay = (value: string | null | undefined) =>
+  value
+    ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeZone: "UTC" }).format(
+        new Date(`${value.slice(0, 10)}T00:00:00Z`),
+      )
+    : "—";
+
+/** Today in the browser's time zone, as YYYY-MM-DD (built from local date parts, never toISOString). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

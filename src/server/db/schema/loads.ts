@@ -75,6 +75,8 @@ export const loads = pgTable(
     index().on(t.deliveryAt.desc()),
     index().on(t.createdAt.desc()),
     index().on(t.totalRate.desc(), t.id),
+    // Driver scorecards: a driver's loads completed in a period.
+    index("loads_completed_by_driver").on(t.driverId, t.deliveredAt).where(sql`status = 'completed'`),
     index("loads_board")
       .on(t.pickupAt)
       .where(sql`posted_to_board and status = 'pending' and driver_id is null`),

@@ -33,6 +33,8 @@ export const mailMessages = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** Names, types and sizes of what was attached (the bytes are not kept). */
+    attachments: jsonb().$type<Array<{ filename: string; contentType: string; size: number }>>(),
     status: mailStatusEnum().notNull(),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

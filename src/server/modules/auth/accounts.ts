@@ -65,6 +65,15 @@ export async function attachRoleRecord(
       .values({ userId, fullName: input.name, email: input.email, phone: input.phone ?? null })
       .onConflictDoNothing({ target: drivers.userId });
   } else if (input.role === "customer") {
+    // A customer staff already keep on file (added or imported) with this email and no portal
+    // account yet becomes this account's record, rather than a second company row.
+    const linked = await tx.execute(
+      sql`update ${customers} set user_id = ${userId}, updated_at = now()
+          where id = (select id from ${customers} where lower(email) = lower(${input.email}) and user_id is null
+                      order by created_at limit 1)
+          returning id`,
+    );
+    if (linked.rows.length > 0) return;
     await tx
       .insert(customers)
       .values({

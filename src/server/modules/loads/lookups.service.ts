@@ -28,7 +28,8 @@ export function createLookupsService({ db }: Deps) {
         )
         .leftJoin(vehicles, eq(vehicles.id, assetAssignments.vehicleId))
         .leftJoin(trailers, eq(trailers.id, assetAssignments.trailerId))
-        .where(q ? ilike(drivers.fullName, likePattern(q)) : undefined)
+        // Deactivated drivers leave the pickers (their history stays).
+        .where(and(eq(drivers.active, true), q ? ilike(drivers.fullName, likePattern(q)) : undefined))
         .orderBy(asc(drivers.fullName), asc(drivers.id))
         .limit(LIMIT);
       return rows;

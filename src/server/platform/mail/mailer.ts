@@ -4,11 +4,21 @@ import type { Db } from "../../db/client";
 import { mailMessages } from "../../db/schema";
 import type { Logger } from "../../logger";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessageInput {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Also sent as Reply-To (e.g. the billing address on invoices). */
+  replyTo?: string;
+  /** Sent with the message; the outbox keeps their names, types and sizes (not the bytes). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -22,13 +32,34 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   return {
     configured: !!transport,
     async send(message) {
+      const { attachments, replyTo, ...stored } = message;
       const [row] = await opts.db
         .insert(mailMessages)
-        .values({ ...message, html: message.html ?? null, status: "stored" })
+        .values({
+          ...stored,
+          html: message.html ?? null,
+          status: "stored",
+          attachments: attachments?.length
+            ? attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                size: a.content.byteLength,
+              }))
+            : null,
+        })
         .returning({ id: mailMessages.id });
       if (!transport) return { id: row.id, status: "stored" };
       try {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({
+          from: opts.from,
+          ...stored,
+          replyTo,
+          attachments: attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content),
+          })),
+        });
         await opts.db
           .update(mailMessages)
           .set({ status: "sent", sentAt: new Date() })
