@@ -8,6 +8,7 @@ import {
 import { assetAssignments, auditLog, drivers, loadInterests, users } from "../../db/schema";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { INACTIVE_DRIVER_MESSAGE } from "../loads/loads.service";
 import { driverIdOf, loadInput, PDF } from "../loads/loads.testing";
 
 let ctx: TestContext;
@@ -279,6 +280,19 @@ describe("deleting and deactivating", () => {
     const inactive = await call(ctx, "/api/drivers?q=Quinn&activity=inactive", { cookie: as("dispatcher") });
     expect(inactive.json.items.map((d: { id: string }) => d.id)).toEqual([id]);
     expect(await ctx.deps.db.select().from(loadInterests).where(eq(loadInterests.driverId, id))).toEqual([]);
+    // Dispatch cannot give a deactivated driver a load, by the form or by assigning.
+    const refused = await call(ctx, "/api/loads", {
+      body: loadInput({ driverId: id }),
+      cookie: as("dispatcher"),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.details.fields.driverId).toBe(INACTIVE_DRIVER_MESSAGE);
+    const assign = await call(ctx, `/api/loads/${board.json.id}/assign`, {
+      body: { driverId: id },
+      cookie: as("dispatcher"),
+    });
+    expect(assign.status).toBe(400);
+    expect(assign.json.error.details.fields.driverId).toBe(INACTIVE_DRIVER_MESSAGE);
     // The session ended and signing in is refused.
     expect((await call(ctx, "/api/me", { cookie: driverCookie })).status).toBe(401);
     await expect(signIn(ctx, address, "Welcome2026!")).rejects.toThrow(/sign-in/);

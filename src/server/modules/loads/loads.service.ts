@@ -158,11 +158,22 @@ export function resolvePay(
   return { payType: null, payRate: null, driverPay: null, payFromDriverDefault: false };
 }
 
-/** The referenced driver, customer, vehicle and trailer must exist: 400 with a message per field. */
-async function checkReferences(tx: Tx, input: LoadInput): Promise<Driver | undefined> {
+export const INACTIVE_DRIVER_MESSAGE = "This driver is deactivated. Choose an active driver.";
+
+/**
+ * The referenced driver, customer, vehicle and trailer must exist: 400 with a message per field. A
+ * deactivated driver can stay on a load they already had, but is never newly given one.
+ */
+async function checkReferences(
+  tx: Tx,
+  input: LoadInput,
+  currentDriverId: string | null = null,
+): Promise<Driver | undefined> {
   const fields: Record<string, string> = {};
   const driver = input.driverId ? await findDriver(tx, input.driverId) : undefined;
   if (input.driverId && !driver) fields.driverId = "Choose an existing driver.";
+  else if (driver && !driver.active && driver.id !== currentDriverId)
+    fields.driverId = INACTIVE_DRIVER_MESSAGE;
   const exists = async (table: typeof customers | typeof vehicles | typeof trailers, id: string) =>
     (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
   if (input.customerId && !(await exists(customers, input.customerId)))
@@ -317,7 +328,7 @@ export function createLoadsService(deps: Deps) {
           if (load.status === "completed" || load.status === "cancelled") {
             throw conflict(`${aLabel(load.status)} load cannot be edited.`, "LOAD_LOCKED");
           }
-          const driver = await checkReferences(tx, input);
+          const driver = await checkReferences(tx, input, load.driverId);
           const loadNumber = input.loadNumber ?? load.loadNumber;
           if (loadNumber !== load.loadNumber && (await loadNumberTaken(tx, loadNumber, id))) {
             throw duplicateNumber();
@@ -410,9 +421,9 @@ export function createLoadsService(deps: Deps) {
           throw conflict(`${aLabel(load.status)} load cannot be assigned.`, "INVALID_TRANSITION");
         }
         const driver = await findDriver(tx, driverId);
-        if (!driver) {
+        if (!driver || (!driver.active && driver.id !== load.driverId)) {
           throw badRequest("Please correct the highlighted fields.", {
-            fields: { driverId: "Choose an existing driver." },
+            fields: { driverId: driver ? INACTIVE_DRIVER_MESSAGE : "Choose an existing driver." },
           });
         }
         if (load.driverId === driver.id) return;
