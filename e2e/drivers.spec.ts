@@ -60,8 +60,9 @@ test.describe("driver management", () => {
 
   test("a dispatcher rates a completed load on a driver's profile and sees the rating", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
-    await page.goto("/drivers");
-    await page.getByRole("searchbox", { name: "Search drivers" }).fill("Rosa");
+    // Straight to the filtered list: clicking while a debounced search re-renders the rows can miss.
+    await page.goto("/drivers?q=Rosa");
+    await expect(page.getByRole("searchbox", { name: "Search drivers" })).toHaveValue("Rosa");
     await page.getByRole("link", { name: "Rosa Martinez" }).click();
     await expect(page.getByTestId("driver-name")).toHaveText("Rosa Martinez");
     const before = (await page.getByTestId("driver-rating").textContent()) ?? "";

@@ -54,10 +54,12 @@ test.describe("fuel log", () => {
   });
 
   test("a text file named .pdf is refused as a receipt", async ({ page }) => {
-    await loginAs(page, "driver2@demo.test");
+    // Jake: the assignments flow may move Rosa's truck, and the form needs an assigned one.
+    await loginAs(page, "driver@demo.test");
     await page.goto("/fuel-log");
     await page.getByTestId("log-fuel").click();
     const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("combobox", { name: "Vehicle" })).toHaveText(/101/);
     await dialog.getByLabel("Location").fill("Love's #412, Effingham");
     await dialog.getByLabel("State/province").selectOption("IL");
     await dialog.getByLabel("Odometer").fill("310000");

@@ -55,10 +55,10 @@ test.describe("accidents and claims", () => {
       .getByLabel("What happened")
       .fill("Hit by a car running a red light at the ramp. Front bumper and left headlight damaged.");
     await page.getByRole("checkbox", { name: /Injuries/ }).check();
-    await pick(page, page, "Driver", "Rosa", "Rosa Martinez");
-    // Rosa's assigned truck and trailer are filled in.
-    await expect(page.getByRole("combobox", { name: "Truck" })).toContainText("102");
-    await expect(page.getByRole("combobox", { name: "Trailer or container" })).toContainText("T-201");
+    await pick(page, page, "Driver", "Tyrone", "Tyrone Brooks");
+    // Tyrone's assigned truck and trailer are filled in (no other flow reassigns them).
+    await expect(page.getByRole("combobox", { name: "Truck" })).toContainText("105");
+    await expect(page.getByRole("combobox", { name: "Trailer or container" })).toContainText("T-205");
     await page.getByLabel("Police report number").fill("SPD-26-55120");
     await page.getByLabel("Claim amount").fill("4200.50");
     await page.getByLabel("Insurer").fill("Great West Casualty");
@@ -75,7 +75,7 @@ test.describe("accidents and claims", () => {
     await expect(page.getByTestId("accident-reference")).toHaveText(/^ACC-\d{4}-\d{4}$/);
     const header = page.getByTestId("accident-header");
     await expect(header).toContainText(place);
-    await expect(header).toContainText("Rosa Martinez");
+    await expect(header).toContainText("Tyrone Brooks");
     await expect(header).toContainText("$4,200.50");
     await expect(header.getByTestId("claim-status")).toHaveText("Claim open");
     await expect(page.getByTestId("accident-photo")).toHaveCount(2);
@@ -120,7 +120,7 @@ test.describe("accidents and claims", () => {
     const row = page.getByTestId("accident-row");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Claim closed");
-    await expect(row).toContainText("Rosa Martinez");
+    await expect(row).toContainText("Tyrone Brooks");
   });
 });
 

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from "@shared/api/api.schema";
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -16,6 +16,11 @@ export type ListParamPatch<K extends string> = Partial<
  */
 export function useListParams<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // While a lazy page loads, this one stays mounted: a late update (the search box's debounce) must
+  // not replace the navigation the user just started, e.g. a click on a row.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
 
   const values = useMemo(() => {
     const out = {} as Record<K, string>;
@@ -29,6 +34,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
 
   const update = useCallback(
     (patch: ListParamPatch<K>, options: { replace?: boolean } = {}) => {
+      if (leaving) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -50,7 +56,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
         { replace: options.replace },
       );
     },
-    [setParams, defaults],
+    [setParams, defaults, leaving],
   );
 
   return { values, page, pageSize, update };
