@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from "@shared/api/api.schema";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -21,6 +21,14 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   // While a lazy page loads, this one stays mounted: a late update (the search box's debounce) must
   // not replace the navigation the user just started, e.g. a click on a row.
   const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  // React Router's functional setSearchParams sees the params of the last render, so two quick
+  // updates (pick a customer, then a date) would lose the first. Chain them through a ref instead.
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params; // the URL moved (our update landed, or back/forward): start from it
+    latest.current = params;
+  }
 
   const values = useMemo(() => {
     const out = {} as Record<K, string>;
@@ -35,26 +43,19 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   const update = useCallback(
     (patch: ListParamPatch<K>, options: { replace?: boolean } = {}) => {
       if (leaving) return;
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(patch) as [
-            string,
-            string | number | null | undefined,
-          ][]) {
-            const fallback =
-              key === "page" ? "1" : key === "pageSize" ? String(DEFAULT_PAGE_SIZE) : defaults[key as K];
-            if (value === null || value === undefined || String(value) === "" || String(value) === fallback) {
-              next.delete(key);
-            } else {
-              next.set(key, String(value));
-            }
-          }
-          if (!("page" in patch)) next.delete("page");
-          return next;
-        },
-        { replace: options.replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(patch) as [string, string | number | null | undefined][]) {
+        const fallback =
+          key === "page" ? "1" : key === "pageSize" ? String(DEFAULT_PAGE_SIZE) : defaults[key as K];
+        if (value === null || value === undefined || String(value) === "" || String(value) === fallback) {
+          next.delete(key);
+        } else {
+          next.set(key, String(value));
+        }
+      }
+      if (!("page" in patch)) next.delete("page");
+      latest.current = next;
+      setParams(next, { replace: options.replace });
     },
     [setParams, defaults, leaving],
   );
