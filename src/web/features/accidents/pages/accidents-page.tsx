@@ -6,10 +6,11 @@ import {
   type AccidentSort,
   CLAIM_STATUSES,
 } from "@shared/safety/accidents.schema";
-import { Download, FileSpreadsheet, FileText, Images, Plus, SlidersHorizontal } from "lucide-react";
+import { Images, Plus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -18,13 +19,6 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -142,27 +136,15 @@ export default function AccidentsPage() {
         description={t("list.description")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-accidents">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("safety:export.button")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "safety:export.filtered" : "safety:export.all")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("safety:export.csv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("safety:export.xlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-accidents"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("safety:export.button")}
+              heading={t(filtered ? "safety:export.filtered" : "safety:export.all")}
+              csvLabel={t("safety:export.csv")}
+              xlsxLabel={t("safety:export.xlsx")}
+            />
             <Button asChild className="flex-1 sm:flex-none">
               <Link to={ROUTES.accidentNew.path} data-testid="new-accident">
                 <Plus aria-hidden />

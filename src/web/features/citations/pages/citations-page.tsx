@@ -7,9 +7,10 @@ import {
   type CitationListItem,
   type CitationSort,
 } from "@shared/safety/citations.schema";
-import { Download, FileSpreadsheet, FileText, Paperclip, Plus, SlidersHorizontal } from "lucide-react";
+import { Paperclip, Plus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -18,13 +19,6 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -135,27 +129,15 @@ export default function CitationsPage() {
         description={t(staff ? "list.description" : "list.driverDescription")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-citations">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("safety:export.button")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "safety:export.filtered" : "safety:export.all")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("safety:export.csv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("safety:export.xlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-citations"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("safety:export.button")}
+              heading={t(filtered ? "safety:export.filtered" : "safety:export.all")}
+              csvLabel={t("safety:export.csv")}
+              xlsxLabel={t("safety:export.xlsx")}
+            />
             {staff ? (
               <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">
                 <Plus aria-hidden />

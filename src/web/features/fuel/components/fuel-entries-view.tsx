@@ -7,18 +7,11 @@ import {
   type FuelSort,
 } from "@shared/fuel/fuel.schema";
 import { JURISDICTION_CODES, JURISDICTIONS } from "@shared/fuel/jurisdictions";
-import {
-  Download,
-  FileSpreadsheet,
-  FileText,
-  Fuel,
-  Paperclip,
-  SlidersHorizontal,
-  Trash2,
-} from "lucide-react";
+import { Fuel, Paperclip, SlidersHorizontal, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -29,13 +22,6 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -168,27 +154,15 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
         description={t(staff ? "staffDescription" : "driverDescription")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-fuel">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("list.export")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("list.exportCsv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("list.exportXlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-fuel"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("list.export")}
+              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
+              csvLabel={t("list.exportCsv")}
+              xlsxLabel={t("list.exportXlsx")}
+            />
             {actions}
           </>
         }

@@ -8,10 +8,11 @@ import {
   type InspectionListItem,
   type InspectionSort,
 } from "@shared/inspections/inspections.schema";
-import { Camera, ClipboardPlus, Download, FileSpreadsheet, FileText, SlidersHorizontal } from "lucide-react";
+import { Camera, ClipboardPlus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -21,13 +22,6 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -160,27 +154,15 @@ export default function InspectionsPage() {
         description={t(staff ? "list.description" : "list.driverDescription")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-inspections">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("list.export")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("list.exportCsv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("list.exportXlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-inspections"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("list.export")}
+              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
+              csvLabel={t("list.exportCsv")}
+              xlsxLabel={t("list.exportXlsx")}
+            />
             <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
               <Link to={routePath("inspectionNew")} data-testid="new-inspection">
                 <ClipboardPlus aria-hidden />

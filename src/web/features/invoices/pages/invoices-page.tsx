@@ -5,9 +5,10 @@ import {
   type InvoiceFilter,
   type InvoiceListItem,
 } from "@shared/invoices/invoices.schema";
-import { Download, FilePlus2, FileSpreadsheet, FileText, SlidersHorizontal } from "lucide-react";
+import { FilePlus2, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -16,13 +17,6 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -129,27 +123,15 @@ export default function InvoicesPage() {
         description={t("list.description")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-invoices">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("list.export")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("list.exportCsv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("list.exportXlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-invoices"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("list.export")}
+              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
+              csvLabel={t("list.exportCsv")}
+              xlsxLabel={t("list.exportXlsx")}
+            />
             {canWrite ? (
               <Button
                 className="flex-1 sm:flex-none"

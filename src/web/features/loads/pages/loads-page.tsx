@@ -1,16 +1,10 @@
 import { can, routePath } from "@shared/access";
 import { LOAD_SORTS, LOAD_STATUSES, type LoadFilter, type LoadListItem } from "@shared/loads/loads.schema";
-import {
-  ArrowRight,
-  Download,
-  FileSpreadsheet,
-  FileText,
-  PackagePlus,
-  SlidersHorizontal,
-} from "lucide-react";
+import { ArrowRight, PackagePlus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -19,13 +13,6 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -136,27 +123,15 @@ export default function LoadsPage() {
         description={t(staff ? "list.description" : "list.driverDescription")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none" data-testid="export-loads">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("list.export")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("list.exportCsv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("list.exportXlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-loads"
+              exporting={!!exporting}
+              onExport={(format) => void runExport(format)}
+              label={t("list.export")}
+              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
+              csvLabel={t("list.exportCsv")}
+              xlsxLabel={t("list.exportXlsx")}
+            />
             {staff ? (
               <Button asChild className="flex-1 sm:flex-none">
                 <Link to={routePath("loadNew")} data-testid="new-load">
