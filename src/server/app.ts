@@ -13,7 +13,7 @@ import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
-import { sessionMiddleware } from "./modules/auth/session";
+import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
@@ -53,6 +53,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   app.onError(handleError(deps.log));
   app.use(securityHeaders());
   app.use("/api/*", originCheck(deps.config.publicUrl));
+  app.use("/api/*", authChangeBarrier(deps));
 
   app.route("/", authRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps));

@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { Logger } from "./logger";
 import type { Auth } from "./modules/auth/auth";
+import type { DbEvents } from "./platform/events/db-events";
 import type { Mailer } from "./platform/mail/mailer";
 import type { Storage } from "./platform/storage/storage";
 
@@ -11,6 +12,8 @@ export interface Deps {
   config: Config;
   db: Db;
   pool: pg.Pool;
+  /** LISTEN/NOTIFY on a dedicated connection (the actor cache's invalidations). */
+  events: DbEvents;
   auth: Auth;
   mailer: Mailer;
   storage: Storage;

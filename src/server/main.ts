@@ -7,6 +7,7 @@ import type { Deps } from "./deps";
 import { scheduledJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { createAuth } from "./modules/auth/auth";
+import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
 import { createMailer } from "./platform/mail/mailer";
 import { createStorage, diskStore } from "./platform/storage/storage";
@@ -21,6 +22,7 @@ async function main() {
     config,
     db,
     pool,
+    events: createDbEvents({ connectionString: database.url }, log),
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
@@ -44,6 +46,7 @@ async function main() {
     log.info(`${signal}: shutting down`);
     server.close();
     await stopJobs().catch(() => {});
+    await deps.events.close();
     await database.close();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { createDb } from "../db/client";
 import type { Deps } from "../deps";
 import { createLogger } from "../logger";
 import { createAuth } from "../modules/auth/auth";
+import { createDbEvents } from "../platform/events/db-events";
 import { createMailer } from "../platform/mail/mailer";
 import { createStorage, diskStore } from "../platform/storage/storage";
 import { DEMO_PASSWORD } from "../seed/demo-accounts";
@@ -87,15 +88,20 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     config,
     db,
     pool,
+    events: createDbEvents({ connectionString: database.url }, log),
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage: createStorage(diskStore(path.join(dataDir, "files"))),
   };
+  const app = createApp(deps);
+  // The actor cache listens from here on: tests start with it live.
+  await deps.events.sync();
   return {
     deps,
-    app: createApp(deps),
+    app,
     async close() {
+      await deps.events.close();
       await pool.end();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -96,21 +96,28 @@ describe("session resolution", () => {
     expect((await call(ctx, "/api/me", { cookie: `lms.session_token=${tokenOf(cookie)}` })).status).toBe(401);
   });
 
+  // Each of these first uses the session (so the actor cache holds it), then changes the row as
+  // another instance would, and waits for the trigger's notification (`events.sync()`).
   it("refuses an expired session", async () => {
     const cookie = await signIn(ctx, "dispatcher@demo.test");
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(200);
     await ctx.deps.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, tokenOf(cookie)));
+    await ctx.deps.events.sync();
     expect((await call(ctx, "/api/me", { cookie })).status).toBe(401);
   });
 
   it("refuses a banned user's session at once", async () => {
     const cookie = await signIn(ctx, "safety@demo.test");
+    expect((await call(ctx, "/api/me", { cookie })).status).toBe(200);
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.email, "safety@demo.test"));
     await ctx.deps.db.update(users).set({ banned: true }).where(eq(users.id, user!.id));
+    await ctx.deps.events.sync();
     expect((await call(ctx, "/api/me", { cookie })).status).toBe(401);
     await ctx.deps.db.update(users).set({ banned: false }).where(eq(users.id, user!.id));
+    await ctx.deps.events.sync();
     expect((await call(ctx, "/api/me", { cookie })).status).toBe(200);
   });
 
@@ -125,6 +132,7 @@ describe("session resolution", () => {
     // A session last extended more than a day ago is extended to a full week, with a new cookie.
     const stale = new Date(Date.now() + 5 * day);
     await ctx.deps.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, token));
+    await ctx.deps.events.sync();
     const res = await call(ctx, "/api/me", { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().some((c) => c.startsWith("lms.session_token="))).toBe(true);

@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../../deps";
 import type { Actor, AppEnv } from "../../http/context";
+import type { DbEvents } from "../../platform/events/db-events";
 import { SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth";
 
 /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is on. */
@@ -11,11 +12,9 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null; // app.request() in tests has no socket
-  }
+  // app.request() and app.fetch() without the Node server have no socket (getConnInfo would throw).
+  if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return null;
+  return getConnInfo(c).remote.address ?? null;
 }
 
 const SESSION_COOKIES = ["lms.session_token", "__Secure-lms.session_token"];
@@ -43,7 +42,10 @@ function cookieValue(header: string, names: string[]): string | null {
 export function verifiedSessionToken(cookieHeader: string | null | undefined, secret: string): string | null {
   if (!cookieHeader) return null;
   const value = cookieValue(cookieHeader, SESSION_COOKIES);
-  if (!value) return null;
+  return value ? verifySignedToken(value, secret) : null;
+}
+
+function verifySignedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
@@ -88,6 +90,75 @@ const ACTOR_QUERY = {
    and (u.banned is not true or (u.ban_expires is not null and u.ban_expires <= now()))`,
 };
 
+/** Triggers on sessions, users, app_users, drivers and customers announce the user id here. */
+export const AUTH_CHANGED_CHANNEL = "lms_auth_changed";
+const CACHE_MAX_ENTRIES = 10_000;
+/** A safety net only: a change reaches the cache through its notification at once. */
+const CACHE_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Resolved sessions, kept in-process while the database-events connection is live (decision 016),
+ * keyed by the signed cookie value (only a value whose signature was verified is stored, so a hit
+ * needs no HMAC). Every change to a session, its user, app user or driver/customer link is announced
+ * by a trigger (migration 0008) and drops that user's entries in every instance; a reconnect drops
+ * everything. A row read while a change arrived is not stored (the epoch moved).
+ */
+export function createActorCache(events: DbEvents) {
+  const bySigned = new Map<string, { row: ActorRow; at: number }>();
+  const byUser = new Map<string, Set<string>>();
+  let epoch = 0;
+
+  const usersOf = (row: ActorRow) =>
+    row.impersonated_by ? [row.user_id, row.impersonated_by] : [row.user_id];
+  function forget(signed: string) {
+    const entry = bySigned.get(signed);
+    if (!entry) return;
+    bySigned.delete(signed);
+    for (const user of usersOf(entry.row)) {
+      const keys = byUser.get(user);
+      keys?.delete(signed);
+      if (keys?.size === 0) byUser.delete(user);
+    }
+  }
+  events.listen(AUTH_CHANGED_CHANNEL, (userId) => {
+    epoch++;
+    for (const signed of byUser.get(userId) ?? []) forget(signed);
+  });
+  events.onReset(() => {
+    epoch++;
+    bySigned.clear();
+    byUser.clear();
+  });
+
+  return {
+    /** The epoch to hand back to `put` for a row read from now on. */
+    begin: () => epoch,
+    get(signed: string): ActorRow | undefined {
+      if (!events.live) return undefined;
+      const entry = bySigned.get(signed);
+      if (!entry) return undefined;
+      const now = Date.now();
+      if (now - entry.at > CACHE_MAX_AGE_MS || entry.row.expires_at.getTime() <= now) {
+        forget(signed);
+        return undefined;
+      }
+      return entry.row;
+    },
+    put(signed: string, row: ActorRow, since: number) {
+      if (!events.live || since !== epoch) return;
+      forget(signed);
+      if (bySigned.size >= CACHE_MAX_ENTRIES) forget(bySigned.keys().next().value as string);
+      bySigned.set(signed, { row, at: Date.now() });
+      for (const user of usersOf(row)) {
+        const keys = byUser.get(user) ?? new Set<string>();
+        keys.add(signed);
+        byUser.set(user, keys);
+      }
+    },
+  };
+}
+export type ActorCache = ReturnType<typeof createActorCache>;
+
 /**
  * Resolves the signed-in actor. The common case is one query; once a day per session (better-auth's
  * `updateAge`) the request goes through better-auth's own getSession, which slides the expiry and
@@ -97,12 +168,21 @@ export async function resolveActor(
   deps: Deps,
   headers: Headers,
   ip: string | null,
+  cache?: ActorCache,
 ): Promise<{ actor: Actor | null; setCookies: string[] }> {
-  const token = verifiedSessionToken(headers.get("cookie"), deps.config.authSecret);
-  if (!token) return { actor: null, setCookies: [] };
-  const { rows } = await deps.pool.query<ActorRow>({ ...ACTOR_QUERY, values: [token] });
-  const row = rows[0];
-  if (!row) return { actor: null, setCookies: [] };
+  const signed = cookieValue(headers.get("cookie") ?? "", SESSION_COOKIES);
+  if (!signed) return { actor: null, setCookies: [] };
+  // The cache is keyed by the signed cookie value: only a value whose signature was verified is stored.
+  let row = cache?.get(signed);
+  if (!row) {
+    const token = verifySignedToken(signed, deps.config.authSecret);
+    if (!token) return { actor: null, setCookies: [] };
+    const since = cache?.begin() ?? 0;
+    const { rows } = await deps.pool.query<ActorRow>({ ...ACTOR_QUERY, values: [token] });
+    row = rows[0];
+    if (!row) return { actor: null, setCookies: [] };
+    cache?.put(signed, row, since);
+  }
 
   const refreshDue =
     row.expires_at.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now();
@@ -137,12 +217,27 @@ export async function resolveActor(
 
 /** Puts the signed-in actor (or null) on every API request. */
 export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  const cache = createActorCache(deps.events);
   return async (c, next) => {
     const ip = clientIp(c, deps.config.trustProxy);
     c.set("ip", ip);
-    const { actor, setCookies } = await resolveActor(deps, c.req.raw.headers, ip);
+    const { actor, setCookies } = await resolveActor(deps, c.req.raw.headers, ip, cache);
     c.set("actor", actor);
     await next();
     for (const cookie of setCookies) c.res.headers.append("Set-Cookie", cookie);
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A request that may have changed a session, user or role answers only once this instance's actor
+ * cache has heard of it, so the caller's next request — here or on any instance that has heard it
+ * too — sees the change. Costs one round trip on the events connection, for writes only.
+ */
+export function authChangeBarrier(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (!SAFE_METHODS.has(c.req.method)) await deps.events.sync();
   };
 }

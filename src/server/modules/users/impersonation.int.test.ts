@@ -103,10 +103,12 @@ describe("impersonation", () => {
       cookie: admin,
     });
     const asCustomer = mergeCookies(admin, started);
+    expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(200);
     await ctx.deps.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, await idOf("customer@demo.test")));
+    await ctx.deps.events.sync();
     expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
   });
 });
