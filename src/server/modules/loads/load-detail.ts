@@ -6,15 +6,14 @@ import {
 } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
-import { iso } from "../../http/pagination";
 import {
-  eventsOf,
-  filesOf,
+  isoOrNull,
+  isoTimestamp,
   type LoadRow,
   type LoadScope,
-  loadHeader,
-  stopsOf,
-  toListItem,
+  listItemOf,
+  loadDetailRow,
+  numberOrNull,
 } from "./loads.repo";
 
 /** Statuses that need a driver on the load. */
@@ -26,7 +25,9 @@ export function allowedStatusesFor(load: Pick<LoadRow, "status" | "driverId">): 
 }
 
 /** The assigned driver's next actions: accept or decline, then start, then deliver. */
-export function driverActionsFor(load: Pick<LoadRow, "status" | "acceptedAt">): DriverAction[] {
+export function driverActionsFor(
+  load: Pick<LoadRow, "status"> & { acceptedAt: Date | string | null },
+): DriverAction[] {
   if (load.status === "assigned") return load.acceptedAt ? ["start", "decline"] : ["accept", "decline"];
   if (load.status === "in_progress") return ["deliver"];
   return [];
@@ -34,73 +35,41 @@ export function driverActionsFor(load: Pick<LoadRow, "status" | "acceptedAt">): 
 
 /** A load as the caller may see it, or 404 when it is out of their scope. */
 export async function buildLoadDetail(db: Tx, id: string, scope: LoadScope): Promise<LoadDetail> {
-  // One round trip of four parallel reads; the scope is checked before anything is returned.
-  const [header, stops, events, files] = await Promise.all([
-    loadHeader(db, id),
-    stopsOf(db, id),
-    eventsOf(db, id),
-    filesOf(db, id),
-  ]);
+  const r = await loadDetailRow(db, id);
   const isDriver = scope.kind === "driver";
-  if (!header || (isDriver && (!scope.driverId || header.load.driverId !== scope.driverId))) {
+  if (!r || (isDriver && (!scope.driverId || r.driver_id !== scope.driverId))) {
     throw notFound("The load");
   }
-  const l = header.load;
+  const load = { status: r.status, driverId: r.driver_id, acceptedAt: r.accepted_at };
   return {
-    ...toListItem({ ...l, customerName: header.customerName, driverName: header.driverName }),
-    description: l.description,
-    weightLbs: l.weightLbs,
-    stops: stops.map((s) => ({
-      id: s.id,
-      sequence: s.sequence,
-      type: s.type,
-      locationName: s.locationName,
-      address: s.address,
-      city: s.city,
-      state: s.state,
-      postalCode: s.postalCode,
-      scheduledAt: s.scheduledAt.toISOString(),
-      contactName: s.contactName,
-      contactPhone: s.contactPhone,
-    })),
-    baseRate: l.baseRate,
-    lumperFee: l.lumperFee,
-    detention: l.detention,
-    otherCharges: l.otherCharges,
-    customerRate: isDriver ? null : l.customerRate,
-    vehicleId: l.vehicleId,
-    vehicleLabel: header.vehicleLabel,
-    trailerId: l.trailerId,
-    trailerLabel: header.trailerLabel,
-    fuelUsedGallons: l.fuelUsedGallons,
-    payType: l.payType,
-    payRate: l.payRate,
-    driverPay: l.driverPay,
-    payFromDriverDefault: l.payFromDriverDefault,
-    notes: l.notes,
-    acceptedAt: iso(l.acceptedAt),
-    startedAt: iso(l.startedAt),
-    deliveredAt: iso(l.deliveredAt),
-    createdAt: l.createdAt.toISOString(),
-    updatedAt: l.updatedAt.toISOString(),
-    timeline: events.map((e) => ({
-      id: e.id,
-      fromStatus: e.fromStatus,
-      toStatus: e.toStatus,
-      actorName: e.actorName,
-      note: e.note,
-      createdAt: e.createdAt.toISOString(),
-    })),
-    files: files.map((f) => ({
-      id: f.id,
-      kind: f.kind,
-      fileName: f.fileName,
-      contentType: f.contentType,
-      size: f.size,
-      uploadedVia: f.uploadedVia,
-      createdAt: f.createdAt.toISOString(),
-    })),
-    allowedStatuses: isDriver ? [] : allowedStatusesFor(l),
-    driverActions: isDriver ? driverActionsFor(l) : [],
+    ...listItemOf(r),
+    description: r.description,
+    weightLbs: numberOrNull(r.weight_lbs),
+    // PostgreSQL's JSON writes timestamps as "2026-11-20T14:05:00+00:00"; the API's are toISOString's.
+    stops: r.stops.map((s) => ({ ...s, scheduledAt: new Date(s.scheduledAt).toISOString() })),
+    baseRate: r.base_rate,
+    lumperFee: r.lumper_fee,
+    detention: r.detention,
+    otherCharges: r.other_charges,
+    customerRate: isDriver ? null : r.customer_rate,
+    vehicleId: r.vehicle_id,
+    vehicleLabel: r.vehicle_label,
+    trailerId: r.trailer_id,
+    trailerLabel: r.trailer_label,
+    fuelUsedGallons: numberOrNull(r.fuel_used_gallons),
+    payType: r.pay_type,
+    payRate: r.pay_rate,
+    driverPay: r.driver_pay,
+    payFromDriverDefault: r.pay_from_driver_default,
+    notes: r.notes,
+    acceptedAt: isoOrNull(r.accepted_at),
+    startedAt: isoOrNull(r.started_at),
+    deliveredAt: isoOrNull(r.delivered_at),
+    createdAt: isoTimestamp(r.created_at),
+    updatedAt: isoTimestamp(r.updated_at),
+    timeline: r.timeline.map((e) => ({ ...e, createdAt: new Date(e.createdAt).toISOString() })),
+    files: r.files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
+    allowedStatuses: isDriver ? [] : allowedStatusesFor(load),
+    driverActions: isDriver ? driverActionsFor(load) : [],
   };
 }

@@ -5,7 +5,14 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
-import { countUpTo, customerIdsMatching, listCondition, listOrder, scopeFor } from "./loads.repo";
+import {
+  countUpTo,
+  customerIdsMatching,
+  isWholeLoadNumber,
+  listCondition,
+  listOrder,
+  scopeFor,
+} from "./loads.repo";
 
 type ExportRow = typeof loads.$inferSelect & { customerName: string | null; driverName: string | null };
 
@@ -47,7 +54,7 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
   const scope = await scopeFor(db, actor);
-  const customerIds = filter.q ? await customerIdsMatching(db, filter.q) : [];
+  const customerIds = filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
   const cond = listCondition(filter, scope, customerIds);
   if ((await countUpTo(db, cond, LOAD_EXPORT_MAX_ROWS)) > LOAD_EXPORT_MAX_ROWS) {
     throw new HttpError(
@@ -63,7 +70,7 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
       .leftJoin(customers, eq(customers.id, loads.customerId))
       .leftJoin(drivers, eq(drivers.id, loads.driverId))
       .where(cond)
-      .orderBy(...listOrder(sort, dir))
+      .orderBy(listOrder(sort, dir))
       .limit(LOAD_EXPORT_MAX_ROWS)
   ).map((r) => ({ ...r.load, customerName: r.customerName, driverName: r.driverName }));
   const cols = columns(scope.kind === "driver");

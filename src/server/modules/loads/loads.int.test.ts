@@ -126,6 +126,8 @@ describe("creating a load", () => {
     expect(res.json).toMatchObject({
       totalRate: "2225.50",
       baseRate: "2000.00",
+      weightLbs: 38_000,
+      loadedMiles: 925,
       lumperFee: "150.00",
       detention: "75.50",
       otherCharges: null,
@@ -147,12 +149,17 @@ describe("creating a load", () => {
       [3, "Little Rock"],
       [4, "Dallas"],
     ]);
+    expect(res.json.stops[1].scheduledAt).toBe("2026-03-02T17:00:00.000Z");
     expect(res.json.timeline).toHaveLength(1);
     expect(res.json.timeline[0]).toMatchObject({
       fromStatus: null,
       toStatus: "pending",
       actorName: "Dan Carter",
     });
+    // Every timestamp in toISOString's form, whichever way the database wrote it.
+    const isoUtc = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    for (const at of [res.json.createdAt, res.json.updatedAt, res.json.timeline[0].createdAt])
+      expect(at).toMatch(isoUtc);
     expect(res.json.allowedStatuses).toEqual(["cancelled"]);
     const [audit] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.targetId, res.json.id));
     expect(audit.action).toBe("load.created");

@@ -1,24 +1,12 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Role } from "../../../shared/access";
 import type {
   LOAD_SORTS,
+  LoadDetail,
   LoadFilter,
   LoadListItem,
   LoadStatus,
+  PayType,
   StopInput,
 } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
@@ -26,7 +14,6 @@ import {
   assetAssignments,
   customers,
   drivers,
-  files,
   loadFiles,
   loadStatusEvents,
   loadStops,
@@ -89,62 +76,119 @@ export async function customerIdsMatching(db: Tx, q: string, max = 500): Promise
 
 const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
 
+/** "LD-2026-00042": searched exactly rather than as a fragment. */
+const FULL_LOAD_NUMBER = /^[A-Za-z]{1,6}-\d{4}-\d{3,}$/;
+export const isWholeLoadNumber = (q: string | undefined) => !!q && FULL_LOAD_NUMBER.test(q.trim());
+
+/**
+ * The list's WHERE, on `loads` (qualified, so it also fits queries that join customers and
+ * drivers). Written as plain SQL fragments rather than through the query builder: the list is the
+ * busiest read of the app, and its SQL is built on every request (docs/performance.md).
+ */
 export function listCondition(
   filter: Omit<LoadFilter, "sort" | "dir">,
   scope: LoadScope,
   customerIds: string[],
-): SQL | undefined {
-  const where: Array<SQL | undefined> = [scopeCondition(scope)];
-  if (filter.status) where.push(eq(loads.status, filter.status));
-  if (filter.customerId) where.push(eq(loads.customerId, filter.customerId));
-  if (filter.driverId) where.push(eq(loads.driverId, filter.driverId));
-  if (filter.from) where.push(gte(loads.pickupAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(loads.pickupAt, nextDay(filter.to)));
-  if (filter.q && FULL_LOAD_NUMBER.test(filter.q.trim())) {
+): SQL {
+  const where: SQL[] = [];
+  if (scope.kind === "driver")
+    where.push(scope.driverId ? sql`loads.driver_id = ${scope.driverId}` : sql`false`);
+  if (filter.status) where.push(sql`loads.status = ${filter.status}`);
+  if (filter.customerId) where.push(sql`loads.customer_id = ${filter.customerId}`);
+  if (filter.driverId) where.push(sql`loads.driver_id = ${filter.driverId}`);
+  if (filter.from) where.push(sql`loads.pickup_at >= ${new Date(`${filter.from}T00:00:00Z`)}`);
+  if (filter.to) where.push(sql`loads.pickup_at < ${nextDay(filter.to)}`);
+  if (filter.q && isWholeLoadNumber(filter.q)) {
     // A whole load number: the unique index answers at once, where the trigram scan takes tens of ms.
-    where.push(eq(loads.loadNumber, filter.q.trim().toUpperCase()));
+    where.push(sql`loads.load_number = ${filter.q.trim().toUpperCase()}`);
   } else if (filter.q) {
-    const text = sql`(${loads.loadNumber} || ' ' || ${loads.pickupCity} || ' ' || ${loads.deliveryCity}) ilike ${likePattern(filter.q)}`;
-    where.push(customerIds.length ? or(text, inArray(loads.customerId, customerIds)) : text);
+    // The expression of the trigram index `loads_search_trgm`.
+    const text = sql`(loads.load_number || ' ' || loads.pickup_city || ' ' || loads.delivery_city) ilike ${likePattern(filter.q)}`;
+    where.push(customerIds.length ? sql`(${text} or loads.customer_id in ${customerIds})` : text);
   }
-  const parts = where.filter((w): w is SQL => !!w);
-  return parts.length ? and(...parts) : undefined;
+  return where.length ? sql.join(where, sql` and `) : sql`true`;
 }
-
-/** "LD-2026-00042": searched exactly rather than as a fragment. */
-const FULL_LOAD_NUMBER = /^[A-Za-z]{1,6}-\d{4}-\d{3,}$/;
 
 type Sort = (typeof LOAD_SORTS)[number];
 
 /**
  * ORDER BY written to match the indexes exactly (they are `DESC NULLS LAST`): a plain `DESC`
  * (nulls first) would not use them and would sort a million rows. `id` breaks ties so pages
- * never overlap.
+ * never overlap. `t` is the table or subquery alias.
  */
-type SortColumns = Record<
-  "id" | "pickupAt" | "deliveryAt" | "createdAt" | "loadNumber" | "status" | "totalRate",
-  SQLWrapper
->;
-
-export function listOrder(sort: Sort, dir: "asc" | "desc", t: SortColumns = loads): SQL[] {
+export function listOrder(sort: Sort, dir: "asc" | "desc", t = "loads"): SQL {
   const desc_ = dir === "desc";
-  const indexed = (col: SQLWrapper) => (desc_ ? sql`${col} desc nulls last` : sql`${col} asc nulls first`);
-  const byId = desc_ ? asc(t.id) : desc(t.id);
+  const indexed = (col: string) => `${t}.${col} ${desc_ ? "desc nulls last" : "asc nulls first"}`;
+  const byId = `${t}.id ${desc_ ? "asc" : "desc"}`;
+  const column: Record<Sort, string> = {
+    pickupAt: "pickup_at",
+    deliveryAt: "delivery_at",
+    createdAt: "created_at",
+    loadNumber: "load_number",
+    status: "status",
+    totalRate: "total_rate",
+  };
   switch (sort) {
-    case "pickupAt":
-      return [indexed(t.pickupAt), byId];
-    case "deliveryAt":
-      return [indexed(t.deliveryAt), byId];
-    case "createdAt":
-      return [indexed(t.createdAt), byId];
     case "loadNumber":
-      return [desc_ ? desc(t.loadNumber) : asc(t.loadNumber)];
+      return sql.raw(`${t}.load_number ${dir}`);
     case "status":
       // (status, pickup_at desc) index: within a status, the newest pickups first.
-      return [desc_ ? desc(t.status) : asc(t.status), sql`${t.pickupAt} desc nulls last`, byId];
-    case "totalRate":
-      return [indexed(t.totalRate), byId];
+      return sql.raw(`${t}.status ${dir}, ${t}.pickup_at desc nulls last, ${byId}`);
+    default:
+      return sql.raw(`${indexed(column[sort])}, ${byId}`);
   }
+}
+
+export type ListRow = {
+  id: string;
+  load_number: string;
+  status: LoadStatus;
+  customer_id: string | null;
+  customer_name: string | null;
+  driver_id: string | null;
+  driver_name: string | null;
+  pickup_city: string;
+  pickup_state: string;
+  /** timestamptz as PostgreSQL prints it (the driver leaves timestamps to the caller). */
+  pickup_at: string;
+  delivery_city: string;
+  delivery_state: string;
+  delivery_at: string;
+  total_rate: string;
+  loaded_miles: string | null;
+  posted_to_board: boolean;
+};
+
+/** "2026-11-20 14:05:00+00" → "2026-11-20T14:05:00.000Z" without a Date when the session is in UTC. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+export function isoTimestamp(text: string): string {
+  const m = UTC_TIMESTAMP.exec(text);
+  if (!m) return new Date(text).toISOString();
+  return `${m[1]}T${m[2]}.${(m[3] ?? "").slice(0, 3).padEnd(3, "0")}Z`;
+}
+
+export const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
+export const isoOrNull = (v: string | null) => (v === null ? null : isoTimestamp(v));
+
+export function listItemOf(r: ListRow): LoadListItem {
+  return {
+    id: r.id,
+    loadNumber: r.load_number,
+    status: r.status,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    driverId: r.driver_id,
+    driverName: r.driver_name,
+    pickupCity: r.pickup_city,
+    pickupState: r.pickup_state,
+    pickupAt: isoTimestamp(r.pickup_at),
+    deliveryCity: r.delivery_city,
+    deliveryState: r.delivery_state,
+    deliveryAt: isoTimestamp(r.delivery_at),
+    totalRate: r.total_rate,
+    loadedMiles: numberOrNull(r.loaded_miles),
+    postedToBoard: r.posted_to_board,
+  };
 }
 
 /**
@@ -159,98 +203,28 @@ export async function listLoadItems(
   limit: number,
   offset: number,
 ): Promise<LoadListItem[]> {
-  const page = db
-    .select({
-      id: loads.id,
-      loadNumber: loads.loadNumber,
-      status: loads.status,
-      customerId: loads.customerId,
-      driverId: loads.driverId,
-      pickupCity: loads.pickupCity,
-      pickupState: loads.pickupState,
-      pickupAt: loads.pickupAt,
-      deliveryCity: loads.deliveryCity,
-      deliveryState: loads.deliveryState,
-      deliveryAt: loads.deliveryAt,
-      totalRate: loads.totalRate,
-      loadedMiles: loads.loadedMiles,
-      postedToBoard: loads.postedToBoard,
-      createdAt: loads.createdAt,
-    })
-    .from(loads)
-    .where(cond)
-    .orderBy(...listOrder(sort, dir))
-    .limit(limit)
-    .offset(offset)
-    .as("page");
-  const rows = await db
-    .select({
-      id: page.id,
-      loadNumber: page.loadNumber,
-      status: page.status,
-      customerId: page.customerId,
-      customerName: customers.companyName,
-      driverId: page.driverId,
-      driverName: drivers.fullName,
-      pickupCity: page.pickupCity,
-      pickupState: page.pickupState,
-      pickupAt: page.pickupAt,
-      deliveryCity: page.deliveryCity,
-      deliveryState: page.deliveryState,
-      deliveryAt: page.deliveryAt,
-      totalRate: page.totalRate,
-      loadedMiles: page.loadedMiles,
-      postedToBoard: page.postedToBoard,
-    })
-    .from(page)
-    .leftJoin(customers, eq(customers.id, page.customerId))
-    .leftJoin(drivers, eq(drivers.id, page.driverId))
-    .orderBy(...listOrder(sort, dir, page));
-  return rows.map(toListItem);
-}
-
-export function toListItem(r: {
-  id: string;
-  loadNumber: string;
-  status: LoadStatus;
-  customerId: string | null;
-  customerName: string | null;
-  driverId: string | null;
-  driverName: string | null;
-  pickupCity: string;
-  pickupState: string;
-  pickupAt: Date;
-  deliveryCity: string;
-  deliveryState: string;
-  deliveryAt: Date;
-  totalRate: string;
-  loadedMiles: number | null;
-  postedToBoard: boolean;
-}): LoadListItem {
-  return {
-    id: r.id,
-    loadNumber: r.loadNumber,
-    status: r.status,
-    customerId: r.customerId,
-    customerName: r.customerName,
-    driverId: r.driverId,
-    driverName: r.driverName,
-    pickupCity: r.pickupCity,
-    pickupState: r.pickupState,
-    pickupAt: r.pickupAt.toISOString(),
-    deliveryCity: r.deliveryCity,
-    deliveryState: r.deliveryState,
-    deliveryAt: r.deliveryAt.toISOString(),
-    totalRate: r.totalRate,
-    loadedMiles: r.loadedMiles,
-    postedToBoard: r.postedToBoard,
-  };
+  const result = await db.execute<ListRow>(sql`
+    select p.id, p.load_number, p.status, p.customer_id, c.company_name as customer_name,
+           p.driver_id, d.full_name as driver_name, p.pickup_city, p.pickup_state, p.pickup_at,
+           p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles, p.posted_to_board
+      from (select loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
+                   loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
+                   loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
+                   loads.posted_to_board, loads.created_at
+              from loads
+             where ${cond ?? sql`true`}
+             order by ${listOrder(sort, dir)}
+             limit ${limit} offset ${offset}) p
+      left join customers c on c.id = p.customer_id
+      left join drivers d on d.id = p.driver_id
+     order by ${listOrder(sort, dir, "p")}`);
+  return result.rows.map(listItemOf);
 }
 
 /** Counts matching loads, but stops at `cap + 1`: cheap however large the table is. */
 export async function countUpTo(db: Tx, cond: SQL | undefined, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${loads} where ${cond ?? sql`true`} limit ${cap + 1}) t`,
+    sql`select count(*)::int as n from (select 1 from loads where ${cond ?? sql`true`} limit ${cap + 1}) t`,
   );
   return result.rows[0].n;
 }
@@ -258,56 +232,83 @@ export async function countUpTo(db: Tx, cond: SQL | undefined, cap: number): Pro
 /** The planner's row estimate for the same condition (statistics kept by ANALYZE/autovacuum). */
 export async function estimateCount(db: Tx, cond: SQL | undefined): Promise<number> {
   const result = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
-    sql`explain (format json) select 1 from ${loads} where ${cond ?? sql`true`}`,
+    sql`explain (format json) select 1 from loads where ${cond ?? sql`true`}`,
   );
   return Math.round(result.rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
 // ---- One load
 
-export async function loadHeader(db: Tx, id: string) {
-  const [row] = await db
-    .select({
-      load: loads,
-      customerName: customers.companyName,
-      driverName: drivers.fullName,
-      vehicleLabel: vehicles.unitNumber,
-      trailerLabel: trailers.identifier,
-    })
-    .from(loads)
-    .leftJoin(customers, eq(customers.id, loads.customerId))
-    .leftJoin(drivers, eq(drivers.id, loads.driverId))
-    .leftJoin(vehicles, eq(vehicles.id, loads.vehicleId))
-    .leftJoin(trailers, eq(trailers.id, loads.trailerId))
-    .where(eq(loads.id, id));
-  return row;
+export type DetailRow = ListRow & {
+  description: string;
+  weight_lbs: string | null;
+  base_rate: string;
+  lumper_fee: string | null;
+  detention: string | null;
+  other_charges: string | null;
+  customer_rate: string | null;
+  vehicle_id: string | null;
+  vehicle_label: string | null;
+  trailer_id: string | null;
+  trailer_label: string | null;
+  fuel_used_gallons: string | null;
+  pay_type: PayType | null;
+  pay_rate: string | null;
+  driver_pay: string | null;
+  pay_from_driver_default: boolean;
+  notes: string;
+  accepted_at: string | null;
+  started_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** JSON built by PostgreSQL; its timestamps are ISO 8601 with an offset. */
+  stops: LoadDetail["stops"];
+  timeline: LoadDetail["timeline"];
+  files: LoadDetail["files"];
+};
+
+/**
+ * A load with its customer, driver, vehicle and trailer names, stops, status timeline and files, in
+ * one statement (one round trip; the detail page and every action's answer read it).
+ */
+export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | undefined> {
+  const result = await db.execute<DetailRow>(sql`
+    select l.id, l.load_number, l.status, l.customer_id, c.company_name as customer_name,
+           l.driver_id, d.full_name as driver_name, l.pickup_city, l.pickup_state, l.pickup_at,
+           l.delivery_city, l.delivery_state, l.delivery_at, l.total_rate, l.loaded_miles,
+           l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.lumper_fee, l.detention,
+           l.other_charges, l.customer_rate, l.vehicle_id, v.unit_number as vehicle_label,
+           l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
+           l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,
+           l.delivered_at, l.created_at, l.updated_at,
+           coalesce((select json_agg(json_build_object(
+                       'id', s.id, 'sequence', s.sequence, 'type', s.type,
+                       'locationName', s.location_name, 'address', s.address, 'city', s.city,
+                       'state', s.state, 'postalCode', s.postal_code, 'scheduledAt', s.scheduled_at,
+                       'contactName', s.contact_name, 'contactPhone', s.contact_phone)
+                       order by s.sequence)
+                       from load_stops s where s.load_id = l.id), '[]') as stops,
+           coalesce((select json_agg(json_build_object(
+                       'id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+                       'actorName', e.actor_name, 'note', e.note, 'createdAt', e.created_at)
+                       order by e.created_at, e.id)
+                       from load_status_events e where e.load_id = l.id), '[]') as timeline,
+           coalesce((select json_agg(json_build_object(
+                       'id', lf.id, 'kind', lf.kind, 'fileName', f.file_name,
+                       'contentType', f.content_type, 'size', f.size,
+                       'uploadedVia', lf.uploaded_via, 'createdAt', lf.created_at)
+                       order by lf.created_at)
+                       from load_files lf join files f on f.id = lf.file_id
+                      where lf.load_id = l.id), '[]') as files
+      from loads l
+      left join customers c on c.id = l.customer_id
+      left join drivers d on d.id = l.driver_id
+      left join vehicles v on v.id = l.vehicle_id
+      left join trailers t on t.id = l.trailer_id
+     where l.id = ${id}`);
+  return result.rows[0];
 }
-
-export const stopsOf = (db: Tx, loadId: string) =>
-  db.select().from(loadStops).where(eq(loadStops.loadId, loadId)).orderBy(asc(loadStops.sequence));
-
-export const eventsOf = (db: Tx, loadId: string) =>
-  db
-    .select()
-    .from(loadStatusEvents)
-    .where(eq(loadStatusEvents.loadId, loadId))
-    .orderBy(asc(loadStatusEvents.createdAt), asc(loadStatusEvents.id));
-
-export const filesOf = (db: Tx, loadId: string) =>
-  db
-    .select({
-      id: loadFiles.id,
-      kind: loadFiles.kind,
-      uploadedVia: loadFiles.uploadedVia,
-      createdAt: loadFiles.createdAt,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
-    })
-    .from(loadFiles)
-    .innerJoin(files, eq(files.id, loadFiles.fileId))
-    .where(eq(loadFiles.loadId, loadId))
-    .orderBy(asc(loadFiles.createdAt));
 
 /** Replaces a load's stops, keeping the order given. */
 export async function writeStops(tx: Tx, loadId: string, stops: StopInput[]): Promise<void> {

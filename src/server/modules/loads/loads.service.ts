@@ -37,6 +37,7 @@ import {
   findLoad,
   hasDeliveryProof,
   insertEvent,
+  isWholeLoadNumber,
   type LoadRow,
   type LoadScope,
   listCondition,
@@ -253,7 +254,9 @@ export function createLoadsService(deps: Deps) {
     async list(actor: Actor, query: LoadListQuery): Promise<LoadPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
       const scope = await scopeFor(db, actor);
-      const customerIds = filter.q ? await customerIdsMatching(db, filter.q) : [];
+      // A whole load number is looked up exactly; no customer name can match it.
+      const customerIds =
+        filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
       const cond = listCondition(filter, scope, customerIds);
       const offset = offsetOf({ page, pageSize });
       const items = await listLoadItems(db, cond, sort, dir, pageSize, offset);
