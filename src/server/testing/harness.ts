@@ -95,8 +95,10 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     storage: createStorage(diskStore(path.join(dataDir, "files"))),
   };
   const app = createApp(deps);
-  // The actor cache listens from here on: tests start with it live.
-  await deps.events.sync();
+  // The actor cache listens from here on: tests start with it live (a busy machine may take a while).
+  for (let waited = 0; !deps.events.live && waited < 15_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     deps,
     app,

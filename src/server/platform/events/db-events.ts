@@ -28,6 +28,11 @@ const SYNC_CHANNEL = "lms_events_sync";
 const SYNC_TIMEOUT_MS = 2000;
 const RETRY_MS = [250, 1000, 5000, 15_000];
 
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEvents {
@@ -66,7 +71,11 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
 
   function start(): Promise<void> {
     if (closed || client || starting) return starting ?? Promise.resolve();
-    const c = new pg.Client({ application_name: "lms-events", ...connection });
+    const c = new pg.Client({
+      application_name: "lms-events",
+      connectionTimeoutMillis: 10_000,
+      ...connection,
+    });
     starting = (async () => {
       try {
         c.on("error", (err) => lost(c, err));
@@ -129,10 +138,12 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
       timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
     });
     try {
-      await c.query("select pg_notify($1, $2)", [SYNC_CHANNEL, nonce]);
-      return await delivered;
-    } catch {
-      return false;
+      // The timer covers the statement too: a stuck connection never holds a request up for long.
+      const sent = c.query("select pg_notify($1, $2)", [SYNC_CHANNEL, nonce]).then(
+        () => delivered,
+        () => false,
+      );
+      return await Promise.race([sent, delivered]);
     } finally {
       clearTimeout(timer);
       pendingSyncs.delete(nonce);
@@ -172,7 +183,8 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
       return live;
     },
     async sync() {
-      await starting;
+      // A connection being made is waited for, within the same bound as the round trip.
+      if (starting) await Promise.race([starting, sleep(SYNC_TIMEOUT_MS)]);
       const c = client;
       if (!c || !live) return;
       if (!(await roundTrip(c)) && client === c) {
