@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, signOut, toast } from "./fixtures";
 
 /** Clicks `trigger`, waits for the browser download it starts and returns the file's bytes and name. */
 async function downloadOf(page: Page, trigger: () => Promise<void>) {
@@ -72,6 +72,16 @@ test.describe("customer invoices", () => {
     // The list shows it, found by the load number.
     await page.keyboard.press("Escape");
     await page.getByRole("searchbox", { name: "Search invoices" }).fill(loadNumber);
+    await expect(page.getByTestId(`invoice-row-${invoiceNumber}`)).toBeVisible();
+
+    // The load now names its invoice and can no longer be reopened; the number leads to the invoice.
+    await signOut(page);
+    await loginAs(page, "manager@demo.test");
+    await page.goto(`/operations/loads?q=${loadNumber}`);
+    await page.getByRole("link", { name: loadNumber }).click();
+    await expect(page.getByTestId("load-number")).toHaveText(loadNumber);
+    await expect(page.getByTestId("change-status")).toBeDisabled();
+    await page.getByTestId("load-invoice").getByRole("link", { name: invoiceNumber }).click();
     await expect(page.getByTestId(`invoice-row-${invoiceNumber}`)).toBeVisible();
   });
 

@@ -219,6 +219,11 @@ export const loadDetailSchema = loadListItemSchema.extend({
   files: z.array(loadFileSchema),
   /** What the caller may do next (from the transition table and their role). */
   allowedStatuses: z.array(z.enum(LOAD_STATUSES)),
+  /**
+   * The live invoice that bills this load (staff only; null for drivers). A billed load keeps its
+   * completed status until that invoice is voided or lets it go.
+   */
+  invoiceNumber: z.string().nullable(),
   driverActions: z.array(z.enum(DRIVER_ACTIONS)),
 });
 export type LoadDetail = z.infer<typeof loadDetailSchema>;
@@ -263,6 +268,9 @@ export function fromCents(cents: number): string {
 // ---- Messages the UI shows as they are (spec section 8 wording where it gives one)
 
 export const DUPLICATE_LOAD_NUMBER_MESSAGE = "A load with this number already exists";
+/** 409 LOAD_INVOICED: reopening a completed load that an invoice bills. */
+export const loadInvoicedMessage = (invoiceNumber: string) =>
+  `This load is billed on invoice ${invoiceNumber}. Void the invoice or take the load off it first.`;
 export const BOL_REQUIRED_MESSAGE = "Attach the bill of lading or proof of delivery first.";
 export const ONLY_DRIVERS_INTEREST_MESSAGE = "Only drivers can show interest in a load.";
 

@@ -3,11 +3,12 @@ import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOAD_ALREADY_INVOICED_MESSAGE, OVERPAYMENT_MESSAGE } from "../../../shared/invoices/invoices.schema";
+import { loadInvoicedMessage } from "../../../shared/loads/loads.schema";
 import { auditLog, customers, invoices, mailMessages, notifications } from "../../db/schema";
 import { SAMPLE_JPEG, samplePdf, samplePng } from "../../platform/pdf/pdf.testing";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { startSmtpSink } from "../../testing/smtp-sink";
-import { customerIdOf, loadInput, uploadFile, userIdOf } from "../loads/loads.testing";
+import { customerIdOf, driverIdOf, loadInput, uploadFile, userIdOf } from "../loads/loads.testing";
 import { customerBalanceExpr, invoicedBalanceExpr, unbilledExpr } from "./balances";
 import { completedLoad } from "./invoices.testing";
 
@@ -197,6 +198,34 @@ describe("one live invoice per load", () => {
     });
     const again = await createInvoice({ customerId: glf, loadIds: [load.id] });
     expect(again.status).toBe(201);
+  });
+
+  it("keeps a billed load completed: reopening it answers 409 until the invoice is voided", async () => {
+    const driverId = await driverIdOf(ctx, "driver2@demo.test");
+    const load = await completedLoad(ctx, dispatcher, glf, { driverId });
+    const inv = (await createInvoice({ customerId: glf, loadIds: [load.id] })).json;
+    const detail = await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher });
+    expect(detail.json).toMatchObject({ invoiceNumber: inv.invoiceNumber, allowedStatuses: [] });
+    const reopen = await call(ctx, `/api/loads/${load.id}/status`, {
+      body: { status: "in_progress" },
+      cookie: dispatcher,
+    });
+    expect(reopen.status).toBe(409);
+    expect(reopen.json.error).toMatchObject({
+      code: "LOAD_INVOICED",
+      message: loadInvoicedMessage(inv.invoiceNumber),
+      details: { invoiceNumber: inv.invoiceNumber },
+    });
+    expect((await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher })).json.status).toBe("completed");
+
+    await call(ctx, `/api/invoices/${inv.id}/void`, { body: { reason: "Wrong load." }, cookie: accountant });
+    const freed = await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher });
+    expect(freed.json).toMatchObject({ invoiceNumber: null, allowedStatuses: ["in_progress"] });
+    const reopened = await call(ctx, `/api/loads/${load.id}/status`, {
+      body: { status: "in_progress" },
+      cookie: dispatcher,
+    });
+    expect(reopened.status).toBe(200);
   });
 
   it("lets only one of two simultaneous invoices take a load", async () => {

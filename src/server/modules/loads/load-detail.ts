@@ -69,7 +69,9 @@ export async function buildLoadDetail(db: Tx, id: string, scope: LoadScope): Pro
     updatedAt: isoTimestamp(r.updated_at),
     timeline: r.timeline.map((e) => ({ ...e, createdAt: new Date(e.createdAt).toISOString() })),
     files: r.files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
-    allowedStatuses: isDriver ? [] : allowedStatusesFor(load),
+    // A billed load stays completed until its invoice lets it go (loads.service#changeStatus).
+    allowedStatuses: isDriver || r.invoice_number ? [] : allowedStatusesFor(load),
+    invoiceNumber: isDriver ? null : r.invoice_number,
     driverActions: isDriver ? driverActionsFor(load) : [],
   };
 }

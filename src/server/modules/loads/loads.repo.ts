@@ -257,6 +257,7 @@ export type DetailRow = ListRow & {
   driver_pay: string | null;
   pay_from_driver_default: boolean;
   notes: string;
+  invoice_number: string | null;
   accepted_at: string | null;
   started_at: string | null;
   delivered_at: string | null;
@@ -282,6 +283,8 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,
            l.delivered_at, l.created_at, l.updated_at,
+           (select i.invoice_number from invoice_loads il join invoices i on i.id = il.invoice_id
+             where il.load_id = l.id and not il.released limit 1) as invoice_number,
            coalesce((select json_agg(json_build_object(
                        'id', s.id, 'sequence', s.sequence, 'type', s.type,
                        'locationName', s.location_name, 'address', s.address, 'city', s.city,

@@ -151,7 +151,8 @@ const changeStatus = defineRoute({
   method: "post",
   path: "/api/loads/{id}/status",
   tags,
-  summary: "Change status along the transition table (409 INVALID_TRANSITION otherwise); cancel = cancelled",
+  summary:
+    "Change status along the transition table (409 INVALID_TRANSITION otherwise; 409 LOAD_INVOICED to reopen a billed load); cancel = cancelled",
   access: WRITE,
   request: { params: uuidParams, body: jsonBody(changeStatusSchema) },
   responses: { 200: jsonContent(loadDetailSchema) },

@@ -17,6 +17,7 @@ import {
   type LoadListQuery,
   type LoadPage,
   type LoadStatus,
+  loadInvoicedMessage,
   type PayType,
 } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
@@ -28,6 +29,7 @@ import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
+import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
 import { buildLoadDetail } from "./load-detail";
 import {
   countUpTo,
@@ -388,6 +390,14 @@ export function createLoadsService(deps: Deps) {
         const load = await lockLoad(tx, id);
         const from = load.status;
         if (!canTransition(from, to)) throw invalidTransition(from, to);
+        if (from === "completed") {
+          const [billed] = await loadsOnOtherInvoices(tx, [id]);
+          if (billed) {
+            throw conflict(loadInvoicedMessage(billed.invoiceNumber), "LOAD_INVOICED", {
+              invoiceNumber: billed.invoiceNumber,
+            });
+          }
+        }
         if ((to === "assigned" || to === "in_progress") && !load.driverId) {
           throw driverRequired(`Assign a driver before marking the load as ${LABELS[to]}.`);
         }

@@ -241,6 +241,29 @@ function Panel({
   );
 }
 
+/** The invoice billing the load: a link into the invoice list for those who may open it. */
+function InvoiceRow({ invoiceNumber }: { invoiceNumber: string }) {
+  const { t } = useTranslation("loads");
+  const me = useMe().data;
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-slate-600">{t("fields.invoice")}</dt>
+      <dd data-testid="load-invoice">
+        {can(me ?? null, "invoices:read") ? (
+          <Link
+            to={`${ROUTES.customerInvoices.path}?q=${encodeURIComponent(invoiceNumber)}`}
+            className="font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {invoiceNumber}
+          </Link>
+        ) : (
+          invoiceNumber
+        )}
+      </dd>
+    </div>
+  );
+}
+
 function ChargesTable({ load }: { load: LoadDetail }) {
   const { t } = useTranslation("loads");
   const row = (label: string, value: string | null, strong = false) => (
@@ -262,6 +285,7 @@ function ChargesTable({ load }: { load: LoadDetail }) {
       </dl>
       <dl className="divide-y divide-slate-100 text-sm">
         {row(t("fields.customerRate"), load.customerRate)}
+        {load.invoiceNumber ? <InvoiceRow invoiceNumber={load.invoiceNumber} /> : null}
         <div className="flex items-start justify-between gap-4 py-2">
           <dt className="text-slate-600">{t("fields.driverPay")}</dt>
           <dd className="text-right">
