@@ -13,21 +13,24 @@ export function InterestedDriversPanel({ loadId, loadNumber }: { loadId: string;
   const interests = useLoadInterests(loadId, true);
   const assign = useAssignLoad(loadId);
 
+  // Not mutate()'s per-call callbacks: assigning takes the load off the board, so the refetch that
+  // follows unmounts this panel, and TanStack Query skips the callbacks of an unmounted caller — the
+  // confirmation would sometimes never show. The promise settles either way.
   const onAssign = (driverId: string, driverName: string) =>
-    assign.mutate(driverId, {
-      onSuccess: () =>
+    assign.mutateAsync(driverId).then(
+      () =>
         notify({
           title: t("interests.assigned"),
           description: t("interests.assignedText", { number: loadNumber, name: driverName }),
           variant: "success",
         }),
-      onError: (error) =>
+      (error: unknown) =>
         notify({
           title: t("interests.assignFailed"),
           description: describeError(error, t),
           variant: "error",
         }),
-    });
+    );
 
   if (interests.isLoading) return <Spinner label={t("common:loading")} className="text-sm" />;
   if (interests.isError) return <p className="text-sm text-red-600">{describeError(interests.error, t)}</p>;
