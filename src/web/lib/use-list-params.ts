@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from "@shared/api/api.schema";
-import { useCallback, useMemo, useRef } from "react";
-import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { useCallback, useContext, useMemo, useRef } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from "react-router";
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -21,6 +21,9 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   // While a lazy page loads, this one stays mounted: a late update (the search box's debounce) must
   // not replace the navigation the user just started, e.g. a click on a row.
   const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  // The render's view can be a moment old: a debounce firing between the click and the re-render
+  // still sees "not leaving". The router's live state says where it is going right now.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   // React Router's functional setSearchParams sees the params of the last render, so two quick
   // updates (pick a customer, then a date) would lose the first. Chain them through a ref instead.
   const latest = useRef(params);
@@ -43,6 +46,11 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   const update = useCallback(
     (patch: ListParamPatch<K>, options: { replace?: boolean } = {}) => {
       if (leaving) return;
+      if (router) {
+        const { location, navigation: pending } = router.state;
+        if (location.pathname !== pathname) return;
+        if (pending.location && pending.location.pathname !== pathname) return;
+      }
       const next = new URLSearchParams(latest.current);
       for (const [key, value] of Object.entries(patch) as [string, string | number | null | undefined][]) {
         const fallback =
@@ -57,7 +65,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
       latest.current = next;
       setParams(next, { replace: options.replace });
     },
-    [setParams, defaults, leaving],
+    [setParams, defaults, leaving, router, pathname],
   );
 
   return { values, page, pageSize, update };

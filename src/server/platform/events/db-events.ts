@@ -51,6 +51,14 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
     for (const fn of resets) fn();
   };
 
+  /** One statement at a time on the connection (pg warns about overlapping queries on a client). */
+  let queue: Promise<unknown> = Promise.resolve();
+  function serial<T>(c: pg.Client, text: string, values?: unknown[]): Promise<T> {
+    const run = queue.then(() => c.query(text, values) as Promise<T>);
+    queue = run.catch(() => {});
+    return run;
+  }
+
   function lost(c: pg.Client, err?: Error) {
     if (client !== c) return;
     client = null;
@@ -94,7 +102,7 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
         await c.connect();
         client = c;
         for (const channel of [SYNC_CHANNEL, ...handlers.keys()]) {
-          await c.query(`listen ${quoteIdent(channel)}`);
+          await serial(c, `listen ${quoteIdent(channel)}`);
         }
         // Live only once a notification has made the round trip: behind a transaction-mode pooler
         // (PgBouncer) LISTEN is accepted but nothing is delivered, and no cache may rely on it.
@@ -139,7 +147,7 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
     });
     try {
       // The timer covers the statement too: a stuck connection never holds a request up for long.
-      const sent = c.query("select pg_notify($1, $2)", [SYNC_CHANNEL, nonce]).then(
+      const sent = serial(c, "select pg_notify($1, $2)", [SYNC_CHANNEL, nonce]).then(
         () => delivered,
         () => false,
       );
@@ -160,7 +168,7 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
         if (c) {
           // Not live for this channel until LISTEN has run.
           live = false;
-          c.query(`listen ${quoteIdent(channel)}`).then(
+          serial(c, `listen ${quoteIdent(channel)}`).then(
             () => {
               if (client === c) {
                 reset();
