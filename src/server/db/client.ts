@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -9,6 +10,21 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * Independent reads: at once on the pool, one after another inside a transaction, whose single
+ * connection runs one statement at a time anyway (pg warns about overlapping queries; pg 9 refuses).
+ */
+export async function readAll<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  tx: Tx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Out = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(tx instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Out;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as Out;
+}
 
 // numeric (money) stays a string end to end; never a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);

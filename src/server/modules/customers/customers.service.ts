@@ -20,7 +20,7 @@ import {
   type ImportFailureDetails,
 } from "../../../shared/customers/customers.schema";
 import { fromCents, toCents } from "../../../shared/loads/loads.schema";
-import type { Tx } from "../../db/client";
+import { readAll, type Tx } from "../../db/client";
 import { customers, invoices, loadRequests, loads, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -82,31 +82,34 @@ export function createCustomersService(deps: Deps) {
   async function detail(tx: Tx, id: string): Promise<CustomerDetail> {
     const [row] = await tx.select(listColumns()).from(customers).where(eq(customers.id, id));
     if (!row) throw notFound("The customer");
-    const [contacts, portal, loadStats, pending] = await Promise.all([
-      contactsOf(tx, id),
-      row.userId
-        ? tx
-            .select({ userId: users.id, email: users.email, name: users.name })
-            .from(users)
-            .where(eq(users.id, row.userId))
-        : Promise.resolve([]),
-      tx
-        .select({
-          active: sql<number>`count(*) filter (where ${loads.status} in ('assigned', 'in_progress'))::int`,
-          completed: sql<number>`count(*) filter (where ${loads.status} = 'completed')::int`,
-          cancelled: sql<number>`count(*) filter (where ${loads.status} = 'cancelled')::int`,
-          lastPickupAt: max(loads.pickupAt),
-          unbilledAmount: sql<string>`(${unbilledExpr(sql`customers.id`)})::numeric(14, 2)::text`,
-          unbilledLoads: sql<number>`count(*) filter (where ${loads.status} = 'completed' and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released))::int`,
-        })
-        .from(customers)
-        .leftJoin(loads, eq(loads.customerId, customers.id))
-        .where(eq(customers.id, id))
-        .groupBy(customers.id),
-      tx
-        .select({ n: count() })
-        .from(loadRequests)
-        .where(and(eq(loadRequests.customerId, id), eq(loadRequests.status, "pending"))),
+    const [contacts, portal, loadStats, pending] = await readAll(tx, [
+      () => contactsOf(tx, id),
+      () =>
+        row.userId
+          ? tx
+              .select({ userId: users.id, email: users.email, name: users.name })
+              .from(users)
+              .where(eq(users.id, row.userId))
+          : Promise.resolve([]),
+      () =>
+        tx
+          .select({
+            active: sql<number>`count(*) filter (where ${loads.status} in ('assigned', 'in_progress'))::int`,
+            completed: sql<number>`count(*) filter (where ${loads.status} = 'completed')::int`,
+            cancelled: sql<number>`count(*) filter (where ${loads.status} = 'cancelled')::int`,
+            lastPickupAt: max(loads.pickupAt),
+            unbilledAmount: sql<string>`(${unbilledExpr(sql`customers.id`)})::numeric(14, 2)::text`,
+            unbilledLoads: sql<number>`count(*) filter (where ${loads.status} = 'completed' and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released))::int`,
+          })
+          .from(customers)
+          .leftJoin(loads, eq(loads.customerId, customers.id))
+          .where(eq(customers.id, id))
+          .groupBy(customers.id),
+      () =>
+        tx
+          .select({ n: count() })
+          .from(loadRequests)
+          .where(and(eq(loadRequests.customerId, id), eq(loadRequests.status, "pending"))),
     ]);
     const stats = loadStats[0];
     const creditAvailable =

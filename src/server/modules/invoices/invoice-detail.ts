@@ -5,7 +5,7 @@ import {
   invoiceViewStatus,
   subtractMoney,
 } from "../../../shared/invoices/invoices.schema";
-import type { Tx } from "../../db/client";
+import { readAll, type Tx } from "../../db/client";
 import {
   customers,
   invoiceLines,
@@ -49,29 +49,36 @@ export async function buildInvoiceDetail(tx: Tx, id: string, day: string): Promi
   if (!row) throw notFound("The invoice");
   const i = row.invoice;
 
-  const [lines, payments, loadRows] = await Promise.all([
-    tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.sequence)),
-    tx
-      .select({ payment: invoicePayments, recordedByName: users.name })
-      .from(invoicePayments)
-      .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
-      .where(eq(invoicePayments.invoiceId, id))
-      .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
-    tx
-      .select({
-        id: loads.id,
-        loadNumber: loads.loadNumber,
-        pickupCity: loads.pickupCity,
-        pickupState: loads.pickupState,
-        deliveryCity: loads.deliveryCity,
-        deliveryState: loads.deliveryState,
-        deliveredAt: loads.deliveredAt,
-        pickupAt: loads.pickupAt,
-      })
-      .from(invoiceLoads)
-      .innerJoin(loads, eq(loads.id, invoiceLoads.loadId))
-      .where(eq(invoiceLoads.invoiceId, id))
-      .orderBy(asc(loads.pickupAt), asc(loads.loadNumber)),
+  const [lines, payments, loadRows] = await readAll(tx, [
+    () =>
+      tx
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, id))
+        .orderBy(asc(invoiceLines.sequence)),
+    () =>
+      tx
+        .select({ payment: invoicePayments, recordedByName: users.name })
+        .from(invoicePayments)
+        .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+        .where(eq(invoicePayments.invoiceId, id))
+        .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
+    () =>
+      tx
+        .select({
+          id: loads.id,
+          loadNumber: loads.loadNumber,
+          pickupCity: loads.pickupCity,
+          pickupState: loads.pickupState,
+          deliveryCity: loads.deliveryCity,
+          deliveryState: loads.deliveryState,
+          deliveredAt: loads.deliveredAt,
+          pickupAt: loads.pickupAt,
+        })
+        .from(invoiceLoads)
+        .innerJoin(loads, eq(loads.id, invoiceLoads.loadId))
+        .where(eq(invoiceLoads.invoiceId, id))
+        .orderBy(asc(loads.pickupAt), asc(loads.loadNumber)),
   ]);
   const counts = await fileCounts(
     tx,

@@ -18,7 +18,7 @@ import type {
   StatementEntry,
 } from "../../../shared/invoices/statements.schema";
 import { toCents } from "../../../shared/loads/loads.schema";
-import type { Tx } from "../../db/client";
+import { readAll, type Tx } from "../../db/client";
 import { customers, invoicePayments, invoices } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
@@ -288,23 +288,25 @@ export async function listReceivables(
   const order = sql.raw(ORDER[query.sort]);
   const pageSize = query.pageSize ?? limit ?? 25;
   const offset = query.page ? offsetOf({ page: query.page, pageSize }) : 0;
-  const [{ rows }, { rows: sums }] = await Promise.all([
-    tx.execute<ReceivableRow>(
-      sql`select * from (${base}) r order by ${order} ${dir}, company_name asc, customer_id limit ${pageSize} offset ${offset}`,
-    ),
-    tx.execute<{
-      n: number;
-      current: string;
-      days1to30: string;
-      days31to60: string;
-      days61to90: string;
-      over90: string;
-      total: string;
-    }>(
-      sql`select count(*)::int as n, ${money(sql`sum(current)`)} as current, ${money(sql`sum(days1to30)`)} as days1to30,
+  const [{ rows }, { rows: sums }] = await readAll(tx, [
+    () =>
+      tx.execute<ReceivableRow>(
+        sql`select * from (${base}) r order by ${order} ${dir}, company_name asc, customer_id limit ${pageSize} offset ${offset}`,
+      ),
+    () =>
+      tx.execute<{
+        n: number;
+        current: string;
+        days1to30: string;
+        days31to60: string;
+        days61to90: string;
+        over90: string;
+        total: string;
+      }>(
+        sql`select count(*)::int as n, ${money(sql`sum(current)`)} as current, ${money(sql`sum(days1to30)`)} as days1to30,
         ${money(sql`sum(days31to60)`)} as days31to60, ${money(sql`sum(days61to90)`)} as days61to90,
         ${money(sql`sum(over90)`)} as over90, ${money(sql`sum(total)`)} as total from (${base}) r`,
-    ),
+      ),
   ]);
   const s = sums[0];
   return {
