@@ -10,6 +10,7 @@ import { Images, Plus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -20,7 +21,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
@@ -76,7 +77,6 @@ export default function AccidentsPage() {
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const dateId = useId();
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const runExport = async (format: ExportFormat) => {
     setExporting(format);
@@ -279,24 +279,12 @@ export default function AccidentsPage() {
                 )),
               )}
             </Select>
-            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
-              {(["from", "to"] as const).map((edge) => (
-                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
-                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
-                    {t(`filters.${edge}`)}
-                  </Label>
-                  <Input
-                    id={`${dateId}-${edge}`}
-                    type="date"
-                    value={filter[edge] ?? ""}
-                    min={edge === "to" ? filter.from : undefined}
-                    max={edge === "from" ? filter.to : undefined}
-                    onChange={(e) => update({ [edge]: e.target.value })}
-                    className="min-w-0 lg:w-40"
-                  />
-                </div>
-              ))}
-            </div>
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`filters.${edge}`)}
+              onChange={update}
+            />
             <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
               {list.isFetching && data ? (
                 <Spinner label={t("common:list.updating")} className="text-xs" />

@@ -1,7 +1,7 @@
 import { localToday } from "@shared/drivers/expiry";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { Select } from "../../../components/ui/input";
 
 /** The spec's report periods (section 9), plus a range of one's own. */
 export const PERIODS = ["week", "month", "year", "custom"] as const;
@@ -47,7 +47,6 @@ export function PeriodPicker({
   onChange: (patch: { period?: Period; from?: string | null; to?: string | null }) => void;
 }) {
   const { t } = useTranslation("drivers");
-  const id = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-3 lg:flex lg:items-center">
       <Select
@@ -64,24 +63,7 @@ export function PeriodPicker({
         ))}
       </Select>
       {period === "custom" ? (
-        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
-          {(["from", "to"] as const).map((edge) => (
-            <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
-              <Label htmlFor={`${id}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
-                {t(`period.${edge}`)}
-              </Label>
-              <Input
-                id={`${id}-${edge}`}
-                type="date"
-                value={(edge === "from" ? from : to) ?? ""}
-                min={edge === "to" ? from : undefined}
-                max={edge === "from" ? to : undefined}
-                onChange={(e) => onChange({ [edge]: e.target.value })}
-                className="min-w-0 lg:w-40"
-              />
-            </div>
-          ))}
-        </div>
+        <DateRangeFilter from={from} to={to} label={(edge) => t(`period.${edge}`)} onChange={onChange} />
       ) : null}
     </div>
   );

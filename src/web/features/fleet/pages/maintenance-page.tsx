@@ -20,9 +20,10 @@ import {
   Wrench,
   X,
 } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
@@ -39,7 +40,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { EmptyState } from "../../../components/ui/feedback";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
@@ -87,7 +88,6 @@ export default function MaintenancePage() {
   const messages = useFleetMessages();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteMaintenance();
-  const dateId = useId();
 
   const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
   const sort: Sort = oneOf(MAINTENANCE_SORTS, values.sort) ?? "serviceDate";
@@ -264,24 +264,12 @@ export default function MaintenancePage() {
               </Select>
             </>
           ) : null}
-          <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
-            {(["from", "to"] as const).map((edge) => (
-              <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
-                <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
-                  {t(`filters.${edge}`)}
-                </Label>
-                <Input
-                  id={`${dateId}-${edge}`}
-                  type="date"
-                  value={filter[edge] ?? ""}
-                  min={edge === "to" ? filter.from : undefined}
-                  max={edge === "from" ? filter.to : undefined}
-                  onChange={(e) => update({ [edge]: e.target.value })}
-                  className="min-w-0 lg:w-40"
-                />
-              </div>
-            ))}
-          </div>
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`filters.${edge}`)}
+            onChange={update}
+          />
           <Select
             aria-label={t("list.sortBy")}
             value={`${sort}:${dir}`}

@@ -12,6 +12,7 @@ import { Camera, ClipboardPlus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -23,7 +24,7 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
@@ -89,7 +90,6 @@ export default function InspectionsPage() {
   useErrorToast(list, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(list);
 
-  const dateId = useId();
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exporting, setExporting] = useState<InspectionExportFormat | null>(null);
@@ -284,25 +284,13 @@ export default function InspectionsPage() {
                 )),
               )}
             </Select>
-            <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
-              {(["from", "to"] as const).map((edge) => (
-                <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
-                  <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
-                    {t(`list.filters.${edge}`)}
-                  </Label>
-                  <Input
-                    id={`${dateId}-${edge}`}
-                    type="date"
-                    value={filter[edge] ?? ""}
-                    min={edge === "to" ? filter.from : undefined}
-                    max={edge === "from" ? filter.to : undefined}
-                    onChange={(e) => update({ [edge]: e.target.value })}
-                    className="min-w-0 lg:w-40"
-                    data-testid={`filter-${edge}`}
-                  />
-                </div>
-              ))}
-            </div>
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
+              testIdPrefix="filter"
+            />
             <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
               {list.isFetching && data ? (
                 <Spinner label={t("common:list.updating")} className="text-xs" />

@@ -9,6 +9,7 @@ import { MoreHorizontal, Paperclip, Pencil, Plus, SlidersHorizontal, Trash2 } fr
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -23,7 +24,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
@@ -82,7 +83,6 @@ export function ExpensesTab() {
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const dateId = useId();
   const [editing, setEditing] = useState<ParkingExpense | null | undefined>(undefined);
   const [removing, setRemoving] = useState<ParkingExpense | null>(null);
   const remove = useDeleteExpense();
@@ -224,22 +224,13 @@ export function ExpensesTab() {
               )),
             )}
           </Select>
-          <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:flex lg:items-center">
-            {(["from", "to"] as const).map((edge) => (
-              <div key={edge} className="grid min-w-0 gap-1 lg:flex lg:items-center lg:gap-2">
-                <Label htmlFor={`${dateId}-${edge}`} className="whitespace-nowrap text-xs text-slate-500">
-                  {t(`list.${edge}`)}
-                </Label>
-                <Input
-                  id={`${dateId}-${edge}`}
-                  type="date"
-                  value={filter[edge] ?? ""}
-                  onChange={(e) => update({ [edge]: e.target.value })}
-                  className="min-w-0 lg:w-40"
-                />
-              </div>
-            ))}
-          </div>
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`list.${edge}`)}
+            onChange={update}
+            unbounded
+          />
           <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
             {expenses.isFetching && data ? (
               <Spinner label={t("common:list.updating")} className="text-xs" />
