@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../../deps";
 import type { Actor, AppEnv } from "../../http/context";
 import type { DbEvents } from "../../platform/events/db-events";
-import { SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth";
+import { IMPERSONATION_SECONDS, SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth";
 
 /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is on. */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
@@ -59,6 +59,7 @@ function verifySignedToken(value: string, secret: string): string | null {
 interface ActorRow {
   session_id: string;
   expires_at: Date;
+  created_at: Date;
   user_id: string;
   email: string;
   name: string;
@@ -74,21 +75,37 @@ interface ActorRow {
  * The session, its user, the app user, the impersonating admin and the driver or customer record
  * in one round trip (a prepared
  * statement). Disabled users have no sessions (disabling revokes them), and a ban still bites here.
+ *
+ * An impersonation session resolves only while its impersonator is still an active admin, and never
+ * past IMPERSONATION_SECONDS from its creation, whatever its stored expiry says: the cap holds even if
+ * something slid the session (decision 004).
  */
 const ACTOR_QUERY = {
   name: "lms_resolve_actor",
-  text: `select s.id as session_id, s.expires_at, u.id as user_id, u.email, u.name,
+  text: `select s.id as session_id, s.expires_at, s.created_at, u.id as user_id, u.email, u.name,
        au.role, au.must_change_password, s.impersonated_by, imp.email as impersonator_email,
        d.id as driver_id, c.id as customer_id
   from sessions s
   join users u on u.id = s.user_id
   join app_users au on au.user_id = u.id
   left join users imp on imp.id = s.impersonated_by
+  left join app_users imp_au on imp_au.user_id = s.impersonated_by
   left join drivers d on d.user_id = u.id
   left join customers c on c.user_id = u.id
  where s.token = $1 and s.expires_at > now()
-   and (u.banned is not true or (u.ban_expires is not null and u.ban_expires <= now()))`,
+   and (u.banned is not true or (u.ban_expires is not null and u.ban_expires <= now()))
+   and (s.impersonated_by is null or (
+        imp_au.role = 'admin'
+        and (imp.banned is not true or (imp.ban_expires is not null and imp.ban_expires <= now()))
+        and s.created_at > now() - make_interval(secs => ${IMPERSONATION_SECONDS})))`,
 };
+
+/** When the session stops resolving: its expiry, or for an impersonation the 60-minute cap from its start. */
+function effectiveExpiry(row: ActorRow): Date {
+  if (!row.impersonated_by) return row.expires_at;
+  const cap = row.created_at.getTime() + IMPERSONATION_SECONDS * 1000;
+  return new Date(Math.min(cap, row.expires_at.getTime()));
+}
 
 /** Triggers on sessions, users, app_users, drivers and customers announce the user id here. */
 export const AUTH_CHANGED_CHANNEL = "lms_auth_changed";
@@ -138,7 +155,7 @@ export function createActorCache(events: DbEvents) {
       const entry = bySigned.get(signed);
       if (!entry) return undefined;
       const now = Date.now();
-      if (now - entry.at > CACHE_MAX_AGE_MS || entry.row.expires_at.getTime() <= now) {
+      if (now - entry.at > CACHE_MAX_AGE_MS || effectiveExpiry(entry.row).getTime() <= now) {
         forget(signed);
         return undefined;
       }
@@ -184,10 +201,13 @@ export async function resolveActor(
     cache?.put(signed, row, since);
   }
 
+  // An impersonation session is never slid, whatever cookies arrive: only a normal session is
+  // refreshed (better-auth also skips "don't remember me" sessions, which it recognises by a cookie).
   const refreshDue =
+    !row.impersonated_by &&
     row.expires_at.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now();
   let setCookies: string[] = [];
-  let expiresAt = row.expires_at;
+  let expiresAt = effectiveExpiry(row);
   if (refreshDue && !cookieValue(headers.get("cookie") ?? "", DONT_REMEMBER_COOKIES)) {
     const refreshed = await deps.auth.api.getSession({ headers, returnHeaders: true });
     if (!refreshed.response) return { actor: null, setCookies: refreshed.headers.getSetCookie() };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, sessions, users } from "../../db/schema";
+import { appUsers, auditLog, sessions, users } from "../../db/schema";
 import { call, createTestContext, mergeCookies, signIn, type TestContext } from "../../testing/harness";
 
 let ctx: TestContext;
@@ -110,5 +110,107 @@ describe("impersonation", () => {
       .where(eq(sessions.userId, await idOf("customer@demo.test")));
     await ctx.deps.events.sync();
     expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
+  });
+
+  it("is never slid past 60 minutes, even by a client that drops the dont_remember cookie", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const driverId = await idOf("driver2@demo.test");
+    const started = await call(ctx, "/api/admin/impersonation", {
+      body: { userId: driverId },
+      cookie: admin,
+    });
+    // Only the session cookie goes back: better-auth would take that for a "remember me" session.
+    const sessionOnly = mergeCookies(admin, started)
+      .split("; ")
+      .filter((c) => c.startsWith("lms.session_token="))
+      .join("; ");
+    const me = await call(ctx, "/api/me", { cookie: sessionOnly });
+    expect(me.status).toBe(200);
+    expect(me.headers.getSetCookie()).toEqual([]);
+    const [row] = await ctx.deps.db.select().from(sessions).where(eq(sessions.userId, driverId));
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
+    const minutes = (new Date(me.json.impersonation.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeLessThanOrEqual(60);
+
+    // Whatever slid the stored expiry, the session stops 60 minutes after it began.
+    await ctx.deps.db
+      .update(sessions)
+      .set({
+        createdAt: new Date(Date.now() - 61 * 60_000),
+        expiresAt: new Date(Date.now() + 6 * 24 * 3600_000),
+      })
+      .where(eq(sessions.id, row.id));
+    await ctx.deps.events.sync();
+    expect((await call(ctx, "/api/me", { cookie: sessionOnly })).status).toBe(401);
+  });
+
+  describe("lives only as long as its admin", () => {
+    async function secondAdminImpersonating(email: string) {
+      const admin = await signIn(ctx, "admin@demo.test");
+      const created = await call(ctx, "/api/admin/users", {
+        body: {
+          name: "Acting Admin",
+          email,
+          role: "admin",
+          password: "Password123",
+          requirePasswordChange: false,
+        },
+        cookie: admin,
+      });
+      expect(created.status).toBe(201);
+      const other = await signIn(ctx, email, "Password123");
+      const started = await call(ctx, "/api/admin/impersonation", {
+        body: { userId: await idOf("customer2@demo.test") },
+        cookie: other,
+      });
+      expect(started.status).toBe(200);
+      const asCustomer = mergeCookies(other, started);
+      expect((await call(ctx, "/api/me", { cookie: asCustomer })).json.role).toBe("customer");
+      return { admin, otherId: await idOf(email), asCustomer };
+    }
+
+    it("demoting the admin ends the sessions they impersonate", async () => {
+      const { admin, otherId, asCustomer } = await secondAdminImpersonating("acting-1@demo.test");
+      const demoted = await call(ctx, `/api/admin/users/${otherId}/role`, {
+        method: "PUT",
+        body: { role: "manager" },
+        cookie: admin,
+      });
+      expect(demoted.status).toBe(200);
+      expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
+      expect(await ctx.deps.db.select().from(sessions).where(eq(sessions.impersonatedBy, otherId))).toEqual(
+        [],
+      );
+    });
+
+    it("disabling or deleting the admin ends them too", async () => {
+      const first = await secondAdminImpersonating("acting-2@demo.test");
+      const disabled = await call(ctx, `/api/admin/users/${first.otherId}/disable`, {
+        method: "POST",
+        cookie: first.admin,
+      });
+      expect(disabled.status).toBe(200);
+      expect((await call(ctx, "/api/me", { cookie: first.asCustomer })).status).toBe(401);
+
+      const second = await secondAdminImpersonating("acting-3@demo.test");
+      const deleted = await call(ctx, `/api/admin/users/${second.otherId}`, {
+        method: "DELETE",
+        cookie: second.admin,
+      });
+      expect(deleted.status).toBe(200);
+      expect((await call(ctx, "/api/me", { cookie: second.asCustomer })).status).toBe(401);
+    });
+
+    it("resolves only while the impersonator is an active admin, however the change was made", async () => {
+      const { otherId, asCustomer } = await secondAdminImpersonating("acting-4@demo.test");
+      // A change outside the app's services (another instance, a console): the session is still refused.
+      await ctx.deps.db.update(appUsers).set({ role: "dispatcher" }).where(eq(appUsers.userId, otherId));
+      await ctx.deps.events.sync();
+      expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
+      await ctx.deps.db.update(appUsers).set({ role: "admin" }).where(eq(appUsers.userId, otherId));
+      await ctx.deps.db.update(users).set({ banned: true }).where(eq(users.id, otherId));
+      await ctx.deps.events.sync();
+      expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
+    });
   });
 });

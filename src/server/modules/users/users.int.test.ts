@@ -105,6 +105,18 @@ describe("temporary passwords", () => {
     await signIn(ctx, "accountant@demo.test", "MyOwnPass1");
   });
 
+  it("refuses an admin's temporary password for themselves (Action Denied), leaving them signed in", async () => {
+    const res = await call(ctx, `/api/admin/users/${await idOf("admin@demo.test")}/temporary-password`, {
+      body: { password: "TempPass99" },
+      cookie: admin,
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatchObject({ code: "OWN_ACCOUNT" });
+    const me = await call(ctx, "/api/me", { cookie: admin });
+    expect(me.status).toBe(200);
+    expect(me.json.mustChangePassword).toBe(false);
+  });
+
   it("answers PASSWORD_CHANGE_REQUIRED to other operations meanwhile", async () => {
     await call(ctx, "/api/admin/users", {
       body: { name: "Second Admin", email: "admin2@demo.test", role: "admin", password: "AdminTemp1" },

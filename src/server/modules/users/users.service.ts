@@ -24,6 +24,8 @@ const SORT_COLUMNS = {
 } as const;
 
 export const CANNOT_DELETE_SELF = "You cannot delete your own account.";
+export const CANNOT_SET_OWN_TEMPORARY_PASSWORD =
+  "You cannot set a temporary password on your own account. Change your password instead.";
 
 export function createUsersService(deps: Deps) {
   const { db } = deps;
@@ -45,7 +47,12 @@ export function createUsersService(deps: Deps) {
     return row;
   }
 
-  const revokeSessions = (tx: Tx, userId: string) => tx.delete(sessions).where(eq(sessions.userId, userId));
+  /** Ends the user's own sessions and every impersonation they started (an impersonation lives only
+   * as long as its admin does). */
+  const revokeSessions = (tx: Tx, userId: string) =>
+    tx.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatedBy, userId)));
+  const revokeImpersonationsBy = (tx: Tx, adminId: string) =>
+    tx.delete(sessions).where(eq(sessions.impersonatedBy, adminId));
 
   return {
     async list(filter: z.infer<typeof userFilterSchema>, page: PageQuery) {
@@ -123,6 +130,7 @@ export function createUsersService(deps: Deps) {
         if (user.role === role) return;
         await tx.update(appUsers).set({ role }).where(eq(appUsers.userId, id));
         await tx.update(users).set({ role }).where(eq(users.id, id));
+        if (user.role === "admin") await revokeImpersonationsBy(tx, id);
         await attachRoleRecord(tx, id, { name: user.name, email: user.email, role });
         await recordAudit(tx, actor, {
           action: "user.role_changed",
@@ -136,6 +144,8 @@ export function createUsersService(deps: Deps) {
 
     /** Sets a temporary password: the user's sessions end and they must choose a new one at sign-in. */
     async setTemporaryPassword(actor: Actor, id: string, password: string): Promise<void> {
+      // An admin would lock themselves out of the rest of the app: they change their own password instead.
+      if (id === actor.userId) throw forbidden(CANNOT_SET_OWN_TEMPORARY_PASSWORD, "OWN_ACCOUNT");
       const hash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const user = await load(tx, id);
@@ -154,7 +164,7 @@ export function createUsersService(deps: Deps) {
           });
         }
         await tx.update(appUsers).set({ mustChangePassword: true }).where(eq(appUsers.userId, id));
-        if (id !== actor.userId) await revokeSessions(tx, id);
+        await revokeSessions(tx, id);
         await recordAudit(tx, actor, {
           action: "user.temporary_password_set",
           targetType: "user",
@@ -199,6 +209,7 @@ export function createUsersService(deps: Deps) {
           details: { role: user.role, name: user.name },
         });
         // Sessions, credentials and the app user cascade; driver/customer records stay, unlinked.
+        await revokeImpersonationsBy(tx, id);
         await tx.delete(users).where(eq(users.id, id));
       });
     },
