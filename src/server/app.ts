@@ -3,7 +3,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
 import type { Deps } from "./deps";
+import { bodySizeLimit, JSON_BODY_MAX_BYTES } from "./http/body";
 import type { AppEnv } from "./http/context";
 import { mountDocs } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
@@ -51,10 +53,12 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     },
   });
   app.onError(handleError(deps.log));
+  app.use(requestId({ limitLength: 64 }));
   app.use(securityHeaders());
-  app.use("/api/*", originCheck(deps.config.publicUrl));
+  app.use("/api/*", originCheck(deps.config));
   app.use("/api/*", authChangeBarrier(deps));
 
+  app.use("/api/auth/*", bodySizeLimit(JSON_BODY_MAX_BYTES));
   app.route("/", authRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps));
 
@@ -100,7 +104,9 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
       description:
         "Every operation lists the roles allowed to call it in `x-roles` (`public` for no sign-in). " +
         "Errors are `{ error: { code, message, details } }`. Sign-in, sign-out and the session live under " +
-        "`/api/auth/*` (better-auth: POST sign-in/email, POST sign-out, GET get-session).",
+        "`/api/auth/*` (better-auth: POST sign-in/email, POST sign-out; the session is `GET /api/me`). " +
+        "Request bodies are capped (`x-max-body-bytes`, 1 MB for JSON unless an operation says more) and " +
+        "answer 413 beyond it; text may not contain NUL characters (400).",
     },
   });
   mountDocs(app);

@@ -18,6 +18,17 @@ describe("settings", () => {
     });
   });
 
+  it("without PUBLIC_URL trusts every loopback name of the port; with it, only its origin", () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: "3456" }).trustedOrigins).toEqual([
+      "http://localhost:3456",
+      "http://127.0.0.1:3456",
+      "http://[::1]:3456",
+    ]);
+    expect(
+      loadConfig({ DATA_DIR: dir, PORT: "3456", PUBLIC_URL: "https://lms.example.com/" }).trustedOrigins,
+    ).toEqual(["https://lms.example.com"]);
+  });
+
   it("generates BETTER_AUTH_SECRET once under DATA_DIR, private, and reuses it", () => {
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);

@@ -59,6 +59,11 @@ export interface Config {
   databaseUrl: string | undefined;
   authSecret: string;
   publicUrl: string;
+  /**
+   * Origins a browser may sign in and write from: PUBLIC_URL's, and without PUBLIC_URL also the
+   * loopback names of PORT (localhost, 127.0.0.1, [::1]) — whichever a developer types.
+   */
+  trustedOrigins: string[];
   /** `undefined` means "seed on the embedded database's first run only". */
   demoData: boolean | undefined;
   trustProxy: boolean;
@@ -85,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     authSecret: e.BETTER_AUTH_SECRET ?? storedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    trustedOrigins: e.PUBLIC_URL
+      ? [new URL(e.PUBLIC_URL).origin]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${e.PORT}`),
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,

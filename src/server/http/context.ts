@@ -24,5 +24,7 @@ export interface AppEnv {
   Variables: {
     actor: Actor | null;
     ip: string | null;
+    /** Names the request in the log and in a 500's answer (`X-Request-Id`). */
+    requestId: string;
   };
 }

@@ -25,6 +25,20 @@ export const notFound = (what = "The record") => new HttpError(404, "NOT_FOUND",
 export const conflict = (message: string, code = "CONFLICT", details?: unknown) =>
   new HttpError(409, code, message, details);
 
+export const NUL_MESSAGE = "Text cannot contain NUL characters.";
+/** PostgreSQL's refusal of a NUL in text (22021) — the same user mistake, caught where it lands. */
+export function isNulError(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === "22021" && typeof message === "string" && message.includes("0x00")) return true;
+  }
+  return false;
+}
+
+export function nulRefused(): HttpError {
+  return badRequest(NUL_MESSAGE);
+}
+
 /** Field messages keyed by dotted path, as forms expect them. */
 export function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -43,15 +57,61 @@ export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
+/**
+ * What the log may say about an unexpected error: its class and message, or for a database error
+ * its SQLSTATE code and the table, column and constraint it names — never a query error's message,
+ * which quotes the SQL with its parameters, nor the server's own message, which can quote a value
+ * (personal data) — and the stack's frames.
+ */
+export function loggableError(err: Error): Record<string, unknown> {
+  const db = databaseCause(err);
+  return {
+    name: err.name,
+    ...(db ?? { message: err.message }),
+    stack: err.stack
+      ?.split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .slice(0, 12)
+      .map((line) => line.trim()),
+  };
+}
+
+function databaseCause(err: unknown): Record<string, string> | null {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, severity, table, column, constraint } = e as Record<string, unknown>;
+    // pg's DatabaseError: a SQLSTATE code with a severity.
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string") {
+      const named = Object.entries({ table, column, constraint }).filter(([, v]) => typeof v === "string");
+      return { dbCode: code, ...Object.fromEntries(named) } as Record<string, string>;
+    }
+  }
+  // A query error without a database cause: its message is the SQL and parameters.
+  return err instanceof Error && err.message.startsWith("Failed query:") ? { dbCode: "unknown" } : null;
+}
+
 export function handleError(log: Logger) {
-  return (err: Error, c: Context) => {
-    if (err instanceof HttpError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  return (thrown: Error, c: Context) => {
+    const err = isNulError(thrown) ? nulRefused() : thrown;
+    if (err instanceof HttpError) {
+      const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
+      return c.json(errorBody(err.code, err.message, err.details), err.status);
+    }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
       const code = status === 400 ? "VALIDATION_FAILED" : status === 401 ? "UNAUTHENTICATED" : "HTTP_ERROR";
       return c.json(errorBody(code, err.message || "The request could not be processed."), status);
     }
-    log.error("unhandled error", { path: c.req.path, error: err.stack ?? String(err) });
-    return c.json(errorBody("INTERNAL", "Something went wrong. Please try again."), 500);
+    const requestId = c.get("requestId") as string | undefined;
+    log.error("unhandled error", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      ...loggableError(err),
+    });
+    return c.json(
+      errorBody("INTERNAL", "Something went wrong. Please try again.", requestId ? { requestId } : undefined),
+      500,
+    );
   };
 }

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { type Access, allows, rolesFor } from "../../shared/access";
 import { apiErrorSchema } from "../../shared/api/api.schema";
+import { bodySizeLimit, JSON_BODY_MAX_BYTES, rejectNulCharacters, UPLOAD_BODY_MAX_BYTES } from "./body";
 import type { AppEnv } from "./context";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 
@@ -12,6 +13,11 @@ export type RouteAccess = {
   allowPendingPasswordChange?: boolean;
   /** The 403 message for a signed-in role off the list, when the spec words it (e.g. the load board). */
   forbiddenMessage?: string;
+  /**
+   * The largest request body this operation reads: `JSON_BODY_MAX_BYTES` by default, or
+   * `UPLOAD_BODY_MAX_BYTES` when it takes multipart; set it only where an operation needs more.
+   */
+  maxBodyBytes?: number;
 };
 
 /** The guard every operation gets from its declaration: deny by default. */
@@ -42,16 +48,26 @@ const errorResponse = (description: string) => ({
  * `x-roles` (and `x-access`) in /api/openapi.json. An operation without it fails the access test.
  */
 export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
-  const { access, allowPendingPasswordChange, forbiddenMessage, ...config } = def;
+  const { access, allowPendingPasswordChange, forbiddenMessage, maxBodyBytes, ...config } = def;
   const xRoles = access === "public" ? ["public"] : [...rolesFor(access)];
+  const takesFiles = Boolean(config.request?.body?.content?.["multipart/form-data"]);
+  const bodyMax = maxBodyBytes ?? (takesFiles ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES);
   return createRoute({
     ...config,
     "x-roles": xRoles,
     "x-access": access === "public" || access === "authenticated" ? access : "roles",
-    middleware: [guard(access, allowPendingPasswordChange, forbiddenMessage)] as const,
+    "x-max-body-bytes": bodyMax,
+    // The guard first (a caller who may not call it never gets to send a body), then the size cap,
+    // then the one text rule every operation shares (no NUL characters).
+    middleware: [
+      guard(access, allowPendingPasswordChange, forbiddenMessage),
+      bodySizeLimit(bodyMax),
+      rejectNulCharacters(),
+    ] as const,
     responses: {
       ...config.responses,
       400: errorResponse("Invalid input; `details.fields` holds a message per field"),
+      413: errorResponse("The request body is larger than `x-max-body-bytes`"),
       ...(access === "public"
         ? {}
         : { 401: errorResponse("Not signed in"), 403: errorResponse("Role not allowed") }),

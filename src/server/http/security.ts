@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import type { Config } from "../config";
 import { HttpError } from "./errors";
 
 /** CSP, nosniff, frame-ancestors and referrer policy on every response. */
@@ -29,15 +30,20 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Cookie-authenticated writes must come from our own origin. Browsers send `Origin` on every
  * non-GET fetch; a request without cookies carries no ambient authority and passes.
  */
-export function originCheck(publicUrl: string): MiddlewareHandler {
-  const allowed = new Set([new URL(publicUrl).origin]);
+export function originCheck(config: Pick<Config, "trustedOrigins" | "publicUrl">): MiddlewareHandler {
+  const allowed = new Set(config.trustedOrigins);
   return async (c, next) => {
     if (UNSAFE.has(c.req.method) && c.req.header("cookie")) {
       const origin = c.req.header("origin");
       const host = c.req.header("host");
       const self = host ? [`http://${host}`, `https://${host}`] : [];
       if (!origin || !(allowed.has(origin) || self.includes(origin))) {
-        throw new HttpError(403, "CSRF", "Cross-site request refused.");
+        throw new HttpError(
+          403,
+          "CSRF",
+          `This request did not come from the app's own pages. Open ${config.publicUrl} and try again.`,
+          { url: config.publicUrl },
+        );
       }
     }
     await next();

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     authSecret: "test-secret-test-secret-test-secret-0123456789",
     publicUrl: TEST_ORIGIN,
+    trustedOrigins: [TEST_ORIGIN],
     demoData: false,
     trustProxy: true,
     signInRateLimit: 10_000,

@@ -5,6 +5,9 @@ import { ApiRequestError } from "./api";
 export function describeError(err: unknown, t: TFunction): string {
   if (err instanceof ApiRequestError) {
     if (err.code === "NETWORK") return t("common:errors.network");
+    const url = (err.details as { url?: unknown } | undefined)?.url;
+    if ((err.code === "WRONG_ADDRESS" || err.code === "CSRF") && typeof url === "string")
+      return t("common:errors.wrongAddress", { url });
     if (err.message) return err.message;
   }
   return t("common:errors.generic");

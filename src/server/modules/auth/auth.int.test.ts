@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
 import { appUsers, auditLog, sessions, users } from "../../db/schema";
-import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { call, createTestContext, mergeCookies, signIn, type TestContext } from "../../testing/harness";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -266,5 +267,84 @@ describe("health", () => {
     const res = await call(down, "/api/health");
     expect(res).toMatchObject({ status: 503, json: { status: "unavailable" } });
     await down.close().catch(() => {});
+  });
+});
+
+describe("what page scripts can reach", () => {
+  it("does not expose better-auth's get-session (it would hand over the token, IP and user agent)", async () => {
+    const cookie = await signIn(ctx, "dispatcher@demo.test");
+    const res = await call(ctx, "/api/auth/get-session", { cookie });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.json)).not.toMatch(/token|ipAddress|userAgent/);
+  });
+});
+
+describe("password change", () => {
+  it("is rate-limited like sign-in, per user", async () => {
+    const limited = await createTestContext({ signInRateLimit: 3 });
+    try {
+      const cookie = await signIn(limited, "manager@demo.test");
+      const attempt = () =>
+        call(limited, "/api/me/password", {
+          body: { currentPassword: "guess-guess", newPassword: "MyOwnPass1", confirmPassword: "MyOwnPass1" },
+          cookie,
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("RATE_LIMITED");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Even the right password waits for the window: guessing gains nothing.
+      const right = await call(limited, "/api/me/password", {
+        body: { currentPassword: "Demo1234!", newPassword: "MyOwnPass1", confirmPassword: "MyOwnPass1" },
+        cookie,
+      });
+      expect(right.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("origins", () => {
+  it("without PUBLIC_URL, signs in from any loopback name of the port", async () => {
+    const config = loadConfig({ DATA_DIR: "/tmp/lms-test-unused", PORT: "3000" });
+    const local = await createTestContext({
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+    });
+    try {
+      for (const origin of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
+        const res = await call(local, "/api/auth/sign-in/email", {
+          body: { email: "dispatcher@demo.test", password: "Demo1234!" },
+          headers: { origin },
+        });
+        expect(res.status, origin).toBe(200);
+        const out = await call(local, "/api/auth/sign-out", {
+          method: "POST",
+          body: {},
+          cookie: mergeCookies(undefined, res),
+          headers: { origin },
+        });
+        expect(out.status, origin).toBe(200);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("from another address says where to open the app, never 'Invalid origin'", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "dispatcher@demo.test", password: "Demo1234!" },
+      headers: { origin: "http://127.0.0.1:3000" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatchObject({
+      code: "WRONG_ADDRESS",
+      message:
+        "This page was opened at an address the app does not accept. Open http://localhost:3000 and try again.",
+      details: { url: "http://localhost:3000" },
+    });
+    expect(JSON.stringify(res.json)).not.toContain("Invalid origin");
   });
 });

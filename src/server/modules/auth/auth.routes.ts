@@ -1,20 +1,27 @@
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema } from "../../../shared/auth/auth.schema";
+import { accountReviews } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";
-import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { withClientIp } from "./auth";
 import { clientIp } from "./session";
 
-/** The better-auth endpoints the browser may call; the rest (sign-up, admin API…) stay server-side. */
-const EXPOSED = new Set([
-  "POST /api/auth/sign-in/email",
-  "POST /api/auth/sign-out",
-  "GET /api/auth/get-session",
-]);
+/**
+ * The better-auth endpoints the browser may call; the rest (sign-up, admin API…) stay server-side.
+ * `get-session` is not among them: the web app reads `/api/me`, and better-auth's answer would hand
+ * page scripts the session token, IP and user agent.
+ */
+const EXPOSED = new Set(["POST /api/auth/sign-in/email", "POST /api/auth/sign-out"]);
 
 const SIGN_IN_WINDOW_SECONDS = 60;
+const SIGN_IN = "/api/auth/sign-in/email";
+
+export const REGISTRATION_PENDING_SIGN_IN =
+  "Your account is pending review. You will be notified once it's approved.";
 
 /**
  * better-auth behind a whitelist. Sign-in is validated with the shared schema and rate-limited per
@@ -27,34 +34,68 @@ export function authRoutes(deps: Deps) {
     if (!EXPOSED.has(`${c.req.method} ${c.req.path}`)) {
       throw new HttpError(404, "NOT_FOUND", "Not found.");
     }
-    if (c.req.path === "/api/auth/sign-in/email") {
+    const ip = clientIp(c, deps.config.trustProxy);
+    let login: { email: string; password: string } | null = null;
+    if (c.req.path === SIGN_IN) {
       const body = await c.req.raw
         .clone()
         .json()
         .catch(() => ({}));
       const parsed = loginSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error);
-      const address = clientIp(c, deps.config.trustProxy) ?? "unknown";
-      const limit = deps.config.signInRateLimit;
-      for (const key of [`sign-in:ip:${address}`, `sign-in:email:${parsed.data.email}`]) {
-        const hit = await hitRateLimit(deps.db, key, limit, SIGN_IN_WINDOW_SECONDS);
-        if (!hit.allowed) {
-          c.header("Retry-After", String(hit.retryAfter));
-          throw new HttpError(
-            429,
-            "RATE_LIMITED",
-            `Too many sign-in attempts. Try again in ${hit.retryAfter} seconds.`,
-          );
-        }
-      }
+      login = parsed.data;
+      await enforceRateLimit(
+        deps.db,
+        [`sign-in:ip:${ip ?? "unknown"}`, `sign-in:email:${login.email}`],
+        deps.config.signInRateLimit,
+        SIGN_IN_WINDOW_SECONDS,
+        "sign-in attempts",
+      );
     }
-    const ip = clientIp(c, deps.config.trustProxy);
     const res = await deps.auth.handler(
       new Request(c.req.raw, { headers: withClientIp(c.req.raw.headers, ip) }),
     );
-    return c.req.path === "/api/auth/sign-in/email" && res.ok ? withoutToken(res) : res;
+    if (res.ok) return c.req.path === SIGN_IN ? withoutToken(res) : res;
+    const code = await errorCode(res);
+    if (code === "INVALID_ORIGIN") throw wrongAddress(deps.config.publicUrl);
+    if (login && code === "INVALID_EMAIL_OR_PASSWORD" && (await pendingRequestMatches(deps, login))) {
+      throw new HttpError(403, "REGISTRATION_PENDING", REGISTRATION_PENDING_SIGN_IN);
+    }
+    return res;
   });
   return app;
+}
+
+async function errorCode(res: Response): Promise<string | null> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === "string" ? body.code : null;
+}
+
+/** A page opened at an address the app does not serve under: say where to go instead. */
+export function wrongAddress(publicUrl: string): HttpError {
+  return new HttpError(
+    403,
+    "WRONG_ADDRESS",
+    `This page was opened at an address the app does not accept. Open ${publicUrl} and try again.`,
+    { url: publicUrl },
+  );
+}
+
+/**
+ * A customer whose registration is still pending learns so at sign-in, but only when the password
+ * is the one they registered with (otherwise the usual "Invalid email or password" stands).
+ */
+async function pendingRequestMatches(deps: Deps, login: { email: string; password: string }) {
+  const [request] = await deps.db
+    .select({ hash: accountReviews.passwordHash })
+    .from(accountReviews)
+    .where(
+      and(eq(accountReviews.email, login.email.trim().toLowerCase()), eq(accountReviews.status, "pending")),
+    );
+  return request ? verifyPassword({ hash: request.hash, password: login.password }) : false;
 }
 
 /** The session token lives only in the httpOnly cookie; page scripts never see it. */

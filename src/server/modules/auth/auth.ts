@@ -45,7 +45,7 @@ export function createAuth(config: Config, db: Db) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
     },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
-    trustedOrigins: [origin],
+    trustedOrigins: config.trustedOrigins,
     // The app's own PostgreSQL-backed limiter guards sign-in (shared by every instance).
     rateLimit: { enabled: false },
     advanced: {
@@ -53,6 +53,8 @@ export function createAuth(config: Config, db: Db) {
       // and hands it over in this header; see `withClientIp`.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: "lms",
+      // better-auth skips its origin check when NODE_ENV is "test"; the tests must see what users see.
+      disableOriginCheck: false,
       useSecureCookies: origin.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },

@@ -6,6 +6,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
+import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../seed/demo-accounts";
 
 export function createMeService(deps: Deps) {
@@ -60,6 +61,14 @@ export function createMeService(deps: Deps) {
 
     /** Changes the password, signs out the user's other sessions and clears a temporary-password flag. */
     async changePassword(actor: Actor, input: ChangePasswordInput, headers: Headers): Promise<Headers> {
+      // The current password is checked here, so it is guessable like sign-in and limited like it.
+      await enforceRateLimit(
+        deps.db,
+        [`password-change:user:${actor.userId}`, `password-change:ip:${actor.ip ?? "unknown"}`],
+        deps.config.signInRateLimit,
+        60,
+        "password attempts",
+      );
       let result: { headers: Headers };
       try {
         result = await deps.auth.api.changePassword({

@@ -102,6 +102,8 @@ const commitImport = defineRoute({
     "Import step 2: the confirmed rows, in one transaction — all or nothing (400 IMPORT_FAILED with the " +
     "rows at fault). Duplicates by email are skipped and reported",
   access: WRITE,
+  // The confirmed rows of a file of up to CUSTOMER_IMPORT_MAX_BYTES, as JSON (quotes and keys added).
+  maxBodyBytes: 3 * CUSTOMER_IMPORT_MAX_BYTES,
   request: { body: jsonBody(customerImportCommitSchema) },
   responses: { 200: jsonContent(customerImportResultSchema) },
 });

@@ -15,7 +15,7 @@ import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { defineRoute, jsonContent } from "../../http/route";
-import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { createPublicService } from "./public.service";
 
 type Bucket = keyof typeof PUBLIC_RATE_LIMITS;
@@ -24,18 +24,7 @@ type Bucket = keyof typeof PUBLIC_RATE_LIMITS;
 function rateLimited(deps: Deps, bucket: Bucket): MiddlewareHandler<AppEnv> {
   const { limit, windowSeconds } = PUBLIC_RATE_LIMITS[bucket];
   return async (c, next) => {
-    const hit = await hitRateLimit(
-      deps.db,
-      `public-${bucket}:${c.get("ip") ?? "unknown"}`,
-      limit,
-      windowSeconds,
-    );
-    if (!hit.allowed) {
-      c.header("Retry-After", String(hit.retryAfter));
-      throw new HttpError(429, "RATE_LIMITED", `Too many requests. Try again in ${hit.retryAfter} seconds.`, {
-        retryAfter: hit.retryAfter,
-      });
-    }
+    await enforceRateLimit(deps.db, [`public-${bucket}:${c.get("ip") ?? "unknown"}`], limit, windowSeconds);
     await next();
   };
 }

@@ -72,22 +72,60 @@ describe("registration", () => {
     expect(Object.keys(res.json.error.details.fields)).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
-  it("stores a pending request with a password hash, never the password, and upserts on email", async () => {
+  it("stores a pending request with a password hash, never the password", async () => {
     expect(
       (await call(ctx, "/api/registration", { body: application("nora@fieldsgrain.test") })).status,
     ).toBe(201);
-    const again = await call(ctx, "/api/registration", {
-      body: { ...application("NORA@fieldsgrain.test"), phone: "+1 515 555 0100" },
-    });
-    expect(again.status).toBe(201);
     const rows = await ctx.deps.db
       .select()
       .from(accountReviews)
       .where(eq(accountReviews.email, "nora@fieldsgrain.test"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "pending", phone: "+1 515 555 0100" });
+    expect(rows[0]).toMatchObject({ status: "pending", phone: "+1 515 555 0199" });
     expect(JSON.stringify(rows[0])).not.toContain("Harvest2026!");
     expect(rows[0].passwordHash.length).toBeGreaterThan(40);
+  });
+
+  it("never lets a second request for a pending email (any case) change it: the sender is told it is pending", async () => {
+    const [before] = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "nora@fieldsgrain.test"));
+    const takeover = await call(ctx, "/api/registration", {
+      body: {
+        ...application("NORA@FieldsGrain.test"),
+        name: "Mallory Thief",
+        phone: "+1 515 555 0100",
+        password: "Stolen2026!!",
+        confirmPassword: "Stolen2026!!",
+      },
+    });
+    expect(takeover.status).toBe(409);
+    expect(takeover.json.error).toMatchObject({
+      code: "REGISTRATION_PENDING",
+      message: "A request for this email is already pending review. You will be notified once it's approved.",
+    });
+    const [after] = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "nora@fieldsgrain.test"));
+    expect(after).toEqual(before);
+  });
+
+  it("tells a pending applicant at sign-in that the account awaits review, only with their password", async () => {
+    const pending = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "Nora@fieldsgrain.test", password: "Harvest2026!" },
+    });
+    expect(pending.status).toBe(403);
+    expect(pending.json.error).toMatchObject({
+      code: "REGISTRATION_PENDING",
+      message: "Your account is pending review. You will be notified once it's approved.",
+    });
+    const wrong = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "nora@fieldsgrain.test", password: "Stolen2026!!" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(JSON.stringify(wrong.json)).not.toContain("pending");
   });
 
   it("tells the admins by email", async () => {
@@ -126,7 +164,7 @@ describe("account review", () => {
 
     const [user] = await ctx.deps.db.select().from(users).where(eq(users.email, "nora@fieldsgrain.test"));
     const [customer] = await ctx.deps.db.select().from(customers).where(eq(customers.userId, user.id));
-    expect(customer.phone).toBe("+1 515 555 0100");
+    expect(customer.phone).toBe("+1 515 555 0199");
 
     const mail = await smtp.waitFor("nora@fieldsgrain.test");
     expect(mail.raw).toMatch(/approved/i);
@@ -172,6 +210,23 @@ describe("account review", () => {
       body: { email: "bob@shadyfreight.test", password: "Harvest2026!" },
     });
     expect(cantSignIn.status).toBe(401);
+  });
+
+  it("takes a new request for a rejected email (the upsert on email), pending again", async () => {
+    const res = await call(ctx, "/api/registration", {
+      body: { ...application("bob@shadyfreight.test"), companyName: "Shady Freight Verified LLC" },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "bob@shadyfreight.test"));
+    expect(row).toMatchObject({
+      status: "pending",
+      companyName: "Shady Freight Verified LLC",
+      rejectionReason: null,
+      reviewedBy: null,
+    });
   });
 
   it("answers 404 for an unknown request and 400 for a malformed id", async () => {

@@ -28,7 +28,8 @@ const submit = defineRoute({
   method: "post",
   path: "/api/registration",
   tags: ["Registration"],
-  summary: "Submit a customer registration request for review (409 ACCOUNT_EXISTS for a known email)",
+  summary:
+    "Submit a customer registration request for review (409 ACCOUNT_EXISTS for a known email; 409 REGISTRATION_PENDING when a request for the email is already pending — it is left unchanged)",
   access: "public",
   request: { body: jsonBody(registrationSchema) },
   responses: { 201: jsonContent(okSchema, "Stored, pending review") },

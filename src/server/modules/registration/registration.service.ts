@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   AccountReview,
@@ -8,10 +8,10 @@ import type {
 import { accountReviews, appUsers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, HttpError, notFound } from "../../http/errors";
+import { conflict, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
-import { hitRateLimit } from "../../platform/rate-limit/rate-limit";
+import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { createAccount, emailTaken, hashPassword } from "../auth/accounts";
 
 type Review = typeof accountReviews.$inferSelect;
@@ -34,16 +34,14 @@ const toDto = (r: Review, reviewerEmail: string | null = null): AccountReview =>
 });
 
 export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists. Please log in.";
+export const REGISTRATION_PENDING_MESSAGE =
+  "A request for this email is already pending review. You will be notified once it's approved.";
 
 export function createRegistrationService(deps: Deps) {
   const { db, mailer, config } = deps;
 
-  async function limit(ip: string | null, bucket: string, max: number, windowSeconds: number) {
-    const hit = await hitRateLimit(db, `${bucket}:${ip ?? "unknown"}`, max, windowSeconds);
-    if (!hit.allowed) {
-      throw new HttpError(429, "RATE_LIMITED", `Too many requests. Try again in ${hit.retryAfter} seconds.`);
-    }
-  }
+  const limit = (ip: string | null, bucket: string, max: number, windowSeconds: number) =>
+    enforceRateLimit(db, [`${bucket}:${ip ?? "unknown"}`], max, windowSeconds);
 
   async function notifyAdmins(subject: string, text: string) {
     const admins = await db
@@ -83,11 +81,25 @@ export function createRegistrationService(deps: Deps) {
         rejectionReason: null,
       };
       await db.transaction(async (tx) => {
+        // A pending request keeps the password and name it was sent with: whoever approves it hands
+        // the account to its first sender. Only a reviewed (rejected) request is replaced by a new one.
+        const [pending] = await tx
+          .select({ id: accountReviews.id })
+          .from(accountReviews)
+          .where(and(eq(accountReviews.email, email), eq(accountReviews.status, "pending")))
+          .for("update");
+        if (pending) throw conflict(REGISTRATION_PENDING_MESSAGE, "REGISTRATION_PENDING");
         const [row] = await tx
           .insert(accountReviews)
           .values(values)
-          .onConflictDoUpdate({ target: accountReviews.email, set: { ...values, updatedAt: new Date() } })
+          .onConflictDoUpdate({
+            target: accountReviews.email,
+            set: { ...values, updatedAt: new Date() },
+            // A request that became pending between the check and the insert is left alone.
+            setWhere: sql`${accountReviews.status} <> 'pending'`,
+          })
           .returning({ id: accountReviews.id });
+        if (!row) throw conflict(REGISTRATION_PENDING_MESSAGE, "REGISTRATION_PENDING");
         await recordAudit(tx, null, {
           action: "registration.submitted",
           targetType: "account_review",

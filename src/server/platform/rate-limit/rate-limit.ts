@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { HttpError } from "../../http/errors";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -28,4 +29,25 @@ export async function hitRateLimit(
       ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as reset_in`);
   const row = rows[0];
   return { allowed: Number(row.count) <= limit, retryAfter: Math.max(1, Number(row.reset_in)) };
+}
+
+/**
+ * Counts one hit on each key and refuses past the limit with 429 RATE_LIMITED; the error handler turns
+ * `details.retryAfter` into a Retry-After header. `what` names the attempts ("sign-in attempts").
+ */
+export async function enforceRateLimit(
+  db: Db,
+  keys: string[],
+  limit: number,
+  windowSeconds: number,
+  what = "requests",
+): Promise<void> {
+  for (const key of keys) {
+    const hit = await hitRateLimit(db, key, limit, windowSeconds);
+    if (!hit.allowed) {
+      throw new HttpError(429, "RATE_LIMITED", `Too many ${what}. Try again in ${hit.retryAfter} seconds.`, {
+        retryAfter: hit.retryAfter,
+      });
+    }
+  }
 }

@@ -25,4 +25,14 @@ describe("file content checks", () => {
     expect(cleanFileName("", "image/png")).toBe("file.png");
     expect(cleanFileName(`${"x".repeat(300)}.pdf`, "application/pdf").length).toBeLessThanOrEqual(120 + 4);
   });
+
+  it("gives the name an extension that matches the detected type", () => {
+    expect(cleanFileName("bol.html", "application/pdf")).toBe("bol.pdf");
+    expect(cleanFileName("receipt.PDF.exe", "application/pdf")).toBe("receipt.PDF.pdf");
+    expect(cleanFileName("photo.jpeg", "image/jpeg")).toBe("photo.jpeg");
+    expect(cleanFileName("photo.JPG", "image/jpeg")).toBe("photo.JPG");
+    expect(cleanFileName("scan.png", "image/jpeg")).toBe("scan.jpg");
+    expect(cleanFileName("IMG_0042.HEIF", "image/heic")).toBe("IMG_0042.HEIF");
+    expect(cleanFileName("Smith, J. - ticket", "application/pdf")).toBe("Smith, J. - ticket.pdf");
+  });
 });

@@ -42,13 +42,15 @@ export function sniffContentType(bytes: Uint8Array): string | null {
   return null;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  "application/pdf": "pdf",
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/heic": "heic",
+/** The extensions a detected type may carry; the first is the one a file gets when it has none of them. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  "application/pdf": ["pdf"],
+  "image/jpeg": ["jpg", "jpeg", "jfif"],
+  "image/png": ["png"],
+  "image/webp": ["webp"],
+  "image/heic": ["heic", "heif"],
 };
+const extensionOf = (contentType: string) => EXTENSIONS[contentType]?.[0] ?? "bin";
 
 export interface UploadRules {
   maxBytes: number;
@@ -69,13 +71,23 @@ export interface Storage {
   remove(storageKey: string): Promise<void>;
 }
 
-/** A safe display name: no path, no control characters, bounded length. */
+/**
+ * A safe display name: no path, no control characters, bounded length, and an extension that matches
+ * the detected type — a PDF named `bol.html` is kept as `bol.pdf`, so the browser or desktop that
+ * later opens the download never treats it as something else.
+ */
 export function cleanFileName(name: string, contentType: string): string {
   const printable = [...path.basename(name || "file")]
     .map((ch) => (ch.charCodeAt(0) < 32 ? "_" : ch))
     .join("");
   const base = printable.replace(/["\\/<>:|?*]+/g, "_").slice(0, 120);
-  return base.includes(".") ? base : `${base}.${EXTENSIONS[contentType] ?? "bin"}`;
+  const accepted = EXTENSIONS[contentType] ?? ["bin"];
+  const dot = base.lastIndexOf(".");
+  const ext = dot >= 0 ? base.slice(dot + 1).toLowerCase() : "";
+  if (accepted.includes(ext)) return base;
+  // A short alphanumeric suffix is a (wrong) extension and is replaced; anything else is kept.
+  const stem = dot > 0 && /^[a-z0-9]{1,5}$/.test(ext) ? base.slice(0, dot) : base;
+  return `${stem || "file"}.${accepted[0]}`;
 }
 
 export function createStorage(store: BlobStore): Storage {
@@ -96,7 +108,7 @@ export function createStorage(store: BlobStore): Storage {
         );
       }
       const now = new Date();
-      const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+      const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${extensionOf(contentType)}`;
       await store.put(storageKey, bytes);
       const [row] = await tx
         .insert(files)

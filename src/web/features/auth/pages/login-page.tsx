@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ApiRequestError, api } from "../../../lib/api";
+import { describeError } from "../../../lib/api-errors";
 import { useFieldMessage } from "../../../lib/form-messages";
 import { notify } from "../../../lib/toast";
 import { settleAuthEvent, signIn, useMe } from "../api/session";
@@ -64,13 +65,15 @@ export default function LoginPage() {
       notify({ title: t("login.errorTitle"), description: t("login.errorText"), variant: "error" });
     } else if (err.status === 401) {
       notify({ title: t("login.failedTitle"), description: t("login.failedText"), variant: "error" });
+    } else if (err.code === "REGISTRATION_PENDING") {
+      notify({ title: t("login.pendingTitle"), description: t("login.pendingText"), variant: "error" });
     } else if (err.status === 400 && Object.keys(err.fields).length > 0) {
       for (const [name, message] of Object.entries(err.fields)) {
         if (name === "email" || name === "password") form.setError(name, { message });
       }
     } else {
-      // Disabled account (403), too many attempts (429): the server's message says what to do.
-      notify({ title: t("login.signInFailedTitle"), description: err.message, variant: "error" });
+      // Disabled account (403), too many attempts (429), a wrong address: the message says what to do.
+      notify({ title: t("login.signInFailedTitle"), description: describeError(err, t), variant: "error" });
     }
   }
 

@@ -71,6 +71,16 @@ export default function RegisterPage() {
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409 && err.code === "ACCOUNT_EXISTS") {
         accountExists();
+      } else if (
+        err instanceof ApiRequestError &&
+        err.status === 409 &&
+        err.code === "REGISTRATION_PENDING"
+      ) {
+        notify({
+          title: t("register.pendingTitle"),
+          description: t("register.pendingText"),
+          variant: "error",
+        });
       } else if (err instanceof ApiRequestError && err.status === 400 && Object.keys(err.fields).length > 0) {
         for (const [name, message] of Object.entries(err.fields)) {
           if (name in EMPTY) form.setError(name as Path<RegistrationInput>, { message });
