@@ -39,6 +39,27 @@ export function nulRefused(): HttpError {
   return badRequest(NUL_MESSAGE);
 }
 
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * PostgreSQL's foreign-key refusals (23503) are a caller's stale or made-up reference, not a fault of
+ * ours: a write naming a record that does not exist is a 400 on that field; deleting a record others
+ * still use is a 409. Services check the references they know of; this catches the rest.
+ */
+export function foreignKeyError(err: unknown): HttpError | null {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code !== "23503" || typeof detail !== "string") continue;
+    if (detail.includes("is still referenced")) {
+      return conflict("This record is still in use and cannot be removed.", "IN_USE");
+    }
+    const column = /^Key \(([a-z_]+)\)=/.exec(detail)?.[1];
+    const message = "The selected record does not exist.";
+    return badRequest(message, column ? { fields: { [camel(column)]: message } } : undefined);
+  }
+  return null;
+}
+
 /** Field messages keyed by dotted path, as forms expect them. */
 export function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -91,7 +112,7 @@ function databaseCause(err: unknown): Record<string, string> | null {
 
 export function handleError(log: Logger) {
   return (thrown: Error, c: Context) => {
-    const err = isNulError(thrown) ? nulRefused() : thrown;
+    const err = isNulError(thrown) ? nulRefused() : (foreignKeyError(thrown) ?? thrown);
     if (err instanceof HttpError) {
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
       if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));

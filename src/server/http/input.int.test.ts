@@ -115,3 +115,20 @@ describe("stored file names", () => {
     expect(download.headers.get("content-disposition")).toContain('filename="bill-of-lading.pdf"');
   });
 });
+
+describe("references to records that do not exist", () => {
+  it("answer 400 on the field, never a database error", async () => {
+    const manager = await signIn(ctx, "manager@demo.test");
+    const res = await call(ctx, "/api/tolls", {
+      body: {
+        occurredAt: "2026-03-02T14:00:00.000Z",
+        location: "I-90 Skyway",
+        amount: "6.40",
+        loadId: "0a2e8b7a-e1c1-49fc-80a6-73bb7c7e4a11",
+      },
+      cookie: manager,
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields).toEqual({ loadId: "The selected record does not exist." });
+  });
+});
