@@ -72,7 +72,7 @@ const HOSTILE_STRINGS = [
   "00000000-0000-0000-0000-000000000000",
   "ffffffff-ffff-ffff-ffff-ffffffffffff",
 ];
-const HOSTILE_NUMBERS = [0, -1, -0.5, 0.001, 1e15, 9007199254740993, 2147483648, -2147483649, 1e308];
+const HOSTILE_NUMBERS = [0, -1, -0.5, 0.001, 1e15, 2 ** 53 + 2, 2147483648, -2147483649, 1e308];
 
 type JsonSchema = {
   type?: string | string[];
@@ -196,9 +196,10 @@ function mutate(value: unknown, rng: Rng, depth = 0): unknown {
   if (value && typeof value === "object") {
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     const keys = Object.keys(copy);
-    if (!keys.length || rng.chance(0.15))
+    const roll = rng.next();
+    if (!keys.length || roll < 0.15)
       copy[rng.pick(["extra", "__proto__", "constructor", "id"])] = hostileValue(rng);
-    else if (rng.chance(0.15)) delete copy[rng.pick(keys)];
+    else if (roll < 0.3) delete copy[rng.pick(keys)];
     else {
       const k = rng.pick(keys);
       copy[k] = mutate(copy[k], rng, depth + 1);
