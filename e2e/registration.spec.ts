@@ -29,10 +29,26 @@ test("registration → admin approval → the new customer signs in to the custo
     "Your account is pending review. You will be notified once it's approved.",
   );
 
-  // Before approval they cannot sign in.
+  // A second request for the same email (another case) changes nothing and says it is pending.
+  await visitor.goto("/register");
+  await visitor.getByLabel("Contact name").fill("Someone Else");
+  await visitor.getByLabel("Company name").fill(applicant.company);
+  await visitor.getByLabel("Email").fill(applicant.email.toUpperCase());
+  await visitor.getByLabel("Phone").fill(applicant.phone);
+  await visitor.getByLabel("Password", { exact: true }).fill("Another2026!");
+  await visitor.getByLabel("Confirm password").fill("Another2026!");
+  await visitor.getByRole("button", { name: "Submit registration" }).click();
+  await expect(toast(visitor)).toContainText("Already pending review");
+  await expect(visitor.getByLabel("Contact name")).toHaveValue("Someone Else");
+
+  // Before approval they cannot sign in: with their password they learn why; with another, nothing.
   await visitor.goto("/login");
   await visitor.getByLabel("Email").fill(applicant.email);
   await visitor.getByLabel("Password", { exact: true }).fill(applicant.password);
+  await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(toast(visitor)).toContainText("Account pending review");
+  await expect(toast(visitor)).toContainText("You will be notified once it's approved.");
+  await visitor.getByLabel("Password", { exact: true }).fill("Another2026!");
   await visitor.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(toast(visitor)).toContainText("Login failed");
 

@@ -92,4 +92,18 @@ test.describe("session states and route guards", () => {
     await expect(page.getByRole("link", { name: "Fuel log" }).first()).toBeVisible();
     await context.close();
   });
+
+  test("signing in at an address the app does not serve says where to go, in the user's language", async ({
+    page,
+    baseURL,
+  }) => {
+    // The test server's PUBLIC_URL is http://localhost:<port>; the same server answers on 127.0.0.1.
+    const other = baseURL!.replace("localhost", "127.0.0.1");
+    await page.goto(`${other}/login?lng=es`);
+    await page.getByLabel("Correo electrónico").fill("manager@demo.test");
+    await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+    await expect(toast(page)).toContainText(`Abra ${baseURL}`);
+    await expect(toast(page)).not.toContainText("Invalid origin");
+  });
 });
