@@ -15,7 +15,8 @@ export default defineConfig({
       "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
     },
   },
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  // The manifest lets scripts/bundle-budget.mjs add up what each route downloads.
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

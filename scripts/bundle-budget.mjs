@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The JavaScript each route makes a browser download before it renders, gzip-compressed, against a
+// budget (issue 11): the entry chunk and everything it imports statically, plus the route's page chunk
+// and its static imports. Sizes, never timings. Reads the Vite manifest of a build:
+//   node scripts/bundle-budget.mjs [dist dir]      (default dist/web; prints a table, exits 1 over budget)
+//   BUNDLE_REPORT=json node scripts/bundle-budget.mjs   (machine-readable)
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them). */
+export const BUDGETS = { login: 120, anyRoute: 250 };
+
+const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
+const manifestFile = path.join(dist, ".vite", "manifest.json");
+if (!existsSync(manifestFile)) {
+  console.error(`No Vite manifest at ${manifestFile}: build the web app first (npm run build).`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+
+const gzipSizes = new Map();
+const gzipSize = (file) => {
+  if (!gzipSizes.has(file))
+    gzipSizes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipSizes.get(file);
+};
+
+/** A manifest chunk and every chunk it imports statically (what the browser fetches with it). */
+function closure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryFiles = closure(entryKey);
+
+// The router's page modules: `key: { lazy: page(() => import("../features/…/x-page")) }`.
+const router = readFileSync(path.resolve("src/web/app/router.tsx"), "utf8");
+const pages = [...router.matchAll(/(\w+):\s*\{\s*lazy:\s*page\(\(\)\s*=>\s*import\("([^"]+)"\)\)/g)].map(
+  ([, route, spec]) => ({ route, key: path.posix.join("app", spec).replace(/^app\/\.\.\//, "") }),
+);
+const notAvailable = /const notAvailable = page\(\(\) => import\("([^"]+)"\)\)/.exec(router)?.[1];
+if (notAvailable)
+  pages.push({
+    route: "(not available yet)",
+    key: path.posix.join("app", notAvailable).replace(/^app\/\.\.\//, ""),
+  });
+
+const sum = (files) => [...files].reduce((n, f) => n + gzipSize(f), 0);
+const rows = [];
+for (const { route, key } of pages) {
+  const manifestKey = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === key);
+  if (!manifestKey) {
+    console.error(`The router's page ${key} (${route}) is not in the build's manifest.`);
+    process.exit(1);
+  }
+  const files = closure(manifestKey, new Set(entryFiles));
+  rows.push({ route, files: files.size, gzipBytes: sum(files) });
+}
+rows.sort((a, b) => b.gzipBytes - a.gzipBytes);
+
+const kb = (n) => (n / 1000).toFixed(1);
+const over = rows.filter(
+  (r) => r.gzipBytes > (r.route === "login" ? BUDGETS.login : BUDGETS.anyRoute) * 1000,
+);
+if (process.env.BUNDLE_REPORT === "json") {
+  console.log(JSON.stringify({ budgets: BUDGETS, entry: sum(entryFiles), routes: rows }, null, 2));
+} else {
+  const login = rows.find((r) => r.route === "login");
+  console.log(
+    `JavaScript per route, gzip: entry ${kb(sum(entryFiles))} KB; login ${kb(login?.gzipBytes ?? 0)} KB ` +
+      `(budget ${BUDGETS.login}); largest ${rows[0].route} ${kb(rows[0].gzipBytes)} KB (budget ${BUDGETS.anyRoute}).`,
+  );
+  if (process.env.BUNDLE_REPORT === "table")
+    for (const r of rows)
+      console.log(`  ${r.route.padEnd(24)} ${kb(r.gzipBytes).padStart(7)} KB  ${r.files} files`);
+}
+if (over.length) {
+  for (const r of over)
+    console.error(
+      `Over budget: ${r.route} downloads ${kb(r.gzipBytes)} KB of gzipped JavaScript ` +
+        `(budget ${r.route === "login" ? BUDGETS.login : BUDGETS.anyRoute} KB).`,
+    );
+  process.exit(1);
+}
