@@ -14,7 +14,7 @@ export interface StopData {
   contactPhone: string;
 }
 
-const STOP_FIELDS = [
+export const STOP_FIELDS = [
   "locationName",
   "address",
   "city",

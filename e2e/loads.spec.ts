@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { createLoad, loadStatus, openAs, searchList, stop, uniqueLoadNumber } from "./load-helpers";
+import {
+  createLoad,
+  loadStatus,
+  openAs,
+  STOP_FIELDS,
+  searchList,
+  stop,
+  uniqueLoadNumber,
+} from "./load-helpers";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -77,6 +85,22 @@ test.describe("loads", () => {
     await expect(timeline.getByTestId("timeline-event").first()).toContainText("Completed");
     await expect(timeline.getByTestId("timeline-event").first()).toContainText("Jake Wilson");
     await expect(timeline).toContainText("In progress");
+    // Each step says what happened; the acceptance is its own step, not "Assigned → Assigned".
+    await expect(timeline.getByTestId("timeline-text")).toHaveText([
+      "Delivered",
+      "Trip started",
+      "Driver accepted the load",
+      "Booked and assigned to Jake Wilson",
+    ]);
+    // …in the reader's language: the server stores what happened, not an English sentence.
+    await page.goto(`${url}?lng=es`);
+    await expect(timeline.getByTestId("timeline-text")).toHaveText([
+      "Entregada",
+      "Viaje iniciado",
+      "El conductor aceptó la carga",
+      "Registrada y asignada a Jake Wilson",
+    ]);
+    await page.goto(`${url}?lng=en`);
     await expect(page.getByTestId("load-file-bol")).toContainText("signed-bol.pdf");
 
     await page.goto(`/operations/loads?q=${loadNumber}`);
@@ -124,8 +148,51 @@ test.describe("loads", () => {
     const latest = manager.getByTestId("timeline-event").first();
     await expect(latest).toContainText("Pending");
     await expect(latest).toContainText("Rosa Martinez");
+    await expect(latest.getByTestId("timeline-text")).toHaveText("Driver declined the load");
     await expect(latest).toContainText("Truck in the shop until Monday");
     await manager.context().close();
+  });
+
+  test("choosing a driver fills in their truck and trailer; an expired license is flagged and blocks the save", async ({
+    page,
+  }) => {
+    await loginAs(page, "dispatcher@demo.test");
+    await page.goto("/operations/loads/new");
+    const pick = async (name: string) => {
+      await page.getByLabel("Driver", { exact: true }).click();
+      await page.getByPlaceholder("Type to search…").fill(name);
+      await page
+        .getByRole("listbox")
+        .getByRole("option", { name: new RegExp(name) })
+        .click();
+    };
+    // Jake drives truck 101 with trailer T-202 (the demo's asset assignments): both come in, editable.
+    await pick("Jake Wilson");
+    await expect(page.getByLabel("Vehicle", { exact: true })).toContainText("101");
+    await expect(page.getByLabel("Trailer", { exact: true })).toContainText("T-202");
+    await expect(page.getByTestId("driver-paper-notice")).toHaveCount(0);
+
+    // Marcus's license lapsed three days ago (demo data): the form says so as soon as he is chosen…
+    await pick("Marcus Johnson");
+    const notice = page.getByTestId("driver-paper-notice");
+    await expect(notice).toContainText(/Marcus Johnson's driver's license expired on \w{3} \d{1,2}, \d{4}\./);
+    // …and the server refuses the save, the message landing on the driver field; nothing typed is lost.
+    const loadNumber = uniqueLoadNumber("EXP");
+    await page.getByTestId("field-loadNumber").fill(loadNumber);
+    const stops = [
+      stop("pickup", "Peoria", "IL", "2026-12-10T08:00"),
+      stop("delivery", "Joliet", "IL", "2026-12-10T15:00"),
+    ];
+    for (const [i, s] of stops.entries()) {
+      for (const field of STOP_FIELDS) await page.getByTestId(`stop-${i}-${field}`).fill(s[field]);
+    }
+    await page.getByTestId("field-baseRate").fill("900");
+    await page.getByTestId("save-load").click();
+    await expect(toast(page)).toContainText("This driver can't take the load");
+    await expect(page).toHaveURL(/\/operations\/loads\/new$/);
+    await expect(page.getByText(/Renew it before assigning loads\./).first()).toBeVisible();
+    await expect(page.getByTestId("field-loadNumber")).toHaveValue(loadNumber);
+    await expect(page.getByTestId("stop-1-city")).toHaveValue("Joliet");
   });
 
   test("a duplicate load number is refused with Duplicate Load Number, and the form keeps its data", async ({

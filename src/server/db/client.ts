@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction } from "drizzle-orm/pg-core";
@@ -51,4 +52,13 @@ export async function assertServerVersion(pool: pg.Pool): Promise<void> {
       `PostgreSQL 15 or newer is required; the server at DATABASE_URL runs ${version / 10000}.`,
     );
   }
+}
+
+/**
+ * The company's calendar day (YYYY-MM-DD): the database's `current_date`, so every date rule
+ * (expired papers, overdue invoices, time off) agrees with the SQL that filters by it.
+ */
+export async function companyToday(tx: Tx): Promise<string> {
+  const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
+  return rows[0].today;
 }

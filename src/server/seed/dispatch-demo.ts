@@ -648,29 +648,53 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
         ? computeDriverPay(pay.type, pay.rate, totalRate, lane.miles)
         : null;
 
-    // The timeline: booked, assigned, rolling, delivered (or cancelled).
+    // The timeline: booked, assigned, accepted, rolling, delivered (or cancelled).
     const events: Array<typeof loadStatusEvents.$inferInsert> = [
-      { loadId: id, fromStatus: null, toStatus: "pending", ...dispatcherActor, note: null, createdAt },
+      {
+        loadId: id,
+        kind: "created",
+        fromStatus: null,
+        toStatus: "pending",
+        ...dispatcherActor,
+        note: null,
+        createdAt,
+      },
     ];
     const wasAssigned =
       p.status !== "pending" && (p.status !== "cancelled" || p.cancelled?.from === "assigned");
     if (wasAssigned && driver) {
       events.push({
         loadId: id,
+        kind: "assigned",
+        data: { driverId: driver.id, driverName: driver.name },
         fromStatus: "pending",
         toStatus: "assigned",
         ...dispatcherActor,
-        note: `Assigned to ${driver.name}.`,
+        note: null,
         createdAt: assignedAt,
       });
     }
-    // Drivers without a sign-in call it in; dispatch records it for them.
+    if (acceptedAt && driver?.userId) {
+      events.push({
+        loadId: id,
+        kind: "accepted",
+        fromStatus: "assigned",
+        toStatus: "assigned",
+        actorId: driver.userId,
+        actorName: driver.name,
+        note: null,
+        createdAt: acceptedAt,
+      });
+    }
+    // Drivers without a sign-in call it in; dispatch records it for them (a status change with the
+    // dispatcher's own words as its note).
     const driverActor = driver?.userId
       ? { actorId: driver.userId, actorName: driver.name }
       : { ...dispatcherActor };
     if (startedAt && driver) {
       events.push({
         loadId: id,
+        kind: driver.userId ? "trip_started" : "status_changed",
         fromStatus: "assigned",
         toStatus: "in_progress",
         ...driverActor,
@@ -681,6 +705,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
     if (deliveredAt && driver) {
       events.push({
         loadId: id,
+        kind: driver.userId ? "delivered" : "status_changed",
         fromStatus: "in_progress",
         toStatus: "completed",
         ...driverActor,
@@ -691,6 +716,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
     if (p.cancelled) {
       events.push({
         loadId: id,
+        kind: "status_changed",
         fromStatus: p.cancelled.from,
         toStatus: "cancelled",
         actorId: manager?.id ?? null,

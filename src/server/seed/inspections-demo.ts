@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  CHECKLIST_ITEM_NAMES,
   CHECKLISTS,
   type ChecklistEntry,
   type ChecklistItem,
@@ -185,20 +184,23 @@ export async function seedInspectionsDemo(tx: Tx, now = new Date()): Promise<voi
     // The needs-repair report opened its maintenance item, as filing it in the app does.
     for (const [i, r] of rows.entries()) {
       if (r.values.overallStatus === "pass") continue;
-      const name = r.plan.asset === "vehicle" ? `Truck ${gear.unitNumber}` : `Trailer ${gear.identifier}`;
-      const defects = r.values.checklist
-        .filter((e) => e.result === "fail")
-        .map((e) => `- ${CHECKLIST_ITEM_NAMES[e.item]}: ${e.note}`);
       const item = await openMaintenanceItem(tx, {
         vehicleId: r.values.vehicleId,
         trailerId: r.values.trailerId,
         serviceType: "repair",
-        notes: [
-          `Opened by the pre-trip inspection of ${name} on ${r.values.inspectedAt.toISOString().slice(0, 10)} (${driver.fullName}); overall status: needs repair.`,
-          "Defects:",
-          ...defects,
-          ...(r.values.comments ? [`Comments: ${r.values.comments}`] : []),
-        ].join("\n"),
+        notes: "",
+        origin: {
+          inspectionType: r.values.type,
+          assetType: r.plan.asset,
+          assetLabel: (r.plan.asset === "vehicle" ? gear.unitNumber : gear.identifier) ?? "",
+          inspectedOn: r.values.inspectedAt.toISOString().slice(0, 10),
+          inspectorName: driver.fullName,
+          overallStatus: r.values.overallStatus,
+          defects: r.values.checklist
+            .filter((e) => e.result === "fail")
+            .map((e) => ({ item: e.item, note: e.note })),
+          comments: r.values.comments ?? "",
+        },
         inspectionId: inserted[i].id,
         createdBy: driver.userId,
       });

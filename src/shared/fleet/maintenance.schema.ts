@@ -1,7 +1,11 @@
 import { z } from "zod";
+
+export { type InspectionOrigin, inspectionOriginSchema } from "./inspection-origin";
+
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { moneySchema } from "../loads/loads.schema";
 import { VEHICLE_STATUSES } from "./fleet.schema";
+import { inspectionOriginSchema } from "./inspection-origin";
 import { MAINTENANCE_ITEM_STATUSES, MAINTENANCE_SOURCES, SERVICE_TYPES } from "./maintenance.constants";
 import { FLEET_EXPORT_FORMATS, optionalCount } from "./vehicles.schema";
 
@@ -35,13 +39,18 @@ export const maintenanceInputSchema = z
     notes: z.string().trim().max(2000).default(""),
     /** Open items on a vehicle: set the vehicle to "in maintenance" until the item is completed. Staff only. */
     takeOutOfService: z.boolean().default(false),
+    /**
+     * Editing an item an inspection opened: its defects are on record, so notes may stay empty.
+     * The server checks the item really came from an inspection.
+     */
+    fromInspection: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.assetType === "vehicle" && !v.vehicleId)
       ctx.addIssue({ code: "custom", message: "Choose a vehicle.", path: ["vehicleId"] });
     if (v.assetType === "trailer" && !v.trailerId)
       ctx.addIssue({ code: "custom", message: "Choose a trailer.", path: ["trailerId"] });
-    if (v.status === "open" && !v.notes)
+    if (v.status === "open" && !v.notes && !v.fromInspection)
       ctx.addIssue({ code: "custom", message: DEFECT_NOTES_MESSAGE, path: ["notes"] });
   });
 export type MaintenanceInput = z.input<typeof maintenanceInputSchema>;
@@ -98,6 +107,8 @@ export const maintenanceItemSchema = z.object({
   status: z.enum(MAINTENANCE_ITEM_STATUSES),
   source: z.enum(MAINTENANCE_SOURCES),
   inspectionId: z.string().nullable(),
+  /** Set when an inspection opened the item. */
+  origin: inspectionOriginSchema.nullable(),
   serviceDate: z.string(),
   odometer: z.number().int().nullable(),
   cost: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { FUEL_TYPES, VEHICLE_STATUSES, vehicleInputSchema } from "./fleet.schema";
+import { inspectionOriginSchema } from "./inspection-origin";
 import { MAINTENANCE_STATUSES, SERVICE_TYPES } from "./maintenance.constants";
 
 // ---- Field rules shared by vehicles, trailers and the maintenance log
@@ -254,6 +255,8 @@ export const maintenanceSummarySchema = z.object({
   cost: z.string().nullable(),
   vendor: z.string(),
   notes: z.string(),
+  /** Set when an inspection opened the item. */
+  origin: inspectionOriginSchema.nullable(),
 });
 export type MaintenanceSummary = z.infer<typeof maintenanceSummarySchema>;
 

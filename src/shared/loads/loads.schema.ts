@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { TIME_OFF_STATUSES } from "../calendar/time-off.schema";
+import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 
 export const LOAD_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
@@ -169,14 +170,54 @@ export const loadListItemSchema = z.object({
 });
 export type LoadListItem = z.infer<typeof loadListItemSchema>;
 
+/**
+ * What happened on a load's timeline, stored as a kind and its data and rendered in the reader's
+ * language (`loads:timeline.kinds.<kind>`; decision 017). `note` is only ever what a person typed:
+ * the reason given with a status change or a decline.
+ */
+export const LOAD_EVENT_KINDS = [
+  /** Booked without a driver. */
+  "created",
+  /** Booked with a driver: data.driverName. */
+  "created_assigned",
+  /** A driver put on a load that had none: data.driverName. */
+  "assigned",
+  /** Another driver in place of the previous one: data.driverName, data.previousDriverName. */
+  "reassigned",
+  /** The driver taken off (back to pending): data.driverName when known. */
+  "driver_removed",
+  /** Staff changed the status by hand; `note` holds their reason. */
+  "status_changed",
+  /** The driver accepted the load: no status change. */
+  "accepted",
+  /** The driver declined (assigned → pending); `note` holds their reason. */
+  "declined",
+  "trip_started",
+  "delivered",
+] as const;
+export type LoadEventKind = (typeof LOAD_EVENT_KINDS)[number];
+
+/** The values an event's text needs (names as they were at the time). */
+export const loadEventDataSchema = z.object({
+  driverId: z.string().optional(),
+  driverName: z.string().optional(),
+  previousDriverId: z.string().optional(),
+  previousDriverName: z.string().optional(),
+});
+export type LoadEventData = z.infer<typeof loadEventDataSchema>;
+
 export const loadStatusEventSchema = z.object({
   id: z.string(),
+  kind: z.enum(LOAD_EVENT_KINDS),
+  data: loadEventDataSchema,
+  /** Null only for "created"; "accepted" records assigned → assigned (no status change). */
   fromStatus: z.enum(LOAD_STATUSES).nullable(),
   toStatus: z.enum(LOAD_STATUSES),
   actorName: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
 });
+export type LoadStatusEvent = z.infer<typeof loadStatusEventSchema>;
 
 export const loadFileSchema = z.object({
   id: z.string(),
@@ -225,6 +266,11 @@ export const loadDetailSchema = loadListItemSchema.extend({
    */
   invoiceNumber: z.string().nullable(),
   driverActions: z.array(z.enum(DRIVER_ACTIONS)),
+  /**
+   * The assigned driver's license or medical card, when expired or expiring before the delivery day
+   * (loads assigned or in progress; staff only).
+   */
+  driverWarnings: z.array(driverPaperWarningSchema),
 });
 export type LoadDetail = z.infer<typeof loadDetailSchema>;
 
@@ -363,6 +409,8 @@ export const loadInterestSchema = z.object({
   fullName: z.string(),
   status: z.enum(DRIVER_STATUSES),
   createdAt: z.string(),
+  licenseExpiry: z.string().nullable(),
+  medicalCardExpiry: z.string().nullable(),
 });
 export type LoadInterest = z.infer<typeof loadInterestSchema>;
 
@@ -375,9 +423,14 @@ export const driverOptionSchema = z.object({
   status: z.enum(DRIVER_STATUSES),
   defaultPayType: z.enum(PAY_TYPES).nullable(),
   defaultPayRate: z.string().nullable(),
-  /** From the driver's open asset assignment. */
+  /** From the driver's open asset assignment (the load form prefills truck and trailer with them). */
+  vehicleId: z.string().nullable(),
   vehicleLabel: z.string().nullable(),
+  trailerId: z.string().nullable(),
   trailerLabel: z.string().nullable(),
+  /** Papers the load form checks as soon as the driver is chosen (the server decides on save). */
+  licenseExpiry: z.string().nullable(),
+  medicalCardExpiry: z.string().nullable(),
 });
 export type DriverOption = z.infer<typeof driverOptionSchema>;
 export const customerOptionSchema = z.object({ id: z.string(), companyName: z.string(), name: z.string() });

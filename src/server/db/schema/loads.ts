@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgSequence,
@@ -12,7 +13,13 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { LOAD_FILE_KINDS, LOAD_STATUSES, STOP_TYPES } from "../../../shared/loads/loads.schema";
+import {
+  LOAD_FILE_KINDS,
+  LOAD_STATUSES,
+  type LoadEventData,
+  type LoadEventKind,
+  STOP_TYPES,
+} from "../../../shared/loads/loads.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { customers } from "./customers";
@@ -108,7 +115,10 @@ export const loadStops = pgTable(
   (t) => [index().on(t.loadId, t.sequence)],
 );
 
-/** Every status change: who, when, from, to. */
+/**
+ * The load's timeline: every status change and driver event — who, when, from, to, and what happened
+ * as a kind and its data (rendered in the reader's language, decision 017).
+ */
 export const loadStatusEvents = pgTable(
   "load_status_events",
   {
@@ -116,10 +126,13 @@ export const loadStatusEvents = pgTable(
     loadId: uuid()
       .notNull()
       .references(() => loads.id, { onDelete: "cascade" }),
+    kind: text().$type<LoadEventKind>().notNull(),
+    data: jsonb().$type<LoadEventData>().notNull().default({}),
     fromStatus: loadStatusEnum(),
     toStatus: loadStatusEnum().notNull(),
     actorId: text().references(() => users.id, { onDelete: "set null" }),
     actorName: text(),
+    /** Only what a person typed (a status change's or a decline's reason). */
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { MAINTENANCE_ITEM_STATUSES, MAINTENANCE_SOURCES } from "../../../shared/fleet/maintenance.constants";
+import type { InspectionOrigin } from "../../../shared/fleet/maintenance.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { trailers, vehicles } from "./fleet";
@@ -38,6 +40,8 @@ export const maintenanceRecords = pgTable(
     source: maintenanceSourceEnum().notNull().default("manual"),
     /** The failed inspection that opened this item; no foreign key (inspections own their table). */
     inspectionId: uuid(),
+    /** What the inspection found, as data (source `inspection`); the UI words it (decision 017). */
+    sourceData: jsonb().$type<InspectionOrigin>(),
     /** The day of the service (completed) or the day the defect was reported (open). */
     serviceDate: date({ mode: "string" }).notNull().default(sql`current_date`),
     odometer: integer(),

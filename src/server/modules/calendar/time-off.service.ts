@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { routePath } from "../../../shared/access";
 import {
@@ -10,7 +10,7 @@ import {
   type timeOffFilterSchema,
   type timeOffRequestSchema,
 } from "../../../shared/calendar/time-off.schema";
-import type { Db, Tx } from "../../db/client";
+import { companyToday, type Db, type Tx } from "../../db/client";
 import { drivers, timeOffRequests, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -61,10 +61,7 @@ const toDto = (r: Row): TimeOff => ({
 });
 
 /** The database's date, the same clock the driver-status automation reads. */
-async function today(tx: Tx): Promise<string> {
-  const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
-  return rows[0].today;
-}
+const today = companyToday;
 
 /** The driver record of a signed-in driver, or null for staff. */
 export async function driverOf(db: Tx, actor: Actor) {

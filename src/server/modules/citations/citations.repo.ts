@@ -121,7 +121,4 @@ export async function findCitation(tx: Tx, id: string, scope: CitationScope, loc
 }
 
 /** The database's date (YYYY-MM-DD): the same clock the overdue flag reads. */
-export async function dbToday(tx: Tx): Promise<string> {
-  const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
-  return rows[0].today;
-}
+export { companyToday as dbToday } from "../../db/client";

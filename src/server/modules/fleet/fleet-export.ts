@@ -11,6 +11,7 @@ import {
   type VehicleListItem,
   type vehicleExportQuerySchema,
 } from "../../../shared/fleet/vehicles.schema";
+import { CHECKLIST_ITEM_NAMES } from "../../../shared/inspections/inspections.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
@@ -142,6 +143,13 @@ export async function exportMaintenance(
     { header: "Cost", value: (r) => r.record.cost, width: 11 },
     { header: "Vendor", value: (r) => r.record.vendor, width: 24 },
     { header: "Notes", value: (r) => r.record.notes, width: 40 },
+    {
+      header: "Inspection defects",
+      value: (r) =>
+        r.record.sourceData?.defects.map((d) => `${CHECKLIST_ITEM_NAMES[d.item]}: ${d.note}`).join("; ") ??
+        "",
+      width: 40,
+    },
     { header: "Receipt", value: (r) => r.receiptName, width: 20 },
     { header: "Logged by", value: (r) => r.createdByName, width: 20 },
     { header: "Completed by", value: (r) => r.completedByName, width: 20 },

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import type { Actor } from "../../http/context";
 import { driverIdOfUser } from "../loads/loads.repo";
@@ -23,10 +22,7 @@ export async function fleetScopeFor(db: Tx, actor: Pick<Actor, "role" | "userId"
 }
 
 /** The database's date, so every "today" (expiry, due, filters) agrees. */
-export async function dbToday(db: Tx): Promise<string> {
-  const { rows } = await db.execute<{ today: string }>(sql`select current_date::text as today`);
-  return rows[0].today;
-}
+export { companyToday as dbToday } from "../../db/client";
 
 /** Ordinary English labels for exports. */
 export const humanize = (code: string) => {

@@ -532,6 +532,65 @@ describe("the maintenance log", () => {
     expect(row).toMatchObject({ status: "open", source: "inspection", inspectionId, vehicleId: v.id });
     expect((await detail(v.id)).maintenanceStatus).toBe("due");
   });
+
+  it("keeps an inspection's findings as data; only such an item may stay open without notes", async () => {
+    const v = await newVehicle();
+    const origin = {
+      inspectionType: "pre_trip" as const,
+      assetType: "vehicle" as const,
+      assetLabel: v.unitNumber,
+      inspectedOn: today,
+      inspectorName: "Jake Wilson",
+      overallStatus: "needs_repair" as const,
+      defects: [{ item: "tires" as const, note: "Steer tire at 3/32 in." }],
+      comments: "",
+    };
+    const { id } = await ctx.deps.db.transaction((tx) =>
+      openMaintenanceItem(tx, {
+        vehicleId: v.id,
+        serviceType: "repair",
+        notes: "",
+        inspectionId: "22222222-2222-4222-8222-222222222222",
+        origin,
+      }),
+    );
+    const list = await call(ctx, `/api/fleet/maintenance?vehicleId=${v.id}`, { cookie: dispatcher });
+    expect(list.json.items).toEqual([expect.objectContaining({ id, origin, notes: "" })]);
+    expect((await detail(v.id)).recentMaintenance).toEqual([expect.objectContaining({ id, origin })]);
+
+    const edit = (itemId: string) =>
+      call(ctx, `/api/fleet/maintenance/${itemId}`, {
+        method: "PUT",
+        body: {
+          assetType: "vehicle",
+          vehicleId: v.id,
+          serviceType: "repair",
+          status: "open",
+          serviceDate: today,
+          notes: "",
+          fromInspection: true,
+        },
+        cookie: dispatcher,
+      });
+    expect((await edit(id)).status).toBe(200);
+    // A hand-logged item cannot claim to come from an inspection to skip the description.
+    const manual = await logMaintenance({
+      vehicleId: v.id,
+      serviceType: "brakes",
+      status: "open",
+      notes: "Squeal",
+    });
+    const refused = await edit(manual.json.item.id);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.details.fields.notes).toBe("Describe what needs fixing.");
+    const created = await logMaintenance({
+      vehicleId: v.id,
+      serviceType: "brakes",
+      status: "open",
+      fromInspection: true,
+    });
+    expect(created.status).toBe(400);
+  });
 });
 
 describe("trailers and documents", () => {

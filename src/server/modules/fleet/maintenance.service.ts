@@ -3,9 +3,11 @@ import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { can } from "../../../shared/access";
 import type { VehicleStatus } from "../../../shared/fleet/fleet.schema";
-import type { SERVICE_TYPES } from "../../../shared/fleet/maintenance.constants";
+import type { MAINTENANCE_SOURCES, SERVICE_TYPES } from "../../../shared/fleet/maintenance.constants";
 import {
   type completeMaintenanceSchema,
+  DEFECT_NOTES_MESSAGE,
+  type InspectionOrigin,
   MAINTENANCE_RECEIPT_MAX_BYTES,
   type MaintenanceAssetOption,
   type MaintenanceFilter,
@@ -19,7 +21,7 @@ import type { Tx } from "../../db/client";
 import { files, maintenanceRecords, trailers, users, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { OPTIONS_LIMIT } from "./fleet.service";
@@ -30,9 +32,12 @@ export interface OpenMaintenanceItemInput {
   trailerId?: string | null;
   /** One of SERVICE_TYPES (src/shared/fleet/maintenance.constants.ts); a failed inspection uses "repair". */
   serviceType: string;
+  /** What people add; empty when the inspection's findings (`origin`) say it all. */
   notes: string;
   /** The failed inspection that found the defect; the item's source is then "inspection". */
   inspectionId?: string | null;
+  /** What the inspection found, as data (rendered in the reader's language). */
+  origin?: InspectionOrigin | null;
   createdBy?: string | null;
 }
 
@@ -53,6 +58,7 @@ export async function openMaintenanceItem(tx: Tx, input: OpenMaintenanceItemInpu
       status: "open",
       source: input.inspectionId ? "inspection" : "manual",
       inspectionId: input.inspectionId ?? null,
+      sourceData: input.origin ?? null,
       notes: input.notes,
       createdBy: input.createdBy ?? null,
     })
@@ -63,6 +69,7 @@ export async function openMaintenanceItem(tx: Tx, input: OpenMaintenanceItemInpu
 // ---- The maintenance log
 
 type ServiceType = (typeof SERVICE_TYPES)[number];
+type MaintenanceSource = (typeof MAINTENANCE_SOURCES)[number];
 export type MaintenanceIn = z.output<typeof maintenanceInputSchema>;
 export type CompleteIn = z.output<typeof completeMaintenanceSchema>;
 
@@ -112,6 +119,16 @@ export function maintenanceScopeCondition(scope: FleetScope): SQL | undefined {
   return mine.length ? or(...mine) : sql`false`;
 }
 
+/**
+ * An open item says what needs fixing. The schema lets `fromInspection` items through without notes;
+ * only an item an inspection really opened (its findings are on record) may stay so.
+ */
+function requireDefectNotes(input: MaintenanceIn, source: MaintenanceSource): void {
+  if (input.status === "open" && !input.notes && source !== "inspection") {
+    throw badRequest(DEFECT_NOTES_MESSAGE, { fields: { notes: DEFECT_NOTES_MESSAGE } });
+  }
+}
+
 /** Staff change anything; a driver only what they logged or completed themselves. */
 function mayEdit(scope: FleetScope, r: typeof maintenanceRecords.$inferSelect): boolean {
   return scope.kind === "staff" || r.createdBy === scope.userId || r.completedBy === scope.userId;
@@ -134,6 +151,7 @@ function toItem(row: MaintenanceRow, scope: FleetScope, actor: Pick<Actor, "role
     status: r.status,
     source: r.source,
     inspectionId: r.inspectionId,
+    origin: r.sourceData ?? null,
     serviceDate: r.serviceDate,
     odometer: r.odometer,
     cost: r.cost,
@@ -410,6 +428,7 @@ export function createMaintenanceService(deps: Deps) {
     async create(actor: Actor, input: MaintenanceIn): Promise<MaintenanceResult> {
       const scope = await fleetScopeFor(db, actor);
       if (scope.kind === "driver" && input.takeOutOfService) throw forbidden(DRIVER_OUT_OF_SERVICE_MESSAGE);
+      requireDefectNotes(input, "manual");
       return db.transaction(async (tx) => {
         const asset = await checkAsset(tx, input, scope);
         const completed = input.status === "completed";
@@ -454,6 +473,7 @@ export function createMaintenanceService(deps: Deps) {
       return db.transaction(async (tx) => {
         const current = (await findItem(tx, id, scope, true)).record;
         if (!mayEdit(scope, current)) throw forbidden(DRIVER_EDIT_MESSAGE);
+        requireDefectNotes(input, current.source);
         const asset = await checkAsset(tx, input, scope);
         const completing = current.status === "open" && input.status === "completed";
         const [row] = await tx

@@ -116,6 +116,7 @@ export async function recentMaintenanceOf(
       cost: maintenanceRecords.cost,
       vendor: maintenanceRecords.vendor,
       notes: maintenanceRecords.notes,
+      origin: maintenanceRecords.sourceData,
     })
     .from(maintenanceRecords)
     .where(

@@ -238,9 +238,21 @@ describe("a failing inspection", () => {
       source: "inspection",
       serviceType: "repair",
     });
-    expect(items[0].notes).toContain("Service brakes: Air leak at the rear drive axle");
-    expect(items[0].notes).toContain("Tires: Right front steer tire tread at 3/32 in.");
-    expect(items[0].notes).toContain("Comments: Did not leave the yard.");
+    // What the inspection found is stored as data, worded in the reader's language (point 13).
+    expect(items[0].notes).toBe("");
+    expect(items[0].sourceData).toEqual({
+      inspectionType: "pre_trip",
+      assetType: "vehicle",
+      assetLabel: "101",
+      inspectedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      inspectorName: "Jake Wilson",
+      overallStatus: "fail",
+      defects: [
+        { item: "service_brakes", note: expect.stringContaining("Air leak at the rear drive axle") },
+        { item: "tires", note: "Right front steer tire tread at 3/32 in." },
+      ],
+      comments: "Did not leave the yard.",
+    });
     expect(filed.maintenanceItems).toEqual([
       expect.objectContaining({ id: items[0].id, status: "open", serviceType: "repair" }),
     ]);
@@ -299,7 +311,13 @@ describe("a failing inspection", () => {
       .where(eq(maintenanceRecords.inspectionId, res.json.id));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ trailerId: ids.t202, vehicleId: null, status: "open" });
-    expect(items[0].notes).toContain("Mud flaps: Left rear mud flap missing.");
+    expect(items[0].sourceData).toMatchObject({
+      assetType: "trailer",
+      assetLabel: "T-202",
+      inspectionType: "post_trip",
+      overallStatus: "needs_repair",
+      defects: [{ item: "mud_flaps", note: "Left rear mud flap missing." }],
+    });
     const sent = await recipientsOf(res.json.id);
     expect([...new Set(sent.map((n) => n.role))].sort()).toEqual(["admin", "manager", "safety"]);
     expect(sent[0]).toMatchObject({
@@ -318,8 +336,7 @@ describe("a failing inspection", () => {
       .select()
       .from(maintenanceRecords)
       .where(eq(maintenanceRecords.inspectionId, res.json.id));
-    expect(item.notes).toContain("Comments: Check-engine light on; DEF warning.");
-    expect(item.notes).not.toContain("Defects:");
+    expect(item.sourceData).toMatchObject({ defects: [], comments: "Check-engine light on; DEF warning." });
   });
 });
 

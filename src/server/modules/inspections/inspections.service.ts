@@ -15,7 +15,6 @@ import {
   type InspectionFilter,
   type InspectionImage,
   type InspectionPage,
-  type InspectionStatus,
   type InspectionType,
   type InspectorOption,
 } from "../../../shared/inspections/inspections.schema";
@@ -63,11 +62,6 @@ const TYPE_NAMES: Record<InspectionType, string> = {
   post_trip: "post-trip",
   annual: "annual",
   other: "",
-};
-const STATUS_NAMES: Record<InspectionStatus, string> = {
-  pass: "pass",
-  needs_repair: "needs repair",
-  fail: "fail (out of service)",
 };
 
 export const inspectionLink = (id: string) => `/fleet/inspections/${id}`;
@@ -188,14 +182,14 @@ export function createInspectionsService(deps: Deps) {
         .from(vehicles)
         .where(eq(vehicles.id, id));
       if (!v) throw fieldError("vehicleId", "That vehicle no longer exists.");
-      return { id: v.id, name: `Truck ${v.unitNumber}` };
+      return { id: v.id, label: v.unitNumber, name: `Truck ${v.unitNumber}` };
     }
     const [t] = await tx
       .select({ id: trailers.id, identifier: trailers.identifier })
       .from(trailers)
       .where(eq(trailers.id, id));
     if (!t) throw fieldError("trailerId", "That trailer no longer exists.");
-    return { id: t.id, name: `Trailer ${t.identifier}` };
+    return { id: t.id, label: t.identifier, name: `Trailer ${t.identifier}` };
   }
 
   return {
@@ -291,19 +285,23 @@ export function createInspectionsService(deps: Deps) {
           const what = typeName ? `${typeName} inspection` : "inspection";
           let maintenanceItemId: string | null = null;
           if (hasDefects(input.overallStatus)) {
-            const defects = failed.map((e) => `- ${CHECKLIST_ITEM_NAMES[e.item]}: ${e.note}`);
-            const notes = [
-              `Opened by the ${what} of ${asset.name} on ${day} (${inspectorName}); overall status: ${STATUS_NAMES[input.overallStatus]}.`,
-              ...(defects.length ? ["Defects:", ...defects] : []),
-              ...(input.comments ? [`Comments: ${input.comments}`] : []),
-            ].join("\n");
             maintenanceItemId = (
               await openMaintenanceItem(tx, {
                 vehicleId: input.assetType === "vehicle" ? asset.id : null,
                 trailerId: input.assetType === "trailer" ? asset.id : null,
                 serviceType: REPAIR_SERVICE_TYPE,
-                notes,
+                notes: "",
                 inspectionId: row.id,
+                origin: {
+                  inspectionType: input.type,
+                  assetType: input.assetType,
+                  assetLabel: asset.label,
+                  inspectedOn: day,
+                  inspectorName,
+                  overallStatus: input.overallStatus,
+                  defects: failed.map((e) => ({ item: e.item, note: e.note })),
+                  comments: input.comments,
+                },
                 createdBy: actor.userId,
               })
             ).id;

@@ -13,10 +13,7 @@ import { likePattern } from "../../http/pagination";
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** "Today" for due dates and aging: the database's calendar day, the one clock every query reads. */
-export async function today(tx: Tx): Promise<string> {
-  const { rows } = await tx.execute<{ d: string }>(sql`select current_date::text as d`);
-  return rows[0].d;
-}
+export { companyToday as today } from "../../db/client";
 
 /** What is still owed: nothing on a void invoice. */
 export const balanceExpr = sql<string>`(case when ${invoices.status} = 'void' then 0 else ${invoices.total} - ${invoices.amountPaid} end)`;

@@ -68,6 +68,8 @@ export function createDriverDashboardService({ db }: Deps) {
           id: e.id,
           loadId: e.loadId,
           loadNumber,
+          kind: e.kind,
+          data: e.data,
           fromStatus: e.fromStatus,
           toStatus: e.toStatus,
           actorName: e.actorName,

@@ -272,8 +272,12 @@ describe("pickers", () => {
         status: expect.any(String),
         defaultPayType: "percentage",
         defaultPayRate: "28.00",
+        vehicleId: truck.id,
         vehicleLabel: "T-900",
+        trailerId: trailer.id,
         trailerLabel: "TR-52",
+        licenseExpiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        medicalCardExpiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
     ]);
     const all = await call(ctx, "/api/lookups/drivers", { cookie: dispatcher });
@@ -352,7 +356,8 @@ describe("the driver dashboard", () => {
     expect(d.recentActivity[0]).toMatchObject({
       loadId: rolling.id,
       toStatus: "in_progress",
-      note: "Trip started",
+      kind: "trip_started",
+      note: null,
     });
     expect(d.recentActivity.some((a: { loadId: string }) => a.loadId === later.id)).toBe(false);
     expect(d.timeOff.map((t: { reason: string }) => t.reason)).toEqual(["Family", "Wedding"]);

@@ -128,6 +128,8 @@ export function createLoadBoardService(deps: Deps) {
           fullName: drivers.fullName,
           status: drivers.status,
           createdAt: loadInterests.createdAt,
+          licenseExpiry: drivers.licenseExpiry,
+          medicalCardExpiry: drivers.medicalCardExpiry,
         })
         .from(loadInterests)
         .innerJoin(drivers, eq(drivers.id, loadInterests.driverId))

@@ -1,3 +1,4 @@
+import { driverPaperProblems } from "../../../shared/drivers/compliance";
 import {
   type DriverAction,
   LOAD_TRANSITIONS,
@@ -73,5 +74,14 @@ export async function buildLoadDetail(db: Tx, id: string, scope: LoadScope): Pro
     allowedStatuses: isDriver || r.invoice_number ? [] : allowedStatusesFor(load),
     invoiceNumber: isDriver ? null : r.invoice_number,
     driverActions: isDriver ? driverActionsFor(load) : [],
+    // Staff see the assigned driver's papers that lapse before the delivery (or have lapsed).
+    driverWarnings:
+      !isDriver && r.driver_id && NEEDS_DRIVER.includes(r.status)
+        ? driverPaperProblems(
+            { licenseExpiry: r.license_expiry, medicalCardExpiry: r.medical_card_expiry },
+            r.today,
+            r.delivery_day,
+          )
+        : [],
   };
 }

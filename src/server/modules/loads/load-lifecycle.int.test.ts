@@ -147,7 +147,15 @@ describe("driver actions", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.json.load.acceptedAt).not.toBeNull();
     expect(accepted.json.load.status).toBe("assigned");
-    expect(accepted.json.load.timeline.at(-1)).toMatchObject({ note: "Accepted", actorName: "Jake Wilson" });
+    // Its own event, not "assigned → assigned" (issue 10, point 14).
+    expect(accepted.json.load.timeline.at(-1)).toMatchObject({
+      kind: "accepted",
+      actorName: "Jake Wilson",
+      note: null,
+    });
+    expect(accepted.json.load.timeline.filter((e: { kind: string }) => e.kind === "accepted")).toHaveLength(
+      1,
+    );
     expect(accepted.json.load.driverActions).toEqual(["start", "decline"]);
     expect((await act(load.id, "accept")).status).toBe(409);
 
@@ -199,7 +207,8 @@ describe("driver actions", () => {
     expect(after.timeline.at(-1)).toMatchObject({
       fromStatus: "assigned",
       toStatus: "pending",
-      note: "Declined: Truck in the shop",
+      kind: "declined",
+      note: "Truck in the shop",
       actorName: "Jake Wilson",
     });
     expect(await driverStatus(jakeId)).toBe("available");
@@ -345,7 +354,14 @@ describe("assigning", () => {
     expect(second.json.timeline.at(-1)).toMatchObject({
       fromStatus: "assigned",
       toStatus: "assigned",
-      note: "Reassigned to Jake Wilson",
+      kind: "reassigned",
+      data: {
+        driverId: jakeId,
+        driverName: "Jake Wilson",
+        previousDriverId: rosaId,
+        previousDriverName: "Rosa Martinez",
+      },
+      note: null,
     });
     const rosaLoads = await ctx.deps.db
       .select({ id: loads.id })

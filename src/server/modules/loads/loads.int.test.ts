@@ -217,7 +217,9 @@ describe("creating a load", () => {
       expect.objectContaining({
         fromStatus: null,
         toStatus: "assigned",
-        note: "Created and assigned to Jake Wilson",
+        kind: "created_assigned",
+        data: { driverId: jakeId, driverName: "Jake Wilson" },
+        note: null,
       }),
     ]);
     const [driver] = await ctx.deps.db.select().from(drivers).where(eq(drivers.id, jakeId));
@@ -272,7 +274,9 @@ describe("editing a load", () => {
     expect(assigned.json.timeline.at(-1)).toMatchObject({
       fromStatus: "pending",
       toStatus: "assigned",
-      note: "Assigned to Rosa Martinez",
+      kind: "assigned",
+      data: { driverId: rosaId, driverName: "Rosa Martinez" },
+      note: null,
     });
     const removed = await call(ctx, `/api/loads/${load.id}`, {
       method: "PUT",
@@ -283,7 +287,9 @@ describe("editing a load", () => {
     expect(removed.json.timeline.at(-1)).toMatchObject({
       fromStatus: "assigned",
       toStatus: "pending",
-      note: "Driver removed",
+      kind: "driver_removed",
+      data: { driverId: rosaId, driverName: "Rosa Martinez" },
+      note: null,
     });
     const [rosa] = await ctx.deps.db.select().from(drivers).where(eq(drivers.id, rosaId));
     expect(rosa.status).toBe(rosa.manualStatus);

@@ -3,6 +3,8 @@ import type { Role } from "../../../shared/access";
 import type {
   LOAD_SORTS,
   LoadDetail,
+  LoadEventData,
+  LoadEventKind,
   LoadFilter,
   LoadListItem,
   LoadStatus,
@@ -258,6 +260,11 @@ export type DetailRow = ListRow & {
   pay_from_driver_default: boolean;
   notes: string;
   invoice_number: string | null;
+  /** The company's calendar day and the load's delivery day (YYYY-MM-DD), for the driver's papers. */
+  today: string;
+  delivery_day: string | null;
+  license_expiry: string | null;
+  medical_card_expiry: string | null;
   accepted_at: string | null;
   started_at: string | null;
   delivered_at: string | null;
@@ -283,6 +290,8 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,
            l.delivered_at, l.created_at, l.updated_at,
+           current_date::text as today, l.delivery_at::date::text as delivery_day,
+           d.license_expiry::text as license_expiry, d.medical_card_expiry::text as medical_card_expiry,
            (select i.invoice_number from invoice_loads il join invoices i on i.id = il.invoice_id
              where il.load_id = l.id and not il.released limit 1) as invoice_number,
            coalesce((select json_agg(json_build_object(
@@ -293,7 +302,8 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
                        order by s.sequence)
                        from load_stops s where s.load_id = l.id), '[]') as stops,
            coalesce((select json_agg(json_build_object(
-                       'id', e.id, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+                       'id', e.id, 'kind', e.kind, 'data', e.data,
+                       'fromStatus', e.from_status, 'toStatus', e.to_status,
                        'actorName', e.actor_name, 'note', e.note, 'createdAt', e.created_at)
                        order by e.created_at, e.id)
                        from load_status_events e where e.load_id = l.id), '[]') as timeline,
@@ -333,10 +343,13 @@ export async function writeStops(tx: Tx, loadId: string, stops: StopInput[]): Pr
   );
 }
 
+/** A timeline event: what happened as a kind and its data; `note` only what a person typed. */
 export async function insertEvent(
   tx: Tx,
   e: {
     loadId: string;
+    kind: LoadEventKind;
+    data?: LoadEventData;
     from: LoadStatus | null;
     to: LoadStatus;
     actor: { userId: string; name: string } | null;
@@ -345,6 +358,8 @@ export async function insertEvent(
 ): Promise<void> {
   await tx.insert(loadStatusEvents).values({
     loadId: e.loadId,
+    kind: e.kind,
+    data: e.data ?? {},
     fromStatus: e.from,
     toStatus: e.to,
     actorId: e.actor?.userId ?? null,

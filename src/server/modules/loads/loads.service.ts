@@ -1,6 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { PERMISSIONS, routePath } from "../../../shared/access";
+import { driverDocumentExpiredMessage, expiredPaperOf } from "../../../shared/drivers/compliance";
 import {
   BOL_REQUIRED_MESSAGE,
   canTransition,
@@ -14,13 +15,14 @@ import {
   LOAD_SEARCH_COUNT_EXACT_LIMIT,
   LOAD_TRANSITIONS,
   type LoadDetail,
+  type LoadEventKind,
   type LoadListQuery,
   type LoadPage,
   type LoadStatus,
   loadInvoicedMessage,
   type PayType,
 } from "../../../shared/loads/loads.schema";
-import type { Tx } from "../../db/client";
+import { companyToday, type Tx } from "../../db/client";
 import { customers, type drivers, loads, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -161,6 +163,35 @@ export function resolvePay(
   return { payType: null, payRate: null, driverPay: null, payFromDriverDefault: false };
 }
 
+/**
+ * 409 DRIVER_DOCUMENT_EXPIRED: a driver whose license or medical card has expired takes no new load
+ * (create, edit, assign, the board). The details let the web say it in the reader's language.
+ */
+async function refuseExpiredPapers(tx: Tx, driver: Driver): Promise<void> {
+  const expired = expiredPaperOf(driver, await companyToday(tx));
+  if (!expired) return;
+  throw conflict(
+    driverDocumentExpiredMessage(driver.fullName, expired.document, expired.expiresOn),
+    "DRIVER_DOCUMENT_EXPIRED",
+    { driverName: driver.fullName, document: expired.document, expiresOn: expired.expiresOn },
+  );
+}
+
+/** The timeline event of a driver change: assigned, reassigned (with who before) or removed. */
+function driverChangeEvent(previous: Driver | undefined, next: Driver | undefined) {
+  const before = previous ? { previousDriverId: previous.id, previousDriverName: previous.fullName } : {};
+  if (!next) {
+    return {
+      kind: "driver_removed" as const,
+      data: previous ? { driverId: previous.id, driverName: previous.fullName } : {},
+    };
+  }
+  return {
+    kind: previous ? ("reassigned" as const) : ("assigned" as const),
+    data: { driverId: next.id, driverName: next.fullName, ...before },
+  };
+}
+
 export const INACTIVE_DRIVER_MESSAGE = "This driver is deactivated. Choose an active driver.";
 
 /**
@@ -284,6 +315,7 @@ export function createLoadsService(deps: Deps) {
       const id = await catchDuplicateNumber(() =>
         db.transaction(async (tx) => {
           const driver = await checkReferences(tx, input);
+          if (driver) await refuseExpiredPapers(tx, driver);
           if (input.loadNumber && (await loadNumberTaken(tx, input.loadNumber))) throw duplicateNumber();
           const loadNumber = input.loadNumber ?? (await takeLoadNumber(tx, new Date().getUTCFullYear()));
           const status: LoadStatus = driver ? "assigned" : "pending";
@@ -300,10 +332,11 @@ export function createLoadsService(deps: Deps) {
           await writeStops(tx, row.id, input.stops);
           await insertEvent(tx, {
             loadId: row.id,
+            kind: driver ? "created_assigned" : "created",
+            data: driver ? { driverId: driver.id, driverName: driver.fullName } : {},
             from: null,
             to: status,
             actor: who(actor),
-            note: driver ? `Created and assigned to ${driver.fullName}` : "Created",
           });
           if (driver) {
             await notifyAssigned(tx, driver, { id: row.id, loadNumber });
@@ -330,6 +363,7 @@ export function createLoadsService(deps: Deps) {
       await catchDuplicateNumber(() =>
         db.transaction(async (tx) => {
           const load = await lockLoad(tx, id);
+          const previous = load.driverId ? await findDriver(tx, load.driverId) : undefined;
           if (load.status === "completed" || load.status === "cancelled") {
             throw conflict(`${aLabel(load.status)} load cannot be edited.`, "LOAD_LOCKED");
           }
@@ -340,6 +374,7 @@ export function createLoadsService(deps: Deps) {
           }
           const driverId = driver?.id ?? null;
           const driverChanged = driverId !== load.driverId;
+          if (driver && driverChanged) await refuseExpiredPapers(tx, driver);
           let status = load.status;
           if (driverChanged) {
             if (!driverId && load.status === "in_progress") {
@@ -362,12 +397,10 @@ export function createLoadsService(deps: Deps) {
           if (driverChanged) {
             await insertEvent(tx, {
               loadId: id,
+              ...driverChangeEvent(previous, driver),
               from: load.status,
               to: status,
               actor: who(actor),
-              note: driver
-                ? `${load.driverId ? "Reassigned" : "Assigned"} to ${driver.fullName}`
-                : "Driver removed",
             });
             if (driver) await notifyAssigned(tx, driver, { id, loadNumber });
             await recomputeDriverStatuses(tx, [load.driverId, driverId]);
@@ -413,7 +446,7 @@ export function createLoadsService(deps: Deps) {
         if (to === "completed") patch.deliveredAt = now;
         if (to === "cancelled") patch.postedToBoard = false;
         await tx.update(loads).set(patch).where(eq(loads.id, id));
-        await insertEvent(tx, { loadId: id, from, to, actor: who(actor), note });
+        await insertEvent(tx, { loadId: id, kind: "status_changed", from, to, actor: who(actor), note });
         await recomputeDriverStatuses(tx, [load.driverId]);
         await recordAudit(tx, actor, {
           action: "load.status_changed",
@@ -440,6 +473,8 @@ export function createLoadsService(deps: Deps) {
           });
         }
         if (load.driverId === driver.id) return;
+        await refuseExpiredPapers(tx, driver);
+        const previous = load.driverId ? await findDriver(tx, load.driverId) : undefined;
         const pay = resolvePay(
           load.payFromDriverDefault ? {} : { payType: load.payType, payRate: load.payRate },
           driver,
@@ -452,10 +487,10 @@ export function createLoadsService(deps: Deps) {
           .where(eq(loads.id, id));
         await insertEvent(tx, {
           loadId: id,
+          ...driverChangeEvent(previous, driver),
           from: load.status,
           to: "assigned",
           actor: who(actor),
-          note: `${load.driverId ? "Reassigned" : "Assigned"} to ${driver.fullName}`,
         });
         await notifyAssigned(tx, driver, load);
         await recomputeDriverStatuses(tx, [load.driverId, driver.id]);
@@ -481,14 +516,15 @@ export function createLoadsService(deps: Deps) {
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id, scope);
         const now = new Date();
-        const event = (to: LoadStatus, note: string) =>
-          insertEvent(tx, { loadId: id, from: load.status, to, actor: who(actor), note });
+        const event = (kind: LoadEventKind, to: LoadStatus, note?: string) =>
+          insertEvent(tx, { loadId: id, kind, from: load.status, to, actor: who(actor), note });
         switch (action) {
           case "accept":
             if (load.status !== "assigned") throw invalidAction("Only an assigned load can be accepted.");
             if (load.acceptedAt) throw invalidAction("You have already accepted this load.");
             await tx.update(loads).set({ acceptedAt: now }).where(eq(loads.id, id));
-            await event("assigned", "Accepted");
+            // Its own event: the status stays assigned (the timeline says "accepted", not assigned → assigned).
+            await event("accepted", "assigned");
             break;
           case "decline": {
             if (load.status !== "assigned") {
@@ -500,7 +536,7 @@ export function createLoadsService(deps: Deps) {
               .update(loads)
               .set({ status: "pending", driverId: null, acceptedAt: null })
               .where(eq(loads.id, id));
-            await event("pending", reason ? `Declined: ${reason}` : "Declined");
+            await event("declined", "pending", reason);
             await notifyRoles(tx, DISPATCH, {
               kind: "load.declined",
               title: `Load ${load.loadNumber} declined — re-assignment needed`,
@@ -514,7 +550,7 @@ export function createLoadsService(deps: Deps) {
             if (load.status !== "assigned") throw invalidAction("Only an assigned load can be started.");
             if (!load.acceptedAt) throw invalidAction("Accept the load before starting the trip.");
             await tx.update(loads).set({ status: "in_progress", startedAt: now }).where(eq(loads.id, id));
-            await event("in_progress", "Trip started");
+            await event("trip_started", "in_progress");
             break;
           case "deliver":
             if (load.status !== "in_progress") {
@@ -522,7 +558,7 @@ export function createLoadsService(deps: Deps) {
             }
             if (!(await hasDeliveryProof(tx, id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
             await tx.update(loads).set({ status: "completed", deliveredAt: now }).where(eq(loads.id, id));
-            await event("completed", "Delivered");
+            await event("delivered", "completed");
             await notifyRoles(tx, DISPATCH, {
               kind: "load.delivered",
               title: `Load ${load.loadNumber} delivered`,

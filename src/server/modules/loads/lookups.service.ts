@@ -18,8 +18,12 @@ export function createLookupsService({ db }: Deps) {
           status: drivers.status,
           defaultPayType: drivers.defaultPayType,
           defaultPayRate: drivers.defaultPayRate,
+          vehicleId: vehicles.id,
           vehicleLabel: vehicles.unitNumber,
+          trailerId: trailers.id,
           trailerLabel: trailers.identifier,
+          licenseExpiry: drivers.licenseExpiry,
+          medicalCardExpiry: drivers.medicalCardExpiry,
         })
         .from(drivers)
         .leftJoin(

@@ -25,6 +25,7 @@ import { navHref, ROUTE_ICONS, routeTitleKey } from "../../../lib/navigation";
 import { useMe } from "../../auth/api/session";
 import { useDriverDashboard } from "../../loads/api/loads";
 import { DriverLoadActions } from "../../loads/components/driver-load-actions";
+import { useLoadEventText } from "../../loads/components/load-event-text";
 import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useGreeting } from "../components/greeting";
 
@@ -42,6 +43,7 @@ const STATUS_TONES: Record<string, { tone: "success" | "info" | "warning" | "neu
 /** The driver's home, built for a phone held in one hand: the load at hand and its next step first. */
 export default function DriverDashboardPage() {
   const { t } = useTranslation("dashboard");
+  const eventText = useLoadEventText();
   const { data: me } = useMe();
   const dashboard = useDriverDashboard();
   const { greeting, today } = useGreeting(me?.driver?.fullName ?? me?.user.name ?? "");
@@ -183,7 +185,7 @@ export default function DriverDashboardPage() {
                         >
                           {event.loadNumber}
                         </Link>{" "}
-                        {t("driver.activity.movedTo")} <LoadStatusBadge status={event.toStatus} />
+                        {eventText(event)}
                       </p>
                       <p className="text-xs text-slate-500">
                         {formatDateTime(event.createdAt)}

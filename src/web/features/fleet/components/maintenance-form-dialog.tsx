@@ -22,6 +22,7 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMaintenanceAssets, useSaveMaintenance } from "../api/fleet";
 import { applyServerErrors, useFleetMessages } from "../fleet-messages";
 import { formatBytes } from "./documents-panel";
+import { InspectionOriginText } from "./inspection-origin";
 
 type In = z.input<typeof maintenanceInputSchema>;
 type Out = z.output<typeof maintenanceInputSchema>;
@@ -133,6 +134,7 @@ export function MaintenanceFormDialog({
       vendor: item?.vendor ?? "",
       notes: item?.notes ?? "",
       takeOutOfService: false,
+      fromInspection: item?.source === "inspection",
     } as In,
   });
   const errors = formState.errors;
@@ -275,8 +277,13 @@ export function MaintenanceFormDialog({
               </Field>
             </>
           ) : null}
+          {item?.origin ? (
+            <div className="rounded-md bg-slate-50 p-3 sm:col-span-2">
+              <InspectionOriginText origin={item.origin} />
+            </div>
+          ) : null}
           <Field
-            label={t(status === "open" ? "fields.defect" : "fields.notes")}
+            label={t(status === "open" && !item?.origin ? "fields.defect" : "fields.notes")}
             error={messages.field(errors.notes)}
             className="sm:col-span-2"
           >

@@ -9,6 +9,7 @@ import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../auth/api/session";
 import { CompleteMaintenanceDialog } from "./complete-maintenance-dialog";
 import { ItemStatusBadge } from "./fleet-badges";
+import { InspectionOriginText } from "./inspection-origin";
 
 /** The latest entries of an asset's log (open items first), each open one completable here. */
 export function RecentMaintenance({
@@ -54,6 +55,7 @@ export function RecentMaintenance({
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
+                {m.origin ? <InspectionOriginText origin={m.origin} compact /> : null}
                 {m.notes ? <p className="mt-0.5 line-clamp-2 text-sm text-slate-700">{m.notes}</p> : null}
               </div>
               {m.status === "open" && canLog ? (

@@ -53,6 +53,7 @@ import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } f
 import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
 import { ExportMenu } from "../components/export-menu";
 import { ItemStatusBadge } from "../components/fleet-badges";
+import { InspectionOriginText } from "../components/inspection-origin";
 import { ListToolbar, oneOf } from "../components/list-toolbar";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
@@ -493,6 +494,7 @@ function MaintenanceRow({
           <span className="font-medium text-slate-900 max-lg:hidden">
             {t(`serviceTypes.${item.serviceType}`)}
           </span>
+          {item.origin ? <InspectionOriginText origin={item.origin} compact /> : null}
           {item.notes ? <span className="line-clamp-2 text-sm text-slate-600">{item.notes}</span> : null}
           {item.source === "inspection" ? (
             <Badge tone="info" className="w-fit">

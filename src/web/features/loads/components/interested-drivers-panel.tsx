@@ -1,17 +1,34 @@
+import { type DriverPaperWarning, driverPaperProblems } from "@shared/drivers/compliance";
 import { UserCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
-import { describeError } from "../../../lib/api-errors";
-import { formatDateTime } from "../../../lib/format";
+import { describeError, isApiError } from "../../../lib/api-errors";
+import { formatDateTime, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAssignLoad, useLoadInterests } from "../api/loads";
+import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
 
-/** Drivers who asked for this posted load; one click assigns it. */
-export function InterestedDriversPanel({ loadId, loadNumber }: { loadId: string; loadNumber: string }) {
+/**
+ * Drivers who asked for this posted load; one click assigns it. A driver whose license or medical
+ * card has expired cannot be assigned (the server refuses it too); one that lapses before the
+ * delivery day is flagged.
+ */
+export function InterestedDriversPanel({
+  loadId,
+  loadNumber,
+  deliveryDay,
+}: {
+  loadId: string;
+  loadNumber: string;
+  /** The last delivery's day (YYYY-MM-DD). */
+  deliveryDay: string | null;
+}) {
   const { t } = useTranslation("loads");
   const interests = useLoadInterests(loadId, true);
   const assign = useAssignLoad(loadId);
+  const paperText = useDriverPaperText();
+  const today = localToday();
 
   // Not mutate()'s per-call callbacks: assigning takes the load off the board, so the refetch that
   // follows unmounts this panel, and TanStack Query skips the callbacks of an unmounted caller — the
@@ -27,7 +44,12 @@ export function InterestedDriversPanel({ loadId, loadNumber }: { loadId: string;
       (error: unknown) =>
         notify({
           title: t("interests.assignFailed"),
-          description: describeError(error, t),
+          description: isApiError(error, 409, "DRIVER_DOCUMENT_EXPIRED")
+            ? paperText(driverName, {
+                ...(error.details as Omit<DriverPaperWarning, "problem">),
+                problem: "expired",
+              })
+            : describeError(error, t),
           variant: "error",
         }),
     );
@@ -47,34 +69,39 @@ export function InterestedDriversPanel({ loadId, loadNumber }: { loadId: string;
       className="divide-y divide-slate-100 rounded-lg border border-slate-200"
       data-testid="interested-drivers"
     >
-      {rows.map((row) => (
-        <li
-          key={row.driverId}
-          className="flex items-center gap-3 px-3 py-2.5"
-          data-testid="interested-driver"
-        >
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{row.fullName}</p>
-            <p className="text-xs text-slate-500">
-              {`${t(`driverStatus.${row.status}`)} · ${t("interests.since", { date: formatDateTime(row.createdAt) })}`}
-            </p>
-          </div>
-          <Button
-            size="sm"
-            className="h-9"
-            onClick={() => onAssign(row.driverId, row.fullName)}
-            disabled={assign.isPending}
-            aria-label={t("interests.assignTo", { name: row.fullName })}
+      {rows.map((row) => {
+        const warnings = driverPaperProblems(row, today, deliveryDay);
+        const expired = warnings.some((w) => w.problem === "expired");
+        return (
+          <li
+            key={row.driverId}
+            className="flex flex-wrap items-center gap-3 px-3 py-2.5"
+            data-testid="interested-driver"
           >
-            {assign.isPending && assign.variables === row.driverId ? (
-              <Spinner className="text-current" />
-            ) : (
-              <UserCheck aria-hidden />
-            )}
-            {t("interests.assign")}
-          </Button>
-        </li>
-      ))}
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900">{row.fullName}</p>
+              <p className="text-xs text-slate-500">
+                {`${t(`driverStatus.${row.status}`)} · ${t("interests.since", { date: formatDateTime(row.createdAt) })}`}
+              </p>
+            </div>
+            <Button
+              size="sm"
+              className="h-9"
+              onClick={() => onAssign(row.driverId, row.fullName)}
+              disabled={assign.isPending || expired}
+              aria-label={t("interests.assignTo", { name: row.fullName })}
+            >
+              {assign.isPending && assign.variables === row.driverId ? (
+                <Spinner className="text-current" />
+              ) : (
+                <UserCheck aria-hidden />
+              )}
+              {t("interests.assign")}
+            </Button>
+            <DriverPaperNotice driverName={row.fullName} warnings={warnings} className="basis-full" />
+          </li>
+        );
+      })}
     </ul>
   );
 }

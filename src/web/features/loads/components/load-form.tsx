@@ -1,3 +1,4 @@
+import { type DriverPaper, driverPaperProblems } from "@shared/drivers/compliance";
 import {
   computeDriverPay,
   computeTotalRate,
@@ -16,9 +17,10 @@ import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import type { DriverOption } from "../api/loads";
+import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
 import {
   CustomerPicker,
   DriverPicker,
@@ -68,9 +70,37 @@ export function LoadForm({
 }) {
   const { t, i18n } = useTranslation("loads");
   const form = useForm<LoadFormValues>({ resolver: loadFormResolver, defaultValues, mode: "onSubmit" });
-  const { register, handleSubmit, formState, setError, watch, control, getValues } = form;
+  const { register, handleSubmit, formState, setError, watch, control, getValues, setValue } = form;
   const [driver, setDriver] = useState<DriverOption | null>(null);
+  const [labels, setLabels] = useState<PickerLabels>(pickerLabels ?? {});
   const message = useLoadFieldMessage();
+  const paperText = useDriverPaperText();
+  const stops = watch("stops");
+  const deliveryDay =
+    [...stops]
+      .reverse()
+      .find((s) => s.type === "delivery" && s.scheduledAt)
+      ?.scheduledAt.slice(0, 10) ?? null;
+  const paperWarnings = driver ? driverPaperProblems(driver, localToday(), deliveryDay) : [];
+
+  /**
+   * Choosing a driver fills in the truck and trailer assigned to them, still editable: a field is
+   * filled when empty or when it holds what the previous driver brought in.
+   */
+  const chooseDriver = (next: DriverOption | null) => {
+    const previous = driver;
+    setDriver(next);
+    if (!next) return;
+    const fill = (field: "vehicleId" | "trailerId", label: "vehicle" | "trailer") => {
+      const id = next[field];
+      const current = getValues(field);
+      if (!id || (current && current !== previous?.[field])) return;
+      setValue(field, id, { shouldDirty: true });
+      setLabels((l) => ({ ...l, [label]: next[label === "vehicle" ? "vehicleLabel" : "trailerLabel"] }));
+    };
+    fill("vehicleId", "vehicle");
+    fill("trailerId", "trailer");
+  };
 
   const errorAt = (path: string) => {
     const found = flattenErrors(formState.errors).find(([p]) => p === path)?.[1];
@@ -123,6 +153,13 @@ export function LoadForm({
     try {
       await onSubmit(getValues());
     } catch (error) {
+      if (isApiError(error, 409, "DRIVER_DOCUMENT_EXPIRED")) {
+        const d = error.details as { driverName: string; document: DriverPaper; expiresOn: string };
+        const text = paperText(d.driverName, { ...d, problem: "expired" });
+        setError("driverId", { type: "server", message: text }, { shouldFocus: true });
+        notify({ title: t("papers.blockedTitle"), description: text, variant: "error" });
+        return;
+      }
       if (isApiError(error, 409, "DUPLICATE_LOAD_NUMBER")) {
         setError("loadNumber", { type: "server", message: t("toast.duplicateText") }, { shouldFocus: true });
         notify({ title: t("toast.duplicateTitle"), description: t("toast.duplicateText"), variant: "error" });
@@ -270,16 +307,23 @@ export function LoadForm({
               control={control}
               name="driverId"
               picker={DriverPicker}
-              selectedLabel={pickerLabels?.driver}
-              onRow={(row) => setDriver(row as DriverOption | null)}
+              selectedLabel={labels.driver}
+              onRow={(row) => chooseDriver(row as DriverOption | null)}
             />
           </Field>
+          {driver && paperWarnings.length ? (
+            <DriverPaperNotice
+              driverName={driver.fullName}
+              warnings={paperWarnings}
+              className="sm:col-span-2 lg:col-span-3"
+            />
+          ) : null}
           <Field label={t("fields.vehicle")} error={errorAt("vehicleId")}>
             <ControlledPicker
               control={control}
               name="vehicleId"
               picker={VehiclePicker}
-              selectedLabel={pickerLabels?.vehicle}
+              selectedLabel={labels.vehicle}
             />
           </Field>
           <Field label={t("fields.trailer")} error={errorAt("trailerId")}>
@@ -287,7 +331,7 @@ export function LoadForm({
               control={control}
               name="trailerId"
               picker={TrailerPicker}
-              selectedLabel={pickerLabels?.trailer}
+              selectedLabel={labels.trailer}
             />
           </Field>
           <Field label={t("fields.payType")} error={errorAt("payType")}>

@@ -3,11 +3,16 @@ import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { useLoadEventText } from "./load-event-text";
 import { LOAD_STATUS_STYLES, LoadStatusBadge } from "./load-status-badge";
 
-/** Every status change, newest first: who, when, from → to, and the note left with it. */
+/**
+ * What happened to the load, newest first: the event in the reader's language, from → to when the
+ * status changed, who and when, and the reason a person gave.
+ */
 export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
   const { t } = useTranslation("loads");
+  const eventText = useLoadEventText();
   const ordered = [...events].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (ordered.length === 0) return <p className="text-sm text-slate-500">{t("timeline.empty")}</p>;
   return (
@@ -25,8 +30,11 @@ export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
             aria-hidden
           />
           <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-1.5">
-              {event.fromStatus ? (
+            <p className="text-sm font-medium text-slate-900" data-testid="timeline-text">
+              {eventText(event)}
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-1.5">
+              {event.fromStatus === event.toStatus ? null : event.fromStatus ? (
                 <>
                   <LoadStatusBadge status={event.fromStatus} />
                   <ArrowRight className="size-3.5 text-slate-400" aria-label={t("timeline.to")} />
@@ -34,7 +42,7 @@ export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
               ) : (
                 <span className="text-xs text-slate-500">{t("timeline.created")}</span>
               )}
-              <LoadStatusBadge status={event.toStatus} />
+              {event.fromStatus === event.toStatus ? null : <LoadStatusBadge status={event.toStatus} />}
             </div>
             <p className="mt-1 text-xs text-slate-500">
               <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>

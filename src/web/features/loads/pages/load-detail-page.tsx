@@ -7,12 +7,13 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../auth/api/session";
 import { useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { ChangeStatusDialog } from "../components/change-status-dialog";
 import { DriverLoadActions } from "../components/driver-load-actions";
+import { DriverPaperNotice } from "../components/driver-paper-notice";
 import { describePay } from "../components/entity-pickers";
 import { InterestedDriversPanel } from "../components/interested-drivers-panel";
 import { LoadFilesPanel } from "../components/load-files-panel";
@@ -126,6 +127,9 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
             ) : null}
           </div>
 
+          {load.driverName ? (
+            <DriverPaperNotice driverName={load.driverName} warnings={load.driverWarnings} />
+          ) : null}
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 pt-4 sm:grid-cols-3 lg:grid-cols-6">
             {staff ? <Fact label={t("fields.customer")}>{load.customerName ?? "—"}</Fact> : null}
             <Fact label={t("fields.driver")}>
@@ -186,7 +190,11 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
         <div className="grid grid-cols-1 content-start gap-6">
           {staff && onBoard ? (
             <Panel title={t("interests.title")} description={t("interests.text")}>
-              <InterestedDriversPanel loadId={load.id} loadNumber={load.loadNumber} />
+              <InterestedDriversPanel
+                loadId={load.id}
+                loadNumber={load.loadNumber}
+                deliveryDay={load.deliveryAt ? localToday(new Date(load.deliveryAt)) : null}
+              />
             </Panel>
           ) : null}
           <Panel title={t("detail.timeline")}>
