@@ -1,5 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
+
+/** Truck 101's odometer on record, as the fuel form's vehicle picker reports it. */
+async function lastReading(page: Page): Promise<number> {
+  const res = await page.request.get("/api/fuel-entries/vehicles");
+  const body = (await res.json()) as { items: Array<{ unitNumber: string; mileage: number }> };
+  return body.items.find((v) => v.unitNumber === "101")?.mileage ?? 0;
+}
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
@@ -26,7 +33,9 @@ test.describe("fuel log", () => {
     const station = `Pilot #E2E-${Math.random().toString(36).slice(2, 7)}, Gary`;
     await dialog.getByLabel("Location").fill(station);
     await dialog.getByLabel("State/province").selectOption("IN");
-    await dialog.getByLabel("Odometer").fill("499800");
+    // A reading far past the truck's last one is refused, naming that reading; the form keeps the rest.
+    const last = await lastReading(page);
+    await dialog.getByLabel("Odometer").fill(String(last + 90_000));
     await dialog.getByLabel("Gallons").fill("100");
     await dialog.getByLabel("Price per gallon").fill("3.999");
     // The total follows gallons × price.
@@ -35,6 +44,11 @@ test.describe("fuel log", () => {
       .getByTestId("fuel-receipt")
       .setInputFiles({ name: "pump-receipt.pdf", mimeType: "application/pdf", buffer: PDF });
     await expect(dialog.getByText("pump-receipt.pdf")).toBeVisible();
+    await dialog.getByTestId("fuel-submit").click();
+    const lastText = `last reading (${last.toLocaleString("en-US")} mi)`;
+    await expect(dialog.getByText(lastText)).toBeVisible();
+    await expect(dialog.getByLabel("Location")).toHaveValue(station);
+    await dialog.getByLabel("Odometer").fill(String(last + 310));
     await dialog.getByTestId("fuel-submit").click();
 
     await expect(toast(page)).toContainText("Fuel entry saved");
@@ -62,7 +76,7 @@ test.describe("fuel log", () => {
     await expect(dialog.getByRole("combobox", { name: "Vehicle" })).toHaveText(/101/);
     await dialog.getByLabel("Location").fill("Love's #412, Effingham");
     await dialog.getByLabel("State/province").selectOption("IL");
-    await dialog.getByLabel("Odometer").fill("310000");
+    await dialog.getByLabel("Odometer").fill(String((await lastReading(page)) + 420));
     await dialog.getByLabel("Gallons").fill("80");
     await dialog.getByLabel("Price per gallon").fill("3.759");
     await dialog.getByTestId("fuel-receipt").setInputFiles({
@@ -76,4 +90,19 @@ test.describe("fuel log", () => {
     // The form keeps what was typed.
     await expect(dialog.getByLabel("Location")).toHaveValue("Love's #412, Effingham");
   });
+});
+
+test("the office corrects a truck's odometer, and must say why", async ({ page }) => {
+  await loginAs(page, "manager@demo.test");
+  const list = await (await page.request.get("/api/fleet/vehicles?q=104")).json();
+  await page.goto(`/fleet/vehicles/${list.items[0].id}`);
+  await page.getByTestId("correct-odometer").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByTestId("odometer-value").fill("350123");
+  await dialog.getByTestId("save-odometer").click();
+  await expect(dialog.getByText("Say why the reading is corrected (3 to 500 characters).")).toBeVisible();
+  await dialog.getByTestId("odometer-reason").fill("Last reading was mistyped by a digit");
+  await dialog.getByTestId("save-odometer").click();
+  await expect(toast(page)).toContainText("Odometer corrected");
+  await expect(page.getByTestId("vehicle-mileage")).toContainText("350,123 mi");
 });

@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   "vehicle.updated",
   "vehicle.deleted",
   "vehicle.schedules_updated",
+  "vehicle.odometer_corrected",
   "trailer.created",
   "trailer.updated",
   "trailer.deleted",

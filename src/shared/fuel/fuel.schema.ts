@@ -187,6 +187,35 @@ export type FuelEntry = z.infer<typeof fuelEntrySchema>;
 /** A driver may take back their own entry (a typo, a wrong receipt) for this long. */
 export const DRIVER_DELETE_WINDOW_HOURS = 24;
 
+/**
+ * An odometer reading must be plausible against the vehicle's last one (issue 10, point 5): never
+ * below it, and at most this far above it — the larger of a floor and a daily allowance times the days
+ * since that reading (a team truck runs well under 1,500 miles a day).
+ */
+export const ODOMETER_MIN_ALLOWANCE_MILES = 1500;
+export const ODOMETER_DAILY_ALLOWANCE_MILES = 3000;
+export const odometerBelowMessage = (last: number) =>
+  `The odometer is below this truck's last reading of ${last} mi. Check the number, or ask the office to correct the last reading.`;
+export const odometerTooHighMessage = (last: number, allowed: number) =>
+  `The odometer is more than ${allowed} mi above this truck's last reading of ${last} mi. Check the number, or ask the office to correct the last reading.`;
+/** A driver logs fuel only for their assigned truck or the truck of a load they are running. */
+export const NOT_YOUR_VEHICLE_MESSAGE = "Choose the truck assigned to you or to one of your loads.";
+
+/** Staff correct a vehicle's last odometer reading, with the reason (audited). */
+export const odometerCorrectionSchema = z.object({
+  odometer: z.coerce
+    .number({ message: "Enter the odometer in whole miles." })
+    .int({ message: "Enter the odometer in whole miles." })
+    .min(0, { message: "Enter the odometer in whole miles." })
+    .max(9_999_999, { message: "Enter the odometer in whole miles." }),
+  reason: z
+    .string()
+    .trim()
+    .min(3, { message: "Say why the reading is corrected (at least 3 characters)." })
+    .max(500, { message: "Keep the reason under 500 characters." }),
+});
+export type OdometerCorrection = z.infer<typeof odometerCorrectionSchema>;
+
 export const FUEL_SORTS = ["fueledAt", "totalAmount", "gallons", "odometer", "location"] as const;
 export type FuelSort = (typeof FUEL_SORTS)[number];
 

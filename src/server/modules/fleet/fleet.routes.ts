@@ -39,6 +39,7 @@ import {
   vehicleListQuerySchema,
   vehiclePageSchema,
 } from "../../../shared/fleet/vehicles.schema";
+import { odometerCorrectionSchema } from "../../../shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError } from "../../http/errors";
@@ -157,6 +158,16 @@ const updateVehicle = defineRoute({
   summary: "Edit a vehicle (an empty odometer keeps the current reading)",
   access: WRITE,
   request: { params: uuidParams, body: jsonBody(updateVehicleSchema) },
+  responses: { 200: jsonContent(vehicleDetailSchema) },
+});
+const correctOdometer = defineRoute({
+  method: "post",
+  path: "/api/fleet/vehicles/{id}/odometer",
+  tags,
+  summary:
+    "Correct a vehicle's odometer on record, with the reason (audited vehicle.odometer_corrected); fuel readings are judged against it",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(odometerCorrectionSchema) },
   responses: { 200: jsonContent(vehicleDetailSchema) },
 });
 const deleteVehicle = defineRoute({
@@ -457,6 +468,12 @@ export function fleetRoutes(deps: Deps) {
       )
       .openapi(updateVehicle, async (c) =>
         c.json(await vehicles.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      )
+      .openapi(correctOdometer, async (c) =>
+        c.json(
+          await vehicles.correctOdometer(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
+          200,
+        ),
       )
       .openapi(deleteVehicle, async (c) => {
         await vehicles.remove(c.get("actor")!, c.req.valid("param").id);

@@ -14,6 +14,7 @@ import type {
   VehicleFilter,
   VehiclePage,
 } from "../../../shared/fleet/vehicles.schema";
+import type { OdometerCorrection } from "../../../shared/fuel/fuel.schema";
 import type { Tx } from "../../db/client";
 import {
   files,
@@ -337,6 +338,30 @@ export function createVehiclesService(deps: Deps) {
           });
         }),
       );
+      return service.get(actor, id);
+    },
+
+    /**
+     * The office corrects a vehicle's odometer on record (a wrong reading, a replaced cluster): any
+     * value, with the reason, audited. Fuel readings are then judged against it.
+     */
+    async correctOdometer(actor: Actor, id: string, input: OdometerCorrection): Promise<VehicleDetail> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
+          .from(vehicles)
+          .where(eq(vehicles.id, id))
+          .for("update");
+        if (!current) throw notFound("The vehicle");
+        await tx.update(vehicles).set({ mileage: input.odometer }).where(eq(vehicles.id, id));
+        await recordAudit(tx, actor, {
+          action: "vehicle.odometer_corrected",
+          targetType: "vehicle",
+          targetId: id,
+          targetLabel: current.unitNumber,
+          details: { from: current.mileage, to: input.odometer, reason: input.reason },
+        });
+      });
       return service.get(actor, id);
     },
 

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FUEL_ENTRY_FIELDS } from "../../../shared/fuel/fuel.schema";
-import { auditLog, files, fuelEntries, vehicles } from "../../db/schema";
+import {
+  FUEL_ENTRY_FIELDS,
+  NOT_YOUR_VEHICLE_MESSAGE,
+  odometerBelowMessage,
+  odometerTooHighMessage,
+} from "../../../shared/fuel/fuel.schema";
+import { auditLog, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { driverIdOf } from "../loads/loads.testing";
+import { driverIdOf, loadInput } from "../loads/loads.testing";
 import { hoursAgo, multipart, PNG_BYTES, pdf, vehicleIdOf } from "./fuel.testing";
 
 let ctx: TestContext;
@@ -51,7 +56,7 @@ const log = (cookie: string, fields: Record<string, string | File | undefined>) 
 
 describe("logging fuel", () => {
   it("stores the entry with its receipt and moves the vehicle's odometer forward", async () => {
-    await ctx.deps.db.update(vehicles).set({ mileage: 400_000 }).where(eq(vehicles.id, truck101));
+    await ctx.deps.db.update(vehicles).set({ mileage: 411_600 }).where(eq(vehicles.id, truck101));
     const res = await log(jake, entry());
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -156,6 +161,7 @@ describe("whose entries a caller sees", () => {
 
   beforeAll(async () => {
     jakeEntry = (await log(jake, entry({ location: "Love's #512, Joliet", state: "IL" }))).json.id;
+    await ctx.deps.db.update(vehicles).set({ mileage: 412_000 }).where(eq(vehicles.id, truck102));
     rosaEntry = (
       await log(
         rosa,
@@ -286,5 +292,96 @@ describe("removing an entry", () => {
       (await call(ctx, `/api/fuel-entries/${old.id}`, { method: "DELETE", cookie: accountant })).status,
     ).toBe(200);
     expect((await call(ctx, `/api/fuel-entries/${old.id}`, { cookie: accountant })).status).toBe(404);
+  });
+});
+
+// Issue 10, point 5: a fuel entry moved any vehicle's odometer (another driver's truck, 999999).
+describe("which truck and which odometer a driver may log", () => {
+  let truck103: string;
+  beforeAll(async () => {
+    truck103 = await vehicleIdOf(ctx, "103");
+    await ctx.deps.db.update(vehicles).set({ mileage: 500_000 }).where(eq(vehicles.id, truck101));
+  });
+
+  it("refuses another driver's truck with 404, leaves its odometer alone, and hides it from the picker", async () => {
+    const [before] = await ctx.deps.db.select().from(vehicles).where(eq(vehicles.id, truck102));
+    const res = await log(jake, entry({ vehicleId: truck102, odometer: "999999" }));
+    expect(res.status).toBe(404);
+    expect(res.json.error.details.fields.vehicleId).toBe(NOT_YOUR_VEHICLE_MESSAGE);
+    const [after] = await ctx.deps.db.select().from(vehicles).where(eq(vehicles.id, truck102));
+    expect(after.mileage).toBe(before.mileage);
+    const options = (await call(ctx, "/api/fuel-entries/vehicles", { cookie: jake })).json;
+    expect(options.items.map((v: { id: string }) => v.id)).toEqual([truck101]);
+  });
+
+  it("accepts the truck of a load the driver is running, and no longer once it is delivered", async () => {
+    const load = (
+      await call(ctx, "/api/loads", {
+        body: loadInput({ driverId: jakeId, vehicleId: truck103 }),
+        cookie: dispatcher,
+      })
+    ).json;
+    expect(load.status).toBe("assigned");
+    await ctx.deps.db.update(vehicles).set({ mileage: 300_000 }).where(eq(vehicles.id, truck103));
+    const ok = await log(jake, entry({ vehicleId: truck103, odometer: "300400" }));
+    expect(ok.status).toBe(201);
+    await ctx.deps.db.update(loads).set({ status: "completed" }).where(eq(loads.id, load.id));
+    expect((await log(jake, entry({ vehicleId: truck103, odometer: "300500" }))).status).toBe(404);
+  });
+
+  it("refuses a reading below the last one, or implausibly far above it, naming the last reading", async () => {
+    const below = await log(jake, entry({ odometer: "499000" }));
+    expect(below.status).toBe(400);
+    expect(below.json.error.details.fields.odometer).toBe(odometerBelowMessage(500_000));
+    expect(below.json.error.details.fields.odometer).toContain("last reading of 500000 mi");
+
+    // Two hours after the last reading: at most 1,500 miles more.
+    const far = await log(jake, entry({ odometer: "999999" }));
+    expect(far.status).toBe(400);
+    expect(far.json.error.details.fields.odometer).toBe(odometerTooHighMessage(500_000, 1500));
+    const [truck] = await ctx.deps.db.select().from(vehicles).where(eq(vehicles.id, truck101));
+    expect(truck.mileage).toBe(500_000);
+
+    expect((await log(jake, entry({ odometer: "501400" }))).status).toBe(201);
+    // Ten days on, 30,000 miles is the ceiling (3,000 a day).
+    await ctx.deps.db
+      .update(vehicles)
+      .set({ updatedAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(vehicles.id, truck101));
+    await ctx.deps.db
+      .update(fuelEntries)
+      .set({ fueledAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(fuelEntries.odometer, 501_400));
+    const tenDays = await log(jake, entry({ odometer: "540000", fueledAt: hoursAgo(0.1) }));
+    expect(tenDays.status).toBe(400);
+    expect(tenDays.json.error.details.fields.odometer).toBe(odometerTooHighMessage(501_400, 30_000));
+    expect((await log(jake, entry({ odometer: "525000", fueledAt: hoursAgo(0.1) }))).status).toBe(201);
+  });
+
+  it("lets the office correct the reading on record, with a reason, audited; a driver may not", async () => {
+    const correct = (cookie: string, body: unknown) =>
+      call(ctx, `/api/fleet/vehicles/${truck101}/odometer`, { body, cookie });
+    expect((await correct(jake, { odometer: 100_000, reason: "Cluster replaced" })).status).toBe(403);
+    const noReason = await correct(dispatcher, { odometer: 100_000, reason: " " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.error.details.fields.reason).toBeDefined();
+
+    const manager = await signIn(ctx, "manager@demo.test");
+    const res = await correct(manager, {
+      odometer: 100_000,
+      reason: "Instrument cluster replaced at 100,000",
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.mileage).toBe(100_000);
+    const [audit] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "vehicle.odometer_corrected"));
+    expect(audit).toMatchObject({
+      targetId: truck101,
+      details: { from: 525_000, to: 100_000, reason: "Instrument cluster replaced at 100,000" },
+    });
+    // The driver's next reading is judged against the corrected one.
+    expect((await log(jake, entry({ odometer: "100350", fueledAt: hoursAgo(0.01) }))).status).toBe(201);
   });
 });

@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { can } from "../../../shared/access";
 import {
   DRIVER_DELETE_WINDOW_HOURS,
@@ -14,13 +31,18 @@ import {
   MISSING_INFORMATION,
   missingFuelFields,
   missingInformationMessage,
+  NOT_YOUR_VEHICLE_MESSAGE,
+  ODOMETER_DAILY_ALLOWANCE_MILES,
+  ODOMETER_MIN_ALLOWANCE_MILES,
+  odometerBelowMessage,
+  odometerTooHighMessage,
   RECEIPT_MAX_BYTES,
   RECEIPT_TYPES,
   requiredMessage,
 } from "../../../shared/fuel/fuel.schema";
 import { jurisdictionName } from "../../../shared/fuel/jurisdictions";
 import type { Tx } from "../../db/client";
-import { drivers, files, fuelEntries, vehicles } from "../../db/schema";
+import { drivers, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, HttpError, notFound, validationError } from "../../http/errors";
@@ -33,6 +55,26 @@ import { chosenFile, readStored } from "./receipts";
 
 /** Whose entries a caller reaches: staff every driver's, a driver only their own (none without a record). */
 export type FuelScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
+
+/**
+ * The trucks a driver may log fuel for: the one assigned to them and those of their assigned or
+ * in-progress loads.
+ */
+export async function driverVehicleIds(db: Tx, driverId: string): Promise<string[]> {
+  if (!driverId) return [];
+  const assigned = (await assignedAssetsOfDriver(db, driverId)).vehicleId;
+  const onLoads = await db
+    .selectDistinct({ id: loads.vehicleId })
+    .from(loads)
+    .where(
+      and(
+        eq(loads.driverId, driverId),
+        inArray(loads.status, ["assigned", "in_progress"]),
+        isNotNull(loads.vehicleId),
+      ),
+    );
+  return [...new Set([assigned, ...onLoads.map((l) => l.id)].filter((id): id is string => !!id))];
+}
 
 export async function fuelScopeFor(db: Tx, actor: Actor): Promise<FuelScope> {
   if (actor.role === "driver") return { kind: "driver", driverId: await driverIdOfUser(db, actor.userId) };
@@ -167,6 +209,46 @@ const EXPORT_COLUMNS: Column<Row>[] = [
 export function createFuelService(deps: Deps) {
   const { db, storage } = deps;
 
+  /**
+   * The reading a new one is judged against: the latest entry at or before the purchase; for the
+   * newest purchase, the vehicle's odometer on record.
+   * Below it, or further above it than the allowance for the days since, is refused with the number.
+   */
+  async function checkOdometer(
+    tx: Tx,
+    vehicle: { id: string; mileage: number; updatedAt: Date },
+    odometer: number,
+    fueledAt: Date,
+  ) {
+    const [before] = await tx
+      .select({ odometer: fuelEntries.odometer, at: fuelEntries.fueledAt })
+      .from(fuelEntries)
+      .where(and(eq(fuelEntries.vehicleId, vehicle.id), lte(fuelEntries.fueledAt, fueledAt)))
+      .orderBy(desc(fuelEntries.fueledAt))
+      .limit(1);
+    const [after] = await tx
+      .select({ id: fuelEntries.id })
+      .from(fuelEntries)
+      .where(and(eq(fuelEntries.vehicleId, vehicle.id), gt(fuelEntries.fueledAt, fueledAt)))
+      .limit(1);
+    let last = before ? { odometer: before.odometer, at: before.at } : null;
+    // The newest purchase is judged against the vehicle's reading on record: fuel entries keep it at
+    // their highest, and an office correction (with its reason) replaces it.
+    if (!after && vehicle.mileage > 0 && vehicle.mileage !== last?.odometer) {
+      last = { odometer: vehicle.mileage, at: vehicle.updatedAt };
+    }
+    if (!last || last.odometer <= 0) return;
+    const field = (message: string) =>
+      new HttpError(400, "VALIDATION_FAILED", message, {
+        fields: { odometer: message },
+        odometer: { lastReading: last.odometer },
+      });
+    if (odometer < last.odometer) throw field(odometerBelowMessage(last.odometer));
+    const days = Math.max(0, Math.ceil((fueledAt.getTime() - last.at.getTime()) / 86_400_000));
+    const allowed = Math.max(ODOMETER_MIN_ALLOWANCE_MILES, days * ODOMETER_DAILY_ALLOWANCE_MILES);
+    if (odometer - last.odometer > allowed) throw field(odometerTooHighMessage(last.odometer, allowed));
+  }
+
   async function findEntry(tx: Tx, id: string, scope: FuelScope) {
     const [row] = await tx
       .select({
@@ -251,7 +333,13 @@ export function createFuelService(deps: Deps) {
 
       const id = await db.transaction(async (tx) => {
         const [vehicle] = await tx
-          .select({ id: vehicles.id, unitNumber: vehicles.unitNumber, status: vehicles.status })
+          .select({
+            id: vehicles.id,
+            unitNumber: vehicles.unitNumber,
+            status: vehicles.status,
+            mileage: vehicles.mileage,
+            updatedAt: vehicles.updatedAt,
+          })
           .from(vehicles)
           .where(eq(vehicles.id, input.vehicleId))
           .for("update");
@@ -260,6 +348,13 @@ export function createFuelService(deps: Deps) {
             fields: { vehicleId: "That vehicle no longer exists." },
           });
         }
+        // Someone else's truck is not the driver's to fuel (or to move the odometer of): 404.
+        if (!(await driverVehicleIds(tx, driverId)).includes(vehicle.id)) {
+          throw new HttpError(404, "NOT_FOUND", NOT_YOUR_VEHICLE_MESSAGE, {
+            fields: { vehicleId: NOT_YOUR_VEHICLE_MESSAGE },
+          });
+        }
+        await checkOdometer(tx, vehicle, input.odometer, new Date(input.fueledAt));
         const stored = await storage.save(
           tx,
           file,
@@ -362,6 +457,8 @@ export function createFuelService(deps: Deps) {
         scope.kind === "driver" && scope.driverId
           ? (await assignedAssetsOfDriver(db, scope.driverId)).vehicleId
           : null;
+      // A driver picks among the trucks they may fuel: their own and their loads'.
+      const allowed = scope.kind === "driver" ? await driverVehicleIds(db, scope.driverId ?? "") : null;
       const p = q ? likePattern(q) : null;
       const rows = await db
         .select({
@@ -376,6 +473,7 @@ export function createFuelService(deps: Deps) {
         .where(
           and(
             ne(vehicles.status, "inactive"),
+            allowed ? (allowed.length ? inArray(vehicles.id, allowed) : sql`false`) : undefined,
             p
               ? or(
                   ilike(vehicles.unitNumber, p),

@@ -1,9 +1,14 @@
-import { FUEL_ENTRY_FIELDS, FUEL_FIELD_LABELS, type FuelEntryField } from "@shared/fuel/fuel.schema";
+import {
+  FUEL_ENTRY_FIELDS,
+  FUEL_FIELD_LABELS,
+  type FuelEntryField,
+  NOT_YOUR_VEHICLE_MESSAGE,
+} from "@shared/fuel/fuel.schema";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError } from "../../lib/api";
 import { describeError } from "../../lib/api-errors";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, formatNumber } from "../../lib/format";
 
 /** The shared schema's English messages, each with its translation key under `fuel:validation`. */
 const KNOWN: Record<string, string> = {
@@ -19,6 +24,7 @@ const KNOWN: Record<string, string> = {
   "The price must be more than zero.": "pricePositive",
   "Enter an amount like 412.50.": "total",
   "The total must be more than zero.": "totalPositive",
+  [NOT_YOUR_VEHICLE_MESSAGE]: "notYourVehicle",
 };
 const FILE_CODES: Record<string, string> = {
   FILE_TYPE_NOT_ALLOWED: "fileType",
@@ -37,6 +43,13 @@ export function useFuelMessages() {
       if (KNOWN[message]) return t(`validation.${KNOWN[message]}`);
       const required = REQUIRED.get(message);
       if (required) return t("validation.required", { field: fieldName(required) });
+      const miles = (n: string) => t("units.miles", { value: formatNumber(Number(n)) });
+      const below = /^The odometer is below this truck's last reading of (\d+) mi\./.exec(message);
+      if (below) return t("validation.odometerBelow", { last: miles(below[1]) });
+      const high = /^The odometer is more than (\d+) mi above this truck's last reading of (\d+) mi\./.exec(
+        message,
+      );
+      if (high) return t("validation.odometerTooHigh", { allowed: miles(high[1]), last: miles(high[2]) });
       const mismatch = /about \$(\d+(?:\.\d+)?)\)/.exec(message);
       if (mismatch) return t("validation.totalMismatch", { amount: formatMoney(mismatch[1]) });
       return message;

@@ -22,6 +22,7 @@ import type {
   VehicleFilter,
   VehiclePage,
 } from "@shared/fleet/vehicles.schema";
+import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -98,6 +99,15 @@ export function useSaveSchedules(id: string) {
   return useMutation({
     mutationFn: (schedules: ScheduleInput[]) =>
       api<VehicleDetail>(`${VEHICLES}/${enc(id)}/schedules`, { method: "PUT", body: { schedules } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCorrectOdometer(id: string) {
+  const invalidate = useInvalidateFleet();
+  return useMutation({
+    mutationFn: (body: OdometerCorrection) =>
+      api<VehicleDetail>(`${VEHICLES}/${enc(id)}/odometer`, { method: "POST", body }),
     onSuccess: invalidate,
   });
 }

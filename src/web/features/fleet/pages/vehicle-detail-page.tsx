@@ -23,6 +23,7 @@ import {
   useExpiryText,
 } from "../components/fleet-badges";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
+import { OdometerDialog } from "../components/odometer-dialog";
 import { maintenanceLogLink, RecentMaintenance } from "../components/recent-maintenance";
 import { SchedulesDialog } from "../components/schedules-dialog";
 import { VehicleFormDialog } from "../components/vehicle-form-dialog";
@@ -59,7 +60,9 @@ function VehicleView({ vehicle: v }: { vehicle: VehicleDetail }) {
   const messages = useFleetMessages();
   const expiryText = useExpiryText();
   const staff = me?.role !== "driver";
-  const [dialog, setDialog] = useState<"edit" | "schedules" | "log" | "defect" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<
+    "edit" | "schedules" | "log" | "defect" | "delete" | "odometer" | null
+  >(null);
   const remove = useDeleteAsset("vehicles");
   const alerts = vehicleExpiryAlerts(v, v.today);
   const late = v.schedules.filter((s) => s.status !== "good");
@@ -285,6 +288,16 @@ function VehicleView({ vehicle: v }: { vehicle: VehicleDetail }) {
                 </Fact>
                 <Fact label={t("fields.mileage")} testId="vehicle-mileage">
                   {t("units.miles", { value: formatNumber(v.mileage) })}
+                  {v.canEdit ? (
+                    <button
+                      type="button"
+                      className="ml-2 text-xs font-medium text-brand-700 hover:underline"
+                      onClick={() => setDialog("odometer")}
+                      data-testid="correct-odometer"
+                    >
+                      {t("odometer.correct")}
+                    </button>
+                  ) : null}
                 </Fact>
                 <Fact label={t("fields.vin")}>
                   <span className="font-mono text-xs">{v.vin ?? "—"}</span>
@@ -330,6 +343,14 @@ function VehicleView({ vehicle: v }: { vehicle: VehicleDetail }) {
 
       {dialog === "edit" ? (
         <VehicleFormDialog vehicle={v} onOpenChange={(open) => !open && setDialog(null)} />
+      ) : null}
+      {dialog === "odometer" ? (
+        <OdometerDialog
+          vehicleId={v.id}
+          unitNumber={v.unitNumber}
+          mileage={v.mileage}
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
       ) : null}
       {dialog === "schedules" ? (
         <SchedulesDialog
