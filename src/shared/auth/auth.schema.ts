@@ -70,6 +70,9 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** `GET /api/session`: the signed-in app user, or null for nobody (a 200 either way). */
+export const sessionSchema = z.object({ me: meSchema.nullable() });
+
 export const demoAccountsSchema = z.object({
   password: z.string(),
   accounts: z.array(z.object({ email: z.string(), role: roleSchema, name: z.string() })),

@@ -178,6 +178,19 @@ describe("sign-in rate limit", () => {
   });
 });
 
+describe("GET /api/session", () => {
+  // Public pages ask who is signed in; nobody is an answer, not an error (no 401 in the console).
+  it("answers 200 with null for nobody, and the same app user as /api/me when signed in", async () => {
+    const nobody = await call(ctx, "/api/session");
+    expect(nobody.status).toBe(200);
+    expect(nobody.json).toEqual({ me: null });
+    const cookie = await signIn(ctx, "driver@demo.test");
+    const session = await call(ctx, "/api/session", { cookie });
+    expect(session.status).toBe(200);
+    expect(session.json.me).toEqual((await call(ctx, "/api/me", { cookie })).json);
+  });
+});
+
 describe("GET /api/me", () => {
   it("answers 401 when signed out", async () => {
     const res = await call(ctx, "/api/me");

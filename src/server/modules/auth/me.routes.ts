@@ -1,6 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { okSchema } from "../../../shared/api/api.schema";
-import { changePasswordSchema, demoAccountsSchema, meSchema } from "../../../shared/auth/auth.schema";
+import {
+  changePasswordSchema,
+  demoAccountsSchema,
+  meSchema,
+  sessionSchema,
+} from "../../../shared/auth/auth.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent } from "../../http/route";
@@ -15,6 +20,16 @@ const getMe = defineRoute({
   access: "authenticated",
   allowPendingPasswordChange: true,
   responses: { 200: jsonContent(meSchema) },
+});
+
+const getSession = defineRoute({
+  method: "get",
+  path: "/api/session",
+  tags: ["Session"],
+  summary:
+    "Who is signed in, if anyone: { me } with the same app user as /api/me, or { me: null } (200, never 401 — pages open to everyone ask this)",
+  access: "public",
+  responses: { 200: jsonContent(sessionSchema) },
 });
 
 const changePassword = defineRoute({
@@ -41,6 +56,10 @@ export function meRoutes(deps: Deps) {
   const service = createMeService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(getMe, async (c) => c.json(await service.get(c.get("actor")!), 200))
+    .openapi(getSession, async (c) => {
+      const actor = c.get("actor");
+      return c.json({ me: actor ? await service.get(actor) : null }, 200);
+    })
     .openapi(changePassword, async (c) => {
       const headers = await service.changePassword(
         c.get("actor")!,

@@ -24,7 +24,7 @@ import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { handleAuthEvent, useMe } from "../../auth/api/session";
+import { switchIdentity, useMe } from "../../auth/api/session";
 import {
   type UserListQuery,
   useDeleteUser,
@@ -90,8 +90,9 @@ export default function UserManagementPage() {
           description: t("users.toast.impersonationStartedText", { email }),
           variant: "success",
         });
-        handleAuthEvent(queryClient, "IMPERSONATION_CHANGED");
-        navigate(ROUTES.home.path);
+        // Leave this page before the new identity loads: refetching the user list as the
+        // impersonated user would only earn a 403 (and a console error).
+        void switchIdentity(queryClient, "IMPERSONATION_CHANGED", () => navigate(ROUTES.home.path));
       },
       onError: (error) =>
         notify({

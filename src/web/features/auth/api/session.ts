@@ -12,14 +12,9 @@ export const meQueryKey = ["me"] as const;
 export function useMe() {
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: async () => {
-      try {
-        return await api<Me>("/api/me");
-      } catch (err) {
-        if (err instanceof ApiRequestError && err.status === 401) return null;
-        throw err;
-      }
-    },
+    // /api/session answers 200 with null for nobody: pages open to everyone (tracking, BOL upload,
+    // sign-in) ask without a 401 landing in the browser's console.
+    queryFn: async () => (await api<{ me: Me | null }>("/api/session")).me,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
     retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
