@@ -45,6 +45,13 @@ test.describe("company calendar and time off", () => {
     await expect(toast(page)).toContainText("Missing Information");
     await expect(toast(page)).toContainText("Please fill out all fields.");
     await expect(dialog.getByText("Please fill out all fields.")).toHaveCount(3);
+    // The last day before the first: the toast says so, not "Missing Information".
+    await dialog.getByLabel("First day off").fill(end);
+    await dialog.getByLabel("Last day off").fill(start);
+    await dialog.getByLabel("Reason").fill("Swapped dates");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(toast(page)).toContainText("The last day must be on or after the first day.");
+    await expect(toast(page)).not.toContainText("Missing Information");
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
     await requestTimeOff(page, start, end, reason);

@@ -63,6 +63,8 @@ test.describe("customers", () => {
     await expect(preview.getByTestId("preview-duplicates")).toHaveText("Duplicates: 1");
     await expect(preview.getByTestId("preview-row-4")).toHaveAttribute("data-status", "invalid");
     await expect(preview.getByTestId("preview-row-4")).toContainText("Email is required.");
+    // The message names its field already: not "Email: Email is required.".
+    await expect(preview.getByTestId("preview-row-4")).not.toContainText("Email: Email");
     await expect(preview.getByTestId("preview-row-5")).toHaveAttribute("data-status", "exists");
     await expect(preview).toContainText("Columns not imported: Attachment");
 
@@ -116,6 +118,11 @@ test.describe("customers", () => {
     });
     await dialog.getByTestId("import-upload").click();
     await expect(toast(page)).toContainText("No valid customer data found");
+    // …and which columns the file lacks (company maps; the contact's name and email do not).
+    await expect(toast(page)).toContainText("no column for");
+    await expect(toast(page)).toContainText("(name)");
+    await expect(toast(page)).toContainText("(email)");
+    await expect(toast(page)).not.toContainText("(companyName)");
   });
 
   test("dispatch adds a customer with contacts, and exports the list with formulas defused", async ({

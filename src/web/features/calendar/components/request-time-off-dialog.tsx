@@ -67,12 +67,23 @@ export function RequestTimeOffDialog({
       },
     });
 
-  // The spec's wording for empty fields, as a toast; other rules show under their field.
+  // The spec's wording for empty fields, as a toast; any other rule is named in the toast and shown
+  // under its field.
   const onInvalid = (errs: typeof errors) => {
-    const missing = Object.values(errs).some((e) => e?.message === FILL_ALL_FIELDS);
+    const found = Object.values(errs).map((e) => e?.message);
+    if (found.includes(FILL_ALL_FIELDS)) {
+      notify({
+        title: t("common:errors.missingInformation"),
+        description: t("validation.fillAllFields"),
+        variant: "error",
+      });
+      return;
+    }
+    // Nothing is missing: say what is wrong (e.g. the last day before the first).
+    const first = found.find(Boolean);
     notify({
-      title: t("common:errors.missingInformation"),
-      description: missing ? t("validation.fillAllFields") : t("request.checkFields"),
+      title: t("request.failed"),
+      description: messages.field(first) ?? t("request.checkFields"),
       variant: "error",
     });
   };

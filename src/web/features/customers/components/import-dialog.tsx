@@ -49,7 +49,7 @@ export function ImportCustomersDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation("customers");
+  const { t, i18n } = useTranslation("customers");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
@@ -73,13 +73,26 @@ export function ImportCustomersDialog({
     if (!next) reset();
   };
 
+  /** "No valid customer data found" and, when the header row lacks them, which columns to add. */
+  const missingColumnsText = (error: unknown) => {
+    const missing =
+      (error instanceof ApiRequestError &&
+        (error.details as { missingColumns?: string[] } | undefined)?.missingColumns) ||
+      [];
+    if (!missing.length) return t("import.noValidData");
+    const columns = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
+      missing.map((f) => `${t(`fields.${f}`, { defaultValue: f })} (${f})`),
+    );
+    return t("import.missingColumns", { columns });
+  };
+
   const failed = (error: unknown) => {
     const code = error instanceof ApiRequestError ? error.code : "";
     const description =
       code === "PARSE_FAILED"
         ? t("import.parseFailed")
         : code === "NO_VALID_DATA"
-          ? t("import.noValidData")
+          ? missingColumnsText(error)
           : code === "IMPORT_FAILED"
             ? t("import.failedText")
             : code === "VALIDATION_FAILED"
@@ -399,8 +412,13 @@ function PreviewStep({
 function PreviewRow({ row }: { row: CustomerImportPreviewRow }) {
   const { t } = useTranslation("customers");
   const message = useCustomerFieldMessage();
+  // "Customer name is required." already names its field: no "Customer name: " in front of it.
   const problems = Object.entries(row.errors)
-    .map(([field, text]) => `${t(`fields.${field}`, { defaultValue: field })}: ${message(text)}`)
+    .map(([field, text]) => {
+      const label = t(`fields.${field}`, { defaultValue: field });
+      const said = message(text) ?? text;
+      return said.toLowerCase().includes(label.toLowerCase()) ? said : `${label}: ${said}`;
+    })
     .join(" · ");
   return (
     <Tr data-testid={`preview-row-${row.row}`} data-status={row.status}>
