@@ -2,17 +2,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanFileName } from "../platform/storage/storage";
 import { createTestDatabase } from "../testing/harness";
 import { createDb } from "./client";
 
-// Migration 0009 reads the English sentences stored before decision 017 back into kinds and data.
-// The demo database is put back the way 0008 left it (English notes, no kind columns), the
-// migration runs again, and what it recovers is compared with what the app writes today.
+// Migrations that convert stored data, each run again on rows put back the way they were before it.
+// 0009 reads the English sentences stored before decision 017 back into kinds and data: the demo
+// database is put back the way 0008 left it (English notes, no kind columns), the migration runs
+// again, and what it recovers is compared with what the app writes today.
 
-const MIGRATION = readFileSync(
-  path.join(import.meta.dirname, "migrations/0009_load_event_kinds.sql"),
-  "utf8",
-);
+const sqlOf = (name: string) => readFileSync(path.join(import.meta.dirname, "migrations", name), "utf8");
+const MIGRATION = sqlOf("0009_load_event_kinds.sql");
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: pg.Pool;
@@ -124,5 +124,38 @@ describe("migration 0009", () => {
       defects: inspection.defects ?? [],
       comments: inspection.comments,
     });
+  });
+});
+
+describe("migration 0010", () => {
+  it("gives stored file names the extension of their content, exactly as uploads are named now", async () => {
+    const cases: Array<[string, string]> = [
+      ["scan.html", "application/pdf"],
+      ["BOL.PDF", "application/pdf"],
+      ["photo.jpeg", "image/jpeg"],
+      ["photo.png", "image/jpeg"],
+      ["receipt", "application/pdf"],
+      ["Invoice v2.final-copy", "application/pdf"],
+      [".hidden", "image/png"],
+      ["truck.HEIF", "image/heic"],
+      ["dash.webp.exe", "image/webp"],
+    ];
+    const ids: string[] = [];
+    for (const [i, [name, type]] of cases.entries()) {
+      const [row] = await q<{ id: string }>(
+        `insert into files (storage_key, file_name, content_type, size, sha256)
+         values ($1, $2, $3, 1, 'x') returning id`,
+        [`migration-0010-${i}`, name, type],
+      );
+      ids.push(row.id);
+    }
+    await q(sqlOf("0010_file_name_extensions.sql"));
+    const rows = await q<{ id: string; file_name: string }>(
+      "select id, file_name from files where id = any($1)",
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.file_name]));
+    expect(ids.map((id) => byId.get(id))).toEqual(cases.map(([name, type]) => cleanFileName(name, type)));
+    expect(byId.get(ids[0])).toBe("scan.pdf");
   });
 });
