@@ -51,7 +51,8 @@ export function rejectNulCharacters(): MiddlewareHandler<AppEnv> {
       const text = await c.req.text();
       // Reading consumed the request's stream; later readers of the raw body (an upload's own size
       // limit, when JSON is sent to a multipart operation) get the same bytes again.
-      c.req.raw = new Request(c.req.raw, { body: text });
+      if (c.req.method !== "GET" && c.req.method !== "HEAD")
+        c.req.raw = new Request(c.req.raw, { body: text });
       // A NUL can only reach a JSON string as the escape \u0000 (a raw one is not valid JSON).
       if (/\\u0000/i.test(text)) {
         let parsed: unknown;

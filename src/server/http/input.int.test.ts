@@ -84,6 +84,17 @@ describe("NUL characters", () => {
     expect(literal.status).toBe(200);
   });
 
+  it("reads a JSON body once and hands it on: to an upload's own limit, and never onto a GET", async () => {
+    // JSON sent to a multipart operation: refused as the wrong type, not a 500 (stream already read).
+    const wrongType = await post("/api/public/bol-upload/0123456789abcdef0123456789abcdef", "{}");
+    expect(wrongType.status).toBeLessThan(500);
+    // A GET that says its (empty) body is JSON is an ordinary GET.
+    const get = await ctx.app.request("/api/lookups/customers", {
+      headers: { origin: TEST_ORIGIN, cookie: dispatcher, "content-type": "application/json" },
+    });
+    expect(get.status).toBe(200);
+  });
+
   it("answers 400 for a NUL in a multipart text field too, and stores nothing", async () => {
     const [truck] = await ctx.deps.db.select({ id: vehicles.id }).from(vehicles).limit(1);
     const before = (await ctx.deps.db.select({ id: files.id }).from(files)).length;
