@@ -28,6 +28,16 @@ test.describe("impersonation", () => {
     // Both ends are in the audit log.
     await page.goto("/admin/actions");
     await expect(page.getByText("driver@demo.test").first()).toBeVisible();
+    // Worded, not coded — in the reader's language too (issue 10, point 12).
+    const table = page.getByRole("table");
+    await expect(table.getByText("Started impersonation").first()).toBeVisible();
+    await expect(table).not.toContainText("impersonation.started");
+    await page.goto("/admin/actions?lng=fr");
+    await expect(table.getByText("Usurpation démarrée").first()).toBeVisible();
+    await expect(table.getByText("Utilisateur").first()).toBeVisible();
+    // No "load.created"-style code anywhere once e-mail addresses are set aside.
+    expect((await table.innerText()).replace(/\S+@\S+/g, "")).not.toMatch(/\b[a-z_]+\.[a-z_]+\b/);
+    await page.goto("/admin/actions?lng=en");
   });
 
   test("signing out while impersonating stops it first, then signs out", async ({ page }) => {

@@ -1,14 +1,15 @@
-import type { AuditAction } from "../../../shared/admin/audit.schema";
+import type { AuditAction, AuditDetailKey, AuditTargetType } from "../../../shared/admin/audit.schema";
 import type { Tx } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import type { Actor } from "../../http/context";
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType?: string;
+  targetType?: AuditTargetType;
   targetId?: string;
   targetLabel?: string;
-  details?: Record<string, unknown>;
+  /** Keys from AUDIT_DETAIL_KEYS: each has a label in every language. */
+  details?: Partial<Record<AuditDetailKey, unknown>>;
 }
 
 /** Appends one audit entry; call it inside the transaction of the change it records. */

@@ -13,7 +13,7 @@ import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { useAuditLog } from "../api/audit";
@@ -39,24 +39,59 @@ const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" |
 const toneOf = (action: string) => TONE_BY_PREFIX[action] ?? TONE_BY_PREFIX[action.split(".")[0]] ?? "info";
 
 /** Ids mean nothing to a reader; the full record stays in the cell's tooltip. */
-const HIDDEN_DETAILS = new Set(["userId"]);
+const HIDDEN_DETAILS = new Set<string>([
+  "userId",
+  "driverId",
+  "loadId",
+  "itemId",
+  "ratingId",
+  "linkId",
+  "mailId",
+  "vehicleId",
+  "maintenanceItemId",
+]);
+/** Where an action's status values are worded: `load.status_changed` → `loads:status.<value>`. */
+const STATUS_WORDS: Record<string, string> = {
+  load: "loads:status",
+  invoice: "invoices:status",
+  citation: "citations:status",
+  accident: "accidents:claimStatus",
+  driver: "drivers:status",
+};
+const STATUS_DETAILS = new Set<string>(["status", "from", "to"]);
+const MONEY_DETAILS = new Set<string>(["amount", "cost", "fineAmount", "total", "totalAmount"]);
+const DAY_DETAILS = new Set<string>(["dueDate", "paidOn", "issueDate"]);
+const TIME_DETAILS = new Set<string>(["startsAt", "endsAt", "expiresAt"]);
 
 /**
- * A compact line of `key: value` chips with role names translated; a `from`/`to` pair (a role
- * change) reads as one "Customer → Driver" chip.
+ * A compact line of `key: value` chips in the reader's language: roles and yes/no translated, money,
+ * days and times per locale; a `from`/`to` pair (a role change) reads as one "Customer → Driver" chip.
  */
-function DetailsSummary({ details }: { details: AuditEntry["details"] }) {
+function DetailsSummary({ action, details }: { action: string; details: AuditEntry["details"] }) {
   const { t } = useTranslation("admin");
-  const show = (v: unknown) =>
-    isRole(v) ? t(`common:roles.${v}`) : typeof v === "object" ? JSON.stringify(v) : String(v);
+  const statusWords = STATUS_WORDS[action.split(".")[0]];
+  const show = (key: string, v: unknown): string => {
+    if (isRole(v)) return t(`common:roles.${v}`);
+    if (statusWords && STATUS_DETAILS.has(key) && typeof v === "string") {
+      return t(`${statusWords}.${v}`, { defaultValue: v });
+    }
+    if (typeof v === "boolean") return t(v ? "audit.yes" : "audit.no");
+    if (Array.isArray(v)) return v.map((x) => show(key, x)).join(", ");
+    if (typeof v === "object" && v !== null) return JSON.stringify(v);
+    if (MONEY_DETAILS.has(key) && /^-?\d+(\.\d+)?$/.test(String(v))) return formatMoney(String(v));
+    if (DAY_DETAILS.has(key) && typeof v === "string") return formatDay(v);
+    if (TIME_DETAILS.has(key) && typeof v === "string") return formatDateTime(v);
+    if (typeof v === "number") return formatNumber(v);
+    return String(v);
+  };
   const { from, to, ...rest } = details ?? {};
   const chips: { key: string; label?: string; text: string }[] = [];
   if (from !== undefined && to !== undefined)
-    chips.push({ key: "change", text: `${show(from)} → ${show(to)}` });
+    chips.push({ key: "change", text: `${show("from", from)} → ${show("to", to)}` });
   else Object.assign(rest, from === undefined ? {} : { from }, to === undefined ? {} : { to });
   for (const [key, value] of Object.entries(rest)) {
     if (HIDDEN_DETAILS.has(key) || value === null || value === undefined || value === "") continue;
-    chips.push({ key, label: t(`audit.detailKeys.${key}`, { defaultValue: key }), text: show(value) });
+    chips.push({ key, label: t(`audit.detailKeys.${key}`, { defaultValue: key }), text: show(key, value) });
   }
   if (!chips.length) return <span className="text-slate-300">—</span>;
   return (
@@ -267,7 +302,7 @@ export function AuditLogPanel({
                       )}
                     </Td>
                     <Td data-label={cols.details} className={stacked.cell}>
-                      <DetailsSummary details={entry.details} />
+                      <DetailsSummary action={entry.action} details={entry.details} />
                     </Td>
                     <Td
                       data-label={cols.ip}
