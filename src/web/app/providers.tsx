@@ -26,6 +26,10 @@ export function App() {
         visibleToasts={TOAST_LIMIT}
         duration={TOAST_DURATION_MS}
         position="top-right"
+        // Below the top bar (its height: app-layout's useToastsBelow), so no toast hides the header
+        // or the impersonation banner's "Return to admin".
+        offset={{ top: "var(--toast-top, 24px)", right: "24px" }}
+        mobileOffset={{ top: "var(--toast-top, 16px)", left: "16px", right: "16px" }}
         richColors
         closeButton
         containerAriaLabel={t("shell.notifications")}

@@ -12,6 +12,7 @@ import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { useDocumentTitle } from "./use-document-title";
+import { useToastsBelow } from "./use-toasts-below";
 import { UserMenu } from "./user-menu";
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
@@ -22,6 +23,7 @@ export function AppLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const topBar = useToastsBelow();
   useDocumentTitle();
 
   // A drawer left open over the next page would hide it.
@@ -73,9 +75,12 @@ export function AppLayout() {
       </Sheet>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="sticky top-0 z-30">
+        <div className="sticky top-0 z-30" ref={topBar}>
           <ImpersonationBanner me={me} />
-          <header className="relative flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 lg:px-8">
+          <header
+            data-testid="app-header"
+            className="relative flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 lg:px-8"
+          >
             <button
               type="button"
               hidden={me.mustChangePassword}

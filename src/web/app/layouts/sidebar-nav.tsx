@@ -28,7 +28,10 @@ export function SidebarNav({
           >
             {t(`groups.${section.group}`)}
           </h2>
-          <ul className="grid gap-0.5" aria-labelledby={`nav-group-${section.group}`}>
+          <ul
+            className="grid grid-cols-[minmax(0,1fr)] gap-0.5"
+            aria-labelledby={`nav-group-${section.group}`}
+          >
             {section.items.map((key) => (
               <li key={key}>
                 <SidebarLink routeKey={key} active={current === key} onNavigate={onNavigate} />
@@ -61,7 +64,7 @@ function SidebarLink({
       aria-current={active ? "page" : undefined}
       className={({ isActive }) =>
         cn(
-          "group flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+          "group flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
           (isActive || active) && "bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700",
         )
       }
@@ -75,7 +78,8 @@ function SidebarLink({
             )}
             aria-hidden
           />
-          <span className="truncate">{t(routeTitleKey(routeKey))}</span>
+          {/* Long labels (Spanish, French) wrap inside the sidebar rather than run past it. */}
+          <span className="min-w-0 leading-tight">{t(routeTitleKey(routeKey))}</span>
         </>
       )}
     </NavLink>

@@ -32,12 +32,12 @@ export function SortableHeader<S extends string>({
         type="button"
         onClick={() => onSort(column, active && dir === "asc" ? "desc" : "asc")}
         className={cn(
-          "-mx-1.5 inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-1 uppercase tracking-wide hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+          "-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-left uppercase tracking-wide hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
           active && "text-slate-800",
         )}
       >
         {children}
-        <Icon className={cn("size-3.5", !active && "text-slate-300")} aria-hidden />
+        <Icon className={cn("size-3.5 shrink-0", !active && "text-slate-300")} aria-hidden />
       </button>
     </Th>
   );

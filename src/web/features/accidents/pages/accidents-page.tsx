@@ -221,7 +221,7 @@ export default function AccidentsPage() {
               aria-label={t("filters.claimStatus")}
               value={filter.claimStatus ?? ""}
               onChange={(e) => update({ claimStatus: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="filter-claim-status"
             >
               <option value="">{t("filters.allClaims")}</option>
@@ -235,7 +235,7 @@ export default function AccidentsPage() {
               aria-label={t("filters.injuries")}
               value={filter.injuries ?? ""}
               onChange={(e) => update({ injuries: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.injuriesAny")}</option>
               <option value="true">{t("filters.injuriesYes")}</option>

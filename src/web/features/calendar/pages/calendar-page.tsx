@@ -165,7 +165,7 @@ export default function CalendarPage() {
                   aria-pressed={view === v}
                   onClick={() => go({ view: v })}
                   className={cn(
-                    "rounded px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+                    "rounded px-3 py-1 text-sm font-medium transition-colors max-sm:min-h-11 max-sm:min-w-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
                     view === v ? "bg-brand-700 text-white" : "text-slate-600 hover:bg-slate-100",
                   )}
                 >

@@ -218,7 +218,7 @@ export default function CitationsPage() {
               aria-label={t("filters.status")}
               value={statusFilter ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
               data-testid="filter-status"
             >
               <option value="">{t("filters.allStatuses")}</option>

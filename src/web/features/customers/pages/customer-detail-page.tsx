@@ -330,7 +330,7 @@ function LoadsHistory({ customerId }: { customerId: string }) {
           aria-label={t("history.status")}
           value={state.status}
           onChange={(e) => setState((s) => ({ ...s, page: 1, status: e.target.value as LoadStatus | "" }))}
-          className="sm:w-44"
+          className="sm:w-auto"
         >
           <option value="">{t("history.allStatuses")}</option>
           {LOAD_STATUSES.map((s) => (

@@ -176,7 +176,7 @@ export default function CustomersPage() {
               aria-label={t("list.filters.portal")}
               value={filter.portal ?? ""}
               onChange={(e) => update({ portal: e.target.value })}
-              className="lg:w-52"
+              className="lg:w-auto"
               data-testid="filter-portal"
             >
               <option value="">{t("list.filters.anyPortal")}</option>
@@ -190,7 +190,7 @@ export default function CustomersPage() {
               aria-label={t("list.filters.terms")}
               value={values.terms}
               onChange={(e) => update({ terms: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
             >
               <option value="">{t("list.filters.anyTerms")}</option>
               {PAYMENT_TERMS_PRESETS.map((days) => (
@@ -203,7 +203,7 @@ export default function CustomersPage() {
               aria-label={t("list.filters.balance")}
               value={filter.balance ?? ""}
               onChange={(e) => update({ balance: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
             >
               <option value="">{t("list.filters.anyBalance")}</option>
               <option value="open">{t("list.filters.openBalance")}</option>

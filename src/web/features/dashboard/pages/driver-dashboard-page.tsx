@@ -136,7 +136,7 @@ export default function DriverDashboardPage() {
               canOpen(me.role, "calendar") ? (
                 <Link
                   to={ROUTES.calendar.path}
-                  className="text-sm font-medium text-brand-700 hover:underline"
+                  className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
                 >
                   {t("driver.timeOff.open")}
                 </Link>
@@ -173,25 +173,26 @@ export default function DriverDashboardPage() {
             {data.recentActivity.length === 0 ? (
               <p className="px-4 pb-4 text-sm text-slate-500 sm:px-5">{t("driver.activity.empty")}</p>
             ) : (
-              <ol className="grid gap-3 px-4 pb-4 sm:px-5" data-testid="recent-activity">
+              <ol className="grid px-2 pb-2 sm:px-3" data-testid="recent-activity">
                 {data.recentActivity.slice(0, 8).map((event) => (
-                  <li key={event.id} className="flex gap-3 text-sm">
-                    <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
-                    <div className="min-w-0">
-                      <p className="text-slate-800">
-                        <Link
-                          to={routePath("loadDetail", { loadId: event.loadId })}
-                          className="font-mono font-semibold text-brand-700 hover:underline"
-                        >
-                          {event.loadNumber}
-                        </Link>{" "}
-                        {eventText(event)}
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        {formatDateTime(event.createdAt)}
-                        {event.actorName ? ` · ${event.actorName}` : ""}
-                      </p>
-                    </div>
+                  <li key={event.id}>
+                    {/* The whole row opens the load: a thumb-sized target, not a 16 px load number. */}
+                    <Link
+                      to={routePath("loadDetail", { loadId: event.loadId })}
+                      className="flex min-h-11 gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    >
+                      <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                      <div className="min-w-0">
+                        <p className="text-slate-800">
+                          <span className="font-mono font-semibold text-brand-700">{event.loadNumber}</span>{" "}
+                          {eventText(event)}
+                        </p>
+                        <p className="text-xs text-slate-500">
+                          {formatDateTime(event.createdAt)}
+                          {event.actorName ? ` · ${event.actorName}` : ""}
+                        </p>
+                      </div>
+                    </Link>
                   </li>
                 ))}
               </ol>
@@ -293,7 +294,7 @@ function CurrentLoad({
         <div className="mt-3 grid grid-cols-1 gap-4">
           <Link
             to={routePath("loadDetail", { loadId: load.id })}
-            className="group flex items-center justify-between gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            className="group flex min-h-11 items-center justify-between gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             data-testid="current-load-link"
           >
             <span className="font-mono text-xl font-semibold text-slate-900 group-hover:text-brand-700">
@@ -322,9 +323,22 @@ function CurrentLoad({
                     <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
                       {t(`driver.currentLoad.${stop.type}`)}
                     </p>
-                    <p className="truncate font-medium text-slate-900">{stop.locationName}</p>
-                    <p className="truncate text-sm text-slate-600">
-                      {stop.city}, {stop.state} · {formatDateTime(stop.scheduledAt)}
+                    <p className="font-medium text-slate-900">{stop.locationName}</p>
+                    {/* The time is what a driver looks for: never cut off, on its own line on a phone. */}
+                    <p className="flex flex-wrap gap-x-1.5 text-sm text-slate-600">
+                      <span>
+                        {stop.city}, {stop.state}
+                      </span>
+                      <span aria-hidden className="max-sm:hidden">
+                        ·
+                      </span>
+                      <time
+                        dateTime={stop.scheduledAt}
+                        className="whitespace-nowrap max-sm:basis-full"
+                        data-testid="stop-time"
+                      >
+                        {formatDateTime(stop.scheduledAt)}
+                      </time>
                     </p>
                   </div>
                 </li>

@@ -53,7 +53,7 @@ export function PeriodPicker({
         aria-label={t("period.label")}
         value={period}
         onChange={(e) => onChange({ period: e.target.value as Period, from: null, to: null })}
-        className="lg:w-40"
+        className="lg:w-auto"
         data-testid="period"
       >
         {PERIODS.map((p) => (

@@ -142,7 +142,7 @@ export function LoadsTab({ driverId }: { driverId: string }) {
           setStatus(e.target.value as LoadStatus | "");
           setPage((p) => ({ ...p, page: 1 }));
         }}
-        className="sm:w-52"
+        className="sm:w-auto"
       >
         <option value="">{t("loads.allStatuses")}</option>
         {LOAD_STATUSES.map((s) => (

@@ -121,7 +121,7 @@ export default function DriverRatingsPage() {
             aria-label={t("scorecards.who")}
             value={values.inactive === "true" ? "true" : ""}
             onChange={(e) => update({ inactive: e.target.value })}
-            className="lg:w-48"
+            className="lg:w-auto"
           >
             <option value="">{t("scorecards.activeOnly")}</option>
             <option value="true">{t("scorecards.includeInactive")}</option>

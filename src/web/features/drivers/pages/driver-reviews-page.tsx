@@ -161,7 +161,7 @@ export default function DriverReviewsPage() {
               aria-label={t("period.label")}
               value={period ?? ""}
               onChange={(e) => update({ period: e.target.value || null, from: null, to: null })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="reviews-period"
             >
               <option value="">{t("period.all")}</option>
@@ -185,7 +185,7 @@ export default function DriverReviewsPage() {
               aria-label={t("reviews.scoreFilter")}
               value={score ?? ""}
               onChange={(e) => update({ score: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
             >
               <option value="">{t("reviews.anyScore")}</option>
               <option value="high">{t("reviews.high", { max: RATING_MAX })}</option>
@@ -198,7 +198,7 @@ export default function DriverReviewsPage() {
                 const [column, nextDir] = e.target.value.split(":");
                 update({ sort: column, dir: nextDir });
               }}
-              className="lg:w-52"
+              className="lg:w-auto"
             >
               {RATING_SORTS.flatMap((column) =>
                 (["desc", "asc"] as const).map((d) => (

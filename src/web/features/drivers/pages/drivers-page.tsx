@@ -153,7 +153,7 @@ export default function DriversPage() {
               aria-label={t("list.filters.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
               data-testid="filter-status"
             >
               <option value="">{t("list.filters.allStatuses")}</option>
@@ -167,7 +167,7 @@ export default function DriversPage() {
               aria-label={t("list.filters.activity")}
               value={filter.activity}
               onChange={(e) => update({ activity: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
               data-testid="filter-activity"
             >
               {DRIVER_ACTIVITY.map((a) => (
@@ -180,7 +180,7 @@ export default function DriversPage() {
               aria-label={t("list.filters.compliance")}
               value={filter.compliance ?? ""}
               onChange={(e) => update({ compliance: e.target.value })}
-              className="lg:w-56"
+              className="lg:w-auto"
               data-testid="filter-compliance"
             >
               <option value="">{t("list.compliance.any")}</option>

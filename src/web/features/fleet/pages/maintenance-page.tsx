@@ -212,7 +212,7 @@ export default function MaintenancePage() {
             aria-label={t("fields.itemStatus")}
             value={filter.status ?? ""}
             onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-36"
+            className="lg:w-auto"
             data-testid="filter-status"
           >
             <option value="">{t("filters.anyItemStatus")}</option>
@@ -226,7 +226,7 @@ export default function MaintenancePage() {
             aria-label={t("fields.serviceType")}
             value={filter.serviceType ?? ""}
             onChange={(e) => update({ serviceType: e.target.value })}
-            className="lg:w-44"
+            className="lg:w-auto"
           >
             <option value="">{t("filters.anyService")}</option>
             {SERVICE_TYPES.map((s) => (
@@ -241,7 +241,7 @@ export default function MaintenancePage() {
                 aria-label={t("fields.assetType")}
                 value={filter.assetType ?? ""}
                 onChange={(e) => update({ assetType: e.target.value })}
-                className="lg:w-36"
+                className="lg:w-auto"
               >
                 <option value="">{t("filters.anyAsset")}</option>
                 {ASSET_TYPES.map((a) => (
@@ -254,7 +254,7 @@ export default function MaintenancePage() {
                 aria-label={t("fields.source")}
                 value={filter.source ?? ""}
                 onChange={(e) => update({ source: e.target.value })}
-                className="lg:w-40"
+                className="lg:w-auto"
               >
                 <option value="">{t("filters.anySource")}</option>
                 {MAINTENANCE_SOURCES.map((s) => (

@@ -118,7 +118,7 @@ export default function TrailersPage() {
               aria-label={t("fields.type")}
               value={filter.type ?? ""}
               onChange={(e) => update({ type: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.anyType")}</option>
               {TRAILER_TYPES.map((type) => (
@@ -131,7 +131,7 @@ export default function TrailersPage() {
               aria-label={t("filters.inspection")}
               value={filter.inspection ?? ""}
               onChange={(e) => update({ inspection: e.target.value })}
-              className="lg:w-52"
+              className="lg:w-auto"
               data-testid="filter-inspection"
             >
               <option value="">{t("filters.anyInspection")}</option>
@@ -141,7 +141,7 @@ export default function TrailersPage() {
               aria-label={t("fields.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.anyStatus")}</option>
               {VEHICLE_STATUSES.map((s) => (
@@ -154,7 +154,7 @@ export default function TrailersPage() {
               aria-label={t("filters.assignment")}
               value={filter.assigned ?? ""}
               onChange={(e) => update({ assigned: e.target.value })}
-              className="lg:w-48"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.anyAssignment")}</option>
               <option value="yes">{t("filters.assigned")}</option>

@@ -131,7 +131,7 @@ export default function VehiclesPage() {
               aria-label={t("fields.maintenanceStatus")}
               value={filter.maintenanceStatus ?? ""}
               onChange={(e) => update({ maintenanceStatus: e.target.value })}
-              className="lg:w-48"
+              className="lg:w-auto"
               data-testid="filter-maintenance"
             >
               <option value="">{t("filters.anyMaintenance")}</option>
@@ -145,7 +145,7 @@ export default function VehiclesPage() {
               aria-label={t("fields.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="filter-status"
             >
               <option value="">{t("filters.anyStatus")}</option>
@@ -159,7 +159,7 @@ export default function VehiclesPage() {
               aria-label={t("filters.papers")}
               value={filter.alert ?? ""}
               onChange={(e) => update({ alert: e.target.value })}
-              className="lg:w-52"
+              className="lg:w-auto"
               data-testid="filter-alert"
             >
               <option value="">{t("filters.anyPapers")}</option>
@@ -169,7 +169,7 @@ export default function VehiclesPage() {
               aria-label={t("fields.fuelType")}
               value={filter.fuelType ?? ""}
               onChange={(e) => update({ fuelType: e.target.value })}
-              className="lg:w-36"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.anyFuel")}</option>
               {FUEL_TYPES.map((f) => (
@@ -182,7 +182,7 @@ export default function VehiclesPage() {
               aria-label={t("filters.assignment")}
               value={filter.assigned ?? ""}
               onChange={(e) => update({ assigned: e.target.value })}
-              className="lg:w-48"
+              className="lg:w-auto"
             >
               <option value="">{t("filters.anyAssignment")}</option>
               <option value="yes">{t("filters.assigned")}</option>

@@ -171,7 +171,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
       {data ? (
         <dl
           aria-label={t("list.stats.label")}
-          className="grid grid-cols-3 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-center sm:text-left"
+          className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-center sm:grid-cols-3 sm:text-left"
           data-testid="fuel-totals"
         >
           {(
@@ -181,7 +181,8 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
               ["amount", formatMoney(data.totals.amount)],
             ] as const
           ).map(([key, value]) => (
-            <div key={key} className="grid gap-0.5">
+            // On a phone the amount (the longest figure, "5 279,52 $US") gets a row of its own.
+            <div key={key} className={cn("grid min-w-0 gap-0.5", key === "amount" && "max-sm:col-span-2")}>
               <dt className="text-xs font-medium text-slate-500">{t(`list.stats.${key}`)}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
             </div>
@@ -226,7 +227,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
               aria-label={t("list.filters.fuelType")}
               value={filter.fuelType ?? ""}
               onChange={(e) => update({ fuelType: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
             >
               <option value="">{t("list.filters.allFuelTypes")}</option>
               {FUEL_ENTRY_TYPES.map((type) => (
@@ -239,7 +240,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
               aria-label={t("list.filters.state")}
               value={filter.state ?? ""}
               onChange={(e) => update({ state: e.target.value })}
-              className="lg:w-52"
+              className="lg:w-auto"
             >
               <option value="">{t("list.filters.allStates")}</option>
               {JURISDICTIONS.map((j) => (

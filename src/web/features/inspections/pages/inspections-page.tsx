@@ -211,7 +211,7 @@ export default function InspectionsPage() {
               aria-label={t("list.filters.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="filter-status"
             >
               <option value="">{t("list.filters.allStatuses")}</option>
@@ -225,7 +225,7 @@ export default function InspectionsPage() {
               aria-label={t("list.filters.type")}
               value={filter.type ?? ""}
               onChange={(e) => update({ type: e.target.value })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="filter-type"
             >
               <option value="">{t("list.filters.allTypes")}</option>
@@ -239,7 +239,7 @@ export default function InspectionsPage() {
               aria-label={t("list.filters.assetType")}
               value={filter.assetType ?? ""}
               onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
-              className="lg:w-40"
+              className="lg:w-auto"
               data-testid="filter-asset-type"
             >
               <option value="">{t("list.filters.allAssetTypes")}</option>

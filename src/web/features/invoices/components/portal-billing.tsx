@@ -140,7 +140,7 @@ export function PortalBilling({ className }: { className?: string }) {
               onChange={(e) =>
                 patch({ status: (e.target.value || undefined) as PortalInvoiceQuery["status"] })
               }
-              className="sm:w-44"
+              className="sm:w-auto"
             >
               <option value="">{t("list.filters.allStatuses")}</option>
               {PORTAL_INVOICE_STATUSES.map((s) => (

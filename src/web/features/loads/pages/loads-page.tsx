@@ -183,7 +183,7 @@ export default function LoadsPage() {
               aria-label={t("list.filters.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-44"
+              className="lg:w-auto"
               data-testid="filter-status"
             >
               <option value="">{t("list.filters.allStatuses")}</option>

@@ -182,7 +182,7 @@ export function ExpensesTab() {
             aria-label={t("fields.paymentMethod")}
             value={filter.paymentMethod ?? ""}
             onChange={(e) => update({ paymentMethod: e.target.value })}
-            className="lg:w-60"
+            className="lg:w-auto"
           >
             <option value="">{t("list.allMethods")}</option>
             {PARKING_PAYMENT_METHODS.map((m) => (

@@ -261,7 +261,7 @@ function LoadsTab({
           aria-label={t("loads.statusFilter")}
           value={filter.status ?? ""}
           onChange={(e) => update({ status: e.target.value })}
-          className="sm:w-44"
+          className="sm:w-auto"
           data-testid="portal-status-filter"
         >
           <option value="">{t("loads.allStatuses")}</option>
@@ -278,7 +278,7 @@ function LoadsTab({
             const [column, next] = e.target.value.split(":") as [PortalLoadSort, SortDir];
             onSort(column, next);
           }}
-          className="sm:w-56 lg:hidden"
+          className="sm:w-auto lg:hidden"
         >
           {PORTAL_LOAD_SORTS.flatMap((column) =>
             (["asc", "desc"] as const).map((d) => (
@@ -454,7 +454,7 @@ function RequestsTab({
           aria-label={t("requests.statusFilter")}
           value={status ?? ""}
           onChange={(e) => update({ requestStatus: e.target.value })}
-          className="sm:w-48"
+          className="sm:w-auto"
         >
           <option value="">{t("requests.allStatuses")}</option>
           {LOAD_REQUEST_STATUSES.map((s) => (

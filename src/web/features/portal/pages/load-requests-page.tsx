@@ -142,7 +142,7 @@ export default function LoadRequestsPage() {
             aria-label={t("staff.statusFilter")}
             value={values.status}
             onChange={(e) => update({ status: e.target.value })}
-            className="sm:w-44"
+            className="sm:w-auto"
             data-testid="request-status-filter"
           >
             <option value="all">{t("requests.allStatuses")}</option>
@@ -159,7 +159,7 @@ export default function LoadRequestsPage() {
               const [column, next] = e.target.value.split(":") as [LoadRequestSort, SortDir];
               onSort(column, next);
             }}
-            className="sm:w-56 lg:hidden"
+            className="sm:w-auto lg:hidden"
           >
             {LOAD_REQUEST_SORTS.flatMap((column) =>
               (["asc", "desc"] as const).map((d) => (

@@ -238,7 +238,7 @@ function Receivables({
             aria-label={t("receivables.balanceFilter")}
             value={filter.balance ?? ""}
             onChange={(e) => update({ balance: e.target.value })}
-            className="lg:w-48"
+            className="lg:w-auto"
           >
             <option value="">{t("receivables.allCustomers")}</option>
             <option value="open">{t("receivables.withBalance")}</option>

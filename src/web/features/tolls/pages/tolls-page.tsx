@@ -265,7 +265,7 @@ export default function TollsPage() {
               aria-label={t("list.filters.source")}
               value={filter.source ?? ""}
               onChange={(e) => update({ source: e.target.value })}
-              className="lg:w-56"
+              className="lg:w-auto"
             >
               <option value="">{t("list.filters.allSources")}</option>
               {TOLL_SOURCES.map((s) => (
@@ -412,7 +412,7 @@ export default function TollsPage() {
                         </Badge>
                       </Td>
                       <Td data-label={cols.location} className={cn(stacked.cell, "max-lg:hidden")}>
-                        <span className="block max-w-64 truncate">{toll.location}</span>
+                        <span className="line-clamp-2 max-w-52">{toll.location}</span>
                       </Td>
                       <Td data-label={cols.transponder} className={stacked.cell}>
                         {toll.transponder ? (
@@ -430,10 +430,7 @@ export default function TollsPage() {
                           </Badge>
                         )}
                       </Td>
-                      <Td
-                        data-label={cols.driver}
-                        className={cn(stacked.cell, "text-slate-700 lg:whitespace-nowrap")}
-                      >
+                      <Td data-label={cols.driver} className={cn(stacked.cell, "text-slate-700")}>
                         {toll.driverName ?? "—"}
                       </Td>
                       <Td data-label={cols.load} className={stacked.cell}>
