@@ -159,3 +159,91 @@ describe("migration 0010", () => {
     expect(byId.get(ids[0])).toBe("scan.pdf");
   });
 });
+
+describe("migration 0011", () => {
+  it("gives stored notifications the data their words need and keeps only what people typed", async () => {
+    await q('alter table notifications add column "title" text');
+    await q("alter table notifications alter column data drop not null");
+    const [user] = await q<{ id: string }>("select id from users limit 1");
+    const [load] = await q<{ id: string; load_number: string; driver_id: string; full_name: string }>(
+      `select l.id, l.load_number, l.driver_id, d.full_name from loads l join drivers d on d.id = l.driver_id limit 1`,
+    );
+    const [accident] = await q<{ id: string; reference: string; location: string; injuries: boolean }>(
+      "select id, reference, location, injuries from accidents limit 1",
+    );
+    const [inspection] = await q<{ id: string; type: string; inspector_name: string }>(
+      "select id, type, inspector_name from inspections where overall_status <> 'pass' limit 1",
+    );
+    const old = async (kind: string, title: string, body: string, data: unknown) =>
+      (
+        await q<{ id: string }>(
+          `insert into notifications (recipient_id, kind, title, body, data) values ($1, $2, $3, $4, $5) returning id`,
+          [user.id, kind, title, body, data === null ? null : JSON.stringify(data)],
+        )
+      )[0].id;
+    const declined = await old(
+      "load.declined",
+      `Load ${load.load_number} declined — re-assignment needed`,
+      `${load.full_name} declined the load: Truck in the shop`,
+      { loadId: load.id, driverId: load.driver_id },
+    );
+    const recorded = await old(
+      "accident.recorded",
+      `Accident ${accident.reference} recorded`,
+      accident.location,
+      {
+        accidentId: accident.id,
+      },
+    );
+    const repair = await old("inspection.needs_repair", "Truck needs repair", "Someone reported: …", {
+      inspectionId: inspection.id,
+    });
+    const bare = await old(
+      "load.assigned",
+      "Load assigned to you",
+      "Open the load to accept or decline it.",
+      null,
+    );
+
+    for (const statement of sqlOf("0011_notification_kinds.sql").split("--> statement-breakpoint"))
+      await q(statement);
+
+    const rows = new Map(
+      (
+        await q<{ id: string; data: Record<string, unknown>; body: string }>(
+          "select id, data, body from notifications",
+        )
+      ).map((r) => [r.id, r]),
+    );
+    expect(rows.get(declined)).toMatchObject({
+      data: {
+        loadId: load.id,
+        loadNumber: load.load_number,
+        driverId: load.driver_id,
+        driverName: load.full_name,
+      },
+      body: "Truck in the shop",
+    });
+    expect(rows.get(recorded)).toMatchObject({
+      data: {
+        accidentId: accident.id,
+        reference: accident.reference,
+        location: accident.location,
+        injuries: accident.injuries,
+      },
+      body: "",
+    });
+    expect(rows.get(repair)?.data).toMatchObject({
+      inspectionId: inspection.id,
+      inspectionType: inspection.type,
+      inspectorName: inspection.inspector_name,
+      defects: expect.any(Array),
+    });
+    expect(rows.get(repair)?.body).toBe("");
+    expect(rows.get(bare)).toMatchObject({ data: {}, body: "" });
+    const columns = await q<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_name = 'notifications'",
+    );
+    expect(columns.map((c) => c.column_name)).not.toContain("title");
+  });
+});

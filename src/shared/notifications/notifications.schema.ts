@@ -21,11 +21,77 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * What each notification says, as data (decision 017): the notifications centre words it with
+ * `notifications:kinds.<kind>.title` / `.body` in the reader's language. Names and numbers are the
+ * ones at the time; days are YYYY-MM-DD; money is a decimal string. `note` on the row holds only
+ * what a person typed (a decline or dispute reason, a reviewer's note).
+ */
+export interface NotificationDataByKind {
+  "load.declined": { loadId: string; loadNumber: string; driverId: string | null; driverName: string };
+  "load.assigned": { loadId: string; loadNumber: string };
+  "load.bol_uploaded": { loadId: string; loadNumber: string; fileId: string; fileName: string };
+  "load.delivered": { loadId: string; loadNumber: string; driverName: string };
+  "load.interest": { loadId: string; loadNumber: string; driverId: string; driverName: string };
+  "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
+  "time_off.requested": {
+    timeOffId: string;
+    driverId: string;
+    driverName: string;
+    startDate: string;
+    endDate: string;
+  };
+  "time_off.reviewed": {
+    timeOffId: string;
+    decision: "approved" | "denied";
+    startDate: string;
+    endDate: string;
+  };
+  "citation.recorded": {
+    citationId: string;
+    violation: string;
+    city: string;
+    state: string;
+    issuedOn: string;
+    fineAmount: string;
+    dueOn: string;
+  };
+  "citation.disputed": { citationId: string; driverId: string; driverName: string; citation: string };
+  "citation.status_changed": { citationId: string; citation: string; status: string };
+  "accident.recorded": { accidentId: string; reference: string; injuries: boolean; location: string };
+  "load_request.created": {
+    requestId: string;
+    customerId: string;
+    requestNumber: string;
+    companyName: string;
+    pickup: string;
+    delivery: string;
+    commodity: string;
+  };
+  "load_request.accepted": { requestId: string; requestNumber: string; loadId: string; loadNumber: string };
+  "load_request.declined": { requestId: string; requestNumber: string };
+  "inspection.failed": InspectionNotice;
+  "inspection.needs_repair": InspectionNotice;
+}
+interface InspectionNotice {
+  inspectionId: string;
+  maintenanceItemId: string | null;
+  assetType: "vehicle" | "trailer";
+  assetId: string;
+  assetLabel: string;
+  inspectionType: string;
+  inspectorName: string;
+  defects: Array<{ item: string; note: string }>;
+  comments: string;
+}
+export type NotificationData<K extends NotificationKind = NotificationKind> = NotificationDataByKind[K];
+
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  body: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  /** What a person typed with it (a reason, a note), shown as typed; empty otherwise. */
+  note: z.string(),
   link: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),

@@ -80,10 +80,11 @@ export const notifications = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     recipientId: text().notNull(),
     kind: text().notNull(),
-    title: text().notNull(),
-    body: text().notNull().default(""),
+    /** What it says, as data for its kind (NotificationDataByKind; worded by the reader, decision 017). */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Only what a person typed with it (a reason, a note). */
+    note: text("body").notNull().default(""),
     link: text(),
-    data: jsonb().$type<Record<string, unknown>>(),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

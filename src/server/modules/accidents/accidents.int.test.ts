@@ -116,8 +116,8 @@ describe("recording an accident", () => {
         .from(notifications)
         .where(and(eq(notifications.recipientId, u.id), eq(notifications.kind, "accident.recorded")));
     };
-    expect((await recipients("manager@demo.test")).some((n) => n.title.includes(a.reference))).toBe(true);
-    expect((await recipients("safety@demo.test")).some((n) => n.title.includes(a.reference))).toBe(false);
+    expect((await recipients("manager@demo.test")).some((n) => n.data.reference === a.reference)).toBe(true);
+    expect((await recipients("safety@demo.test")).some((n) => n.data.reference === a.reference)).toBe(false);
     expect((await recipients("dispatcher@demo.test")).length).toBe(0);
   });
 

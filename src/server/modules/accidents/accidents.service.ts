@@ -219,10 +219,8 @@ export function createAccidentsService(deps: Deps) {
           recipients.map((r) => r.id),
           {
             kind: "accident.recorded",
-            title: `Accident ${reference} recorded${input.injuries ? " (injuries reported)" : ""}`,
-            body: input.location,
             link: routePath("accidentDetail", { accidentId: row.id }),
-            data: { accidentId: row.id },
+            data: { accidentId: row.id, reference, injuries: !!input.injuries, location: input.location },
           },
         );
         await recordAudit(tx, actor, {

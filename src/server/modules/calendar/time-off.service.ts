@@ -73,8 +73,6 @@ export async function driverOf(db: Tx, actor: Actor) {
   return row ?? null;
 }
 
-const dateRange = (r: { startDate: string; endDate: string }) =>
-  r.startDate === r.endDate ? r.startDate : `${r.startDate} – ${r.endDate}`;
 
 export function createTimeOffService(deps: Deps) {
   const db: Db = deps.db;
@@ -161,10 +159,15 @@ export function createTimeOffService(deps: Deps) {
           .returning({ id: timeOffRequests.id });
         await notifyRoles(tx, ["admin", "manager"], {
           kind: "time_off.requested",
-          title: `${own.fullName} requested time off`,
-          body: `${dateRange(input)}: ${input.reason}`,
           link: routePath("calendar"),
-          data: { timeOffId: created.id, driverId: own.id },
+          data: {
+            timeOffId: created.id,
+            driverId: own.id,
+            driverName: own.fullName,
+            startDate: input.startDate,
+            endDate: input.endDate,
+          },
+          note: input.reason,
         });
         return dto(tx, created.id);
       });
@@ -194,10 +197,9 @@ export function createTimeOffService(deps: Deps) {
         if (driver?.userId) {
           await notifyUsers(tx, [driver.userId], {
             kind: "time_off.reviewed",
-            title: `Your time off (${dateRange(row)}) was ${decision}`,
-            body: note ?? "",
             link: routePath("calendar"),
-            data: { timeOffId: id, decision },
+            data: { timeOffId: id, decision, startDate: row.startDate, endDate: row.endDate },
+            note,
           });
         }
         return dto(tx, id);

@@ -114,7 +114,7 @@ describe("recording a citation", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.recipientId, jakeUser), eq(notifications.kind, "citation.recorded")));
-    const note = sent.find((n) => n.title.includes("Speeding 11 mph over the limit (US-20)"));
+    const note = sent.find((n) => n.data.violation === "Speeding 11 mph over the limit (US-20)");
     expect(note?.link).toBe(`/operations/citations?open=${c.id}`);
   });
 
@@ -279,7 +279,7 @@ describe("disputes", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.recipientId, safetyUser), eq(notifications.kind, "citation.disputed")));
-    expect(told.some((n) => n.title.includes("DSP-1"))).toBe(true);
+    expect(told.some((n) => n.data.citation === "DSP-1")).toBe(true);
   });
 
   it("requires a reason", async () => {

@@ -1,3 +1,4 @@
+import type { NotificationData } from "../../../shared/notifications/notifications.schema";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PERMISSIONS, routePath } from "../../../shared/access";
 import {
@@ -39,8 +40,6 @@ const CITATION_STAFF = PERMISSIONS["citations:write"];
 /** The citations screen with this citation's detail open. */
 const linkTo = (citationId: string) => `${routePath("citations")}?open=${citationId}`;
 
-const money = (amount: string) =>
-  `$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const label = (c: { citationNumber: string; violation: string }) => c.citationNumber || c.violation;
 
 /** "A paid citation can only be reopened." / "The citation is already paid." */
@@ -161,21 +160,12 @@ export function createCitationsService(deps: Deps) {
   async function notifyDriver(
     tx: Tx,
     driver: { userId: string | null },
-    n: {
-      kind: "citation.recorded" | "citation.status_changed";
-      title: string;
-      body: string;
-      citationId: string;
-    },
+    n:
+      | { kind: "citation.recorded"; data: NotificationData<"citation.recorded">; note?: string | null }
+      | { kind: "citation.status_changed"; data: NotificationData<"citation.status_changed">; note?: string | null },
   ) {
     if (!driver.userId) return;
-    await notifyUsers(tx, [driver.userId], {
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: linkTo(n.citationId),
-      data: { citationId: n.citationId },
-    });
+    await notifyUsers(tx, [driver.userId], { ...n, link: linkTo(n.data.citationId) });
   }
 
   return {
@@ -234,9 +224,15 @@ export function createCitationsService(deps: Deps) {
         await insertEvent(tx, { citationId: row.id, from: null, to: "open", actor });
         await notifyDriver(tx, driver, {
           kind: "citation.recorded",
-          title: `New citation: ${input.violation}`,
-          body: `${input.city}, ${input.state} on ${input.issuedOn}. Fine ${money(input.fineAmount)}, due ${input.dueOn}.`,
-          citationId: row.id,
+          data: {
+            citationId: row.id,
+            violation: input.violation,
+            city: input.city,
+            state: input.state,
+            issuedOn: input.issuedOn,
+            fineAmount: input.fineAmount,
+            dueOn: input.dueOn,
+          },
         });
         await recordAudit(tx, actor, {
           action: "citation.created",
@@ -305,9 +301,8 @@ export function createCitationsService(deps: Deps) {
         if (driver) {
           await notifyDriver(tx, driver, {
             kind: "citation.status_changed",
-            title: `Citation ${label(row)} marked ${status}`,
-            body: note ?? "",
-            citationId: id,
+            data: { citationId: id, citation: label(row), status },
+            note,
           });
         }
         await recordAudit(tx, actor, {
@@ -338,10 +333,9 @@ export function createCitationsService(deps: Deps) {
         await insertEvent(tx, { citationId: id, from: row.status, to: "disputed", actor, note: reason });
         await notifyRoles(tx, CITATION_STAFF, {
           kind: "citation.disputed",
-          title: `${actor.name} disputes citation ${label(row)}`,
-          body: reason,
           link: linkTo(id),
-          data: { citationId: id, driverId: row.driverId },
+          data: { citationId: id, driverId: row.driverId, driverName: actor.name, citation: label(row) },
+          note: reason,
         });
         await recordAudit(tx, actor, {
           action: "citation.disputed",

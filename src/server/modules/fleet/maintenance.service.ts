@@ -177,6 +177,8 @@ export function maintenanceListCondition(filter: Omit<MaintenanceFilter, "sort" 
     conds.push(
       or(
         ilike(maintenanceRecords.notes, p),
+        // An inspection's findings (decision 017): the inspector's defect notes and comments.
+        sql`${maintenanceRecords.sourceData}::text ilike ${p}`,
         ilike(maintenanceRecords.vendor, p),
         ilike(maintenanceRecords.serviceType, p),
         ilike(vehicles.unitNumber, p),

@@ -121,7 +121,7 @@ async function recipientsOf(inspectionId: string) {
     .select({
       role: appUsers.role,
       kind: notifications.kind,
-      title: notifications.title,
+      data: notifications.data,
       link: notifications.link,
     })
     .from(notifications)
@@ -265,7 +265,12 @@ describe("a failing inspection", () => {
       "safety",
     ]);
     expect(sent.every((n) => n.kind === "inspection.failed")).toBe(true);
-    expect(sent[0].title).toBe("Truck 101 failed its pre-trip inspection — out of service");
+    expect(sent[0].data).toMatchObject({
+      assetType: "vehicle",
+      assetLabel: "101",
+      inspectionType: "pre_trip",
+      inspectorName: "Jake Wilson",
+    });
 
     // The odometer moved the truck's mileage forward, and the filing was audited.
     const [truck] = await ctx.deps.db
@@ -322,7 +327,7 @@ describe("a failing inspection", () => {
     expect([...new Set(sent.map((n) => n.role))].sort()).toEqual(["admin", "manager", "safety"]);
     expect(sent[0]).toMatchObject({
       kind: "inspection.needs_repair",
-      title: "Trailer T-202 needs repair after its post-trip inspection",
+      data: expect.objectContaining({ assetType: "trailer", assetLabel: "T-202", inspectionType: "post_trip" }),
     });
   });
 

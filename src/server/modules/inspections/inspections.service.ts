@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import {
-  CHECKLIST_ITEM_NAMES,
   type CreateInspection,
   DRIVER_INSPECTION_TYPES,
   dayIn,
@@ -281,8 +280,6 @@ export function createInspectionsService(deps: Deps) {
           await saveImages(tx, actor, row.id, images, written);
 
           const day = dayIn(inspectedAt, input.timeZone);
-          const typeName = TYPE_NAMES[input.type];
-          const what = typeName ? `${typeName} inspection` : "inspection";
           let maintenanceItemId: string | null = null;
           if (hasDefects(input.overallStatus)) {
             maintenanceItemId = (
@@ -305,19 +302,23 @@ export function createInspectionsService(deps: Deps) {
                 createdBy: actor.userId,
               })
             ).id;
-            const summary = failed.length
-              ? failed.map((e) => `${CHECKLIST_ITEM_NAMES[e.item]} — ${e.note}`).join("; ")
-              : input.comments;
-            const fail = input.overallStatus === "fail";
-            await notifyRoles(tx, fail ? OUT_OF_SERVICE_RECIPIENTS : DEFECT_RECIPIENTS, {
-              kind: fail ? "inspection.failed" : "inspection.needs_repair",
-              title: fail
-                ? `${asset.name} failed its ${what} — out of service`
-                : `${asset.name} needs repair after its ${what}`,
-              body: truncate(`${inspectorName} reported: ${summary} A maintenance item is open.`, 600),
+            const notice = {
               link: inspectionLink(row.id),
-              data: { inspectionId: row.id, maintenanceItemId, [`${input.assetType}Id`]: asset.id },
-            });
+              data: {
+                inspectionId: row.id,
+                maintenanceItemId,
+                assetType: input.assetType,
+                assetId: asset.id,
+                assetLabel: asset.label,
+                inspectionType: input.type,
+                inspectorName,
+                defects: failed.map((e) => ({ item: e.item, note: e.note })),
+                comments: input.comments,
+              },
+            };
+            await (input.overallStatus === "fail"
+              ? notifyRoles(tx, OUT_OF_SERVICE_RECIPIENTS, { kind: "inspection.failed", ...notice })
+              : notifyRoles(tx, DEFECT_RECIPIENTS, { kind: "inspection.needs_repair", ...notice }));
           }
 
           // The odometer only moves forward; an annual inspection that passes dates the trailer's next one.
@@ -346,7 +347,7 @@ export function createInspectionsService(deps: Deps) {
             action: "inspection.filed",
             targetType: "inspection",
             targetId: row.id,
-            targetLabel: `${asset.name} ${typeName || input.type} ${day}`,
+            targetLabel: `${asset.name} ${TYPE_NAMES[input.type] || input.type} ${day}`,
             details: {
               overallStatus: input.overallStatus,
               failedItems: failed.map((e) => e.item),
@@ -525,6 +526,3 @@ export function createInspectionsService(deps: Deps) {
   };
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}

@@ -156,10 +156,8 @@ export function createInvoicesService(deps: Deps) {
     if (!c?.userId) return;
     await notifyUsers(tx, [c.userId], {
       kind: "invoice.sent",
-      title: `Invoice ${invoice.invoiceNumber}`,
-      body: `${formatMoney(invoice.total)} due ${formatDate(invoice.dueDate)}.`,
       link: routePath("customerPortal"),
-      data: { invoiceNumber: invoice.invoiceNumber },
+      data: { invoiceNumber: invoice.invoiceNumber, total: invoice.total, dueDate: invoice.dueDate },
     });
   }
 

@@ -114,12 +114,17 @@ describe("the load board", () => {
     expect((await board(rosa)).items[0].interested).toBe(false);
 
     const notes = await ctx.deps.db
-      .select({ role: appUsers.role, title: notifications.title })
+      .select({ role: appUsers.role, data: notifications.data })
       .from(notifications)
       .innerJoin(appUsers, eq(appUsers.userId, notifications.recipientId))
       .where(eq(notifications.kind, "load.interest"));
     expect(notes.map((n) => n.role).sort()).toEqual(["admin", "dispatcher", "manager"]);
-    expect(notes[0].title).toBe(`Jake Wilson is interested in load ${posted.loadNumber}`);
+    expect(notes[0].data).toEqual({
+      loadId: posted.id,
+      loadNumber: posted.loadNumber,
+      driverId: jakeId,
+      driverName: "Jake Wilson",
+    });
 
     expect((await interest(posted.id, jake, "DELETE")).status).toBe(200);
     expect((await interest(posted.id, jake, "DELETE")).status).toBe(404);

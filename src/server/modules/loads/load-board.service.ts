@@ -98,10 +98,8 @@ export function createLoadBoardService(deps: Deps) {
         }
         await notifyRoles(tx, PERMISSIONS["loadBoard:manage"], {
           kind: "load.interest",
-          title: `${driver.fullName} is interested in load ${load.loadNumber}`,
-          body: "Open the load to assign it.",
           link: routePath("loadDetail", { loadId }),
-          data: { loadId, driverId: driver.id },
+          data: { loadId, loadNumber: load.loadNumber, driverId: driver.id, driverName: driver.fullName },
         });
         const [row] = await tx.select(boardColumns(driver.id)).from(loads).where(eq(loads.id, loadId));
         return toItem(row);

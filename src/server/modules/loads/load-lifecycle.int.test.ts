@@ -214,12 +214,24 @@ describe("driver actions", () => {
     expect(await driverStatus(jakeId)).toBe("available");
 
     const stored = await ctx.deps.db
-      .select({ role: appUsers.role, title: notifications.title, link: notifications.link })
+      .select({
+        role: appUsers.role,
+        data: notifications.data,
+        note: notifications.note,
+        link: notifications.link,
+      })
       .from(notifications)
       .innerJoin(appUsers, eq(appUsers.userId, notifications.recipientId))
       .where(eq(notifications.kind, "load.declined"));
     expect(stored.map((n) => n.role).sort()).toEqual(["admin", "dispatcher", "manager"]);
-    expect(stored[0].title).toBe(`Load ${load.loadNumber} declined — re-assignment needed`);
+    // Stored as what happened, worded by each reader (decision 017); the reason as the driver typed it.
+    expect(stored[0].data).toEqual({
+      loadId: load.id,
+      loadNumber: load.loadNumber,
+      driverId: jakeId,
+      driverName: "Jake Wilson",
+    });
+    expect(stored[0].note).toBe("Truck in the shop");
     expect(stored[0].link).toBe(`/operations/loads/${load.id}`);
 
     // No longer Jake's load.

@@ -248,10 +248,8 @@ async function notifyAssigned(tx: Tx, driver: Driver, load: { id: string; loadNu
   if (!driver.userId) return;
   await notifyUsers(tx, [driver.userId], {
     kind: "load.assigned",
-    title: `Load ${load.loadNumber} assigned to you`,
-    body: "Open the load to accept or decline it.",
     link: loadLink(load.id),
-    data: { loadId: load.id },
+    data: { loadId: load.id, loadNumber: load.loadNumber },
   });
 }
 
@@ -539,10 +537,9 @@ export function createLoadsService(deps: Deps) {
             await event("declined", "pending", reason);
             await notifyRoles(tx, DISPATCH, {
               kind: "load.declined",
-              title: `Load ${load.loadNumber} declined — re-assignment needed`,
-              body: `${actor.name} declined the load${reason ? `: ${reason}` : "."}`,
               link: loadLink(id),
-              data: { loadId: id, driverId: load.driverId },
+              data: { loadId: id, loadNumber: load.loadNumber, driverId: load.driverId, driverName: actor.name },
+              note: reason,
             });
             break;
           }
@@ -561,10 +558,8 @@ export function createLoadsService(deps: Deps) {
             await event("delivered", "completed");
             await notifyRoles(tx, DISPATCH, {
               kind: "load.delivered",
-              title: `Load ${load.loadNumber} delivered`,
-              body: `${actor.name} marked the load as delivered.`,
               link: loadLink(id),
-              data: { loadId: id },
+              data: { loadId: id, loadNumber: load.loadNumber, driverName: actor.name },
             });
             break;
         }

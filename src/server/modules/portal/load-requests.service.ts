@@ -204,10 +204,16 @@ export function createLoadRequestsService(deps: Deps) {
           .where(eq(customers.id, customerId));
         await notifyRoles(tx, PERMISSIONS["loadRequests:review"], {
           kind: "load_request.created",
-          title: `New load request ${row.requestNumber} from ${customer?.companyName ?? "a customer"}`,
-          body: `${input.pickup.city}, ${input.pickup.state} → ${input.delivery.city}, ${input.delivery.state}: ${input.commodity}`,
           link: staffLink(row.id),
-          data: { requestId: row.id, customerId },
+          data: {
+            requestId: row.id,
+            customerId,
+            requestNumber: row.requestNumber,
+            companyName: customer?.companyName ?? "",
+            pickup: `${input.pickup.city}, ${input.pickup.state}`,
+            delivery: `${input.delivery.city}, ${input.delivery.state}`,
+            commodity: input.commodity,
+          },
         });
         await recordAudit(tx, actor, {
           action: "load_request.created",
@@ -281,10 +287,8 @@ export function createLoadRequestsService(deps: Deps) {
           .where(eq(loadRequests.id, id));
         await notifyUsers(tx, await portalUsersOf(tx, [request.customerId]), {
           kind: "load_request.accepted",
-          title: `Load request ${request.requestNumber} accepted`,
-          body: `It is booked as load ${load.loadNumber}. Follow it in your portal.`,
           link: `${routePath("customerPortal")}?load=${load.id}`,
-          data: { requestId: id, loadId: load.id },
+          data: { requestId: id, requestNumber: request.requestNumber, loadId: load.id, loadNumber: load.loadNumber },
         });
         await recordAudit(tx, actor, {
           action: "load_request.accepted",
@@ -316,10 +320,9 @@ export function createLoadRequestsService(deps: Deps) {
           .where(eq(loadRequests.id, id));
         await notifyUsers(tx, await portalUsersOf(tx, [request.customerId]), {
           kind: "load_request.declined",
-          title: `Load request ${request.requestNumber} declined`,
-          body: input.reason,
           link: portalLink(id),
-          data: { requestId: id },
+          data: { requestId: id, requestNumber: request.requestNumber },
+          note: input.reason,
         });
         await recordAudit(tx, actor, {
           action: "load_request.declined",

@@ -281,7 +281,7 @@ describe("load requests: the customer asks, dispatch accepts or declines", () =>
       .where(
         and(eq(notifications.recipientId, dispatcherId), eq(notifications.kind, "load_request.created")),
       );
-    expect(note.title).toContain(request.requestNumber);
+    expect(note.data).toMatchObject({ requestNumber: request.requestNumber });
     expect(note.link).toBe(`/operations/load-requests?request=${requestId}`);
   });
 
@@ -344,7 +344,7 @@ describe("load requests: the customer asks, dispatch accepts or declines", () =>
       .where(
         and(eq(notifications.recipientId, customerUser), eq(notifications.kind, "load_request.accepted")),
       );
-    expect(note.body).toContain(res.json.loadNumber);
+    expect(note.data).toMatchObject({ loadNumber: res.json.loadNumber });
 
     // The customer follows it in the portal, which names the request it came from.
     const detail = await call(ctx, `/api/portal/loads/${load.id}`, { cookie: greatLakes });
@@ -422,6 +422,6 @@ describe("load requests: the customer asks, dispatch accepts or declines", () =>
       .where(
         and(eq(notifications.recipientId, prairieUser), eq(notifications.kind, "load_request.declined")),
       );
-    expect(note.body).toBe("No flatbed free that week.");
+    expect(note.note).toBe("No flatbed free that week.");
   });
 });

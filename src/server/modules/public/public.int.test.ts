@@ -162,12 +162,13 @@ describe("public BOL upload", () => {
     expect(link.uploads).toBe(1);
     expect(link.lastUsedAt).not.toBeNull();
 
-    const rows = await ctx.deps.db.execute<{ role: string; title: string; link: string }>(sql`
-      select a.role, n.title, n.link from notifications n join app_users a on a.user_id = n.recipient_id
+    const rows = await ctx.deps.db.execute<{ role: string; data: Record<string, string>; link: string }>(sql`
+      select a.role, n.data, n.link from notifications n join app_users a on a.user_id = n.recipient_id
       where n.kind = 'load.bol_uploaded'`);
     expect(rows.rows.map((r) => r.role).sort()).toEqual(["admin", "dispatcher", "manager"]);
     for (const r of rows.rows) {
-      expect(r.title).toBe(`BOL uploaded for ${inTransit.loadNumber}`);
+      expect(r.data).toMatchObject({ loadId: inTransit.id, loadNumber: inTransit.loadNumber });
+      expect(r.data.fileName).toMatch(/\.pdf$/);
       expect(r.link).toBe(`/operations/loads/${inTransit.id}`);
     }
   });

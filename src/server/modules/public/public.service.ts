@@ -112,10 +112,8 @@ export function createPublicService({ db, storage }: Deps) {
           .where(eq(bolUploadLinks.id, link.id));
         await notifyRoles(tx, DISPATCH_ROLES, {
           kind: "load.bol_uploaded",
-          title: `BOL uploaded for ${link.loadNumber}`,
-          body: `${stored.fileName} was uploaded through the public link.`,
           link: routePath("loadDetail", { loadId: link.loadId }),
-          data: { loadId: link.loadId, fileId: stored.id, loadNumber: link.loadNumber },
+          data: { loadId: link.loadId, fileId: stored.id, loadNumber: link.loadNumber, fileName: stored.fileName },
         });
         return {
           loadNumber: link.loadNumber,

@@ -1,16 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../../shared/access";
-import type { NotificationKind } from "../../../shared/notifications/notifications.schema";
+import type { NotificationData, NotificationKind } from "../../../shared/notifications/notifications.schema";
 import type { Tx } from "../../db/client";
 import { appUsers, notifications, users } from "../../db/schema";
 
-export interface NotificationInput {
-  kind: NotificationKind;
-  title: string;
-  body?: string;
-  link?: string | null;
-  data?: Record<string, unknown>;
-}
+/**
+ * One notification: its kind and the data its words need (decision 017; the centre renders it in the
+ * reader's language), where it leads, and `note` — only what a person typed with it.
+ */
+export type NotificationInput = {
+  [K in NotificationKind]: { kind: K; data: NotificationData<K>; link?: string | null; note?: string | null };
+}[NotificationKind];
 
 /** Stores one notification per recipient (for the notifications centre). */
 export async function notifyUsers(tx: Tx, recipientIds: string[], n: NotificationInput): Promise<void> {
@@ -20,10 +20,9 @@ export async function notifyUsers(tx: Tx, recipientIds: string[], n: Notificatio
     unique.map((recipientId) => ({
       recipientId,
       kind: n.kind,
-      title: n.title,
-      body: n.body ?? "",
+      data: n.data as Record<string, unknown>,
+      note: n.note ?? "",
       link: n.link ?? null,
-      data: n.data ?? null,
     })),
   );
 }

@@ -96,7 +96,7 @@ function DetailsSummary({ action, details }: { action: string; details: AuditEnt
   if (!chips.length) return <span className="text-slate-300">—</span>;
   return (
     <ul
-      className="flex flex-wrap justify-end gap-1 lg:justify-start"
+      className="flex flex-wrap justify-end gap-1 lg:max-w-60 lg:justify-start"
       title={JSON.stringify(details, null, 2)}
     >
       {chips.map((chip) => (
@@ -252,8 +252,7 @@ export function AuditLogPanel({
                   <Th>{cols.who}</Th>
                   <Th>{cols.action}</Th>
                   <Th>{cols.target}</Th>
-                  <Th>{cols.details}</Th>
-                  <Th className="whitespace-nowrap pr-4">{cols.ip}</Th>
+                  <Th className="pr-4">{cols.details}</Th>
                 </tr>
               </THead>
               <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
@@ -276,6 +275,12 @@ export function AuditLogPanel({
                         {entry.impersonatorEmail ? (
                           <div className="text-xs text-amber-700">
                             {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
+                          </div>
+                        ) : null}
+                        {/* The address the request came from, under who made it (one column less). */}
+                        {entry.ip ? (
+                          <div className="font-mono text-xs text-slate-500" title={cols.ip}>
+                            {entry.ip}
                           </div>
                         ) : null}
                       </div>
@@ -301,14 +306,8 @@ export function AuditLogPanel({
                         <span className="text-slate-300">—</span>
                       )}
                     </Td>
-                    <Td data-label={cols.details} className={stacked.cell}>
+                    <Td data-label={cols.details} className={cn(stacked.cell, "pr-4")}>
                       <DetailsSummary action={entry.action} details={entry.details} />
-                    </Td>
-                    <Td
-                      data-label={cols.ip}
-                      className={cn(stacked.cell, "whitespace-nowrap pr-4 font-mono text-xs text-slate-500")}
-                    >
-                      {entry.ip || "—"}
                     </Td>
                   </Tr>
                 ))}

@@ -286,8 +286,10 @@ function VehicleView({ vehicle: v }: { vehicle: VehicleDetail }) {
                 <Fact label={t("fields.insuranceExpiresOn")}>
                   <ExpiryDate date={v.insuranceExpiresOn} today={v.today} testId="insurance-warning" />
                 </Fact>
-                <Fact label={t("fields.mileage")} testId="vehicle-mileage">
-                  {t("units.miles", { value: formatNumber(v.mileage) })}
+                <Fact label={t("fields.mileage")}>
+                  <span data-testid="vehicle-mileage">
+                    {t("units.miles", { value: formatNumber(v.mileage) })}
+                  </span>
                   {v.canEdit ? (
                     <button
                       type="button"
