@@ -73,7 +73,6 @@ export async function driverOf(db: Tx, actor: Actor) {
   return row ?? null;
 }
 
-
 export function createTimeOffService(deps: Deps) {
   const db: Db = deps.db;
 

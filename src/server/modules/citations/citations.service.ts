@@ -1,6 +1,6 @@
-import type { NotificationData } from "../../../shared/notifications/notifications.schema";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PERMISSIONS, routePath } from "../../../shared/access";
+import type { NotificationData } from "../../../shared/notifications/notifications.schema";
 import {
   CITATION_FILE_MAX_BYTES,
   CITATION_FILE_TYPES,
@@ -162,7 +162,11 @@ export function createCitationsService(deps: Deps) {
     driver: { userId: string | null },
     n:
       | { kind: "citation.recorded"; data: NotificationData<"citation.recorded">; note?: string | null }
-      | { kind: "citation.status_changed"; data: NotificationData<"citation.status_changed">; note?: string | null },
+      | {
+          kind: "citation.status_changed";
+          data: NotificationData<"citation.status_changed">;
+          note?: string | null;
+        },
   ) {
     if (!driver.userId) return;
     await notifyUsers(tx, [driver.userId], { ...n, link: linkTo(n.data.citationId) });

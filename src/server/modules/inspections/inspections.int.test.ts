@@ -327,7 +327,11 @@ describe("a failing inspection", () => {
     expect([...new Set(sent.map((n) => n.role))].sort()).toEqual(["admin", "manager", "safety"]);
     expect(sent[0]).toMatchObject({
       kind: "inspection.needs_repair",
-      data: expect.objectContaining({ assetType: "trailer", assetLabel: "T-202", inspectionType: "post_trip" }),
+      data: expect.objectContaining({
+        assetType: "trailer",
+        assetLabel: "T-202",
+        inspectionType: "post_trip",
+      }),
     });
   });
 

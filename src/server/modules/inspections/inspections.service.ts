@@ -525,4 +525,3 @@ export function createInspectionsService(deps: Deps) {
     },
   };
 }
-

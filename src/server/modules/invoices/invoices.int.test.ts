@@ -465,7 +465,9 @@ describe("sending by email", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.recipientId, customerUser), eq(notifications.kind, "invoice.sent")));
-    expect(notes.some((n) => n.data.invoiceNumber === inv.invoiceNumber && n.data.total === inv.total)).toBe(true);
+    expect(notes.some((n) => n.data.invoiceNumber === inv.invoiceNumber && n.data.total === inv.total)).toBe(
+      true,
+    );
   });
 
   it("sends to another address when asked, and needs one when the customer has none", async () => {

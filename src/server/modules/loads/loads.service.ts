@@ -538,7 +538,12 @@ export function createLoadsService(deps: Deps) {
             await notifyRoles(tx, DISPATCH, {
               kind: "load.declined",
               link: loadLink(id),
-              data: { loadId: id, loadNumber: load.loadNumber, driverId: load.driverId, driverName: actor.name },
+              data: {
+                loadId: id,
+                loadNumber: load.loadNumber,
+                driverId: load.driverId,
+                driverName: actor.name,
+              },
               note: reason,
             });
             break;

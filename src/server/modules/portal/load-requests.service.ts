@@ -288,7 +288,12 @@ export function createLoadRequestsService(deps: Deps) {
         await notifyUsers(tx, await portalUsersOf(tx, [request.customerId]), {
           kind: "load_request.accepted",
           link: `${routePath("customerPortal")}?load=${load.id}`,
-          data: { requestId: id, requestNumber: request.requestNumber, loadId: load.id, loadNumber: load.loadNumber },
+          data: {
+            requestId: id,
+            requestNumber: request.requestNumber,
+            loadId: load.id,
+            loadNumber: load.loadNumber,
+          },
         });
         await recordAudit(tx, actor, {
           action: "load_request.accepted",

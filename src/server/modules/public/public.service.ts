@@ -113,7 +113,12 @@ export function createPublicService({ db, storage }: Deps) {
         await notifyRoles(tx, DISPATCH_ROLES, {
           kind: "load.bol_uploaded",
           link: routePath("loadDetail", { loadId: link.loadId }),
-          data: { loadId: link.loadId, fileId: stored.id, loadNumber: link.loadNumber, fileName: stored.fileName },
+          data: {
+            loadId: link.loadId,
+            fileId: stored.id,
+            loadNumber: link.loadNumber,
+            fileName: stored.fileName,
+          },
         });
         return {
           loadNumber: link.loadNumber,
