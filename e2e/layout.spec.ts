@@ -44,6 +44,16 @@ const problems = (page: Page) =>
       const needs = ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
       if (needs > select.clientWidth + 1) out.push(`select clips "${text}"`);
     }
+    if (window.innerWidth < 1024) {
+      // Tables turn into cards on phones: every line of a card stays on the screen, whatever its text.
+      for (const cell of document.querySelectorAll("main tbody td")) {
+        const right = cell.getBoundingClientRect().right;
+        if (shown(cell) && right > window.innerWidth + 1)
+          out.push(
+            `card line "${cell.textContent?.slice(0, 30)}" runs off the screen by ${Math.round(right - window.innerWidth)}px`,
+          );
+      }
+    }
     const nav = document.querySelector("aside nav");
     if (nav && shown(nav)) {
       const edge = nav.getBoundingClientRect().right;
@@ -93,6 +103,24 @@ test.describe("layout", () => {
       }
     }
     await open(page, "/drivers", "en");
+  });
+
+  test("staff list screens fit at 375 px in every language", async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    await loginAs(page, "admin@demo.test");
+    for (const lng of LANGUAGES) {
+      for (const path of [
+        "/customers",
+        "/fleet/inspections",
+        "/operations/accidents",
+        "/admin/user-management",
+      ]) {
+        await open(page, path, lng);
+        expect(await problems(page), `${path} in ${lng}`).toEqual([]);
+      }
+    }
+    await open(page, "/customers", "en");
   });
 
   test("the driver's phone screens fit at 375 px with thumb-sized targets, in every language", async ({

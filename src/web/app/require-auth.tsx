@@ -1,7 +1,8 @@
 import { canOpen, homePathFor, ROUTES } from "@shared/access";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useIdentitySwitching, useMe } from "../features/auth/api/session";
+import { finishIdentitySwitch, useIdentitySwitch, useMe } from "../features/auth/api/session";
 import { FullPageError, FullScreenLoading } from "../features/system/components/status-screens";
 import { useRouteKey } from "../lib/navigation";
 
@@ -15,10 +16,14 @@ export function RequireAuth() {
   const location = useLocation();
   const routeKey = useRouteKey();
   const { data: me, error, isPending, isFetching, refetch } = useMe();
-  const switching = useIdentitySwitching();
+  const identitySwitch = useIdentitySwitch();
+  const arrived = identitySwitch?.settled === true && location.pathname === identitySwitch.to;
+  useEffect(() => {
+    if (arrived && identitySwitch) finishIdentitySwitch(identitySwitch);
+  }, [arrived, identitySwitch]);
 
   // `null` while refetching right after signing in is the previous session, not the answer.
-  if (isPending || switching || (me === null && isFetching)) return <FullScreenLoading />;
+  if (isPending || (identitySwitch && !arrived) || (me === null && isFetching)) return <FullScreenLoading />;
   if (error && me === undefined) {
     return (
       <FullPageError

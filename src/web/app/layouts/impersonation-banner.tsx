@@ -42,7 +42,7 @@ export function ImpersonationBanner({ me }: { me: Me }) {
       description: t("impersonation.stoppedText"),
       variant: "success",
     });
-    await switchIdentity(queryClient, "IMPERSONATION_CHANGED", () => navigate(ROUTES.userManagement.path));
+    await switchIdentity(queryClient, "IMPERSONATION_CHANGED", ROUTES.userManagement.path, navigate);
   }
 
   return (

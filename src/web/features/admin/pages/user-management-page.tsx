@@ -92,7 +92,7 @@ export default function UserManagementPage() {
         });
         // Leave this page before the new identity loads: refetching the user list as the
         // impersonated user would only earn a 403 (and a console error).
-        void switchIdentity(queryClient, "IMPERSONATION_CHANGED", () => navigate(ROUTES.home.path));
+        void switchIdentity(queryClient, "IMPERSONATION_CHANGED", ROUTES.home.path, navigate);
       },
       onError: (error) =>
         notify({
@@ -194,7 +194,7 @@ export default function UserManagementPage() {
             hint={t("users.searchHint")}
             className="lg:min-w-64 lg:flex-1"
           />
-          <div className="grid grid-cols-2 gap-3 lg:flex lg:items-center">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:flex lg:items-center">
             <Select
               aria-label={t("users.filters.role")}
               value={role ?? ""}
@@ -228,7 +228,7 @@ export default function UserManagementPage() {
                 const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
                 onSort(column, nextDir);
               }}
-              className="col-span-2 lg:hidden"
+              className="sm:col-span-2 lg:hidden"
             >
               {USER_SORTS.flatMap((column) =>
                 (["asc", "desc"] as const).map((d) => (

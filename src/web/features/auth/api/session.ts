@@ -56,40 +56,59 @@ export async function settleAuthEvent(queryClient: QueryClient, event: AuthEvent
     await queryClient.refetchQueries({ queryKey: meQueryKey }, { cancelRefetch: false });
 }
 
-let switching = false;
-const switchingListeners = new Set<() => void>();
-const setSwitching = (value: boolean) => {
-  switching = value;
-  for (const listener of switchingListeners) listener();
+/**
+ * An identity switch in progress: where it goes, and whether the new app user has loaded. The
+ * router renders its navigation in a transition, so the new user can reach a guard while the old
+ * page is still on screen (an admin on the driver's dashboard, bounced home). Guards wait until
+ * both the user and the destination are there.
+ */
+export type IdentitySwitch = { readonly to: string; readonly settled: boolean };
+
+let current: IdentitySwitch | null = null;
+const switchListeners = new Set<() => void>();
+const setSwitch = (value: IdentitySwitch | null) => {
+  current = value;
+  for (const listener of switchListeners) listener();
 };
 
-/** True while switchIdentity runs: route guards wait rather than judge the identity being left. */
-export function useIdentitySwitching(): boolean {
+/** The switch in progress, or null: route guards wait rather than judge the identity being left. */
+export function useIdentitySwitch(): IdentitySwitch | null {
   return useSyncExternalStore(
     (listener) => {
-      switchingListeners.add(listener);
-      return () => switchingListeners.delete(listener);
+      switchListeners.add(listener);
+      return () => switchListeners.delete(listener);
     },
-    () => switching,
+    () => current,
   );
 }
 
+/** Called by the guard once the settled switch's destination is rendered. */
+export function finishIdentitySwitch(done: IdentitySwitch): void {
+  if (current === done) setSwitch(null);
+}
+
+/** A switch whose destination never renders (the move failed) must not hold the screen forever. */
+const SWITCH_GIVE_UP_MS = 10_000;
+
 /**
- * Moves to `go`'s destination, then loads the new app user. Without the pause, a guard that sees
- * the new user on the old page (an admin on the driver's dashboard) redirects home and cancels the
- * move.
+ * Moves to `to`, then loads the new app user; the guard opens the destination once both are done.
+ * Moving first matters: refetching the old page's data as the new user would only earn 403s.
  */
 export async function switchIdentity(
   queryClient: QueryClient,
   event: AuthEvent,
-  go: () => void | Promise<void>,
+  to: string,
+  navigate: (to: string) => void | Promise<void>,
 ): Promise<void> {
-  setSwitching(true);
+  const pending: IdentitySwitch = { to, settled: false };
+  setSwitch(pending);
   try {
-    await go();
+    await navigate(to);
     await settleAuthEvent(queryClient, event);
   } finally {
-    setSwitching(false);
+    const settled: IdentitySwitch = { to, settled: true };
+    if (current === pending) setSwitch(settled);
+    setTimeout(() => finishIdentitySwitch(settled), SWITCH_GIVE_UP_MS);
   }
 }
 
