@@ -155,6 +155,8 @@ test.describe("layout", () => {
     await page.getByTestId("user-actions-driver@demo.test").click();
     await page.getByRole("menuitem", { name: "Impersonate" }).click();
     await expect(toast(page)).toContainText("Impersonation Started");
+    // The shell returns once the driver's dashboard is on screen (the switch shows a loading page).
+    await expect(page.getByTestId("impersonation-banner")).toBeVisible();
     const bar = await page.getByTestId("app-header").boundingBox();
     const shown = await toast(page).boundingBox();
     expect(bar && shown && shown.y >= bar.y + bar.height).toBe(true);
