@@ -12,6 +12,7 @@ const applicant = {
 test("registration → admin approval → the new customer signs in to the customer portal", async ({
   browser,
 }) => {
+  test.slow(); // three parties, two sign-ins each way and an approval: longer than one screen's flow
   // The applicant registers.
   const visitor = await browser.newPage();
   await visitor.goto("/login");
