@@ -14,10 +14,11 @@ export interface Actor {
   ip: string | null;
   /**
    * The driver or customer record of a driver or customer account, resolved with the session (null
-   * when the account has none). Undefined where an actor is built without it; look it up then.
+   * when the account has none). Services turn it into a scope with `scopeOf` (http/scope.ts) and
+   * never look the record up again by user id.
    */
-  driverId?: string | null;
-  customerId?: string | null;
+  driverId: string | null;
+  customerId: string | null;
 }
 
 export interface AppEnv {

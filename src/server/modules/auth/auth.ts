@@ -72,7 +72,7 @@ export function createAuth(config: Config, db: Db) {
           after: async (session) => {
             if ((session as { impersonatedBy?: string | null }).impersonatedBy) return;
             const [user] = await db
-              .select({ email: users.email, name: users.name, role: appUsers.role })
+              .select({ email: users.email })
               .from(users)
               .innerJoin(appUsers, eq(appUsers.userId, users.id))
               .where(eq(users.id, session.userId));
@@ -86,11 +86,6 @@ export function createAuth(config: Config, db: Db) {
               {
                 userId: session.userId,
                 email: user.email,
-                name: user.name,
-                role: user.role,
-                mustChangePassword: false,
-                sessionId: session.id,
-                sessionExpiresAt: session.expiresAt,
                 impersonator: null,
                 ip: session.ipAddress ?? null,
               },

@@ -5,6 +5,7 @@ import { appUsers, customers, drivers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { ownCustomerId, ownDriverId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../seed/demo-accounts";
@@ -13,14 +14,12 @@ export function createMeService(deps: Deps) {
   return {
     /** The app user: user, role, role record, permissions and impersonation state. */
     async get(actor: Actor): Promise<Me> {
-      const [driver] =
-        actor.role === "driver"
-          ? await deps.db.select().from(drivers).where(eq(drivers.userId, actor.userId))
-          : [];
-      const [customer] =
-        actor.role === "customer"
-          ? await deps.db.select().from(customers).where(eq(customers.userId, actor.userId))
-          : [];
+      const driverId = ownDriverId(actor);
+      const customerId = ownCustomerId(actor);
+      const [driver] = driverId ? await deps.db.select().from(drivers).where(eq(drivers.id, driverId)) : [];
+      const [customer] = customerId
+        ? await deps.db.select().from(customers).where(eq(customers.id, customerId))
+        : [];
       const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) =>
         (PERMISSIONS[p] as readonly string[]).includes(actor.role),
       );

@@ -8,7 +8,8 @@ import type {
 import { drivers, loads, timeOffRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { driverOf, shiftDate } from "./time-off.service";
+import { ownDriverId, scopeOf } from "../../http/scope";
+import { shiftDate } from "./time-off.service";
 
 /** Per kind: a busy month of a large fleet stays one quick answer; the UI says when it is cut. */
 export const CALENDAR_EVENT_LIMIT = 1000;
@@ -26,10 +27,10 @@ export function createCalendarService(deps: Deps) {
      */
     async events(actor: Actor, query: z.infer<typeof calendarQuerySchema>): Promise<CalendarEvents> {
       let driverId = query.driverId;
-      if (actor.role === "driver") {
-        const own = await driverOf(db, actor);
+      if (scopeOf(actor).kind !== "staff") {
+        const own = ownDriverId(actor);
         if (!own) return { items: [], truncated: false };
-        driverId = own.id;
+        driverId = own;
       }
       const start = new Date(`${shiftDate(query.from, -1)}T00:00:00Z`);
       const end = new Date(`${shiftDate(query.to, 2)}T00:00:00Z`);

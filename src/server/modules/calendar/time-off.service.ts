@@ -16,6 +16,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { iso, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { ownDriverId, ownedBy, scopeOf } from "../../http/scope";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 
@@ -65,25 +66,27 @@ const today = companyToday;
 
 /** The driver record of a signed-in driver, or null for staff. */
 export async function driverOf(db: Tx, actor: Actor) {
-  if (actor.role !== "driver") return null;
+  const driverId = ownDriverId(actor);
+  if (!driverId) return null;
   const [row] = await db
     .select({ id: drivers.id, fullName: drivers.fullName })
     .from(drivers)
-    .where(eq(drivers.userId, actor.userId));
+    .where(eq(drivers.id, driverId));
   return row ?? null;
 }
+
+/** A request is its driver's. */
+const TIME_OFF_OWNERS = { driver: timeOffRequests.driverId };
 
 export function createTimeOffService(deps: Deps) {
   const db: Db = deps.db;
 
   /** Loads one request for a change, locked; a driver reaches only their own (else 404). */
   async function lockForChange(tx: Tx, actor: Actor, id: string) {
-    const own = await driverOf(tx, actor);
-    if (actor.role === "driver" && !own) throw notFound("The time-off request");
     const [row] = await tx
       .select()
       .from(timeOffRequests)
-      .where(and(eq(timeOffRequests.id, id), own ? eq(timeOffRequests.driverId, own.id) : undefined))
+      .where(and(eq(timeOffRequests.id, id), ownedBy(scopeOf(actor), TIME_OFF_OWNERS)))
       .for("update");
     if (!row) throw notFound("The time-off request");
     return row;
@@ -97,11 +100,9 @@ export function createTimeOffService(deps: Deps) {
   return {
     async list(actor: Actor, filter: z.infer<typeof timeOffFilterSchema>, page: PageQuery) {
       const where: SQL[] = [];
-      if (actor.role === "driver") {
-        const own = await driverOf(db, actor);
-        if (!own) return toPage([], 0, page);
-        where.push(eq(timeOffRequests.driverId, own.id));
-      } else if (filter.driverId) {
+      const owned = ownedBy(scopeOf(actor), TIME_OFF_OWNERS);
+      if (owned) where.push(owned);
+      else if (filter.driverId) {
         where.push(eq(timeOffRequests.driverId, filter.driverId));
       }
       if (filter.status) where.push(eq(timeOffRequests.status, filter.status));

@@ -4,14 +4,9 @@ import { citations, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
+import { scopeOf } from "../../http/scope";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
-import {
-  type CitationRow,
-  citationCondition,
-  citationOrder,
-  citationScope,
-  selectCitations,
-} from "./citations.repo";
+import { type CitationRow, citationCondition, citationOrder, selectCitations } from "./citations.repo";
 
 const COLUMNS: Column<CitationRow>[] = [
   { header: "Citation number", value: (r) => r.citationNumber, width: 16 },
@@ -36,7 +31,7 @@ const COLUMNS: Column<CitationRow>[] = [
 export async function exportCitations(deps: Deps, actor: Actor, query: CitationExportQuery) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope = await citationScope(db, actor);
+  const scope = scopeOf(actor);
   const cond = citationCondition(filter, scope);
   const [{ total }] = await db
     .select({ total: count() })

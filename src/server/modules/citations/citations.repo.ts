@@ -1,32 +1,19 @@
 import { and, asc, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from "drizzle-orm";
-import type { Role } from "../../../shared/access";
 import type { CitationFilter, CitationListItem, CitationSort } from "../../../shared/safety/citations.schema";
 import type { Tx } from "../../db/client";
 import { citations, drivers } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
+import { ownedBy, type Scope } from "../../http/scope";
 
-/**
- * Whose citations a caller reaches: staff every one, a driver only their own (`driverId` null when
- * the account has no driver record, which then reaches nothing).
- */
-export type CitationScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
-
-export async function citationScope(db: Tx, actor: { role: Role; userId: string }): Promise<CitationScope> {
-  if (actor.role !== "driver") return { kind: "staff" };
-  const [row] = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.userId, actor.userId));
-  return { kind: "driver", driverId: row?.id ?? null };
-}
-
-export function scopeCondition(scope: CitationScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.driverId ? eq(citations.driverId, scope.driverId) : sql`false`;
-}
+/** Whose citations a caller reaches: staff every one, a driver only their own. */
+export const scopeCondition = (scope: Scope): SQL | undefined =>
+  ownedBy(scope, { driver: citations.driverId });
 
 /** Open and past the due date, by the database's date. */
 export const overdueSql = sql<boolean>`(${citations.status} = 'open' and ${citations.dueOn} < current_date)`;
 
 /** The list's WHERE: scope, filters and the search (citation number, violation, place or driver). */
-export function citationCondition(filter: Partial<CitationFilter>, scope: CitationScope): SQL | undefined {
+export function citationCondition(filter: Partial<CitationFilter>, scope: Scope): SQL | undefined {
   const where: Array<SQL | undefined> = [scopeCondition(scope)];
   if (filter.driverId && scope.kind === "staff") where.push(eq(citations.driverId, filter.driverId));
   if (filter.status) where.push(eq(citations.status, filter.status));
@@ -111,7 +98,7 @@ export function toListItem(r: CitationRow): CitationListItem {
 }
 
 /** One citation the scope may reach, optionally locked for the rest of the transaction. */
-export async function findCitation(tx: Tx, id: string, scope: CitationScope, lock = false) {
+export async function findCitation(tx: Tx, id: string, scope: Scope, lock = false) {
   const query = tx
     .select()
     .from(citations)

@@ -21,20 +21,18 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { offsetOf, toPage } from "../../http/pagination";
+import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import {
-  type CitationScope,
   citationCondition,
   citationOrder,
-  citationScope,
   findCitation,
   scopeCondition,
   selectCitations,
   toListItem,
 } from "./citations.repo";
 
-const STAFF: CitationScope = { kind: "staff" };
 /** Who hears about a dispute: the roles that manage citations. */
 const CITATION_STAFF = PERMISSIONS["citations:write"];
 /** The citations screen with this citation's detail open. */
@@ -58,7 +56,7 @@ export function createCitationsService(deps: Deps) {
   const db: Db = deps.db;
   const { storage } = deps;
 
-  async function lock(tx: Tx, id: string, scope: CitationScope = STAFF) {
+  async function lock(tx: Tx, id: string, scope: Scope = STAFF_SCOPE) {
     const row = await findCitation(tx, id, scope, true);
     if (!row) throw notFound("The citation");
     return row;
@@ -109,7 +107,7 @@ export function createCitationsService(deps: Deps) {
   }
 
   /** The citation as `scope` sees it: staff get the statuses it may move to, its driver whether to dispute. */
-  async function detail(tx: Tx, id: string, scope: CitationScope): Promise<CitationDetail> {
+  async function detail(tx: Tx, id: string, scope: Scope): Promise<CitationDetail> {
     const [row] = await selectCitations(tx).where(and(eq(citations.id, id), scopeCondition(scope)));
     if (!row) throw notFound("The citation");
     const [extra] = await tx
@@ -175,7 +173,7 @@ export function createCitationsService(deps: Deps) {
   return {
     async list(actor: Actor, query: CitationListQuery): Promise<CitationPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await citationScope(db, actor);
+      const scope = scopeOf(actor);
       if (scope.kind === "driver" && !scope.driverId) return toPage([], 0, { page, pageSize });
       const cond = citationCondition(filter, scope);
       const [{ total }] = await db
@@ -193,7 +191,7 @@ export function createCitationsService(deps: Deps) {
 
     /** Open, overdue and disputed counts and the unpaid fines: of every driver for staff, their own for a driver. */
     async summary(actor: Actor): Promise<CitationSummary> {
-      const scope = await citationScope(db, actor);
+      const scope = scopeOf(actor);
       const cond = scopeCondition(scope);
       const { rows } = await db.execute<{
         open: number;
@@ -213,7 +211,7 @@ export function createCitationsService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<CitationDetail> {
-      return detail(db, id, await citationScope(db, actor));
+      return detail(db, id, scopeOf(actor));
     },
 
     /** Staff record a citation against a driver; it starts open and the driver is told. */
@@ -245,7 +243,7 @@ export function createCitationsService(deps: Deps) {
           targetLabel: label(input),
           details: { driverId: driver.id, fineAmount: input.fineAmount },
         });
-        return detail(tx, row.id, STAFF);
+        return detail(tx, row.id, STAFF_SCOPE);
       });
     },
 
@@ -260,7 +258,7 @@ export function createCitationsService(deps: Deps) {
             String(before[k]) !== String(input[k]) &&
             !(k === "fineAmount" && Number(before[k]) === Number(input[k])),
         );
-        if (changed.length === 0) return detail(tx, id, STAFF);
+        if (changed.length === 0) return detail(tx, id, STAFF_SCOPE);
         await tx.update(citations).set(input).where(eq(citations.id, id));
         await recordAudit(tx, actor, {
           action: "citation.updated",
@@ -269,7 +267,7 @@ export function createCitationsService(deps: Deps) {
           targetLabel: label(input),
           details: { fields: changed },
         });
-        return detail(tx, id, STAFF);
+        return detail(tx, id, STAFF_SCOPE);
       });
     },
 
@@ -316,7 +314,7 @@ export function createCitationsService(deps: Deps) {
           targetLabel: label(row),
           details: { from: row.status, to: status },
         });
-        return detail(tx, id, STAFF);
+        return detail(tx, id, STAFF_SCOPE);
       });
     },
 
@@ -326,7 +324,7 @@ export function createCitationsService(deps: Deps) {
      */
     async dispute(actor: Actor, id: string, reason: string): Promise<CitationDetail> {
       return db.transaction(async (tx) => {
-        const scope = await citationScope(tx, actor);
+        const scope = scopeOf(actor);
         const row = await lock(tx, id, scope);
         if (!driverMayDispute(row))
           throw conflict(NOT_OPEN_FOR_DISPUTE, "CITATION_NOT_OPEN", { status: row.status });
@@ -378,7 +376,7 @@ export function createCitationsService(deps: Deps) {
           targetLabel: label(row),
           details: { fileName: stored.fileName, size: stored.size, replaced: !!row.fileId },
         });
-        return detail(tx, id, STAFF);
+        return detail(tx, id, STAFF_SCOPE);
       });
       // Old bytes go only once the new file is committed.
       if (replacedKey) await storage.remove(replacedKey);
@@ -387,7 +385,7 @@ export function createCitationsService(deps: Deps) {
 
     /** The citation's file, for whoever may see the citation (another driver's: 404). */
     async downloadFile(actor: Actor, id: string) {
-      const scope = await citationScope(db, actor);
+      const scope = scopeOf(actor);
       const row = await findCitation(db, id, scope);
       if (!row) throw notFound("The citation");
       if (!row.fileId) throw notFound("The citation's file");
@@ -421,7 +419,7 @@ export function createCitationsService(deps: Deps) {
           targetLabel: label(row),
           details: { fileName: old?.fileName ?? null },
         });
-        return detail(tx, id, STAFF);
+        return detail(tx, id, STAFF_SCOPE);
       });
       if (key) await storage.remove(key);
       return result;

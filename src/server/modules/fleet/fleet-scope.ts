@@ -1,9 +1,13 @@
 import type { Tx } from "../../db/client";
 import type { Actor } from "../../http/context";
-import { driverIdOfUser } from "../loads/loads.repo";
+import { scopeOf } from "../../http/scope";
 import { assignedAssetsOfDriver } from "./assigned-assets";
 
-/** Who is asking: staff see the whole fleet; a driver only what they hold now. */
+/**
+ * Who is asking: staff see the whole fleet; anyone else only the units assigned to them now (a
+ * driver their truck and trailer; a customer, or a driver without a record, nothing). Built on the
+ * actor's scope (http/scope.ts): the driver record comes with the session.
+ */
 export type FleetScope =
   | { kind: "staff" }
   | {
@@ -14,9 +18,13 @@ export type FleetScope =
       trailerId: string | null;
     };
 
-export async function fleetScopeFor(db: Tx, actor: Pick<Actor, "role" | "userId">): Promise<FleetScope> {
-  if (actor.role !== "driver") return { kind: "staff" };
-  const driverId = await driverIdOfUser(db, actor.userId);
+export async function fleetScopeFor(
+  db: Tx,
+  actor: Pick<Actor, "role" | "userId" | "driverId" | "customerId">,
+): Promise<FleetScope> {
+  const scope = scopeOf(actor);
+  if (scope.kind === "staff") return scope;
+  const driverId = scope.kind === "driver" ? scope.driverId : null;
   const assets = driverId ? await assignedAssetsOfDriver(db, driverId) : { vehicleId: null, trailerId: null };
   return { kind: "driver", userId: actor.userId, driverId, ...assets };
 }

@@ -47,14 +47,11 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, HttpError, notFound, validationError } from "../../http/errors";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
+import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
-import { driverIdOfUser } from "../loads/loads.repo";
 import { chosenFile, readStored } from "./receipts";
-
-/** Whose entries a caller reaches: staff every driver's, a driver only their own (none without a record). */
-export type FuelScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
 
 /**
  * The trucks a driver may log fuel for: the one assigned to them and those of their assigned or
@@ -76,19 +73,12 @@ export async function driverVehicleIds(db: Tx, driverId: string): Promise<string
   return [...new Set([assigned, ...onLoads.map((l) => l.id)].filter((id): id is string => !!id))];
 }
 
-export async function fuelScopeFor(db: Tx, actor: Actor): Promise<FuelScope> {
-  if (actor.role === "driver") return { kind: "driver", driverId: await driverIdOfUser(db, actor.userId) };
-  return { kind: "staff" };
-}
-
-function scopeCondition(scope: FuelScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.driverId ? eq(fuelEntries.driverId, scope.driverId) : sql`false`;
-}
+/** Whose entries a caller reaches: staff every driver's, a driver only their own (none without a record). */
+const scopeCondition = (scope: Scope): SQL | undefined => ownedBy(scope, { driver: fuelEntries.driverId });
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
-function filterCondition(filter: Omit<FuelFilter, "sort" | "dir">, scope: FuelScope): SQL | undefined {
+function filterCondition(filter: Omit<FuelFilter, "sort" | "dir">, scope: Scope): SQL | undefined {
   const where: Array<SQL | undefined> = [scopeCondition(scope)];
   if (filter.driverId && scope.kind === "staff") where.push(eq(fuelEntries.driverId, filter.driverId));
   if (filter.vehicleId) where.push(eq(fuelEntries.vehicleId, filter.vehicleId));
@@ -160,10 +150,9 @@ type Row = Awaited<ReturnType<typeof selectEntries>>[number];
 const DELETE_WINDOW_MS = DRIVER_DELETE_WINDOW_HOURS * 3_600_000;
 
 /** Staff who manage fuel remove any entry; a driver their own, within the window. */
-function mayDelete(actor: Actor, scope: FuelScope, row: { driverId: string; createdAt: Date }, now: number) {
+function mayDelete(actor: Actor, scope: Scope, row: { driverId: string; createdAt: Date }, now: number) {
   if (!can(actor, "fuel:delete")) return false;
-  if (scope.kind === "staff") return true;
-  return row.driverId === scope.driverId && now - row.createdAt.getTime() < DELETE_WINDOW_MS;
+  return owns(scope, row) && (scope.kind === "staff" || now - row.createdAt.getTime() < DELETE_WINDOW_MS);
 }
 
 function toDto(r: Row, canDelete: boolean): FuelEntry {
@@ -249,7 +238,7 @@ export function createFuelService(deps: Deps) {
     if (odometer - last.odometer > allowed) throw field(odometerTooHighMessage(last.odometer, allowed));
   }
 
-  async function findEntry(tx: Tx, id: string, scope: FuelScope) {
+  async function findEntry(tx: Tx, id: string, scope: Scope) {
     const [row] = await tx
       .select({
         id: fuelEntries.id,
@@ -265,7 +254,7 @@ export function createFuelService(deps: Deps) {
     return row;
   }
 
-  async function dto(tx: Tx, actor: Actor, scope: FuelScope, id: string): Promise<FuelEntry> {
+  async function dto(tx: Tx, actor: Actor, scope: Scope, id: string): Promise<FuelEntry> {
     const [row] = await selectEntries(tx).where(and(eq(fuelEntries.id, id), scopeCondition(scope)));
     if (!row) throw notFound("The fuel entry");
     return toDto(row, mayDelete(actor, scope, row, Date.now()));
@@ -274,7 +263,7 @@ export function createFuelService(deps: Deps) {
   return {
     async list(actor: Actor, query: FuelListQuery): Promise<FuelPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       const cond = filterCondition(filter, scope);
       const [summary] = await db
         .select({
@@ -303,7 +292,7 @@ export function createFuelService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<FuelEntry> {
-      return dto(db, actor, await fuelScopeFor(db, actor), id);
+      return dto(db, actor, scopeOf(actor), id);
     },
 
     /**
@@ -312,7 +301,7 @@ export function createFuelService(deps: Deps) {
      * the vehicle's odometer moves forward when this reading is higher.
      */
     async create(actor: Actor, raw: Record<string, unknown>): Promise<FuelEntry> {
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       if (scope.kind !== "driver" || !scope.driverId) {
         throw forbidden("Only a driver with a driver record can log fuel.");
       }
@@ -401,7 +390,7 @@ export function createFuelService(deps: Deps) {
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       const storageKey = await db.transaction(async (tx) => {
         const row = await findEntry(tx, id, scope);
         if (!mayDelete(actor, scope, row, Date.now())) {
@@ -435,7 +424,7 @@ export function createFuelService(deps: Deps) {
 
     /** The receipt's bytes, for whoever may see the entry (another driver's: 404). */
     async receipt(actor: Actor, id: string) {
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       const row = await findEntry(db, id, scope);
       if (!row.receiptFileId) throw notFound("The receipt");
       const [file] = await db.select().from(files).where(eq(files.id, row.receiptFileId));
@@ -452,13 +441,17 @@ export function createFuelService(deps: Deps) {
      * assigned vehicle is the form's default.
      */
     async vehicleOptions(actor: Actor, q?: string): Promise<FuelVehicleOptions> {
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       const assignedVehicleId =
         scope.kind === "driver" && scope.driverId
           ? (await assignedAssetsOfDriver(db, scope.driverId)).vehicleId
           : null;
-      // A driver picks among the trucks they may fuel: their own and their loads'.
-      const allowed = scope.kind === "driver" ? await driverVehicleIds(db, scope.driverId ?? "") : null;
+      // A driver picks among the trucks they may fuel: their own and their loads' (anyone else outside
+      // the office, none).
+      const allowed =
+        scope.kind === "staff"
+          ? null
+          : await driverVehicleIds(db, scope.kind === "driver" ? (scope.driverId ?? "") : "");
       const p = q ? likePattern(q) : null;
       const rows = await db
         .select({
@@ -517,7 +510,7 @@ export function createFuelService(deps: Deps) {
     /** The filtered entries as CSV or Excel (a driver: their own). */
     async export(actor: Actor, query: FuelExportQuery) {
       const { format, sort, dir, ...filter } = query;
-      const scope = await fuelScopeFor(db, actor);
+      const scope = scopeOf(actor);
       const cond = filterCondition(filter, scope);
       const [{ total }] = await db
         .select({ total: count() })

@@ -6,10 +6,10 @@ import {
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
+import { scopeOf } from "../../http/scope";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
 import {
   countInspections,
-  driverOfUser,
   type InspectionRow,
   listCondition,
   listOrder,
@@ -57,10 +57,7 @@ const COLUMNS: Column<InspectionRow>[] = [
 export async function exportInspections(deps: Deps, actor: Actor, query: InspectionExportQuery) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope =
-    actor.role === "driver"
-      ? ({ kind: "driver", driverId: (await driverOfUser(db, actor.userId))?.id ?? null } as const)
-      : ({ kind: "staff" } as const);
+  const scope = scopeOf(actor);
   const cond = listCondition(filter, scope);
   if ((await countInspections(db, cond)) > INSPECTION_EXPORT_MAX_ROWS) {
     throw new HttpError(

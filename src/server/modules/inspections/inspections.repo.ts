@@ -7,29 +7,25 @@ import type {
 import type { Tx } from "../../db/client";
 import { drivers, inspectionImages, inspections, trailers, users, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
+import { ownedBy, type Scope } from "../../http/scope";
 
-/** Whose inspections a caller reaches: staff every one, a driver only their own. */
-export type InspectionScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
-
-export async function driverOfUser(tx: Tx, userId: string) {
+/** The driver record of the caller's scope (a driver filing an inspection signs it with their name). */
+export async function driverOfScope(tx: Tx, scope: Scope) {
+  if (scope.kind !== "driver" || !scope.driverId) return null;
   const [row] = await tx
     .select({ id: drivers.id, fullName: drivers.fullName })
     .from(drivers)
-    .where(eq(drivers.userId, userId));
+    .where(eq(drivers.id, scope.driverId));
   return row ?? null;
 }
 
-export function scopeCondition(scope: InspectionScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.driverId ? eq(inspections.driverId, scope.driverId) : sql`false`;
-}
+/** Whose inspections a caller reaches: staff every one, a driver only their own. */
+export const scopeCondition = (scope: Scope): SQL | undefined =>
+  ownedBy(scope, { driver: inspections.driverId });
 
 const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
 
-export function listCondition(
-  filter: Omit<InspectionFilter, "sort" | "dir">,
-  scope: InspectionScope,
-): SQL | undefined {
+export function listCondition(filter: Omit<InspectionFilter, "sort" | "dir">, scope: Scope): SQL | undefined {
   const where: Array<SQL | undefined> = [scopeCondition(scope)];
   if (filter.assetType) where.push(eq(inspections.assetType, filter.assetType));
   if (filter.vehicleId) where.push(eq(inspections.vehicleId, filter.vehicleId));

@@ -32,6 +32,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, forbidden, HttpError, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { sniffContentType } from "../../platform/storage/storage";
@@ -39,8 +40,7 @@ import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import { openMaintenanceItem } from "../fleet/maintenance.service";
 import {
   countInspections,
-  driverOfUser,
-  type InspectionScope,
+  driverOfScope,
   listCondition,
   listOrder,
   scopeCondition,
@@ -90,11 +90,6 @@ async function checkImages(images: File[], already = 0): Promise<void> {
 export function createInspectionsService(deps: Deps) {
   const { db, storage } = deps;
 
-  async function scopeOf(tx: Tx, actor: Actor): Promise<InspectionScope> {
-    if (actor.role !== "driver") return { kind: "staff" };
-    return { kind: "driver", driverId: (await driverOfUser(tx, actor.userId))?.id ?? null };
-  }
-
   /** Saves photos inside `tx`; the storage keys written are pushed to `written` for cleanup on rollback. */
   async function saveImages(tx: Tx, actor: Actor, inspectionId: string, images: File[], written: string[]) {
     for (const image of images) {
@@ -143,7 +138,7 @@ export function createInspectionsService(deps: Deps) {
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   }
 
-  async function detail(tx: Tx, id: string, scope: InspectionScope): Promise<InspectionDetail> {
+  async function detail(tx: Tx, id: string, scope: Scope): Promise<InspectionDetail> {
     const [row] = await selectInspections(tx).where(and(eq(inspections.id, id), scopeCondition(scope)));
     if (!row) throw notFound("The inspection");
     const images = await imagesOf(tx, id);
@@ -194,7 +189,7 @@ export function createInspectionsService(deps: Deps) {
   return {
     async list(actor: Actor, query: InspectionFilter & PageQuery): Promise<InspectionPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const cond = listCondition(filter, await scopeOf(db, actor));
+      const cond = listCondition(filter, scopeOf(actor));
       const [total, rows] = await Promise.all([
         countInspections(db, cond),
         selectInspections(db)
@@ -207,7 +202,7 @@ export function createInspectionsService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<InspectionDetail> {
-      return detail(db, id, await scopeOf(db, actor));
+      return detail(db, id, scopeOf(actor));
     },
 
     /**
@@ -220,14 +215,14 @@ export function createInspectionsService(deps: Deps) {
       await checkImages(images);
       return withPhotos((written) =>
         db.transaction(async (tx) => {
-          const scope = await scopeOf(tx, actor);
+          const scope = scopeOf(actor);
           const assetId = (input.assetType === "vehicle" ? input.vehicleId : input.trailerId) ?? "";
           const asset = await assetOf(tx, input.assetType, assetId);
 
           let driverId: string | null;
           let inspectorName: string;
-          if (scope.kind === "driver") {
-            const driver = await driverOfUser(tx, actor.userId);
+          if (scope.kind !== "staff") {
+            const driver = await driverOfScope(tx, scope);
             if (!driver) throw forbidden(INSPECTION_MESSAGES.notAssigned, "NOT_ASSIGNED");
             if (!(DRIVER_INSPECTION_TYPES as readonly string[]).includes(input.type))
               throw fieldError("type", INSPECTION_MESSAGES.driverTypes);
@@ -363,7 +358,7 @@ export function createInspectionsService(deps: Deps) {
     /** More photos on an inspection: its driver, or staff. */
     async addImages(actor: Actor, id: string, images: File[]): Promise<InspectionDetail> {
       if (images.length === 0) throw fieldError("images", "Choose at least one photo.");
-      const scope = await scopeOf(db, actor);
+      const scope = scopeOf(actor);
       const [existing] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(inspectionImages)
@@ -399,7 +394,7 @@ export function createInspectionsService(deps: Deps) {
 
     /** A photo's bytes, for whoever may see the inspection. */
     async image(actor: Actor, id: string, imageId: string) {
-      const scope = await scopeOf(db, actor);
+      const scope = scopeOf(actor);
       const [row] = await db
         .select({ storageKey: files.storageKey, fileName: files.fileName, contentType: files.contentType })
         .from(inspectionImages)
@@ -423,14 +418,15 @@ export function createInspectionsService(deps: Deps) {
       actor: Actor,
       query: { assetType?: InspectionAssetType; q?: string },
     ): Promise<InspectableAsset[]> {
-      const scope = await scopeOf(db, actor);
+      const scope = scopeOf(actor);
       const want = (t: InspectionAssetType) => !query.assetType || query.assetType === t;
       let vehicleIds: string[] | null = null;
       let trailerIds: string[] | null = null;
-      if (scope.kind === "driver") {
-        const assigned = scope.driverId
-          ? await assignedAssetsOfDriver(db, scope.driverId)
-          : { vehicleId: null, trailerId: null };
+      if (scope.kind !== "staff") {
+        const assigned =
+          scope.kind === "driver" && scope.driverId
+            ? await assignedAssetsOfDriver(db, scope.driverId)
+            : { vehicleId: null, trailerId: null };
         vehicleIds = assigned.vehicleId ? [assigned.vehicleId] : [];
         trailerIds = assigned.trailerId ? [assigned.trailerId] : [];
       }

@@ -5,11 +5,10 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/pagination";
+import { STAFF_SCOPE } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
 import { findLoad } from "./loads.repo";
-
-const STAFF = { kind: "staff" } as const;
 
 /**
  * Per-load links for the public BOL upload page (`/public/bol-upload/:token`). Only the token's
@@ -20,7 +19,7 @@ export function createBolLinksService(deps: Deps) {
   const { db, config } = deps;
 
   async function requireLoad(loadId: string) {
-    const load = await findLoad(db, loadId, STAFF);
+    const load = await findLoad(db, loadId, STAFF_SCOPE);
     if (!load) throw notFound("The load");
     return load;
   }
@@ -51,7 +50,7 @@ export function createBolLinksService(deps: Deps) {
       const token = createToken();
       const expiresAt = new Date(Date.now() + expiresInDays * 86_400_000);
       const id = await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, STAFF);
+        const load = await findLoad(tx, loadId, STAFF_SCOPE);
         if (!load) throw notFound("The load");
         const [row] = await tx
           .insert(bolUploadLinks)
@@ -76,7 +75,7 @@ export function createBolLinksService(deps: Deps) {
     /** Revoking twice is harmless; an unknown link on this load is 404. */
     async revoke(actor: Actor, loadId: string, linkId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, STAFF);
+        const load = await findLoad(tx, loadId, STAFF_SCOPE);
         if (!load) throw notFound("The load");
         const [link] = await tx
           .select({ id: bolUploadLinks.id })

@@ -4,6 +4,7 @@ import { drivers, loadStatusEvents, loads, timeOffRequests } from "../../db/sche
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { scopeOf } from "../../http/scope";
 import { buildLoadDetail } from "./load-detail";
 import { listCondition, listLoadItems, openAssetsOf } from "./loads.repo";
 
@@ -14,12 +15,15 @@ const ACTIVITY = 20;
 export function createDriverDashboardService({ db }: Deps) {
   return {
     async get(actor: Actor): Promise<DriverDashboard> {
-      const [driver] = await db
-        .select({ id: drivers.id, fullName: drivers.fullName, status: drivers.status })
-        .from(drivers)
-        .where(eq(drivers.userId, actor.userId));
+      const scope = scopeOf(actor);
+      const [driver] =
+        scope.kind === "driver" && scope.driverId
+          ? await db
+              .select({ id: drivers.id, fullName: drivers.fullName, status: drivers.status })
+              .from(drivers)
+              .where(eq(drivers.id, scope.driverId))
+          : [];
       if (!driver) throw notFound("Your driver record");
-      const scope = { kind: "driver", driverId: driver.id } as const;
 
       // In progress first, else the assigned load picked up soonest.
       const [current] = await db

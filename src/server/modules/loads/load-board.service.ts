@@ -8,8 +8,9 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { STAFF_SCOPE } from "../../http/scope";
 import { notifyRoles } from "../../platform/notifications/notify";
-import { driverIdOfUser, findLoad } from "./loads.repo";
+import { findLoad } from "./loads.repo";
 
 /** On the board: posted by dispatch, pending and unassigned (the `loads_board` partial index). */
 const onBoard = and(eq(loads.postedToBoard, true), eq(loads.status, "pending"), isNull(loads.driverId))!;
@@ -44,7 +45,7 @@ export function createLoadBoardService(deps: Deps) {
   const { db } = deps;
 
   async function requireDriver(tx: Tx, actor: Actor) {
-    const driverId = await driverIdOfUser(tx, actor.userId);
+    const { driverId } = actor;
     if (!driverId) throw conflict("Your account is not linked to a driver record.", "NO_DRIVER_RECORD");
     const [driver] = await tx.select().from(drivers).where(eq(drivers.id, driverId));
     return driver;
@@ -52,7 +53,7 @@ export function createLoadBoardService(deps: Deps) {
 
   return {
     async list(actor: Actor, q: string | undefined, page: PageQuery): Promise<Page<LoadBoardItem>> {
-      const driverId = await driverIdOfUser(db, actor.userId);
+      const { driverId } = actor;
       const where: SQL[] = [onBoard];
       if (q) {
         const p = likePattern(q);
@@ -83,7 +84,7 @@ export function createLoadBoardService(deps: Deps) {
     async showInterest(actor: Actor, loadId: string): Promise<LoadBoardItem> {
       return db.transaction(async (tx) => {
         const driver = await requireDriver(tx, actor);
-        const load = await findLoad(tx, loadId, { kind: "staff" }, true);
+        const load = await findLoad(tx, loadId, STAFF_SCOPE, true);
         if (!load) throw notFound("The load");
         if (!(load.postedToBoard && load.status === "pending" && !load.driverId)) {
           throw conflict("This load is no longer on the load board.", "NOT_ON_BOARD");
@@ -107,7 +108,7 @@ export function createLoadBoardService(deps: Deps) {
     },
 
     async withdrawInterest(actor: Actor, loadId: string): Promise<void> {
-      const driverId = await driverIdOfUser(db, actor.userId);
+      const { driverId } = actor;
       const deleted = driverId
         ? await db
             .delete(loadInterests)
@@ -119,7 +120,7 @@ export function createLoadBoardService(deps: Deps) {
 
     /** The drivers interested in a load, first come first, for dispatch to assign one. */
     async interests(loadId: string): Promise<LoadInterest[]> {
-      if (!(await findLoad(db, loadId, { kind: "staff" }))) throw notFound("The load");
+      if (!(await findLoad(db, loadId, STAFF_SCOPE))) throw notFound("The load");
       const rows = await db
         .select({
           driverId: drivers.id,

@@ -7,15 +7,8 @@ import {
 } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
-import {
-  isoOrNull,
-  isoTimestamp,
-  type LoadRow,
-  type LoadScope,
-  listItemOf,
-  loadDetailRow,
-  numberOrNull,
-} from "./loads.repo";
+import { owns, type Scope } from "../../http/scope";
+import { isoOrNull, isoTimestamp, type LoadRow, listItemOf, loadDetailRow, numberOrNull } from "./loads.repo";
 
 /** Statuses that need a driver on the load. */
 const NEEDS_DRIVER: readonly LoadStatus[] = ["assigned", "in_progress"];
@@ -35,10 +28,11 @@ export function driverActionsFor(
 }
 
 /** A load as the caller may see it, or 404 when it is out of their scope. */
-export async function buildLoadDetail(db: Tx, id: string, scope: LoadScope): Promise<LoadDetail> {
+export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise<LoadDetail> {
   const r = await loadDetailRow(db, id);
-  const isDriver = scope.kind === "driver";
-  if (!r || (isDriver && (!scope.driverId || r.driver_id !== scope.driverId))) {
+  // Outside the office (a driver; a customer never reaches this screen) the rate and billing stay hidden.
+  const isDriver = scope.kind !== "staff";
+  if (!r || !owns(scope, { driverId: r.driver_id, customerId: r.customer_id })) {
     throw notFound("The load");
   }
   const load = { status: r.status, driverId: r.driver_id, acceptedAt: r.accepted_at };

@@ -4,15 +4,9 @@ import { customers, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
+import { scopeOf } from "../../http/scope";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
-import {
-  countUpTo,
-  customerIdsMatching,
-  isWholeLoadNumber,
-  listCondition,
-  listOrder,
-  scopeFor,
-} from "./loads.repo";
+import { countUpTo, customerIdsMatching, isWholeLoadNumber, listCondition, listOrder } from "./loads.repo";
 
 type ExportRow = typeof loads.$inferSelect & { customerName: string | null; driverName: string | null };
 
@@ -53,7 +47,7 @@ function columns(forDriver: boolean): Column<ExportRow>[] {
 export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQuery) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope = await scopeFor(db, actor);
+  const scope = scopeOf(actor);
   const customerIds = filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
   const cond = listCondition(filter, scope, customerIds);
   if ((await countUpTo(db, cond, LOAD_EXPORT_MAX_ROWS)) > LOAD_EXPORT_MAX_ROWS) {
@@ -73,7 +67,7 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
       .orderBy(listOrder(sort, dir))
       .limit(LOAD_EXPORT_MAX_ROWS)
   ).map((r) => ({ ...r.load, customerName: r.customerName, driverName: r.driverName }));
-  const cols = columns(scope.kind === "driver");
+  const cols = columns(scope.kind !== "staff");
   const fileName = `loads-${new Date().toISOString().slice(0, 10)}.${format}`;
   const body = format === "csv" ? toCsv(rows, cols) : await toXlsx(rows, cols, "Loads");
   return { fileName, contentType: CONTENT_TYPES[format], body };

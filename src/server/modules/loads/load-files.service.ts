@@ -10,8 +10,9 @@ import { files, loadFiles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
+import { STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { findLoad, scopeFor } from "./loads.repo";
+import { findLoad } from "./loads.repo";
 
 /** What a driver may attach to their own load. */
 const DRIVER_KINDS: readonly LoadFileKind[] = ["bol", "pod"];
@@ -39,8 +40,8 @@ export function createLoadFilesService(deps: Deps) {
   return {
     /** Staff attach any kind; the assigned driver a BOL or POD on their own load. Size and content are checked. */
     async upload(actor: Actor, loadId: string, file: File, kind: LoadFileKind): Promise<LoadFile> {
-      const scope = await scopeFor(db, actor);
-      if (scope.kind === "driver" && !DRIVER_KINDS.includes(kind)) {
+      const scope = scopeOf(actor);
+      if (scope.kind !== "staff" && !DRIVER_KINDS.includes(kind)) {
         throw forbidden("Drivers can upload only a bill of lading or a proof of delivery.");
       }
       return db.transaction(async (tx) => {
@@ -54,7 +55,12 @@ export function createLoadFilesService(deps: Deps) {
         );
         const [row] = await tx
           .insert(loadFiles)
-          .values({ loadId, fileId: stored.id, kind, uploadedVia: scope.kind })
+          .values({
+            loadId,
+            fileId: stored.id,
+            kind,
+            uploadedVia: scope.kind === "driver" ? "driver" : "staff",
+          })
           .returning();
         await recordAudit(tx, actor, {
           action: "load.file_uploaded",
@@ -77,8 +83,7 @@ export function createLoadFilesService(deps: Deps) {
 
     /** The bytes of a load's file, for whoever may see the load. */
     async download(actor: Actor, loadId: string, fileId: string) {
-      const scope = await scopeFor(db, actor);
-      if (!(await findLoad(db, loadId, scope))) throw notFound("The load");
+      if (!(await findLoad(db, loadId, scopeOf(actor)))) throw notFound("The load");
       const file = await fileOfLoad(db, loadId, fileId);
       let bytes: Uint8Array;
       try {
@@ -91,7 +96,7 @@ export function createLoadFilesService(deps: Deps) {
 
     async remove(actor: Actor, loadId: string, fileId: string): Promise<void> {
       const storageKey = await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, { kind: "staff" }, true);
+        const load = await findLoad(tx, loadId, STAFF_SCOPE, true);
         if (!load) throw notFound("The load");
         const file = await fileOfLoad(tx, loadId, fileId);
         // The files row cascades to load_files.

@@ -1,5 +1,4 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Role } from "../../../shared/access";
 import type {
   LOAD_SORTS,
   LoadDetail,
@@ -24,33 +23,16 @@ import {
   vehicles,
 } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
+import { ownedBy, type Scope } from "../../http/scope";
 
 export type LoadRow = typeof loads.$inferSelect;
 
-/**
- * Whose loads a caller may reach: staff see every load, a driver only those assigned to them
- * (`driverId` null when the account has no driver record, which then reaches nothing).
- */
-export type LoadScope = { kind: "staff" } | { kind: "driver"; driverId: string | null };
-
-export async function driverIdOfUser(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.userId, userId));
-  return row?.id ?? null;
-}
-
-/** The scope condition; for a driver without a record it matches nothing. */
-export function scopeCondition(scope: LoadScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.driverId ? eq(loads.driverId, scope.driverId) : sql`false`;
-}
+/** Whose loads a caller reaches: staff every load, a driver those assigned to them, a customer theirs. */
+export const scopeCondition = (scope: Scope): SQL | undefined =>
+  ownedBy(scope, { driver: loads.driverId, customer: loads.customerId });
 
 /** One load the scope may reach, optionally locked for the rest of the transaction. */
-export async function findLoad(
-  tx: Tx,
-  id: string,
-  scope: LoadScope,
-  lock = false,
-): Promise<LoadRow | undefined> {
+export async function findLoad(tx: Tx, id: string, scope: Scope, lock = false): Promise<LoadRow | undefined> {
   const query = tx
     .select()
     .from(loads)
@@ -89,12 +71,12 @@ export const isWholeLoadNumber = (q: string | undefined) => !!q && FULL_LOAD_NUM
  */
 export function listCondition(
   filter: Omit<LoadFilter, "sort" | "dir">,
-  scope: LoadScope,
+  scope: Scope,
   customerIds: string[],
 ): SQL {
   const where: SQL[] = [];
-  if (scope.kind === "driver")
-    where.push(scope.driverId ? sql`loads.driver_id = ${scope.driverId}` : sql`false`);
+  const owned = ownedBy(scope, { driver: sql`loads.driver_id`, customer: sql`loads.customer_id` });
+  if (owned) where.push(owned);
   if (filter.status) where.push(sql`loads.status = ${filter.status}`);
   if (filter.customerId) where.push(sql`loads.customer_id = ${filter.customerId}`);
   if (filter.driverId) where.push(sql`loads.driver_id = ${filter.driverId}`);
@@ -428,17 +410,4 @@ export async function openAssetsOf(db: Tx, driverId: string) {
     .leftJoin(trailers, eq(trailers.id, assetAssignments.trailerId))
     .where(and(eq(assetAssignments.driverId, driverId), isNull(assetAssignments.endedAt)));
   return { vehicleLabel: row?.vehicleLabel ?? null, trailerLabel: row?.trailerLabel ?? null };
-}
-
-/** A staff member reaches every load; a driver only their own. */
-export async function scopeFor(
-  db: Tx,
-  actor: { role: Role; userId: string; driverId?: string | null },
-): Promise<LoadScope> {
-  if (actor.role !== "driver") return { kind: "staff" };
-  // The session resolves the driver record with the user; look it up only when it did not.
-  return {
-    kind: "driver",
-    driverId: actor.driverId !== undefined ? actor.driverId : await driverIdOfUser(db, actor.userId),
-  };
 }

@@ -28,6 +28,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { offsetOf } from "../../http/pagination";
+import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
@@ -43,12 +44,10 @@ import {
   insertEvent,
   isWholeLoadNumber,
   type LoadRow,
-  type LoadScope,
   listCondition,
   listLoadItems,
   loadNumberTaken,
   peekLoadNumber,
-  scopeFor,
   takeLoadNumber,
   writeStops,
 } from "./loads.repo";
@@ -56,7 +55,6 @@ import {
 export type LoadInput = z.output<typeof createLoadSchema>;
 type Driver = typeof drivers.$inferSelect;
 
-const STAFF: LoadScope = { kind: "staff" };
 /** Who hears about declined and delivered loads: dispatch. */
 const DISPATCH = PERMISSIONS["loads:write"];
 
@@ -272,7 +270,7 @@ async function countLoads(db: Tx, cond: SQL | undefined, search: boolean) {
 export function createLoadsService(deps: Deps) {
   const { db } = deps;
 
-  async function lockLoad(tx: Tx, id: string, scope: LoadScope = STAFF): Promise<LoadRow> {
+  async function lockLoad(tx: Tx, id: string, scope: Scope = STAFF_SCOPE): Promise<LoadRow> {
     const load = await findLoad(tx, id, scope, true);
     if (!load) throw notFound("The load");
     return load;
@@ -284,7 +282,7 @@ export function createLoadsService(deps: Deps) {
      */
     async list(actor: Actor, query: LoadListQuery): Promise<LoadPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await scopeFor(db, actor);
+      const scope = scopeOf(actor);
       // A whole load number is looked up exactly; no customer name can match it.
       const customerIds =
         filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
@@ -301,7 +299,7 @@ export function createLoadsService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<LoadDetail> {
-      return buildLoadDetail(db, id, await scopeFor(db, actor));
+      return buildLoadDetail(db, id, scopeOf(actor));
     },
 
     /** A preview for the form; the number is only taken when the load is saved. */
@@ -350,7 +348,7 @@ export function createLoadsService(deps: Deps) {
           return row.id;
         }),
       );
-      return buildLoadDetail(db, id, STAFF);
+      return buildLoadDetail(db, id, STAFF_SCOPE);
     },
 
     /**
@@ -412,7 +410,7 @@ export function createLoadsService(deps: Deps) {
           });
         }),
       );
-      return buildLoadDetail(db, id, STAFF);
+      return buildLoadDetail(db, id, STAFF_SCOPE);
     },
 
     /** Staff "change status": only what the transition table allows (409 INVALID_TRANSITION). */
@@ -454,7 +452,7 @@ export function createLoadsService(deps: Deps) {
           details: { from, to, note: note ?? null },
         });
       });
-      return buildLoadDetail(db, id, STAFF);
+      return buildLoadDetail(db, id, STAFF_SCOPE);
     },
 
     /** Assigns a driver (from the load or from its interested drivers on the board). */
@@ -500,7 +498,7 @@ export function createLoadsService(deps: Deps) {
           details: { driverFrom: load.driverId, driverTo: driver.id },
         });
       });
-      return buildLoadDetail(db, id, STAFF);
+      return buildLoadDetail(db, id, STAFF_SCOPE);
     },
 
     /** Accept, decline, start trip, mark delivered: only the assigned driver, only on their load (else 404). */
@@ -510,7 +508,7 @@ export function createLoadsService(deps: Deps) {
       action: DriverAction,
       reason?: string,
     ): Promise<DriverActionResult> {
-      const scope = await scopeFor(db, actor);
+      const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id, scope);
         const now = new Date();

@@ -23,6 +23,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, HttpError, notFound, validationError } from "../../http/errors";
 import { offsetOf } from "../../http/pagination";
+import { ownCustomerId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
@@ -37,7 +38,6 @@ import {
   toLoadRequest,
   toStaffLoadRequest,
 } from "./load-requests.repo";
-import { customerIdOfUser } from "./portal.repo";
 
 const EXPORT_MAX_ROWS = 50_000;
 /** A pickup a few minutes in the past is a slow form, not a mistake. */
@@ -151,7 +151,7 @@ export function createLoadRequestsService(deps: Deps) {
 
     async listMine(actor: Actor, query: MyLoadRequestQuery): Promise<LoadRequestPage> {
       const { page, pageSize, status } = query;
-      const customerId = await customerIdOfUser(db, actor.userId);
+      const customerId = ownCustomerId(actor);
       if (!customerId) return { items: [], total: 0, page, pageSize };
       const cond = staffCondition({ customerId, status });
       const [rows, [{ n }]] = await Promise.all([
@@ -170,7 +170,7 @@ export function createLoadRequestsService(deps: Deps) {
     },
 
     async create(actor: Actor, input: CreateLoadRequestValues): Promise<LoadRequest> {
-      const customerId = await customerIdOfUser(db, actor.userId);
+      const customerId = ownCustomerId(actor);
       if (!customerId) {
         throw new HttpError(
           403,

@@ -7,14 +7,8 @@ import type {
 } from "../../../shared/portal/portal.schema";
 import { PORTAL_FILE_KINDS } from "../../../shared/portal/portal.schema";
 import type { Tx } from "../../db/client";
-import { customers, files, loadFiles, loads } from "../../db/schema";
+import { files, loadFiles, loads } from "../../db/schema";
 import { iso, likePattern } from "../../http/pagination";
-
-/** The customer record of a portal user (null when the account has none: it then reaches nothing). */
-export async function customerIdOfUser(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId));
-  return row?.id ?? null;
-}
 
 /** A customer's loads: always scoped to their own customer id. */
 export function portalCondition(customerId: string, filter: Omit<PortalLoadFilter, "sort" | "dir">): SQL {

@@ -12,9 +12,9 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { offsetOf } from "../../http/pagination";
+import { ownCustomerId } from "../../http/scope";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
 import {
-  customerIdOfUser,
   isPortalKind,
   type PortalLoadRow,
   portalCondition,
@@ -49,7 +49,7 @@ export function createPortalService(deps: Deps) {
   const { db, storage } = deps;
 
   async function ownLoad(actor: Actor, loadId: string) {
-    const customerId = await customerIdOfUser(db, actor.userId);
+    const customerId = ownCustomerId(actor);
     if (!customerId) throw notFound("The load");
     const [row] = await db
       .select(portalLoadColumns)
@@ -61,10 +61,13 @@ export function createPortalService(deps: Deps) {
 
   return {
     async summary(actor: Actor): Promise<PortalSummary> {
-      const [customer] = await db
-        .select({ id: customers.id, companyName: customers.companyName })
-        .from(customers)
-        .where(eq(customers.userId, actor.userId));
+      const customerId = ownCustomerId(actor);
+      const [customer] = customerId
+        ? await db
+            .select({ id: customers.id, companyName: customers.companyName })
+            .from(customers)
+            .where(eq(customers.id, customerId))
+        : [];
       if (!customer) {
         return {
           companyName: null,
@@ -116,7 +119,7 @@ export function createPortalService(deps: Deps) {
 
     async listLoads(actor: Actor, query: PortalLoadListQuery): Promise<PortalLoadPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const customerId = await customerIdOfUser(db, actor.userId);
+      const customerId = ownCustomerId(actor);
       if (!customerId) return { items: [], total: 0, page, pageSize };
       const cond = portalCondition(customerId, filter);
       const [rows, [{ n }]] = await Promise.all([
@@ -134,7 +137,7 @@ export function createPortalService(deps: Deps) {
 
     async exportLoads(actor: Actor, query: PortalLoadExportQuery) {
       const { format, sort, dir, ...filter } = query;
-      const customerId = await customerIdOfUser(db, actor.userId);
+      const customerId = ownCustomerId(actor);
       const rows = customerId
         ? await db
             .select(portalLoadColumns)

@@ -51,7 +51,7 @@ export function createImpersonationService(deps: Deps) {
       const admin = actor.impersonator;
       await recordAudit(
         db,
-        { ...actor, userId: admin.id, email: admin.email, role: "admin", impersonator: null },
+        { userId: admin.id, email: admin.email, impersonator: null, ip: actor.ip },
         {
           action: "impersonation.stopped",
           targetType: "user",

@@ -13,7 +13,10 @@ export interface AuditEvent {
 }
 
 /** Appends one audit entry; call it inside the transaction of the change it records. */
-export async function recordAudit(tx: Tx, actor: Actor | null, event: AuditEvent): Promise<void> {
+/** Who the audit entry names: the fields of an actor it records. */
+export type AuditActor = Pick<Actor, "userId" | "email" | "impersonator" | "ip">;
+
+export async function recordAudit(tx: Tx, actor: AuditActor | null, event: AuditEvent): Promise<void> {
   await tx.insert(auditLog).values({
     action: event.action,
     actorId: actor?.userId ?? null,
