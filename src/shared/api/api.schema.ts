@@ -51,3 +51,6 @@ export interface Page<T> {
 }
 
 export const sortDirSchema = z.enum(["asc", "desc"]);
+
+/** The most rows one list export (CSV or Excel) holds; a list with heavier rows may set a lower cap. */
+export const EXPORT_MAX_ROWS = 50_000;

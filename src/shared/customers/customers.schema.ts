@@ -24,7 +24,6 @@ export const CUSTOMER_CONTACTS_MAX = 20;
 export const CUSTOMER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Rows one import may hold (the sheet reader's own hard limit is higher). */
 export const CUSTOMER_IMPORT_MAX_ROWS = 5_000;
-export const CUSTOMER_EXPORT_MAX_ROWS = 50_000;
 
 /**
  * Where the open balance comes from: unpaid invoices once invoicing runs, otherwise the completed

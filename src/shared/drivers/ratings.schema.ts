@@ -96,7 +96,6 @@ export const ratingExportQuerySchema = ratingFilterSchema.extend({
   format: z.enum(["csv", "xlsx"]).default("csv"),
 });
 export type RatingExportQuery = z.infer<typeof ratingExportQuerySchema>;
-export const RATING_EXPORT_MAX_ROWS = 50_000;
 
 /** A completed load of the driver that has no rating yet. */
 export const ratableLoadSchema = z.object({

@@ -244,8 +244,6 @@ export type FuelPage = z.infer<typeof fuelPageSchema>;
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** The largest export; a bigger filtered set answers 400 EXPORT_TOO_LARGE. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 export const fuelExportQuerySchema = fuelFilterSchema.extend({
   format: z.enum(EXPORT_FORMATS).default("csv"),

@@ -327,7 +327,6 @@ export const inspectionPageSchema = pageSchema(inspectionListItemSchema);
 export type InspectionPage = z.infer<typeof inspectionPageSchema>;
 
 export const INSPECTION_EXPORT_FORMATS = ["csv", "xlsx"] as const;
-export const INSPECTION_EXPORT_MAX_ROWS = 50_000;
 export const inspectionExportQuerySchema = inspectionFilterSchema.extend({
   format: z.enum(INSPECTION_EXPORT_FORMATS).default("csv"),
 });

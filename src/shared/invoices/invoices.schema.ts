@@ -25,7 +25,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const INVOICE_MAX_LOADS = 50;
 /** Numbers INV-<year>-<5+ digits>, from one sequence: unique across years. */
 export const INVOICE_NUMBER_PATTERN = /^INV-\d{4}-\d{5,}$/;
-export const INVOICE_EXPORT_MAX_ROWS = 50_000;
 
 // ---- Messages the UI shows as they are
 

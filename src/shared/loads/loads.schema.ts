@@ -338,8 +338,6 @@ export const LOAD_COUNT_EXACT_LIMIT = 10_000;
 export const LOAD_SEARCH_COUNT_EXACT_LIMIT = 250;
 
 export const LOAD_EXPORT_FORMATS = ["csv", "xlsx"] as const;
-/** The largest export; a bigger filtered set answers 400 EXPORT_TOO_LARGE. */
-export const LOAD_EXPORT_MAX_ROWS = 50_000;
 export const loadExportQuerySchema = loadFilterSchema.extend({
   format: z.enum(LOAD_EXPORT_FORMATS).default("csv"),
 });

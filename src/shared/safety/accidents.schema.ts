@@ -135,7 +135,6 @@ export type AccidentFilterInput = z.input<typeof accidentFilterSchema>;
 export const accidentListQuerySchema = pageQuerySchema.extend(accidentFilterSchema.shape);
 export type AccidentListQuery = z.infer<typeof accidentListQuerySchema>;
 
-export const ACCIDENT_EXPORT_MAX_ROWS = 50_000;
 export const accidentExportQuerySchema = accidentFilterSchema.extend({
   format: z.enum(["csv", "xlsx"]).default("csv"),
 });

@@ -133,7 +133,6 @@ export type CitationFilterInput = z.input<typeof citationFilterSchema>;
 export const citationListQuerySchema = pageQuerySchema.extend(citationFilterSchema.shape);
 export type CitationListQuery = z.infer<typeof citationListQuerySchema>;
 
-export const CITATION_EXPORT_MAX_ROWS = 50_000;
 export const citationExportQuerySchema = citationFilterSchema.extend({
   format: z.enum(["csv", "xlsx"]).default("csv"),
 });

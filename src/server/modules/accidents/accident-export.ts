@@ -1,7 +1,7 @@
-import { ACCIDENT_EXPORT_MAX_ROWS, type AccidentExportQuery } from "../../../shared/safety/accidents.schema";
+import type { AccidentExportQuery } from "../../../shared/safety/accidents.schema";
 import type { Deps } from "../../deps";
-import { HttpError } from "../../http/errors";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import {
   type AccidentRow,
   accidentCondition,
@@ -40,18 +40,10 @@ export async function exportAccidents(deps: Deps, query: AccidentExportQuery) {
   const { format, sort, dir, ...filter } = query;
   const cond = accidentCondition(filter);
   const [{ total }] = await countAccidents(db, cond);
-  if (total > ACCIDENT_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${ACCIDENT_EXPORT_MAX_ROWS.toLocaleString("en-US")} accidents. Narrow the filters (for example a period) and try again.`,
-    );
-  }
+  ensureExportFits(total, "accidents");
   const rows = await selectAccidents(db)
     .where(cond)
     .orderBy(...accidentOrder(sort, dir))
-    .limit(ACCIDENT_EXPORT_MAX_ROWS);
-  const fileName = `accidents-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, COLUMNS) : await toXlsx(rows, COLUMNS, "Accidents");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+    .limit(EXPORT_MAX_ROWS);
+  return sheetFile(rows, COLUMNS, format, { file: "accidents", sheet: "Accidents" });
 }

@@ -13,16 +13,15 @@ import {
 } from "../../../shared/safety/accidents.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import {
-  binaryResponse,
-  contentDisposition,
-  EXPORT_TYPES,
+  binary,
   fileField,
-  fileHeaders,
+  fileResponse,
+  SHEET_TYPES,
   uploadBodyLimit,
   withMiddleware,
-} from "../citations/file-responses";
+} from "../../http/files";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { exportAccidents } from "./accident-export";
 import { createAccidentsService } from "./accidents.service";
 
@@ -52,7 +51,7 @@ const exportList = defineRoute({
   summary: "The filtered list as CSV or Excel (at most 50,000 rows: 400 EXPORT_TOO_LARGE)",
   access: READ,
   request: { query: accidentExportQuerySchema },
-  responses: { 200: binaryResponse(EXPORT_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const summary = defineRoute({
   method: "get",
@@ -132,7 +131,7 @@ const getImage = defineRoute({
     params: imageParams,
     query: z.object({ download: z.enum(["0", "1"]).optional() }),
   },
-  responses: { 200: binaryResponse(["image/*"], "The photo") },
+  responses: { 200: binary(["image/*"], "The photo") },
 });
 const removeImage = defineRoute({
   method: "delete",
@@ -151,11 +150,7 @@ export function accidentsRoutes(deps: Deps) {
       // Fixed paths before /api/accidents/{id}.
       .openapi(exportList, async (c) => {
         const file = await exportAccidents(deps, c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName),
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(summary, async (c) => c.json(await service.summary(), 200))
       .openapi(list, async (c) => c.json(await service.list(c.req.valid("query")), 200))
@@ -187,11 +182,7 @@ export function accidentsRoutes(deps: Deps) {
         const { id, imageId } = c.req.valid("param");
         const image = await service.image(id, imageId);
         const inline = c.req.valid("query").download !== "1";
-        return c.body(
-          image.bytes as Uint8Array<ArrayBuffer>,
-          200,
-          fileHeaders(image, inline ? "inline" : "attachment"),
-        );
+        return fileResponse(c, image, inline ? "inline" : "attachment");
       })
       .openapi(removeImage, async (c) => {
         const { id, imageId } = c.req.valid("param");

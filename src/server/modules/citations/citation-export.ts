@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { CITATION_EXPORT_MAX_ROWS, type CitationExportQuery } from "../../../shared/safety/citations.schema";
+import type { CitationExportQuery } from "../../../shared/safety/citations.schema";
 import { citations, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { scopeOf } from "../../http/scope";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { type CitationRow, citationCondition, citationOrder, selectCitations } from "./citations.repo";
 
 const COLUMNS: Column<CitationRow>[] = [
@@ -38,21 +38,13 @@ export async function exportCitations(deps: Deps, actor: Actor, query: CitationE
     .from(citations)
     .innerJoin(drivers, eq(drivers.id, citations.driverId))
     .where(cond);
-  if (total > CITATION_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${CITATION_EXPORT_MAX_ROWS.toLocaleString("en-US")} citations. Narrow the filters (for example a period) and try again.`,
-    );
-  }
+  ensureExportFits(total, "citations");
   const rows =
     scope.kind === "driver" && !scope.driverId
       ? []
       : await selectCitations(db)
           .where(cond)
           .orderBy(...citationOrder(sort, dir))
-          .limit(CITATION_EXPORT_MAX_ROWS);
-  const fileName = `citations-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, COLUMNS) : await toXlsx(rows, COLUMNS, "Citations");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+          .limit(EXPORT_MAX_ROWS);
+  return sheetFile(rows, COLUMNS, format, { file: "citations", sheet: "Citations" });
 }

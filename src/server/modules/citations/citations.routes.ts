@@ -13,18 +13,17 @@ import {
 } from "../../../shared/safety/citations.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import {
+  binary,
+  fileField,
+  fileResponse,
+  SHEET_TYPES,
+  uploadBodyLimit,
+  withMiddleware,
+} from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { exportCitations } from "./citation-export";
 import { createCitationsService } from "./citations.service";
-import {
-  binaryResponse,
-  contentDisposition,
-  EXPORT_TYPES,
-  fileField,
-  fileHeaders,
-  uploadBodyLimit,
-  withMiddleware,
-} from "./file-responses";
 
 const tags = ["Citations"];
 const READ = PERMISSIONS["citations:read"];
@@ -48,7 +47,7 @@ const exportList = defineRoute({
     "The filtered list as CSV or Excel (at most 50,000 rows: 400 EXPORT_TOO_LARGE). Drivers: their own",
   access: READ,
   request: { query: citationExportQuerySchema },
-  responses: { 200: binaryResponse(EXPORT_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const summary = defineRoute({
   method: "get",
@@ -127,7 +126,7 @@ const downloadFile = defineRoute({
   summary: "The citation's file, as an attachment (drivers: their own citations only, else 404)",
   access: READ,
   request: { params: uuidParams },
-  responses: { 200: binaryResponse(["application/pdf", "image/*"], "The file") },
+  responses: { 200: binary(["application/pdf", "image/*"], "The file") },
 });
 const deleteFile = defineRoute({
   method: "delete",
@@ -146,11 +145,7 @@ export function citationsRoutes(deps: Deps) {
       // Fixed paths before /api/citations/{id}.
       .openapi(exportList, async (c) => {
         const file = await exportCitations(deps, c.get("actor")!, c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName),
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(summary, async (c) => c.json(await service.summary(c.get("actor")!), 200))
       .openapi(list, async (c) => c.json(await service.list(c.get("actor")!, c.req.valid("query")), 200))
@@ -180,7 +175,7 @@ export function citationsRoutes(deps: Deps) {
       )
       .openapi(downloadFile, async (c) => {
         const file = await service.downloadFile(c.get("actor")!, c.req.valid("param").id);
-        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, fileHeaders(file));
+        return fileResponse(c, file);
       })
       .openapi(deleteFile, async (c) =>
         c.json(await service.deleteFile(c.get("actor")!, c.req.valid("param").id), 200),

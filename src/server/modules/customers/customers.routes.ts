@@ -1,6 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ZodError } from "zod";
 import { PERMISSIONS } from "../../../shared/access";
 import { okSchema } from "../../../shared/api/api.schema";
@@ -19,41 +17,18 @@ import {
 } from "../../../shared/customers/customers.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { badRequest, fieldErrors, HttpError, validationError } from "../../http/errors";
+import { badRequest, fieldErrors, validationError } from "../../http/errors";
+import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
-import { attachmentHeaders } from "./attachment";
 import { createCustomersService } from "./customers.service";
 
 const tags = ["Customers"];
 const READ = PERMISSIONS["customers:read"];
 const WRITE = PERMISSIONS["customers:write"];
 
-const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
-});
-
 const importFileSchema = z.object({
   file: z.instanceof(File, { message: IMPORT_NO_FILE_MESSAGE }).openapi({ type: "string", format: "binary" }),
 });
-
-/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
-const importBodyLimit = bodyLimit({
-  maxSize: CUSTOMER_IMPORT_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(
-      413,
-      "FILE_TOO_LARGE",
-      `The file is larger than ${Math.round(CUSTOMER_IMPORT_MAX_BYTES / 1024 / 1024)} MB.`,
-    );
-  },
-});
-const withMiddleware = <R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-) => ({ ...route, middleware: [route.middleware, ...extra].flat() });
 
 const list = defineRoute({
   method: "get",
@@ -92,7 +67,7 @@ const previewImport = withMiddleware(
     },
     responses: { 200: jsonContent(customerImportPreviewSchema) },
   }),
-  importBodyLimit,
+  uploadBodyLimit(CUSTOMER_IMPORT_MAX_BYTES),
 );
 const commitImport = defineRoute({
   method: "post",
@@ -171,7 +146,7 @@ export function customersRoutes(deps: Deps) {
       // Fixed paths before /api/customers/{id}.
       .openapi(exportList, async (c) => {
         const file = await customers.export(c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, attachmentHeaders(file));
+        return fileResponse(c, file);
       })
       .openapi(
         previewImport,

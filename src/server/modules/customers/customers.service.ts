@@ -1,7 +1,6 @@
 import { and, count, eq, max, sql } from "drizzle-orm";
 import {
   CUSTOMER_EMAIL_TAKEN_MESSAGE,
-  CUSTOMER_EXPORT_MAX_ROWS,
   CUSTOMER_IMPORT_MAX_BYTES,
   CUSTOMER_IMPORT_MAX_ROWS,
   type CustomerDetail,
@@ -25,10 +24,11 @@ import { customers, invoices, loadRequests, loads, users } from "../../db/schema
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, HttpError, notFound } from "../../http/errors";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { readTable } from "../../platform/sheets/read";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { checkRow, mapColumns, valuesOf } from "./customer-import";
 import {
   contactsOf,
@@ -298,23 +298,14 @@ export function createCustomersService(deps: Deps) {
       const { format, sort, dir, ...filter } = query;
       const cond = listCondition(filter);
       const [{ n }] = await db.select({ n: count() }).from(customers).where(cond);
-      if (Number(n) > CUSTOMER_EXPORT_MAX_ROWS) {
-        throw new HttpError(
-          400,
-          "EXPORT_TOO_LARGE",
-          `An export holds at most ${CUSTOMER_EXPORT_MAX_ROWS.toLocaleString("en-US")} customers. Narrow the filters and try again.`,
-        );
-      }
+      ensureExportFits(Number(n), "customers");
       const rows = await db
         .select(listColumns())
         .from(customers)
         .where(cond)
         .orderBy(...listOrder(sort, dir))
-        .limit(CUSTOMER_EXPORT_MAX_ROWS);
-      const fileName = `customers-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "Customers");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+        .limit(EXPORT_MAX_ROWS);
+      return sheetFile(rows, EXPORT_COLUMNS, format, { file: "customers", sheet: "Customers" });
     },
 
     /** Step 1: read and check the file; nothing is written. */

@@ -6,8 +6,8 @@ import {
 } from "../../../shared/drivers/management.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { HttpError } from "../../http/errors";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { ensureExportFits } from "../../http/export";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { taxIdFor } from "./driver-detail";
 import {
   countDrivers,
@@ -55,13 +55,7 @@ export async function exportDrivers(deps: Deps, actor: Actor, query: DriverExpor
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
   const cond = driverListCondition(filter, utcToday(), EXPIRY_WARNING_DAYS);
-  if ((await countDrivers(db, cond)) > DRIVER_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${DRIVER_EXPORT_MAX_ROWS.toLocaleString("en-US")} drivers. Narrow the filters and try again.`,
-    );
-  }
+  ensureExportFits(await countDrivers(db, cond), "drivers", DRIVER_EXPORT_MAX_ROWS);
   const rows: ExportRow[] = (
     await selectDriverItems(db)
       .where(cond)
@@ -75,7 +69,5 @@ export async function exportDrivers(deps: Deps, actor: Actor, query: DriverExpor
     defaultPayType: r.driver.defaultPayType,
     defaultPayRate: r.driver.defaultPayRate,
   }));
-  const fileName = `drivers-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, COLUMNS) : await toXlsx(rows, COLUMNS, "Drivers");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+  return sheetFile(rows, COLUMNS, format, { file: "drivers", sheet: "Drivers" });
 }

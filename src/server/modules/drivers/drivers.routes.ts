@@ -1,6 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { PERMISSIONS } from "../../../shared/access";
 import { okSchema, pageSchema } from "../../../shared/api/api.schema";
 import { timeOffSchema } from "../../../shared/calendar/time-off.schema";
@@ -22,7 +20,7 @@ import { assignmentSchema } from "../../../shared/fleet/fleet.schema";
 import { loadListItemSchema } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createDriverDocumentsService } from "./driver-documents.service";
 import { createDriversService } from "./drivers.service";
@@ -44,34 +42,6 @@ const downloadQuery = z.object({
   /** `inline` shows an image or PDF in the page (the licence pictures); the default downloads it. */
   disposition: z.enum(["attachment", "inline"]).default("attachment"),
 });
-
-const uploadBodyLimit = bodyLimit({
-  maxSize: DRIVER_DOCUMENT_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(
-      413,
-      "FILE_TOO_LARGE",
-      `The file is larger than ${Math.round(DRIVER_DOCUMENT_MAX_BYTES / 1024 / 1024)} MB.`,
-    );
-  },
-});
-const withMiddleware = <R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-) => ({ ...route, middleware: [route.middleware, ...extra].flat() });
-
-export const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
-});
-
-/** `attachment` (or `inline`) with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-export function contentDisposition(fileName: string, disposition: "attachment" | "inline" = "attachment") {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 const list = defineRoute({
   method: "get",
@@ -219,7 +189,7 @@ const uploadDocument = withMiddleware(
     },
     responses: { 201: jsonContent(driverDocumentSchema, "Stored") },
   }),
-  uploadBodyLimit,
+  uploadBodyLimit(DRIVER_DOCUMENT_MAX_BYTES),
 );
 const downloadDocument = defineRoute({
   method: "get",
@@ -250,11 +220,7 @@ export function driversRoutes(deps: Deps) {
       // Fixed paths before /api/drivers/{id}.
       .openapi(exportList, async (c) => {
         const file = await exportDrivers(deps, c.get("actor")!, c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName),
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(list, async (c) => c.json(await drivers.list(c.req.valid("query")), 200))
       .openapi(create, async (c) => c.json(await drivers.create(c.get("actor")!, c.req.valid("json")), 201))
@@ -299,12 +265,7 @@ export function driversRoutes(deps: Deps) {
         const { id, documentId } = c.req.valid("param");
         const file = await documents.download(id, documentId);
         const inline = c.req.valid("query").disposition === "inline";
-        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName, inline ? "inline" : "attachment"),
-          "X-Content-Type-Options": "nosniff",
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file, inline ? "inline" : "attachment");
       })
       .openapi(deleteDocument, async (c) => {
         const { id, documentId } = c.req.valid("param");

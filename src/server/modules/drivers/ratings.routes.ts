@@ -15,8 +15,8 @@ import {
 } from "../../../shared/drivers/ratings.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
-import { binary, contentDisposition } from "./drivers.routes";
 import { createRatingsService } from "./ratings.service";
 import { createScorecardsService } from "./scorecards.service";
 
@@ -114,19 +114,13 @@ const exportScorecards = defineRoute({
   responses: { 200: SHEETS },
 });
 
-const file = (body: { fileName: string; contentType: string }) => ({
-  "Content-Type": body.contentType,
-  "Content-Disposition": contentDisposition(body.fileName),
-  "Cache-Control": "private, no-store",
-});
-
 export function driverRatingsRoutes(deps: Deps) {
   const ratings = createRatingsService(deps);
   const cards = createScorecardsService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(exportList, async (c) => {
       const out = await ratings.export(c.req.valid("query"));
-      return c.body(out.body as Uint8Array<ArrayBuffer> | string, 200, file(out));
+      return fileResponse(c, out);
     })
     .openapi(list, async (c) => c.json(await ratings.list(c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await ratings.get(c.req.valid("param").id), 200))
@@ -143,7 +137,7 @@ export function driverRatingsRoutes(deps: Deps) {
     .openapi(ratable, async (c) => c.json(await ratings.ratableLoads(c.req.valid("param").id), 200))
     .openapi(exportScorecards, async (c) => {
       const out = await cards.export(c.req.valid("query"));
-      return c.body(out.body as Uint8Array<ArrayBuffer> | string, 200, file(out));
+      return fileResponse(c, out);
     })
     .openapi(scorecards, async (c) => c.json(await cards.list(c.req.valid("query")), 200));
 }

@@ -4,7 +4,6 @@ import {
   type createRatingSchema,
   overallScore,
   RATING_EXISTS_MESSAGE,
-  RATING_EXPORT_MAX_ROWS,
   RATING_LOAD_MESSAGE,
   type RatableLoad,
   type Rating,
@@ -19,10 +18,11 @@ import type { Tx } from "../../db/client";
 import { driverRatings, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { addDays, findDriverRow } from "./drivers.repo";
 
 type CreateRating = z.output<typeof createRatingSchema>;
@@ -167,18 +167,12 @@ export function createRatingsService(deps: Deps) {
         .innerJoin(drivers, eq(drivers.id, driverRatings.driverId))
         .innerJoin(loads, eq(loads.id, driverRatings.loadId))
         .where(cond);
-      if (n > RATING_EXPORT_MAX_ROWS) {
-        throw new HttpError(
-          400,
-          "EXPORT_TOO_LARGE",
-          `An export holds at most ${RATING_EXPORT_MAX_ROWS.toLocaleString("en-US")} ratings. Narrow the filters and try again.`,
-        );
-      }
+      ensureExportFits(n, "ratings");
       const rows = (
         await selectRatings(db)
           .where(cond)
           .orderBy(...ratingOrder(sort, dir))
-          .limit(RATING_EXPORT_MAX_ROWS)
+          .limit(EXPORT_MAX_ROWS)
       ).map(toRating);
       const date = (v: string | null) => (v ? v.slice(0, 16).replace("T", " ") : null);
       const columns: Column<Rating>[] = [
@@ -196,9 +190,7 @@ export function createRatingsService(deps: Deps) {
         { header: "Comment", value: (r) => r.comment, width: 50 },
         { header: "Rated by", value: (r) => r.ratedByName, width: 20 },
       ];
-      const fileName = `driver-reviews-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body = format === "csv" ? toCsv(rows, columns) : await toXlsx(rows, columns, "Reviews");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, columns, format, { file: "driver-reviews", sheet: "Reviews" });
     },
 
     /** The driver's completed loads without a rating yet, latest delivery first. */

@@ -21,7 +21,7 @@ import {
 } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { likePattern, offsetOf } from "../../http/pagination";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { addDays, utcToday } from "./drivers.repo";
 
 /** Without dates a scorecard covers this month so far (UTC calendar dates). */
@@ -215,9 +215,8 @@ export function createScorecardsService(deps: Deps) {
         { header: "Citations", value: (r) => r.citations, width: 10 },
         { header: "Accidents", value: (r) => r.accidents, width: 10 },
       ];
-      const fileName = `driver-scorecards-${period.from}-to-${period.to}.${format}`;
-      const body = format === "csv" ? toCsv(rows, columns) : await toXlsx(rows, columns, "Scorecards");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      const stamp = `${period.from}-to-${period.to}`;
+      return sheetFile(rows, columns, format, { file: "driver-scorecards", sheet: "Scorecards", stamp });
     },
   };
 }

@@ -14,8 +14,8 @@ import {
 import { CHECKLIST_ITEM_NAMES } from "../../../shared/inspections/inspections.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { HttpError } from "../../http/errors";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { ensureExportFits } from "../../http/export";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { dbToday, fleetScopeFor, humanize } from "./fleet-scope";
 import { listMaintenanceRows, type MaintenanceRow, maintenanceListCondition } from "./maintenance.service";
 import { listTrailerRows, trailerListCondition } from "./trailers.service";
@@ -23,18 +23,9 @@ import { selectVehicles, toListItem, vehicleListCondition, vehicleOrder } from "
 
 type Format = "csv" | "xlsx";
 
-const tooLarge = () =>
-  new HttpError(
-    400,
-    "EXPORT_TOO_LARGE",
-    `An export holds at most ${FLEET_EXPORT_MAX_ROWS.toLocaleString("en-US")} rows. Narrow the filters and try again.`,
-  );
-
 async function file<T>(name: string, sheet: string, format: Format, rows: T[], cols: Column<T>[]) {
-  if (rows.length > FLEET_EXPORT_MAX_ROWS) throw tooLarge();
-  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, cols) : await toXlsx(rows, cols, sheet);
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+  ensureExportFits(rows.length, "rows", FLEET_EXPORT_MAX_ROWS);
+  return sheetFile(rows, cols, format, { file: name, sheet });
 }
 
 /** The filtered vehicle list (drivers: their own), with expiry warnings as the screen shows them. */

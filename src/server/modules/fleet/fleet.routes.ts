@@ -1,6 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { PERMISSIONS } from "../../../shared/access";
 import { okSchema } from "../../../shared/api/api.schema";
@@ -42,7 +40,14 @@ import {
 import { odometerCorrectionSchema } from "../../../shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import {
+  binary,
+  fileField,
+  fileResponse,
+  SHEET_TYPES,
+  uploadBodyLimit,
+  withMiddleware,
+} from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createFleetService } from "./fleet.service";
 import { type AssetRef, createFleetDocumentsService } from "./fleet-documents.service";
@@ -56,43 +61,6 @@ const maintenanceTags = ["Maintenance"];
 const READ = PERMISSIONS["fleet:read"];
 const WRITE = PERMISSIONS["fleet:write"];
 
-const SHEET_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
-const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
-});
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-const limitBody = (maxBytes: number) =>
-  bodyLimit({
-    maxSize: maxBytes + 64 * 1024,
-    onError: () => {
-      throw new HttpError(
-        413,
-        "FILE_TOO_LARGE",
-        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-      );
-    },
-  });
-/** defineRoute owns the guard; uploads add their body limit after it. */
-const withMiddleware = <R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-) => ({
-  ...route,
-  middleware: [route.middleware, ...extra].flat(),
-});
-
-const fileField = z
-  .instanceof(File, { message: "Choose a file." })
-  .openapi({ type: "string", format: "binary" });
 const documentUploadSchema = documentMetaSchema.extend({ file: fileField });
 const receiptUploadSchema = z.object({ file: fileField });
 const documentParams = z.object({
@@ -274,7 +242,7 @@ const documentRoutes = (kind: "vehicles" | "trailers") => ({
       },
       responses: { 201: jsonContent(fleetDocumentSchema, "Stored") },
     }),
-    limitBody(FLEET_DOCUMENT_MAX_BYTES),
+    uploadBodyLimit(FLEET_DOCUMENT_MAX_BYTES),
   ),
   download: defineRoute({
     method: "get",
@@ -391,7 +359,7 @@ const uploadReceipt = withMiddleware(
     },
     responses: { 200: jsonContent(maintenanceItemSchema) },
   }),
-  limitBody(MAINTENANCE_RECEIPT_MAX_BYTES),
+  uploadBodyLimit(MAINTENANCE_RECEIPT_MAX_BYTES),
 );
 const downloadReceipt = defineRoute({
   method: "get",
@@ -414,18 +382,6 @@ const deleteReceipt = defineRoute({
 
 const ok = { ok: true as const };
 
-function sendFile(
-  c: { body: (b: Uint8Array<ArrayBuffer> | string, s: 200, h: Record<string, string>) => Response },
-  file: { body?: Uint8Array | string; bytes?: Uint8Array; fileName: string; contentType: string },
-) {
-  return c.body((file.bytes ?? file.body) as Uint8Array<ArrayBuffer> | string, 200, {
-    "Content-Type": file.contentType,
-    "Content-Disposition": contentDisposition(file.fileName),
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
-  });
-}
-
 export function fleetRoutes(deps: Deps) {
   const fleet = createFleetService(deps);
   const vehicles = createVehiclesService(deps);
@@ -445,13 +401,13 @@ export function fleetRoutes(deps: Deps) {
         c.json({ items: await fleet.trailerOptions(c.req.valid("query").q) }, 200),
       )
       .openapi(exportVehiclesRoute, async (c) =>
-        sendFile(c, await exportVehicles(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportVehicles(deps, c.get("actor")!, c.req.valid("query"))),
       )
       .openapi(exportTrailersRoute, async (c) =>
-        sendFile(c, await exportTrailers(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportTrailers(deps, c.get("actor")!, c.req.valid("query"))),
       )
       .openapi(exportMaintenanceRoute, async (c) =>
-        sendFile(c, await exportMaintenance(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportMaintenance(deps, c.get("actor")!, c.req.valid("query"))),
       )
       .openapi(maintenanceAssets, async (c) =>
         c.json({ items: await maintenance.assetOptions(c.get("actor")!, c.req.valid("query").q) }, 200),
@@ -498,7 +454,7 @@ export function fleetRoutes(deps: Deps) {
       })
       .openapi(vehicleDocs.download, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        return sendFile(c, await documents.download(c.get("actor")!, vehicle(id), documentId));
+        return fileResponse(c, await documents.download(c.get("actor")!, vehicle(id), documentId));
       })
       .openapi(vehicleDocs.remove, async (c) => {
         const { id, documentId } = c.req.valid("param");
@@ -531,7 +487,7 @@ export function fleetRoutes(deps: Deps) {
       })
       .openapi(trailerDocs.download, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        return sendFile(c, await documents.download(c.get("actor")!, trailer(id), documentId));
+        return fileResponse(c, await documents.download(c.get("actor")!, trailer(id), documentId));
       })
       .openapi(trailerDocs.remove, async (c) => {
         const { id, documentId } = c.req.valid("param");
@@ -568,7 +524,7 @@ export function fleetRoutes(deps: Deps) {
         ),
       )
       .openapi(downloadReceipt, async (c) =>
-        sendFile(c, await maintenance.downloadReceipt(c.get("actor")!, c.req.valid("param").id)),
+        fileResponse(c, await maintenance.downloadReceipt(c.get("actor")!, c.req.valid("param").id)),
       )
       .openapi(deleteReceipt, async (c) =>
         c.json(await maintenance.removeReceipt(c.get("actor")!, c.req.valid("param").id), 200),

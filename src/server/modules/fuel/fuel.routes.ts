@@ -14,16 +14,16 @@ import {
 } from "../../../shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import {
+  binary,
+  fileResponse,
+  optionalFileField,
+  SHEET_TYPES,
+  uploadBodyLimit,
+  withMiddleware,
+} from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { createFuelService } from "./fuel.service";
-import {
-  binaryResponse,
-  downloadHeaders,
-  fileField,
-  SPREADSHEET_TYPES,
-  uploadLimit,
-  withMiddleware,
-} from "./receipts";
 
 const tags = ["Fuel log"];
 
@@ -35,7 +35,7 @@ const createForm = z.object({
   ...Object.fromEntries(
     FUEL_ENTRY_FIELDS.filter((f) => f !== "receipt").map((f) => [f, z.string().optional()]),
   ),
-  receipt: fileField("The receipt: a photo or PDF (checked by content)"),
+  receipt: optionalFileField("The receipt: a photo or PDF (checked by content)"),
 });
 
 const list = defineRoute({
@@ -57,7 +57,7 @@ const exportList = defineRoute({
     "The filtered entries as CSV or Excel (at most 50,000: 400 EXPORT_TOO_LARGE). Drivers: own entries",
   access: PERMISSIONS["fuel:read"],
   request: { query: fuelExportQuerySchema },
-  responses: { 200: binaryResponse(SPREADSHEET_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const vehicleOptions = defineRoute({
   method: "get",
@@ -90,7 +90,7 @@ const create = withMiddleware(
     request: { body: { required: true, content: { "multipart/form-data": { schema: createForm } } } },
     responses: { 201: jsonContent(fuelEntrySchema, "Logged") },
   }),
-  uploadLimit(RECEIPT_MAX_BYTES),
+  uploadBodyLimit(RECEIPT_MAX_BYTES),
 );
 const get = defineRoute({
   method: "get",
@@ -108,7 +108,7 @@ const receipt = defineRoute({
   summary: "An entry's receipt, as an attachment (another driver's answers 404)",
   access: PERMISSIONS["fuel:read"],
   request: { params: uuidParams },
-  responses: { 200: binaryResponse(["application/pdf", "image/*"], "The receipt") },
+  responses: { 200: binary(["application/pdf", "image/*"], "The receipt") },
 });
 const remove = defineRoute({
   method: "delete",
@@ -129,11 +129,7 @@ export function fuelRoutes(deps: Deps) {
       // Fixed paths before /api/fuel-entries/{id}.
       .openapi(exportList, async (c) => {
         const file = await fuel.export(c.get("actor")!, c.req.valid("query"));
-        return c.body(
-          file.body as Uint8Array<ArrayBuffer> | string,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(vehicleOptions, async (c) =>
         c.json(await fuel.vehicleOptions(c.get("actor")!, c.req.valid("query").q), 200),
@@ -148,11 +144,7 @@ export function fuelRoutes(deps: Deps) {
       .openapi(get, async (c) => c.json(await fuel.get(c.get("actor")!, c.req.valid("param").id), 200))
       .openapi(receipt, async (c) => {
         const file = await fuel.receipt(c.get("actor")!, c.req.valid("param").id);
-        return c.body(
-          file.bytes as Uint8Array<ArrayBuffer>,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(remove, async (c) => {
         await fuel.remove(c.get("actor")!, c.req.valid("param").id);

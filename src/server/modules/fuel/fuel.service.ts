@@ -19,7 +19,6 @@ import {
 import { can } from "../../../shared/access";
 import {
   DRIVER_DELETE_WINDOW_HOURS,
-  EXPORT_MAX_ROWS,
   type FuelDriverOption,
   type FuelEntry,
   type FuelExportQuery,
@@ -46,12 +45,13 @@ import { drivers, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, HttpError, notFound, validationError } from "../../http/errors";
+import { ensureExportFits } from "../../http/export";
+import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
-import { chosenFile, readStored } from "./receipts";
 
 /**
  * The trucks a driver may log fuel for: the one assigned to them and those of their assigned or
@@ -430,7 +430,7 @@ export function createFuelService(deps: Deps) {
       const [file] = await db.select().from(files).where(eq(files.id, row.receiptFileId));
       if (!file) throw notFound("The receipt");
       return {
-        bytes: await readStored(storage, file.storageKey),
+        bytes: await readStored(storage, file.storageKey, "The receipt's content"),
         fileName: file.fileName,
         contentType: file.contentType,
       };
@@ -518,22 +518,11 @@ export function createFuelService(deps: Deps) {
         .innerJoin(drivers, eq(drivers.id, fuelEntries.driverId))
         .leftJoin(vehicles, eq(vehicles.id, fuelEntries.vehicleId))
         .where(cond);
-      if (total > EXPORT_MAX_ROWS) throw exportTooLarge("fuel entries");
+      ensureExportFits(total, "fuel entries");
       const rows = await selectEntries(db)
         .where(cond)
         .orderBy(...order(sort, dir));
-      const fileName = `fuel-entries-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "Fuel entries");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, EXPORT_COLUMNS, format, { file: "fuel-entries", sheet: "Fuel entries" });
     },
   };
-}
-
-export function exportTooLarge(what: string) {
-  return new HttpError(
-    400,
-    "EXPORT_TOO_LARGE",
-    `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString("en-US")} ${what}. Narrow the filters (for example a date range) and try again.`,
-  );
 }

@@ -1,13 +1,12 @@
 import {
   CHECKLIST_ITEM_NAMES,
-  INSPECTION_EXPORT_MAX_ROWS,
   type InspectionExportQuery,
 } from "../../../shared/inspections/inspections.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { scopeOf } from "../../http/scope";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import {
   countInspections,
   type InspectionRow,
@@ -59,18 +58,10 @@ export async function exportInspections(deps: Deps, actor: Actor, query: Inspect
   const { format, sort, dir, ...filter } = query;
   const scope = scopeOf(actor);
   const cond = listCondition(filter, scope);
-  if ((await countInspections(db, cond)) > INSPECTION_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${INSPECTION_EXPORT_MAX_ROWS.toLocaleString("en-US")} inspections. Narrow the filters (for example a date range) and try again.`,
-    );
-  }
+  ensureExportFits(await countInspections(db, cond), "inspections");
   const rows = await selectInspections(db)
     .where(cond)
     .orderBy(...listOrder(sort, dir))
-    .limit(INSPECTION_EXPORT_MAX_ROWS);
-  const fileName = `inspections-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, COLUMNS) : await toXlsx(rows, COLUMNS, "Inspections");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+    .limit(EXPORT_MAX_ROWS);
+  return sheetFile(rows, COLUMNS, format, { file: "inspections", sheet: "Inspections" });
 }

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { PERMISSIONS } from "../../../shared/access";
 import {
@@ -17,6 +16,7 @@ import {
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";
+import { binary, fileHeaders, fileResponse, withMiddleware } from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { createInspectionsService } from "./inspections.service";
 import { exportInspections } from "./inspections-export";
@@ -54,20 +54,6 @@ const uploadLimit = bodyLimit({
       `Photos are limited to ${INSPECTION_MAX_IMAGES} of ${Math.round(INSPECTION_IMAGE_MAX_BYTES / 1024 / 1024)} MB each.`,
     );
   },
-});
-/** defineRoute owns the guard; uploads add their body limit after it. */
-const withMiddleware = <R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-) => ({
-  ...route,
-  middleware: [route.middleware, ...extra].flat(),
-});
-const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
 });
 
 const list = defineRoute({
@@ -164,13 +150,6 @@ const image = defineRoute({
   responses: { 200: binary(["image/*"], "The photo") },
 });
 
-/** `inline` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function inlineDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-const attachment = (fileName: string) => inlineDisposition(fileName).replace(/^inline/, "attachment");
-
 /** The `data` part: JSON, parsed with the shared schema; a bad field answers 400 with its path. */
 function parseInspection(data: string) {
   let json: unknown;
@@ -193,11 +172,7 @@ export function inspectionsRoutes(deps: Deps) {
       // Fixed paths before /api/inspections/{id}.
       .openapi(exportList, async (c) => {
         const file = await exportInspections(deps, c.get("actor")!, c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": attachment(file.fileName),
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(assets, async (c) =>
         c.json({ items: await service.assets(c.get("actor")!, c.req.valid("query")) }, 200),
@@ -219,10 +194,9 @@ export function inspectionsRoutes(deps: Deps) {
       .openapi(image, async (c) => {
         const { id, imageId } = c.req.valid("param");
         const file = await service.image(c.get("actor")!, id, imageId);
+        // Thumbnails shown over and over: the one download a private cache may keep for an hour.
         return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": inlineDisposition(file.fileName),
-          "X-Content-Type-Options": "nosniff",
+          ...fileHeaders(file, "inline"),
           "Cache-Control": "private, max-age=3600",
         });
       })

@@ -1,13 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import {
-  INVOICE_EXPORT_MAX_ROWS,
-  type InvoiceExportQuery,
-  type InvoiceListItem,
-} from "../../../shared/invoices/invoices.schema";
+import type { InvoiceExportQuery, InvoiceListItem } from "../../../shared/invoices/invoices.schema";
 import { customers, invoices } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { HttpError } from "../../http/errors";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import {
   customerIdsMatching,
   listColumns,
@@ -51,22 +47,14 @@ export async function exportInvoices(deps: Deps, query: InvoiceExportQuery) {
   const customerIds = filter.q ? await customerIdsMatching(db, filter.q) : [];
   const cond = listCondition(filter, day, { customerIds });
   const [{ n }] = await db.select({ n: count() }).from(invoices).where(cond);
-  if (n > INVOICE_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${INVOICE_EXPORT_MAX_ROWS.toLocaleString("en-US")} invoices. Narrow the filters and try again.`,
-    );
-  }
+  ensureExportFits(n, "invoices");
   const rows = await db
     .select(listColumns)
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(cond)
     .orderBy(...listOrder(sort, dir))
-    .limit(INVOICE_EXPORT_MAX_ROWS);
+    .limit(EXPORT_MAX_ROWS);
   const items = rows.map((r) => toListItem(r, day));
-  const fileName = `invoices-${day}.${format}`;
-  const body = format === "csv" ? toCsv(items, COLUMNS) : await toXlsx(items, COLUMNS, "Invoices");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+  return sheetFile(items, COLUMNS, format, { file: "invoices", sheet: "Invoices", stamp: day });
 }

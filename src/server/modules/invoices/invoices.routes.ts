@@ -18,8 +18,8 @@ import {
 } from "../../../shared/invoices/invoices.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
-import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "./file-response";
 import { exportInvoices } from "./invoice-export";
 import { createInvoicesService } from "./invoices.service";
 

@@ -12,10 +12,10 @@ import {
 } from "../../../shared/invoices/statements.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { statementFile } from "../statements/statement-files";
 import { buildStatement } from "../statements/statements.service";
-import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "./file-response";
 import { myCustomerId, portalInvoice, portalInvoicePdf, portalInvoices } from "./portal-billing.service";
 
 const tags = ["Customer portal"];

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { LOAD_EXPORT_MAX_ROWS, type LoadExportQuery } from "../../../shared/loads/loads.schema";
+import type { LoadExportQuery } from "../../../shared/loads/loads.schema";
 import { customers, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { scopeOf } from "../../http/scope";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { countUpTo, customerIdsMatching, isWholeLoadNumber, listCondition, listOrder } from "./loads.repo";
 
 type ExportRow = typeof loads.$inferSelect & { customerName: string | null; driverName: string | null };
@@ -50,13 +50,7 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
   const scope = scopeOf(actor);
   const customerIds = filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
   const cond = listCondition(filter, scope, customerIds);
-  if ((await countUpTo(db, cond, LOAD_EXPORT_MAX_ROWS)) > LOAD_EXPORT_MAX_ROWS) {
-    throw new HttpError(
-      400,
-      "EXPORT_TOO_LARGE",
-      `An export holds at most ${LOAD_EXPORT_MAX_ROWS.toLocaleString("en-US")} loads. Narrow the filters (for example a date range) and try again.`,
-    );
-  }
+  ensureExportFits(await countUpTo(db, cond, EXPORT_MAX_ROWS), "loads");
   const rows: ExportRow[] = (
     await db
       .select({ load: loads, customerName: customers.companyName, driverName: drivers.fullName })
@@ -65,10 +59,8 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
       .leftJoin(drivers, eq(drivers.id, loads.driverId))
       .where(cond)
       .orderBy(listOrder(sort, dir))
-      .limit(LOAD_EXPORT_MAX_ROWS)
+      .limit(EXPORT_MAX_ROWS)
   ).map((r) => ({ ...r.load, customerName: r.customerName, driverName: r.driverName }));
   const cols = columns(scope.kind !== "staff");
-  const fileName = `loads-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === "csv" ? toCsv(rows, cols) : await toXlsx(rows, cols, "Loads");
-  return { fileName, contentType: CONTENT_TYPES[format], body };
+  return sheetFile(rows, cols, format, { file: "loads", sheet: "Loads" });
 }

@@ -1,6 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { PERMISSIONS } from "../../../shared/access";
 import { okSchema } from "../../../shared/api/api.schema";
 import {
@@ -26,7 +24,7 @@ import {
 } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createBolLinksService } from "./bol-links.service";
 import { createLoadBoardService } from "./load-board.service";
@@ -54,33 +52,6 @@ const actionParams = z.object({ id: z.uuid({ message: "Invalid id." }), action: 
 const uploadSchema = z.object({
   file: z.instanceof(File, { message: "Choose a file." }).openapi({ type: "string", format: "binary" }),
   kind: z.enum(LOAD_FILE_KINDS, { message: "Choose the kind of document." }),
-});
-
-/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
-const uploadBodyLimit = bodyLimit({
-  maxSize: LOAD_FILE_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(
-      413,
-      "FILE_TOO_LARGE",
-      `The file is larger than ${Math.round(LOAD_FILE_MAX_BYTES / 1024 / 1024)} MB.`,
-    );
-  },
-});
-/** defineRoute owns the guard; the upload adds its body limit after it. */
-const withMiddleware = <R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-) => ({
-  ...route,
-  middleware: [route.middleware, ...extra].flat(),
-});
-
-const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
 });
 
 const list = defineRoute({
@@ -200,7 +171,7 @@ const uploadFile = withMiddleware(
     },
     responses: { 201: jsonContent(loadFileSchema, "Stored") },
   }),
-  uploadBodyLimit,
+  uploadBodyLimit(LOAD_FILE_MAX_BYTES),
 );
 const downloadFile = defineRoute({
   method: "get",
@@ -249,12 +220,6 @@ const revokeLink = defineRoute({
   responses: { 200: jsonContent(okSchema) },
 });
 
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 const ok = { ok: true as const };
 
 export function loadsRoutes(deps: Deps) {
@@ -267,11 +232,7 @@ export function loadsRoutes(deps: Deps) {
       // Fixed paths before /api/loads/{id}.
       .openapi(exportList, async (c) => {
         const file = await exportLoads(deps, c.get("actor")!, c.req.valid("query"));
-        return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName),
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(nextNumber, async (c) => c.json({ loadNumber: await loads.nextNumber() }, 200))
       .openapi(list, async (c) => c.json(await loads.list(c.get("actor")!, c.req.valid("query")), 200))
@@ -303,12 +264,7 @@ export function loadsRoutes(deps: Deps) {
       .openapi(downloadFile, async (c) => {
         const { id, fileId } = c.req.valid("param");
         const file = await files.download(c.get("actor")!, id, fileId);
-        return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-          "Content-Type": file.contentType,
-          "Content-Disposition": contentDisposition(file.fileName),
-          "X-Content-Type-Options": "nosniff",
-          "Cache-Control": "private, no-store",
-        });
+        return fileResponse(c, file);
       })
       .openapi(deleteFile, async (c) => {
         const { id, fileId } = c.req.valid("param");

@@ -16,15 +16,15 @@ import {
 } from "../../../shared/parking/parking.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import {
-  binaryResponse,
-  downloadHeaders,
-  fileField,
-  SPREADSHEET_TYPES,
-  uploadLimit,
+  binary,
+  fileResponse,
+  optionalFileField,
+  SHEET_TYPES,
+  uploadBodyLimit,
   withMiddleware,
-} from "../fuel/receipts";
+} from "../../http/files";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createParkingService } from "./parking.service";
 
 const tags = ["Parking"];
@@ -42,7 +42,7 @@ const expenseForm = z.object({
   vehicleId: z.string().optional(),
   driverId: z.string().optional(),
   notes: z.string().optional(),
-  receipt: fileField("A receipt: photo or PDF (optional; replaces the current one on edit)"),
+  receipt: optionalFileField("A receipt: photo or PDF (optional; replaces the current one on edit)"),
   removeReceipt: z.string().optional().openapi({ description: '"true" drops the current receipt on edit' }),
 });
 const expenseBody = { required: true, content: { "multipart/form-data": { schema: expenseForm } } };
@@ -65,7 +65,7 @@ const exportExpenses = defineRoute({
   summary: "The filtered expenses as CSV or Excel",
   access: MANAGE,
   request: { query: expenseExportQuerySchema },
-  responses: { 200: binaryResponse(SPREADSHEET_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const createExpense = withMiddleware(
   defineRoute({
@@ -78,7 +78,7 @@ const createExpense = withMiddleware(
     request: { body: expenseBody },
     responses: { 201: jsonContent(parkingExpenseSchema, "Recorded") },
   }),
-  uploadLimit(RECEIPT_MAX_BYTES),
+  uploadBodyLimit(RECEIPT_MAX_BYTES),
 );
 const getExpense = defineRoute({
   method: "get",
@@ -99,7 +99,7 @@ const updateExpense = withMiddleware(
     request: { params: uuidParams, body: expenseBody },
     responses: { 200: jsonContent(parkingExpenseSchema) },
   }),
-  uploadLimit(RECEIPT_MAX_BYTES),
+  uploadBodyLimit(RECEIPT_MAX_BYTES),
 );
 const removeExpense = defineRoute({
   method: "delete",
@@ -117,7 +117,7 @@ const expenseReceipt = defineRoute({
   summary: "An expense's receipt, as an attachment",
   access: MANAGE,
   request: { params: uuidParams },
-  responses: { 200: binaryResponse(["application/pdf", "image/*"], "The receipt") },
+  responses: { 200: binary(["application/pdf", "image/*"], "The receipt") },
 });
 
 const listReservations = defineRoute({
@@ -137,7 +137,7 @@ const exportReservations = defineRoute({
   summary: "The filtered reservations as CSV or Excel",
   access: MANAGE,
   request: { query: reservationExportQuerySchema },
-  responses: { 200: binaryResponse(SPREADSHEET_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const createReservation = defineRoute({
   method: "post",
@@ -187,11 +187,7 @@ export function parkingRoutes(deps: Deps) {
       // Fixed paths before /{id}.
       .openapi(exportExpenses, async (c) => {
         const file = await parking.exportExpenses(c.req.valid("query"));
-        return c.body(
-          file.body as Uint8Array<ArrayBuffer> | string,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(listExpenses, async (c) => c.json(await parking.listExpenses(c.req.valid("query")), 200))
       .openapi(createExpense, async (c) =>
@@ -217,19 +213,11 @@ export function parkingRoutes(deps: Deps) {
       })
       .openapi(expenseReceipt, async (c) => {
         const file = await parking.expenseReceipt(c.req.valid("param").id);
-        return c.body(
-          file.bytes as Uint8Array<ArrayBuffer>,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(exportReservations, async (c) => {
         const file = await parking.exportReservations(c.req.valid("query"));
-        return c.body(
-          file.body as Uint8Array<ArrayBuffer> | string,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(listReservations, async (c) =>
         c.json(await parking.listReservations(c.req.valid("query")), 200),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { EXPORT_MAX_ROWS, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "../../../shared/fuel/fuel.schema";
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "../../../shared/fuel/fuel.schema";
 import {
   type ExpenseFilter,
   type ExpensePage,
@@ -23,11 +23,11 @@ import { drivers, files, parkingExpenses, parkingReservations, vehicles } from "
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound, validationError } from "../../http/errors";
+import { ensureExportFits } from "../../http/export";
+import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
-import { exportTooLarge } from "../fuel/fuel.service";
-import { chosenFile, readStored } from "../fuel/receipts";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 const utc = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
@@ -473,7 +473,7 @@ export function createParkingService(deps: Deps) {
         .where(eq(parkingExpenses.id, id));
       if (!row) throw notFound("The receipt");
       return {
-        bytes: await readStored(storage, row.storageKey),
+        bytes: await readStored(storage, row.storageKey, "The receipt's content"),
         fileName: row.fileName,
         contentType: row.contentType,
       };
@@ -488,16 +488,14 @@ export function createParkingService(deps: Deps) {
         .leftJoin(vehicles, eq(vehicles.id, parkingExpenses.vehicleId))
         .leftJoin(drivers, eq(drivers.id, parkingExpenses.driverId))
         .where(cond);
-      if (total > EXPORT_MAX_ROWS) throw exportTooLarge("expenses");
+      ensureExportFits(total, "expenses");
       const rows = await selectExpenses(db)
         .where(cond)
         .orderBy(...expenseOrder(sort, dir));
-      const fileName = `parking-expenses-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv"
-          ? toCsv(rows, EXPENSE_COLUMNS)
-          : await toXlsx(rows, EXPENSE_COLUMNS, "Parking expenses");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, EXPENSE_COLUMNS, format, {
+        file: "parking-expenses",
+        sheet: "Parking expenses",
+      });
     },
 
     // ---- Reservations
@@ -555,16 +553,14 @@ export function createParkingService(deps: Deps) {
         .leftJoin(vehicles, eq(vehicles.id, parkingReservations.vehicleId))
         .leftJoin(drivers, eq(drivers.id, parkingReservations.driverId))
         .where(cond);
-      if (total > EXPORT_MAX_ROWS) throw exportTooLarge("reservations");
+      ensureExportFits(total, "reservations");
       const rows = await selectReservations(db)
         .where(cond)
         .orderBy(...reservationOrder(filter));
-      const fileName = `parking-reservations-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv"
-          ? toCsv(rows, RESERVATION_COLUMNS)
-          : await toXlsx(rows, RESERVATION_COLUMNS, "Parking reservations");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, RESERVATION_COLUMNS, format, {
+        file: "parking-reservations",
+        sheet: "Parking reservations",
+      });
     },
   };
 }

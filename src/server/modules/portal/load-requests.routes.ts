@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "../../../shared/access";
 import {
   acceptedLoadRequestSchema,
@@ -11,8 +11,8 @@ import {
 } from "../../../shared/portal/load-requests.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
-import { attachmentHeaders } from "../customers/attachment";
 import { createLoadRequestsService } from "./load-requests.service";
 
 const tags = ["Load requests"];
@@ -35,17 +35,7 @@ const exportList = defineRoute({
   summary: "The filtered requests as CSV or Excel",
   access: REVIEW,
   request: { query: loadRequestExportQuerySchema },
-  responses: {
-    200: {
-      description: "The file",
-      content: {
-        "text/csv": { schema: z.string().openapi({ type: "string", format: "binary" }) },
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
-          schema: z.string().openapi({ type: "string", format: "binary" }),
-        },
-      },
-    },
-  },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const get = defineRoute({
   method: "get",
@@ -82,7 +72,7 @@ export function loadRequestsRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(exportList, async (c) => {
       const file = await requests.export(c.req.valid("query"));
-      return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, attachmentHeaders(file));
+      return fileResponse(c, file);
     })
     .openapi(list, async (c) => c.json(await requests.list(c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await requests.get(c.req.valid("param").id), 200))

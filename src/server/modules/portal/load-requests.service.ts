@@ -22,11 +22,12 @@ import { customers, loadRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, HttpError, notFound, validationError } from "../../http/errors";
+import { EXPORT_MAX_ROWS } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { ownCustomerId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { createLoadsService } from "../loads/loads.service";
 import {
   portalUsersOf,
@@ -39,7 +40,6 @@ import {
   toStaffLoadRequest,
 } from "./load-requests.repo";
 
-const EXPORT_MAX_ROWS = 50_000;
 /** A pickup a few minutes in the past is a slow form, not a mistake. */
 const PICKUP_GRACE_MS = 15 * 60_000;
 
@@ -256,12 +256,7 @@ export function createLoadRequestsService(deps: Deps) {
         .orderBy(...requestOrder(sort, dir))
         .limit(EXPORT_MAX_ROWS);
       const items = rows.map(toStaffLoadRequest);
-      const fileName = `load-requests-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv"
-          ? toCsv(items, EXPORT_COLUMNS)
-          : await toXlsx(items, EXPORT_COLUMNS, "Load requests");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(items, EXPORT_COLUMNS, format, { file: "load-requests", sheet: "Load requests" });
     },
 
     /**

@@ -15,8 +15,8 @@ import {
 } from "../../../shared/portal/portal.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
-import { attachmentHeaders } from "../customers/attachment";
 import { createLoadRequestsService } from "./load-requests.service";
 import { createPortalService } from "./portal.service";
 
@@ -26,12 +26,6 @@ const PORTAL = PERMISSIONS["portal:use"];
 const fileParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
   fileId: z.uuid({ message: "Invalid id." }),
-});
-const binary = (types: string[], description: string) => ({
-  description,
-  content: Object.fromEntries(
-    types.map((t) => [t, { schema: z.string().openapi({ type: "string", format: "binary" }) }]),
-  ),
 });
 
 const summary = defineRoute({
@@ -109,7 +103,7 @@ export function portalRoutes(deps: Deps) {
     .openapi(summary, async (c) => c.json(await portal.summary(c.get("actor")!), 200))
     .openapi(exportLoads, async (c) => {
       const file = await portal.exportLoads(c.get("actor")!, c.req.valid("query"));
-      return c.body(file.body as Uint8Array<ArrayBuffer> | string, 200, attachmentHeaders(file));
+      return fileResponse(c, file);
     })
     .openapi(listLoads, async (c) =>
       c.json(await portal.listLoads(c.get("actor")!, c.req.valid("query")), 200),
@@ -120,7 +114,7 @@ export function portalRoutes(deps: Deps) {
     .openapi(downloadFile, async (c) => {
       const { id, fileId } = c.req.valid("param");
       const file = await portal.downloadFile(c.get("actor")!, id, fileId);
-      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, attachmentHeaders(file));
+      return fileResponse(c, file);
     })
     .openapi(listRequests, async (c) =>
       c.json(await requests.listMine(c.get("actor")!, c.req.valid("query")), 200),

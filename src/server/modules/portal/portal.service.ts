@@ -11,9 +11,10 @@ import { customers, loadRequests, loadStatusEvents, loadStops, loads } from "../
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { EXPORT_MAX_ROWS } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { ownCustomerId } from "../../http/scope";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import {
   isPortalKind,
   type PortalLoadRow,
@@ -24,7 +25,6 @@ import {
   toPortalItem,
 } from "./portal.repo";
 
-const EXPORT_MAX_ROWS = 50_000;
 const DAY = 86_400_000;
 const dateTime = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : null);
 
@@ -146,10 +146,7 @@ export function createPortalService(deps: Deps) {
             .orderBy(...portalOrder(sort, dir))
             .limit(EXPORT_MAX_ROWS)
         : [];
-      const fileName = `my-loads-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "My loads");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, EXPORT_COLUMNS, format, { file: "my-loads", sheet: "My loads" });
     },
 
     async getLoad(actor: Actor, loadId: string): Promise<PortalLoadDetail> {

@@ -1,6 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { apiErrorSchema } from "../../../shared/api/api.schema";
 import { LOAD_FILE_MAX_BYTES } from "../../../shared/loads/loads.schema";
 import {
@@ -13,7 +12,7 @@ import {
 } from "../../../shared/public/public.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { HttpError } from "../../http/errors";
+import { uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonContent } from "../../http/route";
 import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { createPublicService } from "./public.service";
@@ -27,26 +26,6 @@ function rateLimited(deps: Deps, bucket: Bucket): MiddlewareHandler<AppEnv> {
     await enforceRateLimit(deps.db, [`public-${bucket}:${c.get("ip") ?? "unknown"}`], limit, windowSeconds);
     await next();
   };
-}
-
-/** The file plus the multipart envelope; anything larger is refused before it is buffered. */
-const uploadBodyLimit = bodyLimit({
-  maxSize: LOAD_FILE_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(
-      413,
-      "FILE_TOO_LARGE",
-      `The file is larger than ${Math.round(LOAD_FILE_MAX_BYTES / 1024 / 1024)} MB.`,
-    );
-  },
-});
-
-/** defineRoute owns the guard; these routes add their own middleware after it. */
-function withMiddleware<R extends { middleware: unknown }>(
-  route: R,
-  ...extra: MiddlewareHandler<AppEnv>[]
-): R {
-  return { ...route, middleware: [route.middleware, ...extra].flat() };
 }
 
 const trackDef = defineRoute({
@@ -116,7 +95,8 @@ export function publicRoutes(deps: Deps) {
     .openapi(withMiddleware(bolLinkDef, rateLimited(deps, "bolLink")), async (c) =>
       c.json(await service.bolLink(c.req.valid("param").token), 200),
     )
-    .openapi(withMiddleware(uploadDef, rateLimited(deps, "bolUpload"), uploadBodyLimit), async (c) =>
-      c.json(await service.uploadBol(c.req.valid("param").token, c.req.valid("form").file), 201),
+    .openapi(
+      withMiddleware(uploadDef, rateLimited(deps, "bolUpload"), uploadBodyLimit(LOAD_FILE_MAX_BYTES)),
+      async (c) => c.json(await service.uploadBol(c.req.valid("param").token, c.req.valid("form").file), 201),
     );
 }

@@ -12,9 +12,9 @@ import {
 } from "../../../shared/invoices/statements.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
+import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonContent } from "../../http/route";
 import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
-import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../invoices/file-response";
 import { createInvoicesService } from "../invoices/invoices.service";
 import { statementFile } from "./statement-files";
 import { buildStatement, listReceivables } from "./statements.service";

@@ -15,23 +15,25 @@ import {
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import {
-  binaryResponse,
+  binary,
   chosenFile,
-  downloadHeaders,
-  fileField,
-  SPREADSHEET_TYPES,
-  uploadLimit,
+  fileResponse,
+  optionalFileField,
+  SHEET_TYPES,
+  uploadBodyLimit,
   withMiddleware,
-} from "../fuel/receipts";
+} from "../../http/files";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createTollsService } from "./tolls.service";
 
 const tags = ["Tolls"];
 const MANAGE = PERMISSIONS["tolls:manage"];
 
 const importForm = z.object({
-  file: fileField("The transponder statement: CSV or Excel with date, location, amount and transponder"),
+  file: optionalFileField(
+    "The transponder statement: CSV or Excel with date, location, amount and transponder",
+  ),
   timeZone: timeZoneSchema.optional().openapi({
     description: "IANA zone of times without an offset (default UTC)",
     example: "America/Chicago",
@@ -56,7 +58,7 @@ const exportList = defineRoute({
   summary: "The filtered tolls as CSV or Excel (at most 50,000: 400 EXPORT_TOO_LARGE)",
   access: MANAGE,
   request: { query: tollExportQuerySchema },
-  responses: { 200: binaryResponse(SPREADSHEET_TYPES, "The file") },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
 });
 const preview = withMiddleware(
   defineRoute({
@@ -70,7 +72,7 @@ const preview = withMiddleware(
     request: { body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
     responses: { 200: jsonContent(tollImportPreviewSchema) },
   }),
-  uploadLimit(TOLL_IMPORT_MAX_BYTES),
+  uploadBodyLimit(TOLL_IMPORT_MAX_BYTES),
 );
 const commit = withMiddleware(
   defineRoute({
@@ -84,7 +86,7 @@ const commit = withMiddleware(
     request: { body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
     responses: { 201: jsonContent(tollImportResultSchema, "Imported") },
   }),
-  uploadLimit(TOLL_IMPORT_MAX_BYTES),
+  uploadBodyLimit(TOLL_IMPORT_MAX_BYTES),
 );
 const create = defineRoute({
   method: "post",
@@ -142,11 +144,7 @@ export function tollsRoutes(deps: Deps) {
       // Fixed paths before /api/tolls/{id}.
       .openapi(exportList, async (c) => {
         const file = await tollsService.export(c.req.valid("query"));
-        return c.body(
-          file.body as Uint8Array<ArrayBuffer> | string,
-          200,
-          downloadHeaders(file.fileName, file.contentType),
-        );
+        return fileResponse(c, file);
       })
       .openapi(preview, async (c) => {
         const { file, timeZone } = statementOf(c.req.valid("form"));

@@ -15,7 +15,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { EXPORT_MAX_ROWS } from "../../../shared/fuel/fuel.schema";
 import {
   DUPLICATE_TOLL_MESSAGE,
   normalizeTransponder,
@@ -34,12 +33,12 @@ import { assetAssignments, drivers, loads, tolls, vehicles } from "../../db/sche
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { ensureExportFits } from "../../http/export";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
-import { CONTENT_TYPES, type Column, toCsv, toXlsx } from "../../platform/sheets/sheets";
+import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { uniqueViolation } from "../fleet/fleet.service";
-import { exportTooLarge } from "../fuel/fuel.service";
 import { centsText, readStatement, type StatementRow } from "./statement";
 
 const HOUR = 3_600_000;
@@ -574,14 +573,11 @@ export function createTollsService(deps: Deps) {
         .leftJoin(drivers, eq(drivers.id, tolls.driverId))
         .leftJoin(loads, eq(loads.id, tolls.loadId))
         .where(cond);
-      if (total > EXPORT_MAX_ROWS) throw exportTooLarge("tolls");
+      ensureExportFits(total, "tolls");
       const rows = await selectTolls(db)
         .where(cond)
         .orderBy(...order(sort, dir));
-      const fileName = `tolls-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const body =
-        format === "csv" ? toCsv(rows, EXPORT_COLUMNS) : await toXlsx(rows, EXPORT_COLUMNS, "Tolls");
-      return { fileName, contentType: CONTENT_TYPES[format], body };
+      return sheetFile(rows, EXPORT_COLUMNS, format, { file: "tolls", sheet: "Tolls" });
     },
   };
 }

@@ -46,3 +46,22 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
+
+/**
+ * A list exported as a dated CSV or Excel download (`loads-2026-11-25.csv`), cells escaped against
+ * formula injection. Every list export ends here.
+ */
+export async function sheetFile<T>(
+  rows: T[],
+  columns: Column<T>[],
+  format: ExportFormat,
+  names: {
+    file: string;
+    sheet: string /** What the name is dated with; today (UTC) by default. */;
+    stamp?: string;
+  },
+): Promise<{ fileName: string; contentType: string; body: string | Uint8Array }> {
+  const fileName = `${names.file}-${names.stamp ?? new Date().toISOString().slice(0, 10)}.${format}`;
+  const body = format === "csv" ? toCsv(rows, columns) : await toXlsx(rows, columns, names.sheet);
+  return { fileName, contentType: CONTENT_TYPES[format], body };
+}
