@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
-import { listenToOtherTabs } from "../features/auth/api/session";
+import { listenToOtherTabs } from "../lib/session";
 import { router } from "./router";
 
 export function App() {

@@ -2,9 +2,9 @@ import { canOpen, homePathFor, ROUTES } from "@shared/access";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { finishIdentitySwitch, useIdentitySwitch, useMe } from "../features/auth/api/session";
 import { FullPageError, FullScreenLoading } from "../features/system/components/status-screens";
 import { useRouteKey } from "../lib/navigation";
+import { finishIdentitySwitch, useIdentitySwitch, useMe } from "../lib/session";
 
 /**
  * The gate of every signed-in route, read from the route table: no session → sign-in; temporary

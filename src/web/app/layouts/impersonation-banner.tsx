@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
-import { handleAuthEvent, stopImpersonation, switchIdentity } from "../../features/auth/api/session";
 import { ApiRequestError } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
+import { handleAuthEvent, stopImpersonation, switchIdentity } from "../../lib/session";
 import { notify } from "../../lib/toast";
 
 /** On every protected page while an admin browses as someone else, so it is never forgotten. */

@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { handleAuthEvent, signOut } from "../../features/auth/api/session";
+import { handleAuthEvent, signOut } from "../../lib/session";
 import { notify } from "../../lib/toast";
 
 function initialsOf(name: string): string {

@@ -3,8 +3,8 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { formatBytes } from "../../../lib/format-day";
 import { notify } from "../../../lib/toast";
-import { formatBytes } from "../../citations/format-day";
 import { MB } from "../../citations/safety-messages";
 
 /** What the photo pickers offer: images (a phone may open its camera). */

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { startImpersonation } from "../../auth/api/session";
+import { startImpersonation } from "../../../lib/session";
 import { adminKeys } from "./query-keys";
 
 export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };

@@ -2,10 +2,10 @@ import { Mail, ScrollText } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { useListParams } from "../../../lib/use-list-params";
 import { AuditLogPanel } from "../components/audit-log-panel";
 import { MailOutboxPanel } from "../components/mail-outbox-panel";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/tabs";
 
 const PARAM_DEFAULTS = { tab: "audit", q: "", action: "", from: "", to: "" };
 type Tab = "audit" | "mail";

@@ -20,11 +20,11 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
+import { switchIdentity, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { switchIdentity, useMe } from "../../auth/api/session";
 import {
   type UserListQuery,
   useDeleteUser,

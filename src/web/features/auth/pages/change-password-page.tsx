@@ -16,8 +16,8 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ApiRequestError, api } from "../../../lib/api";
 import { useFieldMessage } from "../../../lib/form-messages";
+import { settleAuthEvent, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { settleAuthEvent, useMe } from "../api/session";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 

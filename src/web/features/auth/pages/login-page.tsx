@@ -14,8 +14,8 @@ import { Input } from "../../../components/ui/input";
 import { ApiRequestError, api } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import { useFieldMessage } from "../../../lib/form-messages";
+import { settleAuthEvent, signIn, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { settleAuthEvent, signIn, useMe } from "../api/session";
 
 /** Where to go after signing in: the page that sent the user here, never back to a sign-in screen. */
 function returnPath(state: unknown): string {

@@ -9,7 +9,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { meQueryKey } from "../../auth/api/session";
+import { meQueryKey } from "../../../lib/session";
 
 /** One key tree: a time-off change invalidates the requests lists and the calendar at once. */
 export const calendarKeys = {

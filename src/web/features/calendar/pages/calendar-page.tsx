@@ -9,8 +9,8 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { cn } from "../../../lib/cn";
+import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useMe } from "../../auth/api/session";
 import { useCalendarEvents } from "../api/calendar";
 import {
   addDays,

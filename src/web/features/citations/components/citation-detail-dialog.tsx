@@ -25,6 +25,7 @@ import { Textarea } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney } from "../../../lib/format";
+import { formatBytes, formatDay } from "../../../lib/format-day";
 import { notify } from "../../../lib/toast";
 import {
   citationFileUrl,
@@ -34,7 +35,6 @@ import {
   useDisputeCitation,
   useUploadCitationFile,
 } from "../api/citations";
-import { formatBytes, formatDay } from "../format-day";
 import { MB, useSafetyMessages } from "../safety-messages";
 import { CITATION_FILE_ACCEPT } from "./citation-form-dialog";
 import { CitationStatusBadge, OverdueBadge } from "./citation-status-badge";

@@ -16,9 +16,9 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Label, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { formatBytes, localToday } from "../../../lib/format-day";
 import { notify } from "../../../lib/toast";
 import { useSaveCitation, useUploadCitationFile } from "../api/citations";
-import { formatBytes, localToday } from "../format-day";
 import { MB, useSafetyMessages } from "../safety-messages";
 import { ControlledSafetyPicker } from "./safety-picker";
 

@@ -18,6 +18,7 @@ import { SearchInput } from "../../../components/list/search-input";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
@@ -25,18 +26,17 @@ import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatDay } from "../../../lib/format-day";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { useMe } from "../../auth/api/session";
 import { type ExportFormat, exportCitations, useCitationSummary, useCitations } from "../api/citations";
 import { CitationDetailDialog } from "../components/citation-detail-dialog";
 import { CitationFormDialog } from "../components/citation-form-dialog";
 import { CitationStatusBadge, OverdueBadge } from "../components/citation-status-badge";
 import { SafetyPicker } from "../components/safety-picker";
-import { SummaryTile } from "../components/summary-tile";
-import { formatDay } from "../format-day";
 import { useSafetyMessages } from "../safety-messages";
 
 const PARAM_DEFAULTS = {

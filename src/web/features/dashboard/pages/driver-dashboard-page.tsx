@@ -22,7 +22,7 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime, formatNumber } from "../../../lib/format";
 import { navHref, ROUTE_ICONS, routeTitleKey } from "../../../lib/navigation";
-import { useMe } from "../../auth/api/session";
+import { useMe } from "../../../lib/session";
 import { useDriverDashboard } from "../../loads/api/loads";
 import { DriverLoadActions } from "../../loads/components/driver-load-actions";
 import { useLoadEventText } from "../../loads/components/load-event-text";

@@ -2,7 +2,7 @@ import { CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { navSectionsFor } from "../../../lib/navigation";
-import { useMe } from "../../auth/api/session";
+import { useMe } from "../../../lib/session";
 import { useGreeting } from "../components/greeting";
 import { QuickLinkCard } from "../components/quick-link-card";
 

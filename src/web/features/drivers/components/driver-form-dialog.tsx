@@ -16,8 +16,8 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useMe } from "../../auth/api/session";
 import { useCreateDriver, useUpdateDriver } from "../api/drivers";
 import { useDriverMessages } from "../driver-messages";
 

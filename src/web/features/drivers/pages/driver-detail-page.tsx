@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListError } from "../../../components/list/list-states";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import {
@@ -33,9 +34,8 @@ import {
 import { Alert } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../admin/components/tabs";
-import { useMe } from "../../auth/api/session";
 import { DetailSkeleton } from "../../loads/components/load-skeletons";
 import { useDeleteDriver, useDriver, useDriverActivation, useSetDriverStatus } from "../api/drivers";
 import { CitationsTab } from "../components/citations-tab";

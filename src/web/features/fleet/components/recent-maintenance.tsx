@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
-import { useMe } from "../../auth/api/session";
+import { useMe } from "../../../lib/session";
 import { CompleteMaintenanceDialog } from "./complete-maintenance-dialog";
 import { ItemStatusBadge } from "./fleet-badges";
 import { InspectionOriginText } from "./inspection-origin";

@@ -11,8 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatDay, formatNumber } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useMe } from "../../auth/api/session";
 import { useDeleteAsset, useVehicle } from "../api/fleet";
 import { DetailError, DetailSkeleton, Fact } from "../components/detail-states";
 import { DocumentsPanel } from "../components/documents-panel";

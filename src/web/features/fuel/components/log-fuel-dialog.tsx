@@ -21,11 +21,11 @@ import { Field } from "../../../components/ui/field";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
+import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useFuelVehicles, useLogFuel } from "../api/fuel";
-import { localInputToIso, toLocalInput } from "../datetime";
 import { useFuelMessages } from "../fuel-messages";
 
 type Values = Record<Exclude<FuelEntryField, "receipt">, string>;

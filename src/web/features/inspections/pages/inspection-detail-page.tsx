@@ -11,8 +11,8 @@ import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useMe } from "../../auth/api/session";
 import { inspectionImageUrl, useAddInspectionPhotos, useInspection } from "../api/inspections";
 import {
   InspectionStatusBadge,

@@ -4,8 +4,8 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useMe } from "../../auth/api/session";
 import { InspectionForm } from "../components/inspection-form";
 
 /** File an inspection: a driver's pre-trip or post-trip report from a phone, or any inspection by staff. */

@@ -23,11 +23,11 @@ import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { useMe } from "../../auth/api/session";
 import {
   exportInvoices,
   type InvoiceExportFormat,

@@ -8,7 +8,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
-import { useMe } from "../../auth/api/session";
+import { useMe } from "../../../lib/session";
 import { useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { ChangeStatusDialog } from "../components/change-status-dialog";

@@ -26,6 +26,7 @@ import { SearchInput } from "../../../components/list/search-input";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -45,7 +46,6 @@ import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../admin/components/tabs";
 import { PortalBilling } from "../../invoices/components/portal-billing";
 import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ROUTE_ICONS, routeTitleKey, useRouteKey } from "../../../lib/navigation";
-import { useMe } from "../../auth/api/session";
+import { useMe } from "../../../lib/session";
 
 /**
  * What a screen of a later release shows until it is built: its name and an honest statement,

@@ -14,9 +14,9 @@ import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Label } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { deviceTimeZone } from "../../../lib/datetime";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { deviceTimeZone } from "../../fuel/datetime";
 import { useImportStatement, usePreviewStatement } from "../api/tolls";
 import { useTollMessages } from "../toll-messages";
 

@@ -1,7 +1,7 @@
 import type { LoginInput, Me } from "@shared/auth/auth.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { ApiRequestError, api } from "../../../lib/api";
+import { ApiRequestError, api } from "./api";
 
 export const meQueryKey = ["me"] as const;
 
