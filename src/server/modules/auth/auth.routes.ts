@@ -1,13 +1,11 @@
-import { verifyPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema } from "../../../shared/auth/auth.schema";
-import { accountReviews } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";
 import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { withClientIp } from "./auth";
+import { pendingRequestMatches } from "./pending-registration";
 import { clientIp } from "./session";
 
 /**
@@ -82,20 +80,6 @@ export function wrongAddress(publicUrl: string): HttpError {
     `This page was opened at an address the app does not accept. Open ${publicUrl} and try again.`,
     { url: publicUrl },
   );
-}
-
-/**
- * A customer whose registration is still pending learns so at sign-in, but only when the password
- * is the one they registered with (otherwise the usual "Invalid email or password" stands).
- */
-async function pendingRequestMatches(deps: Deps, login: { email: string; password: string }) {
-  const [request] = await deps.db
-    .select({ hash: accountReviews.passwordHash })
-    .from(accountReviews)
-    .where(
-      and(eq(accountReviews.email, login.email.trim().toLowerCase()), eq(accountReviews.status, "pending")),
-    );
-  return request ? verifyPassword({ hash: request.hash, password: login.password }) : false;
 }
 
 /** The session token lives only in the httpOnly cookie; page scripts never see it. */

@@ -1,8 +1,8 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";
+import { databaseAnswers } from "./health.service";
 
 const healthSchema = z.object({ status: z.enum(["ok", "unavailable"]) });
 
@@ -17,11 +17,7 @@ const health = defineRoute({
 
 export function healthRoutes({ db }: Deps) {
   return new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
-    try {
-      await db.execute(sql`select 1`);
-      return c.json({ status: "ok" as const }, 200);
-    } catch {
-      return c.json({ status: "unavailable" as const }, 503);
-    }
+    if (await databaseAnswers(db)) return c.json({ status: "ok" as const }, 200);
+    return c.json({ status: "unavailable" as const }, 503);
   });
 }

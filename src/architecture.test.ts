@@ -1,0 +1,203 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The boundaries of docs/ARCHITECTURE.md, enforced. A server module or web feature uses another's
+ * code only through the named edges below; modules and features form no import cycle; shared code
+ * (components, lib, http, platform) never reaches back into a feature or module; route files never
+ * touch the database. A new edge is a decision: add it here with its reason, or move the code to a
+ * shared home. The lists only shrink.
+ */
+
+const ROOT = resolve(__dirname, "..");
+const SERVER_MODULES = resolve(ROOT, "src/server/modules");
+const WEB_FEATURES = resolve(ROOT, "src/web/features");
+
+/** Cross-module imports the server allows, as "from -> to/file", each with why. */
+const SERVER_EDGES: Record<string, string> = {
+  "drivers -> auth/accounts": "a driver with a sign-in gets an account the way every account is made",
+  "registration -> auth/accounts": "an approved registration creates the customer's account",
+  "users -> auth/accounts": "the admin creates accounts",
+  "users -> auth/auth": "impersonation goes through better-auth's admin plugin",
+  "accidents -> citations/safety-lookups.service": "both safety screens share one set of pickers",
+  "assignments -> fleet/fleet.service": "an assignment checks the unit through the fleet",
+  "tolls -> fleet/fleet.service": "a toll is matched to a unit through the fleet",
+  "fuel -> fleet/assigned-assets": "a driver fuels the truck assigned to them",
+  "inspections -> fleet/assigned-assets": "a driver inspects the units assigned to them",
+  "inspections -> fleet/maintenance.service": "a failed item opens a maintenance item",
+  "calendar -> drivers/driver-status": "approved time off moves the driver's status",
+  "loads -> drivers/driver-status": "a trip moves the driver's status",
+  "drivers -> loads/loads.repo": "a driver's profile lists their loads (known cycle, below)",
+  "loads -> invoices/invoices.repo": "a billed load names its invoice (known cycle, below)",
+  "invoices -> loads/loads.testing": "invoice tests build loads through the loads fixtures (known cycle)",
+  "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
+  "invoices -> statements/statement-files": "statements are billing (known cycle, below)",
+  "invoices -> statements/statements.service": "statements are billing (known cycle, below)",
+  "statements -> invoices/invoice-pdf": "statements are billing (known cycle, below)",
+  "statements -> invoices/invoices.repo": "statements are billing (known cycle, below)",
+  "statements -> invoices/invoices.service": "statements are billing (known cycle, below)",
+};
+
+/** Cross-feature imports the web allows. */
+const WEB_EDGES: Record<string, string> = {
+  "accidents -> citations/components/safety-picker": "both safety screens share one picker",
+  "accidents -> citations/safety-messages": "both safety screens share one message map",
+  "customers -> loads/components/load-status-badge": "a load's status looks the same everywhere",
+  "dashboard -> loads/components/load-status-badge": "a load's status looks the same everywhere",
+  "drivers -> loads/components/load-status-badge": "a load's status looks the same everywhere",
+  "portal -> loads/components/load-status-badge": "a load's status looks the same everywhere",
+  "dashboard -> loads/api/loads": "the dashboards read loads",
+  "dashboard -> loads/components/driver-load-actions":
+    "the driver acts on the current load from the dashboard",
+  "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
+  "drivers -> calendar/components/time-off-status-badge": "a driver's profile shows their time off",
+  "drivers -> loads/components/entity-pickers": "pickers read the loads lookups",
+  "parking -> loads/components/entity-pickers": "pickers read the loads lookups",
+  "tolls -> loads/components/entity-pickers": "pickers read the loads lookups",
+  "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",
+  "portal -> invoices/components/portal-billing": "the portal mounts the customer's billing",
+  "invoices -> statements/api/statements": "statements are billing (known cycle, below)",
+  "invoices -> statements/components/statement-view": "statements are billing (known cycle, below)",
+  "statements -> invoices/billing-messages": "statements are billing (known cycle, below)",
+  "statements -> invoices/components/billing-customer-picker": "statements are billing (known cycle, below)",
+};
+
+/** Import cycles still to break (issue 11): billing is one domain in two homes; loads and drivers. */
+const KNOWN_CYCLES = new Set([
+  "server: invoices <-> statements",
+  "server: drivers <-> loads",
+  "server: invoices <-> loads",
+  "web: invoices <-> statements",
+]);
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+
+const sources = (dir: string) => walk(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+
+/** Every relative or `@web/` import of a file, resolved to an absolute path without extension. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:from|import\()\s*"([^"]+)"/g)) {
+    const spec = m[1];
+    if (spec.startsWith(".")) out.push(resolve(dirname(file), spec));
+    else if (spec.startsWith("@web/")) out.push(resolve(ROOT, "src/web", spec.slice(5)));
+  }
+  return out;
+}
+
+/** "from -> to/file" for every import from one domain folder into another under `root`. */
+function crossEdges(root: string): Map<string, string[]> {
+  const edges = new Map<string, string[]>();
+  for (const file of sources(root)) {
+    const from = relative(root, file).split("/")[0];
+    for (const target of importsOf(file)) {
+      const rel = relative(root, target);
+      if (rel.startsWith("..")) continue;
+      const to = rel.split("/")[0];
+      if (to === from) continue;
+      const edge = `${from} -> ${rel.replace(/\.tsx?$/, "")}`;
+      edges.set(edge, [...(edges.get(edge) ?? []), relative(ROOT, file)]);
+    }
+  }
+  return edges;
+}
+
+/** Pairs of domains that import each other (directly or through others), as "a <-> b". */
+function cycles(edges: Iterable<string>): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const [from, to] = edge.split(" -> ");
+    const target = to.split("/")[0];
+    graph.set(from, (graph.get(from) ?? new Set()).add(target));
+  }
+  const reaches = (a: string, b: string, seen = new Set<string>()): boolean => {
+    for (const next of graph.get(a) ?? []) {
+      if (next === b) return true;
+      if (!seen.has(next)) {
+        seen.add(next);
+        if (reaches(next, b, seen)) return true;
+      }
+    }
+    return false;
+  };
+  const found = new Set<string>();
+  for (const [a, targets] of graph) {
+    for (const b of targets) {
+      if (reaches(b, a)) found.add([a, b].sort().join(" <-> "));
+    }
+  }
+  return [...found].sort();
+}
+
+describe("architecture", () => {
+  it("server modules import each other only through the named edges", () => {
+    const unnamed = [...crossEdges(SERVER_MODULES)].filter(([edge]) => !(edge in SERVER_EDGES));
+    expect(unnamed.map(([edge, files]) => `${edge} (in ${files.join(", ")})`)).toEqual([]);
+  });
+
+  it("web features import each other only through the named edges", () => {
+    const unnamed = [...crossEdges(WEB_FEATURES)].filter(([edge]) => !(edge in WEB_EDGES));
+    expect(unnamed.map(([edge, files]) => `${edge} (in ${files.join(", ")})`)).toEqual([]);
+  });
+
+  it("the named edges are all still used (the lists only shrink)", () => {
+    const server = new Set(crossEdges(SERVER_MODULES).keys());
+    const web = new Set(crossEdges(WEB_FEATURES).keys());
+    expect(Object.keys(SERVER_EDGES).filter((e) => !server.has(e))).toEqual([]);
+    expect(Object.keys(WEB_EDGES).filter((e) => !web.has(e))).toEqual([]);
+  });
+
+  it("no import cycle between modules or between features, beyond the known ones", () => {
+    const found = [
+      ...cycles(crossEdges(SERVER_MODULES).keys()).map((c) => `server: ${c}`),
+      ...cycles(crossEdges(WEB_FEATURES).keys()).map((c) => `web: ${c}`),
+    ];
+    expect(found.filter((c) => !KNOWN_CYCLES.has(c))).toEqual([]);
+    expect([...KNOWN_CYCLES].filter((c) => !found.includes(c))).toEqual([]);
+  });
+
+  it("shared homes never reach into a feature or a module", () => {
+    const shared = [
+      ...["src/web/components", "src/web/lib", "src/web/app"].map((d) => ({ dir: d, banned: WEB_FEATURES })),
+      ...["src/server/http", "src/server/platform", "src/server/db"].map((d) => ({
+        dir: d,
+        banned: SERVER_MODULES,
+      })),
+      { dir: "src/shared", banned: resolve(ROOT, "src/server") },
+      { dir: "src/shared", banned: resolve(ROOT, "src/web") },
+    ];
+    const reaching: string[] = [];
+    for (const { dir, banned } of shared) {
+      for (const file of sources(resolve(ROOT, dir))) {
+        for (const target of importsOf(file)) {
+          if (relative(banned, target).startsWith("..")) continue;
+          // The app shell mounts every feature's pages (the router) and the session lives in lib.
+          if (dir === "src/web/app") continue;
+          reaching.push(`${relative(ROOT, file)} -> ${relative(ROOT, target)}`);
+        }
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it("route files never touch the database (queries live in services and repos)", () => {
+    const touching = sources(SERVER_MODULES)
+      .filter((f) => f.endsWith(".routes.ts"))
+      .filter((f) => {
+        const text = readFileSync(f, "utf8");
+        return (
+          /from "drizzle-orm/.test(text) ||
+          /from "(\.\.\/)+db\/schema/.test(text) ||
+          /\b(db|tx)\.(select|insert|update|delete|execute|transaction)\(/.test(text)
+        );
+      })
+      .map((f) => relative(ROOT, f));
+    expect(touching).toEqual([]);
+  });
+});

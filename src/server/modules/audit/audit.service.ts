@@ -1,0 +1,90 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  AuditEntry,
+  auditFilterSchema,
+  MailMessage,
+  mailFilterSchema,
+} from "../../../shared/admin/audit.schema";
+import type { Page } from "../../../shared/api/api.schema";
+import type { Db } from "../../db/client";
+import { auditLog, mailMessages } from "../../db/schema";
+import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+
+const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
+
+export type AuditQuery = PageQuery & z.infer<typeof auditFilterSchema>;
+export type MailQuery = PageQuery & z.infer<typeof mailFilterSchema>;
+
+/** The audit log and the mail outbox, newest first (admin actions screen). */
+export function createAuditService(db: Db) {
+  return {
+    async audit(query: AuditQuery): Promise<Page<AuditEntry>> {
+      const { page, pageSize, q, action, from, to } = query;
+      const where: SQL[] = [];
+      if (action) where.push(eq(auditLog.action, action));
+      if (from) where.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
+      if (to) where.push(lt(auditLog.createdAt, nextDay(to)));
+      if (q) {
+        const p = likePattern(q);
+        where.push(
+          or(
+            ilike(auditLog.actorEmail, p),
+            ilike(auditLog.targetLabel, p),
+            ilike(auditLog.impersonatorEmail, p),
+          )!,
+        );
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const [{ total }] = await db.select({ total: count() }).from(auditLog).where(cond);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(cond)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(pageSize)
+        .offset(offsetOf({ page, pageSize }));
+      const items = rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        actorId: r.actorId,
+        actorEmail: r.actorEmail,
+        impersonatorEmail: r.impersonatorEmail,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        targetLabel: r.targetLabel,
+        details: r.details ?? null,
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+      }));
+      return toPage(items, total, { page, pageSize });
+    },
+
+    async mail(query: MailQuery): Promise<Page<MailMessage>> {
+      const { page, pageSize, q, status } = query;
+      const where: SQL[] = [];
+      if (q)
+        where.push(or(ilike(mailMessages.to, likePattern(q)), ilike(mailMessages.subject, likePattern(q)))!);
+      if (status) where.push(eq(mailMessages.status, status));
+      const cond = where.length ? and(...where) : undefined;
+      const [{ total }] = await db.select({ total: count() }).from(mailMessages).where(cond);
+      const rows = await db
+        .select()
+        .from(mailMessages)
+        .where(cond)
+        .orderBy(desc(mailMessages.createdAt))
+        .limit(pageSize)
+        .offset(offsetOf({ page, pageSize }));
+      const items = rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        status: r.status,
+        error: r.error,
+        createdAt: r.createdAt.toISOString(),
+      }));
+      return toPage(items, total, { page, pageSize });
+    },
+  };
+}
