@@ -26,8 +26,8 @@ import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { SafetyPicker } from "../../citations/components/safety-picker";
@@ -77,17 +77,10 @@ export default function AccidentsPage() {
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportAccidents(format, filter);
-    } catch (error) {
-      notify({ title: t("safety:export.failed"), description: messages.error(error), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportAccidents(format, filter), {
+    title: t("safety:export.failed"),
+    describe: (error) => messages.error(error),
+  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: AccidentSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });

@@ -28,8 +28,8 @@ import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { formatDay } from "../../../lib/format-day";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { type ExportFormat, exportCitations, useCitationSummary, useCitations } from "../api/citations";
@@ -90,17 +90,10 @@ export default function CitationsPage() {
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportCitations(format, filter);
-    } catch (error) {
-      notify({ title: t("safety:export.failed"), description: messages.error(error), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportCitations(format, filter), {
+    title: t("safety:export.failed"),
+    describe: (error) => messages.error(error),
+  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: CitationSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });

@@ -28,8 +28,8 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { type CustomerListQuery, type ExportFormat, exportCustomers, useCustomers } from "../api/customers";
@@ -68,18 +68,11 @@ export default function CustomersPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportCustomers(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportCustomers(format, filter), {
+    title: t("list.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: CustomerSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });

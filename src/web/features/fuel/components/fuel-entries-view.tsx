@@ -32,6 +32,7 @@ import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
@@ -89,17 +90,10 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportFuel(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportFuel(format, filter), {
+    title: t("list.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
 
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
   const remove = useDeleteFuelEntry();

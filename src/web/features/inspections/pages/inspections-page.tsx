@@ -30,9 +30,9 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
@@ -92,17 +92,13 @@ export default function InspectionsPage() {
 
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exporting, setExporting] = useState<InspectionExportFormat | null>(null);
-  const runExport = async (format: InspectionExportFormat) => {
-    setExporting(format);
-    try {
-      await exportInspections(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport(
+    (format: InspectionExportFormat) => exportInspections(format, filter),
+    {
+      title: t("list.exportFailed"),
+      describe: (error) => describeError(error, t),
+    },
+  );
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: InspectionSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });

@@ -24,8 +24,8 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
@@ -82,19 +82,15 @@ export default function InvoicesPage() {
   const [creating, setCreating] = useState(false);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exporting, setExporting] = useState<InvoiceExportFormat | null>(null);
   const filtersId = useId();
 
-  const runExport = async (format: InvoiceExportFormat) => {
-    setExporting(format);
-    try {
-      await exportInvoices(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: messages.error(error), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport(
+    (format: InvoiceExportFormat) => exportInvoices(format, filter),
+    {
+      title: t("list.exportFailed"),
+      describe: (error) => messages.error(error),
+    },
+  );
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const openInvoice = (id: string | null) => update({ invoice: id, page: page }, { replace: !id });

@@ -21,8 +21,8 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportLoads, type LoadExportFormat, type LoadListQuery, useLoads } from "../api/loads";
@@ -72,17 +72,10 @@ export default function LoadsPage() {
 
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exporting, setExporting] = useState<LoadExportFormat | null>(null);
-  const runExport = async (format: LoadExportFormat) => {
-    setExporting(format);
-    try {
-      await exportLoads(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: LoadExportFormat) => exportLoads(format, filter), {
+    title: t("list.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });

@@ -42,8 +42,8 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { PortalBilling } from "../../invoices/components/portal-billing";
@@ -220,23 +220,16 @@ function LoadsTab({
   const loads = usePortalLoads(query);
   useErrorToast(loads, t("loads.fetchFailed"));
   const { data, retained } = useRetainedData(loads);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: PortalLoadSort, next: SortDir) => update({ sort: column, dir: next });
   const filtered = !!(filter.q || filter.status);
   const clear = () => update({ q: null, status: null });
   const open = (id: string) => update({ load: id }, { replace: true });
 
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportPortalLoads(format, filter);
-    } catch (error) {
-      notify({ title: t("loads.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportPortalLoads(format, filter), {
+    title: t("loads.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
 
   const columns = {
     load: t("loads.columns.load"),

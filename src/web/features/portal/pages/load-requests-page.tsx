@@ -6,7 +6,7 @@ import {
   type StaffLoadRequest,
 } from "@shared/portal/load-requests.schema";
 import { ArrowRight, Download, FileSpreadsheet, FileText } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -30,8 +30,8 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
@@ -74,7 +74,6 @@ export default function LoadRequestsPage() {
   const requests = useLoadRequests(query);
   useErrorToast(requests, t("staff.fetchFailed"));
   const { data, retained } = useRetainedData(requests);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: LoadRequestSort, next: SortDir) => update({ sort: column, dir: next });
@@ -82,16 +81,10 @@ export default function LoadRequestsPage() {
   const clear = () => update({ q: null, status: null, customerId: null });
   const open = (id: string) => update({ request: id }, { replace: true });
 
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportLoadRequests(format, filter);
-    } catch (error) {
-      notify({ title: t("staff.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportLoadRequests(format, filter), {
+    title: t("staff.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
 
   const columns = {
     request: t("staff.columns.request"),

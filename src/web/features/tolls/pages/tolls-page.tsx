@@ -49,6 +49,7 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
+import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
@@ -103,18 +104,11 @@ export default function TollsPage() {
   const [importing, setImporting] = useState(false);
   const [removing, setRemoving] = useState<Toll | null>(null);
   const remove = useDeleteToll();
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
-  const runExport = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await exportTolls(format, filter);
-    } catch (error) {
-      notify({ title: t("list.exportFailed"), description: describeError(error, t), variant: "error" });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const { exporting, runExport } = useExport((format: ExportFormat) => exportTolls(format, filter), {
+    title: t("list.exportFailed"),
+    describe: (error) => describeError(error, t),
+  });
   const confirmRemove = () =>
     removing &&
     remove.mutate(removing.id, {
