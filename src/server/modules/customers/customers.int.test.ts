@@ -417,6 +417,9 @@ describe("customer import", () => {
     await ctx.deps.db.execute(
       sql`create trigger refuse_poison before insert on customers for each row execute function refuse_poison()`,
     );
+    const logged: string[] = [];
+    const logError = ctx.deps.log.error;
+    ctx.deps.log.error = (message, extra) => logged.push(JSON.stringify([message, extra]));
     try {
       const res = await commit([
         { row: 2, name: "Dee Park", companyName: "Park Logistics", email: "dee@parklogistics.test" },
@@ -424,6 +427,9 @@ describe("customer import", () => {
       ]);
       expect(res.status).toBe(500);
       expect(res.json.error.message).toBe("Import failed");
+      // The failure is logged by its database code, never with the file's personal data.
+      expect(logged.join("\n")).toContain("customer import failed");
+      expect(logged.join("\n")).not.toMatch(/Dee Park|dee@parklogistics|eve@poison/);
       expect(await countCustomers()).toBe(before);
       const [park] = await ctx.deps.db
         .select()
@@ -431,6 +437,7 @@ describe("customer import", () => {
         .where(eq(customers.email, "dee@parklogistics.test"));
       expect(park).toBeUndefined();
     } finally {
+      ctx.deps.log.error = logError;
       await ctx.deps.db.execute(sql`drop trigger refuse_poison on customers`);
       await ctx.deps.db.execute(sql`drop function refuse_poison()`);
     }

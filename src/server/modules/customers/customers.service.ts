@@ -23,7 +23,7 @@ import { readAll, type Tx } from "../../db/client";
 import { customers, invoices, loadRequests, loads, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, HttpError, notFound } from "../../http/errors";
+import { conflict, HttpError, loggableError, notFound } from "../../http/errors";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
@@ -358,7 +358,8 @@ export function createCustomersService(deps: Deps) {
         });
       } catch (err) {
         if (err instanceof HttpError) throw err;
-        log.error("customer import failed", { error: err instanceof Error ? err.message : String(err) });
+        // The code and the table, never the query's parameters (the file's names and emails).
+        log.error("customer import failed", err instanceof Error ? loggableError(err) : { error: "unknown" });
         // The transaction rolled back: not one row of the file was written.
         throw new HttpError(500, "IMPORT_FAILED", IMPORT_FAILED_MESSAGE, {
           reason: "The customers could not be saved. Nothing was imported; try again.",
