@@ -175,6 +175,17 @@ export async function schedulesOf(
   });
 }
 
+/** The vehicle's label and mileage, locked for the rest of the transaction (404 when it is gone). */
+async function lockVehicle(tx: Tx, id: string) {
+  const [current] = await tx
+    .select({ unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
+    .from(vehicles)
+    .where(eq(vehicles.id, id))
+    .for("update");
+  if (!current) throw notFound("The vehicle");
+  return current;
+}
+
 export function createVehiclesService(deps: Deps) {
   const { db } = deps;
 
@@ -347,12 +358,7 @@ export function createVehiclesService(deps: Deps) {
      */
     async correctOdometer(actor: Actor, id: string, input: OdometerCorrection): Promise<VehicleDetail> {
       await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
-          .from(vehicles)
-          .where(eq(vehicles.id, id))
-          .for("update");
-        if (!current) throw notFound("The vehicle");
+        const current = await lockVehicle(tx, id);
         await tx.update(vehicles).set({ mileage: input.odometer }).where(eq(vehicles.id, id));
         await recordAudit(tx, actor, {
           action: "vehicle.odometer_corrected",
@@ -367,12 +373,7 @@ export function createVehiclesService(deps: Deps) {
 
     async replaceSchedules(actor: Actor, id: string, schedules: SchedulesIn): Promise<VehicleDetail> {
       await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
-          .from(vehicles)
-          .where(eq(vehicles.id, id))
-          .for("update");
-        if (!current) throw notFound("The vehicle");
+        const current = await lockVehicle(tx, id);
         await writeSchedules(tx, id, schedules, current.mileage);
         await recordAudit(tx, actor, {
           action: "vehicle.schedules_updated",
