@@ -16,7 +16,23 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/bundle-budget.mjs add up what each route downloads.
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Translation chunks (src/web/lib/i18n.ts loads them on demand) are named locale-<lng>-<ns>,
+        // so a cache rule, a size report or a test can tell them from a screen's code.
+        chunkFileNames: (chunk) => {
+          const file = chunk.facadeModuleId ?? "";
+          const locale = /i18n\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The two commands a newcomer needs, with no dependencies of its own:
 //   npm start  → install what is missing, build the web app when stale, serve (database, migrations, demo data)
-//   npm test   → install what is missing, run unit + integration tests, build, run the browser tests
+//   npm test   → install what is missing, run unit + integration tests, build, check the JavaScript size
+//                per route (scripts/bundle-budget.mjs), run the browser tests
 //   npm run dev → hot reload: Vite on PORT (default 3000) proxying /api to the API on PORT+1
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -85,6 +86,9 @@ if (command === "start") {
   ensureDependencies();
   say("Unit and integration tests (Vitest, real PostgreSQL)…");
   run(bin("vitest"), ["run"]);
+  ensureWebBuild();
+  say("JavaScript size per route (budgets in scripts/bundle-budget.mjs)…");
+  run(process.execPath, ["scripts/bundle-budget.mjs"]);
   const browser = chromiumPath();
   if (!browser) {
     const msg = "No Chromium found (set CHROMIUM_PATH, or: apt-get install -y chromium).";
@@ -95,7 +99,6 @@ if (command === "start") {
     console.warn(`\x1b[33m⚠ ${msg} Skipping the browser tests on this machine.\x1b[0m`);
     process.exit(0);
   }
-  ensureWebBuild();
   say("Browser tests (Playwright, Chromium)…");
   run(bin("playwright"), ["test"], { CHROMIUM_PATH: browser });
 } else if (command === "dev") {

@@ -4,12 +4,17 @@
 // and its static imports. Sizes, never timings. Reads the Vite manifest of a build:
 //   node scripts/bundle-budget.mjs [dist dir]      (default dist/web; prints a table, exits 1 over budget)
 //   BUNDLE_REPORT=json node scripts/bundle-budget.mjs   (machine-readable)
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them). */
-export const BUDGETS = { login: 120, anyRoute: 250 };
+/**
+ * Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them). A ratchet: set just above what
+ * the build measures today, lowered as screens are split further, never raised without a decision
+ * record. Issue 11's targets are 120 (login) and 250 (any route); decision 021 explains the floor
+ * (React, React Router and i18next alone are about 120 KB) and what is left to reach them.
+ */
+export const BUDGETS = { login: 225, anyRoute: 320 };
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
 const manifestFile = path.join(dist, ".vite", "manifest.json");
@@ -50,7 +55,42 @@ if (notAvailable)
     key: path.posix.join("app", notAvailable).replace(/^app\/\.\.\//, ""),
   });
 
+const publicRoutes = new Set(
+  [...readFileSync("src/shared/access.ts", "utf8").matchAll(/^\s+(\w+): \{ path: "[^"]*", access: "public" \}/gm)].map(
+    (m) => m[1],
+  ),
+);
+const shellKey = "app/layouts/app-layout.tsx";
+if (!manifest[shellKey]) {
+  console.error(`The shell ${shellKey} is not in the build's manifest.`);
+  process.exit(1);
+}
+
 const sum = (files) => [...files].reduce((n, f) => n + gzipSize(f), 0);
+
+// Translations are chunks of their own, loaded on demand (src/web/lib/i18n.ts): a route also downloads
+// the English chunks of the preloaded namespaces and of every namespace its feature's
+// `useTranslation(…)` calls name. They count against the route's budget like any other JavaScript.
+const preloaded = [
+  ...(/PRELOADED_NAMESPACES = \[([^\]]*)\]/.exec(readFileSync("src/web/lib/i18n-namespaces.ts", "utf8"))?.[1] ?? "")
+    .matchAll(/"([\w-]+)"/g),
+].map((m) => m[1]);
+function sourcesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+}
+function localeFiles(pageKey) {
+  const feature = /^features\/([\w-]+)\//.exec(pageKey)?.[1];
+  const names = new Set(preloaded);
+  for (const file of feature ? sourcesUnder(path.resolve("src/web/features", feature)) : [])
+    for (const [, args] of readFileSync(file, "utf8").matchAll(/useTranslation\(([^)]*)\)/g))
+      for (const [, ns] of args.matchAll(/"([\w-]+)"/g)) names.add(ns);
+  return [...names].map((ns) => {
+    const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/locales/en/${ns}.json`));
+    return key ? manifest[key].file : undefined; // none: bundled into another chunk (older builds)
+  }).filter(Boolean);
+}
 const rows = [];
 for (const { route, key } of pages) {
   const manifestKey = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === key);
@@ -59,6 +99,9 @@ for (const { route, key } of pages) {
     process.exit(1);
   }
   const files = closure(manifestKey, new Set(entryFiles));
+  // A signed-in screen also waits for the shell (lazy, so the public pages never download it).
+  if (!publicRoutes.has(route)) closure(shellKey, files);
+  for (const file of localeFiles(key)) files.add(file);
   rows.push({ route, files: files.size, gzipBytes: sum(files) });
 }
 rows.sort((a, b) => b.gzipBytes - a.gzipBytes);

@@ -1,9 +1,10 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "@shared/i18n/i18n.config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
+import { FullScreenLoading } from "../features/system/components/status-screens";
 import { listenToOtherTabs } from "../lib/session";
 import { router } from "./router";
 
@@ -21,7 +22,10 @@ export function App() {
   useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* A screen outside the shell whose translations are still downloading. */}
+      <Suspense fallback={<FullScreenLoading />}>
+        <RouterProvider router={router} />
+      </Suspense>
       <Toaster
         visibleToasts={TOAST_LIMIT}
         duration={TOAST_DURATION_MS}

@@ -4,7 +4,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { RouteErrorBoundary } from "../features/system/components/route-error-boundary";
 import { FullScreenLoading } from "../features/system/components/status-screens";
 import { DEFAULT_REPORT_ID, ROUTE_KEYS, type RouteHandle } from "../lib/navigation";
-import { AppLayout } from "./layouts/app-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RequireAuth } from "./require-auth";
 
@@ -86,7 +85,9 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: AppLayout,
+            // The staff, driver and customer shell (sidebar, menus, sheet) downloads with the first
+            // screen that needs it, never with the public pages (issue 11's login budget).
+            lazy: async () => ({ Component: (await import("./layouts/app-layout")).AppLayout }),
             // Inside the shell, so a failing screen keeps the sidebar and a way elsewhere.
             children: [
               {

@@ -4,35 +4,54 @@ import {
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
 } from "@shared/i18n/i18n.config";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
+import { PRELOADED_NAMESPACES } from "./i18n-namespaces";
 
-// Every namespace of every language, bundled: src/shared/i18n/locales/<lng>/<ns>.json
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../shared/i18n/locales/*/*.json", {
-  eager: true,
-});
+/**
+ * Translations load on demand (issue 11, decision 021): each file of
+ * src/shared/i18n/locales/<lng>/<ns>.json is its own small chunk, fetched the first time a screen in
+ * that language asks for that namespace. `common` (buttons, errors, roles, the shell) is loaded before
+ * the first render; every other namespace is named by the component's `useTranslation(…)`, which
+ * suspends until it is loaded — so a key is never shown untranslated. A cross-namespace `t("x:…")`
+ * must name `x` in the same file's `useTranslation` (src/web/lib/i18n.test.ts checks it).
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../shared/i18n/locales/*/*.json");
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, mod] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  if (!lng || !ns) continue;
-  resources[lng] ??= {};
-  resources[lng][ns] = mod.default;
-}
+const onDemand: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../../shared/i18n/locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}.`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      // A failed download (offline, a new deployment) is retried by i18next, then shows keys.
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
 
-void i18n
+/** Resolves once the reader's language and the preloaded namespaces are in (main.tsx waits for it). */
+export const i18nReady = i18n
+  .use(onDemand)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
     supportedLngs: [...LANGUAGES],
-    fallbackLng: FALLBACK_LANGUAGE,
+    // Spanish and French are complete (the locale test checks every key), so their readers never
+    // download English too; any other language falls back to English.
+    fallbackLng: { es: [], fr: [], default: [FALLBACK_LANGUAGE] },
     nonExplicitSupportedLngs: true,
     load: "languageOnly",
     defaultNS: "common",
-    ns: Object.keys(resources.en ?? {}),
+    ns: [...PRELOADED_NAMESPACES],
     interpolation: { escapeValue: false },
+    react: { useSuspense: true },
     detection: {
       order: DETECTION_ORDER,
       lookupQuerystring: "lng",

@@ -1,10 +1,11 @@
 import { ROUTES } from "@shared/access";
 import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
 import { Brand } from "../../features/system/components/brand";
+import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
@@ -111,7 +112,9 @@ export function AppLayout() {
 
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto w-full max-w-7xl">
-            <Outlet />
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
       </div>

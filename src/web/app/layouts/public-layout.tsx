@@ -1,7 +1,9 @@
 import { ROUTES } from "@shared/access";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { Brand } from "../../features/system/components/brand";
+import { PageLoading } from "../../features/system/components/status-screens";
 import { LanguageSwitcher } from "./language-switcher";
 import { useDocumentTitle } from "./use-document-title";
 
@@ -31,7 +33,9 @@ export function PublicLayout() {
         tabIndex={-1}
         className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center sm:px-6"
       >
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="px-4 pb-6 text-center text-xs text-slate-400">
         {t("shell.footer", { year: new Date().getFullYear() })}

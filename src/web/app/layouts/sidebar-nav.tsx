@@ -2,7 +2,8 @@ import type { Role, RouteKey } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { cn } from "../../lib/cn";
-import { navHref, navSectionsFor, ROUTE_ICONS, routeTitleKey, useRouteKey } from "../../lib/navigation";
+import { navHref, navSectionsFor, routeTitleKey, useRouteKey } from "../../lib/navigation";
+import { ROUTE_ICONS } from "../../lib/route-icons";
 
 /** Only the screens the role may open; the server refuses the rest anyway. */
 export function SidebarNav({

@@ -22,7 +22,7 @@ function initialsOf(name: string): string {
 }
 
 export function UserMenu({ me }: { me: Me }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "auth"]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

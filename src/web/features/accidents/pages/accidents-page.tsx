@@ -54,7 +54,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
 
 /** Accidents and claims: every report, filtered and searched on the server, with its claim's state. */
 export default function AccidentsPage() {
-  const { t } = useTranslation("accidents");
+  const { t } = useTranslation(["accidents", "safety"]);
   const messages = useSafetyMessages();
   const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
   const sort: AccidentSort = oneOf(ACCIDENT_SORTS, values.sort) ?? "occurredAt";
@@ -374,7 +374,7 @@ function AccidentRow({
   accident: AccidentListItem;
   columns: Record<string, string>;
 }) {
-  const { t } = useTranslation("accidents");
+  const { t } = useTranslation(["accidents", "safety"]);
   const equipment = [a.vehicleLabel, a.trailerLabel].filter(Boolean).join(" · ");
   return (
     <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid="accident-row">

@@ -68,7 +68,7 @@ const TIME_DETAILS = new Set<string>(["startsAt", "endsAt", "expiresAt"]);
  * days and times per locale; a `from`/`to` pair (a role change) reads as one "Customer → Driver" chip.
  */
 function DetailsSummary({ action, details }: { action: string; details: AuditEntry["details"] }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accidents", "citations", "drivers", "invoices", "loads"]);
   const statusWords = STATUS_WORDS[action.split(".")[0]];
   const show = (key: string, v: unknown): string => {
     if (isRole(v)) return t(`common:roles.${v}`);
@@ -126,7 +126,7 @@ export function AuditLogPanel({
     replace?: boolean,
   ) => void;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "accidents", "citations", "drivers", "invoices", "loads"]);
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
   const audit = useAuditLog({
     q: filters.q || undefined,

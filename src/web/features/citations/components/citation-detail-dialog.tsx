@@ -54,7 +54,7 @@ export function CitationDetailDialog({
   staff: boolean;
   onEdit: (citation: CitationDetail) => void;
 }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const citation = useCitation(id);
   const messages = useSafetyMessages();
   const data = citation.data;
@@ -93,7 +93,7 @@ function CitationView({
   staff: boolean;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   return (
     <div className="grid gap-5" data-testid="citation-detail">
       <div className="flex flex-wrap items-center gap-2">
@@ -187,7 +187,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function CitationFile({ citation, staff }: { citation: CitationDetail; staff: boolean }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const messages = useSafetyMessages();
   const upload = useUploadCitationFile();
   const remove = useDeleteCitationFile(citation.id);
@@ -317,7 +317,7 @@ function CitationFile({ citation, staff }: { citation: CitationDetail; staff: bo
 
 /** Staff move the citation to one of the statuses the server allows from here. */
 function StatusChange({ citation }: { citation: CitationDetail }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const messages = useSafetyMessages();
   const change = useChangeCitationStatus(citation.id);
   const [status, setStatus] = useState<CitationStatus | "">("");
@@ -408,7 +408,7 @@ function StatusChange({ citation }: { citation: CitationDetail }) {
 
 /** The driver disputes their own open citation, giving the reason. */
 function DisputeForm({ citation }: { citation: CitationDetail }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const messages = useSafetyMessages();
   const dispute = useDisputeCitation(citation.id);
   const [open, setOpen] = useState(false);
@@ -482,7 +482,7 @@ function DisputeForm({ citation }: { citation: CitationDetail }) {
 
 /** Every status the citation went through, newest first, with who and why. */
 function History({ events }: { events: CitationDetail["events"] }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const ordered = [...events].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <ol className="grid gap-3" data-testid="citation-history">

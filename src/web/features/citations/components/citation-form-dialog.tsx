@@ -78,7 +78,7 @@ export function CitationFormDialog({
   citation?: CitationDetail;
   onSaved?: (citation: CitationDetail) => void;
 }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const messages = useSafetyMessages();
   const save = useSaveCitation(citation?.id);
   const upload = useUploadCitationFile();

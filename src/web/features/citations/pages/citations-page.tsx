@@ -60,7 +60,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
 
 /** Citations: staff record and follow every driver's; a driver sees their own and disputes them. */
 export default function CitationsPage() {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   const me = useMe().data;
   const staff = can(me ?? null, "citations:write");
   const messages = useSafetyMessages();
@@ -387,7 +387,7 @@ function CitationRow({
   columns: Record<string, string>;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation("citations");
+  const { t } = useTranslation(["citations", "safety"]);
   return (
     <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid="citation-row">
       <Td className={cn(stacked.primary, "pl-4 lg:whitespace-nowrap")}>

@@ -27,7 +27,7 @@ import { CustomerFormDialog } from "../components/customer-form-dialog";
 
 /** A customer: details and contacts, what they owe, their loads history and portal requests. */
 export default function CustomerDetailPage() {
-  const { t } = useTranslation("customers");
+  const { t } = useTranslation(["customers", "loads"]);
   const { customerId = "" } = useParams();
   const customer = useCustomer(customerId);
 
@@ -65,7 +65,7 @@ export default function CustomerDetailPage() {
 }
 
 function CustomerView({ customer: c }: { customer: CustomerDetail }) {
-  const { t } = useTranslation("customers");
+  const { t } = useTranslation(["customers", "loads"]);
   const me = useMe().data;
   const canWrite = can(me ?? null, "customers:write");
   const navigate = useNavigate();
@@ -297,7 +297,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
 }
 
 function LoadsHistory({ customerId }: { customerId: string }) {
-  const { t } = useTranslation("customers");
+  const { t } = useTranslation(["customers", "loads"]);
   const [state, setState] = useState<{ page: number; pageSize: number; status: LoadStatus | "" }>({
     page: 1,
     pageSize: 10,
@@ -417,7 +417,7 @@ function LoadsHistory({ customerId }: { customerId: string }) {
 }
 
 function RequestsPanel({ customerId }: { customerId: string }) {
-  const { t } = useTranslation("customers");
+  const { t } = useTranslation(["customers", "loads"]);
   const requests = useCustomerRequests(customerId);
   const items = requests.data?.items ?? [];
   if (!requests.data || items.length === 0) return null;

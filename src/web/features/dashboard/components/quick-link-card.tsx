@@ -3,7 +3,8 @@ import { ArrowUpRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
-import { navHref, ROUTE_ICONS, routeTitleKey } from "../../../lib/navigation";
+import { navHref, routeTitleKey } from "../../../lib/navigation";
+import { ROUTE_ICONS } from "../../../lib/route-icons";
 
 /** A screen the user may open, with what it is for. */
 export function QuickLinkCard({ routeKey, className }: { routeKey: RouteKey; className?: string }) {

@@ -102,7 +102,7 @@ export function DriverFormDialog({
   driver?: DriverDetail;
   onSaved?: (driver: DriverDetail) => void;
 }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "loads"]);
   const me = useMe().data;
   const messages = useDriverMessages();
   const editing = !!driver;

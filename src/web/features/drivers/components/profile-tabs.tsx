@@ -44,7 +44,7 @@ const dash = (v: string | null | undefined) => (v ? v : "—");
 
 /** Everything on file: identity, licence and medical card, insurance, pay defaults, account, notes. */
 export function DetailsTab({ driver }: { driver: DriverDetail }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "loads"]);
   return (
     <div className="grid gap-8">
       <Section title={t("form.sections.identity")}>
@@ -122,7 +122,7 @@ export function DetailsTab({ driver }: { driver: DriverDetail }) {
 
 /** The driver's loads, newest pickup first, filterable by status. */
 export function LoadsTab({ driverId }: { driverId: string }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "loads"]);
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [status, setStatus] = useState<LoadStatus | "">("");
   const loads = useDriverLoads(driverId, { ...page, status: status || undefined });
@@ -223,7 +223,7 @@ export function LoadsTab({ driverId }: { driverId: string }) {
 
 /** The driver's time-off requests and what was decided. */
 export function TimeOffTab({ driverId }: { driverId: string }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "loads"]);
   const requests = useDriverTimeOff(driverId);
   const data = requests.data ? { items: requests.data } : undefined;
   return (
@@ -266,7 +266,7 @@ export function TimeOffTab({ driverId }: { driverId: string }) {
 
 /** Trucks and trailers the driver has had: the open assignment first. */
 export function AssetsTab({ driverId }: { driverId: string }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "loads"]);
   const assignments = useDriverAssignments(driverId);
   const data = assignments.data ? { items: assignments.data } : undefined;
   return (

@@ -56,7 +56,7 @@ type Tab = (typeof TABS)[number];
 
 /** A driver's profile: header with status and actions, then details, documents, loads, ratings, time off, citations, assets. */
 export default function DriverDetailPage() {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "citations"]);
   const { driverId = "" } = useParams();
   const driver = useDriver(driverId);
   return (
@@ -100,7 +100,7 @@ export default function DriverDetailPage() {
 }
 
 function DriverProfile({ driver }: { driver: DriverDetail }) {
-  const { t } = useTranslation("drivers");
+  const { t } = useTranslation(["drivers", "citations"]);
   const me = useMe().data ?? null;
   const navigate = useNavigate();
   const messages = useDriverMessages();

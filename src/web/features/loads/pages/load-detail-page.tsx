@@ -23,7 +23,7 @@ import { StatusTimeline } from "../components/status-timeline";
 import { StopsTimeline } from "../components/stops-timeline";
 
 export default function LoadDetailPage() {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["loads", "invoices"]);
   const { loadId = "" } = useParams();
   const me = useMe().data;
   const load = useLoad(loadId);
@@ -53,7 +53,7 @@ export default function LoadDetailPage() {
 }
 
 function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean; bolLinks: boolean }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["loads", "invoices"]);
   const navigate = useNavigate();
   const [statusDialog, setStatusDialog] = useState<{ preset?: LoadStatus } | null>(null);
   const canCancel = staff && load.allowedStatuses.includes("cancelled");
@@ -251,7 +251,7 @@ function Panel({
 
 /** The invoice billing the load: a link into the invoice list for those who may open it. */
 function InvoiceRow({ invoiceNumber }: { invoiceNumber: string }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["loads", "invoices"]);
   const me = useMe().data;
   return (
     <div className="flex items-center justify-between gap-4 py-2">
@@ -273,7 +273,7 @@ function InvoiceRow({ invoiceNumber }: { invoiceNumber: string }) {
 }
 
 function ChargesTable({ load }: { load: LoadDetail }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["loads", "invoices"]);
   const row = (label: string, value: string | null, strong = false) => (
     <div
       className={`flex items-center justify-between gap-4 py-2 ${strong ? "font-semibold text-slate-900" : ""}`}

@@ -14,7 +14,7 @@ import { downloadPortalFile, usePortalLoad } from "../api/portal";
 
 /** One of the customer's loads: where it is, its stops, its history and its BOL/POD. */
 export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; onClose: () => void }) {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   const load = usePortalLoad(loadId);
   const [downloading, setDownloading] = useState<string | null>(null);
   const data = load.data;

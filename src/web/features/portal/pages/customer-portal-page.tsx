@@ -46,7 +46,6 @@ import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { PortalBilling } from "../../invoices/components/portal-billing";
 import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import {
   type ExportFormat,
@@ -56,6 +55,7 @@ import {
   usePortalLoads,
   usePortalSummary,
 } from "../api/portal";
+import { PortalBilling } from "../components/portal-billing";
 import { PortalLoadDialog } from "../components/portal-load-dialog";
 import { RequestLoadDialog } from "../components/request-load-dialog";
 
@@ -77,7 +77,7 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
 
 /** The customer's home: their shipments, documents, requests, invoices and statements. */
 export default function CustomerPortalPage() {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   const summary = usePortalSummary();
   const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
   const tab: Tab = oneOf(TABS, values.tab) ?? "loads";
@@ -207,7 +207,7 @@ function LoadsTab({
   pageSize: number;
   update: Update;
 }) {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   const sort: PortalLoadSort = oneOf(PORTAL_LOAD_SORTS, values.sort) ?? "pickupAt";
   const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
   const filter: Partial<PortalLoadFilter> = {
@@ -364,7 +364,7 @@ function LoadRow({
   columns: Record<string, string>;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   return (
     <Tr className={cn(stacked.row, "relative")} data-testid={`portal-load-${l.loadNumber}`}>
       <Td className={cn(stacked.primary, "pl-4")}>
@@ -436,7 +436,7 @@ function RequestsTab({
   update: Update;
   onNew: () => void;
 }) {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   const requests = useMyRequests({ page, pageSize, status });
   useErrorToast(requests, t("requests.fetchFailed"));
   const { data, retained } = useRetainedData(requests);
@@ -505,7 +505,7 @@ function RequestItem({
   highlighted: boolean;
   onOpenLoad: (loadId: string) => void;
 }) {
-  const { t } = useTranslation("portal");
+  const { t } = useTranslation(["portal", "loads"]);
   return (
     <li
       className={cn("grid gap-2 px-4 py-4 sm:grid-cols-[1fr_auto]", highlighted && "bg-brand-50/60")}

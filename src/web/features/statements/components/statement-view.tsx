@@ -69,7 +69,7 @@ export function PeriodPicker({
   onChange: (period: Period) => void;
   className?: string;
 }) {
-  const { t } = useTranslation("statements");
+  const { t } = useTranslation(["statements", "invoices"]);
   const id = useId();
   const [custom, setCustom] = useState(false);
   const preset = custom ? "custom" : presetOf(value);
@@ -129,7 +129,7 @@ export function StatementDownloads({
   onDownload: (format: StatementFormat) => Promise<void>;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation("statements");
+  const { t } = useTranslation(["statements", "invoices"]);
   const [busy, setBusy] = useState(false);
   const run = async (format: StatementFormat) => {
     setBusy(true);
@@ -177,7 +177,7 @@ const BUCKET_TONES: Record<(typeof AGING_BUCKETS)[number], string> = {
 
 /** Summary, aging as of the period end, the activity with running balance, and open invoices. */
 export function StatementView({ statement: s, dimmed }: { statement: Statement; dimmed?: boolean }) {
-  const { t } = useTranslation("statements");
+  const { t } = useTranslation(["statements", "invoices"]);
   const cols = {
     date: t("fields.date"),
     activity: t("fields.activity"),

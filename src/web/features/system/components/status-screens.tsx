@@ -3,6 +3,20 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Brand } from "./brand";
 
+/**
+ * Shown inside the shell while a screen's translations download (the first visit to a screen in a
+ * language): react-i18next suspends the screen rather than show raw keys.
+ */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-slate-500">
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      {t("loading")}
+    </p>
+  );
+}
+
 /** Shown while the session is being read: nothing else can be decided before it is known. */
 export function FullScreenLoading() {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@ import { ArrowLeft, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { ROUTE_ICONS, routeTitleKey, useRouteKey } from "../../../lib/navigation";
+import { routeTitleKey, useRouteKey } from "../../../lib/navigation";
+import { ROUTE_ICONS } from "../../../lib/route-icons";
 import { useMe } from "../../../lib/session";
 
 /**

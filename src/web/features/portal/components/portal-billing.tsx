@@ -23,6 +23,9 @@ import { formatDay, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useRetainedData } from "../../../lib/use-retained-data";
+import { downloadPortalInvoicePdf, usePortalInvoice, usePortalInvoices } from "../../invoices/api/invoices";
+import { useBillingMessages } from "../../invoices/billing-messages";
+import { InvoiceStatusBadge } from "../../invoices/components/invoice-status-badge";
 import { downloadPortalStatement, type Period, usePortalStatement } from "../../statements/api/statements";
 import {
   PeriodPicker,
@@ -30,9 +33,6 @@ import {
   StatementDownloads,
   StatementView,
 } from "../../statements/components/statement-view";
-import { downloadPortalInvoicePdf, usePortalInvoice, usePortalInvoices } from "../api/invoices";
-import { useBillingMessages } from "../billing-messages";
-import { InvoiceStatusBadge } from "./invoice-status-badge";
 
 type Sort = (typeof INVOICE_SORTS)[number];
 

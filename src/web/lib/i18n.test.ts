@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PRELOADED_NAMESPACES } from "./i18n-namespaces";
+
+/**
+ * Translations load per namespace on demand (lib/i18n.ts): a component's `useTranslation(…)` names
+ * the namespaces it reads and suspends until they are in. A `t("loads:…")` in a file whose
+ * `useTranslation` does not name `loads` would show the raw key on a screen that had not loaded
+ * `loads` yet — so every cross-namespace key must be named in its own file.
+ */
+const WEB = path.resolve("src/web");
+const LOCALES = path.resolve("src/shared/i18n/locales/en");
+const namespaces = new Set(readdirSync(LOCALES).map((f) => f.replace(/\.json$/, "")));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** The namespaces a file's `useTranslation` calls name (no argument: the default, `common`). */
+function declaredNamespaces(source: string): Set<string> {
+  const declared = new Set<string>(PRELOADED_NAMESPACES);
+  for (const [, args] of source.matchAll(/useTranslation\(([^)]*)\)/g))
+    for (const [, ns] of args.matchAll(/"([\w-]+)"/g)) declared.add(ns);
+  return declared;
+}
+
+/** The namespaces a file's keys name with a prefix: `"loads:status.x"` or `` `loads:${k}` ``. */
+function prefixedNamespaces(source: string): Set<string> {
+  const used = new Set<string>();
+  for (const [, ns] of source.matchAll(/["`]([a-z][\w-]*):[\w.${]/g)) if (namespaces.has(ns)) used.add(ns);
+  return used;
+}
+
+describe("translations on demand", () => {
+  it("finds the prefixes and declarations it checks", () => {
+    const sample = `const { t } = useTranslation(["fleet", "inspections"]); t("loads:status.x"); t(\`safety:list.\${d}\`);`;
+    expect([...declaredNamespaces(sample)].sort()).toEqual(
+      [...PRELOADED_NAMESPACES, "fleet", "inspections"].sort(),
+    );
+    expect([...prefixedNamespaces(sample)].sort()).toEqual(["loads", "safety"]);
+  });
+
+  it("every namespace a file's keys name is one its useTranslation loads", () => {
+    const missing: string[] = [];
+    for (const file of sources(WEB)) {
+      const source = readFileSync(file, "utf8");
+      const declared = declaredNamespaces(source);
+      for (const ns of prefixedNamespaces(source))
+        if (!declared.has(ns))
+          missing.push(`${path.relative(WEB, file)}: "${ns}:" without useTranslation naming "${ns}"`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
