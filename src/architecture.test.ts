@@ -28,15 +28,14 @@ const SERVER_EDGES: Record<string, string> = {
   "inspections -> fleet/maintenance.service": "a failed item opens a maintenance item",
   "calendar -> drivers/driver-status": "approved time off moves the driver's status",
   "loads -> drivers/driver-status": "a trip moves the driver's status",
-  "drivers -> loads/loads.repo": "a driver's profile lists their loads (known cycle, below)",
-  "loads -> invoices/invoices.repo": "a billed load names its invoice (known cycle, below)",
-  "invoices -> loads/loads.testing": "invoice tests build loads through the loads fixtures (known cycle)",
+  "loads -> invoices/invoices.repo": "a billed load names its invoice (invoices never import loads)",
   "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
-  "invoices -> statements/statement-files": "statements are billing (known cycle, below)",
-  "invoices -> statements/statements.service": "statements are billing (known cycle, below)",
-  "statements -> invoices/invoice-pdf": "statements are billing (known cycle, below)",
-  "statements -> invoices/invoices.repo": "statements are billing (known cycle, below)",
-  "statements -> invoices/invoices.service": "statements are billing (known cycle, below)",
+  "statements -> invoices/invoice-pdf": "a statement lists invoices and payments (one way: billing)",
+  "statements -> invoices/invoices.repo": "a statement lists invoices and payments (one way: billing)",
+  "statements -> invoices/invoices.service": "a statement lists invoices and payments (one way: billing)",
+  "portal -> invoices/portal-billing.service": "the portal composes the customer's billing",
+  "portal -> statements/statement-files": "the portal composes the customer's billing",
+  "portal -> statements/statements.service": "the portal composes the customer's billing",
 };
 
 /** Cross-feature imports the web allows. */
@@ -56,20 +55,16 @@ const WEB_EDGES: Record<string, string> = {
   "parking -> loads/components/entity-pickers": "pickers read the loads lookups",
   "tolls -> loads/components/entity-pickers": "pickers read the loads lookups",
   "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",
-  "portal -> invoices/components/portal-billing": "the portal mounts the customer's billing",
-  "invoices -> statements/api/statements": "statements are billing (known cycle, below)",
-  "invoices -> statements/components/statement-view": "statements are billing (known cycle, below)",
-  "statements -> invoices/billing-messages": "statements are billing (known cycle, below)",
-  "statements -> invoices/components/billing-customer-picker": "statements are billing (known cycle, below)",
+  "statements -> invoices/billing-messages": "a statement is billing: one way, statements to invoices",
+  "statements -> invoices/components/billing-customer-picker":
+    "a statement is billing: one way, statements to invoices",
+  "portal -> invoices/api/invoices": "the portal's billing tab lists the customer's invoices",
+  "portal -> invoices/billing-messages": "the portal's billing tab lists the customer's invoices",
+  "portal -> invoices/components/invoice-status-badge": "an invoice's status looks the same everywhere",
+  "portal -> statements/api/statements": "the portal's billing tab shows the customer's statement",
+  "portal -> statements/components/statement-view": "the portal's billing tab shows the customer's statement",
 };
 
-/** Import cycles still to break (issue 11): billing is one domain in two homes; loads and drivers. */
-const KNOWN_CYCLES = new Set([
-  "server: invoices <-> statements",
-  "server: drivers <-> loads",
-  "server: invoices <-> loads",
-  "web: invoices <-> statements",
-]);
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -153,13 +148,12 @@ describe("architecture", () => {
     expect(Object.keys(WEB_EDGES).filter((e) => !web.has(e))).toEqual([]);
   });
 
-  it("no import cycle between modules or between features, beyond the known ones", () => {
+  it("no import cycle between modules or between features", () => {
     const found = [
       ...cycles(crossEdges(SERVER_MODULES).keys()).map((c) => `server: ${c}`),
       ...cycles(crossEdges(WEB_FEATURES).keys()).map((c) => `web: ${c}`),
     ];
-    expect(found.filter((c) => !KNOWN_CYCLES.has(c))).toEqual([]);
-    expect([...KNOWN_CYCLES].filter((c) => !found.includes(c))).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it("shared homes never reach into a feature or a module", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files, vehicles } from "../db/schema";
-import { PDF, uploadFile } from "../modules/loads/loads.testing";
+import { PDF, uploadFile } from "../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../testing/harness";
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuelEntries, parkingExpenses, parkingReservations, tolls } from "../db/schema";
-import { driverIdOf } from "../modules/loads/loads.testing";
+import { driverIdOf } from "../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { CreateLoadInput } from "../../../shared/loads/loads.schema";
-import { customers, drivers, loads, timeOffRequests, users } from "../../db/schema";
-import { TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import type { CreateLoadInput } from "../../shared/loads/loads.schema";
+import { customers, drivers, loads, timeOffRequests, users } from "../db/schema";
+import { TEST_ORIGIN, type TestContext } from "./harness";
 
-/** Test helpers shared by the loads integration tests. */
+/** Test helpers shared by every module's integration tests: a load's input, ids by email, uploads. */
 
 export const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 

@@ -7,9 +7,9 @@ import {
 } from "../../../shared/drivers/management.schema";
 import { assetAssignments, auditLog, drivers, loadInterests, users } from "../../db/schema";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
+import { driverIdOf, loadInput, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { INACTIVE_DRIVER_MESSAGE } from "../loads/loads.service";
-import { driverIdOf, loadInput, PDF } from "../loads/loads.testing";
 
 let ctx: TestContext;
 let cookies: Record<Role, string>;

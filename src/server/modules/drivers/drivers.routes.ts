@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "../../../shared/access";
-import { okSchema, pageSchema } from "../../../shared/api/api.schema";
+import { okSchema } from "../../../shared/api/api.schema";
 import { timeOffSchema } from "../../../shared/calendar/time-off.schema";
 import {
   createDriverAccountSchema,
@@ -11,13 +11,11 @@ import {
   driverDocumentSchema,
   driverExportQuerySchema,
   driverListQuerySchema,
-  driverLoadsQuerySchema,
   driverPageSchema,
   setDriverStatusSchema,
   updateDriverSchema,
 } from "../../../shared/drivers/management.schema";
 import { assignmentSchema } from "../../../shared/fleet/fleet.schema";
-import { loadListItemSchema } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
@@ -148,15 +146,6 @@ const reactivate = defineRoute({
   request: { params: uuidParams },
   responses: { 200: jsonContent(driverDetailSchema) },
 });
-const driverLoads = defineRoute({
-  method: "get",
-  path: "/api/drivers/{id}/loads",
-  tags,
-  summary: "The driver's loads, newest pickup first",
-  access: READ,
-  request: { params: uuidParams, query: driverLoadsQuerySchema },
-  responses: { 200: jsonContent(pageSchema(loadListItemSchema)) },
-});
 const driverTimeOff = defineRoute({
   method: "get",
   path: "/api/drivers/{id}/time-off",
@@ -249,9 +238,6 @@ export function driversRoutes(deps: Deps) {
       )
       .openapi(reactivate, async (c) =>
         c.json(await drivers.reactivate(c.get("actor")!, c.req.valid("param").id), 200),
-      )
-      .openapi(driverLoads, async (c) =>
-        c.json(await drivers.loads(c.req.valid("param").id, c.req.valid("query")), 200),
       )
       .openapi(driverTimeOff, async (c) => c.json(await drivers.timeOff(c.req.valid("param").id), 200))
       .openapi(driverAssignments, async (c) =>

@@ -1,6 +1,5 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { can } from "../../../shared/access";
-import type { Page } from "../../../shared/api/api.schema";
 import type { TimeOff } from "../../../shared/calendar/time-off.schema";
 import type { DriverManualStatus } from "../../../shared/drivers/drivers.schema";
 import { EXPIRY_WARNING_DAYS } from "../../../shared/drivers/expiry";
@@ -14,7 +13,6 @@ import {
   type UpdateDriverValues,
 } from "../../../shared/drivers/management.schema";
 import type { Assignment, TrailerType } from "../../../shared/fleet/fleet.schema";
-import type { LoadListItem, LoadStatus } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
 import {
   assetAssignments,
@@ -32,10 +30,9 @@ import {
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { iso, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { iso, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { createAccount, hashPassword } from "../auth/accounts";
-import { listCondition, listLoadItems } from "../loads/loads.repo";
 import { buildDriverDetail } from "./driver-detail";
 import { recomputeDriverStatuses } from "./driver-status";
 import {
@@ -308,15 +305,6 @@ export function createDriversService(deps: Deps) {
       });
       // Bytes go only once the rows are gone for good.
       for (const key of storageKeys) await storage.remove(key);
-    },
-
-    /** The profile's loads: newest pickup first. */
-    async loads(id: string, query: PageQuery & { status?: LoadStatus }): Promise<Page<LoadListItem>> {
-      await requireDriver(id);
-      const cond = listCondition({ driverId: id, status: query.status }, { kind: "staff" }, []);
-      const items = await listLoadItems(db, cond, "pickupAt", "desc", query.pageSize, offsetOf(query));
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(cond);
-      return toPage(items, n, query);
     },
 
     /** The driver's time-off requests, latest first. */

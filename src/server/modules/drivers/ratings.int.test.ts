@@ -6,8 +6,8 @@ import {
   RATING_SCORE_MESSAGE,
 } from "../../../shared/drivers/ratings.schema";
 import { citations, driverRatings, drivers, loadStatusEvents } from "../../db/schema";
+import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { driverIdOf, loadInput } from "../loads/loads.testing";
 import { addDays, utcToday } from "./drivers.repo";
 
 let ctx: TestContext;

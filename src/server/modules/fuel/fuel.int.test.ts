@@ -7,8 +7,8 @@ import {
   odometerTooHighMessage,
 } from "../../../shared/fuel/fuel.schema";
 import { auditLog, files, fuelEntries, loads, vehicles } from "../../db/schema";
+import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { driverIdOf, loadInput } from "../loads/loads.testing";
 import { hoursAgo, multipart, PNG_BYTES, pdf, vehicleIdOf } from "./fuel.testing";
 
 let ctx: TestContext;

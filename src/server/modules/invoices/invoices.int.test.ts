@@ -6,9 +6,9 @@ import { LOAD_ALREADY_INVOICED_MESSAGE, OVERPAYMENT_MESSAGE } from "../../../sha
 import { loadInvoicedMessage } from "../../../shared/loads/loads.schema";
 import { auditLog, customers, invoices, mailMessages, notifications } from "../../db/schema";
 import { SAMPLE_JPEG, samplePdf, samplePng } from "../../platform/pdf/pdf.testing";
+import { customerIdOf, driverIdOf, loadInput, uploadFile, userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { startSmtpSink } from "../../testing/smtp-sink";
-import { customerIdOf, driverIdOf, loadInput, uploadFile, userIdOf } from "../loads/loads.testing";
 import { customerBalanceExpr, invoicedBalanceExpr, unbilledExpr } from "./balances";
 import { completedLoad } from "./invoices.testing";
 

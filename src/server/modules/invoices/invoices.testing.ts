@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { CreateLoadInput } from "../../../shared/loads/loads.schema";
 import { loads } from "../../db/schema";
+import { loadInput } from "../../testing/fixtures";
 import { call, type TestContext } from "../../testing/harness";
-import { loadInput } from "../loads/loads.testing";
 
 /** Test helpers shared by the invoice and statement integration tests. */
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { drivers, loadStatusEvents } from "../../db/schema";
+import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput } from "./loads.testing";
 
 // Issue 10, point 10: a driver whose license or medical card has expired takes no new load — from
 // the form (create, edit), the assign action and the load board — and staff are warned when a paper

@@ -16,8 +16,8 @@ import {
 } from "../../db/schema";
 import { hashToken } from "../../platform/tokens/tokens";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
+import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput } from "./loads.testing";
 
 let ctx: TestContext;
 let dispatcher: string;

@@ -9,8 +9,8 @@ import {
   type LoadStatus,
 } from "../../../shared/loads/loads.schema";
 import { appUsers, drivers, loadStatusEvents, loads, notifications, users } from "../../db/schema";
+import { driverIdOf, emptyDispatchOffice, loadInput, PDF, uploadFile } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { driverIdOf, emptyDispatchOffice, loadInput, PDF, uploadFile } from "./loads.testing";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 

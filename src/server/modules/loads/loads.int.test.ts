@@ -7,8 +7,8 @@ import {
   LOAD_SEARCH_COUNT_EXACT_LIMIT,
 } from "../../../shared/loads/loads.schema";
 import { auditLog, drivers, loadStops, loads, notifications } from "../../db/schema";
+import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, userIdOf } from "./loads.testing";
 
 let ctx: TestContext;
 let dispatcher: string;

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { okSchema, pageSchema } from "../../../shared/api/api.schema";
+import { driverLoadsQuerySchema } from "../../../shared/drivers/management.schema";
 import {
   assignLoadSchema,
   bolUploadLinkSchema,
@@ -17,6 +18,7 @@ import {
   loadExportQuerySchema,
   loadFileSchema,
   loadInterestSchema,
+  loadListItemSchema,
   loadListQuerySchema,
   loadPageSchema,
   nextLoadNumberSchema,
@@ -222,6 +224,17 @@ const revokeLink = defineRoute({
 
 const ok = { ok: true as const };
 
+/** A driver's profile lists their loads; the loads module answers it, under the driver's address. */
+const driverLoads = defineRoute({
+  method: "get",
+  path: "/api/drivers/{id}/loads",
+  tags: ["Drivers"],
+  summary: "The driver's loads, newest pickup first",
+  access: PERMISSIONS["drivers:read"],
+  request: { params: uuidParams, query: driverLoadsQuerySchema },
+  responses: { 200: jsonContent(pageSchema(loadListItemSchema)) },
+});
+
 export function loadsRoutes(deps: Deps) {
   const loads = createLoadsService(deps);
   const files = createLoadFilesService(deps);
@@ -234,6 +247,9 @@ export function loadsRoutes(deps: Deps) {
         const file = await exportLoads(deps, c.get("actor")!, c.req.valid("query"));
         return fileResponse(c, file);
       })
+      .openapi(driverLoads, async (c) =>
+        c.json(await loads.ofDriver(c.req.valid("param").id, c.req.valid("query")), 200),
+      )
       .openapi(nextNumber, async (c) => c.json({ loadNumber: await loads.nextNumber() }, 200))
       .openapi(list, async (c) => c.json(await loads.list(c.get("actor")!, c.req.valid("query")), 200))
       .openapi(create, async (c) => c.json(await loads.create(c.get("actor")!, c.req.valid("json")), 201))

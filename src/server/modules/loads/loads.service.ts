@@ -1,6 +1,7 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PERMISSIONS, routePath } from "../../../shared/access";
+import type { Page } from "../../../shared/api/api.schema";
 import { driverDocumentExpiredMessage, expiredPaperOf } from "../../../shared/drivers/compliance";
 import {
   BOL_REQUIRED_MESSAGE,
@@ -16,6 +17,7 @@ import {
   LOAD_TRANSITIONS,
   type LoadDetail,
   type LoadEventKind,
+  type LoadListItem,
   type LoadListQuery,
   type LoadPage,
   type LoadStatus,
@@ -23,11 +25,11 @@ import {
   type PayType,
 } from "../../../shared/loads/loads.schema";
 import { companyToday, type Tx } from "../../db/client";
-import { customers, type drivers, loads, trailers, vehicles } from "../../db/schema";
+import { customers, drivers, loads, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { offsetOf } from "../../http/pagination";
+import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
@@ -277,6 +279,19 @@ export function createLoadsService(deps: Deps) {
   }
 
   return {
+    /** A driver's profile: their loads, newest pickup first (404 for an unknown driver). */
+    async ofDriver(
+      driverId: string,
+      query: PageQuery & { status?: LoadStatus },
+    ): Promise<Page<LoadListItem>> {
+      const [driver] = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, driverId));
+      if (!driver) throw notFound("The driver");
+      const cond = listCondition({ driverId, status: query.status }, STAFF_SCOPE, []);
+      const items = await listLoadItems(db, cond, "pickupAt", "desc", query.pageSize, offsetOf(query));
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(cond);
+      return toPage(items, n, query);
+    },
+
     /**
      * Counting a million rows for every page would cost more than the page itself: see `countLoads`.
      */

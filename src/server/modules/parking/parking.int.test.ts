@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVATION_END_AFTER_START } from "../../../shared/parking/parking.schema";
 import { files, parkingExpenses, parkingReservations } from "../../db/schema";
+import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { multipart, PNG_BYTES, pdf, vehicleIdOf } from "../fuel/fuel.testing";
-import { driverIdOf } from "../loads/loads.testing";
 
 let ctx: TestContext;
 let dispatcher: string;

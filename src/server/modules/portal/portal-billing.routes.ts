@@ -14,9 +14,14 @@ import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
+import {
+  myCustomerId,
+  portalInvoice,
+  portalInvoicePdf,
+  portalInvoices,
+} from "../invoices/portal-billing.service";
 import { statementFile } from "../statements/statement-files";
 import { buildStatement } from "../statements/statements.service";
-import { myCustomerId, portalInvoice, portalInvoicePdf, portalInvoices } from "./portal-billing.service";
 
 const tags = ["Customer portal"];
 const ACCESS = PERMISSIONS["portalBilling:read"];

@@ -12,8 +12,8 @@ import {
   portalSummarySchema,
 } from "../../../shared/portal/portal.schema";
 import { loadRequests, loadStops, loads, notifications } from "../../db/schema";
+import { customerIdOf, loadInput, PDF, uploadFile, userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { customerIdOf, loadInput, PDF, uploadFile, userIdOf } from "../loads/loads.testing";
 
 let ctx: TestContext;
 let dispatcher: string;

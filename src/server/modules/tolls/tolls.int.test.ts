@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, tolls, vehicles } from "../../db/schema";
+import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { multipart, vehicleIdOf } from "../fuel/fuel.testing";
-import { driverIdOf, loadInput } from "../loads/loads.testing";
 import { zonedToUtc } from "./statement";
 
 let ctx: TestContext;
