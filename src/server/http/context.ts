@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import type { Role } from "../../shared/access";
+import { unauthenticated } from "./errors";
 
 /** The signed-in user an operation runs for. Services take it as their first argument. */
 export interface Actor {
@@ -28,4 +30,14 @@ export interface AppEnv {
     /** Names the request in the log and in a 500's answer (`X-Request-Id`). */
     requestId: string;
   };
+}
+
+/**
+ * The signed-in user of a guarded operation. `defineRoute`'s guard has already answered 401 when
+ * there is none; this keeps the handler honest if an operation is ever declared public by mistake.
+ */
+export function actorOf(c: Context<AppEnv>): Actor {
+  const actor = c.get("actor");
+  if (!actor) throw unauthenticated();
+  return actor;
 }

@@ -12,7 +12,7 @@ import {
   changeClaimStatusSchema,
 } from "../../../shared/safety/accidents.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import {
   binary,
   fileField,
@@ -154,29 +154,23 @@ export function accidentsRoutes(deps: Deps) {
       })
       .openapi(summary, async (c) => c.json(await service.summary(), 200))
       .openapi(list, async (c) => c.json(await service.list(c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await service.create(c.get("actor")!, c.req.valid("json")), 201))
+      .openapi(create, async (c) => c.json(await service.create(actorOf(c), c.req.valid("json")), 201))
       .openapi(get, async (c) => c.json(await service.get(c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await service.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await service.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(claimStatus, async (c) => {
         const { status, note } = c.req.valid("json");
         return c.json(
-          await service.changeClaimStatus(c.get("actor")!, c.req.valid("param").id, status, note),
+          await service.changeClaimStatus(actorOf(c), c.req.valid("param").id, status, note),
           200,
         );
       })
       .openapi(addNote, async (c) =>
-        c.json(
-          await service.addNote(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").body),
-          201,
-        ),
+        c.json(await service.addNote(actorOf(c), c.req.valid("param").id, c.req.valid("json").body), 201),
       )
       .openapi(addImage, async (c) =>
-        c.json(
-          await service.addImage(c.get("actor")!, c.req.valid("param").id, c.req.valid("form").file),
-          201,
-        ),
+        c.json(await service.addImage(actorOf(c), c.req.valid("param").id, c.req.valid("form").file), 201),
       )
       .openapi(getImage, async (c) => {
         const { id, imageId } = c.req.valid("param");
@@ -186,7 +180,7 @@ export function accidentsRoutes(deps: Deps) {
       })
       .openapi(removeImage, async (c) => {
         const { id, imageId } = c.req.valid("param");
-        return c.json(await service.removeImage(c.get("actor")!, id, imageId), 200);
+        return c.json(await service.removeImage(actorOf(c), id, imageId), 200);
       })
   );
 }

@@ -7,7 +7,7 @@ import {
   assignmentSchema,
 } from "../../../shared/fleet/fleet.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createAssignmentsService } from "./assignments.service";
 
@@ -51,6 +51,6 @@ export function assignmentsRoutes(deps: Deps) {
       const { page, pageSize, ...filter } = c.req.valid("query");
       return c.json(await assignments.list(filter, { page, pageSize }), 200);
     })
-    .openapi(assign, async (c) => c.json(await assignments.assign(c.get("actor")!, c.req.valid("json")), 201))
-    .openapi(end, async (c) => c.json(await assignments.end(c.get("actor")!, c.req.valid("param").id), 200));
+    .openapi(assign, async (c) => c.json(await assignments.assign(actorOf(c), c.req.valid("json")), 201))
+    .openapi(end, async (c) => c.json(await assignments.end(actorOf(c), c.req.valid("param").id), 200));
 }

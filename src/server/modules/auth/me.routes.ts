@@ -7,7 +7,7 @@ import {
   sessionSchema,
 } from "../../../shared/auth/auth.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent } from "../../http/route";
 import { withClientIp } from "./auth";
 import { createMeService } from "./me.service";
@@ -55,14 +55,14 @@ const demoAccounts = defineRoute({
 export function meRoutes(deps: Deps) {
   const service = createMeService(deps);
   return new OpenAPIHono<AppEnv>()
-    .openapi(getMe, async (c) => c.json(await service.get(c.get("actor")!), 200))
+    .openapi(getMe, async (c) => c.json(await service.get(actorOf(c)), 200))
     .openapi(getSession, async (c) => {
       const actor = c.get("actor");
       return c.json({ me: actor ? await service.get(actor) : null }, 200);
     })
     .openapi(changePassword, async (c) => {
       const headers = await service.changePassword(
-        c.get("actor")!,
+        actorOf(c),
         c.req.valid("json"),
         withClientIp(c.req.raw.headers, c.get("ip")),
       );

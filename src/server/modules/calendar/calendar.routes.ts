@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "../../../shared/access";
 import { calendarEventsSchema, calendarQuerySchema } from "../../../shared/calendar/time-off.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";
 import { createCalendarService } from "./calendar.service";
 
@@ -20,6 +20,6 @@ const events = defineRoute({
 export function calendarRoutes(deps: Deps) {
   const calendar = createCalendarService(deps);
   return new OpenAPIHono<AppEnv>().openapi(events, async (c) =>
-    c.json(await calendar.events(c.get("actor")!, c.req.valid("query")), 200),
+    c.json(await calendar.events(actorOf(c), c.req.valid("query")), 200),
   );
 }

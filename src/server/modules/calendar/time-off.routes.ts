@@ -8,7 +8,7 @@ import {
   timeOffSchema,
 } from "../../../shared/calendar/time-off.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createTimeOffService } from "./time-off.service";
 
@@ -61,14 +61,12 @@ export function timeOffRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => {
       const { page, pageSize, ...filter } = c.req.valid("query");
-      return c.json(await timeOff.list(c.get("actor")!, filter, { page, pageSize }), 200);
+      return c.json(await timeOff.list(actorOf(c), filter, { page, pageSize }), 200);
     })
-    .openapi(request, async (c) => c.json(await timeOff.request(c.get("actor")!, c.req.valid("json")), 201))
+    .openapi(request, async (c) => c.json(await timeOff.request(actorOf(c), c.req.valid("json")), 201))
     .openapi(review, async (c) => {
       const { decision, note } = c.req.valid("json");
-      return c.json(await timeOff.review(c.get("actor")!, c.req.valid("param").id, decision, note), 200);
+      return c.json(await timeOff.review(actorOf(c), c.req.valid("param").id, decision, note), 200);
     })
-    .openapi(cancel, async (c) =>
-      c.json(await timeOff.cancel(c.get("actor")!, c.req.valid("param").id), 200),
-    );
+    .openapi(cancel, async (c) => c.json(await timeOff.cancel(actorOf(c), c.req.valid("param").id), 200));
 }

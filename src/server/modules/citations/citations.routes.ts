@@ -12,7 +12,7 @@ import {
   disputeCitationSchema,
 } from "../../../shared/safety/citations.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import {
   binary,
   fileField,
@@ -144,41 +144,32 @@ export function citationsRoutes(deps: Deps) {
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/citations/{id}.
       .openapi(exportList, async (c) => {
-        const file = await exportCitations(deps, c.get("actor")!, c.req.valid("query"));
+        const file = await exportCitations(deps, actorOf(c), c.req.valid("query"));
         return fileResponse(c, file);
       })
-      .openapi(summary, async (c) => c.json(await service.summary(c.get("actor")!), 200))
-      .openapi(list, async (c) => c.json(await service.list(c.get("actor")!, c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await service.create(c.get("actor")!, c.req.valid("json")), 201))
-      .openapi(get, async (c) => c.json(await service.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(summary, async (c) => c.json(await service.summary(actorOf(c)), 200))
+      .openapi(list, async (c) => c.json(await service.list(actorOf(c), c.req.valid("query")), 200))
+      .openapi(create, async (c) => c.json(await service.create(actorOf(c), c.req.valid("json")), 201))
+      .openapi(get, async (c) => c.json(await service.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await service.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await service.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(changeStatus, async (c) => {
         const { status, note } = c.req.valid("json");
-        return c.json(
-          await service.changeStatus(c.get("actor")!, c.req.valid("param").id, status, note),
-          200,
-        );
+        return c.json(await service.changeStatus(actorOf(c), c.req.valid("param").id, status, note), 200);
       })
       .openapi(dispute, async (c) =>
-        c.json(
-          await service.dispute(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").reason),
-          200,
-        ),
+        c.json(await service.dispute(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
       )
       .openapi(uploadFile, async (c) =>
-        c.json(
-          await service.uploadFile(c.get("actor")!, c.req.valid("param").id, c.req.valid("form").file),
-          200,
-        ),
+        c.json(await service.uploadFile(actorOf(c), c.req.valid("param").id, c.req.valid("form").file), 200),
       )
       .openapi(downloadFile, async (c) => {
-        const file = await service.downloadFile(c.get("actor")!, c.req.valid("param").id);
+        const file = await service.downloadFile(actorOf(c), c.req.valid("param").id);
         return fileResponse(c, file);
       })
       .openapi(deleteFile, async (c) =>
-        c.json(await service.deleteFile(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await service.deleteFile(actorOf(c), c.req.valid("param").id), 200),
       )
   );
 }

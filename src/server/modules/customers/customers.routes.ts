@@ -16,7 +16,7 @@ import {
   IMPORT_NO_FILE_MESSAGE,
 } from "../../../shared/customers/customers.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { badRequest, fieldErrors, validationError } from "../../http/errors";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
@@ -154,23 +154,23 @@ export function customersRoutes(deps: Deps) {
         importFileHook,
       )
       .openapi(commitImport, async (c) =>
-        c.json(await customers.commitImport(c.get("actor")!, c.req.valid("json")), 200),
+        c.json(await customers.commitImport(actorOf(c), c.req.valid("json")), 200),
       )
       .openapi(list, async (c) => c.json(await customers.list(c.req.valid("query")), 200))
       .openapi(
         create,
-        async (c) => c.json(await customers.create(c.get("actor")!, c.req.valid("json")), 201),
+        async (c) => c.json(await customers.create(actorOf(c), c.req.valid("json")), 201),
         customerHook,
       )
       .openapi(get, async (c) => c.json(await customers.get(c.req.valid("param").id), 200))
       .openapi(
         update,
         async (c) =>
-          c.json(await customers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+          c.json(await customers.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
         customerHook,
       )
       .openapi(remove, async (c) => {
-        await customers.remove(c.get("actor")!, c.req.valid("param").id);
+        await customers.remove(actorOf(c), c.req.valid("param").id);
         return c.json({ ok: true as const }, 200);
       })
   );

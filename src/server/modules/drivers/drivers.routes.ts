@@ -17,7 +17,7 @@ import {
 } from "../../../shared/drivers/management.schema";
 import { assignmentSchema } from "../../../shared/fleet/fleet.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createDriverDocumentsService } from "./driver-documents.service";
@@ -208,36 +208,30 @@ export function driversRoutes(deps: Deps) {
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/drivers/{id}.
       .openapi(exportList, async (c) => {
-        const file = await exportDrivers(deps, c.get("actor")!, c.req.valid("query"));
+        const file = await exportDrivers(deps, actorOf(c), c.req.valid("query"));
         return fileResponse(c, file);
       })
       .openapi(list, async (c) => c.json(await drivers.list(c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await drivers.create(c.get("actor")!, c.req.valid("json")), 201))
-      .openapi(get, async (c) => c.json(await drivers.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(create, async (c) => c.json(await drivers.create(actorOf(c), c.req.valid("json")), 201))
+      .openapi(get, async (c) => c.json(await drivers.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await drivers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await drivers.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(remove, async (c) => {
-        await drivers.remove(c.get("actor")!, c.req.valid("param").id);
+        await drivers.remove(actorOf(c), c.req.valid("param").id);
         return c.json(ok, 200);
       })
       .openapi(setStatus, async (c) =>
-        c.json(
-          await drivers.setStatus(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").status),
-          200,
-        ),
+        c.json(await drivers.setStatus(actorOf(c), c.req.valid("param").id, c.req.valid("json").status), 200),
       )
       .openapi(createAccount, async (c) =>
-        c.json(
-          await drivers.createAccount(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
-          201,
-        ),
+        c.json(await drivers.createAccount(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
       )
       .openapi(deactivate, async (c) =>
-        c.json(await drivers.deactivate(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await drivers.deactivate(actorOf(c), c.req.valid("param").id), 200),
       )
       .openapi(reactivate, async (c) =>
-        c.json(await drivers.reactivate(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await drivers.reactivate(actorOf(c), c.req.valid("param").id), 200),
       )
       .openapi(driverTimeOff, async (c) => c.json(await drivers.timeOff(c.req.valid("param").id), 200))
       .openapi(driverAssignments, async (c) =>
@@ -245,7 +239,7 @@ export function driversRoutes(deps: Deps) {
       )
       .openapi(uploadDocument, async (c) => {
         const { file, kind } = c.req.valid("form");
-        return c.json(await documents.upload(c.get("actor")!, c.req.valid("param").id, file, kind), 201);
+        return c.json(await documents.upload(actorOf(c), c.req.valid("param").id, file, kind), 201);
       })
       .openapi(downloadDocument, async (c) => {
         const { id, documentId } = c.req.valid("param");
@@ -255,7 +249,7 @@ export function driversRoutes(deps: Deps) {
       })
       .openapi(deleteDocument, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        await documents.remove(c.get("actor")!, id, documentId);
+        await documents.remove(actorOf(c), id, documentId);
         return c.json(ok, 200);
       })
   );

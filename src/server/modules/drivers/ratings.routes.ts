@@ -14,7 +14,7 @@ import {
   updateRatingSchema,
 } from "../../../shared/drivers/ratings.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createRatingsService } from "./ratings.service";
@@ -125,14 +125,14 @@ export function driverRatingsRoutes(deps: Deps) {
     .openapi(list, async (c) => c.json(await ratings.list(c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await ratings.get(c.req.valid("param").id), 200))
     .openapi(update, async (c) =>
-      c.json(await ratings.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await ratings.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(remove, async (c) => {
-      await ratings.remove(c.get("actor")!, c.req.valid("param").id);
+      await ratings.remove(actorOf(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(rate, async (c) =>
-      c.json(await ratings.create(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(await ratings.create(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
     )
     .openapi(ratable, async (c) => c.json(await ratings.ratableLoads(c.req.valid("param").id), 200))
     .openapi(exportScorecards, async (c) => {

@@ -39,7 +39,7 @@ import {
 } from "../../../shared/fleet/vehicles.schema";
 import { odometerCorrectionSchema } from "../../../shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import {
   binary,
   fileField,
@@ -401,133 +401,109 @@ export function fleetRoutes(deps: Deps) {
         c.json({ items: await fleet.trailerOptions(c.req.valid("query").q) }, 200),
       )
       .openapi(exportVehiclesRoute, async (c) =>
-        fileResponse(c, await exportVehicles(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportVehicles(deps, actorOf(c), c.req.valid("query"))),
       )
       .openapi(exportTrailersRoute, async (c) =>
-        fileResponse(c, await exportTrailers(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportTrailers(deps, actorOf(c), c.req.valid("query"))),
       )
       .openapi(exportMaintenanceRoute, async (c) =>
-        fileResponse(c, await exportMaintenance(deps, c.get("actor")!, c.req.valid("query"))),
+        fileResponse(c, await exportMaintenance(deps, actorOf(c), c.req.valid("query"))),
       )
       .openapi(maintenanceAssets, async (c) =>
-        c.json({ items: await maintenance.assetOptions(c.get("actor")!, c.req.valid("query").q) }, 200),
+        c.json({ items: await maintenance.assetOptions(actorOf(c), c.req.valid("query").q) }, 200),
       )
       // Vehicles
-      .openapi(listVehicles, async (c) =>
-        c.json(await vehicles.list(c.get("actor")!, c.req.valid("query")), 200),
-      )
+      .openapi(listVehicles, async (c) => c.json(await vehicles.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(createVehicle, async (c) =>
-        c.json(await vehicles.create(c.get("actor")!, c.req.valid("json")), 201),
+        c.json(await vehicles.create(actorOf(c), c.req.valid("json")), 201),
       )
-      .openapi(getVehicle, async (c) =>
-        c.json(await vehicles.get(c.get("actor")!, c.req.valid("param").id), 200),
-      )
+      .openapi(getVehicle, async (c) => c.json(await vehicles.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(updateVehicle, async (c) =>
-        c.json(await vehicles.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await vehicles.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(correctOdometer, async (c) =>
-        c.json(
-          await vehicles.correctOdometer(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await vehicles.correctOdometer(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(deleteVehicle, async (c) => {
-        await vehicles.remove(c.get("actor")!, c.req.valid("param").id);
+        await vehicles.remove(actorOf(c), c.req.valid("param").id);
         return c.json(ok, 200);
       })
       .openapi(putSchedules, async (c) =>
         c.json(
-          await vehicles.replaceSchedules(
-            c.get("actor")!,
-            c.req.valid("param").id,
-            c.req.valid("json").schedules,
-          ),
+          await vehicles.replaceSchedules(actorOf(c), c.req.valid("param").id, c.req.valid("json").schedules),
           200,
         ),
       )
       .openapi(vehicleDocs.upload, async (c) => {
         const { file, ...meta } = c.req.valid("form");
-        return c.json(
-          await documents.upload(c.get("actor")!, vehicle(c.req.valid("param").id), file, meta),
-          201,
-        );
+        return c.json(await documents.upload(actorOf(c), vehicle(c.req.valid("param").id), file, meta), 201);
       })
       .openapi(vehicleDocs.download, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        return fileResponse(c, await documents.download(c.get("actor")!, vehicle(id), documentId));
+        return fileResponse(c, await documents.download(actorOf(c), vehicle(id), documentId));
       })
       .openapi(vehicleDocs.remove, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        await documents.remove(c.get("actor")!, vehicle(id), documentId);
+        await documents.remove(actorOf(c), vehicle(id), documentId);
         return c.json(ok, 200);
       })
       // Trailers
-      .openapi(listTrailers, async (c) =>
-        c.json(await trailers.list(c.get("actor")!, c.req.valid("query")), 200),
-      )
+      .openapi(listTrailers, async (c) => c.json(await trailers.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(createTrailer, async (c) =>
-        c.json(await trailers.create(c.get("actor")!, c.req.valid("json")), 201),
+        c.json(await trailers.create(actorOf(c), c.req.valid("json")), 201),
       )
-      .openapi(getTrailer, async (c) =>
-        c.json(await trailers.get(c.get("actor")!, c.req.valid("param").id), 200),
-      )
+      .openapi(getTrailer, async (c) => c.json(await trailers.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(updateTrailer, async (c) =>
-        c.json(await trailers.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await trailers.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(deleteTrailer, async (c) => {
-        await trailers.remove(c.get("actor")!, c.req.valid("param").id);
+        await trailers.remove(actorOf(c), c.req.valid("param").id);
         return c.json(ok, 200);
       })
       .openapi(trailerDocs.upload, async (c) => {
         const { file, ...meta } = c.req.valid("form");
-        return c.json(
-          await documents.upload(c.get("actor")!, trailer(c.req.valid("param").id), file, meta),
-          201,
-        );
+        return c.json(await documents.upload(actorOf(c), trailer(c.req.valid("param").id), file, meta), 201);
       })
       .openapi(trailerDocs.download, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        return fileResponse(c, await documents.download(c.get("actor")!, trailer(id), documentId));
+        return fileResponse(c, await documents.download(actorOf(c), trailer(id), documentId));
       })
       .openapi(trailerDocs.remove, async (c) => {
         const { id, documentId } = c.req.valid("param");
-        await documents.remove(c.get("actor")!, trailer(id), documentId);
+        await documents.remove(actorOf(c), trailer(id), documentId);
         return c.json(ok, 200);
       })
       // Maintenance log
       .openapi(listMaintenance, async (c) =>
-        c.json(await maintenance.list(c.get("actor")!, c.req.valid("query")), 200),
+        c.json(await maintenance.list(actorOf(c), c.req.valid("query")), 200),
       )
       .openapi(createMaintenance, async (c) =>
-        c.json(await maintenance.create(c.get("actor")!, c.req.valid("json")), 201),
+        c.json(await maintenance.create(actorOf(c), c.req.valid("json")), 201),
       )
       .openapi(getMaintenance, async (c) =>
-        c.json(await maintenance.get(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await maintenance.get(actorOf(c), c.req.valid("param").id), 200),
       )
       .openapi(updateMaintenance, async (c) =>
-        c.json(await maintenance.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await maintenance.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(completeMaintenance, async (c) =>
-        c.json(
-          await maintenance.complete(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
-          200,
-        ),
+        c.json(await maintenance.complete(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(deleteMaintenance, async (c) => {
-        const { vehicleStatus } = await maintenance.remove(c.get("actor")!, c.req.valid("param").id);
+        const { vehicleStatus } = await maintenance.remove(actorOf(c), c.req.valid("param").id);
         return c.json({ ok: true as const, vehicleStatus }, 200);
       })
       .openapi(uploadReceipt, async (c) =>
         c.json(
-          await maintenance.uploadReceipt(c.get("actor")!, c.req.valid("param").id, c.req.valid("form").file),
+          await maintenance.uploadReceipt(actorOf(c), c.req.valid("param").id, c.req.valid("form").file),
           200,
         ),
       )
       .openapi(downloadReceipt, async (c) =>
-        fileResponse(c, await maintenance.downloadReceipt(c.get("actor")!, c.req.valid("param").id)),
+        fileResponse(c, await maintenance.downloadReceipt(actorOf(c), c.req.valid("param").id)),
       )
       .openapi(deleteReceipt, async (c) =>
-        c.json(await maintenance.removeReceipt(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await maintenance.removeReceipt(actorOf(c), c.req.valid("param").id), 200),
       )
   );
 }

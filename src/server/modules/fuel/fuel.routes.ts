@@ -13,7 +13,7 @@ import {
   RECEIPT_MAX_BYTES,
 } from "../../../shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import {
   binary,
   fileResponse,
@@ -128,26 +128,26 @@ export function fuelRoutes(deps: Deps) {
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/fuel-entries/{id}.
       .openapi(exportList, async (c) => {
-        const file = await fuel.export(c.get("actor")!, c.req.valid("query"));
+        const file = await fuel.export(actorOf(c), c.req.valid("query"));
         return fileResponse(c, file);
       })
       .openapi(vehicleOptions, async (c) =>
-        c.json(await fuel.vehicleOptions(c.get("actor")!, c.req.valid("query").q), 200),
+        c.json(await fuel.vehicleOptions(actorOf(c), c.req.valid("query").q), 200),
       )
       .openapi(driverOptions, async (c) =>
         c.json({ items: await fuel.driverOptions(c.req.valid("query").q) }, 200),
       )
-      .openapi(list, async (c) => c.json(await fuel.list(c.get("actor")!, c.req.valid("query")), 200))
+      .openapi(list, async (c) => c.json(await fuel.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(create, async (c) =>
-        c.json(await fuel.create(c.get("actor")!, c.req.valid("form") as Record<string, unknown>), 201),
+        c.json(await fuel.create(actorOf(c), c.req.valid("form") as Record<string, unknown>), 201),
       )
-      .openapi(get, async (c) => c.json(await fuel.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(get, async (c) => c.json(await fuel.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(receipt, async (c) => {
-        const file = await fuel.receipt(c.get("actor")!, c.req.valid("param").id);
+        const file = await fuel.receipt(actorOf(c), c.req.valid("param").id);
         return fileResponse(c, file);
       })
       .openapi(remove, async (c) => {
-        await fuel.remove(c.get("actor")!, c.req.valid("param").id);
+        await fuel.remove(actorOf(c), c.req.valid("param").id);
         return c.json({ ok: true as const }, 200);
       })
   );

@@ -14,7 +14,7 @@ import {
   inspectorOptionSchema,
 } from "../../../shared/inspections/inspections.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";
 import { binary, fileHeaders, fileResponse, withMiddleware } from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
@@ -171,29 +171,29 @@ export function inspectionsRoutes(deps: Deps) {
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/inspections/{id}.
       .openapi(exportList, async (c) => {
-        const file = await exportInspections(deps, c.get("actor")!, c.req.valid("query"));
+        const file = await exportInspections(deps, actorOf(c), c.req.valid("query"));
         return fileResponse(c, file);
       })
       .openapi(assets, async (c) =>
-        c.json({ items: await service.assets(c.get("actor")!, c.req.valid("query")) }, 200),
+        c.json({ items: await service.assets(actorOf(c), c.req.valid("query")) }, 200),
       )
       .openapi(inspectors, async (c) =>
         c.json({ items: await service.inspectors(c.req.valid("query").q) }, 200),
       )
-      .openapi(list, async (c) => c.json(await service.list(c.get("actor")!, c.req.valid("query")), 200))
+      .openapi(list, async (c) => c.json(await service.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(create, async (c) => {
         const { data, images } = c.req.valid("form");
         const input = parseInspection(data);
-        return c.json(await service.create(c.get("actor")!, input, asList(images)), 201);
+        return c.json(await service.create(actorOf(c), input, asList(images)), 201);
       })
-      .openapi(get, async (c) => c.json(await service.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(get, async (c) => c.json(await service.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(addImages, async (c) => {
         const { images } = c.req.valid("form");
-        return c.json(await service.addImages(c.get("actor")!, c.req.valid("param").id, asList(images)), 201);
+        return c.json(await service.addImages(actorOf(c), c.req.valid("param").id, asList(images)), 201);
       })
       .openapi(image, async (c) => {
         const { id, imageId } = c.req.valid("param");
-        const file = await service.image(c.get("actor")!, id, imageId);
+        const file = await service.image(actorOf(c), id, imageId);
         // Thumbnails shown over and over: the one download a private cache may keep for an hour.
         return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
           ...fileHeaders(file, "inline"),

@@ -17,7 +17,7 @@ import {
   voidInvoiceSchema,
 } from "../../../shared/invoices/invoices.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { exportInvoices } from "./invoice-export";
@@ -163,36 +163,30 @@ export function invoicesRoutes(deps: Deps) {
       .openapi(customerOptions, async (c) => c.json(await invoices.customers(c.req.valid("query").q), 200))
       .openapi(billableLoads, async (c) => c.json(await invoices.billableLoads(c.req.valid("query")), 200))
       .openapi(list, async (c) => c.json(await invoices.list(c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await invoices.create(c.get("actor")!, c.req.valid("json")), 201))
+      .openapi(create, async (c) => c.json(await invoices.create(actorOf(c), c.req.valid("json")), 201))
       .openapi(get, async (c) => c.json(await invoices.detail(c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await invoices.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await invoices.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(pdf, async (c) => {
         const file = await invoices.pdf(c.req.valid("param").id);
         return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
       })
       .openapi(send, async (c) =>
-        c.json(await invoices.send(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await invoices.send(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(markSent, async (c) =>
-        c.json(await invoices.markSent(c.get("actor")!, c.req.valid("param").id), 200),
+        c.json(await invoices.markSent(actorOf(c), c.req.valid("param").id), 200),
       )
       .openapi(recordPayment, async (c) =>
-        c.json(
-          await invoices.recordPayment(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
-          201,
-        ),
+        c.json(await invoices.recordPayment(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
       )
       .openapi(removePayment, async (c) => {
         const { id, paymentId } = c.req.valid("param");
-        return c.json(await invoices.removePayment(c.get("actor")!, id, paymentId), 200);
+        return c.json(await invoices.removePayment(actorOf(c), id, paymentId), 200);
       })
       .openapi(voidInvoice, async (c) =>
-        c.json(
-          await invoices.void(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").reason),
-          200,
-        ),
+        c.json(await invoices.void(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
       )
   );
 }

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "../../../shared/access";
 import { driverDashboardSchema } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";
 import { createDriverDashboardService } from "./driver-dashboard.service";
 
@@ -18,7 +18,5 @@ const get = defineRoute({
 
 export function driverDashboardRoutes(deps: Deps) {
   const dashboard = createDriverDashboardService(deps);
-  return new OpenAPIHono<AppEnv>().openapi(get, async (c) =>
-    c.json(await dashboard.get(c.get("actor")!), 200),
-  );
+  return new OpenAPIHono<AppEnv>().openapi(get, async (c) => c.json(await dashboard.get(actorOf(c)), 200));
 }

@@ -7,7 +7,7 @@ import {
   ONLY_DRIVERS_INTEREST_MESSAGE,
 } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { createLoadBoardService } from "./load-board.service";
 
@@ -50,13 +50,13 @@ export function loadBoardRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => {
       const { page, pageSize, q } = c.req.valid("query");
-      return c.json(await board.list(c.get("actor")!, q, { page, pageSize }), 200);
+      return c.json(await board.list(actorOf(c), q, { page, pageSize }), 200);
     })
     .openapi(showInterest, async (c) =>
-      c.json(await board.showInterest(c.get("actor")!, c.req.valid("param").id), 201),
+      c.json(await board.showInterest(actorOf(c), c.req.valid("param").id), 201),
     )
     .openapi(withdrawInterest, async (c) => {
-      await board.withdrawInterest(c.get("actor")!, c.req.valid("param").id);
+      await board.withdrawInterest(actorOf(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     });
 }

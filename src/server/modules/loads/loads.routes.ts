@@ -25,7 +25,7 @@ import {
   updateLoadSchema,
 } from "../../../shared/loads/loads.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createBolLinksService } from "./bol-links.service";
@@ -244,57 +244,54 @@ export function loadsRoutes(deps: Deps) {
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/loads/{id}.
       .openapi(exportList, async (c) => {
-        const file = await exportLoads(deps, c.get("actor")!, c.req.valid("query"));
+        const file = await exportLoads(deps, actorOf(c), c.req.valid("query"));
         return fileResponse(c, file);
       })
       .openapi(driverLoads, async (c) =>
         c.json(await loads.ofDriver(c.req.valid("param").id, c.req.valid("query")), 200),
       )
       .openapi(nextNumber, async (c) => c.json({ loadNumber: await loads.nextNumber() }, 200))
-      .openapi(list, async (c) => c.json(await loads.list(c.get("actor")!, c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await loads.create(c.get("actor")!, c.req.valid("json")), 201))
-      .openapi(get, async (c) => c.json(await loads.get(c.get("actor")!, c.req.valid("param").id), 200))
+      .openapi(list, async (c) => c.json(await loads.list(actorOf(c), c.req.valid("query")), 200))
+      .openapi(create, async (c) => c.json(await loads.create(actorOf(c), c.req.valid("json")), 201))
+      .openapi(get, async (c) => c.json(await loads.get(actorOf(c), c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await loads.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await loads.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(changeStatus, async (c) => {
         const { status, note } = c.req.valid("json");
-        return c.json(await loads.changeStatus(c.get("actor")!, c.req.valid("param").id, status, note), 200);
+        return c.json(await loads.changeStatus(actorOf(c), c.req.valid("param").id, status, note), 200);
       })
       .openapi(driverAction, async (c) => {
         const { id, action } = c.req.valid("param");
         const { reason } = c.req.valid("json");
-        return c.json(await loads.driverAction(c.get("actor")!, id, action, reason), 200);
+        return c.json(await loads.driverAction(actorOf(c), id, action, reason), 200);
       })
       .openapi(assign, async (c) =>
-        c.json(
-          await loads.assign(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").driverId),
-          200,
-        ),
+        c.json(await loads.assign(actorOf(c), c.req.valid("param").id, c.req.valid("json").driverId), 200),
       )
       .openapi(interests, async (c) => c.json(await board.interests(c.req.valid("param").id), 200))
       .openapi(uploadFile, async (c) => {
         const { file, kind } = c.req.valid("form");
-        return c.json(await files.upload(c.get("actor")!, c.req.valid("param").id, file, kind), 201);
+        return c.json(await files.upload(actorOf(c), c.req.valid("param").id, file, kind), 201);
       })
       .openapi(downloadFile, async (c) => {
         const { id, fileId } = c.req.valid("param");
-        const file = await files.download(c.get("actor")!, id, fileId);
+        const file = await files.download(actorOf(c), id, fileId);
         return fileResponse(c, file);
       })
       .openapi(deleteFile, async (c) => {
         const { id, fileId } = c.req.valid("param");
-        await files.remove(c.get("actor")!, id, fileId);
+        await files.remove(actorOf(c), id, fileId);
         return c.json(ok, 200);
       })
       .openapi(listLinks, async (c) => c.json(await links.list(c.req.valid("param").id), 200))
       .openapi(createLink, async (c) => {
         const { expiresInDays } = createBolUploadLinkSchema.parse(c.req.valid("json") ?? {});
-        return c.json(await links.create(c.get("actor")!, c.req.valid("param").id, expiresInDays), 201);
+        return c.json(await links.create(actorOf(c), c.req.valid("param").id, expiresInDays), 201);
       })
       .openapi(revokeLink, async (c) => {
         const { id, linkId } = c.req.valid("param");
-        await links.revoke(c.get("actor")!, id, linkId);
+        await links.revoke(actorOf(c), id, linkId);
         return c.json(ok, 200);
       })
   );

@@ -322,9 +322,13 @@ export function createLoadsService(deps: Deps) {
       return peekLoadNumber(db, new Date().getUTCFullYear());
     },
 
-    async create(actor: Actor, input: LoadInput): Promise<LoadDetail> {
+    /**
+     * Creates a load. `within` joins a caller's transaction (the portal accepting a load request):
+     * this one becomes its savepoint, so the caller's work and the load commit or fail together.
+     */
+    async create(actor: Actor, input: LoadInput, within?: Tx): Promise<LoadDetail> {
       const id = await catchDuplicateNumber(() =>
-        db.transaction(async (tx) => {
+        (within ?? db).transaction(async (tx) => {
           const driver = await checkReferences(tx, input);
           if (driver) await refuseExpiredPapers(tx, driver);
           if (input.loadNumber && (await loadNumberTaken(tx, input.loadNumber))) throw duplicateNumber();
@@ -363,7 +367,7 @@ export function createLoadsService(deps: Deps) {
           return row.id;
         }),
       );
-      return buildLoadDetail(db, id, STAFF_SCOPE);
+      return buildLoadDetail(within ?? db, id, STAFF_SCOPE);
     },
 
     /**

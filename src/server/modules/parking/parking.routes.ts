@@ -15,7 +15,7 @@ import {
   reservationPageSchema,
 } from "../../../shared/parking/parking.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import {
   binary,
   fileResponse,
@@ -191,16 +191,13 @@ export function parkingRoutes(deps: Deps) {
       })
       .openapi(listExpenses, async (c) => c.json(await parking.listExpenses(c.req.valid("query")), 200))
       .openapi(createExpense, async (c) =>
-        c.json(
-          await parking.saveExpense(c.get("actor")!, c.req.valid("form") as Record<string, unknown>),
-          201,
-        ),
+        c.json(await parking.saveExpense(actorOf(c), c.req.valid("form") as Record<string, unknown>), 201),
       )
       .openapi(getExpense, async (c) => c.json(await parking.getExpense(c.req.valid("param").id), 200))
       .openapi(updateExpense, async (c) =>
         c.json(
           await parking.saveExpense(
-            c.get("actor")!,
+            actorOf(c),
             c.req.valid("form") as Record<string, unknown>,
             c.req.valid("param").id,
           ),
@@ -208,7 +205,7 @@ export function parkingRoutes(deps: Deps) {
         ),
       )
       .openapi(removeExpense, async (c) => {
-        await parking.removeExpense(c.get("actor")!, c.req.valid("param").id);
+        await parking.removeExpense(actorOf(c), c.req.valid("param").id);
         return c.json(ok, 200);
       })
       .openapi(expenseReceipt, async (c) => {
@@ -223,19 +220,19 @@ export function parkingRoutes(deps: Deps) {
         c.json(await parking.listReservations(c.req.valid("query")), 200),
       )
       .openapi(createReservation, async (c) =>
-        c.json(await parking.createReservation(c.get("actor")!, c.req.valid("json")), 201),
+        c.json(await parking.createReservation(actorOf(c), c.req.valid("json")), 201),
       )
       .openapi(getReservation, async (c) =>
         c.json(await parking.getReservation(c.req.valid("param").id), 200),
       )
       .openapi(updateReservation, async (c) =>
         c.json(
-          await parking.updateReservation(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")),
+          await parking.updateReservation(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
           200,
         ),
       )
       .openapi(removeReservation, async (c) => {
-        await parking.removeReservation(c.get("actor")!, c.req.valid("param").id);
+        await parking.removeReservation(actorOf(c), c.req.valid("param").id);
         return c.json(ok, 200);
       })
   );

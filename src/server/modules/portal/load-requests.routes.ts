@@ -10,7 +10,7 @@ import {
   staffLoadRequestSchema,
 } from "../../../shared/portal/load-requests.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createLoadRequestsService } from "./load-requests.service";
@@ -77,9 +77,9 @@ export function loadRequestsRoutes(deps: Deps) {
     .openapi(list, async (c) => c.json(await requests.list(c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await requests.get(c.req.valid("param").id), 200))
     .openapi(accept, async (c) =>
-      c.json(await requests.accept(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await requests.accept(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(decline, async (c) =>
-      c.json(await requests.decline(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await requests.decline(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     );
 }

@@ -17,7 +17,7 @@ import {
   type StaffLoadRequest,
   type StaffLoadRequestPage,
 } from "../../../shared/portal/load-requests.schema";
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { customers, loadRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -132,6 +132,7 @@ function stopColumns(input: CreateLoadRequestValues) {
 
 export function createLoadRequestsService(deps: Deps) {
   const { db } = deps;
+  const loads = createLoadsService(deps);
 
   async function staffView(tx: Tx, id: string): Promise<StaffLoadRequest> {
     const [row] = await selectRequests(tx).where(eq(loadRequests.id, id));
@@ -271,11 +272,9 @@ export function createLoadRequestsService(deps: Deps) {
     ): Promise<AcceptedLoadRequest> {
       const result = await db.transaction(async (tx) => {
         const request = await lockPending(tx, id);
-        // The loads service runs on this transaction: its own `transaction()` becomes a savepoint.
-        const loadsInTx = createLoadsService({ ...deps, db: tx as unknown as Db });
         const input = createLoadSchema.safeParse(loadInputFrom(request, pricing));
         if (!input.success) throw validationError(input.error);
-        const load = await loadsInTx.create(actor, input.data);
+        const load = await loads.create(actor, input.data, tx);
         await tx
           .update(loadRequests)
           .set({ status: "accepted", reviewedBy: actor.userId, reviewedAt: new Date(), loadId: load.id })

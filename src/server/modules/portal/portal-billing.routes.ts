@@ -11,7 +11,7 @@ import {
   statementSchema,
 } from "../../../shared/invoices/statements.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import {
@@ -76,19 +76,19 @@ const statementExport = defineRoute({
 export function portalBillingRoutes(deps: Deps) {
   const { db } = deps;
   return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await portalInvoices(db, c.get("actor")!, c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await portalInvoice(db, c.get("actor")!, c.req.valid("param").id), 200))
+    .openapi(list, async (c) => c.json(await portalInvoices(db, actorOf(c), c.req.valid("query")), 200))
+    .openapi(get, async (c) => c.json(await portalInvoice(db, actorOf(c), c.req.valid("param").id), 200))
     .openapi(pdf, async (c) => {
-      const file = await portalInvoicePdf(deps, c.get("actor")!, c.req.valid("param").id);
+      const file = await portalInvoicePdf(deps, actorOf(c), c.req.valid("param").id);
       return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
     })
     .openapi(statement, async (c) => {
       const { from, to } = c.req.valid("query");
-      return c.json(await buildStatement(db, myCustomerId(c.get("actor")!), from, to), 200);
+      return c.json(await buildStatement(db, myCustomerId(actorOf(c)), from, to), 200);
     })
     .openapi(statementExport, async (c) => {
       const { from, to, format } = c.req.valid("query");
-      const s = await buildStatement(db, myCustomerId(c.get("actor")!), from, to);
+      const s = await buildStatement(db, myCustomerId(actorOf(c)), from, to);
       return fileResponse(c, await statementFile(s, format, deps.config.company));
     });
 }

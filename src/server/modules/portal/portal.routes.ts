@@ -14,7 +14,7 @@ import {
   portalSummarySchema,
 } from "../../../shared/portal/portal.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createLoadRequestsService } from "./load-requests.service";
@@ -100,26 +100,20 @@ export function portalRoutes(deps: Deps) {
   const portal = createPortalService(deps);
   const requests = createLoadRequestsService(deps);
   return new OpenAPIHono<AppEnv>()
-    .openapi(summary, async (c) => c.json(await portal.summary(c.get("actor")!), 200))
+    .openapi(summary, async (c) => c.json(await portal.summary(actorOf(c)), 200))
     .openapi(exportLoads, async (c) => {
-      const file = await portal.exportLoads(c.get("actor")!, c.req.valid("query"));
+      const file = await portal.exportLoads(actorOf(c), c.req.valid("query"));
       return fileResponse(c, file);
     })
-    .openapi(listLoads, async (c) =>
-      c.json(await portal.listLoads(c.get("actor")!, c.req.valid("query")), 200),
-    )
-    .openapi(getLoad, async (c) =>
-      c.json(await portal.getLoad(c.get("actor")!, c.req.valid("param").id), 200),
-    )
+    .openapi(listLoads, async (c) => c.json(await portal.listLoads(actorOf(c), c.req.valid("query")), 200))
+    .openapi(getLoad, async (c) => c.json(await portal.getLoad(actorOf(c), c.req.valid("param").id), 200))
     .openapi(downloadFile, async (c) => {
       const { id, fileId } = c.req.valid("param");
-      const file = await portal.downloadFile(c.get("actor")!, id, fileId);
+      const file = await portal.downloadFile(actorOf(c), id, fileId);
       return fileResponse(c, file);
     })
     .openapi(listRequests, async (c) =>
-      c.json(await requests.listMine(c.get("actor")!, c.req.valid("query")), 200),
+      c.json(await requests.listMine(actorOf(c), c.req.valid("query")), 200),
     )
-    .openapi(createRequest, async (c) =>
-      c.json(await requests.create(c.get("actor")!, c.req.valid("json")), 201),
-    );
+    .openapi(createRequest, async (c) => c.json(await requests.create(actorOf(c), c.req.valid("json")), 201));
 }

@@ -10,7 +10,7 @@ import {
   userExistsSchema,
 } from "../../../shared/registration/registration.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createRegistrationService } from "./registration.service";
 
@@ -79,10 +79,8 @@ export function registrationRoutes(deps: Deps) {
       const { page, pageSize, ...filter } = c.req.valid("query");
       return c.json(await service.list(filter, { page, pageSize }), 200);
     })
-    .openapi(approve, async (c) =>
-      c.json(await service.approve(c.get("actor")!, c.req.valid("param").id), 200),
-    )
+    .openapi(approve, async (c) => c.json(await service.approve(actorOf(c), c.req.valid("param").id), 200))
     .openapi(reject, async (c) =>
-      c.json(await service.reject(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").reason), 200),
+      c.json(await service.reject(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
     );
 }

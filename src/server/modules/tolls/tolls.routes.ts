@@ -13,7 +13,7 @@ import {
   tollSchema,
 } from "../../../shared/tolls/tolls.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import {
   binary,
@@ -152,18 +152,16 @@ export function tollsRoutes(deps: Deps) {
       })
       .openapi(commit, async (c) => {
         const { file, timeZone } = statementOf(c.req.valid("form"));
-        return c.json(await tollsService.commit(c.get("actor")!, file, timeZone), 201);
+        return c.json(await tollsService.commit(actorOf(c), file, timeZone), 201);
       })
       .openapi(list, async (c) => c.json(await tollsService.list(c.req.valid("query")), 200))
-      .openapi(create, async (c) =>
-        c.json(await tollsService.create(c.get("actor")!, c.req.valid("json")), 201),
-      )
+      .openapi(create, async (c) => c.json(await tollsService.create(actorOf(c), c.req.valid("json")), 201))
       .openapi(get, async (c) => c.json(await tollsService.get(c.req.valid("param").id), 200))
       .openapi(update, async (c) =>
-        c.json(await tollsService.update(c.get("actor")!, c.req.valid("param").id, c.req.valid("json")), 200),
+        c.json(await tollsService.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )
       .openapi(remove, async (c) => {
-        await tollsService.remove(c.get("actor")!, c.req.valid("param").id);
+        await tollsService.remove(actorOf(c), c.req.valid("param").id);
         return c.json({ ok: true as const }, 200);
       })
   );

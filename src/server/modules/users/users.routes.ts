@@ -13,7 +13,7 @@ import {
 } from "../../../shared/admin/users.schema";
 import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
 import type { Deps } from "../../deps";
-import type { AppEnv } from "../../http/context";
+import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, idParams, jsonBody, jsonContent } from "../../http/route";
 import { withClientIp } from "../auth/auth";
 import { createImpersonationService } from "./impersonation.service";
@@ -118,36 +118,30 @@ export function usersRoutes(deps: Deps) {
       const { page, pageSize, ...filter } = c.req.valid("query");
       return c.json(await users.list(filter, { page, pageSize }), 200);
     })
-    .openapi(create, async (c) =>
-      c.json({ id: await users.create(c.get("actor")!, c.req.valid("json")) }, 201),
-    )
+    .openapi(create, async (c) => c.json({ id: await users.create(actorOf(c), c.req.valid("json")) }, 201))
     .openapi(changeRole, async (c) => {
-      await users.changeRole(c.get("actor")!, c.req.valid("param").id, c.req.valid("json").role);
+      await users.changeRole(actorOf(c), c.req.valid("param").id, c.req.valid("json").role);
       return c.json(ok, 200);
     })
     .openapi(temporaryPassword, async (c) => {
-      await users.setTemporaryPassword(
-        c.get("actor")!,
-        c.req.valid("param").id,
-        c.req.valid("json").password,
-      );
+      await users.setTemporaryPassword(actorOf(c), c.req.valid("param").id, c.req.valid("json").password);
       return c.json(ok, 200);
     })
     .openapi(disable, async (c) => {
-      await users.setDisabled(c.get("actor")!, c.req.valid("param").id, true);
+      await users.setDisabled(actorOf(c), c.req.valid("param").id, true);
       return c.json(ok, 200);
     })
     .openapi(enable, async (c) => {
-      await users.setDisabled(c.get("actor")!, c.req.valid("param").id, false);
+      await users.setDisabled(actorOf(c), c.req.valid("param").id, false);
       return c.json(ok, 200);
     })
     .openapi(remove, async (c) => {
-      await users.remove(c.get("actor")!, c.req.valid("param").id);
+      await users.remove(actorOf(c), c.req.valid("param").id);
       return c.json(ok, 200);
     })
     .openapi(startImpersonation, async (c) => {
       const { email, headers } = await impersonation.start(
-        c.get("actor")!,
+        actorOf(c),
         c.req.valid("json").userId,
         authHeaders(c),
       );
@@ -155,7 +149,7 @@ export function usersRoutes(deps: Deps) {
       return c.json({ email }, 200);
     })
     .openapi(stopImpersonation, async (c) => {
-      const { email, headers } = await impersonation.stop(c.get("actor")!, authHeaders(c));
+      const { email, headers } = await impersonation.stop(actorOf(c), authHeaders(c));
       passCookies(c, headers);
       return c.json({ email }, 200);
     });
