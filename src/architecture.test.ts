@@ -65,7 +65,6 @@ const WEB_EDGES: Record<string, string> = {
   "portal -> statements/components/statement-view": "the portal's billing tab shows the customer's statement",
 };
 
-
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -178,6 +177,18 @@ describe("architecture", () => {
       }
     }
     expect(reaching).toEqual([]);
+  });
+
+  it("server and web reach src/shared by one alias, @shared/ (never a relative path)", () => {
+    const SHARED = resolve(ROOT, "src/shared");
+    const relativeToShared = ["src/server", "src/web"].flatMap((dir) =>
+      sources(resolve(ROOT, dir)).flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)]
+          .filter(([, spec]) => !relative(SHARED, resolve(dirname(file), spec)).startsWith(".."))
+          .map(([, spec]) => `${relative(ROOT, file)}: "${spec}"`),
+      ),
+    );
+    expect(relativeToShared).toEqual([]);
   });
 
   it("route files never touch the database (queries live in services and repos)", () => {

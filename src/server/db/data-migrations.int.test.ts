@@ -106,7 +106,7 @@ describe("migration 0009", () => {
     ]);
     // Every event of the demo got a kind the app knows.
     const kinds = await q<{ kind: string }>("select distinct kind from load_status_events");
-    const { LOAD_EVENT_KINDS } = await import("../../shared/loads/loads.schema");
+    const { LOAD_EVENT_KINDS } = await import("@shared/loads/loads.schema");
     for (const { kind } of kinds) expect(LOAD_EVENT_KINDS).toContain(kind);
 
     const [after] = await q<{ notes: string; source_data: Record<string, unknown>; service_date: string }>(

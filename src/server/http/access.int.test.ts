@@ -1,5 +1,5 @@
+import { ROLES, type Role } from "@shared/access";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "../../shared/access";
 import { DEMO_BY_ROLE } from "../testing/demo-users";
 import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 

@@ -1,5 +1,5 @@
+import type { Role } from "@shared/access";
 import type { Context } from "hono";
-import type { Role } from "../../shared/access";
 import { unauthenticated } from "./errors";
 
 /** The signed-in user an operation runs for. Services take it as their first argument. */

@@ -1,4 +1,4 @@
-import { EXPORT_MAX_ROWS } from "../../shared/api/api.schema";
+import { EXPORT_MAX_ROWS } from "@shared/api/api.schema";
 import { HttpError } from "./errors";
 
 export { EXPORT_MAX_ROWS };

@@ -1,6 +1,6 @@
+import type { Role } from "@shared/access";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../shared/access";
 import { DEMO_BY_ROLE } from "../testing/demo-users";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../testing/harness";
 

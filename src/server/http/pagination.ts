@@ -1,4 +1,4 @@
-import type { Page } from "../../shared/api/api.schema";
+import type { Page } from "@shared/api/api.schema";
 
 export interface PageQuery {
   page: number;

@@ -1,7 +1,7 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import { type Access, allows, rolesFor } from "@shared/access";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import type { MiddlewareHandler } from "hono";
-import { type Access, allows, rolesFor } from "../../shared/access";
-import { apiErrorSchema } from "../../shared/api/api.schema";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES, rejectNulCharacters, UPLOAD_BODY_MAX_BYTES } from "./body";
 import type { AppEnv } from "./context";
 import { forbidden, HttpError, unauthenticated } from "./errors";

@@ -1,4 +1,4 @@
-import type { Role } from "../../shared/access";
+import type { Role } from "@shared/access";
 
 export const DEMO_PASSWORD = "Demo1234!";
 

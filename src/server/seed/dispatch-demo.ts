@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
 import {
   computeDriverPay,
   computeTotalRate,
   type LoadStatus,
   type PayType,
   type StopType,
-} from "../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import {
   assetAssignments,

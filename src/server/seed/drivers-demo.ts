@@ -1,5 +1,5 @@
+import { overallScore } from "@shared/drivers/ratings.schema";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { overallScore } from "../../shared/drivers/ratings.schema";
 import type { Tx } from "../db/client";
 import { driverRatings, drivers, loadStatusEvents, loads, users } from "../db/schema";
 

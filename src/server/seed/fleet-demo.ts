@@ -1,5 +1,5 @@
+import type { ServiceType } from "@shared/fleet/maintenance.constants";
 import { eq, inArray } from "drizzle-orm";
-import type { ServiceType } from "../../shared/fleet/maintenance.constants";
 import type { Tx } from "../db/client";
 import { maintenanceRecords, maintenanceSchedules, trailers, users, vehicles } from "../db/schema";
 

@@ -1,12 +1,12 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import {
   expectedTotalCents,
   type FuelEntryType,
   RECEIPT_MAX_BYTES,
   RECEIPT_TYPES,
-} from "../../shared/fuel/fuel.schema";
-import type { ParkingPaymentMethod } from "../../shared/parking/parking.schema";
+} from "@shared/fuel/fuel.schema";
+import type { ParkingPaymentMethod } from "@shared/parking/parking.schema";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Tx } from "../db/client";
 import {
   assetAssignments,

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CHECKLISTS,
   type ChecklistEntry,
@@ -6,7 +5,8 @@ import {
   type InspectionAssetType,
   type InspectionStatus,
   type InspectionType,
-} from "../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import {
   assetAssignments,

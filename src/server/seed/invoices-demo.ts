@@ -1,13 +1,8 @@
+import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
+import { addDays, type InvoiceStatus, type PaymentMethod, sumMoney } from "@shared/invoices/invoices.schema";
+import { fromCents, LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES, toCents } from "@shared/loads/loads.schema";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { DEFAULT_PAYMENT_TERMS_DAYS } from "../../shared/customers/customers.schema";
-import {
-  addDays,
-  type InvoiceStatus,
-  type PaymentMethod,
-  sumMoney,
-} from "../../shared/invoices/invoices.schema";
-import { fromCents, LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES, toCents } from "../../shared/loads/loads.schema";
 import type { Tx } from "../db/client";
 import {
   customers,

@@ -1,4 +1,4 @@
-import type { Role } from "../../shared/access";
+import type { Role } from "@shared/access";
 
 /** One demo account per role, as seeded into every test database. */
 export const DEMO_BY_ROLE: Record<Role, string> = {

@@ -1,5 +1,5 @@
+import type { CreateLoadInput } from "@shared/loads/loads.schema";
 import { eq, sql } from "drizzle-orm";
-import type { CreateLoadInput } from "../../shared/loads/loads.schema";
 import { customers, drivers, loads, timeOffRequests, users } from "../db/schema";
 import { TEST_ORIGIN, type TestContext } from "./harness";
 

@@ -1,5 +1,5 @@
+import { ROLES } from "@shared/access";
 import { boolean, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { ROLES } from "../../../shared/access";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

@@ -1,5 +1,5 @@
+import { TIME_OFF_STATUSES } from "@shared/calendar/time-off.schema";
 import { date, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { TIME_OFF_STATUSES } from "../../../shared/calendar/time-off.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

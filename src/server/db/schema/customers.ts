@@ -1,6 +1,6 @@
+import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
 import { sql } from "drizzle-orm";
 import { index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { DEFAULT_PAYMENT_TERMS_DAYS } from "../../../shared/customers/customers.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

@@ -1,3 +1,6 @@
+import { DRIVER_STATUSES } from "@shared/drivers/drivers.schema";
+import { DRIVER_DOCUMENT_KINDS } from "@shared/drivers/management.schema";
+import { PAY_TYPES } from "@shared/loads/loads.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -12,9 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DRIVER_STATUSES } from "../../../shared/drivers/drivers.schema";
-import { DRIVER_DOCUMENT_KINDS } from "../../../shared/drivers/management.schema";
-import { PAY_TYPES } from "../../../shared/loads/loads.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { files } from "./platform";

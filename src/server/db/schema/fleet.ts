@@ -1,3 +1,4 @@
+import { FUEL_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -11,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { FUEL_TYPES, VEHICLE_STATUSES } from "../../../shared/fleet/fleet.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

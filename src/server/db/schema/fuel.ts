@@ -1,6 +1,6 @@
+import { FUEL_ENTRY_TYPES } from "@shared/fuel/fuel.schema";
 import { sql } from "drizzle-orm";
 import { check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { FUEL_ENTRY_TYPES } from "../../../shared/fuel/fuel.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import {
   type ChecklistEntry,
   INSPECTION_ASSET_TYPES,
   INSPECTION_STATUSES,
   INSPECTION_TYPES,
-} from "../../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

@@ -1,3 +1,4 @@
+import { INVOICE_LINE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS } from "@shared/invoices/invoices.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -13,11 +14,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import {
-  INVOICE_LINE_KINDS,
-  INVOICE_STATUSES,
-  PAYMENT_METHODS,
-} from "../../../shared/invoices/invoices.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { customers } from "./customers";

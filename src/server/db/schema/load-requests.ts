@@ -1,5 +1,5 @@
+import { LOAD_REQUEST_STATUSES } from "@shared/portal/load-requests.schema";
 import { index, numeric, pgEnum, pgSequence, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { LOAD_REQUEST_STATUSES } from "../../../shared/portal/load-requests.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { customers } from "./customers";

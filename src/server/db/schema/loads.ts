@@ -1,3 +1,10 @@
+import {
+  LOAD_FILE_KINDS,
+  LOAD_STATUSES,
+  type LoadEventData,
+  type LoadEventKind,
+  STOP_TYPES,
+} from "@shared/loads/loads.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -13,13 +20,6 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import {
-  LOAD_FILE_KINDS,
-  LOAD_STATUSES,
-  type LoadEventData,
-  type LoadEventKind,
-  STOP_TYPES,
-} from "../../../shared/loads/loads.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { customers } from "./customers";

@@ -1,3 +1,5 @@
+import { MAINTENANCE_ITEM_STATUSES, MAINTENANCE_SOURCES } from "@shared/fleet/maintenance.constants";
+import type { InspectionOrigin } from "@shared/fleet/maintenance.schema";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -13,8 +15,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { MAINTENANCE_ITEM_STATUSES, MAINTENANCE_SOURCES } from "../../../shared/fleet/maintenance.constants";
-import type { InspectionOrigin } from "../../../shared/fleet/maintenance.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { trailers, vehicles } from "./fleet";

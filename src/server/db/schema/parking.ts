@@ -1,6 +1,6 @@
+import { PARKING_PAYMENT_METHODS } from "@shared/parking/parking.schema";
 import { sql } from "drizzle-orm";
 import { check, date, index, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { PARKING_PAYMENT_METHODS } from "../../../shared/parking/parking.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

@@ -1,6 +1,6 @@
+import { MAIL_STATUSES } from "@shared/admin/audit.schema";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { MAIL_STATUSES } from "../../../shared/admin/audit.schema";
 
 /** Who did what to what, and when. Append-only. */
 export const auditLog = pgTable(

@@ -1,5 +1,5 @@
+import { ACCOUNT_REVIEW_STATUSES } from "@shared/registration/registration.schema";
 import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ACCOUNT_REVIEW_STATUSES } from "../../../shared/registration/registration.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

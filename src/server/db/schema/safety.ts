@@ -1,3 +1,5 @@
+import { ACCIDENT_ENTRY_KINDS, CLAIM_STATUSES } from "@shared/safety/accidents.schema";
+import { CITATION_STATUSES } from "@shared/safety/citations.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -12,8 +14,6 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ACCIDENT_ENTRY_KINDS, CLAIM_STATUSES } from "../../../shared/safety/accidents.schema";
-import { CITATION_STATUSES } from "../../../shared/safety/citations.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

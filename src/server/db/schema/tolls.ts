@@ -1,6 +1,6 @@
+import { TOLL_SOURCES } from "@shared/tolls/tolls.schema";
 import { sql } from "drizzle-orm";
 import { index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { TOLL_SOURCES } from "../../../shared/tolls/tolls.schema";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";

@@ -1,7 +1,7 @@
+import { ACCIDENT_MAX_IMAGES } from "@shared/safety/accidents.schema";
 import { and, count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCIDENT_MAX_IMAGES } from "../../../shared/safety/accidents.schema";
 import {
   accidentImages,
   accidentNotes,

@@ -1,5 +1,5 @@
+import type { AccidentFilter, AccidentListItem, AccidentSort } from "@shared/safety/accidents.schema";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AccidentFilter, AccidentListItem, AccidentSort } from "../../../shared/safety/accidents.schema";
 import type { Tx } from "../../db/client";
 import { accidentImages, accidents, drivers, trailers, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   ACCIDENT_IMAGE_MAX_BYTES,
   accidentDetailSchema,
@@ -10,7 +10,7 @@ import {
   accidentPageSchema,
   accidentSummarySchema,
   changeClaimStatusSchema,
-} from "../../../shared/safety/accidents.schema";
+} from "@shared/safety/accidents.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

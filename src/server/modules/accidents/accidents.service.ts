@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { PERMISSIONS, routePath } from "../../../shared/access";
+import { PERMISSIONS, routePath } from "@shared/access";
 import {
   ACCIDENT_FIELDS,
   ACCIDENT_IMAGE_MAX_BYTES,
@@ -14,7 +13,8 @@ import {
   type AccidentSummary,
   type AccidentValues,
   type ClaimStatus,
-} from "../../../shared/safety/accidents.schema";
+} from "@shared/safety/accidents.schema";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { accidentImages, accidentNotes, accidents, appUsers, files, users } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Assignment } from "@shared/fleet/fleet.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Assignment } from "../../../shared/fleet/fleet.schema";
 import { drivers, users } from "../../db/schema";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 

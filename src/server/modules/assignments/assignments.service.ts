@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type {
   Assignment,
   assignAssetsSchema,
   assignmentFilterSchema,
   TrailerType,
-} from "../../../shared/fleet/fleet.schema";
+} from "@shared/fleet/fleet.schema";
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, trailers, users, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

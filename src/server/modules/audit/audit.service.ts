@@ -1,12 +1,12 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
-import type { z } from "zod";
 import type {
   AuditEntry,
   auditFilterSchema,
   MailMessage,
   mailFilterSchema,
-} from "../../../shared/admin/audit.schema";
-import type { Page } from "../../../shared/api/api.schema";
+} from "@shared/admin/audit.schema";
+import type { Page } from "@shared/api/api.schema";
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { auditLog, mailMessages } from "../../db/schema";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";

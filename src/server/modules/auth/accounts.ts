@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Role } from "@shared/access";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import type { Role } from "../../../shared/access";
 import type { Tx } from "../../db/client";
 import { accounts, appUsers, customers, drivers, users } from "../../db/schema";
 import { conflict } from "../../http/errors";

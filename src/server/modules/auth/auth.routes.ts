@@ -1,5 +1,5 @@
+import { loginSchema } from "@shared/auth/auth.schema";
 import { Hono } from "hono";
-import { loginSchema } from "../../../shared/auth/auth.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";

@@ -1,11 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { okSchema } from "../../../shared/api/api.schema";
-import {
-  changePasswordSchema,
-  demoAccountsSchema,
-  meSchema,
-  sessionSchema,
-} from "../../../shared/auth/auth.schema";
+import { okSchema } from "@shared/api/api.schema";
+import { changePasswordSchema, demoAccountsSchema, meSchema, sessionSchema } from "@shared/auth/auth.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent } from "../../http/route";

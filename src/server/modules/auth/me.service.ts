@@ -1,6 +1,6 @@
+import { PERMISSIONS, type Permission } from "@shared/access";
+import type { ChangePasswordInput, DemoAccounts, Me } from "@shared/auth/auth.schema";
 import { eq, inArray } from "drizzle-orm";
-import { PERMISSIONS, type Permission } from "../../../shared/access";
-import type { ChangePasswordInput, DemoAccounts, Me } from "../../../shared/auth/auth.schema";
 import { appUsers, customers, drivers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

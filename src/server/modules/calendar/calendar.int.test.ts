@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { CalendarEvent } from "@shared/calendar/time-off.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CalendarEvent } from "../../../shared/calendar/time-off.schema";
 import { drivers, loads, users } from "../../db/schema";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { calendarEventsSchema, calendarQuerySchema } from "../../../shared/calendar/time-off.schema";
+import { PERMISSIONS } from "@shared/access";
+import { calendarEventsSchema, calendarQuerySchema } from "@shared/calendar/time-off.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

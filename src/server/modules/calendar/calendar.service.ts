@@ -1,10 +1,6 @@
+import type { CalendarEvent, CalendarEvents, calendarQuerySchema } from "@shared/calendar/time-off.schema";
 import { and, asc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  CalendarEvent,
-  CalendarEvents,
-  calendarQuerySchema,
-} from "../../../shared/calendar/time-off.schema";
 import { drivers, loads, timeOffRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

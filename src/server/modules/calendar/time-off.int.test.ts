@@ -1,6 +1,6 @@
+import { FILL_ALL_FIELDS } from "@shared/calendar/time-off.schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FILL_ALL_FIELDS } from "../../../shared/calendar/time-off.schema";
 import { drivers, notifications, timeOffRequests, users } from "../../db/schema";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { shiftDate } from "./time-off.service";

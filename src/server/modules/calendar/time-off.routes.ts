@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   reviewTimeOffSchema,
   timeOffFilterSchema,
   timeOffRequestSchema,
   timeOffSchema,
-} from "../../../shared/calendar/time-off.schema";
+} from "@shared/calendar/time-off.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";

@@ -1,6 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
-import type { z } from "zod";
-import { routePath } from "../../../shared/access";
+import { routePath } from "@shared/access";
 import {
   driverMayCancel,
   reviewerMayCancel,
@@ -9,7 +7,9 @@ import {
   type TimeOffDecision,
   type timeOffFilterSchema,
   type timeOffRequestSchema,
-} from "../../../shared/calendar/time-off.schema";
+} from "@shared/calendar/time-off.schema";
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { companyToday, type Db, type Tx } from "../../db/client";
 import { drivers, timeOffRequests, users } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,5 +1,5 @@
+import type { CitationExportQuery } from "@shared/safety/citations.schema";
 import { count, eq } from "drizzle-orm";
-import type { CitationExportQuery } from "../../../shared/safety/citations.schema";
 import { citations, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

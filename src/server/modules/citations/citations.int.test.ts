@@ -1,7 +1,7 @@
+import { DISPUTE_REASON_REQUIRED } from "@shared/safety/citations.schema";
 import { and, count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISPUTE_REASON_REQUIRED } from "../../../shared/safety/citations.schema";
 import { accidents, citations, drivers, notifications, users } from "../../db/schema";
 import { seedSafetyDemo } from "../../seed/safety-demo";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";

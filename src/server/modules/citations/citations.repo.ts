@@ -1,5 +1,5 @@
+import type { CitationFilter, CitationListItem, CitationSort } from "@shared/safety/citations.schema";
 import { and, asc, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from "drizzle-orm";
-import type { CitationFilter, CitationListItem, CitationSort } from "../../../shared/safety/citations.schema";
 import type { Tx } from "../../db/client";
 import { citations, drivers } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   CITATION_FILE_MAX_BYTES,
   changeCitationStatusSchema,
@@ -10,7 +10,7 @@ import {
   citationPageSchema,
   citationSummarySchema,
   disputeCitationSchema,
-} from "../../../shared/safety/citations.schema";
+} from "@shared/safety/citations.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

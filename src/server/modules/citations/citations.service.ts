@@ -1,6 +1,5 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import { PERMISSIONS, routePath } from "../../../shared/access";
-import type { NotificationData } from "../../../shared/notifications/notifications.schema";
+import { PERMISSIONS, routePath } from "@shared/access";
+import type { NotificationData } from "@shared/notifications/notifications.schema";
 import {
   CITATION_FILE_MAX_BYTES,
   CITATION_FILE_TYPES,
@@ -14,7 +13,8 @@ import {
   type CitationValues,
   canChangeCitationStatus,
   driverMayDispute,
-} from "../../../shared/safety/citations.schema";
+} from "@shared/safety/citations.schema";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { citationEvents, citations, drivers, files } from "../../db/schema";
 import type { Deps } from "../../deps";

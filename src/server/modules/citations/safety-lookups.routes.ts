@@ -1,10 +1,10 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   SAFETY_OPTION_KINDS,
   safetyOptionSchema,
   safetyOptionsQuerySchema,
-} from "../../../shared/safety/accidents.schema";
+} from "@shared/safety/accidents.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

@@ -1,5 +1,5 @@
+import type { SafetyOption } from "@shared/safety/accidents.schema";
 import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
-import type { SafetyOption } from "../../../shared/safety/accidents.schema";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

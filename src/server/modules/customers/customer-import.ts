@@ -3,7 +3,7 @@ import {
   type CustomerImportRow,
   type CustomerImportValues,
   customerImportRowSchema,
-} from "../../../shared/customers/customers.schema";
+} from "@shared/customers/customers.schema";
 import { fieldErrors } from "../../http/errors";
 
 type Field = keyof CustomerImportValues;

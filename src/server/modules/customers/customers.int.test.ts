@@ -1,13 +1,13 @@
-import { eq, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CUSTOMER_REQUIRED_MESSAGE,
   IMPORT_FAILED_MESSAGE,
   IMPORT_NO_FILE_MESSAGE,
   IMPORT_NO_VALID_DATA_MESSAGE,
   IMPORT_PARSE_FAILED_MESSAGE,
-} from "../../../shared/customers/customers.schema";
+} from "@shared/customers/customers.schema";
+import { eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, customerContacts, customers, loads } from "../../db/schema";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 

@@ -1,3 +1,10 @@
+import type {
+  CustomerContact,
+  CustomerFilter,
+  CustomerListItem,
+  CustomerSort,
+  CustomerValues,
+} from "@shared/customers/customers.schema";
 import {
   and,
   asc,
@@ -11,13 +18,6 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import type {
-  CustomerContact,
-  CustomerFilter,
-  CustomerListItem,
-  CustomerSort,
-  CustomerValues,
-} from "../../../shared/customers/customers.schema";
 import type { Tx } from "../../db/client";
 import { customerContacts, customers } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

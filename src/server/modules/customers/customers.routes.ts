@@ -1,7 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { ZodError } from "zod";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
 import {
   CUSTOMER_IMPORT_MAX_BYTES,
   CUSTOMER_REQUIRED_MESSAGE,
@@ -14,7 +13,8 @@ import {
   customerListQuerySchema,
   customerPageSchema,
   IMPORT_NO_FILE_MESSAGE,
-} from "../../../shared/customers/customers.schema";
+} from "@shared/customers/customers.schema";
+import type { ZodError } from "zod";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { badRequest, fieldErrors, validationError } from "../../http/errors";

@@ -1,4 +1,3 @@
-import { and, count, eq, max, sql } from "drizzle-orm";
 import {
   CUSTOMER_EMAIL_TAKEN_MESSAGE,
   CUSTOMER_IMPORT_MAX_BYTES,
@@ -17,8 +16,9 @@ import {
   IMPORT_NO_VALID_DATA_MESSAGE,
   IMPORT_PARSE_FAILED_MESSAGE,
   type ImportFailureDetails,
-} from "../../../shared/customers/customers.schema";
-import { fromCents, toCents } from "../../../shared/loads/loads.schema";
+} from "@shared/customers/customers.schema";
+import { fromCents, toCents } from "@shared/loads/loads.schema";
+import { and, count, eq, max, sql } from "drizzle-orm";
 import { readAll, type Tx } from "../../db/client";
 import { customers, invoices, loadRequests, loads, users } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,5 +1,5 @@
+import type { OpenBalanceSource } from "@shared/customers/customers.schema";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { OpenBalanceSource } from "../../../shared/customers/customers.schema";
 
 /**
  * What a customer owes: the unpaid part (total − amount paid) of their invoices that have been

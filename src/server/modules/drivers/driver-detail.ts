@@ -1,6 +1,6 @@
+import { can } from "@shared/access";
+import { type DriverDetail, maskTaxId } from "@shared/drivers/management.schema";
 import { and, asc, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
-import { can } from "../../../shared/access";
-import { type DriverDetail, maskTaxId } from "../../../shared/drivers/management.schema";
 import type { Tx } from "../../db/client";
 import {
   appUsers,

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import {
   DRIVER_DOCUMENT_MAX_BYTES,
   DRIVER_DOCUMENT_TYPES,
   type DriverDocument,
   type DriverDocumentKind,
   SINGLE_DRIVER_DOCUMENT_KINDS,
-} from "../../../shared/drivers/management.schema";
+} from "@shared/drivers/management.schema";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { driverDocuments, files } from "../../db/schema";
 import type { Deps } from "../../deps";

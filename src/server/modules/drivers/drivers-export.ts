@@ -1,9 +1,9 @@
-import { EXPIRY_WARNING_DAYS } from "../../../shared/drivers/expiry";
+import { EXPIRY_WARNING_DAYS } from "@shared/drivers/expiry";
 import {
   DRIVER_EXPORT_MAX_ROWS,
   type DriverExportQuery,
   type DriverListItem,
-} from "../../../shared/drivers/management.schema";
+} from "@shared/drivers/management.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { ensureExportFits } from "../../http/export";

@@ -1,10 +1,7 @@
+import { ROLES, type Role } from "@shared/access";
+import { DRIVER_HAS_ACTIVE_LOADS_MESSAGE, DRIVER_HAS_LOADS_MESSAGE } from "@shared/drivers/management.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "../../../shared/access";
-import {
-  DRIVER_HAS_ACTIVE_LOADS_MESSAGE,
-  DRIVER_HAS_LOADS_MESSAGE,
-} from "../../../shared/drivers/management.schema";
 import { assetAssignments, auditLog, drivers, loadInterests, users } from "../../db/schema";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
 import { driverIdOf, loadInput, PDF } from "../../testing/fixtures";

@@ -1,5 +1,5 @@
+import type { DriverFilter, DriverListItem, DriverSort } from "@shared/drivers/management.schema";
 import { and, asc, desc, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { DriverFilter, DriverListItem, DriverSort } from "../../../shared/drivers/management.schema";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

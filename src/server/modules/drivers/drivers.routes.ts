@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
-import { timeOffSchema } from "../../../shared/calendar/time-off.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
+import { timeOffSchema } from "@shared/calendar/time-off.schema";
 import {
   createDriverAccountSchema,
   createDriverSchema,
@@ -14,8 +14,8 @@ import {
   driverPageSchema,
   setDriverStatusSchema,
   updateDriverSchema,
-} from "../../../shared/drivers/management.schema";
-import { assignmentSchema } from "../../../shared/fleet/fleet.schema";
+} from "@shared/drivers/management.schema";
+import { assignmentSchema } from "@shared/fleet/fleet.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";

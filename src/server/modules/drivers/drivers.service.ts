@@ -1,8 +1,7 @@
-import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { can } from "../../../shared/access";
-import type { TimeOff } from "../../../shared/calendar/time-off.schema";
-import type { DriverManualStatus } from "../../../shared/drivers/drivers.schema";
-import { EXPIRY_WARNING_DAYS } from "../../../shared/drivers/expiry";
+import { can } from "@shared/access";
+import type { TimeOff } from "@shared/calendar/time-off.schema";
+import type { DriverManualStatus } from "@shared/drivers/drivers.schema";
+import { EXPIRY_WARNING_DAYS } from "@shared/drivers/expiry";
 import {
   type CreateDriverValues,
   DRIVER_HAS_ACTIVE_LOADS_MESSAGE,
@@ -11,8 +10,9 @@ import {
   type DriverListQuery,
   type DriverPage,
   type UpdateDriverValues,
-} from "../../../shared/drivers/management.schema";
-import type { Assignment, TrailerType } from "../../../shared/fleet/fleet.schema";
+} from "@shared/drivers/management.schema";
+import type { Assignment, TrailerType } from "@shared/fleet/fleet.schema";
+import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   assetAssignments,

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   RATING_EXISTS_MESSAGE,
   RATING_LOAD_MESSAGE,
   RATING_SCORE_MESSAGE,
-} from "../../../shared/drivers/ratings.schema";
+} from "@shared/drivers/ratings.schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { citations, driverRatings, drivers, loadStatusEvents } from "../../db/schema";
 import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";

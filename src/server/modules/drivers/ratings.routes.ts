@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
 import {
   createRatingSchema,
   ratableLoadSchema,
@@ -12,7 +12,7 @@ import {
   scorecardPageSchema,
   scorecardQuerySchema,
   updateRatingSchema,
-} from "../../../shared/drivers/ratings.schema";
+} from "@shared/drivers/ratings.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse } from "../../http/files";

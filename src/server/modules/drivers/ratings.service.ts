@@ -1,5 +1,3 @@
-import { and, asc, desc, eq, gte, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
 import {
   type createRatingSchema,
   overallScore,
@@ -13,7 +11,9 @@ import {
   type RatingPage,
   type RatingSort,
   type updateRatingSchema,
-} from "../../../shared/drivers/ratings.schema";
+} from "@shared/drivers/ratings.schema";
+import { and, asc, desc, eq, gte, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { driverRatings, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,4 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
 import {
   ON_TIME_GRACE_MINUTES,
   type ScorecardExportQuery,
@@ -7,7 +6,8 @@ import {
   type ScorecardQuery,
   type ScorecardRow,
   type ScorecardSort,
-} from "../../../shared/drivers/ratings.schema";
+} from "@shared/drivers/ratings.schema";
+import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   accidents,

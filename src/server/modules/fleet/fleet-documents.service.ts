@@ -1,9 +1,9 @@
-import { and, eq, type SQL } from "drizzle-orm";
 import {
   FLEET_DOCUMENT_MAX_BYTES,
   FLEET_DOCUMENT_TYPES,
   type FleetDocument,
-} from "../../../shared/fleet/vehicles.schema";
+} from "@shared/fleet/vehicles.schema";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files, fleetDocuments, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,17 +1,17 @@
-import type { z } from "zod";
-import { expiryMessage, expiryState } from "../../../shared/drivers/expiry";
-import { SERVICE_TYPE_LABELS, type ServiceType } from "../../../shared/fleet/maintenance.constants";
-import type { maintenanceExportQuerySchema } from "../../../shared/fleet/maintenance.schema";
+import { expiryMessage, expiryState } from "@shared/drivers/expiry";
+import { SERVICE_TYPE_LABELS, type ServiceType } from "@shared/fleet/maintenance.constants";
+import type { maintenanceExportQuerySchema } from "@shared/fleet/maintenance.schema";
 import {
   TRAILER_INSPECTION_WARNING_DAYS,
   type trailerExportQuerySchema,
-} from "../../../shared/fleet/trailers.schema";
+} from "@shared/fleet/trailers.schema";
 import {
   FLEET_EXPORT_MAX_ROWS,
   type VehicleListItem,
   type vehicleExportQuerySchema,
-} from "../../../shared/fleet/vehicles.schema";
-import { CHECKLIST_ITEM_NAMES } from "../../../shared/inspections/inspections.schema";
+} from "@shared/fleet/vehicles.schema";
+import { CHECKLIST_ITEM_NAMES } from "@shared/inspections/inspections.schema";
+import type { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { ensureExportFits } from "../../http/export";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { VIN_CHARS_MESSAGE, VIN_LENGTH_MESSAGE } from "@shared/fleet/vehicles.schema";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VIN_CHARS_MESSAGE, VIN_LENGTH_MESSAGE } from "../../../shared/fleet/vehicles.schema";
 import { drivers, maintenanceRecords, users, vehicles } from "../../db/schema";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { assignedAssetsOfDriver } from "./assigned-assets";

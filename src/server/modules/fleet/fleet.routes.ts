@@ -1,12 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
 import {
   assetOptionsQuerySchema,
   trailerOptionSchema,
   vehicleOptionSchema,
-} from "../../../shared/fleet/fleet.schema";
+} from "@shared/fleet/fleet.schema";
 import {
   completeMaintenanceSchema,
   MAINTENANCE_RECEIPT_MAX_BYTES,
@@ -17,14 +16,14 @@ import {
   maintenanceListQuerySchema,
   maintenancePageSchema,
   maintenanceResultSchema,
-} from "../../../shared/fleet/maintenance.schema";
+} from "@shared/fleet/maintenance.schema";
 import {
   trailerDetailSchema,
   trailerExportQuerySchema,
   trailerFormSchema,
   trailerListQuerySchema,
   trailerPageSchema,
-} from "../../../shared/fleet/trailers.schema";
+} from "@shared/fleet/trailers.schema";
 import {
   createVehicleSchema,
   documentMetaSchema,
@@ -36,8 +35,9 @@ import {
   vehicleExportQuerySchema,
   vehicleListQuerySchema,
   vehiclePageSchema,
-} from "../../../shared/fleet/vehicles.schema";
-import { odometerCorrectionSchema } from "../../../shared/fuel/fuel.schema";
+} from "@shared/fleet/vehicles.schema";
+import { odometerCorrectionSchema } from "@shared/fuel/fuel.schema";
+import { z } from "zod";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

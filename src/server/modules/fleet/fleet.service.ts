@@ -1,5 +1,5 @@
+import type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { TrailerOption, VehicleOption } from "../../../shared/fleet/fleet.schema";
 import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { likePattern } from "../../http/pagination";

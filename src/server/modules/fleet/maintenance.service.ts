@@ -1,9 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { z } from "zod";
-import { can } from "../../../shared/access";
-import type { VehicleStatus } from "../../../shared/fleet/fleet.schema";
-import type { MAINTENANCE_SOURCES, SERVICE_TYPES } from "../../../shared/fleet/maintenance.constants";
+import { can } from "@shared/access";
+import type { VehicleStatus } from "@shared/fleet/fleet.schema";
+import type { MAINTENANCE_SOURCES, SERVICE_TYPES } from "@shared/fleet/maintenance.constants";
 import {
   type completeMaintenanceSchema,
   DEFECT_NOTES_MESSAGE,
@@ -15,8 +12,11 @@ import {
   type MaintenancePage,
   type MaintenanceResult,
   type maintenanceInputSchema,
-} from "../../../shared/fleet/maintenance.schema";
-import { FLEET_DOCUMENT_TYPES } from "../../../shared/fleet/vehicles.schema";
+} from "@shared/fleet/maintenance.schema";
+import { FLEET_DOCUMENT_TYPES } from "@shared/fleet/vehicles.schema";
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { files, maintenanceRecords, trailers, users, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

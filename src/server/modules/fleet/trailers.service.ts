@@ -1,7 +1,5 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { can } from "../../../shared/access";
-import type { TrailerType } from "../../../shared/fleet/fleet.schema";
+import { can } from "@shared/access";
+import type { TrailerType } from "@shared/fleet/fleet.schema";
 import {
   TRAILER_INSPECTION_WARNING_DAYS,
   type TrailerDetail,
@@ -9,7 +7,9 @@ import {
   type TrailerListItem,
   type TrailerPage,
   type trailerFormSchema,
-} from "../../../shared/fleet/trailers.schema";
+} from "@shared/fleet/trailers.schema";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, files, fleetDocuments, trailers } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,11 +1,8 @@
+import { EXPIRY_WARNING_DAYS } from "@shared/drivers/expiry";
+import type { MaintenanceStatus } from "@shared/fleet/maintenance.constants";
+import { MAINTENANCE_DUE_SOON_DAYS, MAINTENANCE_DUE_SOON_MILES } from "@shared/fleet/maintenance-status";
+import type { VehicleFilter, VehicleListItem } from "@shared/fleet/vehicles.schema";
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { EXPIRY_WARNING_DAYS } from "../../../shared/drivers/expiry";
-import type { MaintenanceStatus } from "../../../shared/fleet/maintenance.constants";
-import {
-  MAINTENANCE_DUE_SOON_DAYS,
-  MAINTENANCE_DUE_SOON_MILES,
-} from "../../../shared/fleet/maintenance-status";
-import type { VehicleFilter, VehicleListItem } from "../../../shared/fleet/vehicles.schema";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

@@ -1,8 +1,6 @@
-import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { can } from "../../../shared/access";
-import type { SERVICE_TYPES } from "../../../shared/fleet/maintenance.constants";
-import { scheduleDue } from "../../../shared/fleet/maintenance-status";
+import { can } from "@shared/access";
+import type { SERVICE_TYPES } from "@shared/fleet/maintenance.constants";
+import { scheduleDue } from "@shared/fleet/maintenance-status";
 import type {
   createVehicleSchema,
   FleetDocument,
@@ -13,8 +11,10 @@ import type {
   VehicleDetail,
   VehicleFilter,
   VehiclePage,
-} from "../../../shared/fleet/vehicles.schema";
-import type { OdometerCorrection } from "../../../shared/fuel/fuel.schema";
+} from "@shared/fleet/vehicles.schema";
+import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
+import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import {
   files,

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FUEL_ENTRY_FIELDS,
   NOT_YOUR_VEHICLE_MESSAGE,
   odometerBelowMessage,
   odometerTooHighMessage,
-} from "../../../shared/fuel/fuel.schema";
+} from "@shared/fuel/fuel.schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
 import {
   FUEL_ENTRY_FIELDS,
   fuelDriverOptionSchema,
@@ -11,7 +11,7 @@ import {
   fuelPageSchema,
   fuelVehicleOptionsSchema,
   RECEIPT_MAX_BYTES,
-} from "../../../shared/fuel/fuel.schema";
+} from "@shared/fuel/fuel.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

@@ -1,22 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import { can } from "../../../shared/access";
+import { can } from "@shared/access";
 import {
   DRIVER_DELETE_WINDOW_HOURS,
   type FuelDriverOption,
@@ -38,8 +20,26 @@ import {
   RECEIPT_MAX_BYTES,
   RECEIPT_TYPES,
   requiredMessage,
-} from "../../../shared/fuel/fuel.schema";
-import { jurisdictionName } from "../../../shared/fuel/jurisdictions";
+} from "@shared/fuel/fuel.schema";
+import { jurisdictionName } from "@shared/fuel/jurisdictions";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { drivers, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

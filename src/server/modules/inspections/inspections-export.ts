@@ -1,7 +1,4 @@
-import {
-  CHECKLIST_ITEM_NAMES,
-  type InspectionExportQuery,
-} from "../../../shared/inspections/inspections.schema";
+import { CHECKLIST_ITEM_NAMES, type InspectionExportQuery } from "@shared/inspections/inspections.schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";

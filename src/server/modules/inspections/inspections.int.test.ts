@@ -1,6 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CHECKLISTS,
   type CreateInspectionInput,
@@ -8,7 +5,10 @@ import {
   INSPECTION_MAX_IMAGES,
   INSPECTION_MESSAGES,
   type InspectionAssetType,
-} from "../../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { and, eq, inArray } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appUsers,
   auditLog,

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type {
   InspectionFilter,
   InspectionListItem,
   InspectionSort,
-} from "../../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { drivers, inspectionImages, inspections, trailers, users, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

@@ -1,6 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   createInspectionSchema,
   INSPECTION_IMAGE_MAX_BYTES,
@@ -12,7 +11,8 @@ import {
   inspectionListQuerySchema,
   inspectionPageSchema,
   inspectorOptionSchema,
-} from "../../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { HttpError, validationError } from "../../http/errors";

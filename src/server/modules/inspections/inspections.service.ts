@@ -1,4 +1,3 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import {
   type CreateInspection,
   DRIVER_INSPECTION_TYPES,
@@ -16,7 +15,8 @@ import {
   type InspectionPage,
   type InspectionType,
   type InspectorOption,
-} from "../../../shared/inspections/inspections.schema";
+} from "@shared/inspections/inspections.schema";
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   assetAssignments,

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   daysBetween,
   type InvoiceDetail,
   invoiceViewStatus,
   subtractMoney,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { readAll, type Tx } from "../../db/client";
 import {
   customers,

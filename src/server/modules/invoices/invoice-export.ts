@@ -1,5 +1,5 @@
+import type { InvoiceExportQuery, InvoiceListItem } from "@shared/invoices/invoices.schema";
 import { count, eq } from "drizzle-orm";
-import type { InvoiceExportQuery, InvoiceListItem } from "../../../shared/invoices/invoices.schema";
 import { customers, invoices } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";

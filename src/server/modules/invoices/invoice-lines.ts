@@ -1,5 +1,5 @@
-import type { InvoiceLineKind } from "../../../shared/invoices/invoices.schema";
-import { invoiceLinesForLoad } from "../../../shared/invoices/invoices.schema";
+import type { InvoiceLineKind } from "@shared/invoices/invoices.schema";
+import { invoiceLinesForLoad } from "@shared/invoices/invoices.schema";
 import type { loads } from "../../db/schema";
 import { formatDate } from "../../platform/pdf/format";
 

@@ -1,6 +1,6 @@
+import type { InvoiceDetail, PaymentMethod } from "@shared/invoices/invoices.schema";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import type { InvoiceDetail, PaymentMethod } from "../../../shared/invoices/invoices.schema";
 import { files, loadFiles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { type AppendableFile, appendFiles } from "../../platform/pdf/append";

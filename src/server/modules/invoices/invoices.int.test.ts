@@ -1,9 +1,9 @@
+import { LOAD_ALREADY_INVOICED_MESSAGE, OVERPAYMENT_MESSAGE } from "@shared/invoices/invoices.schema";
+import { loadInvoicedMessage } from "@shared/loads/loads.schema";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOAD_ALREADY_INVOICED_MESSAGE, OVERPAYMENT_MESSAGE } from "../../../shared/invoices/invoices.schema";
-import { loadInvoicedMessage } from "../../../shared/loads/loads.schema";
 import { auditLog, customers, invoices, mailMessages, notifications } from "../../db/schema";
 import { SAMPLE_JPEG, samplePdf, samplePng } from "../../platform/pdf/pdf.testing";
 import { customerIdOf, driverIdOf, loadInput, uploadFile, userIdOf } from "../../testing/fixtures";

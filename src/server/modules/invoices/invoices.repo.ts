@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   daysBetween,
   type InvoiceFilter,
   type InvoiceListItem,
   invoiceViewStatus,
   subtractMoney,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { customers, invoiceLines, invoiceLoads, invoices } from "../../db/schema";
 import { likePattern } from "../../http/pagination";

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   billableLoadSchema,
   billableLoadsQuerySchema,
@@ -15,7 +15,7 @@ import {
   sendInvoiceSchema,
   updateInvoiceSchema,
   voidInvoiceSchema,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";

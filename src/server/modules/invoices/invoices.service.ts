@@ -1,7 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { routePath } from "../../../shared/access";
-import { DEFAULT_PAYMENT_TERMS_DAYS } from "../../../shared/customers/customers.schema";
+import { routePath } from "@shared/access";
+import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
 import {
   addDays,
   type BillableLoad,
@@ -23,8 +21,10 @@ import {
   subtractMoney,
   sumMoney,
   type updateInvoiceSchema,
-} from "../../../shared/invoices/invoices.schema";
-import { toCents } from "../../../shared/loads/loads.schema";
+} from "@shared/invoices/invoices.schema";
+import { toCents } from "@shared/loads/loads.schema";
+import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { customers, invoiceLines, invoiceLoads, invoicePayments, invoices, loads } from "../../db/schema";
 import type { Deps } from "../../deps";

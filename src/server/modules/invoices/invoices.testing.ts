@@ -1,5 +1,5 @@
+import type { CreateLoadInput } from "@shared/loads/loads.schema";
 import { eq, inArray } from "drizzle-orm";
-import type { CreateLoadInput } from "../../../shared/loads/loads.schema";
 import { loads } from "../../db/schema";
 import { loadInput } from "../../testing/fixtures";
 import { call, type TestContext } from "../../testing/harness";

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type {
   PortalInvoice,
   PortalInvoiceDetail,
   PortalInvoicePage,
   PortalInvoiceQuery,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers, invoiceLines, invoices } from "../../db/schema";
 import type { Deps } from "../../deps";

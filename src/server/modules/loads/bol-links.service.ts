@@ -1,5 +1,5 @@
+import type { BolUploadLink, CreatedBolUploadLink } from "@shared/loads/loads.schema";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { BolUploadLink, CreatedBolUploadLink } from "../../../shared/loads/loads.schema";
 import { bolUploadLinks, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

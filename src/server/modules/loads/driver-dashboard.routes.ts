@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { driverDashboardSchema } from "../../../shared/loads/loads.schema";
+import { PERMISSIONS } from "@shared/access";
+import { driverDashboardSchema } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

@@ -1,5 +1,5 @@
+import { type DriverDashboard, RECENT_ACTIVITY_DAYS } from "@shared/loads/loads.schema";
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { type DriverDashboard, RECENT_ACTIVITY_DAYS } from "../../../shared/loads/loads.schema";
 import { drivers, loadStatusEvents, loads, timeOffRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

@@ -1,7 +1,7 @@
+import { ROLES } from "@shared/access";
+import { ONLY_DRIVERS_INTEREST_MESSAGE } from "@shared/loads/loads.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES } from "../../../shared/access";
-import { ONLY_DRIVERS_INTEREST_MESSAGE } from "../../../shared/loads/loads.schema";
 import {
   appUsers,
   assetAssignments,

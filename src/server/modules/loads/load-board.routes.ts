@@ -1,11 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema, pageSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema, pageSchema } from "@shared/api/api.schema";
 import {
   loadBoardItemSchema,
   loadBoardQuerySchema,
   ONLY_DRIVERS_INTEREST_MESSAGE,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";

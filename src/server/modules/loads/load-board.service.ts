@@ -1,7 +1,7 @@
+import { PERMISSIONS, routePath } from "@shared/access";
+import type { Page } from "@shared/api/api.schema";
+import type { LoadBoardItem, LoadInterest } from "@shared/loads/loads.schema";
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
-import { PERMISSIONS, routePath } from "../../../shared/access";
-import type { Page } from "../../../shared/api/api.schema";
-import type { LoadBoardItem, LoadInterest } from "../../../shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
 import { drivers, loadInterests, loads } from "../../db/schema";
 import type { Deps } from "../../deps";

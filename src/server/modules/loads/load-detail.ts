@@ -1,10 +1,10 @@
-import { driverPaperProblems } from "../../../shared/drivers/compliance";
+import { driverPaperProblems } from "@shared/drivers/compliance";
 import {
   type DriverAction,
   LOAD_TRANSITIONS,
   type LoadDetail,
   type LoadStatus,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { owns, type Scope } from "../../http/scope";

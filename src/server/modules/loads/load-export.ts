@@ -1,5 +1,5 @@
+import type { LoadExportQuery } from "@shared/loads/loads.schema";
 import { eq } from "drizzle-orm";
-import type { LoadExportQuery } from "../../../shared/loads/loads.schema";
 import { customers, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import {
   LOAD_FILE_MAX_BYTES,
   LOAD_FILE_TYPES,
   type LoadFile,
   type LoadFileKind,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files, loadFiles } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,5 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BOL_REQUIRED_MESSAGE,
   canTransition,
@@ -7,7 +5,9 @@ import {
   LOAD_STATUSES,
   LOAD_TRANSITIONS,
   type LoadStatus,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUsers, drivers, loadStatusEvents, loads, notifications, users } from "../../db/schema";
 import { driverIdOf, emptyDispatchOffice, loadInput, PDF, uploadFile } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";

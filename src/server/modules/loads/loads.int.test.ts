@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DUPLICATE_LOAD_NUMBER_MESSAGE,
   LOAD_COUNT_EXACT_LIMIT,
   LOAD_SEARCH_COUNT_EXACT_LIMIT,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, drivers, loadStops, loads, notifications } from "../../db/schema";
 import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";

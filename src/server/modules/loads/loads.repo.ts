@@ -1,4 +1,3 @@
-import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type {
   LOAD_SORTS,
   LoadDetail,
@@ -9,7 +8,8 @@ import type {
   LoadStatus,
   PayType,
   StopInput,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   assetAssignments,

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema, pageSchema } from "../../../shared/api/api.schema";
-import { driverLoadsQuerySchema } from "../../../shared/drivers/management.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema, pageSchema } from "@shared/api/api.schema";
+import { driverLoadsQuerySchema } from "@shared/drivers/management.schema";
 import {
   assignLoadSchema,
   bolUploadLinkSchema,
@@ -23,7 +23,7 @@ import {
   loadPageSchema,
   nextLoadNumberSchema,
   updateLoadSchema,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";

@@ -1,8 +1,6 @@
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { PERMISSIONS, routePath } from "../../../shared/access";
-import type { Page } from "../../../shared/api/api.schema";
-import { driverDocumentExpiredMessage, expiredPaperOf } from "../../../shared/drivers/compliance";
+import { PERMISSIONS, routePath } from "@shared/access";
+import type { Page } from "@shared/api/api.schema";
+import { driverDocumentExpiredMessage, expiredPaperOf } from "@shared/drivers/compliance";
 import {
   BOL_REQUIRED_MESSAGE,
   canTransition,
@@ -23,7 +21,9 @@ import {
   type LoadStatus,
   loadInvoicedMessage,
   type PayType,
-} from "../../../shared/loads/loads.schema";
+} from "@shared/loads/loads.schema";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { companyToday, type Tx } from "../../db/client";
 import { customers, drivers, loads, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,10 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import {
-  customerOptionSchema,
-  driverOptionSchema,
-  lookupQuerySchema,
-} from "../../../shared/loads/loads.schema";
+import { PERMISSIONS } from "@shared/access";
+import { customerOptionSchema, driverOptionSchema, lookupQuerySchema } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

@@ -1,5 +1,5 @@
+import type { CustomerOption, DriverOption } from "@shared/loads/loads.schema";
 import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
-import type { CustomerOption, DriverOption } from "../../../shared/loads/loads.schema";
 import { assetAssignments, customers, drivers, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { likePattern } from "../../http/pagination";

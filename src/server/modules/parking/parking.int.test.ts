@@ -1,6 +1,6 @@
+import { RESERVATION_END_AFTER_START } from "@shared/parking/parking.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESERVATION_END_AFTER_START } from "../../../shared/parking/parking.schema";
 import { files, parkingExpenses, parkingReservations } from "../../db/schema";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
-import { RECEIPT_MAX_BYTES } from "../../../shared/fuel/fuel.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
+import { RECEIPT_MAX_BYTES } from "@shared/fuel/fuel.schema";
 import {
   expenseExportQuerySchema,
   expenseListQuerySchema,
@@ -13,7 +13,7 @@ import {
   reservationExportQuerySchema,
   reservationListQuerySchema,
   reservationPageSchema,
-} from "../../../shared/parking/parking.schema";
+} from "@shared/parking/parking.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

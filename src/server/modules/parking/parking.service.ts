@@ -1,6 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "../../../shared/fuel/fuel.schema";
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import {
   type ExpenseFilter,
   type ExpensePage,
@@ -17,7 +15,9 @@ import {
   type ReservationPage,
   type reservationExportQuerySchema,
   type reservationListQuerySchema,
-} from "../../../shared/parking/parking.schema";
+} from "@shared/parking/parking.schema";
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { drivers, files, parkingExpenses, parkingReservations, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,11 +1,11 @@
-import { aliasedTable, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type {
   EquipmentType,
   LoadRequest,
   LoadRequestFilter,
   LoadRequestSort,
   StaffLoadRequest,
-} from "../../../shared/portal/load-requests.schema";
+} from "@shared/portal/load-requests.schema";
+import { aliasedTable, and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { customers, loadRequests, loads, users } from "../../db/schema";
 import { iso, likePattern } from "../../http/pagination";

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   acceptedLoadRequestSchema,
   acceptLoadRequestSchema,
@@ -8,7 +8,7 @@ import {
   loadRequestListQuerySchema,
   staffLoadRequestPageSchema,
   staffLoadRequestSchema,
-} from "../../../shared/portal/load-requests.schema";
+} from "@shared/portal/load-requests.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, SHEET_TYPES } from "../../http/files";

@@ -1,7 +1,5 @@
-import { count, eq } from "drizzle-orm";
-import type { z } from "zod";
-import { PERMISSIONS, routePath } from "../../../shared/access";
-import { type CreateLoadInput, createLoadSchema } from "../../../shared/loads/loads.schema";
+import { PERMISSIONS, routePath } from "@shared/access";
+import { type CreateLoadInput, createLoadSchema } from "@shared/loads/loads.schema";
 import {
   type AcceptedLoadRequest,
   type acceptLoadRequestSchema,
@@ -16,7 +14,9 @@ import {
   REQUEST_ALREADY_REVIEWED_MESSAGE,
   type StaffLoadRequest,
   type StaffLoadRequestPage,
-} from "../../../shared/portal/load-requests.schema";
+} from "@shared/portal/load-requests.schema";
+import { count, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { customers, loadRequests } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,15 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   portalInvoiceDetailSchema,
   portalInvoicePageSchema,
   portalInvoiceQuerySchema,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
 import {
   portalStatementExportQuerySchema,
   portalStatementQuerySchema,
   statementSchema,
-} from "../../../shared/invoices/statements.schema";
+} from "@shared/invoices/statements.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";

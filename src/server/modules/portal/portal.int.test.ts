@@ -1,16 +1,16 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DELIVERY_BEFORE_PICKUP_MESSAGE,
   loadRequestPageSchema,
   loadRequestSchema,
   PICKUP_IN_PAST_MESSAGE,
-} from "../../../shared/portal/load-requests.schema";
+} from "@shared/portal/load-requests.schema";
 import {
   portalLoadDetailSchema,
   portalLoadPageSchema,
   portalSummarySchema,
-} from "../../../shared/portal/portal.schema";
+} from "@shared/portal/portal.schema";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRequests, loadStops, loads, notifications } from "../../db/schema";
 import { customerIdOf, loadInput, PDF, uploadFile, userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";

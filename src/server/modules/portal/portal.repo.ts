@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type {
   PortalFileKind,
   PortalLoadFilter,
   PortalLoadItem,
   PortalLoadSort,
-} from "../../../shared/portal/portal.schema";
-import { PORTAL_FILE_KINDS } from "../../../shared/portal/portal.schema";
+} from "@shared/portal/portal.schema";
+import { PORTAL_FILE_KINDS } from "@shared/portal/portal.schema";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files, loadFiles, loads } from "../../db/schema";
 import { iso, likePattern } from "../../http/pagination";

@@ -1,18 +1,18 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   createLoadRequestSchema,
   loadRequestPageSchema,
   loadRequestSchema,
   myLoadRequestQuerySchema,
-} from "../../../shared/portal/load-requests.schema";
+} from "@shared/portal/load-requests.schema";
 import {
   portalLoadDetailSchema,
   portalLoadExportQuerySchema,
   portalLoadListQuerySchema,
   portalLoadPageSchema,
   portalSummarySchema,
-} from "../../../shared/portal/portal.schema";
+} from "@shared/portal/portal.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse } from "../../http/files";

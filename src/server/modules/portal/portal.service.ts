@@ -1,12 +1,12 @@
-import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type {
   PortalLoadDetail,
   PortalLoadExportQuery,
   PortalLoadListQuery,
   PortalLoadPage,
   PortalSummary,
-} from "../../../shared/portal/portal.schema";
-import { PORTAL_RECENT_DAYS } from "../../../shared/portal/portal.schema";
+} from "@shared/portal/portal.schema";
+import { PORTAL_RECENT_DAYS } from "@shared/portal/portal.schema";
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { customers, loadRequests, loadStatusEvents, loadStops, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

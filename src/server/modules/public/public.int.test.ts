@@ -1,7 +1,7 @@
+import { LOAD_FILE_MAX_BYTES } from "@shared/loads/loads.schema";
+import { PUBLIC_RATE_LIMITS } from "@shared/public/public.schema";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOAD_FILE_MAX_BYTES } from "../../../shared/loads/loads.schema";
-import { PUBLIC_RATE_LIMITS } from "../../../shared/public/public.schema";
 import { bolUploadLinks, files, loadFiles, loads, notifications } from "../../db/schema";
 import { hashToken } from "../../platform/tokens/tokens";
 import { call, createTestContext, TEST_ORIGIN, type TestContext } from "../../testing/harness";

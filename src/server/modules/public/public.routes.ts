@@ -1,7 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { apiErrorSchema } from "../../../shared/api/api.schema";
-import { LOAD_FILE_MAX_BYTES } from "../../../shared/loads/loads.schema";
+import { apiErrorSchema } from "@shared/api/api.schema";
+import { LOAD_FILE_MAX_BYTES } from "@shared/loads/loads.schema";
 import {
   bolLinkSchema,
   bolTokenParamsSchema,
@@ -9,7 +8,8 @@ import {
   PUBLIC_RATE_LIMITS,
   trackParamsSchema,
   trackResultSchema,
-} from "../../../shared/public/public.schema";
+} from "@shared/public/public.schema";
+import type { MiddlewareHandler } from "hono";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { uploadBodyLimit, withMiddleware } from "../../http/files";

@@ -1,13 +1,13 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { routePath } from "../../../shared/access";
-import { LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES } from "../../../shared/loads/loads.schema";
+import { routePath } from "@shared/access";
+import { LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES } from "@shared/loads/loads.schema";
 import {
   type BolLink,
   type BolUploadResult,
   INVALID_LINK_MESSAGE,
   LOAD_NOT_FOUND_MESSAGE,
   type TrackResult,
-} from "../../../shared/public/public.schema";
+} from "@shared/public/public.schema";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bolUploadLinks, loadFiles, loads } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   accountReviewFilterSchema,
   accountReviewSchema,
@@ -8,7 +8,7 @@ import {
   rejectReviewSchema,
   userExistsResultSchema,
   userExistsSchema,
-} from "../../../shared/registration/registration.schema";
+} from "@shared/registration/registration.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";

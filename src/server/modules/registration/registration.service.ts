@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type {
   AccountReview,
   accountReviewFilterSchema,
   RegistrationInput,
-} from "../../../shared/registration/registration.schema";
+} from "@shared/registration/registration.schema";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { accountReviews, appUsers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";

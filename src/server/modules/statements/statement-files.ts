@@ -1,6 +1,6 @@
+import { AGING_BUCKETS } from "@shared/invoices/invoices.schema";
+import type { Statement, StatementEntry, StatementFormat } from "@shared/invoices/statements.schema";
 import ExcelJS from "exceljs";
-import { AGING_BUCKETS } from "../../../shared/invoices/invoices.schema";
-import type { Statement, StatementEntry, StatementFormat } from "../../../shared/invoices/statements.schema";
 import type { CompanyDetails } from "../../config";
 import { addressLines, PdfBuilder } from "../../platform/pdf/document";
 import { formatDate, formatMoney } from "../../platform/pdf/format";

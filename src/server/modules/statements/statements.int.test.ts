@@ -1,7 +1,7 @@
+import { addDays } from "@shared/invoices/invoices.schema";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../../shared/invoices/invoices.schema";
 import { customers, invoicePayments, invoices } from "../../db/schema";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 

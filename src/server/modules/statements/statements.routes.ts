@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { billingCustomerQuerySchema, billingCustomerSchema } from "../../../shared/invoices/invoices.schema";
+import { PERMISSIONS } from "@shared/access";
+import { billingCustomerQuerySchema, billingCustomerSchema } from "@shared/invoices/invoices.schema";
 import {
   type Receivable,
   receivablesExportQuerySchema,
@@ -9,7 +9,7 @@ import {
   statementExportQuerySchema,
   statementQuerySchema,
   statementSchema,
-} from "../../../shared/invoices/statements.schema";
+} from "@shared/invoices/statements.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";

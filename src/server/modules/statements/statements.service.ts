@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { DEFAULT_PAYMENT_TERMS_DAYS } from "../../../shared/customers/customers.schema";
+import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
 import {
   AGING_BUCKETS,
   type AgingBucket,
   agingBucket,
   daysBetween,
   sumMoney,
-} from "../../../shared/invoices/invoices.schema";
+} from "@shared/invoices/invoices.schema";
 import type {
   Aging,
   OpenInvoice,
@@ -16,8 +15,9 @@ import type {
   ReceivablesQuery,
   Statement,
   StatementEntry,
-} from "../../../shared/invoices/statements.schema";
-import { toCents } from "../../../shared/loads/loads.schema";
+} from "@shared/invoices/statements.schema";
+import { toCents } from "@shared/loads/loads.schema";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { readAll, type Tx } from "../../db/client";
 import { customers, invoicePayments, invoices } from "../../db/schema";
 import { notFound } from "../../http/errors";

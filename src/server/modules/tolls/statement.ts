@@ -4,7 +4,7 @@ import {
   TOLL_IMPORT_COLUMNS,
   TOLL_REQUIRED_COLUMNS,
   type TollImportColumn,
-} from "../../../shared/tolls/tolls.schema";
+} from "@shared/tolls/tolls.schema";
 import { HttpError } from "../../http/errors";
 import type { Table } from "../../platform/sheets/read";
 

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "../../../shared/access";
-import { okSchema } from "../../../shared/api/api.schema";
+import { PERMISSIONS } from "@shared/access";
+import { okSchema } from "@shared/api/api.schema";
 import {
   TOLL_IMPORT_MAX_BYTES,
   timeZoneSchema,
@@ -11,7 +11,7 @@ import {
   tollListQuerySchema,
   tollPageSchema,
   tollSchema,
-} from "../../../shared/tolls/tolls.schema";
+} from "@shared/tolls/tolls.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { badRequest } from "../../http/errors";

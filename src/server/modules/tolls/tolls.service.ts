@@ -1,4 +1,17 @@
 import {
+  DUPLICATE_TOLL_MESSAGE,
+  normalizeTransponder,
+  type Toll,
+  type TollExportQuery,
+  type TollFilter,
+  type TollImportPreview,
+  type TollImportResult,
+  type TollImportRow,
+  type TollListQuery,
+  type TollPage,
+  type TollValues,
+} from "@shared/tolls/tolls.schema";
+import {
   and,
   asc,
   count,
@@ -15,19 +28,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import {
-  DUPLICATE_TOLL_MESSAGE,
-  normalizeTransponder,
-  type Toll,
-  type TollExportQuery,
-  type TollFilter,
-  type TollImportPreview,
-  type TollImportResult,
-  type TollImportRow,
-  type TollListQuery,
-  type TollPage,
-  type TollValues,
-} from "../../../shared/tolls/tolls.schema";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, loads, tolls, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,7 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { z } from "zod";
-import { PERMISSIONS } from "../../../shared/access";
+import { PERMISSIONS } from "@shared/access";
 import {
   changeRoleSchema,
   createUserWithOptionsSchema,
@@ -10,8 +8,10 @@ import {
   temporaryPasswordSchema,
   userFilterSchema,
   userListItemSchema,
-} from "../../../shared/admin/users.schema";
-import { okSchema, pageQuerySchema, pageSchema } from "../../../shared/api/api.schema";
+} from "@shared/admin/users.schema";
+import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import type { Context } from "hono";
+import { z } from "zod";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, idParams, jsonBody, jsonContent } from "../../http/route";

@@ -1,11 +1,7 @@
+import type { Role } from "@shared/access";
+import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/admin/users.schema";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Role } from "../../../shared/access";
-import type {
-  createUserWithOptionsSchema,
-  UserListItem,
-  userFilterSchema,
-} from "../../../shared/admin/users.schema";
 import type { Tx } from "../../db/client";
 import { accounts, appUsers, sessions, users } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -1,6 +1,6 @@
+import type { Role } from "@shared/access";
+import type { NotificationData, NotificationKind } from "@shared/notifications/notifications.schema";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Role } from "../../../shared/access";
-import type { NotificationData, NotificationKind } from "../../../shared/notifications/notifications.schema";
 import type { Tx } from "../../db/client";
 import { appUsers, notifications, users } from "../../db/schema";
 
