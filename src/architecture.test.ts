@@ -58,6 +58,7 @@ const WEB_EDGES: Record<string, string> = {
   "statements -> invoices/billing-messages": "a statement is billing: one way, statements to invoices",
   "statements -> invoices/components/billing-customer-picker":
     "a statement is billing: one way, statements to invoices",
+  "registration -> users/components/user-form-errors": "a rejection's reason is checked like the user forms",
   "portal -> invoices/api/invoices": "the portal's billing tab lists the customer's invoices",
   "portal -> invoices/billing-messages": "the portal's billing tab lists the customer's invoices",
   "portal -> invoices/components/invoice-status-badge": "an invoice's status looks the same everywhere",
@@ -177,6 +178,25 @@ describe("architecture", () => {
       }
     }
     expect(reaching).toEqual([]);
+  });
+
+  it("a domain has one name in all three homes (src/shared, server modules, web features)", () => {
+    const dirs = (dir: string) =>
+      readdirSync(resolve(ROOT, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+    const modules = new Set(dirs("src/server/modules"));
+    // Homes that are not a domain: the API kit, translations, and the platform's notifications;
+    // features with no module of their own: the dashboards (they read other domains) and system pages.
+    const NOT_DOMAINS = new Set(["api", "i18n", "notifications", "dashboard", "system"]);
+    const strays = [
+      ...dirs("src/shared").map((d) => `src/shared/${d}`),
+      ...dirs("src/web/features").map((d) => `src/web/features/${d}`),
+    ].filter((path) => {
+      const name = path.split("/").pop() ?? "";
+      return !NOT_DOMAINS.has(name) && !modules.has(name);
+    });
+    expect(strays).toEqual([]);
   });
 
   it("server and web reach src/shared by one alias, @shared/ (never a relative path)", () => {

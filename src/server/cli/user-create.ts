@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createUserSchema } from "@shared/admin/users.schema";
+import { createUserSchema } from "@shared/users/users.schema";
 import { createAccount, hashPassword } from "../modules/auth/accounts";
 import { recordAudit } from "../platform/audit/audit";
 import { parseArgs, withDatabase } from "./shared";

@@ -2,7 +2,7 @@ import {
   CITATION_FILE_MAX_BYTES,
   CITATION_FILE_TYPES,
   type CitationStatus,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Tx } from "../db/client";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS, AUDIT_DETAIL_KEYS, AUDIT_TARGET_TYPES } from "../admin/audit.schema";
+import { AUDIT_ACTIONS, AUDIT_DETAIL_KEYS, AUDIT_TARGET_TYPES } from "../audit/audit.schema";
 import { LOAD_EVENT_KINDS } from "../loads/loads.schema";
 import { NOTIFICATION_KINDS } from "../notifications/notifications.schema";
 import { LANGUAGES } from "./i18n.config";

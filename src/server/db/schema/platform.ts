@@ -1,4 +1,4 @@
-import { MAIL_STATUSES } from "@shared/admin/audit.schema";
+import { MAIL_STATUSES } from "@shared/audit/audit.schema";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 

@@ -1,5 +1,5 @@
-import { ACCIDENT_ENTRY_KINDS, CLAIM_STATUSES } from "@shared/safety/accidents.schema";
-import { CITATION_STATUSES } from "@shared/safety/citations.schema";
+import { ACCIDENT_ENTRY_KINDS, CLAIM_STATUSES } from "@shared/accidents/accidents.schema";
+import { CITATION_STATUSES } from "@shared/citations/citations.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,

@@ -1,4 +1,4 @@
-import type { AccidentExportQuery } from "@shared/safety/accidents.schema";
+import type { AccidentExportQuery } from "@shared/accidents/accidents.schema";
 import type { Deps } from "../../deps";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";

@@ -1,4 +1,4 @@
-import { ACCIDENT_MAX_IMAGES } from "@shared/safety/accidents.schema";
+import { ACCIDENT_MAX_IMAGES } from "@shared/accidents/accidents.schema";
 import { and, count, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

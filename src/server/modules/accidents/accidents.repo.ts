@@ -1,4 +1,4 @@
-import type { AccidentFilter, AccidentListItem, AccidentSort } from "@shared/safety/accidents.schema";
+import type { AccidentFilter, AccidentListItem, AccidentSort } from "@shared/accidents/accidents.schema";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { accidentImages, accidents, drivers, trailers, vehicles } from "../../db/schema";

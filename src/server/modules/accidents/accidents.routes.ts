@@ -10,7 +10,7 @@ import {
   accidentPageSchema,
   accidentSummarySchema,
   changeClaimStatusSchema,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

@@ -13,7 +13,7 @@ import {
   type AccidentSummary,
   type AccidentValues,
   type ClaimStatus,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { accidentImages, accidentNotes, accidents, appUsers, files, users } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Assignment } from "@shared/fleet/fleet.schema";
+import type { Assignment } from "@shared/assignments/assignments.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, users } from "../../db/schema";

@@ -1,7 +1,11 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
 import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
-import { assignAssetsSchema, assignmentFilterSchema, assignmentSchema } from "@shared/fleet/fleet.schema";
+import {
+  assignAssetsSchema,
+  assignmentFilterSchema,
+  assignmentSchema,
+} from "@shared/assignments/assignments.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";

@@ -2,8 +2,8 @@ import type {
   Assignment,
   assignAssetsSchema,
   assignmentFilterSchema,
-  TrailerType,
-} from "@shared/fleet/fleet.schema";
+} from "@shared/assignments/assignments.schema";
+import type { TrailerType } from "@shared/fleet/fleet.schema";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";

@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
+import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   auditEntrySchema,
   auditFilterSchema,
   mailFilterSchema,
   mailMessageSchema,
-} from "@shared/admin/audit.schema";
-import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+} from "@shared/audit/audit.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

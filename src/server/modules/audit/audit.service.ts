@@ -1,10 +1,10 @@
+import type { Page } from "@shared/api/api.schema";
 import type {
   AuditEntry,
   auditFilterSchema,
   MailMessage,
   mailFilterSchema,
-} from "@shared/admin/audit.schema";
-import type { Page } from "@shared/api/api.schema";
+} from "@shared/audit/audit.schema";
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";

@@ -1,4 +1,4 @@
-import type { CitationExportQuery } from "@shared/safety/citations.schema";
+import type { CitationExportQuery } from "@shared/citations/citations.schema";
 import { count, eq } from "drizzle-orm";
 import { citations, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";

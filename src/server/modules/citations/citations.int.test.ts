@@ -1,4 +1,4 @@
-import { DISPUTE_REASON_REQUIRED } from "@shared/safety/citations.schema";
+import { DISPUTE_REASON_REQUIRED } from "@shared/citations/citations.schema";
 import { and, count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

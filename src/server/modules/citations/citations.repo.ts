@@ -1,4 +1,4 @@
-import type { CitationFilter, CitationListItem, CitationSort } from "@shared/safety/citations.schema";
+import type { CitationFilter, CitationListItem, CitationSort } from "@shared/citations/citations.schema";
 import { and, asc, desc, eq, gte, ilike, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { citations, drivers } from "../../db/schema";

@@ -10,7 +10,7 @@ import {
   citationPageSchema,
   citationSummarySchema,
   disputeCitationSchema,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import {

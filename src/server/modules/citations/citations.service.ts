@@ -1,5 +1,4 @@
 import { PERMISSIONS, routePath } from "@shared/access";
-import type { NotificationData } from "@shared/notifications/notifications.schema";
 import {
   CITATION_FILE_MAX_BYTES,
   CITATION_FILE_TYPES,
@@ -13,7 +12,8 @@ import {
   type CitationValues,
   canChangeCitationStatus,
   driverMayDispute,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
+import type { NotificationData } from "@shared/notifications/notifications.schema";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { citationEvents, citations, drivers, files } from "../../db/schema";

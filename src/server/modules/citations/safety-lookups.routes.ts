@@ -4,7 +4,7 @@ import {
   SAFETY_OPTION_KINDS,
   safetyOptionSchema,
   safetyOptionsQuerySchema,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";

@@ -1,4 +1,4 @@
-import type { SafetyOption } from "@shared/safety/accidents.schema";
+import type { SafetyOption } from "@shared/accidents/accidents.schema";
 import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";

@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
+import { assignmentSchema } from "@shared/assignments/assignments.schema";
 import { timeOffSchema } from "@shared/calendar/time-off.schema";
 import {
   createDriverAccountSchema,
@@ -15,7 +16,6 @@ import {
   setDriverStatusSchema,
   updateDriverSchema,
 } from "@shared/drivers/management.schema";
-import { assignmentSchema } from "@shared/fleet/fleet.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";

@@ -1,4 +1,5 @@
 import { can } from "@shared/access";
+import type { Assignment } from "@shared/assignments/assignments.schema";
 import type { TimeOff } from "@shared/calendar/time-off.schema";
 import type { DriverManualStatus } from "@shared/drivers/drivers.schema";
 import { EXPIRY_WARNING_DAYS } from "@shared/drivers/expiry";
@@ -11,7 +12,7 @@ import {
   type DriverPage,
   type UpdateDriverValues,
 } from "@shared/drivers/management.schema";
-import type { Assignment, TrailerType } from "@shared/fleet/fleet.schema";
+import type { TrailerType } from "@shared/fleet/fleet.schema";
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {

@@ -1,5 +1,5 @@
 import { AGING_BUCKETS } from "@shared/invoices/invoices.schema";
-import type { Statement, StatementEntry, StatementFormat } from "@shared/invoices/statements.schema";
+import type { Statement, StatementEntry, StatementFormat } from "@shared/statements/statements.schema";
 import ExcelJS from "exceljs";
 import type { CompanyDetails } from "../../config";
 import { addressLines, PdfBuilder } from "../../platform/pdf/document";

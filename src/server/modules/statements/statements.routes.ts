@@ -9,7 +9,7 @@ import {
   statementExportQuerySchema,
   statementQuerySchema,
   statementSchema,
-} from "@shared/invoices/statements.schema";
+} from "@shared/statements/statements.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";

@@ -6,6 +6,7 @@ import {
   daysBetween,
   sumMoney,
 } from "@shared/invoices/invoices.schema";
+import { toCents } from "@shared/loads/loads.schema";
 import type {
   Aging,
   OpenInvoice,
@@ -15,8 +16,7 @@ import type {
   ReceivablesQuery,
   Statement,
   StatementEntry,
-} from "@shared/invoices/statements.schema";
-import { toCents } from "@shared/loads/loads.schema";
+} from "@shared/statements/statements.schema";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { readAll, type Tx } from "../../db/client";
 import { customers, invoicePayments, invoices } from "../../db/schema";

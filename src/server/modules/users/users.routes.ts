@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
+import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   changeRoleSchema,
   createUserWithOptionsSchema,
@@ -8,8 +9,7 @@ import {
   temporaryPasswordSchema,
   userFilterSchema,
   userListItemSchema,
-} from "@shared/admin/users.schema";
-import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+} from "@shared/users/users.schema";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Deps } from "../../deps";

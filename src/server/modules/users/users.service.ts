@@ -1,5 +1,5 @@
 import type { Role } from "@shared/access";
-import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/admin/users.schema";
+import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/users/users.schema";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";

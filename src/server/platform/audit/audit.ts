@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetailKey, AuditTargetType } from "@shared/admin/audit.schema";
+import type { AuditAction, AuditDetailKey, AuditTargetType } from "@shared/audit/audit.schema";
 import type { Tx } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import type { Actor } from "../../http/context";

@@ -1,10 +1,10 @@
-import { ACCIDENT_MAX_IMAGES, ACCIDENT_MESSAGES } from "@shared/safety/accidents.schema";
+import { ACCIDENT_MAX_IMAGES, ACCIDENT_MESSAGES } from "@shared/accidents/accidents.schema";
 import {
   CITATION_FILE_MAX_BYTES,
   CITATION_MESSAGES,
   DISPUTE_REASON_REQUIRED,
   MONEY_FORMAT_MESSAGE,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import { useCallback } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -5,7 +5,7 @@ import type {
   AccidentPage,
   AccidentSummary,
   ChangeClaimStatusInput,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

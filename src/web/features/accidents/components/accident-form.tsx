@@ -3,7 +3,7 @@ import {
   type AccidentDetail,
   type AccidentInput,
   accidentInputSchema,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import { Save } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { type FieldErrors, type Path, type Resolver, useForm } from "react-hook-form";

@@ -2,7 +2,7 @@ import {
   ACCIDENT_MAX_IMAGES,
   type AccidentDetail,
   type AccidentImage,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import { Download, ImagePlus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

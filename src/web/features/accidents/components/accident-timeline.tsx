@@ -1,5 +1,5 @@
-import type { AccidentDetail, AccidentEntry } from "@shared/safety/accidents.schema";
-import { ACCIDENT_MESSAGES } from "@shared/safety/accidents.schema";
+import type { AccidentDetail, AccidentEntry } from "@shared/accidents/accidents.schema";
+import { ACCIDENT_MESSAGES } from "@shared/accidents/accidents.schema";
 import {
   ArrowRight,
   FilePlus2,

@@ -1,4 +1,4 @@
-import type { ClaimStatus } from "@shared/safety/accidents.schema";
+import type { ClaimStatus } from "@shared/accidents/accidents.schema";
 import { HeartPulse } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";

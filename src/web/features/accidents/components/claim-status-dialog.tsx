@@ -1,4 +1,4 @@
-import type { AccidentDetail } from "@shared/safety/accidents.schema";
+import type { AccidentDetail } from "@shared/accidents/accidents.schema";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";

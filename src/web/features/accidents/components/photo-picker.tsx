@@ -1,4 +1,4 @@
-import { ACCIDENT_IMAGE_MAX_BYTES, ACCIDENT_MAX_IMAGES } from "@shared/safety/accidents.schema";
+import { ACCIDENT_IMAGE_MAX_BYTES, ACCIDENT_MAX_IMAGES } from "@shared/accidents/accidents.schema";
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";

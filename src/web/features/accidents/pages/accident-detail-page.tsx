@@ -1,5 +1,5 @@
 import { ROUTES, routePath } from "@shared/access";
-import type { AccidentDetail } from "@shared/safety/accidents.schema";
+import type { AccidentDetail } from "@shared/accidents/accidents.schema";
 import { ArrowLeft, CircleCheck, MapPin, Pencil, RotateCcw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import { ROUTES, routePath } from "@shared/access";
-import type { AccidentInput } from "@shared/safety/accidents.schema";
+import type { AccidentInput } from "@shared/accidents/accidents.schema";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

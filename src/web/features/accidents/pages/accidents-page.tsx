@@ -5,7 +5,7 @@ import {
   type AccidentListItem,
   type AccidentSort,
   CLAIM_STATUSES,
-} from "@shared/safety/accidents.schema";
+} from "@shared/accidents/accidents.schema";
 import { Images, Plus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

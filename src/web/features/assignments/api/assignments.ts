@@ -1,13 +1,6 @@
 import type { Page } from "@shared/api/api.schema";
-import type {
-  AssignAssetsInput,
-  Assignment,
-  AssignmentState,
-  TrailerInput,
-  TrailerOption,
-  VehicleInput,
-  VehicleOption,
-} from "@shared/fleet/fleet.schema";
+import type { AssignAssetsInput, Assignment, AssignmentState } from "@shared/assignments/assignments.schema";
+import type { TrailerInput, TrailerOption, VehicleInput, VehicleOption } from "@shared/fleet/fleet.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

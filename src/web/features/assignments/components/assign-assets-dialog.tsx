@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { assignAssetsSchema, type TrailerOption, type VehicleOption } from "@shared/fleet/fleet.schema";
+import { assignAssetsSchema } from "@shared/assignments/assignments.schema";
+import type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useController, useForm } from "react-hook-form";

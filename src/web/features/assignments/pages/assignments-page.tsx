@@ -1,4 +1,8 @@
-import { ASSIGNMENT_STATES, type Assignment, type AssignmentState } from "@shared/fleet/fleet.schema";
+import {
+  ASSIGNMENT_STATES,
+  type Assignment,
+  type AssignmentState,
+} from "@shared/assignments/assignments.schema";
 import { Container, Link2, Truck, Unlink } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useCallback, useState } from "react";

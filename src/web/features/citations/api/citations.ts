@@ -5,7 +5,7 @@ import type {
   CitationInput,
   CitationPage,
   CitationSummary,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

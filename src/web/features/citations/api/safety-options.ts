@@ -1,4 +1,4 @@
-import type { SafetyOption, SafetyOptionKind } from "@shared/safety/accidents.schema";
+import type { SafetyOption, SafetyOptionKind } from "@shared/accidents/accidents.schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

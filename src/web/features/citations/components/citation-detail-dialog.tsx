@@ -3,7 +3,7 @@ import {
   type CitationDetail,
   type CitationStatus,
   DISPUTE_REASON_REQUIRED,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import {
   ArrowRight,
   Download,

@@ -4,7 +4,7 @@ import {
   type CitationDetail,
   type CitationInput,
   citationInputSchema,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import { Paperclip, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type Path, useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-import type { CitationStatus } from "@shared/safety/citations.schema";
+import type { CitationStatus } from "@shared/citations/citations.schema";
 import { AlarmClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";

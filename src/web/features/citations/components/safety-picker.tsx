@@ -1,4 +1,4 @@
-import type { SafetyOption, SafetyOptionKind } from "@shared/safety/accidents.schema";
+import type { SafetyOption, SafetyOptionKind } from "@shared/accidents/accidents.schema";
 import { useState } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";

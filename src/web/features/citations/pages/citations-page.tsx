@@ -6,7 +6,7 @@ import {
   type CitationFilterInput,
   type CitationListItem,
   type CitationSort,
-} from "@shared/safety/citations.schema";
+} from "@shared/citations/citations.schema";
 import { Paperclip, Plus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
 import type { Page } from "@shared/api/api.schema";
+import type { Assignment } from "@shared/assignments/assignments.schema";
 import type { TimeOff } from "@shared/calendar/time-off.schema";
 import type { DriverManualStatus } from "@shared/drivers/drivers.schema";
 import type {
@@ -11,7 +12,6 @@ import type {
   DriverPage,
   UpdateDriverInput,
 } from "@shared/drivers/management.schema";
-import type { Assignment } from "@shared/fleet/fleet.schema";
 import type { LoadListItem, LoadStatus } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";

@@ -1,5 +1,5 @@
 import { ROUTES } from "@shared/access";
-import type { CitationPage } from "@shared/safety/citations.schema";
+import type { CitationPage } from "@shared/citations/citations.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useState } from "react";

@@ -3,7 +3,7 @@ import type {
   ReceivablesPage,
   Statement,
   StatementFormat,
-} from "@shared/invoices/statements.schema";
+} from "@shared/statements/statements.schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

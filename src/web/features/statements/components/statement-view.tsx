@@ -1,5 +1,5 @@
 import { AGING_BUCKETS, addDays } from "@shared/invoices/invoices.schema";
-import type { Statement, StatementFormat } from "@shared/invoices/statements.schema";
+import type { Statement, StatementFormat } from "@shared/statements/statements.schema";
 import { Download, FileSpreadsheet, FileText, FileType } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

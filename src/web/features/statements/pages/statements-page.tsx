@@ -3,7 +3,7 @@ import {
   RECEIVABLE_SORTS,
   type Receivable,
   type ReceivablesFilter,
-} from "@shared/invoices/statements.schema";
+} from "@shared/statements/statements.schema";
 import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import type { Role } from "@shared/access";
-import type { UserListItem } from "@shared/admin/users.schema";
+import type { UserListItem } from "@shared/users/users.schema";
 import { KeyRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";

@@ -1,5 +1,5 @@
 import { ROLES, ROUTES } from "@shared/access";
-import { USER_SORTS, USER_STATUSES, type UserListItem } from "@shared/admin/users.schema";
+import { USER_SORTS, USER_STATUSES, type UserListItem } from "@shared/users/users.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus, Users } from "lucide-react";
 import { useCallback, useState } from "react";

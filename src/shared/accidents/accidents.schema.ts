@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { MONEY_FORMAT_MESSAGE, MONEY_PATTERN } from "./citations.schema";
+import { MONEY_FORMAT_MESSAGE, MONEY_PATTERN } from "../citations/citations.schema";
 
 /** Claim status (spec section 4). */
 export const CLAIM_STATUSES = ["open", "closed"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { AGING_BUCKETS, daysBetween, PAYMENT_METHODS } from "./invoices.schema";
+import { AGING_BUCKETS, daysBetween, PAYMENT_METHODS } from "../invoices/invoices.schema";
 
 /**
  * A customer statement for a period: what was owed at the start, what was invoiced and paid in

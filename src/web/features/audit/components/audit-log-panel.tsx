@@ -1,5 +1,5 @@
 import { isRole } from "@shared/access";
-import { AUDIT_ACTIONS, type AuditEntry } from "@shared/admin/audit.schema";
+import { AUDIT_ACTIONS, type AuditEntry } from "@shared/audit/audit.schema";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";

@@ -1,12 +1,12 @@
 import type { Role } from "@shared/access";
-import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/admin/users.schema";
 import type { Page } from "@shared/api/api.schema";
+import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/users/users.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { adminKeys } from "../../../lib/query-keys";
 import { startImpersonation } from "../../../lib/session";
-import { adminKeys } from "./query-keys";
 
 export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };
 export type CreateUserBody = z.output<typeof createUserWithOptionsSchema>;

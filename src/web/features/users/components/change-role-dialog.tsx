@@ -1,5 +1,5 @@
 import { ROLES, type Role } from "@shared/access";
-import type { UserListItem } from "@shared/admin/users.schema";
+import type { UserListItem } from "@shared/users/users.schema";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";

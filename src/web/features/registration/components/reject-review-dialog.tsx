@@ -8,7 +8,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
-import { userFieldError } from "./user-form-errors";
+import { userFieldError } from "../../users/components/user-form-errors";
 
 const REASON_MAX = 500;
 

@@ -1,9 +1,9 @@
-import type { AuditEntry, MailMessage } from "@shared/admin/audit.schema";
 import type { Page } from "@shared/api/api.schema";
+import type { AuditEntry, MailMessage } from "@shared/audit/audit.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { adminKeys } from "./query-keys";
+import { adminKeys } from "../../../lib/query-keys";
 
 export interface AuditListQuery {
   q?: string;

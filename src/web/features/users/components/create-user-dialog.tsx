@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ROLES } from "@shared/access";
-import { createUserWithOptionsSchema } from "@shared/admin/users.schema";
 import { PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
+import { createUserWithOptionsSchema } from "@shared/users/users.schema";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { UserListItem } from "@shared/admin/users.schema";
-import { temporaryPasswordSchema } from "@shared/admin/users.schema";
+import type { UserListItem } from "@shared/users/users.schema";
+import { temporaryPasswordSchema } from "@shared/users/users.schema";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-import type { UserListItem } from "@shared/admin/users.schema";
+import type { UserListItem } from "@shared/users/users.schema";
 import { Ban, CircleCheck, KeyRound, MoreHorizontal, Trash2, UserCog, VenetianMask } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import {

@@ -3,7 +3,7 @@ import type { AccountReview, AccountReviewStatus } from "@shared/registration/re
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { adminKeys } from "./query-keys";
+import { adminKeys } from "../../../lib/query-keys";
 
 export interface AccountReviewListQuery {
   status?: AccountReviewStatus;

@@ -1,4 +1,4 @@
-import type { MAIL_STATUSES, MailMessage } from "@shared/admin/audit.schema";
+import type { MAIL_STATUSES, MailMessage } from "@shared/audit/audit.schema";
 import { Info } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
