@@ -4,9 +4,9 @@ import {
   DRIVER_ACTIVITY,
   DRIVER_COMPLIANCE,
   DRIVER_SORTS,
-  type DriverFilter,
   type DriverListItem,
   type DriverSort,
+  driverFilterSchema,
 } from "@shared/drivers/management.schema";
 import { SlidersHorizontal, UserPlus } from "lucide-react";
 import { useCallback, useId, useState } from "react";
@@ -26,7 +26,7 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { type DriverListQuery, exportDrivers, useDrivers } from "../api/drivers";
 import { DriverFormDialog } from "../components/driver-form-dialog";
@@ -34,18 +34,6 @@ import { DriverStatusBadge, InactiveBadge } from "../components/driver-status-ba
 import { ExpiryDate } from "../components/expiry";
 import { ExportMenu } from "../components/export-menu";
 import { Stars } from "../components/stars";
-
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  activity: "active",
-  compliance: "",
-  sort: "fullName",
-  dir: "asc",
-};
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** Driver Management: every driver, searched, filtered and sorted by the server. */
 export default function DriversPage() {
@@ -55,17 +43,8 @@ export default function DriversPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: DriverSort = oneOf(DRIVER_SORTS, values.sort) ?? "fullName";
-  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
-  const filter: Partial<DriverFilter> = {
-    q: values.q || undefined,
-    status: oneOf(DRIVER_STATUSES, values.status),
-    activity: oneOf(DRIVER_ACTIVITY, values.activity) ?? "active",
-    compliance: oneOf(DRIVER_COMPLIANCE, values.compliance),
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(driverFilterSchema);
+  const { sort, dir } = filter;
   const query: DriverListQuery = { ...filter, page, pageSize };
   const drivers = useDrivers(query);
   useErrorToast(drivers, t("list.fetchFailed"));

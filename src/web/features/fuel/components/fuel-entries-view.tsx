@@ -5,8 +5,9 @@ import {
   type FuelEntry,
   type FuelFilter,
   type FuelSort,
+  fuelFilterSchema,
 } from "@shared/fuel/fuel.schema";
-import { JURISDICTION_CODES, JURISDICTIONS } from "@shared/fuel/jurisdictions";
+import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
 import { Fuel, Paperclip, SlidersHorizontal, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,7 +34,7 @@ import { notify } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   downloadReceipt,
@@ -47,21 +48,6 @@ import {
 import { formatPricePerGallon } from "../format";
 import { useFuelMessages } from "../fuel-messages";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  fuelType: "",
-  state: "",
-  driverId: "",
-  vehicleId: "",
-  from: "",
-  to: "",
-  sort: "fueledAt",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
-
 /**
  * The fuel log as a list: a driver's own entries (/fuel-log) or every driver's (/fleet/fuel), with
  * search, filters, sort, pages, the filtered set's totals and its export.
@@ -69,20 +55,9 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | undefin
 export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: ReactNode }) {
   const { t } = useTranslation("fuel");
   const messages = useFuelMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: FuelSort = oneOf(FUEL_SORTS, values.sort) ?? "fueledAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<FuelFilter> = {
-    q: values.q || undefined,
-    fuelType: oneOf(FUEL_ENTRY_TYPES, values.fuelType),
-    state: oneOf(JURISDICTION_CODES, values.state),
-    driverId: staff ? values.driverId || undefined : undefined,
-    vehicleId: values.vehicleId || undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter: parsed, values, page, pageSize, update } = useListQuery(fuelFilterSchema);
+  const { sort, dir } = parsed;
+  const filter: Partial<FuelFilter> = { ...parsed, driverId: staff ? parsed.driverId : undefined };
   const query: FuelListQuery = { ...filter, page, pageSize };
   const entries = useFuelEntries(query);
   useErrorToast(entries, t("list.fetchFailed"));

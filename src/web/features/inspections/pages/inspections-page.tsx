@@ -7,6 +7,7 @@ import {
   type InspectionFilter,
   type InspectionListItem,
   type InspectionSort,
+  inspectionFilterSchema,
 } from "@shared/inspections/inspections.schema";
 import { Camera, ClipboardPlus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
@@ -33,7 +34,7 @@ import { useMe } from "../../../lib/session";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   exportInspections,
@@ -45,46 +46,15 @@ import {
 } from "../api/inspections";
 import { InspectionStatusBadge, useAssetDescription, useAssetName } from "../components/inspection-badges";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  type: "",
-  assetType: "",
-  vehicleId: "",
-  trailerId: "",
-  driverId: "",
-  from: "",
-  to: "",
-  sort: "inspectedAt",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
-
 /** Inspections: staff see the whole fleet's; a driver sees their own and files new ones from here. */
 export default function InspectionsPage() {
   const { t } = useTranslation("inspections");
   const me = useMe().data;
   const staff = can(me ?? null, "inspections:lookups");
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: InspectionSort = oneOf(INSPECTION_SORTS, values.sort) ?? "inspectedAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<InspectionFilter> = {
-    q: values.q || undefined,
-    status: oneOf(INSPECTION_STATUSES, values.status),
-    type: oneOf(INSPECTION_TYPES, values.type),
-    assetType: oneOf(INSPECTION_ASSET_TYPES, values.assetType),
-    vehicleId: values.vehicleId || undefined,
-    trailerId: values.trailerId || undefined,
-    driverId: staff ? values.driverId || undefined : undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter: parsed, values, page, pageSize, update } = useListQuery(inspectionFilterSchema);
+  const { sort, dir } = parsed;
+  const filter: Partial<InspectionFilter> = { ...parsed, driverId: staff ? parsed.driverId : undefined };
   const query: InspectionListQuery = { ...filter, page, pageSize };
   const list = useInspections(query);
   useErrorToast(list, t("list.fetchFailed"));

@@ -2,8 +2,8 @@ import { can } from "@shared/access";
 import {
   INVOICE_SORTS,
   INVOICE_VIEW_STATUSES,
-  type InvoiceFilter,
   type InvoiceListItem,
+  invoiceListQuerySchema,
 } from "@shared/invoices/invoices.schema";
 import { FilePlus2, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
@@ -26,7 +26,7 @@ import { formatDay, formatMoney } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   exportInvoices,
@@ -41,19 +41,7 @@ import { InvoiceFormDialog } from "../components/invoice-form-dialog";
 import { InvoiceStatusBadge } from "../components/invoice-status-badge";
 
 type Sort = (typeof INVOICE_SORTS)[number];
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  customerId: "",
-  from: "",
-  to: "",
-  sort: "issueDate",
-  dir: "desc",
-  invoice: "",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+const EXTRA_PARAMS = { invoice: "" };
 
 /** Customer invoices (/customers/invoice): bill completed loads, email the PDF, record payments. */
 export default function InvoicesPage() {
@@ -62,18 +50,8 @@ export default function InvoicesPage() {
   const canWrite = can(me ?? null, "invoices:write");
   const messages = useBillingMessages();
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: Sort = oneOf(INVOICE_SORTS, values.sort) ?? "issueDate";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<InvoiceFilter> = {
-    q: values.q || undefined,
-    status: oneOf(INVOICE_VIEW_STATUSES, values.status),
-    customerId: values.customerId || undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(invoiceListQuerySchema, EXTRA_PARAMS);
+  const { sort, dir } = filter;
   const query: InvoiceListQuery = { ...filter, page, pageSize };
   const invoices = useInvoices(query);
   useErrorToast(invoices, t("list.fetchFailed"));

@@ -1,5 +1,11 @@
 import { can, routePath } from "@shared/access";
-import { LOAD_SORTS, LOAD_STATUSES, type LoadFilter, type LoadListItem } from "@shared/loads/loads.schema";
+import {
+  LOAD_SORTS,
+  LOAD_STATUSES,
+  type LoadFilter,
+  type LoadListItem,
+  loadFilterSchema,
+} from "@shared/loads/loads.schema";
 import { ArrowRight, PackagePlus, SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,27 +29,13 @@ import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportLoads, type LoadExportFormat, type LoadListQuery, useLoads } from "../api/loads";
 import { CustomerPicker, DriverPicker } from "../components/entity-pickers";
 import { LoadStatusBadge } from "../components/load-status-badge";
 
 type Sort = (typeof LOAD_SORTS)[number];
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  customerId: "",
-  driverId: "",
-  from: "",
-  to: "",
-  sort: "pickupAt",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** Loads: staff see and filter every load; a driver sees their own, in a simpler layout. */
 export default function LoadsPage() {
@@ -52,18 +44,12 @@ export default function LoadsPage() {
   const staff = can(me ?? null, "loads:write");
   const lookups = can(me ?? null, "dispatch:lookups");
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: Sort = oneOf(LOAD_SORTS, values.sort) ?? "pickupAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
+  const { filter: parsed, values, page, pageSize, update } = useListQuery(loadFilterSchema);
+  const { sort, dir } = parsed;
   const filter: Partial<LoadFilter> = {
-    q: values.q || undefined,
-    status: oneOf(LOAD_STATUSES, values.status),
-    customerId: lookups ? values.customerId || undefined : undefined,
-    driverId: lookups ? values.driverId || undefined : undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
+    ...parsed,
+    customerId: lookups ? parsed.customerId : undefined,
+    driverId: lookups ? parsed.driverId : undefined,
   };
   const query: LoadListQuery = { ...filter, page, pageSize };
   const loads = useLoads(query);

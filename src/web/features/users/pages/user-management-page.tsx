@@ -1,5 +1,5 @@
 import { ROLES, ROUTES } from "@shared/access";
-import { USER_SORTS, USER_STATUSES, type UserListItem } from "@shared/users/users.schema";
+import { USER_SORTS, USER_STATUSES, type UserListItem, userFilterSchema } from "@shared/users/users.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus, Users } from "lucide-react";
 import { useCallback, useState } from "react";
@@ -23,7 +23,7 @@ import { formatDate, formatDateTime } from "../../../lib/format";
 import { switchIdentity, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   type UserListQuery,
@@ -39,10 +39,6 @@ import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
 
 type Sort = (typeof USER_SORTS)[number];
-const PARAM_DEFAULTS = { q: "", role: "", status: "", sort: "createdAt", dir: "desc" };
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/);
@@ -57,12 +53,9 @@ export default function UserManagementPage() {
   const navigate = useNavigate();
   const meId = useMe().data?.user.id;
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const role = oneOf(ROLES, values.role);
-  const status = oneOf(USER_STATUSES, values.status);
-  const sort: Sort = oneOf(USER_SORTS, values.sort) ?? "createdAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const query: UserListQuery = { q: values.q || undefined, role, status, sort, dir, page, pageSize };
+  const { filter, values, page, pageSize, update } = useListQuery(userFilterSchema);
+  const { role, status, sort, dir } = filter;
+  const query: UserListQuery = { ...filter, page, pageSize };
   const users = useUsers(query);
   useErrorToast(users, t("users.toast.fetchFailed"));
 
