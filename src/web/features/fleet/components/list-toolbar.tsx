@@ -81,6 +81,3 @@ export function ListToolbar({
     </div>
   );
 }
-
-export const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;

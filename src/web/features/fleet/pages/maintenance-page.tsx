@@ -7,8 +7,8 @@ import {
 import {
   ASSET_TYPES,
   MAINTENANCE_SORTS,
-  type MaintenanceFilter,
   type MaintenanceItem,
+  maintenanceFilterSchema,
 } from "@shared/fleet/maintenance.schema";
 import {
   CircleCheck,
@@ -47,33 +47,18 @@ import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } from "../api/fleet";
 import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
 import { ExportMenu } from "../components/export-menu";
 import { ItemStatusBadge } from "../components/fleet-badges";
 import { InspectionOriginText } from "../components/inspection-origin";
-import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { ListToolbar } from "../components/list-toolbar";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
 
 type Sort = (typeof MAINTENANCE_SORTS)[number];
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  serviceType: "",
-  assetType: "",
-  source: "",
-  vehicleId: "",
-  trailerId: "",
-  from: "",
-  to: "",
-  sort: "serviceDate",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f-]{36}$/i;
 
 type Dialog =
   | { kind: "new"; status: "open" | "completed" }
@@ -90,22 +75,8 @@ export default function MaintenancePage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteMaintenance();
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: Sort = oneOf(MAINTENANCE_SORTS, values.sort) ?? "serviceDate";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<MaintenanceFilter> = {
-    q: values.q || undefined,
-    status: oneOf(MAINTENANCE_ITEM_STATUSES, values.status),
-    serviceType: oneOf(SERVICE_TYPES, values.serviceType),
-    assetType: oneOf(ASSET_TYPES, values.assetType),
-    source: oneOf(MAINTENANCE_SOURCES, values.source),
-    vehicleId: UUID.test(values.vehicleId) ? values.vehicleId : undefined,
-    trailerId: UUID.test(values.trailerId) ? values.trailerId : undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(maintenanceFilterSchema);
+  const { sort, dir } = filter;
   const log = useMaintenance({ ...filter, page, pageSize });
   useErrorToast(log, t("maintenance.fetchFailed"));
   const { data, retained } = useRetainedData(log);

@@ -1,6 +1,6 @@
 import { can, routePath } from "@shared/access";
 import { TRAILER_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
-import { TRAILER_SORTS, type TrailerFilter, type TrailerListItem } from "@shared/fleet/trailers.schema";
+import { TRAILER_SORTS, type TrailerListItem, trailerFilterSchema } from "@shared/fleet/trailers.schema";
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,24 +19,15 @@ import { cn } from "../../../lib/cn";
 import { formatDay } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportTrailers, useTrailers } from "../api/fleet";
 import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
-import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { ListToolbar } from "../components/list-toolbar";
 import { TrailerFormDialog } from "../components/trailer-form-dialog";
 
 type Sort = (typeof TRAILER_SORTS)[number];
-const PARAM_DEFAULTS = {
-  q: "",
-  type: "",
-  status: "",
-  inspection: "",
-  assigned: "",
-  sort: "identifier",
-  dir: "asc",
-};
 
 /** Trailers and containers: staff manage them; a driver sees the one they pull. */
 export default function TrailersPage() {
@@ -47,18 +38,8 @@ export default function TrailersPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: Sort = oneOf(TRAILER_SORTS, values.sort) ?? "identifier";
-  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
-  const filter: Partial<TrailerFilter> = {
-    q: values.q || undefined,
-    type: oneOf(TRAILER_TYPES, values.type),
-    status: oneOf(VEHICLE_STATUSES, values.status),
-    inspection: values.inspection === "due" ? "due" : undefined,
-    assigned: oneOf(["yes", "no"] as const, values.assigned),
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(trailerFilterSchema);
+  const { sort, dir } = filter;
   const trailers = useTrailers({ ...filter, page, pageSize });
   useErrorToast(trailers, t("trailers.fetchFailed"));
   const { data, retained } = useRetainedData(trailers);

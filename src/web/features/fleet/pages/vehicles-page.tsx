@@ -1,7 +1,7 @@
 import { can, routePath } from "@shared/access";
 import { FUEL_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
 import { MAINTENANCE_STATUSES } from "@shared/fleet/maintenance.constants";
-import { VEHICLE_SORTS, type VehicleFilter, type VehicleListItem } from "@shared/fleet/vehicles.schema";
+import { VEHICLE_SORTS, type VehicleListItem, vehicleFilterSchema } from "@shared/fleet/vehicles.schema";
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,25 +20,15 @@ import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportVehicles, useVehicles } from "../api/fleet";
 import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
-import { ListToolbar, oneOf } from "../components/list-toolbar";
+import { ListToolbar } from "../components/list-toolbar";
 import { VehicleFormDialog } from "../components/vehicle-form-dialog";
 
 type Sort = (typeof VEHICLE_SORTS)[number];
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  maintenanceStatus: "",
-  fuelType: "",
-  alert: "",
-  assigned: "",
-  sort: "unitNumber",
-  dir: "asc",
-};
 
 /** Vehicles: staff manage the fleet; a driver sees the truck they drive. */
 export default function VehiclesPage() {
@@ -49,19 +39,8 @@ export default function VehiclesPage() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: Sort = oneOf(VEHICLE_SORTS, values.sort) ?? "unitNumber";
-  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
-  const filter: Partial<VehicleFilter> = {
-    q: values.q || undefined,
-    status: oneOf(VEHICLE_STATUSES, values.status),
-    maintenanceStatus: oneOf(MAINTENANCE_STATUSES, values.maintenanceStatus),
-    fuelType: oneOf(FUEL_TYPES, values.fuelType),
-    alert: values.alert === "attention" ? "attention" : undefined,
-    assigned: oneOf(["yes", "no"] as const, values.assigned),
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(vehicleFilterSchema);
+  const { sort, dir } = filter;
   const vehicles = useVehicles({ ...filter, page, pageSize });
   useErrorToast(vehicles, t("vehicles.fetchFailed"));
   const { data, retained } = useRetainedData(vehicles);

@@ -1,7 +1,7 @@
 import {
   EXPENSE_SORTS,
-  type ExpenseFilter,
   type ExpenseSort,
+  expenseFilterSchema,
   PARKING_PAYMENT_METHODS,
   type ParkingExpense,
 } from "@shared/parking/parking.schema";
@@ -31,7 +31,7 @@ import { cn } from "../../../lib/cn";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import {
@@ -45,37 +45,12 @@ import { useParkingMessages } from "../parking-messages";
 import { ExpenseFormDialog } from "./expense-form-dialog";
 import { ExportMenu } from "./export-menu";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  paymentMethod: "",
-  vehicleId: "",
-  driverId: "",
-  from: "",
-  to: "",
-  sort: "date",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
-
 /** Parking expenses: search, payment method, vehicle, driver, period, sort, pages, totals, export. */
 export function ExpensesTab() {
   const { t } = useTranslation("parking");
   const messages = useParkingMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: ExpenseSort = oneOf(EXPENSE_SORTS, values.sort) ?? "date";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<ExpenseFilter> = {
-    q: values.q || undefined,
-    paymentMethod: oneOf(PARKING_PAYMENT_METHODS, values.paymentMethod),
-    vehicleId: values.vehicleId || undefined,
-    driverId: values.driverId || undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(expenseFilterSchema);
+  const { sort, dir } = filter;
   const query: ExpenseListQuery = { ...filter, page, pageSize };
   const expenses = useExpenses(query);
   useErrorToast(expenses, t("expenses.fetchFailed"));

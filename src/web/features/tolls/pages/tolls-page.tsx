@@ -5,8 +5,8 @@ import {
   TOLL_SORTS,
   TOLL_SOURCES,
   type Toll,
-  type TollFilter,
   type TollSort,
+  tollFilterSchema,
 } from "@shared/tolls/tolls.schema";
 import {
   Download,
@@ -50,7 +50,7 @@ import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
+import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { exportTolls, type TollListQuery, useDeleteToll, useTolls } from "../api/tolls";
@@ -58,20 +58,6 @@ import { TollFormDialog } from "../components/toll-form-dialog";
 import { TollImportDialog } from "../components/toll-import-dialog";
 import { useTollMessages } from "../toll-messages";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  match: "",
-  source: "",
-  vehicleId: "",
-  driverId: "",
-  from: "",
-  to: "",
-  sort: "occurredAt",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
 const tabClass =
   "inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-500 transition-colors hover:text-slate-800 focus-visible:rounded-t focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700";
 
@@ -79,20 +65,8 @@ const tabClass =
 export default function TollsPage() {
   const { t } = useTranslation("tolls");
   const messages = useTollMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: TollSort = oneOf(TOLL_SORTS, values.sort) ?? "occurredAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<TollFilter> = {
-    q: values.q || undefined,
-    match: oneOf(TOLL_MATCH_FILTERS, values.match),
-    source: oneOf(TOLL_SOURCES, values.source),
-    vehicleId: values.vehicleId || undefined,
-    driverId: values.driverId || undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
+  const { filter, values, page, pageSize, update } = useListQuery(tollFilterSchema);
+  const { sort, dir } = filter;
   const query: TollListQuery = { ...filter, page, pageSize };
   const tolls = useTolls(query);
   useErrorToast(tolls, t("list.fetchFailed"));
