@@ -15,6 +15,7 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -252,26 +253,19 @@ export default function AccidentsPage() {
               onChange={(id) => update({ vehicleId: id })}
               className="lg:w-40"
             />
-            <Select
-              aria-label={t("safety:list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [AccidentSort, SortDir];
-                onSort(column, nextDir);
-              }}
-              className="lg:hidden"
-            >
-              {ACCIDENT_SORTS.flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("safety:list.sortOption", {
-                      field: t(`sorts.${column}`),
-                      dir: t(`safety:list.dir.${d}`),
-                    })}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              label={t("safety:list.sortBy")}
+              columns={ACCIDENT_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) =>
+                t("safety:list.sortOption", {
+                  field: t(`sorts.${column}`),
+                  dir: t(`safety:list.dir.${d}`),
+                })
+              }
+            />
             <DateRangeFilter
               from={filter.from}
               to={filter.to}

@@ -15,6 +15,7 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -201,23 +202,16 @@ export default function CustomersPage() {
               <option value="">{t("list.filters.anyBalance")}</option>
               <option value="open">{t("list.filters.openBalance")}</option>
             </Select>
-            <Select
-              aria-label={t("list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [CustomerSort, SortDir];
-                onSort(column, nextDir);
-              }}
-              className="lg:hidden"
-            >
-              {CUSTOMER_SORTS.flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              label={t("list.sortBy")}
+              columns={CUSTOMER_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) =>
+                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+              }
+            />
             <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
               {customers.isFetching && data ? (
                 <Spinner label={t("common:list.updating")} className="text-xs" />

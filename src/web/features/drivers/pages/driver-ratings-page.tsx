@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -126,23 +127,16 @@ export default function DriverRatingsPage() {
             <option value="">{t("scorecards.activeOnly")}</option>
             <option value="true">{t("scorecards.includeInactive")}</option>
           </Select>
-          <Select
-            aria-label={t("list.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, nextDir] = e.target.value.split(":") as [ScorecardSort, SortDir];
-              onSort(column, nextDir);
-            }}
-            className="lg:hidden"
-          >
-            {SCORECARD_SORTS.flatMap((column) =>
-              (["asc", "desc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("list.sortOption", { field: t(`scorecards.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                </option>
-              )),
-            )}
-          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={SCORECARD_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`scorecards.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+          />
           <div className="flex items-center gap-3 text-xs text-slate-500 lg:ml-auto">
             {cards.isFetching && data ? <Spinner label={t("common:list.updating")} /> : null}
             {data ? (

@@ -15,6 +15,7 @@ import { Link, useNavigate } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -169,23 +170,16 @@ export default function DriversPage() {
                 </option>
               ))}
             </Select>
-            <Select
-              aria-label={t("list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [DriverSort, SortDir];
-                onSort(column, nextDir);
-              }}
-              className="lg:hidden"
-            >
-              {DRIVER_SORTS.flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              label={t("list.sortBy")}
+              columns={DRIVER_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) =>
+                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+              }
+            />
             <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
               {drivers.isFetching && data ? (
                 <Spinner label={t("common:list.updating")} className="text-xs" />

@@ -26,6 +26,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -242,23 +243,16 @@ export default function MaintenancePage() {
             label={(edge) => t(`filters.${edge}`)}
             onChange={update}
           />
-          <Select
-            aria-label={t("list.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
-              onSort(column, nextDir);
-            }}
-            className="lg:hidden"
-          >
-            {MAINTENANCE_SORTS.flatMap((column) =>
-              (["asc", "desc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                </option>
-              )),
-            )}
-          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={MAINTENANCE_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+          />
         </ListToolbar>
 
         <ListContent

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -167,23 +168,16 @@ export default function VehiclesPage() {
               <option value="yes">{t("filters.assigned")}</option>
               <option value="no">{t("filters.unassigned")}</option>
             </Select>
-            <Select
-              aria-label={t("list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
-                onSort(column, nextDir);
-              }}
-              className="lg:hidden"
-            >
-              {VEHICLE_SORTS.flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              label={t("list.sortBy")}
+              columns={VEHICLE_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) =>
+                t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })
+              }
+            />
           </ListToolbar>
         ) : null}
 

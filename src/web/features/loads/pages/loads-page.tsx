@@ -15,6 +15,7 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -172,23 +173,16 @@ export default function LoadsPage() {
                 </option>
               ))}
             </Select>
-            <Select
-              aria-label={t("list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
-                onSort(column, nextDir);
-              }}
-              className="lg:hidden"
-            >
-              {LOAD_SORTS.filter((c) => staff || c !== "totalRate").flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                  </option>
-                )),
-              )}
-            </Select>
+            <SortSelect
+              label={t("list.sortBy")}
+              columns={LOAD_SORTS.filter((c) => staff || c !== "totalRate")}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) =>
+                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+              }
+            />
             {lookups ? (
               <>
                 <CustomerPicker

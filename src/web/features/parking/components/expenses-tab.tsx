@@ -13,6 +13,7 @@ import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
@@ -182,23 +183,17 @@ export function ExpensesTab() {
             onChange={(id) => update({ driverId: id })}
             className="lg:w-52"
           />
-          <Select
-            aria-label={t("list.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, next] = e.target.value.split(":") as [ExpenseSort, SortDir];
-              onSort(column, next);
-            }}
-            className="lg:hidden"
-          >
-            {EXPENSE_SORTS.flatMap((column) =>
-              (["desc", "asc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("list.sortOption", { field: t(`expenses.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                </option>
-              )),
-            )}
-          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={EXPENSE_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`expenses.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+            directions={["desc", "asc"]}
+          />
           <DateRangeFilter
             from={filter.from}
             to={filter.to}

@@ -14,6 +14,7 @@ import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
@@ -25,7 +26,6 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
@@ -179,26 +179,19 @@ export function ReservationsTab() {
             onChange={(id) => update({ vehicleId: id })}
             className="lg:w-44"
           />
-          <Select
-            aria-label={t("list.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, next] = e.target.value.split(":") as [ReservationSort, SortDir];
-              onSort(column, next);
-            }}
-            className="lg:hidden"
-          >
-            {RESERVATION_SORTS.flatMap((column) =>
-              (["asc", "desc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("list.sortOption", {
-                    field: t(`reservations.sorts.${column}`),
-                    dir: t(`list.dir.${d}`),
-                  })}
-                </option>
-              )),
-            )}
-          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={RESERVATION_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", {
+                field: t(`reservations.sorts.${column}`),
+                dir: t(`list.dir.${d}`),
+              })
+            }
+          />
           <DateRangeFilter
             from={filter.from}
             to={filter.to}

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -145,23 +146,17 @@ export default function LoadRequestsPage() {
               </option>
             ))}
           </Select>
-          <Select
-            aria-label={t("loads.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, next] = e.target.value.split(":") as [LoadRequestSort, SortDir];
-              onSort(column, next);
-            }}
+          <SortSelect
+            label={t("loads.sortBy")}
+            columns={LOAD_REQUEST_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("loads.sortOption", { field: t(`staff.sorts.${column}`), dir: t(`loads.dir.${d}`) })
+            }
             className="sm:w-auto lg:hidden"
-          >
-            {LOAD_REQUEST_SORTS.flatMap((column) =>
-              (["asc", "desc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("loads.sortOption", { field: t(`staff.sorts.${column}`), dir: t(`loads.dir.${d}`) })}
-                </option>
-              )),
-            )}
-          </Select>
+          />
           <div className="flex items-center gap-2 empty:hidden">
             {requests.isFetching && data ? (
               <Spinner label={t("common:list.updating")} className="text-xs" />

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -256,26 +257,19 @@ function Receivables({
               className="lg:w-40"
             />
           </div>
-          <Select
-            aria-label={t("receivables.sortBy")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
-              onSort(column, nextDir);
-            }}
-            className="lg:hidden"
-          >
-            {RECEIVABLE_SORTS.flatMap((column) =>
-              (["asc", "desc"] as const).map((d) => (
-                <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                  {t("receivables.sortOption", {
-                    field: t(`receivables.sorts.${column}`),
-                    dir: t(`receivables.dir.${d}`),
-                  })}
-                </option>
-              )),
-            )}
-          </Select>
+          <SortSelect
+            label={t("receivables.sortBy")}
+            columns={RECEIVABLE_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("receivables.sortOption", {
+                field: t(`receivables.sorts.${column}`),
+                dir: t(`receivables.dir.${d}`),
+              })
+            }
+          />
           {filtered ? (
             <Button variant="ghost" size="sm" onClick={clear}>
               {t("common:actions.clearFilters")}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -214,23 +215,15 @@ export default function UserManagementPage() {
                 </option>
               ))}
             </Select>
-            <Select
-              aria-label={t("users.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":") as [Sort, SortDir];
-                onSort(column, nextDir);
-              }}
+            <SortSelect
+              label={t("users.sortBy")}
+              columns={USER_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              optionLabel={(column, d) => t(`users.sortOptions.${column}.${d}`)}
               className="sm:col-span-2 lg:hidden"
-            >
-              {USER_SORTS.flatMap((column) =>
-                (["asc", "desc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t(`users.sortOptions.${column}.${d}`)}
-                  </option>
-                )),
-              )}
-            </Select>
+            />
           </div>
           <div className="flex items-center gap-3 empty:hidden lg:ml-auto">
             {users.isFetching && data ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
