@@ -6,15 +6,15 @@ import {
   type AccidentSort,
   CLAIM_STATUSES,
 } from "@shared/accidents/accidents.schema";
-import { Images, Plus, SlidersHorizontal } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { Images, Plus } from "lucide-react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -22,7 +22,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -76,8 +76,6 @@ export default function AccidentsPage() {
   useErrorToast(list, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(list);
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const { exporting, runExport } = useExport((format: ExportFormat) => exportAccidents(format, filter), {
     title: t("safety:export.failed"),
     describe: (error) => messages.error(error),
@@ -179,111 +177,78 @@ export default function AccidentsPage() {
       </div>
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t("list.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("safety:list.filters")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t("list.searchHint")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(list.isFetching && data)}
+        >
+          <Select
+            aria-label={t("filters.claimStatus")}
+            value={filter.claimStatus ?? ""}
+            onChange={(e) => update({ claimStatus: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-claim-status"
           >
-            <Select
-              aria-label={t("filters.claimStatus")}
-              value={filter.claimStatus ?? ""}
-              onChange={(e) => update({ claimStatus: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-claim-status"
-            >
-              <option value="">{t("filters.allClaims")}</option>
-              {CLAIM_STATUSES.map((st) => (
-                <option key={st} value={st}>
-                  {t(`claimStatus.${st}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("filters.injuries")}
-              value={filter.injuries ?? ""}
-              onChange={(e) => update({ injuries: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("filters.injuriesAny")}</option>
-              <option value="true">{t("filters.injuriesYes")}</option>
-              <option value="false">{t("filters.injuriesNo")}</option>
-            </Select>
-            <SafetyPicker
-              kind="drivers"
-              aria-label={t("filters.driver")}
-              placeholder={t("filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-48"
-            />
-            <SafetyPicker
-              kind="vehicles"
-              aria-label={t("filters.vehicle")}
-              placeholder={t("filters.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-40"
-            />
-            <SortSelect
-              label={t("safety:list.sortBy")}
-              columns={ACCIDENT_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("safety:list.sortOption", {
-                  field: t(`sorts.${column}`),
-                  dir: t(`safety:list.dir.${d}`),
-                })
-              }
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`filters.${edge}`)}
-              onChange={update}
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {list.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+            <option value="">{t("filters.allClaims")}</option>
+            {CLAIM_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {t(`claimStatus.${st}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("filters.injuries")}
+            value={filter.injuries ?? ""}
+            onChange={(e) => update({ injuries: e.target.value })}
+            className="lg:w-auto"
+          >
+            <option value="">{t("filters.injuriesAny")}</option>
+            <option value="true">{t("filters.injuriesYes")}</option>
+            <option value="false">{t("filters.injuriesNo")}</option>
+          </Select>
+          <SafetyPicker
+            kind="drivers"
+            aria-label={t("filters.driver")}
+            placeholder={t("filters.allDrivers")}
+            value={filter.driverId ?? null}
+            selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+            onChange={(id) => update({ driverId: id })}
+            className="lg:w-48"
+          />
+          <SafetyPicker
+            kind="vehicles"
+            aria-label={t("filters.vehicle")}
+            placeholder={t("filters.allVehicles")}
+            value={filter.vehicleId ?? null}
+            selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+            onChange={(id) => update({ vehicleId: id })}
+            className="lg:w-40"
+          />
+          <SortSelect
+            label={t("safety:list.sortBy")}
+            columns={ACCIDENT_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("safety:list.sortOption", {
+                field: t(`sorts.${column}`),
+                dir: t(`safety:list.dir.${d}`),
+              })
+            }
+          />
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`filters.${edge}`)}
+            onChange={update}
+          />
+        </ListToolbar>
 
         <ListContent
           query={list}

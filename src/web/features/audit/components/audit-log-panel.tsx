@@ -96,13 +96,13 @@ function DetailsSummary({ action, details }: { action: string; details: AuditEnt
   if (!chips.length) return <span className="text-slate-300">—</span>;
   return (
     <ul
-      className="flex flex-wrap justify-end gap-1 lg:max-w-60 lg:justify-start"
+      className="flex max-w-64 flex-wrap justify-end gap-1 lg:max-w-60 lg:justify-start"
       title={JSON.stringify(details, null, 2)}
     >
       {chips.map((chip) => (
         <li
           key={chip.key}
-          className="max-w-64 truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
+          className="max-w-full truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700"
         >
           {chip.label ? <span className="text-slate-400">{chip.label}: </span> : null}
           {chip.text}
@@ -286,7 +286,7 @@ export function AuditLogPanel({
                       </div>
                     </Td>
                     <Td data-label={cols.action} className={stacked.cell}>
-                      <Badge tone={toneOf(entry.action)} className="whitespace-nowrap">
+                      <Badge tone={toneOf(entry.action)} className="whitespace-normal lg:max-w-44">
                         {actionLabel(entry.action)}
                       </Badge>
                     </Td>

@@ -7,14 +7,14 @@ import {
   type CitationListItem,
   type CitationSort,
 } from "@shared/citations/citations.schema";
-import { Paperclip, Plus, SlidersHorizontal } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { Paperclip, Plus } from "lucide-react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -22,7 +22,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -89,8 +89,6 @@ export default function CitationsPage() {
   const openId = UUID.test(values.open) ? values.open : null;
   const openDetail = (id: string | null) => update({ open: id, page }, { replace: !id });
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const { exporting, runExport } = useExport((format: ExportFormat) => exportCitations(format, filter), {
     title: t("safety:export.failed"),
     describe: (error) => messages.error(error),
@@ -176,95 +174,62 @@ export default function CitationsPage() {
       </div>
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("safety:list.filters")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(list.isFetching && data)}
+        >
+          <Select
+            aria-label={t("filters.status")}
+            value={statusFilter ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-status"
           >
-            <Select
-              aria-label={t("filters.status")}
-              value={statusFilter ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("filters.allStatuses")}</option>
-              {STATUS_FILTERS.map((st) => (
-                <option key={st} value={st}>
-                  {st === "overdue" ? t("overdue") : t(`status.${st}`)}
-                </option>
-              ))}
-            </Select>
-            {staff ? (
-              <SafetyPicker
-                kind="drivers"
-                aria-label={t("filters.driver")}
-                placeholder={t("filters.allDrivers")}
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? driverLabel : undefined}
-                onChange={(id) => update({ driverId: id })}
-                className="lg:w-52"
-              />
-            ) : null}
-            <SortSelect
-              label={t("safety:list.sortBy")}
-              columns={CITATION_SORTS.filter((c) => staff || c !== "driverName")}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("safety:list.sortOption", {
-                  field: t(`sorts.${column}`),
-                  dir: t(`safety:list.dir.${d}`),
-                })
-              }
+            <option value="">{t("filters.allStatuses")}</option>
+            {STATUS_FILTERS.map((st) => (
+              <option key={st} value={st}>
+                {st === "overdue" ? t("overdue") : t(`status.${st}`)}
+              </option>
+            ))}
+          </Select>
+          {staff ? (
+            <SafetyPicker
+              kind="drivers"
+              aria-label={t("filters.driver")}
+              placeholder={t("filters.allDrivers")}
+              value={filter.driverId ?? null}
+              selectedLabel={filter.driverId ? driverLabel : undefined}
+              onChange={(id) => update({ driverId: id })}
+              className="lg:w-52"
             />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {list.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+          ) : null}
+          <SortSelect
+            label={t("safety:list.sortBy")}
+            columns={CITATION_SORTS.filter((c) => staff || c !== "driverName")}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("safety:list.sortOption", {
+                field: t(`sorts.${column}`),
+                dir: t(`safety:list.dir.${d}`),
+              })
+            }
+          />
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`filters.${edge}`)}
+            onChange={update}
+            testIdPrefix="filter"
+          />
+        </ListToolbar>
 
         <ListContent
           query={list}

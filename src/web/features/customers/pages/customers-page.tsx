@@ -7,14 +7,14 @@ import {
   type CustomerSort,
   PAYMENT_TERMS_PRESETS,
 } from "@shared/customers/customers.schema";
-import { Building2, Plus, SlidersHorizontal, Upload } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { Building2, Plus, Upload } from "lucide-react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -22,7 +22,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
@@ -65,8 +65,6 @@ export default function CustomersPage() {
   useErrorToast(customers, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(customers);
 
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -134,96 +132,63 @@ export default function CustomersPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t("list.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t("list.searchHint")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(customers.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.portal")}
+            value={filter.portal ?? ""}
+            onChange={(e) => update({ portal: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-portal"
           >
-            <Select
-              aria-label={t("list.filters.portal")}
-              value={filter.portal ?? ""}
-              onChange={(e) => update({ portal: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-portal"
-            >
-              <option value="">{t("list.filters.anyPortal")}</option>
-              {CUSTOMER_PORTAL_FILTERS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`list.filters.portal_${p}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.terms")}
-              value={values.terms}
-              onChange={(e) => update({ terms: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.anyTerms")}</option>
-              {PAYMENT_TERMS_PRESETS.map((days) => (
-                <option key={days} value={String(days)}>
-                  {days === 0 ? t("terms.onReceipt") : t("terms.net", { days })}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.balance")}
-              value={filter.balance ?? ""}
-              onChange={(e) => update({ balance: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.anyBalance")}</option>
-              <option value="open">{t("list.filters.openBalance")}</option>
-            </Select>
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={CUSTOMER_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {customers.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+            <option value="">{t("list.filters.anyPortal")}</option>
+            {CUSTOMER_PORTAL_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {t(`list.filters.portal_${p}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.terms")}
+            value={values.terms}
+            onChange={(e) => update({ terms: e.target.value })}
+            className="lg:w-auto"
+          >
+            <option value="">{t("list.filters.anyTerms")}</option>
+            {PAYMENT_TERMS_PRESETS.map((days) => (
+              <option key={days} value={String(days)}>
+                {days === 0 ? t("terms.onReceipt") : t("terms.net", { days })}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.balance")}
+            value={filter.balance ?? ""}
+            onChange={(e) => update({ balance: e.target.value })}
+            className="lg:w-auto"
+          >
+            <option value="">{t("list.filters.anyBalance")}</option>
+            <option value="open">{t("list.filters.openBalance")}</option>
+          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={CUSTOMER_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+          />
+        </ListToolbar>
 
         <ListContent
           query={customers}

@@ -8,20 +8,20 @@ import {
   type DriverSort,
   driverFilterSchema,
 } from "@shared/drivers/management.schema";
-import { SlidersHorizontal, UserPlus } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { UserPlus } from "lucide-react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -51,8 +51,6 @@ export default function DriversPage() {
   useErrorToast(drivers, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(drivers);
 
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: DriverSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const filtered = !!(filter.q || filter.status || filter.compliance || filter.activity !== "active");
@@ -97,101 +95,68 @@ export default function DriversPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t("list.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t("list.searchHint")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(drivers.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.status")}
+            value={filter.status ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-status"
           >
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {DRIVER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.activity")}
-              value={filter.activity}
-              onChange={(e) => update({ activity: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-activity"
-            >
-              {DRIVER_ACTIVITY.map((a) => (
-                <option key={a} value={a}>
-                  {t(`list.activity.${a}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.compliance")}
-              value={filter.compliance ?? ""}
-              onChange={(e) => update({ compliance: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-compliance"
-            >
-              <option value="">{t("list.compliance.any")}</option>
-              {DRIVER_COMPLIANCE.map((c) => (
-                <option key={c} value={c}>
-                  {t(`list.compliance.${c}`)}
-                </option>
-              ))}
-            </Select>
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={DRIVER_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {drivers.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+            <option value="">{t("list.filters.allStatuses")}</option>
+            {DRIVER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.activity")}
+            value={filter.activity}
+            onChange={(e) => update({ activity: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-activity"
+          >
+            {DRIVER_ACTIVITY.map((a) => (
+              <option key={a} value={a}>
+                {t(`list.activity.${a}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.compliance")}
+            value={filter.compliance ?? ""}
+            onChange={(e) => update({ compliance: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-compliance"
+          >
+            <option value="">{t("list.compliance.any")}</option>
+            {DRIVER_COMPLIANCE.map((c) => (
+              <option key={c} value={c}>
+                {t(`list.compliance.${c}`)}
+              </option>
+            ))}
+          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={DRIVER_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+          />
+        </ListToolbar>
 
         <ListContent
           query={drivers}

@@ -26,6 +26,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -55,7 +56,6 @@ import { CompleteMaintenanceDialog } from "../components/complete-maintenance-di
 import { ExportMenu } from "../components/export-menu";
 import { ItemStatusBadge } from "../components/fleet-badges";
 import { InspectionOriginText } from "../components/inspection-origin";
-import { ListToolbar } from "../components/list-toolbar";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
 

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -25,7 +26,6 @@ import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportTrailers, useTrailers } from "../api/fleet";
 import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
-import { ListToolbar } from "../components/list-toolbar";
 import { TrailerFormDialog } from "../components/trailer-form-dialog";
 
 type Sort = (typeof TRAILER_SORTS)[number];

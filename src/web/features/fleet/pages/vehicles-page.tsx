@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -26,7 +27,6 @@ import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportVehicles, useVehicles } from "../api/fleet";
 import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
-import { ListToolbar } from "../components/list-toolbar";
 import { VehicleFormDialog } from "../components/vehicle-form-dialog";
 
 type Sort = (typeof VEHICLE_SORTS)[number];

@@ -8,15 +8,15 @@ import {
   fuelFilterSchema,
 } from "@shared/fuel/fuel.schema";
 import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
-import { Fuel, Paperclip, SlidersHorizontal, Trash2 } from "lucide-react";
-import { type ReactNode, useCallback, useId, useState } from "react";
+import { Fuel, Paperclip, Trash2 } from "lucide-react";
+import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -64,8 +64,6 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
   useErrorToast(entries, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(entries);
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const { exporting, runExport } = useExport((format: ExportFormat) => exportFuel(format, filter), {
     title: t("list.exportFailed"),
     describe: (error) => describeError(error, t),
@@ -161,105 +159,72 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
       ) : null}
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t(staff ? "list.searchHintStaff" : "list.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t(staff ? "list.searchHintStaff" : "list.searchHint")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(entries.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.fuelType")}
+            value={filter.fuelType ?? ""}
+            onChange={(e) => update({ fuelType: e.target.value })}
+            className="lg:w-auto"
           >
-            <Select
-              aria-label={t("list.filters.fuelType")}
-              value={filter.fuelType ?? ""}
-              onChange={(e) => update({ fuelType: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allFuelTypes")}</option>
-              {FUEL_ENTRY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`fuelTypesShort.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.state")}
-              value={filter.state ?? ""}
-              onChange={(e) => update({ state: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allStates")}</option>
-              {JURISDICTIONS.map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </Select>
-            {staff ? (
-              <DriverFilter
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                onChange={(id) => update({ driverId: id })}
-              />
-            ) : null}
-            <VehicleFilter
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
+            <option value="">{t("list.filters.allFuelTypes")}</option>
+            {FUEL_ENTRY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`fuelTypesShort.${type}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.state")}
+            value={filter.state ?? ""}
+            onChange={(e) => update({ state: e.target.value })}
+            className="lg:w-auto"
+          >
+            <option value="">{t("list.filters.allStates")}</option>
+            {JURISDICTIONS.map((j) => (
+              <option key={j.code} value={j.code}>
+                {j.name} ({j.code})
+              </option>
+            ))}
+          </Select>
+          {staff ? (
+            <DriverFilter
+              value={filter.driverId ?? null}
+              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+              onChange={(id) => update({ driverId: id })}
             />
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={FUEL_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-              directions={["desc", "asc"]}
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {entries.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+          ) : null}
+          <VehicleFilter
+            value={filter.vehicleId ?? null}
+            selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+            onChange={(id) => update({ vehicleId: id })}
+          />
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={FUEL_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+            directions={["desc", "asc"]}
+          />
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`list.filters.${edge}`)}
+            onChange={update}
+          />
+        </ListToolbar>
 
         <ListContent
           query={entries}

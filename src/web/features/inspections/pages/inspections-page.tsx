@@ -9,15 +9,15 @@ import {
   type InspectionSort,
   inspectionFilterSchema,
 } from "@shared/inspections/inspections.schema";
-import { Camera, ClipboardPlus, SlidersHorizontal } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { Camera, ClipboardPlus } from "lucide-react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -25,7 +25,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
@@ -61,8 +61,6 @@ export default function InspectionsPage() {
   useErrorToast(list, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(list);
 
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const { exporting, runExport } = useExport(
     (format: InspectionExportFormat) => exportInspections(format, filter),
     {
@@ -141,129 +139,95 @@ export default function InspectionsPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-              data-testid="toggle-filters"
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(list.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.status")}
+            value={filter.status ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-status"
           >
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {INSPECTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.type")}
-              value={filter.type ?? ""}
-              onChange={(e) => update({ type: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-type"
-            >
-              <option value="">{t("list.filters.allTypes")}</option>
-              {INSPECTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.assetType")}
-              value={filter.assetType ?? ""}
-              onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
-              className="lg:w-auto"
-              data-testid="filter-asset-type"
-            >
-              <option value="">{t("list.filters.allAssetTypes")}</option>
-              {INSPECTION_ASSET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`assetTypes.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <AssetFilter
-              assetType={filter.assetType ?? ""}
-              value={filter.vehicleId ?? filter.trailerId ?? null}
-              selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
-              onChange={(asset) =>
-                update({
-                  vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
-                  trailerId: asset?.assetType === "trailer" ? asset.id : null,
-                })
-              }
+            <option value="">{t("list.filters.allStatuses")}</option>
+            {INSPECTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.type")}
+            value={filter.type ?? ""}
+            onChange={(e) => update({ type: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-type"
+          >
+            <option value="">{t("list.filters.allTypes")}</option>
+            {INSPECTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label={t("list.filters.assetType")}
+            value={filter.assetType ?? ""}
+            onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
+            className="lg:w-auto"
+            data-testid="filter-asset-type"
+          >
+            <option value="">{t("list.filters.allAssetTypes")}</option>
+            {INSPECTION_ASSET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`assetTypes.${type}`)}
+              </option>
+            ))}
+          </Select>
+          <AssetFilter
+            assetType={filter.assetType ?? ""}
+            value={filter.vehicleId ?? filter.trailerId ?? null}
+            selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
+            onChange={(asset) =>
+              update({
+                vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
+                trailerId: asset?.assetType === "trailer" ? asset.id : null,
+              })
+            }
+          />
+          {staff ? (
+            <DriverFilter
+              value={filter.driverId ?? null}
+              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+              onChange={(id) => update({ driverId: id })}
             />
-            {staff ? (
-              <DriverFilter
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                onChange={(id) => update({ driverId: id })}
-              />
-            ) : null}
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={INSPECTION_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-              directions={["desc", "asc"]}
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {list.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+          ) : null}
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={INSPECTION_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+            directions={["desc", "asc"]}
+          />
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`list.filters.${edge}`)}
+            onChange={update}
+            testIdPrefix="filter"
+          />
+        </ListToolbar>
 
         <ListContent
           query={list}

@@ -1,14 +1,15 @@
 import { SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SearchInput } from "../../../components/list/search-input";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/feedback";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/feedback";
+import { SearchInput } from "./search-input";
 
 /**
- * Search plus filters. On phones the filters fold away behind one button (with the number that are
- * set), so the list starts on screen.
+ * A list's search plus filters. On phones the filters fold away behind one button (with the number
+ * that are set), so the list starts on screen; the "updating" spinner and "Clear filters" close the
+ * row. Put the filter controls (and the phone `SortSelect`) in `children`.
  */
 export function ListToolbar({
   search,
@@ -31,7 +32,7 @@ export function ListToolbar({
   updating: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation("fleet");
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -70,10 +71,10 @@ export function ListToolbar({
       >
         {children}
         <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-          {updating ? <Spinner label={t("common:list.updating")} className="text-xs" /> : null}
+          {updating ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
           {filtered ? (
             <Button variant="ghost" size="sm" onClick={onClear}>
-              {t("common:actions.clearFilters")}
+              {t("actions.clearFilters")}
             </Button>
           ) : null}
         </div>
