@@ -43,12 +43,12 @@ function closure(key, into = new Set()) {
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entryFiles = closure(entryKey);
 
-// The router's page modules: `key: { lazy: page(() => import("../features/…/x-page")) }`.
+// The router's page modules: `key: { lazy: page("feature", () => import("../features/…/x-page")) }`.
 const router = readFileSync(path.resolve("src/web/app/router.tsx"), "utf8");
-const pages = [...router.matchAll(/(\w+):\s*\{\s*lazy:\s*page\(\(\)\s*=>\s*import\("([^"]+)"\)\)/g)].map(
+const pages = [...router.matchAll(/(\w+):\s*\{\s*lazy:\s*page\("[\w-]+",\s*\(\)\s*=>\s*import\("([^"]+)"\)\)/g)].map(
   ([, route, spec]) => ({ route, key: path.posix.join("app", spec).replace(/^app\/\.\.\//, "") }),
 );
-const notAvailable = /const notAvailable = page\(\(\) => import\("([^"]+)"\)\)/.exec(router)?.[1];
+const notAvailable = /const notAvailable = page\("[\w-]+", \(\) => import\("([^"]+)"\)\)/.exec(router)?.[1];
 if (notAvailable)
   pages.push({
     route: "(not available yet)",

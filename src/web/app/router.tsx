@@ -3,69 +3,93 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { RouteErrorBoundary } from "../features/system/components/route-error-boundary";
 import { FullScreenLoading } from "../features/system/components/status-screens";
+import i18n, { i18nReady } from "../lib/i18n";
 import { DEFAULT_REPORT_ID, ROUTE_KEYS, type RouteHandle } from "../lib/navigation";
 import { PublicLayout } from "./layouts/public-layout";
 import { RequireAuth } from "./require-auth";
+import { FEATURE_NAMESPACES, SHELL_NAMESPACES } from "./route-namespaces";
 
 type Lazy = NonNullable<RouteObject["lazy"]>;
 
 /** A page module's default export as a lazily loaded route component. */
 const page =
-  (load: () => Promise<{ default: ComponentType }>): Lazy =>
-  async () => ({ Component: (await load()).default });
+  (feature: string, load: () => Promise<{ default: ComponentType }>): Lazy =>
+  async () => {
+    // The screen's code and its feature's translations download together (one round trip, not two).
+    // The first route loads while i18next is still detecting the reader's language: wait for it, or
+    // the namespaces would be fetched in the fallback language.
+    const code = load();
+    await i18nReady;
+    const [module] = await Promise.all([code, i18n.loadNamespaces([...(FEATURE_NAMESPACES[feature] ?? [])])]);
+    return { Component: module.default };
+  };
 
-const notAvailable = page(() => import("../features/system/pages/not-available-page"));
+const notAvailable = page("system", () => import("../features/system/pages/not-available-page"));
 
 /**
  * The screens built so far. Every other route of the table opens the "not available yet" page, so
  * a role's links never lead to a dead end; a later issue replaces its line here.
  */
 const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> = {
-  login: { lazy: page(() => import("../features/auth/pages/login-page")) },
-  register: { lazy: page(() => import("../features/auth/pages/register-page")) },
-  track: { lazy: page(() => import("../features/public/pages/track-page")) },
-  publicBolUpload: { lazy: page(() => import("../features/public/pages/bol-upload-page")) },
-  changePassword: { lazy: page(() => import("../features/auth/pages/change-password-page")) },
-  home: { lazy: page(() => import("../features/dashboard/pages/staff-dashboard-page")) },
-  driverDashboard: { lazy: page(() => import("../features/dashboard/pages/driver-dashboard-page")) },
-  loads: { lazy: page(() => import("../features/loads/pages/loads-page")) },
-  loadNew: { lazy: page(() => import("../features/loads/pages/load-new-page")) },
-  loadDetail: { lazy: page(() => import("../features/loads/pages/load-detail-page")) },
-  loadEdit: { lazy: page(() => import("../features/loads/pages/load-edit-page")) },
-  loadBoard: { lazy: page(() => import("../features/loads/pages/load-board-page")) },
+  login: { lazy: page("auth", () => import("../features/auth/pages/login-page")) },
+  register: { lazy: page("auth", () => import("../features/auth/pages/register-page")) },
+  track: { lazy: page("public", () => import("../features/public/pages/track-page")) },
+  publicBolUpload: { lazy: page("public", () => import("../features/public/pages/bol-upload-page")) },
+  changePassword: { lazy: page("auth", () => import("../features/auth/pages/change-password-page")) },
+  home: { lazy: page("dashboard", () => import("../features/dashboard/pages/staff-dashboard-page")) },
+  driverDashboard: {
+    lazy: page("dashboard", () => import("../features/dashboard/pages/driver-dashboard-page")),
+  },
+  loads: { lazy: page("loads", () => import("../features/loads/pages/loads-page")) },
+  loadNew: { lazy: page("loads", () => import("../features/loads/pages/load-new-page")) },
+  loadDetail: { lazy: page("loads", () => import("../features/loads/pages/load-detail-page")) },
+  loadEdit: { lazy: page("loads", () => import("../features/loads/pages/load-edit-page")) },
+  loadBoard: { lazy: page("loads", () => import("../features/loads/pages/load-board-page")) },
   reportsIndex: { element: <Navigate to={routePath("reports", { reportId: DEFAULT_REPORT_ID })} replace /> },
-  assignments: { lazy: page(() => import("../features/assignments/pages/assignments-page")) },
-  fuelLog: { lazy: page(() => import("../features/fuel/pages/fuel-log-page")) },
-  fuelEntries: { lazy: page(() => import("../features/fuel/pages/fuel-entries-page")) },
-  tolls: { lazy: page(() => import("../features/tolls/pages/tolls-page")) },
-  parking: { lazy: page(() => import("../features/parking/pages/parking-page")) },
-  calendar: { lazy: page(() => import("../features/calendar/pages/calendar-page")) },
-  citations: { lazy: page(() => import("../features/citations/pages/citations-page")) },
-  accidents: { lazy: page(() => import("../features/accidents/pages/accidents-page")) },
-  accidentNew: { lazy: page(() => import("../features/accidents/pages/accident-new-page")) },
-  accidentDetail: { lazy: page(() => import("../features/accidents/pages/accident-detail-page")) },
-  accidentEdit: { lazy: page(() => import("../features/accidents/pages/accident-edit-page")) },
-  inspections: { lazy: page(() => import("../features/inspections/pages/inspections-page")) },
-  inspectionNew: { lazy: page(() => import("../features/inspections/pages/inspection-new-page")) },
-  inspectionDetail: { lazy: page(() => import("../features/inspections/pages/inspection-detail-page")) },
-  drivers: { lazy: page(() => import("../features/drivers/pages/drivers-page")) },
-  driverDetail: { lazy: page(() => import("../features/drivers/pages/driver-detail-page")) },
-  driverRatings: { lazy: page(() => import("../features/drivers/pages/driver-ratings-page")) },
-  driverReviews: { lazy: page(() => import("../features/drivers/pages/driver-reviews-page")) },
-  userManagement: { lazy: page(() => import("../features/users/pages/user-management-page")) },
-  accountReview: { lazy: page(() => import("../features/registration/pages/account-review-page")) },
-  adminActions: { lazy: page(() => import("../features/audit/pages/actions-page")) },
-  vehicles: { lazy: page(() => import("../features/fleet/pages/vehicles-page")) },
-  vehicleDetail: { lazy: page(() => import("../features/fleet/pages/vehicle-detail-page")) },
-  trailers: { lazy: page(() => import("../features/fleet/pages/trailers-page")) },
-  trailerDetail: { lazy: page(() => import("../features/fleet/pages/trailer-detail-page")) },
-  maintenance: { lazy: page(() => import("../features/fleet/pages/maintenance-page")) },
-  customers: { lazy: page(() => import("../features/customers/pages/customers-page")) },
-  customerDetail: { lazy: page(() => import("../features/customers/pages/customer-detail-page")) },
-  customerPortal: { lazy: page(() => import("../features/portal/pages/customer-portal-page")) },
-  loadRequests: { lazy: page(() => import("../features/portal/pages/load-requests-page")) },
-  customerInvoices: { lazy: page(() => import("../features/invoices/pages/invoices-page")) },
-  customerStatements: { lazy: page(() => import("../features/statements/pages/statements-page")) },
+  assignments: { lazy: page("assignments", () => import("../features/assignments/pages/assignments-page")) },
+  fuelLog: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-log-page")) },
+  fuelEntries: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-entries-page")) },
+  tolls: { lazy: page("tolls", () => import("../features/tolls/pages/tolls-page")) },
+  parking: { lazy: page("parking", () => import("../features/parking/pages/parking-page")) },
+  calendar: { lazy: page("calendar", () => import("../features/calendar/pages/calendar-page")) },
+  citations: { lazy: page("citations", () => import("../features/citations/pages/citations-page")) },
+  accidents: { lazy: page("accidents", () => import("../features/accidents/pages/accidents-page")) },
+  accidentNew: { lazy: page("accidents", () => import("../features/accidents/pages/accident-new-page")) },
+  accidentDetail: {
+    lazy: page("accidents", () => import("../features/accidents/pages/accident-detail-page")),
+  },
+  accidentEdit: { lazy: page("accidents", () => import("../features/accidents/pages/accident-edit-page")) },
+  inspections: { lazy: page("inspections", () => import("../features/inspections/pages/inspections-page")) },
+  inspectionNew: {
+    lazy: page("inspections", () => import("../features/inspections/pages/inspection-new-page")),
+  },
+  inspectionDetail: {
+    lazy: page("inspections", () => import("../features/inspections/pages/inspection-detail-page")),
+  },
+  drivers: { lazy: page("drivers", () => import("../features/drivers/pages/drivers-page")) },
+  driverDetail: { lazy: page("drivers", () => import("../features/drivers/pages/driver-detail-page")) },
+  driverRatings: { lazy: page("drivers", () => import("../features/drivers/pages/driver-ratings-page")) },
+  driverReviews: { lazy: page("drivers", () => import("../features/drivers/pages/driver-reviews-page")) },
+  userManagement: { lazy: page("users", () => import("../features/users/pages/user-management-page")) },
+  accountReview: {
+    lazy: page("registration", () => import("../features/registration/pages/account-review-page")),
+  },
+  adminActions: { lazy: page("audit", () => import("../features/audit/pages/actions-page")) },
+  vehicles: { lazy: page("fleet", () => import("../features/fleet/pages/vehicles-page")) },
+  vehicleDetail: { lazy: page("fleet", () => import("../features/fleet/pages/vehicle-detail-page")) },
+  trailers: { lazy: page("fleet", () => import("../features/fleet/pages/trailers-page")) },
+  trailerDetail: { lazy: page("fleet", () => import("../features/fleet/pages/trailer-detail-page")) },
+  maintenance: { lazy: page("fleet", () => import("../features/fleet/pages/maintenance-page")) },
+  customers: { lazy: page("customers", () => import("../features/customers/pages/customers-page")) },
+  customerDetail: {
+    lazy: page("customers", () => import("../features/customers/pages/customer-detail-page")),
+  },
+  customerPortal: { lazy: page("portal", () => import("../features/portal/pages/customer-portal-page")) },
+  loadRequests: { lazy: page("portal", () => import("../features/portal/pages/load-requests-page")) },
+  customerInvoices: { lazy: page("invoices", () => import("../features/invoices/pages/invoices-page")) },
+  customerStatements: {
+    lazy: page("statements", () => import("../features/statements/pages/statements-page")),
+  },
 };
 
 function routeFor(key: RouteKey): RouteObject {
@@ -87,7 +111,12 @@ export const routes: RouteObject[] = [
           {
             // The staff, driver and customer shell (sidebar, menus, sheet) downloads with the first
             // screen that needs it, never with the public pages (issue 11's login budget).
-            lazy: async () => ({ Component: (await import("./layouts/app-layout")).AppLayout }),
+            lazy: async () => {
+              const code = import("./layouts/app-layout");
+              await i18nReady;
+              const [layout] = await Promise.all([code, i18n.loadNamespaces([...SHELL_NAMESPACES])]);
+              return { Component: layout.AppLayout };
+            },
             // Inside the shell, so a failing screen keeps the sidebar and a way elsewhere.
             children: [
               {
@@ -98,7 +127,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", lazy: page(() => import("../features/system/pages/not-found-page")) },
+      { path: "*", lazy: page("system", () => import("../features/system/pages/not-found-page")) },
     ],
   },
 ];

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FEATURE_NAMESPACES } from "../app/route-namespaces";
 import { PRELOADED_NAMESPACES } from "./i18n-namespaces";
 
 /**
@@ -55,5 +56,30 @@ describe("translations on demand", () => {
           missing.push(`${path.relative(WEB, file)}: "${ns}:" without useTranslation naming "${ns}"`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("the router's table names every namespace a feature's screens read (own files and imported ones)", () => {
+    const FEATURES = path.join(WEB, "features");
+    const expected: Record<string, string[]> = {};
+    for (const feature of readdirSync(FEATURES).sort()) {
+      const names = new Set<string>();
+      for (const file of sources(path.join(FEATURES, feature))) {
+        const source = readFileSync(file, "utf8");
+        for (const ns of declaredNamespaces(source)) names.add(ns);
+        for (const [, spec] of source.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)) {
+          const target = path.resolve(path.dirname(file), spec);
+          const other = path.relative(FEATURES, target).split(path.sep)[0];
+          if (other.startsWith("..") || other === feature) continue;
+          for (const ext of [".tsx", ".ts"])
+            if (existsSync(target + ext))
+              for (const ns of declaredNamespaces(readFileSync(target + ext, "utf8"))) names.add(ns);
+        }
+      }
+      for (const ns of PRELOADED_NAMESPACES) names.delete(ns);
+      expected[feature] = [...names].sort();
+    }
+    expect(Object.fromEntries(Object.entries(FEATURE_NAMESPACES).map(([k, v]) => [k, [...v]]))).toEqual(
+      expected,
+    );
   });
 });

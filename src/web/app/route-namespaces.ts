@@ -1,0 +1,34 @@
+/**
+ * The translation namespaces each feature's screens read, their own files' and the files they import
+ * from other features (beyond the preloaded `common` and `nav`).
+ * The router loads them together with a screen's code, so the screen renders without waiting for
+ * them after its first paint (src/web/lib/i18n.test.ts keeps this table equal to what the
+ * features' `useTranslation` calls name).
+ */
+export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
+  accidents: ["accidents", "safety"],
+  assignments: ["assignments"],
+  audit: ["accidents", "admin", "citations", "drivers", "invoices", "loads"],
+  auth: ["auth"],
+  calendar: ["calendar"],
+  citations: ["citations", "safety"],
+  customers: ["customers", "loads"],
+  dashboard: ["dashboard", "loads"],
+  drivers: ["calendar", "citations", "drivers", "loads"],
+  fleet: ["fleet", "inspections"],
+  fuel: ["fuel"],
+  inspections: ["inspections"],
+  invoices: ["invoices"],
+  loads: ["board", "invoices", "loads"],
+  parking: ["loads", "parking"],
+  portal: ["invoices", "loads", "portal", "statements"],
+  public: ["public"],
+  registration: ["admin"],
+  statements: ["invoices", "statements"],
+  system: ["system"],
+  tolls: ["loads", "tolls"],
+  users: ["admin"],
+};
+
+/** The signed-in shell's own (the user menu and the impersonation banner), loaded with its code. */
+export const SHELL_NAMESPACES = ["auth"] as const;
