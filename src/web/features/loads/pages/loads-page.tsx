@@ -6,22 +6,22 @@ import {
   type LoadListItem,
   loadFilterSchema,
 } from "@shared/loads/loads.schema";
-import { ArrowRight, PackagePlus, SlidersHorizontal } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { ArrowRight, PackagePlus } from "lucide-react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
@@ -57,8 +57,6 @@ export default function LoadsPage() {
   useErrorToast(loads, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(loads);
 
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const { exporting, runExport } = useExport((format: LoadExportFormat) => exportLoads(format, filter), {
     title: t("list.exportFailed"),
     describe: (error) => describeError(error, t),
@@ -125,103 +123,68 @@ export default function LoadsPage() {
       />
 
       <Card className="overflow-hidden">
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-              className="min-w-0 flex-1"
-            />
-            {/* Phones: the filters fold away behind one button, so the list starts on screen. */}
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-              data-testid="toggle-filters"
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
+          activeFilters={activeFilters}
+          filtered={filtered}
+          onClear={clear}
+          updating={!!(loads.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.status")}
+            value={filter.status ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            className="lg:w-auto"
+            data-testid="filter-status"
           >
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {LOAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={LOAD_SORTS.filter((c) => staff || c !== "totalRate")}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-            />
-            {lookups ? (
-              <>
-                <CustomerPicker
-                  aria-label={t("list.filters.customer")}
-                  placeholder={t("list.filters.allCustomers")}
-                  value={filter.customerId ?? null}
-                  selectedLabel={filter.customerId ? labelOf("customer") : undefined}
-                  onChange={(id) => update({ customerId: id })}
-                  className="lg:w-52"
-                />
-                <DriverPicker
-                  aria-label={t("list.filters.driver")}
-                  placeholder={t("list.filters.allDrivers")}
-                  value={filter.driverId ?? null}
-                  selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                  onChange={(id) => update({ driverId: id })}
-                  className="lg:w-52"
-                />
-              </>
-            ) : null}
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {loads.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+            <option value="">{t("list.filters.allStatuses")}</option>
+            {LOAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={LOAD_SORTS.filter((c) => staff || c !== "totalRate")}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+          />
+          {lookups ? (
+            <>
+              <CustomerPicker
+                aria-label={t("list.filters.customer")}
+                placeholder={t("list.filters.allCustomers")}
+                value={filter.customerId ?? null}
+                selectedLabel={filter.customerId ? labelOf("customer") : undefined}
+                onChange={(id) => update({ customerId: id })}
+                className="lg:w-52"
+              />
+              <DriverPicker
+                aria-label={t("list.filters.driver")}
+                placeholder={t("list.filters.allDrivers")}
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                onChange={(id) => update({ driverId: id })}
+                className="lg:w-52"
+              />
+            </>
+          ) : null}
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`list.filters.${edge}`)}
+            onChange={update}
+            testIdPrefix="filter"
+          />
+        </ListToolbar>
 
         <ListContent
           query={loads}
