@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginAs, signOut, toast } from "./fixtures";
+import { closeToast, loginAs, signOut, toast } from "./fixtures";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A local day `days` from today, as the date inputs and the calendar URL write it. */
@@ -24,6 +24,7 @@ async function requestTimeOff(page: Page, start: string, end: string, reason: st
   await dialog.getByRole("button", { name: "Send request" }).click();
   await expect(toast(page)).toContainText("Request sent");
   await expect(dialog).toHaveCount(0);
+  await closeToast(page);
 }
 
 test.describe("company calendar and time off", () => {

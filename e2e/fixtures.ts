@@ -19,6 +19,16 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 export const toast = (page: Page) =>
   page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"])');
 
+/**
+ * Closes the visible toast with its close button, as a user does when it sits over the next button
+ * they need (toasts open top-right, where page headers keep their actions; hovering one pauses it).
+ */
+export async function closeToast(page: Page) {
+  const shown = toast(page);
+  await shown.getByRole("button", { name: "Close" }).click();
+  await expect(shown).toHaveCount(0);
+}
+
 export async function signOut(page: Page) {
   await page.getByTestId("user-menu").click();
   await page.getByTestId("sign-out").click();

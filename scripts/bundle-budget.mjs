@@ -45,9 +45,9 @@ const entryFiles = closure(entryKey);
 
 // The router's page modules: `key: { lazy: page("feature", () => import("../features/…/x-page")) }`.
 const router = readFileSync(path.resolve("src/web/app/router.tsx"), "utf8");
-const pages = [...router.matchAll(/(\w+):\s*\{\s*lazy:\s*page\("[\w-]+",\s*\(\)\s*=>\s*import\("([^"]+)"\)\)/g)].map(
-  ([, route, spec]) => ({ route, key: path.posix.join("app", spec).replace(/^app\/\.\.\//, "") }),
-);
+const pages = [
+  ...router.matchAll(/(\w+):\s*\{\s*lazy:\s*page\("[\w-]+",\s*\(\)\s*=>\s*import\("([^"]+)"\)\)/g),
+].map(([, route, spec]) => ({ route, key: path.posix.join("app", spec).replace(/^app\/\.\.\//, "") }));
 const notAvailable = /const notAvailable = page\("[\w-]+", \(\) => import\("([^"]+)"\)\)/.exec(router)?.[1];
 if (notAvailable)
   pages.push({
@@ -56,9 +56,11 @@ if (notAvailable)
   });
 
 const publicRoutes = new Set(
-  [...readFileSync("src/shared/access.ts", "utf8").matchAll(/^\s+(\w+): \{ path: "[^"]*", access: "public" \}/gm)].map(
-    (m) => m[1],
-  ),
+  [
+    ...readFileSync("src/shared/access.ts", "utf8").matchAll(
+      /^\s+(\w+): \{ path: "[^"]*", access: "public" \}/gm,
+    ),
+  ].map((m) => m[1]),
 );
 const shellKey = "app/layouts/app-layout.tsx";
 if (!manifest[shellKey]) {
@@ -72,12 +74,18 @@ const sum = (files) => [...files].reduce((n, f) => n + gzipSize(f), 0);
 // the English chunks of the preloaded namespaces and of every namespace its feature's
 // `useTranslation(…)` calls name. They count against the route's budget like any other JavaScript.
 const preloaded = [
-  ...(/PRELOADED_NAMESPACES = \[([^\]]*)\]/.exec(readFileSync("src/web/lib/i18n-namespaces.ts", "utf8"))?.[1] ?? "")
-    .matchAll(/"([\w-]+)"/g),
+  ...(
+    /PRELOADED_NAMESPACES = \[([^\]]*)\]/.exec(readFileSync("src/web/lib/i18n-namespaces.ts", "utf8"))?.[1] ??
+    ""
+  ).matchAll(/"([\w-]+)"/g),
 ].map((m) => m[1]);
 function sourcesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sourcesUnder(path.join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [path.join(dir, e.name)]
+        : [],
   );
 }
 function localeFiles(pageKey) {
@@ -86,10 +94,12 @@ function localeFiles(pageKey) {
   for (const file of feature ? sourcesUnder(path.resolve("src/web/features", feature)) : [])
     for (const [, args] of readFileSync(file, "utf8").matchAll(/useTranslation\(([^)]*)\)/g))
       for (const [, ns] of args.matchAll(/"([\w-]+)"/g)) names.add(ns);
-  return [...names].map((ns) => {
-    const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/locales/en/${ns}.json`));
-    return key ? manifest[key].file : undefined; // none: bundled into another chunk (older builds)
-  }).filter(Boolean);
+  return [...names]
+    .map((ns) => {
+      const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/locales/en/${ns}.json`));
+      return key ? manifest[key].file : undefined; // none: bundled into another chunk (older builds)
+    })
+    .filter(Boolean);
 }
 const rows = [];
 for (const { route, key } of pages) {

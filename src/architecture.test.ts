@@ -225,4 +225,37 @@ describe("architecture", () => {
       .map((f) => relative(ROOT, f));
     expect(touching).toEqual([]);
   });
+
+  it("every API answer's shape is a schema in src/shared: inline in no route file, hand-typed in no web file", () => {
+    // Server: a route's response is a shared schema (or an array, page or `items` of one), so the web can name it.
+    const inlineAnswers = sources(SERVER_MODULES)
+      .filter((f) => f.endsWith(".routes.ts"))
+      .flatMap((f) =>
+        [
+          ...readFileSync(f, "utf8").matchAll(
+            /jsonContent\((?:z\.array\(|pageSchema\(|itemsSchema\()?z\.object\(/g,
+          ),
+        ].map(() => relative(ROOT, f)),
+      );
+    expect(inlineAnswers).toEqual([]);
+    // Web: every `api<T>()` names types imported from @shared/ (T and K are the client's own type parameters;
+    // LookupAnswer maps the pickers' paths to their shared answers).
+    const LOCAL = new Set(["T", "K", "LookupAnswer"]);
+    const handTyped = sources(resolve(ROOT, "src/web")).flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      const shared = new Set(
+        [...text.matchAll(/import (?:type )?\{([^}]*)\} from "@shared\/[^"]+"/g)].flatMap(([, names]) =>
+          names.split(",").map((n) => n.replace(/^\s*type\s+/, "").trim()),
+        ),
+      );
+      return [...text.matchAll(/\bapi<([^(]+?)>\(/g)].flatMap(([, arg]) => {
+        if (arg.includes("{")) return [`${relative(ROOT, file)}: api<${arg}>`];
+        return [...arg.matchAll(/\b[A-Z]\w*/g)]
+          .map(([name]) => name)
+          .filter((name) => !shared.has(name) && !LOCAL.has(name))
+          .map((name) => `${relative(ROOT, file)}: ${name} in api<${arg}>`);
+      });
+    });
+    expect(handTyped).toEqual([]);
+  });
 });

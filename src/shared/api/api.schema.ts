@@ -22,6 +22,19 @@ export const ERROR_CODES = [
 ] as const;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** What a create answers when the caller only needs the new row's id. */
+export const createdIdSchema = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof createdIdSchema>;
+
+/** A picker's or a small lookup's answer: the matching rows, without paging. */
+export function itemsSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+export interface Items<T> {
+  items: T[];
+}
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

@@ -72,6 +72,7 @@ export type Me = z.infer<typeof meSchema>;
 
 /** `GET /api/session`: the signed-in app user, or null for nobody (a 200 either way). */
 export const sessionSchema = z.object({ me: meSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;
 
 export const demoAccountsSchema = z.object({
   password: z.string(),

@@ -139,6 +139,13 @@ export const maintenanceResultSchema = z.object({
 });
 export type MaintenanceResult = z.infer<typeof maintenanceResultSchema>;
 
+/** After a delete: whether the vehicle's status moved with it. */
+export const maintenanceDeletedSchema = z.object({
+  ok: z.literal(true),
+  vehicleStatus: z.enum(VEHICLE_STATUSES).nullable(),
+});
+export type MaintenanceDeleted = z.infer<typeof maintenanceDeletedSchema>;
+
 /** The assets a caller may log against (drivers: their own), for the form's picker. */
 export const maintenanceAssetOptionSchema = z.object({
   assetType: z.enum(ASSET_TYPES),

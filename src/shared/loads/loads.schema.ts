@@ -344,6 +344,7 @@ export const loadExportQuerySchema = loadFilterSchema.extend({
 export type LoadExportQuery = z.infer<typeof loadExportQuerySchema>;
 
 export const nextLoadNumberSchema = z.object({ loadNumber: z.string() });
+export type NextLoadNumber = z.infer<typeof nextLoadNumberSchema>;
 
 /** Assign a driver (from the load or from the interested drivers of a board load). */
 export const assignLoadSchema = z.object({ driverId: z.uuid({ message: "Choose a driver." }) });

@@ -1,4 +1,4 @@
-import type { LoginInput, Me } from "@shared/auth/auth.schema";
+import type { LoginInput, Me, Session } from "@shared/auth/auth.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "./api";
@@ -14,7 +14,7 @@ export function useMe() {
     queryKey: meQueryKey,
     // /api/session answers 200 with null for nobody: pages open to everyone (tracking, BOL upload,
     // sign-in) ask without a 401 landing in the browser's console.
-    queryFn: async () => (await api<{ me: Me | null }>("/api/session")).me,
+    queryFn: async () => (await api<Session>("/api/session")).me,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
     retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,

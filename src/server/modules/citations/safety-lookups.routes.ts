@@ -5,6 +5,7 @@ import {
   safetyOptionSchema,
   safetyOptionsQuerySchema,
 } from "@shared/accidents/accidents.schema";
+import { itemsSchema } from "@shared/api/api.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { defineRoute, jsonContent } from "../../http/route";
@@ -21,7 +22,7 @@ const options = defineRoute({
     params: z.object({ kind: z.enum(SAFETY_OPTION_KINDS, { message: "Unknown list." }) }),
     query: safetyOptionsQuerySchema,
   },
-  responses: { 200: jsonContent(z.object({ items: z.array(safetyOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(safetyOptionSchema)) },
 });
 
 export function safetyLookupsRoutes(deps: Deps) {

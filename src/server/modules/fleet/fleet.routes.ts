@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { okSchema } from "@shared/api/api.schema";
+import { itemsSchema, okSchema } from "@shared/api/api.schema";
 import {
   assetOptionsQuerySchema,
   trailerOptionSchema,
@@ -10,6 +10,7 @@ import {
   completeMaintenanceSchema,
   MAINTENANCE_RECEIPT_MAX_BYTES,
   maintenanceAssetOptionSchema,
+  maintenanceDeletedSchema,
   maintenanceExportQuerySchema,
   maintenanceInputSchema,
   maintenanceItemSchema,
@@ -77,7 +78,7 @@ const vehicleOptions = defineRoute({
   summary: "Vehicles for pickers (up to 50), each with the driver it is assigned to",
   access: PERMISSIONS["dispatch:lookups"],
   request: { query: assetOptionsQuerySchema },
-  responses: { 200: jsonContent(z.object({ items: z.array(vehicleOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(vehicleOptionSchema)) },
 });
 const listVehicles = defineRoute({
   method: "get",
@@ -166,7 +167,7 @@ const trailerOptions = defineRoute({
   summary: "Trailers and containers for pickers (up to 50), each with the driver it is assigned to",
   access: PERMISSIONS["dispatch:lookups"],
   request: { query: assetOptionsQuerySchema },
-  responses: { 200: jsonContent(z.object({ items: z.array(trailerOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(trailerOptionSchema)) },
 });
 const listTrailers = defineRoute({
   method: "get",
@@ -295,7 +296,7 @@ const maintenanceAssets = defineRoute({
   summary: "Vehicles and trailers the caller may log maintenance for (drivers: their own)",
   access: PERMISSIONS["maintenance:log"],
   request: { query: assetOptionsQuerySchema },
-  responses: { 200: jsonContent(z.object({ items: z.array(maintenanceAssetOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(maintenanceAssetOptionSchema)) },
 });
 const createMaintenance = defineRoute({
   method: "post",
@@ -344,7 +345,7 @@ const deleteMaintenance = defineRoute({
   summary: "Delete an item",
   access: PERMISSIONS["maintenance:delete"],
   request: { params: uuidParams },
-  responses: { 200: jsonContent(z.object({ ok: z.literal(true), vehicleStatus: z.string().nullable() })) },
+  responses: { 200: jsonContent(maintenanceDeletedSchema) },
 });
 const uploadReceipt = withMiddleware(
   defineRoute({

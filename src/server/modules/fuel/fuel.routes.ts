@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { okSchema } from "@shared/api/api.schema";
+import { itemsSchema, okSchema } from "@shared/api/api.schema";
 import {
   FUEL_ENTRY_FIELDS,
   fuelDriverOptionSchema,
@@ -75,7 +75,7 @@ const driverOptions = defineRoute({
   summary: "Drivers for the staff view's filter (up to 50 by name)",
   access: PERMISSIONS["fuel:readAll"],
   request: { query: fuelOptionsQuerySchema },
-  responses: { 200: jsonContent(z.object({ items: z.array(fuelDriverOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(fuelDriverOptionSchema)) },
 });
 const create = withMiddleware(
   defineRoute({

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
+import { itemsSchema } from "@shared/api/api.schema";
 import {
   createInspectionSchema,
   INSPECTION_IMAGE_MAX_BYTES,
@@ -90,7 +91,7 @@ const assets = defineRoute({
     "What the caller may inspect: a driver's assigned vehicle and trailer; staff any (up to 50 of each)",
   access: FILE,
   request: { query: inspectableAssetsQuerySchema },
-  responses: { 200: jsonContent(z.object({ items: z.array(inspectableAssetSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(inspectableAssetSchema)) },
 });
 const inspectors = defineRoute({
   method: "get",
@@ -99,7 +100,7 @@ const inspectors = defineRoute({
   summary: "Drivers for the inspection form's driver and the list's driver filter (up to 50)",
   access: PERMISSIONS["inspections:lookups"],
   request: { query: z.object({ q: z.string().trim().max(100).optional() }) },
-  responses: { 200: jsonContent(z.object({ items: z.array(inspectorOptionSchema) })) },
+  responses: { 200: jsonContent(itemsSchema(inspectorOptionSchema)) },
 });
 const create = withMiddleware(
   defineRoute({

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import { createdIdSchema, okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   changeRoleSchema,
   createUserWithOptionsSchema,
@@ -11,7 +11,6 @@ import {
   userListItemSchema,
 } from "@shared/users/users.schema";
 import type { Context } from "hono";
-import { z } from "zod";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, idParams, jsonBody, jsonContent } from "../../http/route";
@@ -38,7 +37,7 @@ const create = defineRoute({
   summary: "Add a user (name, email, role and password required)",
   access: MANAGE,
   request: { body: jsonBody(createUserWithOptionsSchema) },
-  responses: { 201: jsonContent(z.object({ id: z.string() }), "Created") },
+  responses: { 201: jsonContent(createdIdSchema, "Created") },
 });
 const changeRole = defineRoute({
   method: "put",

@@ -1,6 +1,7 @@
-import type { Page } from "@shared/api/api.schema";
+import type { Items, Page } from "@shared/api/api.schema";
 import type { AssignAssetsInput, Assignment, AssignmentState } from "@shared/assignments/assignments.schema";
 import type { TrailerInput, TrailerOption, VehicleInput, VehicleOption } from "@shared/fleet/fleet.schema";
+import type { DriverOption } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -34,15 +35,11 @@ export function useAssignments(query: AssignmentQuery, enabled = true) {
   });
 }
 
-const itemsOf = <T>(data: T[] | { items: T[] }) => (Array.isArray(data) ? data : data.items);
-
 export function useVehicleOptions(q: string, enabled = true) {
   return useQuery<VehicleOption[]>({
     queryKey: assignmentKeys.vehicles(q),
     queryFn: ({ signal }) =>
-      api<{ items: VehicleOption[] }>("/api/fleet/vehicles/options", { query: { q }, signal }).then((d) =>
-        itemsOf<VehicleOption>(d),
-      ),
+      api<Items<VehicleOption>>("/api/fleet/vehicles/options", { query: { q }, signal }).then((d) => d.items),
     placeholderData: keepPreviousData,
     retry: retryTransient,
     enabled,
@@ -53,31 +50,17 @@ export function useTrailerOptions(q: string, enabled = true) {
   return useQuery<TrailerOption[]>({
     queryKey: assignmentKeys.trailers(q),
     queryFn: ({ signal }) =>
-      api<{ items: TrailerOption[] }>("/api/fleet/trailers/options", { query: { q }, signal }).then((d) =>
-        itemsOf<TrailerOption>(d),
-      ),
+      api<Items<TrailerOption>>("/api/fleet/trailers/options", { query: { q }, signal }).then((d) => d.items),
     placeholderData: keepPreviousData,
     retry: retryTransient,
     enabled,
   });
 }
 
-/** A driver as the dispatch lookup returns it (GET /api/lookups/drivers). */
-export interface DriverLookup {
-  id: string;
-  fullName: string;
-  status: string;
-  vehicleLabel: string | null;
-  trailerLabel: string | null;
-}
-
 export function useDriverLookup(q: string, enabled = true) {
-  return useQuery<DriverLookup[]>({
+  return useQuery<DriverOption[]>({
     queryKey: assignmentKeys.drivers(q),
-    queryFn: ({ signal }) =>
-      api<DriverLookup[] | { items: DriverLookup[] }>("/api/lookups/drivers", { query: { q }, signal }).then(
-        (d) => itemsOf<DriverLookup>(d),
-      ),
+    queryFn: ({ signal }) => api<DriverOption[]>("/api/lookups/drivers", { query: { q }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
     enabled,

@@ -1,7 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ROUTES } from "@shared/access";
 import { PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
-import { type RegistrationInput, registrationSchema } from "@shared/registration/registration.schema";
+import {
+  type RegistrationInput,
+  registrationSchema,
+  type UserExistsResult,
+} from "@shared/registration/registration.schema";
 import { ArrowLeft, CircleCheck, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { type Path, useForm } from "react-hook-form";
@@ -51,7 +55,7 @@ export default function RegisterPage() {
     // The spec's user_exists check comes first, so a known email never reaches the review queue.
     let exists: boolean;
     try {
-      ({ exists } = await api<{ exists: boolean }>("/api/registration/user-exists", {
+      ({ exists } = await api<UserExistsResult>("/api/registration/user-exists", {
         body: { email: values.email },
       }));
     } catch {

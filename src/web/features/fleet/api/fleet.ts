@@ -1,6 +1,8 @@
+import type { Items } from "@shared/api/api.schema";
 import type {
   CompleteMaintenanceInput,
   MaintenanceAssetOption,
+  MaintenanceDeleted,
   MaintenanceFilter,
   MaintenanceInput,
   MaintenanceItem,
@@ -202,7 +204,7 @@ export function useMaintenanceAssets(q: string, enabled = true) {
   return useQuery<MaintenanceAssetOption[]>({
     queryKey: fleetKeys.assets(q),
     queryFn: ({ signal }) =>
-      api<{ items: MaintenanceAssetOption[] }>(`${MAINTENANCE}/assets`, { query: { q }, signal }).then(
+      api<Items<MaintenanceAssetOption>>(`${MAINTENANCE}/assets`, { query: { q }, signal }).then(
         (d) => d.items,
       ),
     enabled,
@@ -262,8 +264,7 @@ export function useCompleteMaintenance(id: string) {
 export function useDeleteMaintenance() {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ ok: true; vehicleStatus: string | null }>(`${MAINTENANCE}/${enc(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api<MaintenanceDeleted>(`${MAINTENANCE}/${enc(id)}`, { method: "DELETE" }),
     onSuccess: invalidate,
   });
 }

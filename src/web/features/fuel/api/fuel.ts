@@ -1,3 +1,4 @@
+import type { Items } from "@shared/api/api.schema";
 import type {
   ExportFormat,
   FuelDriverOption,
@@ -51,7 +52,7 @@ export function useFuelDrivers(q: string, enabled = true) {
   return useQuery<FuelDriverOption[]>({
     queryKey: fuelKeys.drivers(q),
     queryFn: ({ signal }) =>
-      api<{ items: FuelDriverOption[] }>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
+      api<Items<FuelDriverOption>>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -1,3 +1,4 @@
+import type { Items } from "@shared/api/api.schema";
 import type {
   CreateInspectionInput,
   InspectableAsset,
@@ -55,7 +56,7 @@ export function useInspectableAssets(assetType: InspectionAssetType | "", q = ""
   return useQuery<InspectableAsset[]>({
     queryKey: inspectionKeys.assets(assetType, q),
     queryFn: ({ signal }) =>
-      api<{ items: InspectableAsset[] }>(`${base}/assets`, { query: { assetType, q }, signal }).then(
+      api<Items<InspectableAsset>>(`${base}/assets`, { query: { assetType, q }, signal }).then(
         (r) => r.items,
       ),
     enabled,
@@ -69,7 +70,7 @@ export function useInspectionDrivers(q: string, enabled = true) {
   return useQuery<InspectorOption[]>({
     queryKey: inspectionKeys.drivers(q),
     queryFn: ({ signal }) =>
-      api<{ items: InspectorOption[] }>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
+      api<Items<InspectorOption>>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

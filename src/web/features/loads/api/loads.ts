@@ -1,4 +1,5 @@
-import type { trailerOptionSchema, vehicleOptionSchema } from "@shared/fleet/fleet.schema";
+import type { Items } from "@shared/api/api.schema";
+import type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
 import type {
   BolUploadLink,
   CreatedBolUploadLink,
@@ -15,9 +16,9 @@ import type {
   LoadInterest,
   LoadPage,
   LoadStatus,
+  NextLoadNumber,
 } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -73,7 +74,7 @@ export function useLoad(id: string | undefined) {
 export function useNextLoadNumber(enabled: boolean) {
   return useQuery({
     queryKey: loadKeys.nextNumber(),
-    queryFn: ({ signal }) => api<{ loadNumber: string }>(`${loadsPath}/next-number`, { signal }),
+    queryFn: ({ signal }) => api<NextLoadNumber>(`${loadsPath}/next-number`, { signal }),
     enabled,
     // A new form asks again: another dispatcher may have taken the number meanwhile.
     staleTime: 0,
@@ -190,14 +191,12 @@ export function useRevokeBolLink(id: string) {
   });
 }
 
-/** Lists come back either bare or wrapped in a page; the pickers only need the rows. */
-function items<T>(answer: T[] | { items: T[] }): T[] {
+/** Lists come back either bare or wrapped in `items`; the pickers only need the rows. */
+function items<T>(answer: T[] | Items<T>): T[] {
   return Array.isArray(answer) ? answer : answer.items;
 }
 
-export type { CustomerOption, DriverOption, LoadInterest };
-export type VehicleOption = z.infer<typeof vehicleOptionSchema>;
-export type TrailerOption = z.infer<typeof trailerOptionSchema>;
+export type { CustomerOption, DriverOption, LoadInterest, TrailerOption, VehicleOption };
 
 const LOOKUP_PATHS = {
   drivers: "/api/lookups/drivers",
@@ -206,19 +205,22 @@ const LOOKUP_PATHS = {
   trailers: "/api/fleet/trailers/options",
 } as const;
 type LookupKind = keyof typeof LOOKUP_PATHS;
-interface LookupRow {
-  drivers: DriverOption;
-  customers: CustomerOption;
-  vehicles: VehicleOption;
-  trailers: TrailerOption;
+/** What each lookup path answers (its route's response schema): dispatch's lookups a bare array, fleet's options wrapped in `items`. */
+interface LookupAnswer {
+  drivers: DriverOption[];
+  customers: CustomerOption[];
+  vehicles: Items<VehicleOption>;
+  trailers: Items<TrailerOption>;
 }
+type LookupRow<K extends LookupKind> =
+  LookupAnswer[K] extends Items<infer R> ? R : LookupAnswer[K] extends (infer R)[] ? R : never;
 
 export function useLookup<K extends LookupKind>(kind: K, q: string, enabled = true) {
-  return useQuery<LookupRow[K][]>({
+  return useQuery<LookupRow<K>[]>({
     queryKey: loadKeys.lookup(kind, q),
     queryFn: ({ signal }) =>
-      api<LookupRow[K][] | { items: LookupRow[K][] }>(LOOKUP_PATHS[kind], { query: { q }, signal }).then(
-        items,
+      api<LookupAnswer[K]>(LOOKUP_PATHS[kind], { query: { q }, signal }).then((answer) =>
+        items(answer as LookupRow<K>[] | Items<LookupRow<K>>),
       ),
     enabled,
     staleTime: 30_000,

@@ -1,5 +1,5 @@
 import type { Role } from "@shared/access";
-import type { Page } from "@shared/api/api.schema";
+import type { CreatedId, Ok, Page } from "@shared/api/api.schema";
 import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/users/users.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -35,7 +35,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: CreateUserBody) => api<{ id: string }>(usersPath, { method: "POST", body }),
+    mutationFn: (body: CreateUserBody) => api<CreatedId>(usersPath, { method: "POST", body }),
     onSuccess: invalidate,
   });
 }
@@ -44,7 +44,7 @@ export function useChangeRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api<{ ok: true }>(`${userPath(id)}/role`, { method: "PUT", body: { role } }),
+      api<Ok>(`${userPath(id)}/role`, { method: "PUT", body: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -53,7 +53,7 @@ export function useSetTemporaryPassword() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      api<{ ok: true }>(`${userPath(id)}/temporary-password`, { method: "POST", body: { password } }),
+      api<Ok>(`${userPath(id)}/temporary-password`, { method: "POST", body: { password } }),
     onSuccess: invalidate,
   });
 }
@@ -62,7 +62,7 @@ export function useSetUserDisabled() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      api<{ ok: true }>(`${userPath(id)}/${disabled ? "disable" : "enable"}`, { method: "POST" }),
+      api<Ok>(`${userPath(id)}/${disabled ? "disable" : "enable"}`, { method: "POST" }),
     onSuccess: invalidate,
   });
 }
@@ -70,7 +70,7 @@ export function useSetUserDisabled() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(userPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api<Ok>(userPath(id), { method: "DELETE" }),
     onSuccess: invalidate,
   });
 }
