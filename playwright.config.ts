@@ -16,7 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs the browser about as much CPU again (screencast frames); on CI, where
+    // two workers share two cores, record it only for the retry of a failed test.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,

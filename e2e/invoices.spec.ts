@@ -14,6 +14,8 @@ test.describe("customer invoices", () => {
   test("an accountant invoices a delivered demo load, gets its PDF with the load's documents and emails it", async ({
     page,
   }) => {
+    // A whole billing day in one journey (invoice, PDF, email, payment, then the manager's view of the load).
+    test.slow();
     await loginAs(page, "accountant@demo.test");
     await page.goto("/customers/invoice");
     await expect(page.getByRole("heading", { name: "Customer invoices" })).toBeVisible();

@@ -61,6 +61,19 @@ export async function openAs(
   return page;
 }
 
+/** Chooses a driver in the load form's picker by name and checks the choice took. */
+export async function pickDriver(page: Page, name: string) {
+  await page.getByLabel("Driver", { exact: true }).click();
+  await page.getByPlaceholder("Type to search…").fill(name);
+  // Pick once the search has answered: a click while the options are replaced can land on nothing.
+  await expect(page.getByRole("listbox")).not.toHaveAttribute("aria-busy", "true");
+  await page
+    .getByRole("listbox")
+    .getByRole("option", { name: new RegExp(name) })
+    .click();
+  await expect(page.getByLabel("Driver", { exact: true })).toContainText(name);
+}
+
 /** Fills the new-load form like a dispatcher and saves; resolves on the new load's page. */
 export async function createLoad(
   page: Page,
@@ -88,14 +101,7 @@ export async function createLoad(
     for (const field of STOP_FIELDS) await page.getByTestId(`stop-${i}-${field}`).fill(s[field]);
   }
   await page.getByTestId("field-baseRate").fill(options.baseRate ?? "1250");
-  if (options.driver) {
-    await page.getByLabel("Driver", { exact: true }).click();
-    await page.getByPlaceholder("Type to search…").fill(options.driver);
-    await page
-      .getByRole("listbox")
-      .getByRole("option", { name: new RegExp(options.driver) })
-      .click();
-  }
+  if (options.driver) await pickDriver(page, options.driver);
   if (options.postToBoard) await page.getByTestId("field-postedToBoard").check();
   await page.getByTestId("save-load").click();
   await expect(page).toHaveURL(/\/operations\/loads\/[0-9a-f-]{36}$/);

@@ -4,6 +4,7 @@ import {
   createLoad,
   loadStatus,
   openAs,
+  pickDriver,
   STOP_FIELDS,
   searchList,
   stop,
@@ -158,22 +159,14 @@ test.describe("loads", () => {
   }) => {
     await loginAs(page, "dispatcher@demo.test");
     await page.goto("/operations/loads/new");
-    const pick = async (name: string) => {
-      await page.getByLabel("Driver", { exact: true }).click();
-      await page.getByPlaceholder("Type to search…").fill(name);
-      await page
-        .getByRole("listbox")
-        .getByRole("option", { name: new RegExp(name) })
-        .click();
-    };
     // Jake drives truck 101 with trailer T-202 (the demo's asset assignments): both come in, editable.
-    await pick("Jake Wilson");
+    await pickDriver(page, "Jake Wilson");
     await expect(page.getByLabel("Vehicle", { exact: true })).toContainText("101");
     await expect(page.getByLabel("Trailer", { exact: true })).toContainText("T-202");
     await expect(page.getByTestId("driver-paper-notice")).toHaveCount(0);
 
     // Marcus's license lapsed three days ago (demo data): the form says so as soon as he is chosen…
-    await pick("Marcus Johnson");
+    await pickDriver(page, "Marcus Johnson");
     const notice = page.getByTestId("driver-paper-notice");
     await expect(notice).toContainText(/Marcus Johnson's driver's license expired on \w{3} \d{1,2}, \d{4}\./);
     // …and the server refuses the save, the message landing on the driver field; nothing typed is lost.

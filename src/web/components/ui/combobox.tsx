@@ -146,7 +146,14 @@ export function Combobox({
               className={cn(inputClass, "h-9 pl-8")}
             />
           </div>
-          <div ref={listRef} id={listId} role="listbox" className="max-h-64 overflow-y-auto p-1">
+          <div
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            // While the options are being replaced (a search running), say so: what is under the pointer may change.
+            aria-busy={loading || undefined}
+            className="max-h-64 overflow-y-auto p-1"
+          >
             {options.map((option, index) => (
               <div
                 key={option.value}

@@ -14,7 +14,7 @@ import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import {
   useAssignAssets,
   useAssignments,
@@ -28,12 +28,6 @@ import { NewTrailerForm, NewVehicleForm } from "./new-asset-forms";
 type FormInput = z.input<typeof assignAssetsSchema>;
 type FormOutput = z.output<typeof assignAssetsSchema>;
 const EMPTY: FormInput = { driverId: "", vehicleId: null, trailerId: null, notes: "" };
-
-/** A search box's text, and the debounced term the server is asked for. */
-function useSearch() {
-  const [text, setText] = useState("");
-  return { text, setText, q: useDebouncedValue(text.trim()) };
-}
 
 export function AssignAssetsDialog({
   open,
@@ -57,9 +51,9 @@ export function AssignAssetsDialog({
   const vehicleField = useController({ control, name: "vehicleId" }).field;
   const trailerField = useController({ control, name: "trailerId" }).field;
 
-  const driverSearch = useSearch();
-  const vehicleSearch = useSearch();
-  const trailerSearch = useSearch();
+  const driverSearch = usePickerSearch();
+  const vehicleSearch = usePickerSearch();
+  const trailerSearch = usePickerSearch();
   const drivers = useDriverLookup(driverSearch.q, open);
   const vehicles = useVehicleOptions(vehicleSearch.q, open);
   const trailers = useTrailerOptions(trailerSearch.q, open);
@@ -88,7 +82,7 @@ export function AssignAssetsDialog({
       setAdding(null);
       setCreated({});
       prefilledFor.current = null;
-      for (const s of [driverSearch, vehicleSearch, trailerSearch]) s.setText("");
+      for (const s of [driverSearch, vehicleSearch, trailerSearch]) s.setSearch("");
     }
   };
 
@@ -183,9 +177,9 @@ export function AssignAssetsDialog({
               prefilledFor.current = null;
             }}
             options={driverOptions}
-            search={driverSearch.text}
-            onSearchChange={driverSearch.setText}
-            loading={drivers.isFetching}
+            search={driverSearch.search}
+            onSearchChange={driverSearch.setSearch}
+            loading={drivers.isFetching || driverSearch.typing}
             placeholder={t("picker.chooseDriver")}
             labels={pickerLabels("driver")}
             disabled={driverUnavailable}
@@ -215,9 +209,9 @@ export function AssignAssetsDialog({
               }
               onChange={(value) => vehicleField.onChange(value)}
               options={vehicleOptions}
-              search={vehicleSearch.text}
-              onSearchChange={vehicleSearch.setText}
-              loading={vehicles.isFetching}
+              search={vehicleSearch.search}
+              onSearchChange={vehicleSearch.setSearch}
+              loading={vehicles.isFetching || vehicleSearch.typing}
               placeholder={t("picker.chooseVehicle")}
               labels={pickerLabels("vehicle")}
             />
@@ -257,9 +251,9 @@ export function AssignAssetsDialog({
               }
               onChange={(value) => trailerField.onChange(value)}
               options={trailerOptions}
-              search={trailerSearch.text}
-              onSearchChange={trailerSearch.setText}
-              loading={trailers.isFetching}
+              search={trailerSearch.search}
+              onSearchChange={trailerSearch.setSearch}
+              loading={trailers.isFetching || trailerSearch.typing}
               placeholder={t("picker.chooseTrailer")}
               labels={pickerLabels("trailer")}
             />

@@ -1,9 +1,8 @@
 import type { SafetyOption, SafetyOptionKind } from "@shared/accidents/accidents.schema";
-import { useState } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Combobox } from "../../../components/ui/combobox";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useSafetyOptions } from "../api/safety-options";
 
 /**
@@ -32,8 +31,7 @@ export function SafetyPicker({
   "aria-label"?: string;
 }) {
   const { t } = useTranslation("safety");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const options = useSafetyOptions(kind, q);
   const rows = options.data ?? [];
   return (
@@ -47,7 +45,7 @@ export function SafetyPicker({
       options={rows.map((r) => ({ value: r.id, label: r.label, description: r.description ?? undefined }))}
       search={search}
       onSearchChange={setSearch}
-      loading={options.isFetching}
+      loading={options.isFetching || typing}
       placeholder={placeholder ?? t(`pickers.${kind}`)}
       labels={{
         search: t(`pickers.search.${kind}`),

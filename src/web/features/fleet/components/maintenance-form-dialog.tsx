@@ -18,7 +18,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Label, Select, Textarea } from "../../../components/ui/input";
 import { localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useMaintenanceAssets, useSaveMaintenance } from "../api/fleet";
 import { applyServerErrors, useFleetMessages } from "../fleet-messages";
 import { formatBytes } from "./documents-panel";
@@ -52,8 +52,7 @@ function AssetPicker({
   "aria-describedby"?: string;
 }) {
   const { t } = useTranslation("fleet");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const assets = useMaintenanceAssets(q);
   const rows = assets.data ?? [];
   return (
@@ -74,7 +73,7 @@ function AssetPicker({
       }))}
       search={search}
       onSearchChange={setSearch}
-      loading={assets.isFetching}
+      loading={assets.isFetching || typing}
       placeholder={t("maintenance.chooseAsset")}
       labels={{
         search: t("maintenance.searchAssets"),

@@ -32,10 +32,10 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   downloadReceipt,
@@ -473,8 +473,7 @@ function DriverFilter({
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation("fuel");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const drivers = useFuelDrivers(q);
   return (
     <Combobox
@@ -486,7 +485,7 @@ function DriverFilter({
       options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
       search={search}
       onSearchChange={setSearch}
-      loading={drivers.isFetching}
+      loading={drivers.isFetching || typing}
       placeholder={t("list.filters.allDrivers")}
       labels={{
         search: t("list.filters.driver"),
@@ -508,8 +507,7 @@ function VehicleFilter({
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation("fuel");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const vehicles = useFuelVehicles(q);
   return (
     <Combobox
@@ -525,7 +523,7 @@ function VehicleFilter({
       }))}
       search={search}
       onSearchChange={setSearch}
-      loading={vehicles.isFetching}
+      loading={vehicles.isFetching || typing}
       placeholder={t("list.filters.allVehicles")}
       labels={{
         search: t("form.searchVehicles"),

@@ -24,7 +24,7 @@ import { cn } from "../../../lib/cn";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useFuelVehicles, useLogFuel } from "../api/fuel";
 import { useFuelMessages } from "../fuel-messages";
 
@@ -67,8 +67,7 @@ export function LogFuelDialog({
   const receiptId = useId();
   const fuelTypeId = useId();
 
-  const [vehicleSearch, setVehicleSearch] = useState("");
-  const q = useDebouncedValue(vehicleSearch.trim());
+  const { search: vehicleSearch, setSearch: setVehicleSearch, q, typing } = usePickerSearch();
   const vehicles = useFuelVehicles(q, open);
   const assignedId = vehicles.data?.assignedVehicleId ?? null;
   const [assignedLabel, setAssignedLabel] = useState<string | undefined>();
@@ -205,7 +204,7 @@ export function LogFuelDialog({
             options={vehicleOptions}
             search={vehicleSearch}
             onSearchChange={setVehicleSearch}
-            loading={vehicles.isFetching}
+            loading={vehicles.isFetching || typing}
             placeholder={t("form.chooseVehicle")}
             labels={{
               search: t("form.searchVehicles"),

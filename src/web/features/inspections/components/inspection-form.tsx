@@ -21,7 +21,7 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useFileInspection, useInspectableAssets, useInspectionDrivers } from "../api/inspections";
 import { useInspectionFieldMessage, useInspectionMessage } from "../inspection-messages";
 import { ChecklistSection } from "./checklist-section";
@@ -410,8 +410,7 @@ function StaffAssetPicker({
 }) {
   const { t } = useTranslation("inspections");
   const describeAsset = useAssetDescription();
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const { watch, setValue } = form;
   const [assetType, vehicleId, trailerId] = watch(["assetType", "vehicleId", "trailerId"]);
   const assets = useInspectableAssets(assetType, q);
@@ -453,7 +452,7 @@ function StaffAssetPicker({
           }))}
           search={search}
           onSearchChange={setSearch}
-          loading={assets.isFetching}
+          loading={assets.isFetching || typing}
           placeholder={t(assetType === "vehicle" ? "form.chooseVehicle" : "form.chooseTrailer")}
           labels={{
             search: t("form.searchAssets"),
@@ -477,8 +476,7 @@ function DriverField({
   error?: string;
 }) {
   const { t } = useTranslation("inspections");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const drivers = useInspectionDrivers(q);
   const driverId = form.watch("driverId");
   return (
@@ -489,7 +487,7 @@ function DriverField({
         options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
         search={search}
         onSearchChange={setSearch}
-        loading={drivers.isFetching}
+        loading={drivers.isFetching || typing}
         placeholder={t("form.noDriver")}
         labels={{
           search: t("form.searchDrivers"),

@@ -10,7 +10,7 @@ import {
   inspectionFilterSchema,
 } from "@shared/inspections/inspections.schema";
 import { Camera, ClipboardPlus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
@@ -32,10 +32,10 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   exportInspections,
@@ -396,8 +396,7 @@ function AssetFilter({
   onChange: (asset: { id: string; assetType: "vehicle" | "trailer" } | null) => void;
 }) {
   const { t } = useTranslation("inspections");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const assets = useInspectableAssets(assetType, q);
   const rows = assets.data ?? [];
   return (
@@ -415,7 +414,7 @@ function AssetFilter({
       }))}
       search={search}
       onSearchChange={setSearch}
-      loading={assets.isFetching}
+      loading={assets.isFetching || typing}
       placeholder={t("list.filters.allAssets")}
       labels={{
         search: t("form.searchAssets"),
@@ -438,8 +437,7 @@ function DriverFilter({
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation("inspections");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const drivers = useInspectionDrivers(q);
   return (
     <Combobox
@@ -450,7 +448,7 @@ function DriverFilter({
       options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
       search={search}
       onSearchChange={setSearch}
-      loading={drivers.isFetching}
+      loading={drivers.isFetching || typing}
       placeholder={t("list.filters.allDrivers")}
       labels={{
         search: t("form.searchDrivers"),

@@ -1,9 +1,8 @@
 import type { BillingCustomer } from "@shared/invoices/invoices.schema";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Combobox } from "../../../components/ui/combobox";
 import { formatMoney } from "../../../lib/format";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useBillingCustomers } from "../api/invoices";
 
 /**
@@ -32,8 +31,7 @@ export function BillingCustomerPicker({
   "aria-label"?: string;
 }) {
   const { t } = useTranslation("invoices");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const lookup = useBillingCustomers(q, true, source);
   const rows = lookup.data ?? [];
   return (
@@ -59,7 +57,7 @@ export function BillingCustomerPicker({
       }))}
       search={search}
       onSearchChange={setSearch}
-      loading={lookup.isFetching}
+      loading={lookup.isFetching || typing}
       placeholder={placeholder ?? t("picker.placeholder")}
       labels={{
         search: t("picker.search"),

@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
 import { formatMoney } from "../../../lib/format";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import {
   type CustomerOption,
   type DriverOption,
@@ -26,12 +25,12 @@ export interface PickerProps<T> {
 /** Server-searched picker: asks the lookup endpoint only while open, 300 ms after typing stops. */
 function usePicker<K extends "drivers" | "customers" | "vehicles" | "trailers">(kind: K) {
   const { t } = useTranslation("loads");
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const lookup = useLookup(kind, q);
   return {
     search,
     setSearch,
+    typing,
     lookup,
     labels: {
       search: t("pickers.search"),
@@ -69,7 +68,8 @@ function Picker<T extends { id: string }>({
       options={list.map(toOption)}
       search={picker.search}
       onSearchChange={picker.setSearch}
-      loading={picker.lookup.isFetching}
+      // Busy from the keystroke, not only from the request: the options will change under the pointer.
+      loading={picker.lookup.isFetching || picker.typing}
       placeholder={props.placeholder ?? placeholder}
       labels={picker.labels}
     />

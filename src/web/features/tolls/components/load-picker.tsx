@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Combobox } from "../../../components/ui/combobox";
 import { formatDate } from "../../../lib/format";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useLoadOptions } from "../api/tolls";
 
 /** Picks a load by number or city, newest pickup first. */
@@ -24,8 +24,7 @@ export function LoadPicker({
 }) {
   const { t } = useTranslation("tolls");
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, typing } = usePickerSearch();
   const loads = useLoadOptions(q, open || search !== "");
   const rows = loads.data ?? [];
   return (
@@ -43,7 +42,7 @@ export function LoadPicker({
         }))}
         search={search}
         onSearchChange={setSearch}
-        loading={loads.isFetching}
+        loading={loads.isFetching || typing}
         placeholder={placeholder}
         labels={{
           search: t("form.searchLoads"),
