@@ -28,12 +28,11 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { SafetyPicker } from "../../citations/components/safety-picker";
 import { useSafetyMessages } from "../../citations/safety-messages";
-import { type ExportFormat, exportAccidents, useAccidentSummary, useAccidents } from "../api/accidents";
+import { exportAccidents, useAccidentSummary, useAccidents } from "../api/accidents";
 import { ClaimStatusBadge, InjuriesBadge } from "../components/claim-status-badge";
 
 const PARAM_DEFAULTS = {
@@ -75,11 +74,6 @@ export default function AccidentsPage() {
   const summary = useAccidentSummary();
   useErrorToast(list, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(list);
-
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportAccidents(format, filter), {
-    title: t("safety:export.failed"),
-    describe: (error) => messages.error(error),
-  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: AccidentSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
@@ -130,12 +124,10 @@ export default function AccidentsPage() {
           <>
             <ExportMenu
               testId="export-accidents"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("safety:export.button")}
-              heading={t(filtered ? "safety:export.filtered" : "safety:export.all")}
-              csvLabel={t("safety:export.csv")}
-              xlsxLabel={t("safety:export.xlsx")}
+              filtered={filtered}
+              run={(format) => exportAccidents(format, filter)}
+              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
+              describe={(error) => messages.error(error)}
             />
             <Button asChild className="flex-1 sm:flex-none">
               <Link to={ROUTES.accidentNew.path} data-testid="new-accident">

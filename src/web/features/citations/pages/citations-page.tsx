@@ -30,10 +30,9 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 import { formatDay } from "../../../lib/format-day";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { type ExportFormat, exportCitations, useCitationSummary, useCitations } from "../api/citations";
+import { exportCitations, useCitationSummary, useCitations } from "../api/citations";
 import { CitationDetailDialog } from "../components/citation-detail-dialog";
 import { CitationFormDialog } from "../components/citation-form-dialog";
 import { CitationStatusBadge, OverdueBadge } from "../components/citation-status-badge";
@@ -89,11 +88,6 @@ export default function CitationsPage() {
   const openId = UUID.test(values.open) ? values.open : null;
   const openDetail = (id: string | null) => update({ open: id, page }, { replace: !id });
 
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportCitations(format, filter), {
-    title: t("safety:export.failed"),
-    describe: (error) => messages.error(error),
-  });
-
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: CitationSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const filtered = !!(filter.q || statusFilter || filter.driverId || filter.from || filter.to);
@@ -123,12 +117,10 @@ export default function CitationsPage() {
           <>
             <ExportMenu
               testId="export-citations"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("safety:export.button")}
-              heading={t(filtered ? "safety:export.filtered" : "safety:export.all")}
-              csvLabel={t("safety:export.csv")}
-              xlsxLabel={t("safety:export.xlsx")}
+              filtered={filtered}
+              run={(format) => exportCitations(format, filter)}
+              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
+              describe={(error) => messages.error(error)}
             />
             {staff ? (
               <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">

@@ -25,15 +25,13 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { type CustomerListQuery, type ExportFormat, exportCustomers, useCustomers } from "../api/customers";
+import { type CustomerListQuery, exportCustomers, useCustomers } from "../api/customers";
 import { CustomerFormDialog } from "../components/customer-form-dialog";
 import { ImportCustomersDialog } from "../components/import-dialog";
 
@@ -68,11 +66,6 @@ export default function CustomersPage() {
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportCustomers(format, filter), {
-    title: t("list.exportFailed"),
-    describe: (error) => describeError(error, t),
-  });
-
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: CustomerSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const filtered = !!(filter.q || filter.portal || filter.paymentTermsDays !== undefined || filter.balance);
@@ -99,12 +92,9 @@ export default function CustomersPage() {
           <>
             <ExportMenu
               testId="export-customers"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("list.export")}
-              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
-              csvLabel={t("list.exportCsv")}
-              xlsxLabel={t("list.exportXlsx")}
+              filtered={filtered}
+              run={(format) => exportCustomers(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
             {canWrite ? (
               <>

@@ -10,6 +10,7 @@ import { Star } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -31,7 +32,6 @@ import { exportScorecards, type ScorecardListQuery, useScorecards } from "../api
 import { percent } from "../components/driver-ratings-tab";
 import { InactiveBadge } from "../components/driver-status-badge";
 import { formatDay } from "../components/expiry";
-import { ExportMenu } from "../components/export-menu";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
 import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { Stars } from "../components/stars";
@@ -94,6 +94,7 @@ export default function DriverRatingsPage() {
               filtered={filtered}
               run={(format) => exportScorecards(format, filter)}
               testId="export-scorecards"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             <Button className="flex-1 sm:flex-none" onClick={() => setRating(true)} data-testid="rate-load">
               <Star aria-hidden />

@@ -10,6 +10,7 @@ import { SlidersHorizontal, Star } from "lucide-react";
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -27,7 +28,6 @@ import { useListParams } from "../../../lib/use-list-params";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { DriverPicker } from "../../loads/components/entity-pickers";
 import { exportRatings, type RatingListQuery, useDeleteRating, useRatings } from "../api/ratings";
-import { ExportMenu } from "../components/export-menu";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
 import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { ReviewCard } from "../components/review-card";
@@ -102,6 +102,7 @@ export default function DriverReviewsPage() {
               filtered={filtered}
               run={(format) => exportRatings(format, filter)}
               testId="export-reviews"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             {canRate ? (
               <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)}>

@@ -12,6 +12,7 @@ import { UserPlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -33,7 +34,6 @@ import { type DriverListQuery, exportDrivers, useDrivers } from "../api/drivers"
 import { DriverFormDialog } from "../components/driver-form-dialog";
 import { DriverStatusBadge, InactiveBadge } from "../components/driver-status-badge";
 import { ExpiryDate } from "../components/expiry";
-import { ExportMenu } from "../components/export-menu";
 import { Stars } from "../components/stars";
 
 /** Driver Management: every driver, searched, filtered and sorted by the server. */
@@ -79,6 +79,7 @@ export default function DriversPage() {
               filtered={filtered}
               run={(format) => exportDrivers(format, filter)}
               testId="export-drivers"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             {canWrite ? (
               <Button

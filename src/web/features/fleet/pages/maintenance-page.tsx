@@ -24,6 +24,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -53,7 +54,6 @@ import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } from "../api/fleet";
 import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
-import { ExportMenu } from "../components/export-menu";
 import { ItemStatusBadge } from "../components/fleet-badges";
 import { InspectionOriginText } from "../components/inspection-origin";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
@@ -130,6 +130,7 @@ export default function MaintenancePage() {
               filtered={filtered}
               run={(format) => exportMaintenance(format, filter)}
               testId="export-maintenance"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             {can(me ?? null, "maintenance:log") ? (
               <>

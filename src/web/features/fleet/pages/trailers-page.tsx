@@ -5,6 +5,7 @@ import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -24,7 +25,6 @@ import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportTrailers, useTrailers } from "../api/fleet";
-import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
 import { TrailerFormDialog } from "../components/trailer-form-dialog";
 
@@ -70,6 +70,7 @@ export default function TrailersPage() {
               filtered={filtered}
               run={(format) => exportTrailers(format, filter)}
               testId="export-trailers"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             {canWrite ? (
               <Button

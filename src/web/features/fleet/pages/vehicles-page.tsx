@@ -6,6 +6,7 @@ import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -25,7 +26,6 @@ import { useErrorToast } from "../../../lib/use-error-toast";
 import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { exportVehicles, useVehicles } from "../api/fleet";
-import { ExportMenu } from "../components/export-menu";
 import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
 import { VehicleFormDialog } from "../components/vehicle-form-dialog";
 
@@ -80,6 +80,7 @@ export default function VehiclesPage() {
               filtered={filtered}
               run={(format) => exportVehicles(format, filter)}
               testId="export-vehicles"
+              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
             {canWrite ? (
               <Button

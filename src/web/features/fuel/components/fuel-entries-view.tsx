@@ -1,5 +1,4 @@
 import {
-  type ExportFormat,
   FUEL_ENTRY_TYPES,
   FUEL_SORTS,
   type FuelEntry,
@@ -33,7 +32,6 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
 import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useRetainedData } from "../../../lib/use-retained-data";
@@ -63,11 +61,6 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
   const entries = useFuelEntries(query);
   useErrorToast(entries, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(entries);
-
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportFuel(format, filter), {
-    title: t("list.exportFailed"),
-    describe: (error) => describeError(error, t),
-  });
 
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
   const remove = useDeleteFuelEntry();
@@ -124,12 +117,9 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
           <>
             <ExportMenu
               testId="export-fuel"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("list.export")}
-              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
-              csvLabel={t("list.exportCsv")}
-              xlsxLabel={t("list.exportXlsx")}
+              filtered={filtered}
+              run={(format) => exportFuel(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
             {actions}
           </>

@@ -28,18 +28,15 @@ import { Combobox } from "../../../components/ui/combobox";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
 import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   exportInspections,
-  type InspectionExportFormat,
   type InspectionListQuery,
   useInspectableAssets,
   useInspectionDrivers,
@@ -60,14 +57,6 @@ export default function InspectionsPage() {
   const list = useInspections(query);
   useErrorToast(list, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(list);
-
-  const { exporting, runExport } = useExport(
-    (format: InspectionExportFormat) => exportInspections(format, filter),
-    {
-      title: t("list.exportFailed"),
-      describe: (error) => describeError(error, t),
-    },
-  );
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: InspectionSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
@@ -121,12 +110,9 @@ export default function InspectionsPage() {
           <>
             <ExportMenu
               testId="export-inspections"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("list.export")}
-              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
-              csvLabel={t("list.exportCsv")}
-              xlsxLabel={t("list.exportXlsx")}
+              filtered={filtered}
+              run={(format) => exportInspections(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
             <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
               <Link to={routePath("inspectionNew")} data-testid="new-inspection">

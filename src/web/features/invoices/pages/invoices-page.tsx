@@ -26,15 +26,9 @@ import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import {
-  exportInvoices,
-  type InvoiceExportFormat,
-  type InvoiceListQuery,
-  useInvoices,
-} from "../api/invoices";
+import { exportInvoices, type InvoiceListQuery, useInvoices } from "../api/invoices";
 import { useBillingMessages } from "../billing-messages";
 import { BillingCustomerPicker } from "../components/billing-customer-picker";
 import { InvoiceDetailDialog } from "../components/invoice-detail-dialog";
@@ -61,13 +55,6 @@ export default function InvoicesPage() {
   const [creating, setCreating] = useState(false);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
 
-  const { exporting, runExport } = useExport(
-    (format: InvoiceExportFormat) => exportInvoices(format, filter),
-    {
-      title: t("list.exportFailed"),
-      describe: (error) => messages.error(error),
-    },
-  );
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const openInvoice = (id: string | null) => update({ invoice: id, page: page }, { replace: !id });
@@ -98,12 +85,10 @@ export default function InvoicesPage() {
           <>
             <ExportMenu
               testId="export-invoices"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("list.export")}
-              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
-              csvLabel={t("list.exportCsv")}
-              xlsxLabel={t("list.exportXlsx")}
+              filtered={filtered}
+              run={(format) => exportInvoices(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+              describe={(error) => messages.error(error)}
             />
             {canWrite ? (
               <Button

@@ -24,15 +24,13 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { exportLoads, type LoadExportFormat, type LoadListQuery, useLoads } from "../api/loads";
+import { exportLoads, type LoadListQuery, useLoads } from "../api/loads";
 import { CustomerPicker, DriverPicker } from "../components/entity-pickers";
 import { LoadStatusBadge } from "../components/load-status-badge";
 
@@ -56,11 +54,6 @@ export default function LoadsPage() {
   const loads = useLoads(query);
   useErrorToast(loads, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(loads);
-
-  const { exporting, runExport } = useExport((format: LoadExportFormat) => exportLoads(format, filter), {
-    title: t("list.exportFailed"),
-    describe: (error) => describeError(error, t),
-  });
 
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
@@ -103,12 +96,9 @@ export default function LoadsPage() {
           <>
             <ExportMenu
               testId="export-loads"
-              exporting={!!exporting}
-              onExport={(format) => void runExport(format)}
-              label={t("list.export")}
-              heading={t(filtered ? "list.exportFiltered" : "list.exportAll")}
-              csvLabel={t("list.exportCsv")}
-              xlsxLabel={t("list.exportXlsx")}
+              filtered={filtered}
+              run={(format) => exportLoads(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
             {staff ? (
               <Button asChild className="flex-1 sm:flex-none">

@@ -10,6 +10,7 @@ import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -44,7 +45,6 @@ import {
 } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 import { ExpenseFormDialog } from "./expense-form-dialog";
-import { ExportMenu } from "./export-menu";
 
 /** Parking expenses: search, payment method, vehicle, driver, period, sort, pages, totals, export. */
 export function ExpensesTab() {
@@ -136,7 +136,11 @@ export function ExpensesTab() {
             ) : null}
           </Button>
           <div className="flex w-full gap-2 sm:w-auto">
-            <ExportMenu filtered={filtered} run={(format) => exportExpenses(format, filter)} />
+            <ExportMenu
+              filtered={filtered}
+              run={(format) => exportExpenses(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+            />
             <Button
               className="flex-1 sm:flex-none"
               onClick={() => setEditing(null)}

@@ -11,6 +11,7 @@ import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -41,7 +42,6 @@ import {
   useReservations,
 } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
-import { ExportMenu } from "./export-menu";
 import { ReservationFormDialog } from "./reservation-form-dialog";
 
 const PARAM_DEFAULTS = { state: "upcoming", q: "", vehicleId: "", from: "", to: "", sort: "", dir: "" };
@@ -149,7 +149,11 @@ export function ReservationsTab() {
             ) : null}
           </Button>
           <div className="flex w-full gap-2 sm:w-auto">
-            <ExportMenu filtered={filtered} run={(format) => exportReservations(format, filter)} />
+            <ExportMenu
+              filtered={filtered}
+              run={(format) => exportReservations(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+            />
             <Button
               className="flex-1 sm:flex-none"
               onClick={() => setEditing(null)}

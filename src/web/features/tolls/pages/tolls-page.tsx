@@ -1,5 +1,4 @@
 import { routePath } from "@shared/access";
-import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import {
   TOLL_MATCH_FILTERS,
   TOLL_SORTS,
@@ -8,26 +7,17 @@ import {
   type TollSort,
   tollFilterSchema,
 } from "@shared/tolls/tolls.schema";
-import {
-  Download,
-  FileSpreadsheet,
-  FileText,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  SlidersHorizontal,
-  Trash2,
-  Upload,
-} from "lucide-react";
+import { MoreHorizontal, Pencil, Plus, Trash2, Upload } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListToolbar } from "../../../components/list/list-toolbar";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
@@ -39,18 +29,15 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
 import { useListQuery } from "../../../lib/use-list-query";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
@@ -73,17 +60,11 @@ export default function TollsPage() {
   useErrorToast(tolls, t("list.fetchFailed"));
   const { data, retained } = useRetainedData(tolls);
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const [editing, setEditing] = useState<Toll | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [removing, setRemoving] = useState<Toll | null>(null);
   const remove = useDeleteToll();
 
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportTolls(format, filter), {
-    title: t("list.exportFailed"),
-    describe: (error) => describeError(error, t),
-  });
   const confirmRemove = () =>
     removing &&
     remove.mutate(removing.id, {
@@ -128,27 +109,12 @@ export default function TollsPage() {
         description={t("description")}
         actions={
           <>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" className="flex-1 sm:flex-none">
-                  {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                  {t("list.export")}
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuLabel>
-                  {t(filtered ? "list.exportFiltered" : "list.exportAll")}
-                </DropdownMenuLabel>
-                <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                  <FileText aria-hidden />
-                  {t("list.exportCsv")}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                  <FileSpreadsheet aria-hidden />
-                  {t("list.exportXlsx")}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ExportMenu
+              testId="export-tolls"
+              filtered={filtered}
+              run={(format) => exportTolls(format, filter)}
+              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+            />
             <Button
               variant="outline"
               className="flex-1 sm:flex-none"
@@ -198,96 +164,63 @@ export default function TollsPage() {
             ))}
           </Tabs.List>
         </Tabs.Root>
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2 lg:gap-3">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("list.searchLabel")}
-              hint={t("list.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
+        <ListToolbar
+          search={values.q}
+          onSearch={onSearch}
+          searchLabel={t("list.searchLabel")}
+          searchHint={t("list.searchHint")}
+          activeFilters={activeFilters}
+          filtered={activeFilters > 0 || !!filter.q}
+          onClear={clear}
+          updating={!!(tolls.isFetching && data)}
+        >
+          <Select
+            aria-label={t("list.filters.source")}
+            value={filter.source ?? ""}
+            onChange={(e) => update({ source: e.target.value })}
+            className="lg:w-auto"
           >
-            <Select
-              aria-label={t("list.filters.source")}
-              value={filter.source ?? ""}
-              onChange={(e) => update({ source: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allSources")}</option>
-              {TOLL_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sources.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <VehiclePicker
-              aria-label={t("list.filters.vehicle")}
-              placeholder={t("list.filters.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-44"
-            />
-            <DriverPicker
-              aria-label={t("list.filters.driver")}
-              placeholder={t("list.filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-52"
-            />
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={TOLL_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-              directions={["desc", "asc"]}
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-            />
-            <div className="flex items-center gap-3 empty:hidden sm:col-span-2 lg:ml-auto">
-              {tolls.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {activeFilters > 0 || filter.q ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+            <option value="">{t("list.filters.allSources")}</option>
+            {TOLL_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {t(`sources.${s}`)}
+              </option>
+            ))}
+          </Select>
+          <VehiclePicker
+            aria-label={t("list.filters.vehicle")}
+            placeholder={t("list.filters.allVehicles")}
+            value={filter.vehicleId ?? null}
+            selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+            onChange={(id) => update({ vehicleId: id })}
+            className="lg:w-44"
+          />
+          <DriverPicker
+            aria-label={t("list.filters.driver")}
+            placeholder={t("list.filters.allDrivers")}
+            value={filter.driverId ?? null}
+            selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+            onChange={(id) => update({ driverId: id })}
+            className="lg:w-52"
+          />
+          <SortSelect
+            label={t("list.sortBy")}
+            columns={TOLL_SORTS}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            optionLabel={(column, d) =>
+              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
+            }
+            directions={["desc", "asc"]}
+          />
+          <DateRangeFilter
+            from={filter.from}
+            to={filter.to}
+            label={(edge) => t(`list.filters.${edge}`)}
+            onChange={update}
+          />
+        </ListToolbar>
 
         <ListContent
           query={tolls}
