@@ -113,6 +113,12 @@ test.describe("customer statements", () => {
     // Receivables by customer: the demo customers owe money; open one from the list.
     const row = page.getByTestId("receivable-Prairie Steel Supply LLC");
     await expect(row).toBeVisible();
+    // The receivables list itself downloads as a spreadsheet, one row per customer.
+    await page.getByTestId("export-receivables").click();
+    await expect(page.getByRole("menu")).toContainText("All customers");
+    const receivables = await downloadOf(page, () => page.getByRole("menuitem", { name: "CSV" }).click());
+    expect(receivables.name).toMatch(/\.csv$/);
+    expect(receivables.bytes.toString("utf8")).toContain("Prairie Steel Supply LLC");
     await row.getByRole("button", { name: "Prairie Steel Supply LLC" }).click();
 
     // A period covering the demo's two months of invoices.

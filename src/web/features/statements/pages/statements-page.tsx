@@ -4,9 +4,9 @@ import {
   type Receivable,
   type ReceivablesFilter,
 } from "@shared/statements/statements.schema";
-import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
@@ -16,12 +16,6 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
@@ -174,22 +168,10 @@ function Receivables({
   const receivables = useReceivables({ ...filter, page, pageSize });
   useErrorToast(receivables, t("receivables.fetchFailed"));
   const { data, retained } = useRetainedData(receivables);
-  const [exporting, setExporting] = useState(false);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const filtered = !!(filter.q || filter.balance || filter.asOf);
   const clear = () => update({ q: null, balance: null, asOf: null });
-
-  const runExport = async (format: "csv" | "xlsx") => {
-    setExporting(true);
-    try {
-      await exportReceivables(format, filter);
-    } catch (error) {
-      notify({ title: t("receivables.exportFailed"), description: messages.error(error), variant: "error" });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const cols = {
     customer: t("receivables.customer"),
@@ -208,24 +190,13 @@ function Receivables({
               {t("receivables.description", { date: formatDay(data?.asOf ?? filter.asOf ?? null) })}
             </CardDescription>
           </div>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" data-testid="export-receivables">
-                {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                {t("receivables.export")}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={exporting}>
-                <FileText aria-hidden />
-                {t("download.csv")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={exporting}>
-                <FileSpreadsheet aria-hidden />
-                {t("download.xlsx")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ExportMenu
+            testId="export-receivables"
+            filtered={filtered}
+            run={(format) => exportReceivables(format, filter)}
+            heading={{ all: t("receivables.exportAll"), filtered: t("receivables.exportFiltered") }}
+            describe={(error) => messages.error(error)}
+          />
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:items-center">
           <SearchInput
