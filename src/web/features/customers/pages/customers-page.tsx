@@ -2,43 +2,31 @@ import { can, routePath } from "@shared/access";
 import {
   CUSTOMER_PORTAL_FILTERS,
   CUSTOMER_SORTS,
-  type CustomerFilter,
   type CustomerListItem,
-  type CustomerSort,
+  customerListQuerySchema,
   PAYMENT_TERMS_PRESETS,
 } from "@shared/customers/customers.schema";
 import { Building2, Plus, Upload } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import { type CustomerListQuery, exportCustomers, useCustomers } from "../api/customers";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportCustomers, useCustomers } from "../api/customers";
 import { CustomerFormDialog } from "../components/customer-form-dialog";
 import { ImportCustomersDialog } from "../components/import-dialog";
 
-const PARAM_DEFAULTS = { q: "", portal: "", terms: "", balance: "", sort: "companyName", dir: "asc" };
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+const FILTERS = ["portal", "paymentTermsDays", "balance"] as const;
 
 /** Customers: search, filter, sort and page on the server; add, import and export. */
 export default function CustomersPage() {
@@ -46,33 +34,14 @@ export default function CustomersPage() {
   const me = useMe().data;
   const canWrite = can(me ?? null, "customers:write");
   const navigate = useNavigate();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: CustomerSort = oneOf(CUSTOMER_SORTS, values.sort) ?? "companyName";
-  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
-  const terms = /^\d{1,3}$/.test(values.terms) ? Number(values.terms) : undefined;
-  const filter: Partial<CustomerFilter> = {
-    q: values.q || undefined,
-    portal: oneOf(CUSTOMER_PORTAL_FILTERS, values.portal),
-    paymentTermsDays: terms,
-    balance: values.balance === "open" ? "open" : undefined,
-    sort,
-    dir,
-  };
-  const query: CustomerListQuery = { ...filter, page, pageSize };
-  const customers = useCustomers(query);
-  useErrorToast(customers, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(customers);
+  const list = useListScreen(customerListQuerySchema, useCustomers, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+  });
+  const { filter, update } = list;
 
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: CustomerSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(filter.q || filter.portal || filter.paymentTermsDays !== undefined || filter.balance);
-  const activeFilters = [filter.portal, filter.paymentTermsDays !== undefined, filter.balance].filter(
-    Boolean,
-  ).length;
-  const clear = () => update({ q: null, portal: null, terms: null, balance: null });
 
   const columns = {
     company: t("fields.companyName"),
@@ -92,7 +61,7 @@ export default function CustomersPage() {
           <>
             <ExportMenu
               testId="export-customers"
-              filtered={filtered}
+              filtered={list.filtered}
               run={(format) => exportCustomers(format, filter)}
               heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
@@ -121,140 +90,79 @@ export default function CustomersPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t("list.searchHint")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(customers.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.portal")}
-            value={filter.portal ?? ""}
-            onChange={(e) => update({ portal: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-portal"
-          >
-            <option value="">{t("list.filters.anyPortal")}</option>
-            {CUSTOMER_PORTAL_FILTERS.map((p) => (
-              <option key={p} value={p}>
-                {t(`list.filters.portal_${p}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.terms")}
-            value={values.terms}
-            onChange={(e) => update({ terms: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("list.filters.anyTerms")}</option>
-            {PAYMENT_TERMS_PRESETS.map((days) => (
-              <option key={days} value={String(days)}>
-                {days === 0 ? t("terms.onReceipt") : t("terms.net", { days })}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.balance")}
-            value={filter.balance ?? ""}
-            onChange={(e) => update({ balance: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("list.filters.anyBalance")}</option>
-            <option value="open">{t("list.filters.openBalance")}</option>
-          </Select>
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={CUSTOMER_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={customers}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "list.empty.filteredTitle" : "list.empty.title")}
-              description={t(filtered ? "list.empty.filteredText" : "list.empty.text")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : canWrite ? (
-                  <Button size="sm" onClick={() => setCreating(true)}>
-                    <Plus aria-hidden />
-                    {t("list.new")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="companyName"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.company}
-                    </SortableHeader>
-                    <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.contact}
-                    </SortableHeader>
-                    <SortableHeader column="paymentTermsDays" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.terms}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="creditLimit"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.creditLimit}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="openBalance"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.openBalance}
-                    </SortableHeader>
-                    <Th className="pr-4 text-right">{columns.loads}</Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((c) => (
-                    <CustomerRow key={c.id} customer={c} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+      <ListPanel
+        list={list}
+        search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.portal")}
+              value={filter.portal ?? ""}
+              onChange={(e) => update({ portal: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-portal"
+            >
+              <option value="">{t("list.filters.anyPortal")}</option>
+              {CUSTOMER_PORTAL_FILTERS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`list.filters.portal_${p}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.terms")}
+              value={filter.paymentTermsDays ?? ""}
+              onChange={(e) => update({ paymentTermsDays: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("list.filters.anyTerms")}</option>
+              {PAYMENT_TERMS_PRESETS.map((days) => (
+                <option key={days} value={String(days)}>
+                  {days === 0 ? t("terms.onReceipt") : t("terms.net", { days })}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.balance")}
+              value={filter.balance ?? ""}
+              onChange={(e) => update({ balance: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("list.filters.anyBalance")}</option>
+              <option value="open">{t("list.filters.openBalance")}</option>
+            </Select>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: CUSTOMER_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t("list.empty.title"),
+          text: t("list.empty.text"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: canWrite ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {t("list.new")}
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.company, sort: "companyName", className: "pl-4" },
+          { label: columns.contact, sort: "name" },
+          { label: columns.terms, sort: "paymentTermsDays" },
+          { label: columns.creditLimit, sort: "creditLimit", className: "text-right [&>button]:ml-auto" },
+          { label: columns.openBalance, sort: "openBalance", className: "text-right [&>button]:ml-auto" },
+          { label: columns.loads, className: "pr-4 text-right" },
+        ]}
+        row={(c) => <CustomerRow customer={c} columns={columns} />}
+      />
 
       {canWrite ? (
         <>

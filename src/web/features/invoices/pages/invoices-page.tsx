@@ -6,37 +6,29 @@ import {
   invoiceListQuerySchema,
 } from "@shared/invoices/invoices.schema";
 import { FilePlus2 } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import { exportInvoices, type InvoiceListQuery, useInvoices } from "../api/invoices";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportInvoices, useInvoices } from "../api/invoices";
 import { useBillingMessages } from "../billing-messages";
 import { BillingCustomerPicker } from "../components/billing-customer-picker";
 import { InvoiceDetailDialog } from "../components/invoice-detail-dialog";
 import { InvoiceFormDialog } from "../components/invoice-form-dialog";
 import { InvoiceStatusBadge } from "../components/invoice-status-badge";
 
-type Sort = (typeof INVOICE_SORTS)[number];
 const EXTRA_PARAMS = { invoice: "" };
+const FILTERS = ["status", "customerId", "from", "to"] as const;
 
 /** Customer invoices (/customers/invoice): bill completed loads, email the PDF, record payments. */
 export default function InvoicesPage() {
@@ -45,22 +37,17 @@ export default function InvoicesPage() {
   const canWrite = can(me ?? null, "invoices:write");
   const messages = useBillingMessages();
 
-  const { filter, values, page, pageSize, update } = useListQuery(invoiceListQuerySchema, EXTRA_PARAMS);
-  const { sort, dir } = filter;
-  const query: InvoiceListQuery = { ...filter, page, pageSize };
-  const invoices = useInvoices(query);
-  useErrorToast(invoices, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(invoices);
+  const list = useListScreen(invoiceListQuerySchema, useInvoices, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+    extra: EXTRA_PARAMS,
+  });
+  const { filter, values, page, update, data } = list;
 
   const [creating, setCreating] = useState(false);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
   const openInvoice = (id: string | null) => update({ invoice: id, page: page }, { replace: !id });
-  const filtered = !!(filter.q || filter.status || filter.customerId || filter.from || filter.to);
-  const activeFilters = [filter.status, filter.customerId, filter.from, filter.to].filter(Boolean).length;
-  const clear = () => update({ q: null, status: null, customerId: null, from: null, to: null });
   const selectedCustomer =
     customerLabel ??
     data?.items.find((i) => i.customerId === filter.customerId)?.customerName ??
@@ -85,7 +72,7 @@ export default function InvoicesPage() {
           <>
             <ExportMenu
               testId="export-invoices"
-              filtered={filtered}
+              filtered={list.filtered}
               run={(format) => exportInvoices(format, filter)}
               heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
               describe={(error) => messages.error(error)}
@@ -111,141 +98,77 @@ export default function InvoicesPage() {
         </div>
       ) : null}
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t("list.searchHint")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(invoices.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.status")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
-          >
-            <option value="">{t("list.filters.allStatuses")}</option>
-            {INVOICE_VIEW_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <BillingCustomerPicker
-            aria-label={t("list.filters.customer")}
-            placeholder={t("list.filters.allCustomers")}
-            value={filter.customerId ?? null}
-            selectedLabel={filter.customerId ? selectedCustomer : undefined}
-            onChange={(id, row) => {
-              setCustomerLabel(row?.companyName ?? null);
-              update({ customerId: id });
-            }}
-            className="lg:w-56"
-          />
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={INVOICE_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-          />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`list.filters.${edge}`)}
-            onChange={update}
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={invoices}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={filtered ? t("list.empty.filteredTitle") : t("list.empty.title")}
-              description={filtered ? t("list.empty.filteredText") : t("list.empty.text")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : canWrite ? (
-                  <Button size="sm" onClick={() => setCreating(true)}>
-                    <FilePlus2 aria-hidden />
-                    {t("list.new")}
-                  </Button>
-                ) : null
-              }
+      <ListPanel
+        list={list}
+        search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {INVOICE_VIEW_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <BillingCustomerPicker
+              aria-label={t("list.filters.customer")}
+              placeholder={t("list.filters.allCustomers")}
+              value={filter.customerId ?? null}
+              selectedLabel={filter.customerId ? selectedCustomer : undefined}
+              onChange={(id, row) => {
+                setCustomerLabel(row?.companyName ?? null);
+                update({ customerId: id });
+              }}
+              className="lg:w-56"
             />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="invoiceNumber"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.number}
-                    </SortableHeader>
-                    <Th>{columns.customer}</Th>
-                    <Th>{columns.status}</Th>
-                    <SortableHeader column="issueDate" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.issueDate}
-                    </SortableHeader>
-                    <SortableHeader column="dueDate" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.dueDate}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="total"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.total}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="balance"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pr-4 text-right [&>button]:ml-auto"
-                    >
-                      {columns.balance}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((invoice) => (
-                    <InvoiceRow
-                      key={invoice.id}
-                      invoice={invoice}
-                      columns={columns}
-                      onOpen={() => openInvoice(invoice.id)}
-                    />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
+            />
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: INVOICE_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t("list.empty.title"),
+          text: t("list.empty.text"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: canWrite ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <FilePlus2 aria-hidden />
+              {t("list.new")}
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.number, sort: "invoiceNumber", className: "pl-4" },
+          { label: columns.customer },
+          { label: columns.status },
+          { label: columns.issueDate, sort: "issueDate" },
+          { label: columns.dueDate, sort: "dueDate" },
+          { label: columns.total, sort: "total", className: "text-right [&>button]:ml-auto" },
+          { label: columns.balance, sort: "balance", className: "pr-4 text-right [&>button]:ml-auto" },
+        ]}
+        row={(invoice) => (
+          <InvoiceRow invoice={invoice} columns={columns} onOpen={() => openInvoice(invoice.id)} />
+        )}
+      />
 
       <InvoiceFormDialog
         open={creating}

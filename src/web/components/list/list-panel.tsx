@@ -1,0 +1,167 @@
+import { Fragment, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../lib/cn";
+import type { ListScreen } from "../../lib/use-list-screen";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { EmptyState } from "../ui/feedback";
+import { Table, TBody, THead, Th } from "../ui/table";
+import { ListPagination, type PageInfo } from "./list-pagination";
+import { ListContent } from "./list-states";
+import { ListToolbar } from "./list-toolbar";
+import { SortSelect } from "./sort-select";
+import { SortableHeader, type SortDir } from "./sortable-header";
+import { stacked } from "./stacked-table";
+
+/** A table column: its header, and the sort it drives when the list can sort by it. */
+export interface ListColumn<S extends string> {
+  label: string;
+  sort?: S;
+  className?: string;
+}
+
+/** The empty state's words: one pair for an empty list, one for filters that match nothing. */
+export interface ListEmptyCopy {
+  title: string;
+  text: string;
+  filteredTitle: string;
+  filteredText: string;
+  /** Offered when nothing is filtered (e.g. "New customer"); filters offer "Clear filters". */
+  action?: ReactNode;
+}
+
+/**
+ * The body of every list screen, configured rather than copied: the toolbar (search, the screen's
+ * filters, the phone sort menu, "Clear filters"), the four list states (error with retry, skeleton,
+ * empty, rows), the table that stacks into cards below `lg` with its sortable headers, and the pager.
+ * State comes from `useListScreen`; the screen supplies its words, filter controls, columns and
+ * row. A screen that shows cards instead of a table passes `render` for the loaded page.
+ */
+export function ListPanel<S extends string, P extends PageInfo & { items: readonly unknown[] }>({
+  list,
+  search,
+  filters,
+  sortMenu,
+  errorTitle,
+  empty,
+  columns,
+  tableLabel,
+  row,
+  render,
+  above,
+  skeletonRows,
+  className,
+}: {
+  list: ListScreen<S, P>;
+  search: { label: string; hint: string };
+  /** The filter controls, in toolbar order. */
+  filters?: ReactNode;
+  /** The phone sort menu (the headers sort on desktop). */
+  sortMenu?: {
+    label: string;
+    columns: readonly S[];
+    optionLabel: (column: S, dir: SortDir) => ReactNode;
+    directions?: readonly SortDir[];
+    testId?: string;
+  };
+  errorTitle: string;
+  empty: ListEmptyCopy;
+  columns?: readonly ListColumn<S>[];
+  tableLabel?: string;
+  row?: (item: P["items"][number]) => ReactNode;
+  /** Instead of the table: renders the loaded page (cards, a board). */
+  render?: (page: P) => ReactNode;
+  /** Between the toolbar and the rows (a bulk-action bar, a notice). */
+  above?: ReactNode;
+  skeletonRows?: number;
+  className?: string;
+}) {
+  const { t } = useTranslation("common");
+  const clearButton = (
+    <Button variant="outline" size="sm" onClick={list.clear}>
+      {t("common:actions.clearFilters")}
+    </Button>
+  );
+  return (
+    <Card className={cn("overflow-hidden", className)}>
+      <ListToolbar
+        search={list.search}
+        onSearch={list.onSearch}
+        searchLabel={search.label}
+        searchHint={search.hint}
+        activeFilters={list.activeFilters}
+        filtered={list.filtered}
+        onClear={list.clear}
+        updating={!!(list.query.isFetching && list.data)}
+      >
+        {filters}
+        {sortMenu ? (
+          <SortSelect
+            label={sortMenu.label}
+            columns={sortMenu.columns}
+            sort={list.sort}
+            dir={list.dir}
+            onSort={list.onSort}
+            optionLabel={sortMenu.optionLabel}
+            directions={sortMenu.directions}
+            testId={sortMenu.testId}
+          />
+        ) : null}
+      </ListToolbar>
+      {above}
+      <ListContent
+        query={list.query}
+        data={list.data}
+        errorTitle={errorTitle}
+        skeletonRows={skeletonRows}
+        empty={
+          <EmptyState
+            title={list.filtered ? empty.filteredTitle : empty.title}
+            description={list.filtered ? empty.filteredText : empty.text}
+            action={list.filtered ? clearButton : empty.action}
+          />
+        }
+      >
+        {(page) => (
+          <>
+            {render ? (
+              render(page)
+            ) : (
+              <Table className={stacked.table} aria-label={tableLabel}>
+                <THead className={stacked.head}>
+                  <tr>
+                    {columns?.map((column, i) =>
+                      column.sort ? (
+                        <SortableHeader
+                          key={column.sort}
+                          column={column.sort}
+                          sort={list.sort}
+                          dir={list.dir}
+                          onSort={list.onSort}
+                          className={column.className}
+                        >
+                          {column.label}
+                        </SortableHeader>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of columns
+                        <Th key={i} className={column.className}>
+                          {column.label}
+                        </Th>
+                      ),
+                    )}
+                  </tr>
+                </THead>
+                <TBody className={cn(stacked.body, list.retained && "opacity-60 transition-opacity")}>
+                  {page.items.map((item, i) => (
+                    <Fragment key={(item as { id?: string }).id ?? i}>{row?.(item)}</Fragment>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+            <ListPagination of={page} onChange={list.update} />
+          </>
+        )}
+      </ListContent>
+    </Card>
+  );
+}

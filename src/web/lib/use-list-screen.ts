@@ -1,0 +1,110 @@
+import { useCallback } from "react";
+import type { z } from "zod";
+import type { SortDir } from "../components/list/sortable-header";
+import { useErrorToast } from "./use-error-toast";
+import type { ListParamPatch } from "./use-list-params";
+import { useListQuery } from "./use-list-query";
+import { useRetainedData } from "./use-retained-data";
+
+type Shape = Record<string, z.ZodType>;
+type Filter<T extends Shape> = Omit<z.output<z.ZodObject<T>>, "page" | "pageSize">;
+type SortOf<T extends Shape> = T extends { sort: z.ZodType<infer S> } ? Extract<S, string> : never;
+
+/** What a list's query hook answers (a TanStack query of one page). */
+export interface ListPageQuery<P> {
+  data: P | undefined;
+  error: unknown;
+  errorUpdatedAt: number;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * Everything a list screen keeps, from its shared query schema and its query hook: the URL state
+ * (typed filter, page, size), the page on screen (the previous one kept, dimmed, while the next
+ * loads), one toast per failed load, and the toolbar's wiring — search, sort, "filtered", the count
+ * of filters set and "Clear filters". `filters` names the schema fields the toolbar's controls set
+ * (search is `q`, counted as filtering but not as a set filter). Hand the result to `ListPanel`.
+ *
+ * `schema`, `useItems` and `options.extra` must be module-level (their identity keys memoised state).
+ */
+export function useListScreen<
+  T extends Shape,
+  P extends { items: readonly unknown[] },
+  E extends string = never,
+>(
+  schema: z.ZodObject<T>,
+  useItems: (query: Filter<T> & { page: number; pageSize: number }) => ListPageQuery<P>,
+  options: {
+    filters: readonly Extract<keyof T, string>[];
+    fetchFailed: string;
+    extra?: Record<E, string>;
+  },
+) {
+  const { filter, values, page, pageSize, update } = useListQuery(schema, options.extra);
+  const query = useItems({ ...filter, page, pageSize });
+  useErrorToast(query, options.fetchFailed);
+  const { data, retained } = useRetainedData(query);
+
+  const fields = filter as Record<string, unknown>;
+  const set = (key: string) => fields[key] !== undefined && fields[key] !== "" && fields[key] !== null;
+  const activeFilters = options.filters.filter(set).length;
+  const filtered = activeFilters > 0 || set("q");
+  const keys = options.filters;
+
+  const onSearch = useCallback(
+    (q: string) => update({ q } as ListParamPatch<Extract<keyof T, string> | E>, { replace: true }),
+    [update],
+  );
+  const onSort = useCallback(
+    (column: SortOf<T>, dir: SortDir) =>
+      update({ sort: column, dir } as ListParamPatch<Extract<keyof T, string> | E>),
+    [update],
+  );
+  const clear = useCallback(() => {
+    const patch: Record<string, null> = { q: null };
+    for (const key of keys) patch[key] = null;
+    update(patch as ListParamPatch<Extract<keyof T, string> | E>);
+  }, [update, keys]);
+
+  return {
+    /** The schema's fields, parsed from the URL (invalid values fall back to their defaults). */
+    filter,
+    /** The raw URL strings (`extra` keys included). */
+    values,
+    page,
+    pageSize,
+    update,
+    /** The list's query; `data` is what to render. */
+    query,
+    data,
+    retained,
+    sort: fields.sort as SortOf<T>,
+    dir: (fields.dir === "desc" ? "desc" : "asc") as SortDir,
+    onSort,
+    onSearch,
+    search: (values as Record<string, string | undefined>).q ?? "",
+    filtered,
+    activeFilters,
+    clear,
+  };
+}
+
+export type ListScreen<
+  S extends string = string,
+  P extends { items: readonly unknown[] } = { items: readonly unknown[] },
+> = {
+  query: ListPageQuery<P>;
+  data: P | undefined;
+  retained: boolean;
+  sort: S;
+  dir: SortDir;
+  onSort: (column: S, dir: SortDir) => void;
+  onSearch: (q: string) => void;
+  search: string;
+  filtered: boolean;
+  activeFilters: number;
+  clear: () => void;
+  update: (patch: { page: number } | { pageSize: number }) => void;
+};
