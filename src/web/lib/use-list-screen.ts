@@ -3,12 +3,27 @@ import type { z } from "zod";
 import type { SortDir } from "../components/list/sortable-header";
 import { useErrorToast } from "./use-error-toast";
 import type { ListParamPatch } from "./use-list-params";
-import { useListQuery } from "./use-list-query";
+import { listQueryDefaults, useListQuery } from "./use-list-query";
 import { useRetainedData } from "./use-retained-data";
 
 type Shape = Record<string, z.ZodType>;
 type Filter<T extends Shape> = Omit<z.output<z.ZodObject<T>>, "page" | "pageSize">;
 type SortOf<T extends Shape> = T extends { sort: z.ZodType<infer S> } ? Extract<S, string> : never;
+
+/**
+ * How many of the toolbar's filters are set — a filter is set when it differs from its default (the
+ * driver list defaults to "active only", which is not a filter the user chose) — and whether the
+ * list is narrowed at all (a search counts, though it is not one of the folded-away filters).
+ */
+export function filterState(
+  filter: Record<string, unknown>,
+  defaults: Record<string, string>,
+  keys: readonly string[],
+) {
+  const set = (key: string) => String(filter[key] ?? "") !== (defaults[key] ?? "");
+  const activeFilters = keys.filter(set).length;
+  return { activeFilters, filtered: activeFilters > 0 || set("q") };
+}
 
 /** What a list's query hook answers (a TanStack query of one page). */
 export interface ListPageQuery<P> {
@@ -40,17 +55,22 @@ export function useListScreen<
     filters: readonly Extract<keyof T, string>[];
     fetchFailed: string;
     extra?: Record<E, string>;
+    /** What the screen may ask for, from the URL's filter (e.g. a driver cannot filter by driver). */
+    narrow?: (filter: Filter<T>) => Filter<T>;
   },
 ) {
-  const { filter, values, page, pageSize, update } = useListQuery(schema, options.extra);
+  const { filter: parsed, values, page, pageSize, update } = useListQuery(schema, options.extra);
+  const filter = options.narrow ? options.narrow(parsed) : parsed;
   const query = useItems({ ...filter, page, pageSize });
   useErrorToast(query, options.fetchFailed);
   const { data, retained } = useRetainedData(query);
 
   const fields = filter as Record<string, unknown>;
-  const set = (key: string) => fields[key] !== undefined && fields[key] !== "" && fields[key] !== null;
-  const activeFilters = options.filters.filter(set).length;
-  const filtered = activeFilters > 0 || set("q");
+  const { activeFilters, filtered } = filterState(
+    fields,
+    listQueryDefaults(schema as unknown as z.ZodObject<Shape>, options.extra),
+    options.filters,
+  );
   const keys = options.filters;
 
   const onSearch = useCallback(

@@ -15,7 +15,7 @@ import { stacked } from "./stacked-table";
 
 /** A table column: its header, and the sort it drives when the list can sort by it. */
 export interface ListColumn<S extends string> {
-  label: string;
+  label: ReactNode;
   sort?: S;
   className?: string;
 }
@@ -40,6 +40,7 @@ export interface ListEmptyCopy {
 export function ListPanel<S extends string, P extends PageInfo & { items: readonly unknown[] }>({
   list,
   search,
+  toolbar = true,
   filters,
   sortMenu,
   errorTitle,
@@ -48,12 +49,15 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   tableLabel,
   row,
   render,
+  summary,
   above,
   skeletonRows,
   className,
 }: {
   list: ListScreen<S, P>;
   search: { label: string; hint: string };
+  /** Off for a view with nothing to search or filter (a driver's own two trucks). */
+  toolbar?: boolean;
   /** The filter controls, in toolbar order. */
   filters?: ReactNode;
   /** The phone sort menu (the headers sort on desktop). */
@@ -68,9 +72,11 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   empty: ListEmptyCopy;
   columns?: readonly ListColumn<S>[];
   tableLabel?: string;
-  row?: (item: P["items"][number]) => ReactNode;
+  row?: (item: P["items"][number], page: P) => ReactNode;
   /** Instead of the table: renders the loaded page (cards, a board). */
   render?: (page: P) => ReactNode;
+  /** Above the loaded rows, from the page's answer (the filtered set's totals). */
+  summary?: (page: P) => ReactNode;
   /** Between the toolbar and the rows (a bulk-action bar, a notice). */
   above?: ReactNode;
   skeletonRows?: number;
@@ -84,30 +90,32 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   );
   return (
     <Card className={cn("overflow-hidden", className)}>
-      <ListToolbar
-        search={list.search}
-        onSearch={list.onSearch}
-        searchLabel={search.label}
-        searchHint={search.hint}
-        activeFilters={list.activeFilters}
-        filtered={list.filtered}
-        onClear={list.clear}
-        updating={!!(list.query.isFetching && list.data)}
-      >
-        {filters}
-        {sortMenu ? (
-          <SortSelect
-            label={sortMenu.label}
-            columns={sortMenu.columns}
-            sort={list.sort}
-            dir={list.dir}
-            onSort={list.onSort}
-            optionLabel={sortMenu.optionLabel}
-            directions={sortMenu.directions}
-            testId={sortMenu.testId}
-          />
-        ) : null}
-      </ListToolbar>
+      {toolbar ? (
+        <ListToolbar
+          search={list.search}
+          onSearch={list.onSearch}
+          searchLabel={search.label}
+          searchHint={search.hint}
+          activeFilters={list.activeFilters}
+          filtered={list.filtered}
+          onClear={list.clear}
+          updating={!!(list.query.isFetching && list.data)}
+        >
+          {filters}
+          {sortMenu ? (
+            <SortSelect
+              label={sortMenu.label}
+              columns={sortMenu.columns}
+              sort={list.sort}
+              dir={list.dir}
+              onSort={list.onSort}
+              optionLabel={sortMenu.optionLabel}
+              directions={sortMenu.directions}
+              testId={sortMenu.testId}
+            />
+          ) : null}
+        </ListToolbar>
+      ) : null}
       {above}
       <ListContent
         query={list.query}
@@ -124,6 +132,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
       >
         {(page) => (
           <>
+            {summary?.(page)}
             {render ? (
               render(page)
             ) : (
@@ -153,7 +162,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
                 </THead>
                 <TBody className={cn(stacked.body, list.retained && "opacity-60 transition-opacity")}>
                   {page.items.map((item, i) => (
-                    <Fragment key={(item as { id?: string }).id ?? i}>{row?.(item)}</Fragment>
+                    <Fragment key={(item as { id?: string }).id ?? i}>{row?.(item, page)}</Fragment>
                   ))}
                 </TBody>
               </Table>

@@ -5,36 +5,29 @@ import {
   DRIVER_COMPLIANCE,
   DRIVER_SORTS,
   type DriverListItem,
-  type DriverSort,
   driverFilterSchema,
 } from "@shared/drivers/management.schema";
 import { UserPlus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import { type DriverListQuery, exportDrivers, useDrivers } from "../api/drivers";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportDrivers, useDrivers } from "../api/drivers";
 import { DriverFormDialog } from "../components/driver-form-dialog";
 import { DriverStatusBadge, InactiveBadge } from "../components/driver-status-badge";
 import { ExpiryDate } from "../components/expiry";
 import { Stars } from "../components/stars";
+
+const FILTERS = ["status", "compliance", "activity"] as const;
 
 /** Driver Management: every driver, searched, filtered and sorted by the server. */
 export default function DriversPage() {
@@ -43,21 +36,11 @@ export default function DriversPage() {
   const canWrite = can(me ?? null, "drivers:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-
-  const { filter, values, page, pageSize, update } = useListQuery(driverFilterSchema);
-  const { sort, dir } = filter;
-  const query: DriverListQuery = { ...filter, page, pageSize };
-  const drivers = useDrivers(query);
-  useErrorToast(drivers, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(drivers);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: DriverSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(filter.q || filter.status || filter.compliance || filter.activity !== "active");
-  const activeFilters = [filter.status, filter.compliance, filter.activity !== "active"].filter(
-    Boolean,
-  ).length;
-  const clear = () => update({ q: null, status: null, compliance: null, activity: null });
+  const list = useListScreen(driverFilterSchema, useDrivers, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+  });
+  const { filter, update, filtered } = list;
 
   const columns = {
     name: t("fields.fullName"),
@@ -95,127 +78,84 @@ export default function DriversPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t("list.searchHint")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(drivers.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.status")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
-          >
-            <option value="">{t("list.filters.allStatuses")}</option>
-            {DRIVER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.activity")}
-            value={filter.activity}
-            onChange={(e) => update({ activity: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-activity"
-          >
-            {DRIVER_ACTIVITY.map((a) => (
-              <option key={a} value={a}>
-                {t(`list.activity.${a}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.compliance")}
-            value={filter.compliance ?? ""}
-            onChange={(e) => update({ compliance: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-compliance"
-          >
-            <option value="">{t("list.compliance.any")}</option>
-            {DRIVER_COMPLIANCE.map((c) => (
-              <option key={c} value={c}>
-                {t(`list.compliance.${c}`)}
-              </option>
-            ))}
-          </Select>
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={DRIVER_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={drivers}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={filtered ? t("list.empty.filteredTitle") : t("list.empty.title")}
-              description={filtered ? t("list.empty.filteredText") : t("list.empty.text")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : canWrite ? (
-                  <Button size="sm" onClick={() => setCreating(true)}>
-                    <UserPlus aria-hidden />
-                    {t("list.new")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader column="fullName" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                      {columns.name}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    <SortableHeader column="licenseExpiry" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.license}
-                    </SortableHeader>
-                    <SortableHeader column="medicalCardExpiry" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.medical}
-                    </SortableHeader>
-                    <SortableHeader column="rating" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.rating}
-                    </SortableHeader>
-                    <Th className="pr-4">{columns.equipment}</Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((driver) => (
-                    <DriverRow key={driver.id} driver={driver} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+      <ListPanel
+        list={list}
+        search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {DRIVER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.activity")}
+              value={filter.activity}
+              onChange={(e) => update({ activity: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-activity"
+            >
+              {DRIVER_ACTIVITY.map((a) => (
+                <option key={a} value={a}>
+                  {t(`list.activity.${a}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.compliance")}
+              value={filter.compliance ?? ""}
+              onChange={(e) => update({ compliance: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-compliance"
+            >
+              <option value="">{t("list.compliance.any")}</option>
+              {DRIVER_COMPLIANCE.map((c) => (
+                <option key={c} value={c}>
+                  {t(`list.compliance.${c}`)}
+                </option>
+              ))}
+            </Select>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: DRIVER_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t("list.empty.title"),
+          text: t("list.empty.text"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: canWrite ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <UserPlus aria-hidden />
+              {t("list.new")}
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.name, sort: "fullName", className: "pl-4" },
+          { label: columns.status, sort: "status" },
+          { label: columns.license, sort: "licenseExpiry" },
+          { label: columns.medical, sort: "medicalCardExpiry" },
+          { label: columns.rating, sort: "rating" },
+          { label: columns.equipment, className: "pr-4" },
+        ]}
+        row={(driver) => <DriverRow driver={driver} columns={columns} />}
+      />
 
       {canWrite ? (
         <DriverFormDialog

@@ -20,21 +20,16 @@ import {
   Wrench,
   X,
 } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -42,16 +37,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } from "../api/fleet";
 import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
 import { ItemStatusBadge } from "../components/fleet-badges";
@@ -59,13 +51,22 @@ import { InspectionOriginText } from "../components/inspection-origin";
 import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
 
-type Sort = (typeof MAINTENANCE_SORTS)[number];
-
 type Dialog =
   | { kind: "new"; status: "open" | "completed" }
   | { kind: "edit"; item: MaintenanceItem }
   | { kind: "complete"; item: MaintenanceItem }
   | { kind: "delete"; item: MaintenanceItem };
+
+const FILTERS = [
+  "status",
+  "serviceType",
+  "assetType",
+  "source",
+  "vehicleId",
+  "trailerId",
+  "from",
+  "to",
+] as const;
 
 /** The maintenance log: every service and open defect of the fleet (drivers: their own truck and trailer). */
 export default function MaintenancePage() {
@@ -76,37 +77,11 @@ export default function MaintenancePage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteMaintenance();
 
-  const { filter, values, page, pageSize, update } = useListQuery(maintenanceFilterSchema);
-  const { sort, dir } = filter;
-  const log = useMaintenance({ ...filter, page, pageSize });
-  useErrorToast(log, t("maintenance.fetchFailed"));
-  const { data, retained } = useRetainedData(log);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const active = [
-    filter.status,
-    filter.serviceType,
-    filter.assetType,
-    filter.source,
-    filter.vehicleId,
-    filter.trailerId,
-    filter.from,
-    filter.to,
-  ].filter(Boolean).length;
-  const filtered = !!filter.q || active > 0;
-  const clear = () =>
-    update({
-      q: null,
-      status: null,
-      serviceType: null,
-      assetType: null,
-      source: null,
-      vehicleId: null,
-      trailerId: null,
-      from: null,
-      to: null,
-    });
+  const list = useListScreen(maintenanceFilterSchema, useMaintenance, {
+    filters: FILTERS,
+    fetchFailed: t("maintenance.fetchFailed"),
+  });
+  const { filter, update, data, filtered } = list;
   const oneAsset = filter.vehicleId || filter.trailerId;
   const assetName = oneAsset ? data?.items[0]?.assetLabel : undefined;
   const columns = {
@@ -157,206 +132,137 @@ export default function MaintenancePage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("maintenance.searchLabel")}
-          searchHint={t("maintenance.searchHint")}
-          activeFilters={active}
-          filtered={filtered}
-          onClear={clear}
-          updating={log.isFetching && !!data}
-        >
-          {oneAsset ? (
-            <Badge tone="info" className="h-8 gap-1 px-3 text-sm sm:col-span-2" data-testid="asset-filter">
-              {t("maintenance.onlyAsset", { asset: assetName ?? t("maintenance.thisAsset") })}
-              <button
-                type="button"
-                className="rounded p-0.5 hover:bg-brand-200"
-                onClick={() => update({ vehicleId: null, trailerId: null })}
-                aria-label={t("maintenance.allAssets")}
-              >
-                <X className="size-3.5" aria-hidden />
-              </button>
-            </Badge>
-          ) : null}
-          <Select
-            aria-label={t("fields.itemStatus")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
+      <ListPanel
+        list={list}
+        summary={(page) => (
+          <div
+            className="flex flex-wrap gap-x-6 gap-y-1 border-b border-slate-100 px-4 py-2.5 text-sm text-slate-600"
+            data-testid="maintenance-totals"
           >
-            <option value="">{t("filters.anyItemStatus")}</option>
-            {MAINTENANCE_ITEM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`itemStatus.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("fields.serviceType")}
-            value={filter.serviceType ?? ""}
-            onChange={(e) => update({ serviceType: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("filters.anyService")}</option>
-            {SERVICE_TYPES.map((s) => (
-              <option key={s} value={s}>
-                {t(`serviceTypes.${s}`)}
-              </option>
-            ))}
-          </Select>
-          {!driver ? (
-            <>
-              <Select
-                aria-label={t("fields.assetType")}
-                value={filter.assetType ?? ""}
-                onChange={(e) => update({ assetType: e.target.value })}
-                className="lg:w-auto"
-              >
-                <option value="">{t("filters.anyAsset")}</option>
-                {ASSET_TYPES.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`assetTypesPlural.${a}`)}
-                  </option>
-                ))}
-              </Select>
-              <Select
-                aria-label={t("fields.source")}
-                value={filter.source ?? ""}
-                onChange={(e) => update({ source: e.target.value })}
-                className="lg:w-auto"
-              >
-                <option value="">{t("filters.anySource")}</option>
-                {MAINTENANCE_SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sources.${s}`)}
-                  </option>
-                ))}
-              </Select>
-            </>
-          ) : null}
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`filters.${edge}`)}
-            onChange={update}
-          />
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={MAINTENANCE_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={log}
-          data={data}
-          errorTitle={t("maintenance.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "list.emptyFiltered" : "maintenance.empty")}
-              description={t(
-                filtered
-                  ? "list.emptyFilteredText"
-                  : driver
-                    ? "maintenance.emptyDriverText"
-                    : "maintenance.emptyText",
-              )}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <div
-                className="flex flex-wrap gap-x-6 gap-y-1 border-b border-slate-100 px-4 py-2.5 text-sm text-slate-600"
-                data-testid="maintenance-totals"
-              >
-                <span>
-                  {t("maintenance.totalCost")}:{" "}
-                  <strong className="text-slate-900">{formatMoney(page.totalCost)}</strong>
-                </span>
-                <span>
-                  {t("maintenance.openCount")}:{" "}
-                  <strong className="text-slate-900">{formatNumber(page.openCount)}</strong>
-                </span>
-              </div>
-              <Table className={stacked.table} aria-label={t("maintenance.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="serviceDate"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.date}
-                    </SortableHeader>
-                    <SortableHeader column="asset" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.asset}
-                    </SortableHeader>
-                    <SortableHeader column="serviceType" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.service}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="odometer"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.odometer}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="cost"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.cost}
-                    </SortableHeader>
-                    <Th>{columns.vendor}</Th>
-                    <Th className="pr-4">
-                      <span className="sr-only">{t("list.actions")}</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((item) => (
-                    <MaintenanceRow
-                      key={item.id}
-                      item={item}
-                      columns={columns}
-                      canLog={can(me ?? null, "maintenance:log")}
-                      onAction={(kind) => setDialog({ kind, item })}
-                    />
+            <span>
+              {t("maintenance.totalCost")}:{" "}
+              <strong className="text-slate-900">{formatMoney(page.totalCost)}</strong>
+            </span>
+            <span>
+              {t("maintenance.openCount")}:{" "}
+              <strong className="text-slate-900">{formatNumber(page.openCount)}</strong>
+            </span>
+          </div>
+        )}
+        search={{ label: t("maintenance.searchLabel"), hint: t("maintenance.searchHint") }}
+        filters={
+          <>
+            {oneAsset ? (
+              <Badge tone="info" className="h-8 gap-1 px-3 text-sm sm:col-span-2" data-testid="asset-filter">
+                {t("maintenance.onlyAsset", { asset: assetName ?? t("maintenance.thisAsset") })}
+                <button
+                  type="button"
+                  className="rounded p-0.5 hover:bg-brand-200"
+                  onClick={() => update({ vehicleId: null, trailerId: null })}
+                  aria-label={t("maintenance.allAssets")}
+                >
+                  <X className="size-3.5" aria-hidden />
+                </button>
+              </Badge>
+            ) : null}
+            <Select
+              aria-label={t("fields.itemStatus")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("filters.anyItemStatus")}</option>
+              {MAINTENANCE_ITEM_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`itemStatus.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("fields.serviceType")}
+              value={filter.serviceType ?? ""}
+              onChange={(e) => update({ serviceType: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("filters.anyService")}</option>
+              {SERVICE_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`serviceTypes.${s}`)}
+                </option>
+              ))}
+            </Select>
+            {!driver ? (
+              <>
+                <Select
+                  aria-label={t("fields.assetType")}
+                  value={filter.assetType ?? ""}
+                  onChange={(e) => update({ assetType: e.target.value })}
+                  className="lg:w-auto"
+                >
+                  <option value="">{t("filters.anyAsset")}</option>
+                  {ASSET_TYPES.map((a) => (
+                    <option key={a} value={a}>
+                      {t(`assetTypesPlural.${a}`)}
+                    </option>
                   ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+                </Select>
+                <Select
+                  aria-label={t("fields.source")}
+                  value={filter.source ?? ""}
+                  onChange={(e) => update({ source: e.target.value })}
+                  className="lg:w-auto"
+                >
+                  <option value="">{t("filters.anySource")}</option>
+                  {MAINTENANCE_SOURCES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`sources.${s}`)}
+                    </option>
+                  ))}
+                </Select>
+              </>
+            ) : null}
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`filters.${edge}`)}
+              onChange={update}
+            />
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: MAINTENANCE_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("maintenance.fetchFailed")}
+        empty={{
+          title: t("maintenance.empty"),
+          text: t(driver ? "maintenance.emptyDriverText" : "maintenance.emptyText"),
+          filteredTitle: t("list.emptyFiltered"),
+          filteredText: t("list.emptyFilteredText"),
+        }}
+        tableLabel={t("maintenance.title")}
+        columns={[
+          { label: columns.date, sort: "serviceDate", className: "pl-4" },
+          { label: columns.asset, sort: "asset" },
+          { label: columns.service, sort: "serviceType" },
+          { label: columns.status, sort: "status" },
+          { label: columns.odometer, sort: "odometer", className: "text-right [&>button]:ml-auto" },
+          { label: columns.cost, sort: "cost", className: "text-right [&>button]:ml-auto" },
+          { label: columns.vendor },
+          { label: <span className="sr-only">{t("list.actions")}</span>, className: "pr-4" },
+        ]}
+        row={(item) => (
+          <MaintenanceRow
+            item={item}
+            columns={columns}
+            canLog={can(me ?? null, "maintenance:log")}
+            onAction={(kind) => setDialog({ kind, item })}
+          />
+        )}
+      />
 
       {dialog?.kind === "new" ? (
         <MaintenanceFormDialog

@@ -2,33 +2,25 @@ import { can, routePath } from "@shared/access";
 import { TRAILER_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
 import { TRAILER_SORTS, type TrailerListItem, trailerFilterSchema } from "@shared/fleet/trailers.schema";
 import { Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { exportTrailers, useTrailers } from "../api/fleet";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
 import { TrailerFormDialog } from "../components/trailer-form-dialog";
 
-type Sort = (typeof TRAILER_SORTS)[number];
+const FILTERS = ["type", "status", "inspection", "assigned"] as const;
 
 /** Trailers and containers: staff manage them; a driver sees the one they pull. */
 export default function TrailersPage() {
@@ -38,18 +30,11 @@ export default function TrailersPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-
-  const { filter, values, page, pageSize, update } = useListQuery(trailerFilterSchema);
-  const { sort, dir } = filter;
-  const trailers = useTrailers({ ...filter, page, pageSize });
-  useErrorToast(trailers, t("trailers.fetchFailed"));
-  const { data, retained } = useRetainedData(trailers);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const active = [filter.type, filter.status, filter.inspection, filter.assigned].filter(Boolean).length;
-  const filtered = !!filter.q || active > 0;
-  const clear = () => update({ q: null, type: null, status: null, inspection: null, assigned: null });
+  const list = useListScreen(trailerFilterSchema, useTrailers, {
+    filters: FILTERS,
+    fetchFailed: t("trailers.fetchFailed"),
+  });
+  const { filter, update, filtered } = list;
   const columns = {
     identifier: t("fields.identifier"),
     type: t("fields.type"),
@@ -85,18 +70,12 @@ export default function TrailersPage() {
           </>
         }
       />
-      <Card className="overflow-hidden">
-        {!driver ? (
-          <ListToolbar
-            search={values.q}
-            onSearch={onSearch}
-            searchLabel={t("trailers.searchLabel")}
-            searchHint={t("trailers.searchHint")}
-            activeFilters={active}
-            filtered={filtered}
-            onClear={clear}
-            updating={trailers.isFetching && !!data}
-          >
+      <ListPanel
+        list={list}
+        toolbar={!driver}
+        search={{ label: t("trailers.searchLabel"), hint: t("trailers.searchHint") }}
+        filters={
+          <>
             <Select
               aria-label={t("fields.type")}
               value={filter.type ?? ""}
@@ -143,84 +122,32 @@ export default function TrailersPage() {
               <option value="yes">{t("filters.assigned")}</option>
               <option value="no">{t("filters.unassigned")}</option>
             </Select>
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={TRAILER_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-            />
-          </ListToolbar>
-        ) : null}
-        <ListContent
-          query={trailers}
-          data={data}
-          errorTitle={t("trailers.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "list.emptyFiltered" : driver ? "trailers.emptyDriver" : "trailers.empty")}
-              description={t(
-                filtered
-                  ? "list.emptyFilteredText"
-                  : driver
-                    ? "trailers.emptyDriverText"
-                    : "trailers.emptyText",
-              )}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("trailers.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="identifier"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.identifier}
-                    </SortableHeader>
-                    <SortableHeader column="type" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.type}
-                    </SortableHeader>
-                    <SortableHeader column="lastInspectionOn" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.last}
-                    </SortableHeader>
-                    <SortableHeader column="nextInspectionOn" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.next}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    <SortableHeader column="driver" sort={sort} dir={dir} onSort={onSort} className="pr-4">
-                      {columns.driver}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((tr) => (
-                    <TrailerRow key={tr.id} trailer={tr} today={page.today} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: TRAILER_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("trailers.fetchFailed")}
+        empty={{
+          title: t(driver ? "trailers.emptyDriver" : "trailers.empty"),
+          text: t(driver ? "trailers.emptyDriverText" : "trailers.emptyText"),
+          filteredTitle: t("list.emptyFiltered"),
+          filteredText: t("list.emptyFilteredText"),
+        }}
+        tableLabel={t("trailers.title")}
+        columns={[
+          { label: columns.identifier, sort: "identifier", className: "pl-4" },
+          { label: columns.type, sort: "type" },
+          { label: columns.last, sort: "lastInspectionOn" },
+          { label: columns.next, sort: "nextInspectionOn" },
+          { label: columns.status, sort: "status" },
+          { label: columns.driver, sort: "driver", className: "pr-4" },
+        ]}
+        row={(tr, page) => <TrailerRow trailer={tr} today={page.today} columns={columns} />}
+      />
       {creating ? (
         <TrailerFormDialog
           onOpenChange={setCreating}

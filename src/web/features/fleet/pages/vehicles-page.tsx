@@ -3,33 +3,25 @@ import { FUEL_TYPES, VEHICLE_STATUSES } from "@shared/fleet/fleet.schema";
 import { MAINTENANCE_STATUSES } from "@shared/fleet/maintenance.constants";
 import { VEHICLE_SORTS, type VehicleListItem, vehicleFilterSchema } from "@shared/fleet/vehicles.schema";
 import { Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { exportVehicles, useVehicles } from "../api/fleet";
 import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
 import { VehicleFormDialog } from "../components/vehicle-form-dialog";
 
-type Sort = (typeof VEHICLE_SORTS)[number];
+const FILTERS = ["status", "maintenanceStatus", "fuelType", "alert", "assigned"] as const;
 
 /** Vehicles: staff manage the fleet; a driver sees the truck they drive. */
 export default function VehiclesPage() {
@@ -39,25 +31,11 @@ export default function VehiclesPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-
-  const { filter, values, page, pageSize, update } = useListQuery(vehicleFilterSchema);
-  const { sort, dir } = filter;
-  const vehicles = useVehicles({ ...filter, page, pageSize });
-  useErrorToast(vehicles, t("vehicles.fetchFailed"));
-  const { data, retained } = useRetainedData(vehicles);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const active = [
-    filter.status,
-    filter.maintenanceStatus,
-    filter.fuelType,
-    filter.alert,
-    filter.assigned,
-  ].filter(Boolean).length;
-  const filtered = !!filter.q || active > 0;
-  const clear = () =>
-    update({ q: null, status: null, maintenanceStatus: null, fuelType: null, alert: null, assigned: null });
+  const list = useListScreen(vehicleFilterSchema, useVehicles, {
+    filters: FILTERS,
+    fetchFailed: t("vehicles.fetchFailed"),
+  });
+  const { filter, update, filtered } = list;
 
   const columns = {
     unit: t("fields.unitNumber"),
@@ -96,18 +74,12 @@ export default function VehiclesPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        {!driver ? (
-          <ListToolbar
-            search={values.q}
-            onSearch={onSearch}
-            searchLabel={t("vehicles.searchLabel")}
-            searchHint={t("vehicles.searchHint")}
-            activeFilters={active}
-            filtered={filtered}
-            onClear={clear}
-            updating={vehicles.isFetching && !!data}
-          >
+      <ListPanel
+        list={list}
+        toolbar={!driver}
+        search={{ label: t("vehicles.searchLabel"), hint: t("vehicles.searchHint") }}
+        filters={
+          <>
             <Select
               aria-label={t("fields.maintenanceStatus")}
               value={filter.maintenanceStatus ?? ""}
@@ -169,99 +141,39 @@ export default function VehiclesPage() {
               <option value="yes">{t("filters.assigned")}</option>
               <option value="no">{t("filters.unassigned")}</option>
             </Select>
-            <SortSelect
-              label={t("list.sortBy")}
-              columns={VEHICLE_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) =>
-                t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) })
-              }
-            />
-          </ListToolbar>
-        ) : null}
-
-        <ListContent
-          query={vehicles}
-          data={data}
-          errorTitle={t("vehicles.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "list.emptyFiltered" : driver ? "vehicles.emptyDriver" : "vehicles.empty")}
-              description={t(
-                filtered
-                  ? "list.emptyFilteredText"
-                  : driver
-                    ? "vehicles.emptyDriverText"
-                    : "vehicles.emptyText",
-              )}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : canWrite ? (
-                  <Button size="sm" onClick={() => setCreating(true)}>
-                    <Plus aria-hidden />
-                    {t("vehicles.new")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("vehicles.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="unitNumber"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.unit}
-                    </SortableHeader>
-                    <SortableHeader column="plateExpiresOn" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.plate}
-                    </SortableHeader>
-                    <SortableHeader column="insuranceExpiresOn" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.insurance}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="mileage"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.mileage}
-                    </SortableHeader>
-                    <SortableHeader column="maintenanceStatus" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.maintenance}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    <SortableHeader column="driver" sort={sort} dir={dir} onSort={onSort} className="pr-4">
-                      {columns.driver}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((v) => (
-                    <VehicleRow key={v.id} vehicle={v} today={page.today} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: VEHICLE_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("vehicles.fetchFailed")}
+        empty={{
+          title: t(driver ? "vehicles.emptyDriver" : "vehicles.empty"),
+          text: t(driver ? "vehicles.emptyDriverText" : "vehicles.emptyText"),
+          filteredTitle: t("list.emptyFiltered"),
+          filteredText: t("list.emptyFilteredText"),
+          action: canWrite ? (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {t("vehicles.new")}
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("vehicles.title")}
+        columns={[
+          { label: columns.unit, sort: "unitNumber", className: "pl-4" },
+          { label: columns.plate, sort: "plateExpiresOn" },
+          { label: columns.insurance, sort: "insuranceExpiresOn" },
+          { label: columns.mileage, sort: "mileage", className: "text-right [&>button]:ml-auto" },
+          { label: columns.maintenance, sort: "maintenanceStatus" },
+          { label: columns.status, sort: "status" },
+          { label: columns.driver, sort: "driver", className: "pr-4" },
+        ]}
+        row={(v, page) => <VehicleRow vehicle={v} today={page.today} columns={columns} />}
+      />
 
       {creating ? (
         <VehicleFormDialog

@@ -1,44 +1,29 @@
-import {
-  FUEL_ENTRY_TYPES,
-  FUEL_SORTS,
-  type FuelEntry,
-  type FuelFilter,
-  type FuelSort,
-  fuelFilterSchema,
-} from "@shared/fuel/fuel.schema";
+import { FUEL_ENTRY_TYPES, FUEL_SORTS, type FuelEntry, fuelFilterSchema } from "@shared/fuel/fuel.schema";
 import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
 import { Fuel, Paperclip, Trash2 } from "lucide-react";
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { usePickerSearch } from "../../../lib/use-picker-search";
-import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   downloadReceipt,
   exportFuel,
-  type FuelListQuery,
   useDeleteFuelEntry,
   useFuelDrivers,
   useFuelEntries,
@@ -47,6 +32,8 @@ import {
 import { formatPricePerGallon } from "../format";
 import { useFuelMessages } from "../fuel-messages";
 
+const FILTERS = ["fuelType", "state", "driverId", "vehicleId", "from", "to"] as const;
+
 /**
  * The fuel log as a list: a driver's own entries (/fuel-log) or every driver's (/fleet/fuel), with
  * search, filters, sort, pages, the filtered set's totals and its export.
@@ -54,13 +41,12 @@ import { useFuelMessages } from "../fuel-messages";
 export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: ReactNode }) {
   const { t } = useTranslation("fuel");
   const messages = useFuelMessages();
-  const { filter: parsed, values, page, pageSize, update } = useListQuery(fuelFilterSchema);
-  const { sort, dir } = parsed;
-  const filter: Partial<FuelFilter> = { ...parsed, driverId: staff ? parsed.driverId : undefined };
-  const query: FuelListQuery = { ...filter, page, pageSize };
-  const entries = useFuelEntries(query);
-  useErrorToast(entries, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(entries);
+  const list = useListScreen(fuelFilterSchema, useFuelEntries, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+    narrow: (parsed) => ({ ...parsed, driverId: staff ? parsed.driverId : undefined }),
+  });
+  const { filter, update, data, filtered } = list;
 
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
   const remove = useDeleteFuelEntry();
@@ -74,20 +60,6 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
       onError: (error) =>
         notify({ title: t("delete.failed"), description: messages.error(error), variant: "error" }),
     });
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: FuelSort, next: SortDir) => update({ sort: column, dir: next });
-  const activeFilters = [
-    filter.fuelType,
-    filter.state,
-    filter.driverId,
-    filter.vehicleId,
-    filter.from,
-    filter.to,
-  ].filter(Boolean).length;
-  const filtered = !!filter.q || activeFilters > 0;
-  const clear = () =>
-    update({ q: null, fuelType: null, state: null, driverId: null, vehicleId: null, from: null, to: null });
 
   const cols = {
     when: t("fields.fueledAt"),
@@ -148,166 +120,86 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
         </dl>
       ) : null}
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t(staff ? "list.searchHintStaff" : "list.searchHint")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(entries.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.fuelType")}
-            value={filter.fuelType ?? ""}
-            onChange={(e) => update({ fuelType: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("list.filters.allFuelTypes")}</option>
-            {FUEL_ENTRY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`fuelTypesShort.${type}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.state")}
-            value={filter.state ?? ""}
-            onChange={(e) => update({ state: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("list.filters.allStates")}</option>
-            {JURISDICTIONS.map((j) => (
-              <option key={j.code} value={j.code}>
-                {j.name} ({j.code})
-              </option>
-            ))}
-          </Select>
-          {staff ? (
-            <DriverFilter
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
+      <ListPanel
+        list={list}
+        search={{ label: t("list.searchLabel"), hint: t(staff ? "list.searchHintStaff" : "list.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.fuelType")}
+              value={filter.fuelType ?? ""}
+              onChange={(e) => update({ fuelType: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("list.filters.allFuelTypes")}</option>
+              {FUEL_ENTRY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`fuelTypesShort.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.state")}
+              value={filter.state ?? ""}
+              onChange={(e) => update({ state: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("list.filters.allStates")}</option>
+              {JURISDICTIONS.map((j) => (
+                <option key={j.code} value={j.code}>
+                  {j.name} ({j.code})
+                </option>
+              ))}
+            </Select>
+            {staff ? (
+              <DriverFilter
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                onChange={(id) => update({ driverId: id })}
+              />
+            ) : null}
+            <VehicleFilter
+              value={filter.vehicleId ?? null}
+              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+              onChange={(id) => update({ vehicleId: id })}
             />
-          ) : null}
-          <VehicleFilter
-            value={filter.vehicleId ?? null}
-            selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-            onChange={(id) => update({ vehicleId: id })}
-          />
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={FUEL_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-            directions={["desc", "asc"]}
-          />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`list.filters.${edge}`)}
-            onChange={update}
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={entries}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(
-                filtered
-                  ? "list.empty.filteredTitle"
-                  : staff
-                    ? "list.empty.staffTitle"
-                    : "list.empty.driverTitle",
-              )}
-              description={t(
-                filtered
-                  ? "list.empty.filteredText"
-                  : staff
-                    ? "list.empty.staffText"
-                    : "list.empty.driverText",
-              )}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : null
-              }
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
             />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t(staff ? "staffTitle" : "driverTitle")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader column="fueledAt" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                      {cols.when}
-                    </SortableHeader>
-                    {staff ? <Th>{cols.driver}</Th> : null}
-                    <Th>{cols.vehicle}</Th>
-                    <SortableHeader column="location" sort={sort} dir={dir} onSort={onSort}>
-                      {cols.location}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="odometer"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {cols.odometer}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="gallons"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {cols.gallons}
-                    </SortableHeader>
-                    <SortableHeader
-                      column="totalAmount"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {cols.total}
-                    </SortableHeader>
-                    <Th className="pr-4 text-right">
-                      <span className="sr-only">{t("list.actions")}</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((entry) => (
-                    <FuelRow
-                      key={entry.id}
-                      entry={entry}
-                      staff={staff}
-                      cols={cols}
-                      onRemove={() => setRemoving(entry)}
-                    />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: FUEL_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          directions: ["desc", "asc"],
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t(staff ? "list.empty.staffTitle" : "list.empty.driverTitle"),
+          text: t(staff ? "list.empty.staffText" : "list.empty.driverText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+        }}
+        tableLabel={t(staff ? "staffTitle" : "driverTitle")}
+        columns={[
+          { label: cols.when, sort: "fueledAt", className: "pl-4" },
+          { label: cols.driver },
+          { label: cols.vehicle },
+          { label: cols.location, sort: "location" },
+          { label: cols.odometer, sort: "odometer", className: "text-right [&>button]:ml-auto" },
+          { label: cols.gallons, sort: "gallons", className: "text-right [&>button]:ml-auto" },
+          { label: cols.total, sort: "totalAmount", className: "text-right [&>button]:ml-auto" },
+          { label: <span className="sr-only">{t("list.actions")}</span>, className: "pr-4 text-right" },
+        ]}
+        row={(entry) => (
+          <FuelRow entry={entry} staff={staff} cols={cols} onRemove={() => setRemoving(entry)} />
+        )}
+      />
 
       <ConfirmDialog
         open={!!removing}

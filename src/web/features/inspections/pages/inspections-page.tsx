@@ -4,84 +4,47 @@ import {
   INSPECTION_SORTS,
   INSPECTION_STATUSES,
   INSPECTION_TYPES,
-  type InspectionFilter,
   type InspectionListItem,
-  type InspectionSort,
   inspectionFilterSchema,
 } from "@shared/inspections/inspections.schema";
 import { Camera, ClipboardPlus } from "lucide-react";
-import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { usePickerSearch } from "../../../lib/use-picker-search";
-import { useRetainedData } from "../../../lib/use-retained-data";
 import {
   exportInspections,
-  type InspectionListQuery,
   useInspectableAssets,
   useInspectionDrivers,
   useInspections,
 } from "../api/inspections";
 import { InspectionStatusBadge, useAssetDescription, useAssetName } from "../components/inspection-badges";
 
+const FILTERS = ["status", "type", "assetType", "vehicleId", "trailerId", "driverId", "from", "to"] as const;
+
 /** Inspections: staff see the whole fleet's; a driver sees their own and files new ones from here. */
 export default function InspectionsPage() {
   const { t } = useTranslation("inspections");
   const me = useMe().data;
   const staff = can(me ?? null, "inspections:lookups");
-
-  const { filter: parsed, values, page, pageSize, update } = useListQuery(inspectionFilterSchema);
-  const { sort, dir } = parsed;
-  const filter: Partial<InspectionFilter> = { ...parsed, driverId: staff ? parsed.driverId : undefined };
-  const query: InspectionListQuery = { ...filter, page, pageSize };
-  const list = useInspections(query);
-  useErrorToast(list, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(list);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: InspectionSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const activeFilters = [
-    filter.status,
-    filter.type,
-    filter.assetType,
-    filter.vehicleId || filter.trailerId,
-    filter.driverId,
-    filter.from,
-    filter.to,
-  ].filter(Boolean).length;
-  const filtered = !!filter.q || activeFilters > 0;
-  const clear = () =>
-    update({
-      q: null,
-      status: null,
-      type: null,
-      assetType: null,
-      vehicleId: null,
-      trailerId: null,
-      driverId: null,
-      from: null,
-      to: null,
-    });
+  const list = useListScreen(inspectionFilterSchema, useInspections, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+    narrow: (parsed) => ({ ...parsed, driverId: staff ? parsed.driverId : undefined }),
+  });
+  const { filter, update, data, filtered } = list;
   const labelOf = (key: "asset" | "driver") => {
     const row = data?.items.find((r) =>
       key === "driver"
@@ -124,168 +87,116 @@ export default function InspectionsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(list.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.status")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
-          >
-            <option value="">{t("list.filters.allStatuses")}</option>
-            {INSPECTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.type")}
-            value={filter.type ?? ""}
-            onChange={(e) => update({ type: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-type"
-          >
-            <option value="">{t("list.filters.allTypes")}</option>
-            {INSPECTION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t("list.filters.assetType")}
-            value={filter.assetType ?? ""}
-            onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
-            className="lg:w-auto"
-            data-testid="filter-asset-type"
-          >
-            <option value="">{t("list.filters.allAssetTypes")}</option>
-            {INSPECTION_ASSET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`assetTypes.${type}`)}
-              </option>
-            ))}
-          </Select>
-          <AssetFilter
-            assetType={filter.assetType ?? ""}
-            value={filter.vehicleId ?? filter.trailerId ?? null}
-            selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
-            onChange={(asset) =>
-              update({
-                vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
-                trailerId: asset?.assetType === "trailer" ? asset.id : null,
-              })
-            }
-          />
-          {staff ? (
-            <DriverFilter
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-            />
-          ) : null}
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={INSPECTION_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-            directions={["desc", "asc"]}
-          />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`list.filters.${edge}`)}
-            onChange={update}
-            testIdPrefix="filter"
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={list}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={
-                filtered
-                  ? t("list.empty.filteredTitle")
-                  : t(staff ? "list.empty.title" : "list.empty.driverTitle")
-              }
-              description={
-                filtered
-                  ? t("list.empty.filteredText")
-                  : t(staff ? "list.empty.text" : "list.empty.driverText")
-              }
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : (
-                  <Button asChild size="sm">
-                    <Link to={routePath("inspectionNew")}>
-                      <ClipboardPlus aria-hidden />
-                      {t(staff ? "list.new" : "list.driverNew")}
-                    </Link>
-                  </Button>
-                )
+      <ListPanel
+        list={list}
+        search={{
+          label: t("list.searchLabel"),
+          hint: t(staff ? "list.searchHint" : "list.searchHintDriver"),
+        }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {INSPECTION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.type")}
+              value={filter.type ?? ""}
+              onChange={(e) => update({ type: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-type"
+            >
+              <option value="">{t("list.filters.allTypes")}</option>
+              {INSPECTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("list.filters.assetType")}
+              value={filter.assetType ?? ""}
+              onChange={(e) => update({ assetType: e.target.value, vehicleId: null, trailerId: null })}
+              className="lg:w-auto"
+              data-testid="filter-asset-type"
+            >
+              <option value="">{t("list.filters.allAssetTypes")}</option>
+              {INSPECTION_ASSET_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`assetTypes.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <AssetFilter
+              assetType={filter.assetType ?? ""}
+              value={filter.vehicleId ?? filter.trailerId ?? null}
+              selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
+              onChange={(asset) =>
+                update({
+                  vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
+                  trailerId: asset?.assetType === "trailer" ? asset.id : null,
+                })
               }
             />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="inspectedAt"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.inspectedAt}
-                    </SortableHeader>
-                    <SortableHeader column="asset" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.asset}
-                    </SortableHeader>
-                    <SortableHeader column="type" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.type}
-                    </SortableHeader>
-                    <SortableHeader column="overallStatus" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    {staff ? <Th>{columns.inspector}</Th> : null}
-                    <Th className="pr-4 text-right">{columns.defects}</Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((row) => (
-                    <InspectionRow key={row.id} row={row} columns={columns} staff={staff} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+            {staff ? (
+              <DriverFilter
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                onChange={(id) => update({ driverId: id })}
+              />
+            ) : null}
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
+              testIdPrefix="filter"
+            />
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: INSPECTION_SORTS,
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          directions: ["desc", "asc"],
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t(staff ? "list.empty.title" : "list.empty.driverTitle"),
+          text: t(staff ? "list.empty.text" : "list.empty.driverText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: (
+            <Button asChild size="sm">
+              <Link to={routePath("inspectionNew")}>
+                <ClipboardPlus aria-hidden />
+                {t(staff ? "list.new" : "list.driverNew")}
+              </Link>
+            </Button>
+          ),
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.inspectedAt, sort: "inspectedAt", className: "pl-4" },
+          { label: columns.asset, sort: "asset" },
+          { label: columns.type, sort: "type" },
+          { label: columns.status, sort: "overallStatus" },
+          { label: columns.inspector },
+          { label: columns.defects, className: "pr-4 text-right" },
+        ]}
+        row={(row) => <InspectionRow row={row} columns={columns} staff={staff} />}
+      />
     </div>
   );
 }

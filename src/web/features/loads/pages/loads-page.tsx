@@ -1,40 +1,25 @@
 import { can, routePath } from "@shared/access";
-import {
-  LOAD_SORTS,
-  LOAD_STATUSES,
-  type LoadFilter,
-  type LoadListItem,
-  loadFilterSchema,
-} from "@shared/loads/loads.schema";
+import { LOAD_SORTS, LOAD_STATUSES, type LoadListItem, loadFilterSchema } from "@shared/loads/loads.schema";
 import { ArrowRight, PackagePlus } from "lucide-react";
-import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import { exportLoads, type LoadListQuery, useLoads } from "../api/loads";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportLoads, useLoads } from "../api/loads";
 import { CustomerPicker, DriverPicker } from "../components/entity-pickers";
 import { LoadStatusBadge } from "../components/load-status-badge";
 
-type Sort = (typeof LOAD_SORTS)[number];
+const FILTERS = ["status", "customerId", "driverId", "from", "to"] as const;
 
 /** Loads: staff see and filter every load; a driver sees their own, in a simpler layout. */
 export default function LoadsPage() {
@@ -42,34 +27,16 @@ export default function LoadsPage() {
   const me = useMe().data;
   const staff = can(me ?? null, "loads:write");
   const lookups = can(me ?? null, "dispatch:lookups");
-
-  const { filter: parsed, values, page, pageSize, update } = useListQuery(loadFilterSchema);
-  const { sort, dir } = parsed;
-  const filter: Partial<LoadFilter> = {
-    ...parsed,
-    customerId: lookups ? parsed.customerId : undefined,
-    driverId: lookups ? parsed.driverId : undefined,
-  };
-  const query: LoadListQuery = { ...filter, page, pageSize };
-  const loads = useLoads(query);
-  useErrorToast(loads, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(loads);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(
-    filter.q ||
-    filter.status ||
-    filter.customerId ||
-    filter.driverId ||
-    filter.from ||
-    filter.to
-  );
-  const activeFilters = [filter.status, filter.customerId, filter.driverId, filter.from, filter.to].filter(
-    Boolean,
-  ).length;
-  const clear = () =>
-    update({ q: null, status: null, customerId: null, driverId: null, from: null, to: null });
+  const list = useListScreen(loadFilterSchema, useLoads, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+    narrow: (parsed) => ({
+      ...parsed,
+      customerId: lookups ? parsed.customerId : undefined,
+      driverId: lookups ? parsed.driverId : undefined,
+    }),
+  });
+  const { filter, update, data, filtered } = list;
   const labelOf = (key: "customer" | "driver") => {
     const id = key === "customer" ? filter.customerId : filter.driverId;
     const row = data?.items.find((r) => (key === "customer" ? r.customerId : r.driverId) === id);
@@ -112,154 +79,91 @@ export default function LoadsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(loads.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.status")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
-          >
-            <option value="">{t("list.filters.allStatuses")}</option>
-            {LOAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <SortSelect
-            label={t("list.sortBy")}
-            columns={LOAD_SORTS.filter((c) => staff || c !== "totalRate")}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
-          />
-          {lookups ? (
-            <>
-              <CustomerPicker
-                aria-label={t("list.filters.customer")}
-                placeholder={t("list.filters.allCustomers")}
-                value={filter.customerId ?? null}
-                selectedLabel={filter.customerId ? labelOf("customer") : undefined}
-                onChange={(id) => update({ customerId: id })}
-                className="lg:w-52"
-              />
-              <DriverPicker
-                aria-label={t("list.filters.driver")}
-                placeholder={t("list.filters.allDrivers")}
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                onChange={(id) => update({ driverId: id })}
-                className="lg:w-52"
-              />
-            </>
-          ) : null}
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`list.filters.${edge}`)}
-            onChange={update}
-            testIdPrefix="filter"
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={loads}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={
-                filtered
-                  ? t("list.empty.filteredTitle")
-                  : t(staff ? "list.empty.title" : "list.empty.driverTitle")
-              }
-              description={
-                filtered
-                  ? t("list.empty.filteredText")
-                  : t(staff ? "list.empty.text" : "list.empty.driverText")
-              }
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : staff ? (
-                  <Button asChild size="sm">
-                    <Link to={routePath("loadNew")}>
-                      <PackagePlus aria-hidden />
-                      {t("list.new")}
-                    </Link>
-                  </Button>
-                ) : null
-              }
+      <ListPanel
+        list={list}
+        search={{
+          label: t("list.searchLabel"),
+          hint: t(staff ? "list.searchHint" : "list.searchHintDriver"),
+        }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("list.filters.allStatuses")}</option>
+              {LOAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+            {lookups ? (
+              <>
+                <CustomerPicker
+                  aria-label={t("list.filters.customer")}
+                  placeholder={t("list.filters.allCustomers")}
+                  value={filter.customerId ?? null}
+                  selectedLabel={filter.customerId ? labelOf("customer") : undefined}
+                  onChange={(id) => update({ customerId: id })}
+                  className="lg:w-52"
+                />
+                <DriverPicker
+                  aria-label={t("list.filters.driver")}
+                  placeholder={t("list.filters.allDrivers")}
+                  value={filter.driverId ?? null}
+                  selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+                  onChange={(id) => update({ driverId: id })}
+                  className="lg:w-52"
+                />
+              </>
+            ) : null}
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
+              testIdPrefix="filter"
             />
-          }
-        >
-          {(data) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="loadNumber"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.loadNumber}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.status}
-                    </SortableHeader>
-                    {staff ? <Th>{columns.customer}</Th> : null}
-                    {staff ? <Th>{columns.driver}</Th> : null}
-                    <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.pickup}
-                    </SortableHeader>
-                    <SortableHeader column="deliveryAt" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.delivery}
-                    </SortableHeader>
-                    {staff ? (
-                      <SortableHeader
-                        column="totalRate"
-                        sort={sort}
-                        dir={dir}
-                        onSort={onSort}
-                        className="pr-4 text-right [&>button]:ml-auto"
-                      >
-                        {columns.totalRate}
-                      </SortableHeader>
-                    ) : (
-                      <Th className="pr-4 text-right">{columns.miles}</Th>
-                    )}
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {data.items.map((load) => (
-                    <LoadRow key={load.id} load={load} staff={staff} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={data} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+          </>
+        }
+        sortMenu={{
+          label: t("list.sortBy"),
+          columns: LOAD_SORTS.filter((c) => staff || c !== "totalRate"),
+          optionLabel: (column, d) =>
+            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t(staff ? "list.empty.title" : "list.empty.driverTitle"),
+          text: t(staff ? "list.empty.text" : "list.empty.driverText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: staff ? (
+            <Button asChild size="sm">
+              <Link to={routePath("loadNew")}>
+                <PackagePlus aria-hidden />
+                {t("list.new")}
+              </Link>
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.loadNumber, sort: "loadNumber", className: "pl-4" },
+          { label: columns.status, sort: "status" },
+          { label: columns.customer },
+          { label: columns.driver },
+          { label: columns.pickup, sort: "pickupAt" },
+          { label: columns.delivery, sort: "deliveryAt" },
+          { label: columns.totalRate, sort: "totalRate", className: "pr-4 text-right [&>button]:ml-auto" },
+          { label: columns.miles, className: "pr-4 text-right" },
+        ]}
+        row={(load) => <LoadRow load={load} staff={staff} columns={columns} />}
+      />
     </div>
   );
 }

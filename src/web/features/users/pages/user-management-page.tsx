@@ -1,45 +1,31 @@
+const FILTERS = ["role", "status"] as const;
+
 import { ROLES, ROUTES } from "@shared/access";
 import { USER_SORTS, USER_STATUSES, type UserListItem, userFilterSchema } from "@shared/users/users.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus, Users } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { switchIdentity, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import {
-  type UserListQuery,
-  useDeleteUser,
-  useImpersonate,
-  useSetUserDisabled,
-  useUsers,
-} from "../api/users";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { useDeleteUser, useImpersonate, useSetUserDisabled, useUsers } from "../api/users";
 import { ChangeRoleDialog } from "../components/change-role-dialog";
 import { CreateUserDialog } from "../components/create-user-dialog";
 import { TemporaryPasswordDialog } from "../components/temporary-password-dialog";
 import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
-
-type Sort = (typeof USER_SORTS)[number];
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/);
@@ -54,11 +40,12 @@ export default function UserManagementPage() {
   const navigate = useNavigate();
   const meId = useMe().data?.user.id;
 
-  const { filter, values, page, pageSize, update } = useListQuery(userFilterSchema);
-  const { role, status, sort, dir } = filter;
-  const query: UserListQuery = { ...filter, page, pageSize };
-  const users = useUsers(query);
-  useErrorToast(users, t("users.toast.fetchFailed"));
+  const list = useListScreen(userFilterSchema, useUsers, {
+    filters: FILTERS,
+    fetchFailed: t("users.toast.fetchFailed"),
+  });
+  const { filter, update } = list;
+  const { role, status } = filter;
 
   const [creating, setCreating] = useState(false);
   const [roleUser, setRoleUser] = useState<UserListItem | null>(null);
@@ -153,10 +140,6 @@ export default function UserManagementPage() {
     );
   };
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(values.q || role || status);
-  const { data, retained } = useRetainedData(users);
   const columns = {
     name: t("users.fields.name"),
     email: t("users.fields.email"),
@@ -179,16 +162,11 @@ export default function UserManagementPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-100 p-4 lg:flex lg:flex-wrap lg:items-center">
-          <SearchInput
-            value={values.q}
-            onSearch={onSearch}
-            label={t("users.searchLabel")}
-            hint={t("users.searchHint")}
-            className="lg:min-w-64 lg:flex-1"
-          />
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:flex lg:items-center">
+      <ListPanel
+        list={list}
+        search={{ label: t("users.searchLabel"), hint: t("users.searchHint") }}
+        filters={
+          <>
             <Select
               aria-label={t("users.filters.role")}
               value={role ?? ""}
@@ -215,162 +193,103 @@ export default function UserManagementPage() {
                 </option>
               ))}
             </Select>
-            <SortSelect
-              label={t("users.sortBy")}
-              columns={USER_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              optionLabel={(column, d) => t(`users.sortOptions.${column}.${d}`)}
-              className="sm:col-span-2 lg:hidden"
-            />
-          </div>
-          <div className="flex items-center gap-3 empty:hidden lg:ml-auto">
-            {users.isFetching && data ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
-            {filtered ? (
-              <Button variant="ghost" size="sm" onClick={() => update({ q: null, role: null, status: null })}>
-                {t("common:actions.clearFilters")}
-              </Button>
-            ) : null}
-          </div>
-        </div>
-
-        <ListContent
-          query={users}
-          data={data}
-          errorTitle={t("users.toast.fetchFailed")}
-          empty={
-            <EmptyState
-              title={filtered ? t("users.empty.filteredTitle") : t("users.empty.title")}
-              description={filtered ? t("users.empty.filteredText") : t("users.empty.text")}
-              action={
-                filtered ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => update({ q: null, role: null, status: null })}
+          </>
+        }
+        sortMenu={{
+          label: t("users.sortBy"),
+          columns: USER_SORTS,
+          optionLabel: (column, d) => t(`users.sortOptions.${column}.${d}`),
+        }}
+        errorTitle={t("users.toast.fetchFailed")}
+        empty={{
+          title: t("users.empty.title"),
+          text: t("users.empty.text"),
+          filteredTitle: t("users.empty.filteredTitle"),
+          filteredText: t("users.empty.filteredText"),
+          action: (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Users aria-hidden />
+              {t("users.add")}
+            </Button>
+          ),
+        }}
+        tableLabel={t("users.title")}
+        columns={[
+          { label: columns.name, sort: "name", className: "pl-4" },
+          { label: columns.email, sort: "email" },
+          { label: columns.role, sort: "role" },
+          { label: columns.status },
+          { label: columns.lastSignIn, sort: "lastSignInAt" },
+          { label: columns.createdAt, sort: "createdAt" },
+          {
+            label: <span className="sr-only">{t("users.actions.column")}</span>,
+            className: "sticky right-0 w-12 bg-slate-50 pr-4",
+          },
+        ]}
+        row={(user) => {
+          const isSelf = user.id === meId;
+          return (
+            <Tr data-testid={`user-row-${user.email}`} className={cn(stacked.row, "group")}>
+              <Td className={cn(stacked.primary, "pl-4")}>
+                <div className="flex min-w-0 items-center gap-3">
+                  <span
+                    aria-hidden
+                    className={cn(
+                      "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
+                      user.status === "active" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-400",
+                    )}
                   >
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : (
-                  <Button size="sm" onClick={() => setCreating(true)}>
-                    <Users aria-hidden />
-                    {t("users.add")}
-                  </Button>
-                )
-              }
-            />
-          }
-        >
-          {(data) => (
-            <>
-              <Table className={stacked.table} aria-label={t("users.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader column="name" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                      {columns.name}
-                    </SortableHeader>
-                    <SortableHeader column="email" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.email}
-                    </SortableHeader>
-                    <SortableHeader column="role" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.role}
-                    </SortableHeader>
-                    <Th>{columns.status}</Th>
-                    <SortableHeader column="lastSignInAt" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.lastSignIn}
-                    </SortableHeader>
-                    <SortableHeader column="createdAt" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.createdAt}
-                    </SortableHeader>
-                    <Th className="sticky right-0 w-12 bg-slate-50 pr-4">
-                      <span className="sr-only">{t("users.actions.column")}</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {data.items.map((user) => {
-                    const isSelf = user.id === meId;
-                    return (
-                      <Tr
-                        key={user.id}
-                        data-testid={`user-row-${user.email}`}
-                        className={cn(stacked.row, "group")}
-                      >
-                        <Td className={cn(stacked.primary, "pl-4")}>
-                          <div className="flex min-w-0 items-center gap-3">
-                            <span
-                              aria-hidden
-                              className={cn(
-                                "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                                user.status === "active"
-                                  ? "bg-brand-50 text-brand-700"
-                                  : "bg-slate-100 text-slate-400",
-                              )}
-                            >
-                              {initials(user.name)}
-                            </span>
-                            <div className="min-w-0">
-                              <div className="truncate font-medium text-slate-900">
-                                {user.name}
-                                {isSelf ? (
-                                  <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span>
-                                ) : null}
-                              </div>
-                              <div className="truncate text-xs text-slate-500 lg:hidden">{user.email}</div>
-                            </div>
-                          </div>
-                        </Td>
-                        <Td
-                          data-label={columns.email}
-                          className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}
-                        >
-                          <span className="whitespace-nowrap">{user.email}</span>
-                        </Td>
-                        <Td data-label={columns.role} className={stacked.cell}>
-                          <RoleBadge role={user.role} />
-                        </Td>
-                        <Td data-label={columns.status} className={stacked.cell}>
-                          <UserStatus user={user} />
-                        </Td>
-                        <Td
-                          data-label={columns.lastSignIn}
-                          className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}
-                        >
-                          {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
-                        </Td>
-                        <Td
-                          data-label={columns.createdAt}
-                          className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
-                        >
-                          <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
-                            {formatDate(user.createdAt)}
-                          </time>
-                        </Td>
-                        {/* Pinned right so the menu stays reachable when a narrow screen scrolls the table. */}
-                        <Td
-                          className={cn(
-                            stacked.corner,
-                            "pr-4 text-right lg:sticky lg:right-0 lg:bg-white lg:group-hover:bg-slate-50",
-                          )}
-                        >
-                          <UserRowActions
-                            user={user}
-                            isSelf={isSelf}
-                            busy={impersonate.isPending && impersonate.variables === user.id}
-                            onAction={onAction}
-                          />
-                        </Td>
-                      </Tr>
-                    );
-                  })}
-                </TBody>
-              </Table>
-              <ListPagination of={data} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+                    {initials(user.name)}
+                  </span>
+                  <div className="min-w-0">
+                    <div className="truncate font-medium text-slate-900">
+                      {user.name}
+                      {isSelf ? (
+                        <span className="ml-1.5 font-normal text-slate-500">{t("users.you")}</span>
+                      ) : null}
+                    </div>
+                    <div className="truncate text-xs text-slate-500 lg:hidden">{user.email}</div>
+                  </div>
+                </div>
+              </Td>
+              <Td data-label={columns.email} className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}>
+                <span className="whitespace-nowrap">{user.email}</span>
+              </Td>
+              <Td data-label={columns.role} className={stacked.cell}>
+                <RoleBadge role={user.role} />
+              </Td>
+              <Td data-label={columns.status} className={stacked.cell}>
+                <UserStatus user={user} />
+              </Td>
+              <Td data-label={columns.lastSignIn} className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}>
+                {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
+              </Td>
+              <Td
+                data-label={columns.createdAt}
+                className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
+              >
+                <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
+                  {formatDate(user.createdAt)}
+                </time>
+              </Td>
+              {/* Pinned right so the menu stays reachable when a narrow screen scrolls the table. */}
+              <Td
+                className={cn(
+                  stacked.corner,
+                  "pr-4 text-right lg:sticky lg:right-0 lg:bg-white lg:group-hover:bg-slate-50",
+                )}
+              >
+                <UserRowActions
+                  user={user}
+                  isSelf={isSelf}
+                  busy={impersonate.isPending && impersonate.variables === user.id}
+                  onAction={onAction}
+                />
+              </Td>
+            </Tr>
+          );
+        }}
+      />
 
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <ChangeRoleDialog user={roleUser} onClose={() => setRoleUser(null)} />
