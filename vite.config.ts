@@ -1,14 +1,31 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/**
+ * The sign-in page is a document of its own (src/web/login.html, decision 022): the dev server answers
+ * `/login` with it, as the API server does in production.
+ */
+function signInDocument(): Plugin {
+  return {
+    name: "lms-sign-in-document",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/login\/?(?:\?|$)/.test(req.url))
+          req.url = req.url.replace(/^\/login\/?/, "/login.html");
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), signInDocument()],
   resolve: {
     alias: {
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
@@ -23,6 +40,17 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // What every screen needs, as one file each (fewer requests and a better compression than the
+        // dozens of shared slices the splitter would otherwise cut them into): the framework, zod.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|sonner|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+            },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
         // Translation chunks (src/web/lib/i18n.ts loads them on demand) are named locale-<lng>-<ns>,
         // so a cache rule, a size report or a test can tell them from a screen's code.
         chunkFileNames: (chunk) => {

@@ -11,10 +11,10 @@ import { gzipSync } from "node:zlib";
 /**
  * Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them). A ratchet: set just above what
  * the build measures today, lowered as screens are split further, never raised without a decision
- * record. Issue 11's targets are 120 (login) and 250 (any route); decision 021 explains the floor
- * (React, React Router and i18next alone are about 120 KB) and what is left to reach them.
+ * record. Issue 11's targets are 120 (login) and 250 (any route): the sign-in page meets its target as
+ * a document of its own (decision 022); decision 021 explains what is left for the app's routes.
  */
-export const BUDGETS = { login: 225, anyRoute: 320 };
+export const BUDGETS = { login: 120, anyRoute: 315 };
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
 const manifestFile = path.join(dist, ".vite", "manifest.json");
@@ -23,6 +23,13 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+// The sign-in page is a document built on its own (vite.login.config.ts, decision 022).
+const loginManifestFile = path.join(dist, ".vite", "login-manifest.json");
+if (!existsSync(loginManifestFile)) {
+  console.error(`No sign-in manifest at ${loginManifestFile}: build the web app with npm run build.`);
+  process.exit(1);
+}
+const loginManifest = JSON.parse(readFileSync(loginManifestFile, "utf8"));
 
 const gzipSizes = new Map();
 const gzipSize = (file) => {
@@ -32,11 +39,11 @@ const gzipSize = (file) => {
 };
 
 /** A manifest chunk and every chunk it imports statically (what the browser fetches with it). */
-function closure(key, into = new Set()) {
-  const chunk = manifest[key];
+function closure(key, into = new Set(), from = manifest) {
+  const chunk = from[key];
   if (!chunk || into.has(chunk.file)) return into;
   into.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(dep, into);
+  for (const dep of chunk.imports ?? []) closure(dep, into, from);
   return into;
 }
 
@@ -88,7 +95,7 @@ function sourcesUnder(dir) {
         : [],
   );
 }
-function localeFiles(pageKey) {
+function localeFiles(pageKey, from = manifest) {
   const feature = /^features\/([\w-]+)\//.exec(pageKey)?.[1];
   const names = new Set(preloaded);
   for (const file of feature ? sourcesUnder(path.resolve("src/web/features", feature)) : [])
@@ -96,8 +103,8 @@ function localeFiles(pageKey) {
       for (const [, ns] of args.matchAll(/"([\w-]+)"/g)) names.add(ns);
   return [...names]
     .map((ns) => {
-      const key = Object.keys(manifest).find((k) => k.endsWith(`i18n/locales/en/${ns}.json`));
-      return key ? manifest[key].file : undefined; // none: bundled into another chunk (older builds)
+      const key = Object.keys(from).find((k) => k.endsWith(`i18n/locales/en/${ns}.json`));
+      return key ? from[key].file : undefined; // none: bundled into another chunk (older builds)
     })
     .filter(Boolean);
 }
@@ -113,6 +120,12 @@ for (const { route, key } of pages) {
   if (!publicRoutes.has(route)) closure(shellKey, files);
   for (const file of localeFiles(key)) files.add(file);
   rows.push({ route, files: files.size, gzipBytes: sum(files) });
+}
+{
+  // The sign-in document: its entry's closure and the translations it reads (the auth feature's).
+  const files = closure("login.html", new Set(), loginManifest);
+  for (const file of localeFiles("features/auth/pages/login-page.tsx", loginManifest)) files.add(file);
+  rows.push({ route: "login", files: files.size, gzipBytes: sum(files) });
 }
 rows.sort((a, b) => b.gzipBytes - a.gzipBytes);
 

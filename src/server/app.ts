@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { ROUTES } from "@shared/access";
 import { requestId } from "hono/request-id";
 import type { Deps } from "./deps";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES } from "./http/body";
@@ -122,6 +123,9 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
       }),
     );
     app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
+    // The sign-in page is a document of its own, built apart from the app (decision 022).
+    const signIn = path.join(WEB_DIST, "login.html");
+    app.get(ROUTES.login.path, async (c) => c.html(await readFile(signIn, "utf8")));
     // Client-side routes: every other GET gets the app shell.
     app.get("*", async (c) => c.html(await readFile(index, "utf8")));
   }

@@ -1,7 +1,11 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
+import type { core } from "zod";
+
+/** A failed parse of any zod schema, classic or mini (the sign-in schema is mini: decision 022). */
+type ZodError = core.$ZodError;
+
 import type { Logger } from "../logger";
 
 /** An error a user can act on. Services throw it; the app answers `{ error: { code, message, details } }`. */

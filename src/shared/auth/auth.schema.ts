@@ -1,21 +1,15 @@
 import { z } from "zod";
 import { ROLES } from "../access";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const emailSchema = z.string().trim().toLowerCase().email({ message: "Enter a valid email address." });
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
   .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
-
-/** Sign-in needs an email and a password (spec section 5). */
-export const loginSchema = z.object({
-  email: z.string().trim().min(1, { message: "Email is required." }).pipe(emailSchema),
-  password: z.string().min(1, { message: "Password is required." }),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z
   .object({

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { FullPageError, FullScreenLoading } from "../features/system/components/status-screens";
 import { useRouteKey } from "../lib/navigation";
 import { finishIdentitySwitch, useIdentitySwitch, useMe } from "../lib/session";
+import { LeaveForSignIn } from "./leave-for-sign-in";
 
 /**
  * The gate of every signed-in route, read from the route table: no session → sign-in; temporary
@@ -33,7 +34,7 @@ export function RequireAuth() {
       />
     );
   }
-  if (!me) return <Navigate to={ROUTES.login.path} replace state={{ from: location }} />;
+  if (!me) return <LeaveForSignIn from={location} />;
 
   if (me.mustChangePassword && routeKey !== "changePassword") {
     return <Navigate to={ROUTES.changePassword.path} replace />;

@@ -6,6 +6,7 @@ import { FullScreenLoading } from "../features/system/components/status-screens"
 import i18n, { i18nReady } from "../lib/i18n";
 import { DEFAULT_REPORT_ID, ROUTE_KEYS, type RouteHandle } from "../lib/navigation";
 import { PublicLayout } from "./layouts/public-layout";
+import { LeaveForSignIn } from "./leave-for-sign-in";
 import { RequireAuth } from "./require-auth";
 import { FEATURE_NAMESPACES, SHELL_NAMESPACES } from "./route-namespaces";
 
@@ -31,7 +32,8 @@ const notAvailable = page("system", () => import("../features/system/pages/not-a
  * a role's links never lead to a dead end; a later issue replaces its line here.
  */
 const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> = {
-  login: { lazy: page("auth", () => import("../features/auth/pages/login-page")) },
+  // The sign-in page is a document of its own (src/web/login.tsx, decision 022).
+  login: { element: <LeaveForSignIn /> },
   register: { lazy: page("auth", () => import("../features/auth/pages/register-page")) },
   track: { lazy: page("public", () => import("../features/public/pages/track-page")) },
   publicBolUpload: { lazy: page("public", () => import("../features/public/pages/bol-upload-page")) },

@@ -36,7 +36,18 @@ const onDemand: BackendModule = {
   },
 };
 
-/** Resolves once the reader's language and the preloaded namespaces are in (main.tsx waits for it). */
+/**
+ * What a document's first paint reads: `common` and `nav`, plus what its `<html data-namespaces>` adds
+ * (the sign-in document adds `auth`, so its form needs no second round trip).
+ */
+const firstPaint = [
+  ...new Set([
+    ...PRELOADED_NAMESPACES,
+    ...(document.documentElement.dataset.namespaces?.split(",").filter(Boolean) ?? []),
+  ]),
+];
+
+/** Resolves once the reader's language and the first paint's namespaces are in (main.tsx waits for it). */
 export const i18nReady = i18n
   .use(onDemand)
   .use(LanguageDetector)
@@ -49,7 +60,7 @@ export const i18nReady = i18n
     nonExplicitSupportedLngs: true,
     load: "languageOnly",
     defaultNS: "common",
-    ns: [...PRELOADED_NAMESPACES],
+    ns: firstPaint,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     detection: {

@@ -1,7 +1,13 @@
-import type { LoginInput, Me, Session } from "@shared/auth/auth.schema";
+import type { Me, Session } from "@shared/auth/auth.schema";
+import type { LoginInput } from "@shared/auth/login.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "./api";
+
+// Plain strings, not the route table: the sign-in document must not download every route (decision 022);
+// session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
+export const SIGN_IN_PATH = "/login";
+export const HOME_PATH = "/";
 
 export const meQueryKey = ["me"] as const;
 
@@ -42,7 +48,66 @@ export function handleAuthEvent(queryClient: QueryClient, event: AuthEvent, broa
     void queryClient.invalidateQueries();
     void queryClient.refetchQueries({ queryKey: meQueryKey });
   }
-  if (broadcast) channel?.postMessage(event);
+  if (broadcast) broadcastAuthEvent(event);
+}
+
+/** Tells the other tabs (they reload the session): the sign-in document has no query cache of its own. */
+export function broadcastAuthEvent(event: AuthEvent): void {
+  channel?.postMessage(event);
+}
+
+const RETURN_TO_KEY = "lms:return-to";
+const NOTICE_KEY = "lms:sign-in-notice";
+
+/** Why the app sent the user to sign in, when the sign-in page should say so. */
+export type SignInNotice = "adminSessionLost";
+
+/** The reason goToSignIn left for the sign-in page, once. */
+export function takeSignInNotice(): SignInNotice | null {
+  try {
+    const notice = sessionStorage.getItem(NOTICE_KEY);
+    sessionStorage.removeItem(NOTICE_KEY);
+    return notice === "adminSessionLost" ? notice : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Leaves for the sign-in page, a document of its own outside the app's router (decision 022). `from`
+ * is where to come back after signing in; it waits in this tab's session storage, so the sign-in
+ * address stays plain `/login`.
+ */
+export function goToSignIn(
+  from?: { pathname: string; search?: string; hash?: string },
+  notice?: SignInNotice,
+): void {
+  try {
+    if (from) sessionStorage.setItem(RETURN_TO_KEY, `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`);
+    else sessionStorage.removeItem(RETURN_TO_KEY);
+    if (notice) sessionStorage.setItem(NOTICE_KEY, notice);
+  } catch {
+    // Storage refused (private mode): the user lands on the home screen instead.
+  }
+  window.location.replace(SIGN_IN_PATH);
+}
+
+/** Where to go after signing in: the page that sent the user here, never an outside or sign-in address. */
+export function takeReturnPath(): string {
+  let to: string | null = null;
+  try {
+    to = sessionStorage.getItem(RETURN_TO_KEY);
+    sessionStorage.removeItem(RETURN_TO_KEY);
+  } catch {
+    to = null;
+  }
+  return to && isReturnPath(to) ? to : HOME_PATH;
+}
+
+export function isReturnPath(to: string): boolean {
+  return (
+    to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\") && !/^\/login(?:[/?#]|$)/.test(to)
+  );
 }
 
 /**

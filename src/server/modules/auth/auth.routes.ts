@@ -1,4 +1,4 @@
-import { loginSchema } from "@shared/auth/auth.schema";
+import { loginSchema } from "@shared/auth/login.schema";
 import { Hono } from "hono";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";

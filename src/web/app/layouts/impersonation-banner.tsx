@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { ApiRequestError } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
-import { handleAuthEvent, stopImpersonation, switchIdentity } from "../../lib/session";
+import { broadcastAuthEvent, goToSignIn, stopImpersonation, switchIdentity } from "../../lib/session";
 import { notify } from "../../lib/toast";
 
 /** On every protected page while an admin browses as someone else, so it is never forgotten. */
@@ -32,8 +32,9 @@ export function ImpersonationBanner({ me }: { me: Me }) {
         variant: "error",
       });
       if (adminSessionLost) {
-        handleAuthEvent(queryClient, "SIGNED_OUT");
-        navigate(ROUTES.login.path, { replace: true });
+        // The sign-in document repeats why the user is there (the toast would not survive the load).
+        broadcastAuthEvent("SIGNED_OUT");
+        goToSignIn(undefined, "adminSessionLost");
       }
       return;
     }

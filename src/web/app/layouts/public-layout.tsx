@@ -1,45 +1,25 @@
 import { ROUTES } from "@shared/access";
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
-import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
-import { LanguageSwitcher } from "./language-switcher";
+import { PublicFrame } from "./public-frame";
 import { useDocumentTitle } from "./use-document-title";
 
-/** Sign-in, registration and the public links customers receive: no session needed. */
+/** Registration and the public links customers receive: no session needed. */
 export function PublicLayout() {
-  const { t } = useTranslation();
   useDocumentTitle();
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50 bg-[radial-gradient(ellipse_at_top,var(--color-brand-100),transparent_60%)]">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:ring-2 focus:ring-brand-500"
-      >
-        {t("shell.skipToContent")}
-      </a>
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link
-          to={ROUTES.login.path}
-          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <Brand />
+    <PublicFrame
+      home={(brand, className) => (
+        // The sign-in page is a document of its own (decision 022): a full load, not a route change.
+        <Link to={ROUTES.login.path} reloadDocument className={className}>
+          {brand}
         </Link>
-        <LanguageSwitcher />
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 outline-none sm:items-center sm:px-6"
-      >
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="px-4 pb-6 text-center text-xs text-slate-400">
-        {t("shell.footer", { year: new Date().getFullYear() })}
-      </footer>
-    </div>
+      )}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </PublicFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { ROUTES } from "@shared/access";
 import type { Me } from "@shared/auth/auth.schema";
-import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -12,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { handleAuthEvent, signOut } from "../../lib/session";
+import { broadcastAuthEvent, goToSignIn, signOut } from "../../lib/session";
 import { notify } from "../../lib/toast";
 
 function initialsOf(name: string): string {
@@ -24,7 +23,6 @@ function initialsOf(name: string): string {
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation(["common", "auth"]);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   async function onSignOut() {
     try {
@@ -33,9 +31,9 @@ export function UserMenu({ me }: { me: Me }) {
       notify({ title: t("auth:signOut.failed"), variant: "error" });
       return;
     }
-    // Cleared before navigating: the sign-in page sends a still-known user straight back.
-    handleAuthEvent(queryClient, "SIGNED_OUT");
-    navigate(ROUTES.login.path, { replace: true });
+    // The other tabs sign out too; this one loads the sign-in document (decision 022).
+    broadcastAuthEvent("SIGNED_OUT");
+    goToSignIn();
   }
 
   return (

@@ -1,12 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ROUTES } from "@shared/access";
-import { type DemoAccounts, type LoginInput, loginSchema } from "@shared/auth/auth.schema";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DemoAccounts } from "@shared/auth/auth.schema";
+import { type LoginInput, loginSchema } from "@shared/auth/login.schema";
 import { ArrowRight, Loader2, MapPinCheck, UserPlus } from "lucide-react";
-import { useRef } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -14,77 +11,111 @@ import { Input } from "../../../components/ui/input";
 import { ApiRequestError, api } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import { useFieldMessage } from "../../../lib/form-messages";
-import { settleAuthEvent, signIn, useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
+import { broadcastAuthEvent, signIn, takeReturnPath, takeSignInNotice } from "../../../lib/session";
+import type { Notice } from "../../../lib/toast";
 
-/** Where to go after signing in: the page that sent the user here, never back to a sign-in screen. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname === ROUTES.login.path) return ROUTES.home.path;
-  return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
-}
+// Toasts (sonner) download with the first one, never with the page (decision 022).
+const SignInNotice = lazy(() => import("../components/sign-in-notice"));
 
+type Fields = keyof LoginInput;
+const FIELDS: readonly Fields[] = ["email", "password"];
+
+/**
+ * The sign-in page (spec sections 2 and 5). It is a document of its own, outside the app's router
+ * (src/web/login.tsx, decision 022), so the first screen a user opens stays small: no router, no query
+ * cache, no form library — two fields checked with the shared (zod mini) schema the server parses with.
+ */
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const fieldMessage = useFieldMessage();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const { data: me } = useMe();
+  const [values, setValues] = useState<LoginInput>({ email: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [demo, setDemo] = useState<DemoAccounts | null>(null);
+  const inputs = useRef<Partial<Record<Fields, HTMLInputElement | null>>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
-  const to = returnPath(location.state);
 
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: "", password: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (takeSignInNotice() === "adminSessionLost")
+      setNotice({
+        title: t("impersonation.stopFailed"),
+        description: t("impersonation.adminSessionLost"),
+        variant: "error",
+      });
+  }, [t]);
 
-  const demo = useQuery({
-    queryKey: ["demo-accounts"],
-    queryFn: () => api<DemoAccounts>("/api/demo-accounts"),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  useEffect(() => {
+    const controller = new AbortController();
+    api<DemoAccounts>("/api/demo-accounts", { signal: controller.signal })
+      .then(setDemo)
+      .catch(() => undefined); // no demo data: the list simply does not show
+    return () => controller.abort();
+  }, []);
 
-  if (me) return <Navigate to={to} replace />;
+  function showErrors(next: Partial<Record<Fields, string>>) {
+    setErrors(next);
+    const first = FIELDS.find((name) => next[name]);
+    if (first) inputs.current[first]?.focus();
+  }
 
-  async function onSubmit(values: LoginInput) {
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Fields, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as Fields;
+        next[name] ??= issue.message;
+      }
+      showErrors(next);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
     try {
-      await signIn(values);
+      await signIn(parsed.data);
     } catch (err) {
+      setSubmitting(false);
       showSignInError(err);
       return;
     }
-    await settleAuthEvent(queryClient, "SIGNED_IN");
-    navigate(to, { replace: true });
+    broadcastAuthEvent("SIGNED_IN");
+    // A full load of the app: the page that sent the user here, or their home.
+    window.location.replace(takeReturnPath());
   }
 
   function showSignInError(err: unknown) {
     if (!(err instanceof ApiRequestError) || err.status === 0 || err.status >= 500) {
-      notify({ title: t("login.errorTitle"), description: t("login.errorText"), variant: "error" });
+      setNotice({ title: t("login.errorTitle"), description: t("login.errorText"), variant: "error" });
     } else if (err.status === 401) {
-      notify({ title: t("login.failedTitle"), description: t("login.failedText"), variant: "error" });
+      setNotice({ title: t("login.failedTitle"), description: t("login.failedText"), variant: "error" });
     } else if (err.code === "REGISTRATION_PENDING") {
-      notify({ title: t("login.pendingTitle"), description: t("login.pendingText"), variant: "error" });
+      setNotice({ title: t("login.pendingTitle"), description: t("login.pendingText"), variant: "error" });
     } else if (err.status === 400 && Object.keys(err.fields).length > 0) {
-      for (const [name, message] of Object.entries(err.fields)) {
-        if (name === "email" || name === "password") form.setError(name, { message });
-      }
+      showErrors(Object.fromEntries(FIELDS.filter((f) => err.fields[f]).map((f) => [f, err.fields[f]])));
     } else {
       // Disabled account (403), too many attempts (429), a wrong address: the message says what to do.
-      notify({ title: t("login.signInFailedTitle"), description: describeError(err, t), variant: "error" });
+      setNotice({
+        title: t("login.signInFailedTitle"),
+        description: describeError(err, t),
+        variant: "error",
+      });
     }
   }
 
+  function change(name: Fields, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+  }
+
   function fillDemo(email: string, password: string) {
-    form.clearErrors();
-    form.setValue("email", email, { shouldDirty: true });
-    form.setValue("password", password, { shouldDirty: true });
+    setErrors({});
+    setValues({ email, password });
     submitRef.current?.focus();
   }
 
-  const accounts = demo.data?.accounts ?? [];
+  const accounts = demo?.accounts ?? [];
 
   return (
     <div className="flex w-full max-w-md flex-col gap-6">
@@ -97,51 +128,60 @@ export default function LoginPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-500">{t("login.subtitle")}</p>
 
-        <form
-          className="mt-6 grid gap-4"
-          noValidate
-          onSubmit={form.handleSubmit(onSubmit)}
-          data-testid="login-form"
-        >
-          <Field label={t("fields.email")} error={fieldMessage(errors.email?.message)}>
+        <form className="mt-6 grid gap-4" noValidate onSubmit={onSubmit} data-testid="login-form">
+          <Field label={t("fields.email")} error={fieldMessage(errors.email)}>
             <Input
+              ref={(el) => {
+                inputs.current.email = el;
+              }}
+              name="email"
               type="email"
               autoComplete="username"
               inputMode="email"
               autoFocus
-              {...form.register("email")}
+              value={values.email}
+              onChange={(e) => change("email", e.target.value)}
             />
           </Field>
-          <Field label={t("fields.password")} error={fieldMessage(errors.password?.message)}>
-            <Input type="password" autoComplete="current-password" {...form.register("password")} />
+          <Field label={t("fields.password")} error={fieldMessage(errors.password)}>
+            <Input
+              ref={(el) => {
+                inputs.current.password = el;
+              }}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(e) => change("password", e.target.value)}
+            />
           </Field>
-          <Button ref={submitRef} type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-            {isSubmitting ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {isSubmitting ? t("login.submitting") : t("login.submit")}
+          <Button ref={submitRef} type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
+            {submitting ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {submitting ? t("login.submitting") : t("login.submit")}
           </Button>
         </form>
 
         <div className="mt-6 grid gap-2 border-t border-slate-100 pt-5 text-sm">
-          <Link
-            to={ROUTES.register.path}
+          <a
+            href={ROUTES.register.path}
             className="group inline-flex items-center gap-2 rounded-md font-medium text-brand-700 hover:text-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           >
             <UserPlus className="size-4" aria-hidden />
             {t("login.registerLink")}
             <ArrowRight className="size-3.5 transition-transform group-hover:translate-x-0.5" aria-hidden />
-          </Link>
-          <Link
-            to={ROUTES.track.path}
+          </a>
+          <a
+            href={ROUTES.track.path}
             className="group inline-flex items-center gap-2 rounded-md font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           >
             <MapPinCheck className="size-4" aria-hidden />
             {t("login.trackLink")}
             <ArrowRight className="size-3.5 transition-transform group-hover:translate-x-0.5" aria-hidden />
-          </Link>
+          </a>
         </div>
       </section>
 
-      {accounts.length > 0 && demo.data ? (
+      {accounts.length > 0 && demo ? (
         <section
           aria-labelledby="demo-title"
           className="rounded-2xl border border-dashed border-slate-300 bg-white/70 p-4 sm:p-5"
@@ -156,7 +196,7 @@ export default function LoginPage() {
               <li key={account.email}>
                 <button
                   type="button"
-                  onClick={() => fillDemo(account.email, demo.data.password)}
+                  onClick={() => fillDemo(account.email, demo.password)}
                   data-testid={`demo-account-${account.email}`}
                   aria-label={t("demo.use", { name: account.name, email: account.email })}
                   className="flex w-full items-center gap-3 rounded-lg px-2.5 py-2 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -178,6 +218,11 @@ export default function LoginPage() {
             ))}
           </ul>
         </section>
+      ) : null}
+      {notice ? (
+        <Suspense fallback={null}>
+          <SignInNotice notice={notice} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -118,7 +118,7 @@ export default function RegisterPage() {
         </h1>
         <p className="mt-2 text-sm text-slate-600">{t("register.successText")}</p>
         <Button className="mt-6" asChild>
-          <Link to={ROUTES.login.path}>
+          <Link to={ROUTES.login.path} reloadDocument>
             <ArrowLeft aria-hidden />
             {t("register.backToSignIn")}
           </Link>
@@ -201,6 +201,7 @@ export default function RegisterPage() {
             {t("register.haveAccount")}{" "}
             <Link
               to={ROUTES.login.path}
+              reloadDocument
               className="rounded font-medium text-brand-700 hover:text-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               {t("register.signIn")}

@@ -135,6 +135,7 @@ export default function TrackPage() {
 
       <Link
         to={ROUTES.login.path}
+        reloadDocument
         className="inline-flex items-center gap-1.5 self-center rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <ArrowLeft className="size-4" aria-hidden />

@@ -35,7 +35,7 @@ export default function NotAvailablePage() {
           <p className="mt-1 text-sm text-slate-600">{t("notAvailable.text")}</p>
           {isHome ? null : (
             <Button variant="outline" className="mt-6" asChild>
-              <Link to={isPublic ? ROUTES.login.path : ROUTES.home.path}>
+              <Link to={isPublic ? ROUTES.login.path : ROUTES.home.path} reloadDocument={isPublic}>
                 <ArrowLeft aria-hidden />
                 {isPublic ? t("notAvailable.backToSignIn") : t("notAvailable.backToDashboard")}
               </Link>
