@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { FullScreenLoading } from "../features/system/components/status-screens";
 import { listenToOtherTabs } from "../lib/session";
-import { AppToaster } from "./app-toaster";
 import { router } from "./router";
+
+// The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
+const AppToaster = lazy(() => import("./app-toaster"));
 
 export function App() {
   const { i18n } = useTranslation();
@@ -25,7 +27,9 @@ export function App() {
       <Suspense fallback={<FullScreenLoading />}>
         <RouterProvider router={router} />
       </Suspense>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

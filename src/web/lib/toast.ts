@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import type { toast as Toast } from "sonner";
 
 export interface Notice {
   title: string;
@@ -6,9 +6,24 @@ export interface Notice {
   variant?: "default" | "success" | "error";
 }
 
+// The toast library comes with its toaster, after the first paint, never with it (decision 022): a
+// screen renders without it, and a notice waits until the toaster listens (a few milliseconds, once).
+let toasterListens: (toast: typeof Toast) => void = () => {};
+const listening = new Promise<typeof Toast>((resolve) => {
+  toasterListens = resolve;
+});
+
+/** Called by AppToaster once its toaster is mounted and listening, with the library's `toast`. */
+export function toasterMounted(toast: typeof Toast): void {
+  toasterListens(toast);
+}
+
 /** Toasts show one at a time (a new one replaces the last) for 5000 ms — spec section 9. */
-export function notify({ title, description, variant = "default" }: Notice) {
-  toast.dismiss();
-  const show = variant === "error" ? toast.error : variant === "success" ? toast.success : toast;
-  show(title, { description });
+export function notify({ title, description, variant = "default" }: Notice): void {
+  // The promise settles once; later notices run in the order they were given.
+  void listening.then((toast) => {
+    toast.dismiss();
+    const show = variant === "error" ? toast.error : variant === "success" ? toast.success : toast;
+    show(title, { description });
+  });
 }
