@@ -1,6 +1,6 @@
 import type {
   AccidentDetail,
-  AccidentFilterInput,
+  AccidentFilter,
   AccidentInput,
   AccidentPage,
   AccidentSummary,
@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
-export type AccidentListQuery = Partial<AccidentFilterInput> & { page: number; pageSize: number };
+/** A list page's query: the shared filter as parsed from the URL (typed, defaults filled). */
+export type AccidentListQuery = Partial<AccidentFilter> & { page: number; pageSize: number };
 export type ExportFormat = "csv" | "xlsx";
 
 /** One key tree: every change refreshes the lists, the summary and the detail. */
@@ -51,7 +52,7 @@ export function useAccident(id: string | undefined) {
   });
 }
 
-export function exportAccidents(format: ExportFormat, filter: Partial<AccidentFilterInput>) {
+export function exportAccidents(format: ExportFormat, filter: Partial<AccidentFilter>) {
   return download(`${base}/export`, { ...filter, format }, `accidents.${format}`);
 }
 

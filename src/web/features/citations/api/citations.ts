@@ -1,7 +1,7 @@
 import type {
   ChangeCitationStatusInput,
   CitationDetail,
-  CitationFilterInput,
+  CitationFilter,
   CitationInput,
   CitationPage,
   CitationSummary,
@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
-export type CitationListQuery = Partial<CitationFilterInput> & { page: number; pageSize: number };
+/** A list page's query: the shared filter as parsed from the URL (typed, defaults filled). */
+export type CitationListQuery = Partial<CitationFilter> & { page: number; pageSize: number };
 export type ExportFormat = "csv" | "xlsx";
 
 /** One key tree: every citation change refreshes the lists, the summary and the detail. */
@@ -50,7 +51,7 @@ export function useCitation(id: string | null) {
   });
 }
 
-export function exportCitations(format: ExportFormat, filter: Partial<CitationFilterInput>) {
+export function exportCitations(format: ExportFormat, filter: Partial<CitationFilter>) {
   return download(`${base}/export`, { ...filter, format }, `citations.${format}`);
 }
 

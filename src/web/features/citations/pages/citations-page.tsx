@@ -1,37 +1,28 @@
 import { can } from "@shared/access";
 import {
   CITATION_SORTS,
-  CITATION_STATUSES,
   type CitationDetail,
-  type CitationFilterInput,
   type CitationListItem,
-  type CitationSort,
+  citationListQuerySchema,
 } from "@shared/citations/citations.schema";
 import { Paperclip, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { formatDay } from "../../../lib/format-day";
 import { useMe } from "../../../lib/session";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { exportCitations, useCitationSummary, useCitations } from "../api/citations";
 import { CitationDetailDialog } from "../components/citation-detail-dialog";
 import { CitationFormDialog } from "../components/citation-form-dialog";
@@ -39,24 +30,27 @@ import { CitationStatusBadge, OverdueBadge } from "../components/citation-status
 import { SafetyPicker } from "../components/safety-picker";
 import { useSafetyMessages } from "../safety-messages";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "",
-  driverId: "",
-  from: "",
-  to: "",
-  sort: "issuedOn",
-  dir: "desc",
-  /** The citation shown in the detail dialog (a link from a notification can open it). */
-  open: "",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The status filter offers "overdue" beside the statuses: open and past the due date. */
 const STATUS_FILTERS = ["open", "overdue", "paid", "disputed", "dismissed"] as const;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+/** The screen's URL state: the API's `overdue` flag is one choice of the status filter. */
+const screenSchema = citationListQuerySchema
+  .omit({ overdue: true })
+  .extend({ status: z.enum(STATUS_FILTERS).optional() });
+type ScreenQuery = Omit<z.output<typeof screenSchema>, "page" | "pageSize"> & {
+  page: number;
+  pageSize: number;
+};
+const toApi = ({ status, ...rest }: Omit<ScreenQuery, "page" | "pageSize">) => ({
+  ...rest,
+  status: status === "overdue" ? undefined : status,
+  overdue: status === "overdue" ? true : undefined,
+});
+const useCitationPage = ({ page, pageSize, ...filter }: ScreenQuery) =>
+  useCitations({ ...toApi(filter), page, pageSize });
+const FILTERS = ["status", "driverId", "from", "to"] as const;
+/** The citation shown in the detail dialog (a link from a notification can open it). */
+const EXTRA = { open: "" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Citations: staff record and follow every driver's; a driver sees their own and disputes them. */
 export default function CitationsPage() {
@@ -65,34 +59,21 @@ export default function CitationsPage() {
   const staff = can(me ?? null, "citations:write");
   const messages = useSafetyMessages();
 
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: CitationSort = oneOf(CITATION_SORTS, values.sort) ?? "issuedOn";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const statusFilter = oneOf(STATUS_FILTERS, values.status);
-  const filter: Partial<CitationFilterInput> = {
-    q: values.q || undefined,
-    status: statusFilter === "overdue" ? undefined : oneOf(CITATION_STATUSES, values.status),
-    overdue: statusFilter === "overdue" ? "true" : undefined,
-    driverId: staff && UUID.test(values.driverId) ? values.driverId : undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
-  const list = useCitations({ ...filter, page, pageSize });
+  const list = useListScreen(screenSchema, useCitationPage, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+    extra: EXTRA,
+    // The driver filter is staff's: a driver's list is their own.
+    narrow: (f) => (staff ? f : { ...f, driverId: undefined }),
+  });
+  const { filter, values, page, update, data } = list;
+  const statusFilter = filter.status;
   const summary = useCitationSummary();
-  useErrorToast(list, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(list);
 
   const [form, setForm] = useState<{ citation?: CitationDetail } | null>(null);
   const openId = UUID.test(values.open) ? values.open : null;
   const openDetail = (id: string | null) => update({ open: id, page }, { replace: !id });
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: CitationSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(filter.q || statusFilter || filter.driverId || filter.from || filter.to);
-  const activeFilters = [statusFilter, filter.driverId, filter.from, filter.to].filter(Boolean).length;
-  const clear = () => update({ q: null, status: null, driverId: null, from: null, to: null });
   const driverLabel =
     data?.items.find((c) => c.driverId === filter.driverId)?.driverName ?? t("filters.selectedDriver");
   const toggleStatus = (status: (typeof STATUS_FILTERS)[number]) =>
@@ -117,8 +98,8 @@ export default function CitationsPage() {
           <>
             <ExportMenu
               testId="export-citations"
-              filtered={filtered}
-              run={(format) => exportCitations(format, filter)}
+              filtered={list.filtered}
+              run={(format) => exportCitations(format, toApi(filter))}
               heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
               describe={(error) => messages.error(error)}
             />
@@ -165,143 +146,80 @@ export default function CitationsPage() {
         />
       </div>
 
-      <Card className="overflow-hidden">
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t(staff ? "list.searchHint" : "list.searchHintDriver")}
-          activeFilters={activeFilters}
-          filtered={filtered}
-          onClear={clear}
-          updating={!!(list.isFetching && data)}
-        >
-          <Select
-            aria-label={t("filters.status")}
-            value={statusFilter ?? ""}
-            onChange={(e) => update({ status: e.target.value })}
-            className="lg:w-auto"
-            data-testid="filter-status"
-          >
-            <option value="">{t("filters.allStatuses")}</option>
-            {STATUS_FILTERS.map((st) => (
-              <option key={st} value={st}>
-                {st === "overdue" ? t("overdue") : t(`status.${st}`)}
-              </option>
-            ))}
-          </Select>
-          {staff ? (
-            <SafetyPicker
-              kind="drivers"
-              aria-label={t("filters.driver")}
-              placeholder={t("filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? driverLabel : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-52"
+      <ListPanel
+        list={list}
+        search={{
+          label: t("list.searchLabel"),
+          hint: t(staff ? "list.searchHint" : "list.searchHintDriver"),
+        }}
+        filters={
+          <>
+            <Select
+              aria-label={t("filters.status")}
+              value={statusFilter ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="filter-status"
+            >
+              <option value="">{t("filters.allStatuses")}</option>
+              {STATUS_FILTERS.map((st) => (
+                <option key={st} value={st}>
+                  {st === "overdue" ? t("overdue") : t(`status.${st}`)}
+                </option>
+              ))}
+            </Select>
+            {staff ? (
+              <SafetyPicker
+                kind="drivers"
+                aria-label={t("filters.driver")}
+                placeholder={t("filters.allDrivers")}
+                value={filter.driverId ?? null}
+                selectedLabel={filter.driverId ? driverLabel : undefined}
+                onChange={(id) => update({ driverId: id })}
+                className="lg:w-52"
+              />
+            ) : null}
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`filters.${edge}`)}
+              onChange={update}
+              testIdPrefix="filter"
             />
-          ) : null}
-          <SortSelect
-            label={t("safety:list.sortBy")}
-            columns={CITATION_SORTS.filter((c) => staff || c !== "driverName")}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("safety:list.sortOption", {
-                field: t(`sorts.${column}`),
-                dir: t(`safety:list.dir.${d}`),
-              })
-            }
-          />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`filters.${edge}`)}
-            onChange={update}
-            testIdPrefix="filter"
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={list}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={
-                filtered
-                  ? t("list.empty.filteredTitle")
-                  : t(staff ? "list.empty.title" : "list.empty.driverTitle")
-              }
-              description={
-                filtered
-                  ? t("list.empty.filteredText")
-                  : t(staff ? "list.empty.text" : "list.empty.driverText")
-              }
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : staff ? (
-                  <Button size="sm" onClick={() => setForm({})}>
-                    <Plus aria-hidden />
-                    {t("list.new")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(page) => (
-            <>
-              <Table className={stacked.table} aria-label={t("list.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader column="issuedOn" sort={sort} dir={dir} onSort={onSort} className="pl-4">
-                      {columns.issuedOn}
-                    </SortableHeader>
-                    {staff ? (
-                      <SortableHeader column="driverName" sort={sort} dir={dir} onSort={onSort}>
-                        {columns.driver}
-                      </SortableHeader>
-                    ) : null}
-                    <Th>{columns.violation}</Th>
-                    <SortableHeader
-                      column="fineAmount"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {columns.fineAmount}
-                    </SortableHeader>
-                    <SortableHeader column="dueOn" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.dueOn}
-                    </SortableHeader>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort} className="pr-4">
-                      {columns.status}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {page.items.map((c) => (
-                    <CitationRow
-                      key={c.id}
-                      citation={c}
-                      staff={staff}
-                      columns={columns}
-                      onOpen={() => openDetail(c.id)}
-                    />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={page} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+          </>
+        }
+        sortMenu={{
+          label: t("safety:list.sortBy"),
+          columns: CITATION_SORTS.filter((c) => staff || c !== "driverName"),
+          optionLabel: (column, d) =>
+            t("safety:list.sortOption", { field: t(`sorts.${column}`), dir: t(`safety:list.dir.${d}`) }),
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          title: t(staff ? "list.empty.title" : "list.empty.driverTitle"),
+          text: t(staff ? "list.empty.text" : "list.empty.driverText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: staff ? (
+            <Button size="sm" onClick={() => setForm({})}>
+              <Plus aria-hidden />
+              {t("list.new")}
+            </Button>
+          ) : null,
+        }}
+        tableLabel={t("list.title")}
+        columns={[
+          { label: columns.issuedOn, sort: "issuedOn", className: "pl-4" },
+          ...(staff ? [{ label: columns.driver, sort: "driverName" as const }] : []),
+          { label: columns.violation },
+          { label: columns.fineAmount, sort: "fineAmount", className: "text-right [&>button]:ml-auto" },
+          { label: columns.dueOn, sort: "dueOn" },
+          { label: columns.status, sort: "status", className: "pr-4" },
+        ]}
+        row={(c) => (
+          <CitationRow citation={c} staff={staff} columns={columns} onOpen={() => openDetail(c.id)} />
+        )}
+      />
 
       <CitationDetailDialog
         id={openId}
