@@ -9,7 +9,7 @@ import { Table, TBody, THead, Th } from "../ui/table";
 import { ListPagination, type PageInfo } from "./list-pagination";
 import { ListContent } from "./list-states";
 import { ListToolbar } from "./list-toolbar";
-import { SortSelect } from "./sort-select";
+import { SortSelect, type SortWording } from "./sort-select";
 import { SortableHeader, type SortDir } from "./sortable-header";
 import { stacked } from "./stacked-table";
 
@@ -62,12 +62,11 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   filters?: ReactNode;
   /** The phone sort menu (the headers sort on desktop). */
   sortMenu?: {
-    label: string;
+    label?: string;
     columns: readonly S[];
-    optionLabel: (column: S, dir: SortDir) => ReactNode;
     directions?: readonly SortDir[];
     testId?: string;
-  };
+  } & SortWording<S>;
   errorTitle: string;
   empty: ListEmptyCopy;
   columns?: readonly ListColumn<S>[];
@@ -103,16 +102,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
         >
           {filters}
           {sortMenu ? (
-            <SortSelect
-              label={sortMenu.label}
-              columns={sortMenu.columns}
-              sort={list.sort}
-              dir={list.dir}
-              onSort={list.onSort}
-              optionLabel={sortMenu.optionLabel}
-              directions={sortMenu.directions}
-              testId={sortMenu.testId}
-            />
+            <SortSelect {...sortMenu} sort={list.sort} dir={list.dir} onSort={list.onSort} />
           ) : null}
         </ListToolbar>
       ) : null}

@@ -164,10 +164,8 @@ export default function AccidentsPage() {
           </>
         }
         sortMenu={{
-          label: t("safety:list.sortBy"),
           columns: ACCIDENT_SORTS,
-          optionLabel: (column, d) =>
-            t("safety:list.sortOption", { field: t(`sorts.${column}`), dir: t(`safety:list.dir.${d}`) }),
+          field: (column) => t(`sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

@@ -189,10 +189,8 @@ export default function CitationsPage() {
           </>
         }
         sortMenu={{
-          label: t("safety:list.sortBy"),
           columns: CITATION_SORTS.filter((c) => staff || c !== "driverName"),
-          optionLabel: (column, d) =>
-            t("safety:list.sortOption", { field: t(`sorts.${column}`), dir: t(`safety:list.dir.${d}`) }),
+          field: (column) => t(`sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

@@ -134,10 +134,8 @@ export default function CustomersPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: CUSTOMER_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

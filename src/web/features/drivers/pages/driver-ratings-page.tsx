@@ -129,14 +129,11 @@ export default function DriverRatingsPage() {
             <option value="true">{t("scorecards.includeInactive")}</option>
           </Select>
           <SortSelect
-            label={t("list.sortBy")}
             columns={SCORECARD_SORTS}
             sort={sort}
             dir={dir}
             onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`scorecards.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
+            field={(column) => t(`scorecards.sorts.${column}`)}
           />
           <div className="flex items-center gap-3 text-xs text-slate-500 lg:ml-auto">
             {cards.isFetching && data ? <Spinner label={t("common:list.updating")} /> : null}

@@ -14,6 +14,7 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
+import { SortSelect } from "../../../components/list/sort-select";
 import type { SortDir } from "../../../components/list/sortable-header";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -192,23 +193,16 @@ export default function DriverReviewsPage() {
               <option value="high">{t("reviews.high", { max: RATING_MAX })}</option>
               <option value="low">{t("reviews.low")}</option>
             </Select>
-            <Select
-              aria-label={t("list.sortBy")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [column, nextDir] = e.target.value.split(":");
-                update({ sort: column, dir: nextDir });
-              }}
+            {/* No sortable headers here (the reviews are cards): the sort menu shows at every width. */}
+            <SortSelect
+              columns={RATING_SORTS}
+              sort={sort}
+              dir={dir}
+              onSort={(column, nextDir) => update({ sort: column, dir: nextDir })}
+              field={(column) => t(`reviews.sorts.${column}`)}
+              directions={["desc", "asc"]}
               className="lg:w-auto"
-            >
-              {RATING_SORTS.flatMap((column) =>
-                (["desc", "asc"] as const).map((d) => (
-                  <option key={`${column}:${d}`} value={`${column}:${d}`}>
-                    {t("list.sortOption", { field: t(`reviews.sorts.${column}`), dir: t(`list.dir.${d}`) })}
-                  </option>
-                )),
-              )}
-            </Select>
+            />
             <div className="flex items-center gap-3 empty:hidden lg:ml-auto">
               {ratings.isFetching && data ? (
                 <Spinner label={t("common:list.updating")} className="text-xs" />

@@ -127,10 +127,8 @@ export default function DriversPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: DRIVER_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

@@ -231,10 +231,8 @@ export default function MaintenancePage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: MAINTENANCE_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`sorts.${column}`),
         }}
         errorTitle={t("maintenance.fetchFailed")}
         empty={{

@@ -125,10 +125,8 @@ export default function TrailersPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: TRAILER_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`sorts.${column}`),
         }}
         errorTitle={t("trailers.fetchFailed")}
         empty={{

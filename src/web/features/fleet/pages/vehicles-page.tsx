@@ -144,10 +144,8 @@ export default function VehiclesPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: VEHICLE_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`sorts.${column}`),
         }}
         errorTitle={t("vehicles.fetchFailed")}
         empty={{

@@ -172,10 +172,8 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: FUEL_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
           directions: ["desc", "asc"],
         }}
         errorTitle={t("list.fetchFailed")}

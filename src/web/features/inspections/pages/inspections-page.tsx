@@ -165,10 +165,8 @@ export default function InspectionsPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: INSPECTION_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
           directions: ["desc", "asc"],
         }}
         errorTitle={t("list.fetchFailed")}

@@ -137,10 +137,8 @@ export default function InvoicesPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: INVOICE_SORTS,
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

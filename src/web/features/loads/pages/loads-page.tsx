@@ -131,10 +131,8 @@ export default function LoadsPage() {
           </>
         }
         sortMenu={{
-          label: t("list.sortBy"),
           columns: LOAD_SORTS.filter((c) => staff || c !== "totalRate"),
-          optionLabel: (column, d) =>
-            t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) }),
+          field: (column) => t(`list.sorts.${column}`),
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{

@@ -188,14 +188,11 @@ export function ExpensesTab() {
             className="lg:w-52"
           />
           <SortSelect
-            label={t("list.sortBy")}
             columns={EXPENSE_SORTS}
             sort={sort}
             dir={dir}
             onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`expenses.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
+            field={(column) => t(`expenses.sorts.${column}`)}
             directions={["desc", "asc"]}
           />
           <DateRangeFilter

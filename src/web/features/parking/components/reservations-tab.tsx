@@ -184,17 +184,11 @@ export function ReservationsTab() {
             className="lg:w-44"
           />
           <SortSelect
-            label={t("list.sortBy")}
             columns={RESERVATION_SORTS}
             sort={sort}
             dir={dir}
             onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", {
-                field: t(`reservations.sorts.${column}`),
-                dir: t(`list.dir.${d}`),
-              })
-            }
+            field={(column) => t(`reservations.sorts.${column}`)}
           />
           <DateRangeFilter
             from={filter.from}

@@ -266,14 +266,11 @@ function LoadsTab({
           ))}
         </Select>
         <SortSelect
-          label={t("loads.sortBy")}
           columns={PORTAL_LOAD_SORTS}
           sort={sort}
           dir={dir}
           onSort={onSort}
-          optionLabel={(column, d) =>
-            t("loads.sortOption", { field: t(`loads.sorts.${column}`), dir: t(`loads.dir.${d}`) })
-          }
+          field={(column) => t(`loads.sorts.${column}`)}
           className="sm:w-auto lg:hidden"
         />
         <div className="flex items-center gap-2">

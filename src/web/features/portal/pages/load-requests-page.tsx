@@ -1,91 +1,52 @@
 import {
   LOAD_REQUEST_SORTS,
   LOAD_REQUEST_STATUSES,
-  type LoadRequestFilter,
-  type LoadRequestSort,
+  loadRequestListQuerySchema,
   type StaffLoadRequest,
 } from "@shared/portal/load-requests.schema";
-import { ArrowRight, Download, FileSpreadsheet, FileText } from "lucide-react";
-import { useCallback } from "react";
+import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { z } from "zod";
+import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import {
-  type ExportFormat,
-  exportLoadRequests,
-  type StaffRequestQuery,
-  useLoadRequests,
-} from "../api/portal";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportLoadRequests, useLoadRequests } from "../api/portal";
 import { ReviewRequestDialog } from "../components/review-request-dialog";
 
-/** Pending first: what dispatch came here for. "all" shows every status. */
-const PARAM_DEFAULTS = {
-  q: "",
-  status: "pending",
-  customerId: "",
-  sort: "createdAt",
-  dir: "desc",
-  request: "",
-};
+/** Pending first: what dispatch came here for. "all" shows every status (no status for the API). */
+const screenSchema = loadRequestListQuerySchema.extend({
+  status: z.enum([...LOAD_REQUEST_STATUSES, "all"]).default("pending"),
+});
+type ScreenFilter = Omit<z.output<typeof screenSchema>, "page" | "pageSize">;
+const toApi = ({ status, ...rest }: ScreenFilter) => ({
+  ...rest,
+  status: status === "all" ? undefined : status,
+});
+const useRequestPage = ({ page, pageSize, ...filter }: ScreenFilter & { page: number; pageSize: number }) =>
+  useLoadRequests({ ...toApi(filter), page, pageSize });
+const FILTERS = ["status", "customerId"] as const;
+/** The request open in the review dialog. */
+const EXTRA = { request: "" };
 const REQUEST_TONE = { pending: "warning", accepted: "success", declined: "neutral" } as const;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
 const UUID = /^[0-9a-f-]{36}$/i;
 
 /** Dispatch's queue of customers' portal requests: review, accept (a load is made) or decline. */
 export default function LoadRequestsPage() {
   const { t } = useTranslation("portal");
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const sort: LoadRequestSort = oneOf(LOAD_REQUEST_SORTS, values.sort) ?? "createdAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<LoadRequestFilter> = {
-    q: values.q || undefined,
-    status: oneOf(LOAD_REQUEST_STATUSES, values.status),
-    customerId: UUID.test(values.customerId) ? values.customerId : undefined,
-    sort,
-    dir,
-  };
-  const query: StaffRequestQuery = { ...filter, page, pageSize };
-  const requests = useLoadRequests(query);
-  useErrorToast(requests, t("staff.fetchFailed"));
-  const { data, retained } = useRetainedData(requests);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: LoadRequestSort, next: SortDir) => update({ sort: column, dir: next });
-  const filtered = !!(filter.q || filter.customerId || values.status !== "pending");
-  const clear = () => update({ q: null, status: null, customerId: null });
-  const open = (id: string) => update({ request: id }, { replace: true });
-
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportLoadRequests(format, filter), {
-    title: t("staff.exportFailed"),
-    describe: (error) => describeError(error, t),
+  const list = useListScreen(screenSchema, useRequestPage, {
+    filters: FILTERS,
+    fetchFailed: t("staff.fetchFailed"),
+    extra: EXTRA,
   });
+  const { filter, values, update } = list;
+  const open = (id: string) => update({ request: id }, { replace: true });
 
   const columns = {
     request: t("staff.columns.request"),
@@ -102,41 +63,23 @@ export default function LoadRequestsPage() {
         title={t("staff.title")}
         description={t("staff.description")}
         actions={
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="flex-1 sm:flex-none">
-                {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                {t("staff.export")}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuLabel>{t("staff.exportFiltered")}</DropdownMenuLabel>
-              <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                <FileText aria-hidden />
-                {t("loads.exportCsv")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                <FileSpreadsheet aria-hidden />
-                {t("loads.exportXlsx")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ExportMenu
+            testId="export-requests"
+            filtered={list.filtered}
+            run={(format) => exportLoadRequests(format, toApi(filter))}
+            heading={{ all: t("staff.exportAll"), filtered: t("staff.exportFiltered") }}
+          />
         }
       />
-      <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-100 p-4 sm:flex sm:flex-wrap sm:items-center">
-          <SearchInput
-            value={values.q}
-            onSearch={onSearch}
-            label={t("staff.searchLabel")}
-            hint={t("staff.searchHint")}
-            className="min-w-0 sm:flex-1"
-          />
+      <ListPanel
+        list={list}
+        search={{ label: t("staff.searchLabel"), hint: t("staff.searchHint") }}
+        filters={
           <Select
             aria-label={t("staff.statusFilter")}
-            value={values.status}
+            value={filter.status}
             onChange={(e) => update({ status: e.target.value })}
-            className="sm:w-auto"
+            className="lg:w-auto"
             data-testid="request-status-filter"
           >
             <option value="all">{t("requests.allStatuses")}</option>
@@ -146,75 +89,29 @@ export default function LoadRequestsPage() {
               </option>
             ))}
           </Select>
-          <SortSelect
-            label={t("loads.sortBy")}
-            columns={LOAD_REQUEST_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            optionLabel={(column, d) =>
-              t("loads.sortOption", { field: t(`staff.sorts.${column}`), dir: t(`loads.dir.${d}`) })
-            }
-            className="sm:w-auto lg:hidden"
-          />
-          <div className="flex items-center gap-2 empty:hidden">
-            {requests.isFetching && data ? (
-              <Spinner label={t("common:list.updating")} className="text-xs" />
-            ) : null}
-            {filtered ? (
-              <Button variant="ghost" size="sm" onClick={clear}>
-                {t("common:actions.clearFilters")}
-              </Button>
-            ) : null}
-          </div>
-        </div>
-        <ListContent
-          query={requests}
-          data={data}
-          errorTitle={t("staff.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "staff.emptyFiltered" : "staff.empty")}
-              description={t(filtered ? "staff.emptyFilteredText" : "staff.emptyText")}
-            />
-          }
-        >
-          {(p) => (
-            <>
-              <Table className={stacked.table} aria-label={t("staff.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="requestNumber"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.request}
-                    </SortableHeader>
-                    <Th>{columns.customer}</Th>
-                    <Th>{columns.route}</Th>
-                    <SortableHeader column="pickupAt" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.pickup}
-                    </SortableHeader>
-                    <Th>{columns.freight}</Th>
-                    <SortableHeader column="status" sort={sort} dir={dir} onSort={onSort} className="pr-4">
-                      {columns.status}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60")}>
-                  {p.items.map((r) => (
-                    <RequestRow key={r.id} request={r} columns={columns} onOpen={() => open(r.id)} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={p} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+        }
+        sortMenu={{
+          columns: LOAD_REQUEST_SORTS,
+          field: (column) => t(`staff.sorts.${column}`),
+        }}
+        errorTitle={t("staff.fetchFailed")}
+        empty={{
+          title: t("staff.empty"),
+          text: t("staff.emptyText"),
+          filteredTitle: t("staff.emptyFiltered"),
+          filteredText: t("staff.emptyFilteredText"),
+        }}
+        tableLabel={t("staff.title")}
+        columns={[
+          { label: columns.request, sort: "requestNumber", className: "pl-4" },
+          { label: columns.customer },
+          { label: columns.route },
+          { label: columns.pickup, sort: "pickupAt" },
+          { label: columns.freight },
+          { label: columns.status, sort: "status", className: "pr-4" },
+        ]}
+        row={(r) => <RequestRow request={r} columns={columns} onOpen={() => open(r.id)} />}
+      />
       <ReviewRequestDialog
         requestId={UUID.test(values.request) ? values.request : null}
         onClose={() => update({ request: null }, { replace: true })}

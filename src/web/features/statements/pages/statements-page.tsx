@@ -229,17 +229,11 @@ function Receivables({
             />
           </div>
           <SortSelect
-            label={t("receivables.sortBy")}
             columns={RECEIVABLE_SORTS}
             sort={sort}
             dir={dir}
             onSort={onSort}
-            optionLabel={(column, d) =>
-              t("receivables.sortOption", {
-                field: t(`receivables.sorts.${column}`),
-                dir: t(`receivables.dir.${d}`),
-              })
-            }
+            field={(column) => t(`receivables.sorts.${column}`)}
           />
           {filtered ? (
             <Button variant="ghost" size="sm" onClick={clear}>

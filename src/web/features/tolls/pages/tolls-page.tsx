@@ -204,14 +204,11 @@ export default function TollsPage() {
             className="lg:w-52"
           />
           <SortSelect
-            label={t("list.sortBy")}
             columns={TOLL_SORTS}
             sort={sort}
             dir={dir}
             onSort={onSort}
-            optionLabel={(column, d) =>
-              t("list.sortOption", { field: t(`list.sorts.${column}`), dir: t(`list.dir.${d}`) })
-            }
+            field={(column) => t(`list.sorts.${column}`)}
             directions={["desc", "asc"]}
           />
           <DateRangeFilter

@@ -196,7 +196,6 @@ export default function UserManagementPage() {
           </>
         }
         sortMenu={{
-          label: t("users.sortBy"),
           columns: USER_SORTS,
           optionLabel: (column, d) => t(`users.sortOptions.${column}.${d}`),
         }}
