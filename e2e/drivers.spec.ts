@@ -110,6 +110,17 @@ test.describe("driver management", () => {
     await page.goto("/drivers/reviews");
     await page.getByTestId("reviews-period").selectOption("week");
     await expect(page.getByTestId(`review-${loadNumber}`)).toContainText("Rosa Martinez");
+
+    // And her scorecard counts it: the ratings page, this week, found by name (the URL keeps both).
+    await page.goto("/drivers/ratings");
+    await expect(page.getByTestId("scorecard-period")).toBeVisible();
+    await page.getByTestId("period").selectOption("week");
+    await page.getByRole("searchbox", { name: "Search drivers" }).fill("Rosa");
+    await expect(page).toHaveURL(/period=week/);
+    await expect(page).toHaveURL(/q=Rosa/);
+    const cards = page.locator('[data-testid^="scorecard-"]:not([data-testid="scorecard-period"])');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Rosa Martinez");
   });
 
   test("admins see the whole tax id; a missing email says so", async ({ page }) => {

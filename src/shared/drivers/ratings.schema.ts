@@ -143,9 +143,10 @@ const periodRange = <T extends z.ZodObject>(schema: T) =>
 
 /**
  * The period is by calendar date, both ends included: loads completed, ratings of those loads, and
- * inspections, citations and accidents dated in it. Without dates: this month so far.
+ * inspections, citations and accidents dated in it. Without dates: this month so far. Exported before
+ * the period checks, for a screen that extends the fields with its own URL state.
  */
-const scorecardFilter = z.object({
+export const scorecardFilter = z.object({
   q: z.string().trim().max(100).optional(),
   driverId: z.uuid().optional(),
   from: z.iso.date().optional(),

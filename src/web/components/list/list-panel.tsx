@@ -43,7 +43,9 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   toolbar = true,
   filters,
   sortMenu,
+  tabs,
   errorTitle,
+  errorDescription,
   empty,
   columns,
   tableLabel,
@@ -66,8 +68,14 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
     columns: readonly S[];
     directions?: readonly SortDir[];
     testId?: string;
+    /** Default: phones only (the headers sort on desktop); a card list shows it at every width. */
+    className?: string;
   } & SortWording<S>;
+  /** Above the toolbar: the list's views (current / past / all), each a value of one of its filters. */
+  tabs?: ReactNode;
   errorTitle: string;
+  /** The failed load in the screen's own words (default: the common network message). */
+  errorDescription?: string;
   empty: ListEmptyCopy;
   columns?: readonly ListColumn<S>[];
   tableLabel?: string;
@@ -89,6 +97,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   );
   return (
     <Card className={cn("overflow-hidden", className)}>
+      {tabs}
       {toolbar ? (
         <ListToolbar
           search={list.search}
@@ -111,6 +120,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
         query={list.query}
         data={list.data}
         errorTitle={errorTitle}
+        errorDescription={errorDescription}
         skeletonRows={skeletonRows}
         empty={
           <EmptyState

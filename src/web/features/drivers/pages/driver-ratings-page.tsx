@@ -1,34 +1,27 @@
 import { routePath } from "@shared/access";
+import { pageQuerySchema } from "@shared/api/api.schema";
 import {
   ON_TIME_GRACE_MINUTES,
   SCORECARD_SORTS,
-  type ScorecardFilter,
   type ScorecardRow,
-  type ScorecardSort,
+  scorecardFilter,
 } from "@shared/drivers/ratings.schema";
 import { Star } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { z } from "zod";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
-import { exportScorecards, type ScorecardListQuery, useScorecards } from "../api/ratings";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { exportScorecards, useScorecards } from "../api/ratings";
 import { percent } from "../components/driver-ratings-tab";
 import { InactiveBadge } from "../components/driver-status-badge";
 import { formatDay } from "../components/expiry";
@@ -36,42 +29,34 @@ import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/p
 import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { Stars } from "../components/stars";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  period: "month",
-  from: "",
-  to: "",
-  inactive: "",
-  sort: "driverName",
-  dir: "asc",
-};
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+/** The screen's URL state: a period preset (this month by default) and "inactive" for the API's flag. */
+const screenSchema = scorecardFilter
+  .omit({ includeInactive: true })
+  .extend({
+    period: z.enum(PERIODS).default("month"),
+    inactive: z.enum(["true"]).optional(),
+  })
+  .extend(pageQuerySchema.shape);
+type ScreenFilter = Omit<z.output<typeof screenSchema>, "page" | "pageSize">;
+const toApi = ({ period, inactive, from, to, ...rest }: ScreenFilter) => ({
+  ...rest,
+  ...periodRange(period, { from, to }),
+  includeInactive: inactive === "true" || undefined,
+});
+const useScorecardPage = ({ page, pageSize, ...filter }: ScreenFilter & { page: number; pageSize: number }) =>
+  useScorecards({ ...toApi(filter), page, pageSize });
+const FILTERS = ["period", "inactive"] as const;
 
 /** Driver ratings: a scorecard per driver over a period, and rating a completed load. */
 export default function DriverRatingsPage() {
   const { t } = useTranslation("drivers");
   const [rating, setRating] = useState(false);
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const period = oneOf(PERIODS, values.period) ?? "month";
-  const range = periodRange(period, values);
-  const sort: ScorecardSort = oneOf(SCORECARD_SORTS, values.sort) ?? "driverName";
-  const dir: SortDir = values.dir === "desc" ? "desc" : "asc";
-  const filter: Partial<ScorecardFilter> = {
-    q: values.q || undefined,
-    ...range,
-    includeInactive: values.inactive === "true" || undefined,
-    sort,
-    dir,
-  };
-  const query: ScorecardListQuery = { ...filter, page, pageSize };
-  const cards = useScorecards(query);
-  useErrorToast(cards, t("scorecards.fetchFailed"));
-  const { data, retained } = useRetainedData(cards);
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: ScorecardSort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(filter.q || filter.includeInactive);
+  const list = useListScreen(screenSchema, useScorecardPage, {
+    filters: FILTERS,
+    fetchFailed: t("scorecards.fetchFailed"),
+  });
+  const { filter, update } = list;
+  const range = periodRange(filter.period, filter);
 
   const columns = {
     driver: t("scorecards.driver"),
@@ -91,8 +76,8 @@ export default function DriverRatingsPage() {
         actions={
           <>
             <ExportMenu
-              filtered={filtered}
-              run={(format) => exportScorecards(format, filter)}
+              filtered={list.filtered}
+              run={(format) => exportScorecards(format, toApi(filter))}
               testId="export-scorecards"
               heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
@@ -104,98 +89,53 @@ export default function DriverRatingsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-100 p-4 lg:flex lg:flex-wrap lg:items-center">
-          <SearchInput
-            value={values.q}
-            onSearch={onSearch}
-            label={t("scorecards.searchLabel")}
-            hint={t("scorecards.searchHint")}
-            className="min-w-0 lg:w-72"
-          />
-          <PeriodPicker
-            period={period as Period}
-            from={range.from}
-            to={range.to}
-            onChange={(patch) => update(patch)}
-          />
-          <Select
-            aria-label={t("scorecards.who")}
-            value={values.inactive === "true" ? "true" : ""}
-            onChange={(e) => update({ inactive: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("scorecards.activeOnly")}</option>
-            <option value="true">{t("scorecards.includeInactive")}</option>
-          </Select>
-          <SortSelect
-            columns={SCORECARD_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            field={(column) => t(`scorecards.sorts.${column}`)}
-          />
-          <div className="flex items-center gap-3 text-xs text-slate-500 lg:ml-auto">
-            {cards.isFetching && data ? <Spinner label={t("common:list.updating")} /> : null}
-            {data ? (
-              <span data-testid="scorecard-period">
-                {t("scorecard.period", { from: formatDay(data.from), to: formatDay(data.to) })}
-              </span>
-            ) : null}
-          </div>
-        </div>
-
-        <ListContent
-          query={cards}
-          data={data}
-          errorTitle={t("scorecards.fetchFailed")}
-          empty={<EmptyState title={t("scorecards.empty")} description={t("scorecards.emptyText")} />}
-        >
-          {(pageData) => (
-            <>
-              <Table className={stacked.table} aria-label={t("scorecards.title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="driverName"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {columns.driver}
-                    </SortableHeader>
-                    <SortableHeader column="loadsCompleted" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.loads}
-                    </SortableHeader>
-                    <SortableHeader column="onTimeRate" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.onTime}
-                    </SortableHeader>
-                    <SortableHeader column="rating" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.rating}
-                    </SortableHeader>
-                    <SortableHeader column="inspectionsFailed" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.inspections}
-                    </SortableHeader>
-                    <SortableHeader column="citations" sort={sort} dir={dir} onSort={onSort}>
-                      {columns.citations}
-                    </SortableHeader>
-                    <SortableHeader column="accidents" sort={sort} dir={dir} onSort={onSort} className="pr-4">
-                      {columns.accidents}
-                    </SortableHeader>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {pageData.items.map((row) => (
-                    <ScorecardLine key={row.driverId} row={row} columns={columns} />
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={pageData} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+      <ListPanel
+        list={list}
+        search={{ label: t("scorecards.searchLabel"), hint: t("scorecards.searchHint") }}
+        filters={
+          <>
+            <PeriodPicker
+              period={filter.period as Period}
+              from={range.from}
+              to={range.to}
+              onChange={(patch) => update(patch)}
+            />
+            <Select
+              aria-label={t("scorecards.who")}
+              value={filter.inactive ?? ""}
+              onChange={(e) => update({ inactive: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("scorecards.activeOnly")}</option>
+              <option value="true">{t("scorecards.includeInactive")}</option>
+            </Select>
+          </>
+        }
+        sortMenu={{ columns: SCORECARD_SORTS, field: (column) => t(`scorecards.sorts.${column}`) }}
+        errorTitle={t("scorecards.fetchFailed")}
+        empty={{
+          title: t("scorecards.empty"),
+          text: t("scorecards.emptyText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+        }}
+        summary={(p) => (
+          <p className="px-4 pt-3 text-xs text-slate-500" data-testid="scorecard-period">
+            {t("scorecard.period", { from: formatDay(p.from), to: formatDay(p.to) })}
+          </p>
+        )}
+        tableLabel={t("scorecards.title")}
+        columns={[
+          { label: columns.driver, sort: "driverName", className: "pl-4" },
+          { label: columns.loads, sort: "loadsCompleted" },
+          { label: columns.onTime, sort: "onTimeRate" },
+          { label: columns.rating, sort: "rating" },
+          { label: columns.inspections, sort: "inspectionsFailed" },
+          { label: columns.citations, sort: "citations" },
+          { label: columns.accidents, sort: "accidents", className: "pr-4" },
+        ]}
+        row={(row) => <ScorecardLine row={row} columns={columns} />}
+      />
 
       <RateDriverDialog open={rating} onOpenChange={setRating} />
     </div>

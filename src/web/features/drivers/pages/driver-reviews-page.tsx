@@ -1,53 +1,43 @@
 import { can } from "@shared/access";
-import {
-  RATING_MAX,
-  RATING_SORTS,
-  type Rating,
-  type RatingFilter,
-  type RatingSort,
-} from "@shared/drivers/ratings.schema";
-import { SlidersHorizontal, Star } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { RATING_MAX, RATING_SORTS, type Rating, ratingListQuerySchema } from "@shared/drivers/ratings.schema";
+import { Star } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
-import { SortSelect } from "../../../components/list/sort-select";
-import type { SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { DriverPicker } from "../../loads/components/entity-pickers";
-import { exportRatings, type RatingListQuery, useDeleteRating, useRatings } from "../api/ratings";
+import { exportRatings, useDeleteRating, useRatings } from "../api/ratings";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
 import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { ReviewCard } from "../components/review-card";
 import { useDriverMessages } from "../driver-messages";
 
-const PARAM_DEFAULTS = {
-  q: "",
-  driverId: "",
-  period: "all",
-  from: "",
-  to: "",
-  score: "",
-  sort: "createdAt",
-  dir: "desc",
-};
 const SCORES = ["low", "high"] as const;
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+/** The screen's URL state: a period preset instead of raw dates, a score band instead of bounds. */
+const screenSchema = ratingListQuerySchema.omit({ maxScore: true, minScore: true }).extend({
+  period: z.enum(PERIODS).optional(),
+  score: z.enum(SCORES).optional(),
+});
+type ScreenFilter = Omit<z.output<typeof screenSchema>, "page" | "pageSize">;
+const toApi = ({ period, score, from, to, ...rest }: ScreenFilter) => ({
+  ...rest,
+  ...(period ? periodRange(period, { from, to }) : {}),
+  // Low: 3 or less overall; high: 4 or more.
+  maxScore: score === "low" ? 3 : undefined,
+  minScore: score === "high" ? 4 : undefined,
+});
+const useReviewPage = ({ page, pageSize, ...filter }: ScreenFilter & { page: number; pageSize: number }) =>
+  useRatings({ ...toApi(filter), page, pageSize });
+const FILTERS = ["driverId", "period", "score"] as const;
 
 /** Driver reviews: every rating with its comment, by driver and period. */
 export default function DriverReviewsPage() {
@@ -55,38 +45,18 @@ export default function DriverReviewsPage() {
   const me = useMe().data ?? null;
   const canRate = can(me, "driverRatings:write");
   const messages = useDriverMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const period = oneOf(PERIODS, values.period);
-  const range = period ? periodRange(period, values) : {};
-  const sort: RatingSort = oneOf(RATING_SORTS, values.sort) ?? "createdAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const score = oneOf(SCORES, values.score);
-  const filter: Partial<RatingFilter> = {
-    q: values.q || undefined,
-    driverId: values.driverId || undefined,
-    ...range,
-    // Low: 3 or less overall; high: 4 or more.
-    maxScore: score === "low" ? 3 : undefined,
-    minScore: score === "high" ? 4 : undefined,
-    sort,
-    dir,
-  };
-  const query: RatingListQuery = { ...filter, page, pageSize };
-  const ratings = useRatings(query);
-  useErrorToast(ratings, t("reviews.fetchFailed"));
-  const { data, retained } = useRetainedData(ratings);
+  const list = useListScreen(screenSchema, useReviewPage, {
+    filters: FILTERS,
+    fetchFailed: t("reviews.fetchFailed"),
+  });
+  const { filter, update, data } = list;
+  const { period } = filter;
+  const range = period ? periodRange(period, filter) : {};
   const [driverLabel, setDriverLabel] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Rating | null>(null);
   const [removing, setRemoving] = useState<Rating | null>(null);
   const remove = useDeleteRating();
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(false);
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const filtered = !!(filter.q || filter.driverId || period || score);
-  const activeFilters = [filter.driverId, period, score].filter(Boolean).length;
-  const clear = () => update({ q: null, driverId: null, period: null, from: null, to: null, score: null });
   const selectedDriver =
     driverLabel ??
     data?.items.find((r) => r.driverId === filter.driverId)?.driverName ??
@@ -100,8 +70,8 @@ export default function DriverReviewsPage() {
         actions={
           <>
             <ExportMenu
-              filtered={filtered}
-              run={(format) => exportRatings(format, filter)}
+              filtered={list.filtered}
+              run={(format) => exportRatings(format, toApi(filter))}
               testId="export-reviews"
               heading={{ all: t("export.all"), filtered: t("export.filtered") }}
             />
@@ -115,39 +85,11 @@ export default function DriverReviewsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <div className="grid gap-3 border-b border-slate-100 p-4">
-          <div className="flex gap-2">
-            <SearchInput
-              value={values.q}
-              onSearch={onSearch}
-              label={t("reviews.searchLabel")}
-              hint={t("reviews.searchHint")}
-              className="min-w-0 flex-1"
-            />
-            <Button
-              variant="outline"
-              className="shrink-0 lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t("list.filters.toggle")}</span>
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-                  {activeFilters}
-                </span>
-              ) : null}
-            </Button>
-          </div>
-          <div
-            id={filtersId}
-            className={cn(
-              "gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-center",
-              filtersOpen ? "grid" : "hidden lg:flex",
-            )}
-          >
+      <ListPanel
+        list={list}
+        search={{ label: t("reviews.searchLabel"), hint: t("reviews.searchHint") }}
+        filters={
+          <>
             <DriverPicker
               aria-label={t("reviews.driverFilter")}
               placeholder={t("reviews.allDrivers")}
@@ -185,7 +127,7 @@ export default function DriverReviewsPage() {
             ) : null}
             <Select
               aria-label={t("reviews.scoreFilter")}
-              value={score ?? ""}
+              value={filter.score ?? ""}
               onChange={(e) => update({ score: e.target.value })}
               className="lg:w-auto"
             >
@@ -193,64 +135,36 @@ export default function DriverReviewsPage() {
               <option value="high">{t("reviews.high", { max: RATING_MAX })}</option>
               <option value="low">{t("reviews.low")}</option>
             </Select>
-            {/* No sortable headers here (the reviews are cards): the sort menu shows at every width. */}
-            <SortSelect
-              columns={RATING_SORTS}
-              sort={sort}
-              dir={dir}
-              onSort={(column, nextDir) => update({ sort: column, dir: nextDir })}
-              field={(column) => t(`reviews.sorts.${column}`)}
-              directions={["desc", "asc"]}
-              className="lg:w-auto"
-            />
-            <div className="flex items-center gap-3 empty:hidden lg:ml-auto">
-              {ratings.isFetching && data ? (
-                <Spinner label={t("common:list.updating")} className="text-xs" />
-              ) : null}
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clear}>
-                  {t("common:actions.clearFilters")}
-                </Button>
-              ) : null}
-            </div>
+          </>
+        }
+        sortMenu={{
+          columns: RATING_SORTS,
+          field: (column) => t(`reviews.sorts.${column}`),
+          directions: ["desc", "asc"],
+          // No sortable headers here (the reviews are cards): the sort menu shows at every width.
+          className: "lg:w-auto",
+        }}
+        errorTitle={t("reviews.fetchFailed")}
+        empty={{
+          title: t("reviews.empty"),
+          text: t("reviews.emptyText"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+        }}
+        render={(pageData) => (
+          <div className={cn("divide-y divide-slate-100", list.retained && "opacity-60 transition-opacity")}>
+            {pageData.items.map((r) => (
+              <ReviewCard
+                key={r.id}
+                rating={r}
+                showDriver
+                onEdit={canRate ? setEditing : undefined}
+                onDelete={canRate ? setRemoving : undefined}
+              />
+            ))}
           </div>
-        </div>
-        <ListContent
-          query={ratings}
-          data={data}
-          errorTitle={t("reviews.fetchFailed")}
-          empty={
-            <EmptyState
-              title={filtered ? t("list.empty.filteredTitle") : t("reviews.empty")}
-              description={filtered ? t("list.empty.filteredText") : t("reviews.emptyText")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clear}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(pageData) => (
-            <>
-              <div className={cn("divide-y divide-slate-100", retained && "opacity-60 transition-opacity")}>
-                {pageData.items.map((r) => (
-                  <ReviewCard
-                    key={r.id}
-                    rating={r}
-                    showDriver
-                    onEdit={canRate ? setEditing : undefined}
-                    onDelete={canRate ? setRemoving : undefined}
-                  />
-                ))}
-              </div>
-              <ListPagination of={pageData} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+        )}
+      />
 
       <RateDriverDialog open={creating} onOpenChange={setCreating} />
       <RateDriverDialog
