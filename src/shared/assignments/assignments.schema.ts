@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "../api/api.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
 
 /** Assign a vehicle and/or a trailer to a driver; the driver's open assignment is closed first. */
@@ -43,3 +44,4 @@ export const assignmentFilterSchema = z.object({
   state: z.enum(ASSIGNMENT_STATES).default("current"),
   driverId: z.uuid().optional(),
 });
+export const assignmentListQuerySchema = pageQuerySchema.extend(assignmentFilterSchema.shape);

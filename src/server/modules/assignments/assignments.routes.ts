@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import { pageSchema } from "@shared/api/api.schema";
 import {
   assignAssetsSchema,
-  assignmentFilterSchema,
+  assignmentListQuerySchema,
   assignmentSchema,
 } from "@shared/assignments/assignments.schema";
 import type { Deps } from "../../deps";
@@ -19,7 +19,7 @@ const list = defineRoute({
   tags,
   summary: "Asset assignments: current, past or all; search by driver, unit number, trailer or notes",
   access: PERMISSIONS["assignments:read"],
-  request: { query: pageQuerySchema.extend(assignmentFilterSchema.shape) },
+  request: { query: assignmentListQuerySchema },
   responses: { 200: jsonContent(pageSchema(assignmentSchema)) },
 });
 

@@ -2,35 +2,27 @@ import {
   ASSIGNMENT_STATES,
   type Assignment,
   type AssignmentState,
+  assignmentListQuerySchema,
 } from "@shared/assignments/assignments.schema";
 import { Container, Link2, Truck, Unlink } from "lucide-react";
-import { Tabs } from "radix-ui";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { SearchInput } from "../../../components/list/search-input";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState, Spinner } from "../../../components/ui/feedback";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { useAssignments, useEndAssignment } from "../api/assignments";
 import { useAssignmentMessages } from "../assignment-messages";
 import { AssignAssetsDialog } from "../components/assign-assets-dialog";
 
-const PARAM_DEFAULTS = { state: "current", q: "" };
-
-const tabClass =
-  "inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-500 transition-colors hover:text-slate-800 focus-visible:rounded-t focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700";
+const NO_FILTERS = [] as const;
 
 function AssetCell({
   label,
@@ -57,20 +49,17 @@ function AssetCell({
 export default function AssignmentsPage() {
   const { t } = useTranslation("assignments");
   const messages = useAssignmentMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const state: AssignmentState = (ASSIGNMENT_STATES as readonly string[]).includes(values.state)
-    ? (values.state as AssignmentState)
-    : "current";
-  const query = useAssignments({ state, q: values.q || undefined, page, pageSize });
-  useErrorToast(query, t("list.loadFailed"));
-  const { data, retained } = useRetainedData(query);
+  // The state is the tabs' choice, not a filter: "Clear filters" keeps the tab.
+  const list = useListScreen(assignmentListQuerySchema, useAssignments, {
+    filters: NO_FILTERS,
+    fetchFailed: t("list.loadFailed"),
+  });
+  const { filter, update } = list;
+  const state: AssignmentState = filter.state;
 
   const [assigning, setAssigning] = useState(false);
   const [ending, setEnding] = useState<Assignment | null>(null);
   const end = useEndAssignment();
-
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const filtered = !!values.q;
 
   const confirmEnd = () =>
     ending &&
@@ -115,142 +104,92 @@ export default function AssignmentsPage() {
         }
       />
 
-      <Card className="overflow-hidden">
-        <Tabs.Root value={state} onValueChange={(v) => update({ state: v })}>
-          <Tabs.List
-            aria-label={t("list.tabs")}
-            className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 [scrollbar-width:none]"
-          >
-            {ASSIGNMENT_STATES.map((s) => (
-              <Tabs.Trigger key={s} value={s} className={tabClass}>
-                {t(`states.${s}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center">
-          <SearchInput
-            value={values.q}
-            onSearch={onSearch}
-            label={t("list.searchLabel")}
-            hint={t("list.searchHint")}
-            className="sm:max-w-md sm:flex-1"
-          />
-          <div className="flex items-center gap-3 empty:hidden sm:ml-auto">
-            {query.isFetching && data ? <Spinner label={t("list.updating")} className="text-xs" /> : null}
-            {filtered ? (
-              <Button variant="ghost" size="sm" onClick={() => update({ q: null })}>
-                {t("common:actions.clearFilters")}
+      <ListPanel
+        list={list}
+        tabs={
+          <Tabs value={state} onValueChange={(v) => update({ state: v })}>
+            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
+              {ASSIGNMENT_STATES.map((s) => (
+                <TabsTrigger key={s} value={s}>
+                  {t(`states.${s}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+        }
+        search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
+        errorTitle={t("list.loadFailed")}
+        errorDescription={messages.error(list.query.error)}
+        empty={{
+          title: t(`list.empty.${state}`),
+          text: t("list.emptyText"),
+          filteredTitle: t("list.emptyFiltered"),
+          filteredText: t("list.emptyFilteredText"),
+          action:
+            state === "current" ? (
+              <Button size="sm" onClick={() => setAssigning(true)}>
+                <Link2 aria-hidden />
+                {t("assign.open")}
               </Button>
-            ) : null}
-          </div>
-        </div>
-
-        <ListContent
-          query={query}
-          data={data}
-          errorTitle={t("list.loadFailed")}
-          errorDescription={messages.error(query.error)}
-          empty={
-            <EmptyState
-              title={filtered ? t("list.emptyFiltered") : t(`list.empty.${state}`)}
-              description={filtered ? t("list.emptyFilteredText") : t("list.emptyText")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : state === "current" ? (
-                  <Button size="sm" onClick={() => setAssigning(true)}>
-                    <Link2 aria-hidden />
-                    {t("assign.open")}
-                  </Button>
-                ) : null
-              }
-            />
-          }
-        >
-          {(data) => (
-            <>
-              <Table className={stacked.table} aria-label={t(`states.${state}`)}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <Th className="pl-4">{cols.driver}</Th>
-                    <Th>{cols.vehicle}</Th>
-                    <Th>{cols.trailer}</Th>
-                    <Th>{cols.since}</Th>
-                    <Th>{cols.notes}</Th>
-                    <Th>{cols.by}</Th>
-                    <Th className="w-12 pr-4">
-                      <span className="sr-only">{t("list.actions")}</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {data.items.map((a) => (
-                    <Tr key={a.id} data-testid="assignment-row" className={stacked.row}>
-                      <Td className={cn(stacked.primary, "pl-4")}>
-                        <span className="font-medium text-slate-900">{a.driverName}</span>
-                        {a.endedAt || state !== "all" ? null : (
-                          <span className="ml-2 inline-flex items-center gap-1 text-xs text-emerald-700">
-                            <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
-                            {t("list.active")}
-                          </span>
-                        )}
-                      </Td>
-                      <Td data-label={cols.vehicle} className={stacked.cell}>
-                        <AssetCell label={a.vehicleLabel} detail={a.vehicleDescription} icon={Truck} />
-                      </Td>
-                      <Td data-label={cols.trailer} className={stacked.cell}>
-                        <AssetCell label={a.trailerLabel} detail={trailerDetail(a)} icon={Container} />
-                      </Td>
-                      <Td
-                        data-label={cols.since}
-                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
-                      >
-                        <time dateTime={a.startedAt} title={formatDateTime(a.startedAt)}>
-                          {period(a)}
-                        </time>
-                      </Td>
-                      <Td
-                        data-label={cols.notes}
-                        className={cn(stacked.cell, "max-w-64 text-slate-600", !a.notes && "max-lg:hidden")}
-                      >
-                        <span className="line-clamp-2 break-words">{a.notes || "—"}</span>
-                      </Td>
-                      <Td
-                        data-label={cols.by}
-                        className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
-                      >
-                        {a.createdByName ?? "—"}
-                      </Td>
-                      <Td
-                        className={cn(
-                          stacked.cell,
-                          "pr-4 text-right max-lg:justify-end max-lg:before:content-none",
-                        )}
-                      >
-                        {a.endedAt ? null : (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => setEnding(a)}
-                            aria-label={t("end.actionFor", { driver: a.driverName })}
-                          >
-                            <Unlink aria-hidden />
-                            {t("end.action")}
-                          </Button>
-                        )}
-                      </Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={data} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+            ) : null,
+        }}
+        tableLabel={t(`states.${state}`)}
+        columns={[
+          { label: cols.driver, className: "pl-4" },
+          { label: cols.vehicle },
+          { label: cols.trailer },
+          { label: cols.since },
+          { label: cols.notes },
+          { label: cols.by },
+          { label: <span className="sr-only">{t("list.actions")}</span>, className: "w-12 pr-4" },
+        ]}
+        row={(a) => (
+          <Tr data-testid="assignment-row" className={stacked.row}>
+            <Td className={cn(stacked.primary, "pl-4")}>
+              <span className="font-medium text-slate-900">{a.driverName}</span>
+              {a.endedAt || state !== "all" ? null : (
+                <span className="ml-2 inline-flex items-center gap-1 text-xs text-emerald-700">
+                  <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
+                  {t("list.active")}
+                </span>
+              )}
+            </Td>
+            <Td data-label={cols.vehicle} className={stacked.cell}>
+              <AssetCell label={a.vehicleLabel} detail={a.vehicleDescription} icon={Truck} />
+            </Td>
+            <Td data-label={cols.trailer} className={stacked.cell}>
+              <AssetCell label={a.trailerLabel} detail={trailerDetail(a)} icon={Container} />
+            </Td>
+            <Td data-label={cols.since} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+              <time dateTime={a.startedAt} title={formatDateTime(a.startedAt)}>
+                {period(a)}
+              </time>
+            </Td>
+            <Td
+              data-label={cols.notes}
+              className={cn(stacked.cell, "max-w-64 text-slate-600", !a.notes && "max-lg:hidden")}
+            >
+              <span className="line-clamp-2 break-words">{a.notes || "—"}</span>
+            </Td>
+            <Td data-label={cols.by} className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}>
+              {a.createdByName ?? "—"}
+            </Td>
+            <Td className={cn(stacked.cell, "pr-4 text-right max-lg:justify-end max-lg:before:content-none")}>
+              {a.endedAt ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEnding(a)}
+                  aria-label={t("end.actionFor", { driver: a.driverName })}
+                >
+                  <Unlink aria-hidden />
+                  {t("end.action")}
+                </Button>
+              )}
+            </Td>
+          </Tr>
+        )}
+      />
 
       <AssignAssetsDialog open={assigning} onOpenChange={setAssigning} />
       <ConfirmDialog
