@@ -1,5 +1,5 @@
+import { loadBoardQuerySchema } from "@shared/loads/loads.schema";
 import { ArrowDown, CalendarClock, Hand, HandHeart, MapPin, Route, Weight } from "lucide-react";
-import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListError } from "../../../components/list/list-states";
@@ -12,28 +12,27 @@ import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { type LoadBoardItem, useLoadBoard, useToggleInterest } from "../api/load-board";
 
-const PARAM_DEFAULTS = { q: "" };
+const NO_FILTERS = [] as const;
 
 /** Posted loads a driver may ask for: where, when, how far, how heavy — and "I'm interested". */
 export default function LoadBoardPage() {
   const { t } = useTranslation("board");
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const board = useLoadBoard({ q: values.q || undefined, page, pageSize });
-  useErrorToast(board, t("fetchFailed"));
-  const { data, retained } = useRetainedData(board);
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+  // A board of cards rather than a table: the list's state from the kit, its own layout.
+  const list = useListScreen(loadBoardQuerySchema, useLoadBoard, {
+    filters: NO_FILTERS,
+    fetchFailed: t("fetchFailed"),
+  });
+  const { query: board, data, retained, update, onSearch, search, clear } = list;
 
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <PageHeader title={t("title")} description={t("description")} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
-          value={values.q}
+          value={search}
           onSearch={onSearch}
           label={t("searchLabel")}
           hint={t("searchHint")}
@@ -60,11 +59,11 @@ export default function LoadBoardPage() {
       ) : data.items.length === 0 ? (
         <Card>
           <EmptyState
-            title={values.q ? t("empty.filteredTitle") : t("empty.title")}
-            description={values.q ? t("empty.filteredText", { q: values.q }) : t("empty.text")}
+            title={search ? t("empty.filteredTitle") : t("empty.title")}
+            description={search ? t("empty.filteredText", { q: search }) : t("empty.text")}
             action={
-              values.q ? (
-                <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+              search ? (
+                <Button variant="outline" size="sm" onClick={clear}>
                   {t("common:actions.clearFilters")}
                 </Button>
               ) : null

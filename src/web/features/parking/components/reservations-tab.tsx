@@ -2,12 +2,12 @@ import {
   type ParkingReservation,
   RESERVATION_SORTS,
   RESERVATION_STATES,
-  type ReservationFilter,
   type ReservationSort,
   type ReservationState,
+  reservationListQuerySchema,
 } from "@shared/parking/parking.schema";
 import { CalendarPlus, MoreHorizontal, Pencil, SlidersHorizontal, Trash2 } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
@@ -31,46 +31,29 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { VehiclePicker } from "../../loads/components/entity-pickers";
-import {
-  exportReservations,
-  type ReservationListQuery,
-  useDeleteReservation,
-  useReservations,
-} from "../api/parking";
+import { exportReservations, useDeleteReservation, useReservations } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 import { ReservationFormDialog } from "./reservation-form-dialog";
 
-const PARAM_DEFAULTS = { state: "upcoming", q: "", vehicleId: "", from: "", to: "", sort: "", dir: "" };
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+const FILTERS = ["vehicleId", "from", "to"] as const;
 
 /** Parking reservations: upcoming (soonest first), past (latest first) or all; overlap refused per truck. */
 export function ReservationsTab() {
   const { t } = useTranslation("parking");
   const messages = useParkingMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const state: ReservationState = oneOf(RESERVATION_STATES, values.state) ?? "upcoming";
-  const sort: ReservationSort = oneOf(RESERVATION_SORTS, values.sort) ?? "startsAt";
-  const dir: SortDir =
-    values.dir === "asc" || values.dir === "desc" ? values.dir : state === "upcoming" ? "asc" : "desc";
-  const filter: Partial<ReservationFilter> = {
-    state,
-    q: values.q || undefined,
-    vehicleId: values.vehicleId || undefined,
-    from: DATE.test(values.from) ? values.from : undefined,
-    to: DATE.test(values.to) ? values.to : undefined,
-    sort,
-    dir,
-  };
-  const query: ReservationListQuery = { ...filter, page, pageSize };
-  const reservations = useReservations(query);
-  useErrorToast(reservations, t("reservations.fetchFailed"));
-  const { data, retained } = useRetainedData(reservations);
+  // The state is the pills' choice, not a filter: "Clear filters" keeps it.
+  const list = useListScreen(reservationListQuerySchema, useReservations, {
+    filters: FILTERS,
+    fetchFailed: t("reservations.fetchFailed"),
+  });
+  const { filter, update, data, retained, onSearch, search, filtered, activeFilters, clear } = list;
+  const reservations = list.query;
+  const state: ReservationState = filter.state;
+  // No sort in the address: upcoming soonest first, past most recent first (as the API does).
+  const sort: ReservationSort = filter.sort ?? "startsAt";
+  const dir: SortDir = filter.dir ?? (state === "upcoming" ? "asc" : "desc");
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -78,11 +61,7 @@ export function ReservationsTab() {
   const [removing, setRemoving] = useState<ParkingReservation | null>(null);
   const remove = useDeleteReservation();
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const onSort = (column: ReservationSort, next: SortDir) => update({ sort: column, dir: next });
-  const activeFilters = [filter.vehicleId, filter.from, filter.to].filter(Boolean).length;
-  const filtered = !!filter.q || activeFilters > 0;
-  const clear = () => update({ q: null, vehicleId: null, from: null, to: null });
   const now = Date.now();
   const confirmRemove = () =>
     removing &&
@@ -127,7 +106,7 @@ export function ReservationsTab() {
       <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
         <div className="flex flex-wrap gap-2 lg:gap-3">
           <SearchInput
-            value={values.q}
+            value={search}
             onSearch={onSearch}
             label={t("reservations.searchLabel")}
             hint={t("reservations.searchHint")}
