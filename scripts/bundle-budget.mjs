@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
  * record. Issue 11's targets are 120 (login) and 250 (any route): the sign-in page meets its target as
  * a document of its own (decision 022); decision 021 explains what is left for the app's routes.
  */
-export const BUDGETS = { login: 120, anyRoute: 315 };
+export const BUDGETS = { login: 120, anyRoute: 305 };
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
 const manifestFile = path.join(dist, ".vite", "manifest.json");

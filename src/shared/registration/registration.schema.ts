@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "../api/api.schema";
 import { emailSchema, passwordSchema } from "../auth/auth.schema";
 
 export const ACCOUNT_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -55,6 +56,7 @@ export const accountReviewFilterSchema = z.object({
   status: z.enum(ACCOUNT_REVIEW_STATUSES).optional(),
   q: z.string().trim().max(100).optional(),
 });
+export const accountReviewListQuerySchema = pageQuerySchema.extend(accountReviewFilterSchema.shape);
 
 export const rejectReviewSchema = z.object({
   reason: z.string().trim().min(1, { message: "A reason is required." }).max(500),

@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import { okSchema, pageSchema } from "@shared/api/api.schema";
 import {
-  accountReviewFilterSchema,
+  accountReviewListQuerySchema,
   accountReviewSchema,
   registrationSchema,
   rejectReviewSchema,
@@ -41,7 +41,7 @@ const list = defineRoute({
   tags: ["Registration"],
   summary: "Registration requests, newest first",
   access: PERMISSIONS["accountReviews:manage"],
-  request: { query: pageQuerySchema.extend(accountReviewFilterSchema.shape) },
+  request: { query: accountReviewListQuerySchema },
   responses: { 200: jsonContent(pageSchema(accountReviewSchema)) },
 });
 

@@ -1,6 +1,11 @@
-import { ACCOUNT_REVIEW_STATUSES, type AccountReview } from "@shared/registration/registration.schema";
-import { useCallback, useState } from "react";
+import {
+  ACCOUNT_REVIEW_STATUSES,
+  type AccountReview,
+  accountReviewListQuerySchema,
+} from "@shared/registration/registration.schema";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -14,30 +19,32 @@ import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { useAccountReviews, useApproveReview, useRejectReview } from "../api/account-reviews";
 import { RejectReviewDialog } from "../components/reject-review-dialog";
 import { ReviewCard } from "../components/review-card";
 
 const TABS = [...ACCOUNT_REVIEW_STATUSES, "all"] as const;
-type Tab = (typeof TABS)[number];
-const PARAM_DEFAULTS = { status: "pending", q: "" };
+/** The screen's URL state: pending first; "all" is every status (none for the API). */
+const screenSchema = accountReviewListQuerySchema.extend({ status: z.enum(TABS).default("pending") });
+type ScreenQuery = z.output<typeof screenSchema>;
+const useReviewPage = ({ status, ...rest }: ScreenQuery) =>
+  useAccountReviews({ ...rest, status: status === "all" ? undefined : status });
+const NO_FILTERS = [] as const;
 
 export default function AccountReviewPage() {
   const { t } = useTranslation("admin");
   const me = useMe().data;
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const tab: Tab = (TABS as readonly string[]).includes(values.status) ? (values.status as Tab) : "pending";
-  const status = tab === "all" ? undefined : tab;
-
-  const reviews = useAccountReviews({ status, q: values.q || undefined, page, pageSize });
+  // The status is the tabs' choice, not a filter.
+  const list = useListScreen(screenSchema, useReviewPage, {
+    filters: NO_FILTERS,
+    fetchFailed: t("reviews.toast.fetchFailed"),
+  });
+  const { filter, update, data, retained, search, onSearch, clear } = list;
+  const tab = filter.status;
+  const reviews = list.query;
   // The pending count stays visible on its tab whatever the user is looking at.
   const pendingCount = useAccountReviews({ status: "pending", page: 1, pageSize: 10 }).data?.total;
-  useErrorToast(reviews, t("reviews.toast.fetchFailed"));
-
-  const { data, retained } = useRetainedData(reviews);
   const reviewerOf = (review: AccountReview) =>
     review.reviewedBy && review.reviewedBy === me?.user.id
       ? t("reviews.you")
@@ -100,7 +107,6 @@ export default function AccountReviewPage() {
     );
   };
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const busyId = approve.isPending ? approve.variables : reject.isPending ? reject.variables?.id : undefined;
 
   return (
@@ -118,7 +124,7 @@ export default function AccountReviewPage() {
             ))}
           </TabsList>
           <SearchInput
-            value={values.q}
+            value={search}
             onSearch={onSearch}
             label={t("reviews.searchLabel")}
             hint={t("reviews.searchHint")}
@@ -135,11 +141,11 @@ export default function AccountReviewPage() {
               skeletonRows={3}
               empty={
                 <EmptyState
-                  title={values.q ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
-                  description={values.q ? t("reviews.empty.filteredText") : undefined}
+                  title={search ? t("reviews.empty.filteredTitle") : t(`reviews.empty.${tab}`)}
+                  description={search ? t("reviews.empty.filteredText") : undefined}
                   action={
-                    values.q ? (
-                      <Button variant="outline" size="sm" onClick={() => update({ q: null })}>
+                    search ? (
+                      <Button variant="outline" size="sm" onClick={clear}>
                         {t("common:actions.clearFilters")}
                       </Button>
                     ) : undefined
