@@ -44,6 +44,8 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   filters,
   sortMenu,
   tabs,
+  actions,
+  bare = false,
   errorTitle,
   errorDescription,
   empty,
@@ -73,6 +75,10 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   } & SortWording<S>;
   /** Above the toolbar: the list's views (current / past / all), each a value of one of its filters. */
   tabs?: ReactNode;
+  /** On the search's row: a tab's export and "New" (a page with one list keeps them in its header). */
+  actions?: ReactNode;
+  /** Without its own card: a tab of a page whose card already frames the tabs. */
+  bare?: boolean;
   errorTitle: string;
   /** The failed load in the screen's own words (default: the common network message). */
   errorDescription?: string;
@@ -95,8 +101,9 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
       {t("common:actions.clearFilters")}
     </Button>
   );
+  const Frame = bare ? Fragment : Card;
   return (
-    <Card className={cn("overflow-hidden", className)}>
+    <Frame {...(bare ? {} : { className: cn("overflow-hidden", className) })}>
       {tabs}
       {toolbar ? (
         <ListToolbar
@@ -108,6 +115,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
           filtered={list.filtered}
           onClear={list.clear}
           updating={!!(list.query.isFetching && list.data)}
+          actions={actions}
         >
           {filters}
           {sortMenu ? (
@@ -171,6 +179,6 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
           </>
         )}
       </ListContent>
-    </Card>
+    </Frame>
   );
 }

@@ -9,7 +9,9 @@ import { SearchInput } from "./search-input";
 /**
  * A list's search plus filters. On phones the filters fold away behind one button (with the number
  * that are set), so the list starts on screen; the "updating" spinner and "Clear filters" close the
- * row. Put the filter controls (and the phone `SortSelect`) in `children`.
+ * row. Put the filter controls (and the phone `SortSelect`) in `children`; `actions` (a tab's export
+ * and "New" when the page header belongs to several lists) sit on the search's row, wrapping below it
+ * on a phone.
  */
 export function ListToolbar({
   search,
@@ -20,6 +22,7 @@ export function ListToolbar({
   filtered,
   onClear,
   updating,
+  actions,
   children,
 }: {
   search: string;
@@ -30,6 +33,7 @@ export function ListToolbar({
   filtered: boolean;
   onClear: () => void;
   updating: boolean;
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -37,13 +41,13 @@ export function ListToolbar({
   const id = useId();
   return (
     <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-      <div className="flex gap-2 lg:gap-3">
+      <div className={cn("flex gap-2 lg:gap-3", actions && "flex-wrap")}>
         <SearchInput
           value={search}
           onSearch={onSearch}
           label={searchLabel}
           hint={searchHint}
-          className="min-w-0 flex-1"
+          className={cn("min-w-0 flex-1", actions && "basis-64")}
         />
         <Button
           variant="outline"
@@ -61,6 +65,7 @@ export function ListToolbar({
             </span>
           ) : null}
         </Button>
+        {actions ? <div className="flex w-full gap-2 sm:w-auto">{actions}</div> : null}
       </div>
       <div
         id={id}
