@@ -4,61 +4,51 @@ import {
   TOLL_SORTS,
   TOLL_SOURCES,
   type Toll,
-  type TollSort,
-  tollFilterSchema,
+  tollListQuerySchema,
 } from "@shared/tolls/tolls.schema";
 import { MoreHorizontal, Pencil, Plus, Trash2, Upload } from "lucide-react";
-import { Tabs } from "radix-ui";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
-import { ListToolbar } from "../../../components/list/list-toolbar";
-import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
-import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListQuery } from "../../../lib/use-list-query";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
-import { exportTolls, type TollListQuery, useDeleteToll, useTolls } from "../api/tolls";
+import { exportTolls, useDeleteToll, useTolls } from "../api/tolls";
 import { TollFormDialog } from "../components/toll-form-dialog";
 import { TollImportDialog } from "../components/toll-import-dialog";
 import { useTollMessages } from "../toll-messages";
 
-const tabClass =
-  "inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-500 transition-colors hover:text-slate-800 focus-visible:rounded-t focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700";
+const FILTERS = ["source", "vehicleId", "driverId", "from", "to"] as const;
 
 /** /operations/tolls: every toll, statement imports with a preview, and tolls entered by hand. */
 export default function TollsPage() {
   const { t } = useTranslation("tolls");
   const messages = useTollMessages();
-  const { filter, values, page, pageSize, update } = useListQuery(tollFilterSchema);
-  const { sort, dir } = filter;
-  const query: TollListQuery = { ...filter, page, pageSize };
-  const tolls = useTolls(query);
-  useErrorToast(tolls, t("list.fetchFailed"));
-  const { data, retained } = useRetainedData(tolls);
+  // The match is the tabs' choice: the toolbar's "Clear filters" keeps it, the empty list's clears it.
+  const list = useListScreen(tollListQuerySchema, useTolls, {
+    filters: FILTERS,
+    fetchFailed: t("list.fetchFailed"),
+  });
+  const { filter, update, data } = list;
 
   const [editing, setEditing] = useState<Toll | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
@@ -76,14 +66,6 @@ export default function TollsPage() {
         notify({ title: t("delete.failed"), description: messages.error(error), variant: "error" }),
     });
 
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: TollSort, next: SortDir) => update({ sort: column, dir: next });
-  const activeFilters = [filter.source, filter.vehicleId, filter.driverId, filter.from, filter.to].filter(
-    Boolean,
-  ).length;
-  const filtered = !!filter.q || !!filter.match || activeFilters > 0;
-  const clear = () =>
-    update({ q: null, source: null, vehicleId: null, driverId: null, from: null, to: null });
   const clearAll = () =>
     update({ q: null, match: null, source: null, vehicleId: null, driverId: null, from: null, to: null });
   const labelOf = (key: "vehicle" | "driver") => {
@@ -111,7 +93,7 @@ export default function TollsPage() {
           <>
             <ExportMenu
               testId="export-tolls"
-              filtered={filtered}
+              filtered={list.filtered || !!filter.match}
               run={(format) => exportTolls(format, filter)}
               heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
@@ -148,235 +130,181 @@ export default function TollsPage() {
         </dl>
       ) : null}
 
-      <Card className="overflow-hidden">
-        <Tabs.Root
-          value={filter.match ?? "all"}
-          onValueChange={(v) => update({ match: v === "all" ? null : v })}
-        >
-          <Tabs.List
-            aria-label={t("list.tabs")}
-            className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 [scrollbar-width:none]"
+      <ListPanel
+        list={list}
+        tabs={
+          <Tabs
+            value={filter.match ?? "all"}
+            onValueChange={(v) => update({ match: v === "all" ? null : v })}
           >
-            {(["all", ...TOLL_MATCH_FILTERS] as const).map((m) => (
-              <Tabs.Trigger key={m} value={m} className={tabClass}>
-                {t(`match.${m}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
-        <ListToolbar
-          search={values.q}
-          onSearch={onSearch}
-          searchLabel={t("list.searchLabel")}
-          searchHint={t("list.searchHint")}
-          activeFilters={activeFilters}
-          filtered={activeFilters > 0 || !!filter.q}
-          onClear={clear}
-          updating={!!(tolls.isFetching && data)}
-        >
-          <Select
-            aria-label={t("list.filters.source")}
-            value={filter.source ?? ""}
-            onChange={(e) => update({ source: e.target.value })}
-            className="lg:w-auto"
-          >
-            <option value="">{t("list.filters.allSources")}</option>
-            {TOLL_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {t(`sources.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <VehiclePicker
-            aria-label={t("list.filters.vehicle")}
-            placeholder={t("list.filters.allVehicles")}
-            value={filter.vehicleId ?? null}
-            selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-            onChange={(id) => update({ vehicleId: id })}
-            className="lg:w-44"
-          />
-          <DriverPicker
-            aria-label={t("list.filters.driver")}
-            placeholder={t("list.filters.allDrivers")}
-            value={filter.driverId ?? null}
-            selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-            onChange={(id) => update({ driverId: id })}
-            className="lg:w-52"
-          />
-          <SortSelect
-            columns={TOLL_SORTS}
-            sort={sort}
-            dir={dir}
-            onSort={onSort}
-            field={(column) => t(`list.sorts.${column}`)}
-            directions={["desc", "asc"]}
-          />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`list.filters.${edge}`)}
-            onChange={update}
-          />
-        </ListToolbar>
-
-        <ListContent
-          query={tolls}
-          data={data}
-          errorTitle={t("list.fetchFailed")}
-          empty={
-            <EmptyState
-              title={t(filtered ? "list.empty.filteredTitle" : "list.empty.title")}
-              description={t(filtered ? "list.empty.filteredText" : "list.empty.text")}
-              action={
-                filtered ? (
-                  <Button variant="outline" size="sm" onClick={clearAll}>
-                    {t("common:actions.clearFilters")}
-                  </Button>
-                ) : (
-                  <Button size="sm" onClick={() => setImporting(true)}>
-                    <Upload aria-hidden />
-                    {t("import.open")}
-                  </Button>
-                )
-              }
+            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
+              {(["all", ...TOLL_MATCH_FILTERS] as const).map((m) => (
+                <TabsTrigger key={m} value={m}>
+                  {t(`match.${m}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+        }
+        search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("list.filters.source")}
+              value={filter.source ?? ""}
+              onChange={(e) => update({ source: e.target.value })}
+              className="lg:w-auto"
+            >
+              <option value="">{t("list.filters.allSources")}</option>
+              {TOLL_SOURCES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sources.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <VehiclePicker
+              aria-label={t("list.filters.vehicle")}
+              placeholder={t("list.filters.allVehicles")}
+              value={filter.vehicleId ?? null}
+              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+              onChange={(id) => update({ vehicleId: id })}
+              className="lg:w-44"
             />
-          }
-        >
-          {(pageData) => (
-            <>
-              <Table className={stacked.table} aria-label={t("title")}>
-                <THead className={stacked.head}>
-                  <tr>
-                    <SortableHeader
-                      column="occurredAt"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="pl-4"
-                    >
-                      {cols.when}
-                    </SortableHeader>
-                    <SortableHeader column="location" sort={sort} dir={dir} onSort={onSort}>
-                      {cols.location}
-                    </SortableHeader>
-                    <SortableHeader column="transponder" sort={sort} dir={dir} onSort={onSort}>
-                      {cols.transponder}
-                    </SortableHeader>
-                    <Th>{cols.vehicle}</Th>
-                    <Th>{cols.driver}</Th>
-                    <Th>{cols.load}</Th>
-                    <SortableHeader
-                      column="amount"
-                      sort={sort}
-                      dir={dir}
-                      onSort={onSort}
-                      className="text-right [&>button]:ml-auto"
-                    >
-                      {cols.amount}
-                    </SortableHeader>
-                    <Th className="pr-4">
-                      <span className="sr-only">{t("list.actions")}</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                  {pageData.items.map((toll) => (
-                    <Tr key={toll.id} className={stacked.row} data-testid={`toll-row-${toll.id}`}>
-                      <Td className={cn(stacked.primary, "pl-4")}>
-                        <div className="flex items-start justify-between gap-3">
-                          <span className="grid min-w-0">
-                            <time
-                              dateTime={toll.occurredAt}
-                              className="whitespace-nowrap font-medium text-slate-900"
-                            >
-                              {formatDateTime(toll.occurredAt)}
-                            </time>
-                            <span className="truncate text-sm text-slate-600 lg:hidden">{toll.location}</span>
-                          </span>
-                          <span className="shrink-0 font-semibold tabular-nums lg:hidden">
-                            {formatMoney(toll.amount)}
-                          </span>
-                        </div>
-                        <Badge
-                          tone={toll.source === "import" ? "info" : "neutral"}
-                          className="mt-1 max-lg:hidden"
-                        >
-                          {t(`sources.${toll.source}`)}
-                        </Badge>
-                      </Td>
-                      <Td data-label={cols.location} className={cn(stacked.cell, "max-lg:hidden")}>
-                        <span className="line-clamp-2 max-w-52">{toll.location}</span>
-                      </Td>
-                      <Td data-label={cols.transponder} className={stacked.cell}>
-                        {toll.transponder ? (
-                          <span className="font-mono text-xs">{toll.transponder}</span>
-                        ) : (
-                          <span className="text-slate-400">{t("list.noTransponder")}</span>
-                        )}
-                      </Td>
-                      <Td data-label={cols.vehicle} className={stacked.cell}>
-                        {toll.vehicleLabel ? (
-                          <span className="font-medium">{toll.vehicleLabel}</span>
-                        ) : (
-                          <Badge tone="warning" className="whitespace-nowrap">
-                            {t("list.unassigned")}
-                          </Badge>
-                        )}
-                      </Td>
-                      <Td data-label={cols.driver} className={cn(stacked.cell, "text-slate-700")}>
-                        {toll.driverName ?? "—"}
-                      </Td>
-                      <Td data-label={cols.load} className={stacked.cell}>
-                        {toll.loadId && toll.loadNumber ? (
-                          <Link
-                            to={routePath("loadDetail", { loadId: toll.loadId })}
-                            className="whitespace-nowrap font-mono text-sm text-brand-700 hover:underline"
-                          >
-                            {toll.loadNumber}
-                          </Link>
-                        ) : (
-                          "—"
-                        )}
-                      </Td>
-                      <Td
-                        data-label={cols.amount}
-                        className={cn(stacked.cell, "font-medium tabular-nums max-lg:hidden lg:text-right")}
-                      >
-                        {formatMoney(toll.amount)}
-                      </Td>
-                      <Td className={cn(stacked.corner, "pr-4 text-right")}>
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              className="size-8"
-                              aria-label={`${t("list.actions")} ${toll.location}`}
-                            >
-                              <MoreHorizontal aria-hidden />
-                            </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            <DropdownMenuItem onSelect={() => setEditing(toll)}>
-                              <Pencil aria-hidden />
-                              {t("list.edit")}
-                            </DropdownMenuItem>
-                            <DropdownMenuItem onSelect={() => setRemoving(toll)} className="text-red-700">
-                              <Trash2 aria-hidden />
-                              {t("list.delete")}
-                            </DropdownMenuItem>
-                          </DropdownMenuContent>
-                        </DropdownMenu>
-                      </Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
-              <ListPagination of={pageData} onChange={update} />
-            </>
-          )}
-        </ListContent>
-      </Card>
+            <DriverPicker
+              aria-label={t("list.filters.driver")}
+              placeholder={t("list.filters.allDrivers")}
+              value={filter.driverId ?? null}
+              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+              onChange={(id) => update({ driverId: id })}
+              className="lg:w-52"
+            />
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`list.filters.${edge}`)}
+              onChange={update}
+            />
+          </>
+        }
+        sortMenu={{
+          columns: TOLL_SORTS,
+          field: (column) => t(`list.sorts.${column}`),
+          directions: ["desc", "asc"],
+        }}
+        errorTitle={t("list.fetchFailed")}
+        empty={{
+          // A tab with nothing in it reads as a filter that matches nothing.
+          title: t(filter.match ? "list.empty.filteredTitle" : "list.empty.title"),
+          text: t(filter.match ? "list.empty.filteredText" : "list.empty.text"),
+          filteredTitle: t("list.empty.filteredTitle"),
+          filteredText: t("list.empty.filteredText"),
+          action: filter.match ? (
+            <Button variant="outline" size="sm" onClick={clearAll}>
+              {t("common:actions.clearFilters")}
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setImporting(true)}>
+              <Upload aria-hidden />
+              {t("import.open")}
+            </Button>
+          ),
+        }}
+        tableLabel={t("title")}
+        columns={[
+          { label: cols.when, sort: "occurredAt", className: "pl-4" },
+          { label: cols.location, sort: "location" },
+          { label: cols.transponder, sort: "transponder" },
+          { label: cols.vehicle },
+          { label: cols.driver },
+          { label: cols.load },
+          { label: cols.amount, sort: "amount", className: "text-right [&>button]:ml-auto" },
+          { label: <span className="sr-only">{t("list.actions")}</span>, className: "pr-4" },
+        ]}
+        row={(toll) => (
+          <Tr className={stacked.row} data-testid={`toll-row-${toll.id}`}>
+            <Td className={cn(stacked.primary, "pl-4")}>
+              <div className="flex items-start justify-between gap-3">
+                <span className="grid min-w-0">
+                  <time dateTime={toll.occurredAt} className="whitespace-nowrap font-medium text-slate-900">
+                    {formatDateTime(toll.occurredAt)}
+                  </time>
+                  <span className="truncate text-sm text-slate-600 lg:hidden">{toll.location}</span>
+                </span>
+                <span className="shrink-0 font-semibold tabular-nums lg:hidden">
+                  {formatMoney(toll.amount)}
+                </span>
+              </div>
+              <Badge tone={toll.source === "import" ? "info" : "neutral"} className="mt-1 max-lg:hidden">
+                {t(`sources.${toll.source}`)}
+              </Badge>
+            </Td>
+            <Td data-label={cols.location} className={cn(stacked.cell, "max-lg:hidden")}>
+              <span className="line-clamp-2 max-w-52">{toll.location}</span>
+            </Td>
+            <Td data-label={cols.transponder} className={stacked.cell}>
+              {toll.transponder ? (
+                <span className="font-mono text-xs">{toll.transponder}</span>
+              ) : (
+                <span className="text-slate-400">{t("list.noTransponder")}</span>
+              )}
+            </Td>
+            <Td data-label={cols.vehicle} className={stacked.cell}>
+              {toll.vehicleLabel ? (
+                <span className="font-medium">{toll.vehicleLabel}</span>
+              ) : (
+                <Badge tone="warning" className="whitespace-nowrap">
+                  {t("list.unassigned")}
+                </Badge>
+              )}
+            </Td>
+            <Td data-label={cols.driver} className={cn(stacked.cell, "text-slate-700")}>
+              {toll.driverName ?? "—"}
+            </Td>
+            <Td data-label={cols.load} className={stacked.cell}>
+              {toll.loadId && toll.loadNumber ? (
+                <Link
+                  to={routePath("loadDetail", { loadId: toll.loadId })}
+                  className="whitespace-nowrap font-mono text-sm text-brand-700 hover:underline"
+                >
+                  {toll.loadNumber}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </Td>
+            <Td
+              data-label={cols.amount}
+              className={cn(stacked.cell, "font-medium tabular-nums max-lg:hidden lg:text-right")}
+            >
+              {formatMoney(toll.amount)}
+            </Td>
+            <Td className={cn(stacked.corner, "pr-4 text-right")}>
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`${t("list.actions")} ${toll.location}`}
+                  >
+                    <MoreHorizontal aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  <DropdownMenuItem onSelect={() => setEditing(toll)}>
+                    <Pencil aria-hidden />
+                    {t("list.edit")}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setRemoving(toll)} className="text-red-700">
+                    <Trash2 aria-hidden />
+                    {t("list.delete")}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </Td>
+          </Tr>
+        )}
+      />
 
       <TollFormDialog
         open={editing !== undefined}
