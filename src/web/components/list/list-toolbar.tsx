@@ -41,30 +41,33 @@ export function ListToolbar({
   const id = useId();
   return (
     <div className="grid grid-cols-1 gap-3 border-b border-slate-100 p-4">
-      <div className={cn("flex gap-2 lg:gap-3", actions && "flex-wrap")}>
-        <SearchInput
-          value={search}
-          onSearch={onSearch}
-          label={searchLabel}
-          hint={searchHint}
-          className={cn("min-w-0 flex-1", actions && "basis-64")}
-        />
-        <Button
-          variant="outline"
-          className="shrink-0 lg:hidden"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
-          data-testid="toggle-filters"
-        >
-          <SlidersHorizontal aria-hidden />
-          <span className="sr-only sm:not-sr-only">{t("list.filters")}</span>
-          {activeFilters > 0 ? (
-            <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
-              {activeFilters}
-            </span>
-          ) : null}
-        </Button>
+      <div className="flex flex-wrap gap-2 lg:gap-3">
+        {/* The search and its filters button stay on one row; the actions wrap below on a phone. */}
+        <div className="flex min-w-0 flex-1 basis-64 gap-2 lg:gap-3">
+          <SearchInput
+            value={search}
+            onSearch={onSearch}
+            label={searchLabel}
+            hint={searchHint}
+            className="min-w-0 flex-1"
+          />
+          <Button
+            variant="outline"
+            className="shrink-0 lg:hidden"
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((o) => !o)}
+            data-testid="toggle-filters"
+          >
+            <SlidersHorizontal aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t("list.filters")}</span>
+            {activeFilters > 0 ? (
+              <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+                {activeFilters}
+              </span>
+            ) : null}
+          </Button>
+        </div>
         {actions ? <div className="flex w-full gap-2 sm:w-auto">{actions}</div> : null}
       </div>
       <div
