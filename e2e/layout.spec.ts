@@ -123,30 +123,27 @@ test.describe("layout", () => {
     await open(page, "/customers", "en");
   });
 
-  test("the lists on the shared list kit fit at 1440 px and 375 px in every language", async ({ page }) => {
-    test.slow();
-    await loginAs(page, "admin@demo.test");
-    const screens = [
-      "/operations/parking",
-      "/operations/parking?tab=reservations",
-      "/operations/citations",
-      "/operations/assignments",
-      "/operations/load-requests",
-      "/drivers/ratings",
-      "/drivers/reviews",
-      "/admin/account-review",
-    ];
-    for (const size of [DESK, PHONE]) {
-      await page.setViewportSize(size);
-      for (const lng of LANGUAGES) {
-        for (const path of screens) {
+  // One test per size and language (eight screens each), so none runs long under the full suite.
+  for (const size of [DESK, PHONE])
+    for (const lng of LANGUAGES)
+      test(`the lists on the shared list kit fit at ${size.width} px in ${lng}`, async ({ page }) => {
+        test.slow();
+        await page.setViewportSize(size);
+        await loginAs(page, "admin@demo.test");
+        for (const path of [
+          "/operations/parking",
+          "/operations/parking?tab=reservations",
+          "/operations/citations",
+          "/operations/assignments",
+          "/operations/load-requests",
+          "/drivers/ratings",
+          "/drivers/reviews",
+          "/admin/account-review",
+        ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);
         }
-      }
-    }
-    await open(page, "/customers", "en");
-  });
+      });
 
   test("the driver's phone screens fit at 375 px with thumb-sized targets, in every language", async ({
     page,
