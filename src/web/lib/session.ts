@@ -4,8 +4,8 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "./api";
 
-// Plain strings, not the route table: the sign-in document must not download every route (decision 022);
-// session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
+// Plain strings: the session helpers stay free of the route table (both documents use them, decision
+// 022); session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
 export const SIGN_IN_PATH = "/login";
 export const HOME_PATH = "/";
 
