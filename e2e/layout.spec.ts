@@ -12,7 +12,7 @@ const PHONE = { width: 375, height: 800 };
 
 async function open(page: Page, path: string, lng: string) {
   await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
-  await expect(page.locator("main")).toBeVisible();
+  await expect(page.locator("main")).toBeVisible({ timeout: 20_000 }); // eight screens in a row on a busy CI machine
   await expect(page.getByText(/Loading…|Cargando…|Chargement…/)).toHaveCount(0);
   await page.waitForLoadState("networkidle");
 }

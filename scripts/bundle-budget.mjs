@@ -9,12 +9,12 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them). A ratchet: set just above what
- * the build measures today, lowered as screens are split further, never raised without a decision
- * record. Issue 11's targets are 120 (login) and 250 (any route): the sign-in page meets its target as
- * a document of its own (decision 022); decision 021 explains what is left for the app's routes.
+ * Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them): issue 11's targets, never raised
+ * without a decision record. The sign-in page meets its target as a document of its own (decision 022);
+ * the app's routes meet theirs because the code of dialogs, menus, pickers and later tabs downloads
+ * after the screen has rendered (decision 023) — what is counted here is what comes before.
  */
-export const BUDGETS = { login: 120, anyRoute: 305 };
+export const BUDGETS = { login: 120, anyRoute: 250 };
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
 const manifestFile = path.join(dist, ".vite", "manifest.json");

@@ -41,6 +41,7 @@ const SERVER_EDGES: Record<string, string> = {
 /** Cross-feature imports the web allows. */
 const WEB_EDGES: Record<string, string> = {
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",
+  "accidents -> citations/components/controlled-safety-picker": "both safety screens share one picker",
   "accidents -> citations/safety-messages": "both safety screens share one message map",
   "customers -> loads/components/load-status-badge": "a load's status looks the same everywhere",
   "dashboard -> loads/components/load-status-badge": "a load's status looks the same everywhere",

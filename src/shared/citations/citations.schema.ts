@@ -202,3 +202,6 @@ export const citationSummarySchema = z.object({
   unpaidFines: z.string(),
 });
 export type CitationSummary = z.infer<typeof citationSummarySchema>;
+
+/** What the citation document pickers offer (the server checks the content of what arrives). */
+export const CITATION_FILE_ACCEPT = "application/pdf,image/*";

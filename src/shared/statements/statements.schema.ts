@@ -22,6 +22,12 @@ const orderedMessage = { message: "The period ends before it starts.", path: ["t
 const bounded = (v: { from: string; to: string }) => daysBetween(v.from, v.to) <= STATEMENT_MAX_DAYS;
 const boundedMessage = { message: "A statement covers at most three years.", path: ["from"] };
 
+/** A statement's period on its own (the statements page reads it from the URL). */
+export const statementPeriodSchema = z
+  .object(periodFields)
+  .refine(ordered, orderedMessage)
+  .refine(bounded, boundedMessage);
+
 export const statementQuerySchema = z
   .object({ customerId: z.uuid({ message: "Choose a customer." }), ...periodFields })
   .refine(ordered, orderedMessage)

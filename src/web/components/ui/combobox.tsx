@@ -1,9 +1,9 @@
 import { Check, ChevronsUpDown, Search, X } from "lucide-react";
-import { Popover } from "radix-ui";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { Spinner } from "./feedback";
 import { inputClass } from "./input";
+import { overlays, reachForOverlays, useOverlaysOnceReached } from "./overlays";
 
 export interface ComboboxOption {
   value: string;
@@ -71,42 +71,76 @@ export function Combobox({
     setOpen(false);
   };
 
+  // Until the popover's machinery has arrived (./overlays.ts) the trigger is the same button without
+  // it: a click, Enter, Space or the down arrow opens the list as soon as it is there.
+  const [reached, setReached] = useState(false);
+  const Popover = useOverlaysOnceReached(reached)?.Popover;
+  const reach = () => {
+    setReached(true);
+    setOpen(true);
+    reachForOverlays(() => setOpen(false));
+  };
+  const trigger = (lite?: ComponentProps<"button">) => (
+    <button
+      type="button"
+      id={id}
+      role="combobox"
+      aria-expanded={open}
+      aria-controls={listId}
+      aria-invalid={aria["aria-invalid"]}
+      aria-describedby={aria["aria-describedby"]}
+      aria-label={aria["aria-label"]}
+      className={cn(
+        inputClass,
+        "items-center justify-between gap-2 text-left",
+        value && clearable && "pr-16",
+      )}
+      {...lite}
+    >
+      <span className={cn("truncate", !label && "text-slate-400")}>{label || placeholder}</span>
+      <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
+    </button>
+  );
+  const clear =
+    value && clearable && !disabled ? (
+      <button
+        type="button"
+        onClick={() => {
+          setChosen(null);
+          onChange(null, null);
+        }}
+        aria-label={labels.clear}
+        className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    ) : null;
+  if (!Popover)
+    return (
+      <div className={cn("relative", className)}>
+        {trigger({
+          disabled,
+          "aria-haspopup": "dialog",
+          onPointerEnter: () => void overlays.load().catch(() => {}),
+          onClick: reach,
+          onKeyDown: (e) => {
+            if (e.key === "ArrowDown") {
+              e.preventDefault();
+              reach();
+            }
+          },
+        })}
+        {clear}
+      </div>
+    );
+
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <div className={cn("relative", className)}>
         <Popover.Trigger asChild disabled={disabled}>
-          <button
-            type="button"
-            id={id}
-            role="combobox"
-            aria-expanded={open}
-            aria-controls={listId}
-            aria-invalid={aria["aria-invalid"]}
-            aria-describedby={aria["aria-describedby"]}
-            aria-label={aria["aria-label"]}
-            className={cn(
-              inputClass,
-              "items-center justify-between gap-2 text-left",
-              value && clearable && "pr-16",
-            )}
-          >
-            <span className={cn("truncate", !label && "text-slate-400")}>{label || placeholder}</span>
-            <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
-          </button>
+          {trigger()}
         </Popover.Trigger>
-        {value && clearable && !disabled ? (
-          <button
-            type="button"
-            onClick={() => {
-              setChosen(null);
-              onChange(null, null);
-            }}
-            aria-label={labels.clear}
-            className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        ) : null}
+        {clear}
       </div>
       <Popover.Portal>
         <Popover.Content

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { cn } from "../../lib/cn";
+import { overlays, reachForOverlays } from "./overlays";
 
 /** A modal dialog with a title, optional description, body and footer. */
 export function Dialog({
@@ -23,6 +23,8 @@ export function Dialog({
   closeLabel: string;
   className?: string;
 }) {
+  const D = useArrivedDialog(open, onOpenChange);
+  if (!D) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -54,4 +56,17 @@ export function Dialog({
       </D.Portal>
     </D.Root>
   );
+}
+
+/**
+ * Radix's dialog once the overlays module has arrived (usually long before anyone opens one; see
+ * ./overlays.ts). Opened before that, it draws nothing until the download ends; a failed download
+ * closes it again, with an error toast.
+ */
+export function useArrivedDialog(open: boolean, onOpenChange: (open: boolean) => void) {
+  const module = overlays.use();
+  useEffect(() => {
+    if (open) reachForOverlays(() => onOpenChange(false));
+  }, [open, onOpenChange]);
+  return module?.Dialog;
 }

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { Dialog as D } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { useArrivedDialog } from "./dialog";
 
 /**
  * A panel that slides in from the left edge over the page: focus is trapped inside, Escape and the
@@ -22,6 +22,8 @@ export function Sheet({
   children: ReactNode;
   className?: string;
 }) {
+  const D = useArrivedDialog(open, onOpenChange);
+  if (!D) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>

@@ -9,14 +9,14 @@ import { type ReactNode, useState } from "react";
 import { type FieldErrors, type Path, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { ControlledSafetyPicker } from "../../citations/components/safety-picker";
+import { ControlledSafetyPicker } from "../../citations/components/controlled-safety-picker";
 import { useSafetyMessages } from "../../citations/safety-messages";
+import { Section } from "./section";
 
 /** What the form edits: the inputs as typed (the date-time is the browser's local "YYYY-MM-DDTHH:mm"). */
 export interface AccidentFormValues {
@@ -260,25 +260,5 @@ export function AccidentForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-export function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   );
 }

@@ -7,14 +7,18 @@ import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useSafetyMessages } from "../../citations/safety-messages";
 import { useAccident } from "../api/accidents";
-import { Section } from "../components/accident-form";
 import { AccidentPhotos } from "../components/accident-photos";
 import { AccidentTimeline, AddNoteForm } from "../components/accident-timeline";
 import { ClaimStatusBadge, InjuriesBadge } from "../components/claim-status-badge";
-import { ClaimStatusDialog } from "../components/claim-status-dialog";
+import { Section } from "../components/section";
+
+const ClaimStatusDialog = lazyDialog(() =>
+  import("../components/claim-status-dialog").then((m) => m.ClaimStatusDialog),
+);
 
 export default function AccidentDetailPage() {
   const { t } = useTranslation("accidents");

@@ -8,8 +8,9 @@ import { PageHeader } from "../../../components/page-header";
 import { notify } from "../../../lib/toast";
 import { useSafetyMessages } from "../../citations/safety-messages";
 import { useAddAccidentImage, useSaveAccident } from "../api/accidents";
-import { AccidentForm, EMPTY_ACCIDENT, Section } from "../components/accident-form";
+import { AccidentForm, EMPTY_ACCIDENT } from "../components/accident-form";
 import { PhotoPicker } from "../components/photo-picker";
+import { Section } from "../components/section";
 
 /** Record an accident: the report, then its photos, one by one; then its page. */
 export default function AccidentNewPage() {

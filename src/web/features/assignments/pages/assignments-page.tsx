@@ -13,6 +13,7 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime } from "../../../lib/format";
@@ -20,7 +21,10 @@ import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useAssignments, useEndAssignment } from "../api/assignments";
 import { useAssignmentMessages } from "../assignment-messages";
-import { AssignAssetsDialog } from "../components/assign-assets-dialog";
+
+const AssignAssetsDialog = lazyDialog(() =>
+  import("../components/assign-assets-dialog").then((m) => m.AssignAssetsDialog),
+);
 
 const NO_FILTERS = [] as const;
 

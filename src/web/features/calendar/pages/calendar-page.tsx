@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
@@ -28,10 +29,13 @@ import {
 import { calendarFormat } from "../calendar-format";
 import { AgendaView, DayView, MonthView, WeekView } from "../components/calendar-views";
 import { CalendarLegend } from "../components/event-item";
-import { RequestTimeOffDialog } from "../components/request-time-off-dialog";
 import { MyTimeOffPanel, TimeOffRequestsPanel } from "../components/time-off-panels";
 import { useTimeOffMessages } from "../time-off-messages";
 import { useMediaQuery } from "../use-media-query";
+
+const RequestTimeOffDialog = lazyDialog(() =>
+  import("../components/request-time-off-dialog").then((m) => m.RequestTimeOffDialog),
+);
 
 /** The month itself, without the neighbouring days a grid shows to fill its weeks. */
 const monthBounds = (anchor: string) => {

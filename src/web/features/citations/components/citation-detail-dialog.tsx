@@ -1,4 +1,5 @@
 import {
+  CITATION_FILE_ACCEPT,
   CITATION_FILE_MAX_BYTES,
   type CitationDetail,
   type CitationStatus,
@@ -36,7 +37,6 @@ import {
   useUploadCitationFile,
 } from "../api/citations";
 import { MB, useSafetyMessages } from "../safety-messages";
-import { CITATION_FILE_ACCEPT } from "./citation-form-dialog";
 import { CitationStatusBadge, OverdueBadge } from "./citation-status-badge";
 
 /**

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  CITATION_FILE_ACCEPT,
   CITATION_FILE_MAX_BYTES,
   type CitationDetail,
   type CitationInput,
@@ -20,7 +21,7 @@ import { formatBytes, localToday } from "../../../lib/format-day";
 import { notify } from "../../../lib/toast";
 import { useSaveCitation, useUploadCitationFile } from "../api/citations";
 import { MB, useSafetyMessages } from "../safety-messages";
-import { ControlledSafetyPicker } from "./safety-picker";
+import { ControlledSafetyPicker } from "./controlled-safety-picker";
 
 type FormInput = z.input<typeof citationInputSchema>;
 type FormOutput = z.output<typeof citationInputSchema>;
@@ -59,7 +60,6 @@ const valuesOf = (c: CitationDetail): FormInput => ({
 });
 
 /** What the picker offers for documents: PDFs and photos (a phone may open its camera). */
-export const CITATION_FILE_ACCEPT = "application/pdf,image/*";
 
 /**
  * Record a citation (with the ticket attached, optionally) or correct one. Validation is the shared

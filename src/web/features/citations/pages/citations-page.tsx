@@ -17,6 +17,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
@@ -25,10 +26,13 @@ import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportCitations, useCitationSummary, useCitations } from "../api/citations";
 import { CitationDetailDialog } from "../components/citation-detail-dialog";
-import { CitationFormDialog } from "../components/citation-form-dialog";
 import { CitationStatusBadge, OverdueBadge } from "../components/citation-status-badge";
 import { SafetyPicker } from "../components/safety-picker";
 import { useSafetyMessages } from "../safety-messages";
+
+const CitationFormDialog = lazyDialog(() =>
+  import("../components/citation-form-dialog").then((m) => m.CitationFormDialog),
+);
 
 /** The status filter offers "overdue" beside the statuses: open and past the due date. */
 const STATUS_FILTERS = ["open", "overdue", "paid", "disputed", "dismissed"] as const;

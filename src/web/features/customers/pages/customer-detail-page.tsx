@@ -14,6 +14,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
@@ -23,7 +24,10 @@ import { notify } from "../../../lib/toast";
 import { useRetainedData } from "../../../lib/use-retained-data";
 import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useCustomer, useCustomerLoads, useCustomerRequests, useDeleteCustomer } from "../api/customers";
-import { CustomerFormDialog } from "../components/customer-form-dialog";
+
+const CustomerFormDialog = lazyDialog(() =>
+  import("../components/customer-form-dialog").then((m) => m.CustomerFormDialog),
+);
 
 /** A customer: details and contacts, what they owe, their loads history and portal requests. */
 export default function CustomerDetailPage() {

@@ -17,14 +17,20 @@ import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportCustomers, useCustomers } from "../api/customers";
-import { CustomerFormDialog } from "../components/customer-form-dialog";
-import { ImportCustomersDialog } from "../components/import-dialog";
+
+const CustomerFormDialog = lazyDialog(() =>
+  import("../components/customer-form-dialog").then((m) => m.CustomerFormDialog),
+);
+const ImportCustomersDialog = lazyDialog(() =>
+  import("../components/import-dialog").then((m) => m.ImportCustomersDialog),
+);
 
 const FILTERS = ["portal", "paymentTermsDays", "balance"] as const;
 

@@ -6,15 +6,17 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { EmptyState } from "../../../components/ui/feedback";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useDeleteRating, useRatings, useScorecards } from "../api/ratings";
 import { useDriverMessages } from "../driver-messages";
 import { formatDay } from "./expiry";
 import { type Period, PeriodPicker, periodRange } from "./period-picker";
-import { RateDriverDialog } from "./rate-driver-dialog";
 import { ReviewCard } from "./review-card";
 import { formatScore, Stars } from "./stars";
+
+const RateDriverDialog = lazyDialog(() => import("./rate-driver-dialog").then((m) => m.RateDriverDialog));
 
 export const percent = (rate: number | null) => (rate === null ? "—" : `${formatNumber(rate * 100, 1)} %`);
 

@@ -32,24 +32,37 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { Alert } from "../../../components/ui/feedback";
+import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { DetailSkeleton } from "../../loads/components/load-skeletons";
 import { useDeleteDriver, useDriver, useDriverActivation, useSetDriverStatus } from "../api/drivers";
-import { CitationsTab } from "../components/citations-tab";
 import { ContactButtons } from "../components/contact-buttons";
-import { CreateAccountDialog } from "../components/create-account-dialog";
-import { DriverDocumentsPanel } from "../components/driver-documents-panel";
-import { DriverFormDialog } from "../components/driver-form-dialog";
-import { DriverRatingsTab } from "../components/driver-ratings-tab";
 import { DriverStatusBadge, InactiveBadge } from "../components/driver-status-badge";
 import { ExpiryDate } from "../components/expiry";
 import { AssetsTab, DetailsTab, Fact, LoadsTab, TimeOffTab } from "../components/profile-tabs";
-import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { Stars } from "../components/stars";
 import { useDriverMessages } from "../driver-messages";
+
+// The tabs after the first download after the profile has rendered.
+const CitationsTab = lazyPanel(() => import("../components/citations-tab").then((m) => m.CitationsTab));
+const DriverDocumentsPanel = lazyPanel(() =>
+  import("../components/driver-documents-panel").then((m) => m.DriverDocumentsPanel),
+);
+const DriverRatingsTab = lazyPanel(() =>
+  import("../components/driver-ratings-tab").then((m) => m.DriverRatingsTab),
+);
+const CreateAccountDialog = lazyDialog(() =>
+  import("../components/create-account-dialog").then((m) => m.CreateAccountDialog),
+);
+const DriverFormDialog = lazyDialog(() =>
+  import("../components/driver-form-dialog").then((m) => m.DriverFormDialog),
+);
+const RateDriverDialog = lazyDialog(() =>
+  import("../components/rate-driver-dialog").then((m) => m.RateDriverDialog),
+);
 
 const TABS = ["details", "documents", "loads", "ratings", "timeOff", "citations", "assets"] as const;
 type Tab = (typeof TABS)[number];

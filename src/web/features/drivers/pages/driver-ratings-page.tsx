@@ -17,6 +17,7 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
@@ -26,8 +27,11 @@ import { percent } from "../components/driver-ratings-tab";
 import { InactiveBadge } from "../components/driver-status-badge";
 import { formatDay } from "../components/expiry";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
-import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { Stars } from "../components/stars";
+
+const RateDriverDialog = lazyDialog(() =>
+  import("../components/rate-driver-dialog").then((m) => m.RateDriverDialog),
+);
 
 /** The screen's URL state: a period preset (this month by default) and "inactive" for the API's flag. */
 const screenSchema = scorecardFilter

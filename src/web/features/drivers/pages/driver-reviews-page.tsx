@@ -10,6 +10,7 @@ import { ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
@@ -17,9 +18,12 @@ import { useListScreen } from "../../../lib/use-list-screen";
 import { DriverPicker } from "../../loads/components/entity-pickers";
 import { exportRatings, useDeleteRating, useRatings } from "../api/ratings";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
-import { RateDriverDialog } from "../components/rate-driver-dialog";
 import { ReviewCard } from "../components/review-card";
 import { useDriverMessages } from "../driver-messages";
+
+const RateDriverDialog = lazyDialog(() =>
+  import("../components/rate-driver-dialog").then((m) => m.RateDriverDialog),
+);
 
 const SCORES = ["low", "high"] as const;
 /** The screen's URL state: a period preset instead of raw dates, a score band instead of bounds. */

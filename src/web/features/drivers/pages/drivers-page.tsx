@@ -17,15 +17,19 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportDrivers, useDrivers } from "../api/drivers";
-import { DriverFormDialog } from "../components/driver-form-dialog";
 import { DriverStatusBadge, InactiveBadge } from "../components/driver-status-badge";
 import { ExpiryDate } from "../components/expiry";
 import { Stars } from "../components/stars";
+
+const DriverFormDialog = lazyDialog(() =>
+  import("../components/driver-form-dialog").then((m) => m.DriverFormDialog),
+);
 
 const FILTERS = ["status", "compliance", "activity"] as const;
 

@@ -5,11 +5,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { CompleteMaintenanceDialog } from "./complete-maintenance-dialog";
 import { ItemStatusBadge } from "./fleet-badges";
 import { InspectionOriginText } from "./inspection-origin";
+
+const CompleteMaintenanceDialog = lazyDialog(() =>
+  import("./complete-maintenance-dialog").then((m) => m.CompleteMaintenanceDialog),
+);
 
 /** The latest entries of an asset's log (open items first), each open one completable here. */
 export function RecentMaintenance({

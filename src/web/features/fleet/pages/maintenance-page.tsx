@@ -38,6 +38,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
@@ -45,11 +46,16 @@ import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportMaintenance, receiptUrl, useDeleteMaintenance, useMaintenance } from "../api/fleet";
-import { CompleteMaintenanceDialog } from "../components/complete-maintenance-dialog";
 import { ItemStatusBadge } from "../components/fleet-badges";
 import { InspectionOriginText } from "../components/inspection-origin";
-import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
+
+const CompleteMaintenanceDialog = lazyDialog(() =>
+  import("../components/complete-maintenance-dialog").then((m) => m.CompleteMaintenanceDialog),
+);
+const MaintenanceFormDialog = lazyDialog(() =>
+  import("../components/maintenance-form-dialog").then((m) => m.MaintenanceFormDialog),
+);
 
 type Dialog =
   | { kind: "new"; status: "open" | "completed" }

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDateTime, formatDay, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
@@ -14,10 +15,15 @@ import { useDeleteAsset, useTrailer } from "../api/fleet";
 import { DetailError, DetailSkeleton, Fact } from "../components/detail-states";
 import { DocumentsPanel } from "../components/documents-panel";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
-import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
 import { maintenanceLogLink, RecentMaintenance } from "../components/recent-maintenance";
-import { TrailerFormDialog } from "../components/trailer-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
+
+const MaintenanceFormDialog = lazyDialog(() =>
+  import("../components/maintenance-form-dialog").then((m) => m.MaintenanceFormDialog),
+);
+const TrailerFormDialog = lazyDialog(() =>
+  import("../components/trailer-form-dialog").then((m) => m.TrailerFormDialog),
+);
 
 export default function TrailerDetailPage() {
   const { t } = useTranslation("fleet");

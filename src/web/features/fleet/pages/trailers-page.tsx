@@ -11,6 +11,7 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay } from "../../../lib/format";
@@ -18,7 +19,10 @@ import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportTrailers, useTrailers } from "../api/fleet";
 import { AssetStatusBadge, InspectionDate } from "../components/fleet-badges";
-import { TrailerFormDialog } from "../components/trailer-form-dialog";
+
+const TrailerFormDialog = lazyDialog(() =>
+  import("../components/trailer-form-dialog").then((m) => m.TrailerFormDialog),
+);
 
 const FILTERS = ["type", "status", "inspection", "assigned"] as const;
 

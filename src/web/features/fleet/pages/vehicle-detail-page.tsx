@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatDay, formatNumber } from "../../../lib/format";
@@ -22,12 +23,21 @@ import {
   MaintenanceStatusBadge,
   useExpiryText,
 } from "../components/fleet-badges";
-import { MaintenanceFormDialog } from "../components/maintenance-form-dialog";
-import { OdometerDialog } from "../components/odometer-dialog";
 import { maintenanceLogLink, RecentMaintenance } from "../components/recent-maintenance";
-import { SchedulesDialog } from "../components/schedules-dialog";
-import { VehicleFormDialog } from "../components/vehicle-form-dialog";
 import { useFleetMessages } from "../fleet-messages";
+
+const MaintenanceFormDialog = lazyDialog(() =>
+  import("../components/maintenance-form-dialog").then((m) => m.MaintenanceFormDialog),
+);
+const OdometerDialog = lazyDialog(() =>
+  import("../components/odometer-dialog").then((m) => m.OdometerDialog),
+);
+const SchedulesDialog = lazyDialog(() =>
+  import("../components/schedules-dialog").then((m) => m.SchedulesDialog),
+);
+const VehicleFormDialog = lazyDialog(() =>
+  import("../components/vehicle-form-dialog").then((m) => m.VehicleFormDialog),
+);
 
 export default function VehicleDetailPage() {
   const { t } = useTranslation("fleet");

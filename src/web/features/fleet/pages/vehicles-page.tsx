@@ -12,6 +12,7 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
@@ -19,7 +20,10 @@ import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportVehicles, useVehicles } from "../api/fleet";
 import { AssetStatusBadge, ExpiryDate, MaintenanceStatusBadge } from "../components/fleet-badges";
-import { VehicleFormDialog } from "../components/vehicle-form-dialog";
+
+const VehicleFormDialog = lazyDialog(() =>
+  import("../components/vehicle-form-dialog").then((m) => m.VehicleFormDialog),
+);
 
 const FILTERS = ["status", "maintenanceStatus", "fuelType", "alert", "assigned"] as const;
 

@@ -2,8 +2,10 @@ import { Fuel } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { FuelEntriesView } from "../components/fuel-entries-view";
-import { LogFuelDialog } from "../components/log-fuel-dialog";
+
+const LogFuelDialog = lazyDialog(() => import("../components/log-fuel-dialog").then((m) => m.LogFuelDialog));
 
 /** /fuel-log: a driver's own fill-ups, and the form to log the next one. */
 export default function FuelLogPage() {

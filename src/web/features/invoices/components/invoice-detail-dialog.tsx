@@ -6,14 +6,24 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { formatDateTime, formatDay, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { downloadInvoicePdf, useInvoice, useMarkSent, useRemovePayment } from "../api/invoices";
 import { useBillingMessages } from "../billing-messages";
-import { RecordPaymentDialog, SendInvoiceDialog, VoidInvoiceDialog } from "./invoice-action-dialogs";
-import { InvoiceFormDialog } from "./invoice-form-dialog";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
+
+const RecordPaymentDialog = lazyDialog(() =>
+  import("./invoice-action-dialogs").then((m) => m.RecordPaymentDialog),
+);
+const SendInvoiceDialog = lazyDialog(() =>
+  import("./invoice-action-dialogs").then((m) => m.SendInvoiceDialog),
+);
+const VoidInvoiceDialog = lazyDialog(() =>
+  import("./invoice-action-dialogs").then((m) => m.VoidInvoiceDialog),
+);
+const InvoiceFormDialog = lazyDialog(() => import("./invoice-form-dialog").then((m) => m.InvoiceFormDialog));
 
 type Action = "send" | "payment" | "void" | "edit" | "markSent" | null;
 

@@ -15,6 +15,7 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
@@ -24,8 +25,11 @@ import { exportInvoices, useInvoices } from "../api/invoices";
 import { useBillingMessages } from "../billing-messages";
 import { BillingCustomerPicker } from "../components/billing-customer-picker";
 import { InvoiceDetailDialog } from "../components/invoice-detail-dialog";
-import { InvoiceFormDialog } from "../components/invoice-form-dialog";
 import { InvoiceStatusBadge } from "../components/invoice-status-badge";
+
+const InvoiceFormDialog = lazyDialog(() =>
+  import("../components/invoice-form-dialog").then((m) => m.InvoiceFormDialog),
+);
 
 const EXTRA_PARAMS = { invoice: "" };
 const FILTERS = ["status", "customerId", "from", "to"] as const;

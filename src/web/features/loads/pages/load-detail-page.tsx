@@ -7,11 +7,11 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
-import { ChangeStatusDialog } from "../components/change-status-dialog";
 import { DriverLoadActions } from "../components/driver-load-actions";
 import { DriverPaperNotice } from "../components/driver-paper-notice";
 import { describePay } from "../components/entity-pickers";
@@ -21,6 +21,10 @@ import { DetailSkeleton, LoadLoadError } from "../components/load-skeletons";
 import { isEditable, LoadStatusBadge } from "../components/load-status-badge";
 import { StatusTimeline } from "../components/status-timeline";
 import { StopsTimeline } from "../components/stops-timeline";
+
+const ChangeStatusDialog = lazyDialog(() =>
+  import("../components/change-status-dialog").then((m) => m.ChangeStatusDialog),
+);
 
 export default function LoadDetailPage() {
   const { t } = useTranslation(["loads", "invoices"]);

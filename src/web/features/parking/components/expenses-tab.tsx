@@ -21,6 +21,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
@@ -30,7 +31,8 @@ import { useListScreen } from "../../../lib/use-list-screen";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { downloadExpenseReceipt, exportExpenses, useDeleteExpense, useExpenses } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
-import { ExpenseFormDialog } from "./expense-form-dialog";
+
+const ExpenseFormDialog = lazyDialog(() => import("./expense-form-dialog").then((m) => m.ExpenseFormDialog));
 
 const FILTERS = ["paymentMethod", "vehicleId", "driverId", "from", "to"] as const;
 

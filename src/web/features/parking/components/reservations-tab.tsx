@@ -23,6 +23,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
@@ -31,7 +32,10 @@ import { useListScreen } from "../../../lib/use-list-screen";
 import { VehiclePicker } from "../../loads/components/entity-pickers";
 import { exportReservations, useDeleteReservation, useReservations } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
-import { ReservationFormDialog } from "./reservation-form-dialog";
+
+const ReservationFormDialog = lazyDialog(() =>
+  import("./reservation-form-dialog").then((m) => m.ReservationFormDialog),
+);
 
 const FILTERS = ["vehicleId", "from", "to"] as const;
 

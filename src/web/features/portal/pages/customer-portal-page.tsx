@@ -39,6 +39,7 @@ import {
 } from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
@@ -57,8 +58,13 @@ import {
   usePortalSummary,
 } from "../api/portal";
 import { PortalBilling } from "../components/portal-billing";
-import { PortalLoadDialog } from "../components/portal-load-dialog";
-import { RequestLoadDialog } from "../components/request-load-dialog";
+
+const PortalLoadDialog = lazyDialog(() =>
+  import("../components/portal-load-dialog").then((m) => m.PortalLoadDialog),
+);
+const RequestLoadDialog = lazyDialog(() =>
+  import("../components/request-load-dialog").then((m) => m.RequestLoadDialog),
+);
 
 const TABS = ["loads", "requests", "billing"] as const;
 type Tab = (typeof TABS)[number];

@@ -13,12 +13,16 @@ import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportLoadRequests, useLoadRequests } from "../api/portal";
-import { ReviewRequestDialog } from "../components/review-request-dialog";
+
+const ReviewRequestDialog = lazyDialog(() =>
+  import("../components/review-request-dialog").then((m) => m.ReviewRequestDialog),
+);
 
 /** Pending first: what dispatch came here for. "all" shows every status (no status for the API). */
 const screenSchema = loadRequestListQuerySchema.extend({

@@ -15,14 +15,18 @@ import { TabCount, Tabs, TabsContent, TabsList, TabsTrigger } from "../../../com
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useAccountReviews, useApproveReview, useRejectReview } from "../api/account-reviews";
-import { RejectReviewDialog } from "../components/reject-review-dialog";
 import { ReviewCard } from "../components/review-card";
+
+const RejectReviewDialog = lazyDialog(() =>
+  import("../components/reject-review-dialog").then((m) => m.RejectReviewDialog),
+);
 
 const TABS = [...ACCOUNT_REVIEW_STATUSES, "all"] as const;
 /** The screen's URL state: pending first; "all" is every status (none for the API). */

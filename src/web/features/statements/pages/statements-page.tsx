@@ -2,16 +2,18 @@ import { AGING_BUCKETS } from "@shared/invoices/invoices.schema";
 import {
   RECEIVABLE_SORTS,
   type Receivable,
-  type ReceivablesFilter,
+  type ReceivablesPage,
+  receivablesQuerySchema,
+  statementPeriodSchema,
 } from "@shared/statements/statements.schema";
-import { useCallback, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { SortableHeader } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -22,9 +24,7 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDay, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { type ListScreen, useListScreen } from "../../../lib/use-list-screen";
 import { useBillingMessages } from "../../invoices/billing-messages";
 import { BillingCustomerPicker } from "../../invoices/components/billing-customer-picker";
 import {
@@ -37,31 +37,25 @@ import {
 import { PeriodPicker, presetPeriod, StatementDownloads, StatementView } from "../components/statement-view";
 
 type Sort = (typeof RECEIVABLE_SORTS)[number];
-const PARAM_DEFAULTS = {
-  customerId: "",
-  from: "",
-  to: "",
-  q: "",
-  balance: "",
-  asOf: "",
-  sort: "balance",
-  dir: "desc",
-};
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// The statement card's own URL state, beside the receivables list's (its shared query schema).
+const STATEMENT_PARAMS = { customerId: "", from: "", to: "" };
 
 /** Customer statements (/customers/statements): one customer's statement for a period, and who owes what. */
 export default function StatementsPage() {
   const { t } = useTranslation("statements");
   const messages = useBillingMessages();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
+  const list = useListScreen(receivablesQuerySchema, useReceivables, {
+    filters: ["balance", "asOf"],
+    fetchFailed: t("receivables.fetchFailed"),
+    extra: STATEMENT_PARAMS,
+  });
+  const { values, page, update } = list;
   const statementRef = useRef<HTMLDivElement>(null);
   const [customerLabel, setCustomerLabel] = useState<string | null>(null);
 
   const fallback = presetPeriod("thisMonth");
-  const period: Period =
-    DATE.test(values.from) && DATE.test(values.to) && values.from <= values.to
-      ? { from: values.from, to: values.to }
-      : fallback;
+  const asked = statementPeriodSchema.safeParse({ from: values.from, to: values.to });
+  const period: Period = asked.success ? asked.data : fallback;
   const customerId = values.customerId || null;
   const statement = useStatement(customerId, period);
   const shown = statement.data?.customer.id === customerId ? statement.data : undefined;
@@ -125,10 +119,10 @@ export default function StatementsPage() {
       </Card>
 
       <Receivables
-        values={values}
-        page={page}
-        pageSize={pageSize}
-        update={update}
+        list={list}
+        asOf={list.filter.asOf}
+        balance={list.filter.balance}
+        setFilter={(patch) => update(patch)}
         onOpen={(row) => {
           chooseCustomer(row.customerId, row.companyName);
           statementRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -139,39 +133,22 @@ export default function StatementsPage() {
 }
 
 function Receivables({
-  values,
-  page,
-  pageSize,
-  update,
+  list,
+  asOf,
+  balance,
+  setFilter,
   onOpen,
 }: {
-  values: Record<keyof typeof PARAM_DEFAULTS, string>;
-  page: number;
-  pageSize: number;
-  update: ReturnType<typeof useListParams<keyof typeof PARAM_DEFAULTS>>["update"];
+  list: ListScreen<Sort, ReceivablesPage>;
+  asOf: string | undefined;
+  balance: "open" | "pastDue" | undefined;
+  setFilter: (patch: { balance?: string; asOf?: string }) => void;
   onOpen: (row: Receivable) => void;
 }) {
   const { t } = useTranslation("statements");
   const messages = useBillingMessages();
   const asOfId = useId();
-  const sort: Sort = (RECEIVABLE_SORTS as readonly string[]).includes(values.sort)
-    ? (values.sort as Sort)
-    : "balance";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<ReceivablesFilter> = {
-    q: values.q || undefined,
-    balance: values.balance === "open" || values.balance === "pastDue" ? values.balance : undefined,
-    asOf: DATE.test(values.asOf) ? values.asOf : undefined,
-    sort,
-    dir,
-  };
-  const receivables = useReceivables({ ...filter, page, pageSize });
-  useErrorToast(receivables, t("receivables.fetchFailed"));
-  const { data, retained } = useRetainedData(receivables);
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: Sort, nextDir: SortDir) => update({ sort: column, dir: nextDir });
-  const filtered = !!(filter.q || filter.balance || filter.asOf);
-  const clear = () => update({ q: null, balance: null, asOf: null });
+  const { query: receivables, data, retained, sort, dir, onSort, onSearch, search, filtered, clear } = list;
 
   const cols = {
     customer: t("receivables.customer"),
@@ -187,20 +164,20 @@ function Receivables({
           <div className="grid gap-1">
             <CardTitle>{t("receivables.title")}</CardTitle>
             <CardDescription>
-              {t("receivables.description", { date: formatDay(data?.asOf ?? filter.asOf ?? null) })}
+              {t("receivables.description", { date: formatDay(data?.asOf ?? asOf ?? null) })}
             </CardDescription>
           </div>
           <ExportMenu
             testId="export-receivables"
             filtered={filtered}
-            run={(format) => exportReceivables(format, filter)}
+            run={(format) => exportReceivables(format, { q: search || undefined, balance, asOf, sort, dir })}
             heading={{ all: t("receivables.exportAll"), filtered: t("receivables.exportFiltered") }}
             describe={(error) => messages.error(error)}
           />
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:items-center">
           <SearchInput
-            value={values.q}
+            value={search}
             onSearch={onSearch}
             label={t("receivables.searchLabel")}
             hint={t("receivables.searchHint")}
@@ -208,8 +185,8 @@ function Receivables({
           />
           <Select
             aria-label={t("receivables.balanceFilter")}
-            value={filter.balance ?? ""}
-            onChange={(e) => update({ balance: e.target.value })}
+            value={balance ?? ""}
+            onChange={(e) => setFilter({ balance: e.target.value })}
             className="lg:w-auto"
           >
             <option value="">{t("receivables.allCustomers")}</option>
@@ -223,8 +200,8 @@ function Receivables({
             <Input
               id={asOfId}
               type="date"
-              value={filter.asOf ?? ""}
-              onChange={(e) => update({ asOf: e.target.value })}
+              value={asOf ?? ""}
+              onChange={(e) => setFilter({ asOf: e.target.value })}
               className="lg:w-40"
             />
           </div>
@@ -343,7 +320,7 @@ function Receivables({
                 </Tr>
               </TBody>
             </Table>
-            <ListPagination of={pageData} onChange={update} />
+            <ListPagination of={pageData} onChange={list.update} />
           </>
         )}
       </ListContent>

@@ -26,6 +26,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
@@ -33,9 +34,14 @@ import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { exportTolls, useDeleteToll, useTolls } from "../api/tolls";
-import { TollFormDialog } from "../components/toll-form-dialog";
-import { TollImportDialog } from "../components/toll-import-dialog";
 import { useTollMessages } from "../toll-messages";
+
+const TollFormDialog = lazyDialog(() =>
+  import("../components/toll-form-dialog").then((m) => m.TollFormDialog),
+);
+const TollImportDialog = lazyDialog(() =>
+  import("../components/toll-import-dialog").then((m) => m.TollImportDialog),
+);
 
 const FILTERS = ["source", "vehicleId", "driverId", "from", "to"] as const;
 

@@ -1,3 +1,5 @@
+import { lazyDialog } from "../../../components/ui/lazy";
+
 const FILTERS = ["role", "status"] as const;
 
 import { ROLES, ROUTES } from "@shared/access";
@@ -21,11 +23,18 @@ import { switchIdentity, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useDeleteUser, useImpersonate, useSetUserDisabled, useUsers } from "../api/users";
-import { ChangeRoleDialog } from "../components/change-role-dialog";
-import { CreateUserDialog } from "../components/create-user-dialog";
-import { TemporaryPasswordDialog } from "../components/temporary-password-dialog";
 import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
+
+const ChangeRoleDialog = lazyDialog(() =>
+  import("../components/change-role-dialog").then((m) => m.ChangeRoleDialog),
+);
+const CreateUserDialog = lazyDialog(() =>
+  import("../components/create-user-dialog").then((m) => m.CreateUserDialog),
+);
+const TemporaryPasswordDialog = lazyDialog(() =>
+  import("../components/temporary-password-dialog").then((m) => m.TemporaryPasswordDialog),
+);
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/);
