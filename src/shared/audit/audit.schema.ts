@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "../api/api.schema";
 
 /** Every audited action. Later domains add theirs here so the filter lists them. */
 export const AUDIT_ACTIONS = [
@@ -209,6 +210,8 @@ export const auditFilterSchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
+export const auditListQuerySchema = pageQuerySchema.extend(auditFilterSchema.shape);
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const MAIL_STATUSES = ["stored", "sent", "failed"] as const;
 export const mailMessageSchema = z.object({
@@ -225,3 +228,5 @@ export const mailFilterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(MAIL_STATUSES).optional(),
 });
+export const mailListQuerySchema = pageQuerySchema.extend(mailFilterSchema.shape);
+export type MailListQuery = z.infer<typeof mailListQuerySchema>;

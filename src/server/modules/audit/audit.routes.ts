@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
-import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import { pageSchema } from "@shared/api/api.schema";
 import {
   auditEntrySchema,
-  auditFilterSchema,
-  mailFilterSchema,
+  auditListQuerySchema,
+  mailListQuerySchema,
   mailMessageSchema,
 } from "@shared/audit/audit.schema";
 import type { Deps } from "../../deps";
@@ -18,7 +18,7 @@ const listAudit = defineRoute({
   tags: ["Audit"],
   summary: "The audit log: who did what to what, and when; newest first",
   access: PERMISSIONS["audit:read"],
-  request: { query: pageQuerySchema.extend(auditFilterSchema.shape) },
+  request: { query: auditListQuerySchema },
   responses: { 200: jsonContent(pageSchema(auditEntrySchema)) },
 });
 
@@ -28,7 +28,7 @@ const listMail = defineRoute({
   tags: ["Audit"],
   summary: "Outgoing mail (the outbox when SMTP is not configured); newest first",
   access: PERMISSIONS["mail:read"],
-  request: { query: pageQuerySchema.extend(mailFilterSchema.shape) },
+  request: { query: mailListQuerySchema },
   responses: { 200: jsonContent(pageSchema(mailMessageSchema)) },
 });
 

@@ -1,25 +1,9 @@
 import type { Page } from "@shared/api/api.schema";
-import type { AuditEntry, MailMessage } from "@shared/audit/audit.schema";
+import type { AuditEntry, AuditListQuery, MailListQuery, MailMessage } from "@shared/audit/audit.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { adminKeys } from "../../../lib/query-keys";
-
-export interface AuditListQuery {
-  q?: string;
-  action?: string;
-  /** `YYYY-MM-DD`, inclusive on both ends. */
-  from?: string;
-  to?: string;
-  page: number;
-  pageSize: number;
-}
-
-export interface MailListQuery {
-  q?: string;
-  page: number;
-  pageSize: number;
-}
 
 export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,6 +1,5 @@
 import { isRole } from "@shared/access";
-import { AUDIT_ACTIONS, type AuditEntry } from "@shared/audit/audit.schema";
-import { useCallback } from "react";
+import { AUDIT_ACTIONS, type AuditEntry, auditListQuerySchema } from "@shared/audit/audit.schema";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -14,16 +13,8 @@ import { Input, Label, Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { useAuditLog } from "../api/audit";
-
-export interface AuditFilters {
-  q: string;
-  action: string;
-  from: string;
-  to: string;
-}
 
 const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" | "neutral"> = {
   "user.deleted": "danger",
@@ -112,37 +103,29 @@ function DetailsSummary({ action, details }: { action: string; details: AuditEnt
   );
 }
 
-export function AuditLogPanel({
-  filters,
-  page,
-  pageSize,
-  onChange,
-}: {
-  filters: AuditFilters;
-  page: number;
-  pageSize: number;
-  onChange: (
-    patch: Partial<Record<keyof AuditFilters | "page" | "pageSize", string | number | null>>,
-    replace?: boolean,
-  ) => void;
-}) {
+/** The audit log's list screen (the admin actions page's first tab). */
+export function AuditLogPanel() {
   const { t } = useTranslation(["admin", "accidents", "citations", "drivers", "invoices", "loads"]);
-  const badRange = !!(filters.from && filters.to && filters.from > filters.to);
-  const audit = useAuditLog({
-    q: filters.q || undefined,
-    action: filters.action || undefined,
-    from: filters.from || undefined,
+  const {
+    values,
+    query: audit,
+    data,
+    retained,
+    search,
+    onSearch,
+    filtered,
+    clear,
+    update,
+  } = useListScreen(auditListQuerySchema, useAuditLog, {
+    filters: ["action", "from", "to"],
+    fetchFailed: t("audit.fetchFailed"),
     // An inverted range would only ever return nothing; the hint below explains instead.
-    to: badRange ? undefined : filters.to || undefined,
-    page,
-    pageSize,
+    narrow: (f) => (f.from && f.to && f.from > f.to ? { ...f, to: undefined } : f),
   });
-  useErrorToast(audit, t("audit.fetchFailed"));
-  const onSearch = useCallback((q: string) => onChange({ q }, true), [onChange]);
-  const filtered = !!(filters.q || filters.action || filters.from || filters.to);
-  const clear = () => onChange({ q: null, action: null, from: null, to: null });
+  // The inputs show what the URL says (the query above drops an inverted range's end).
+  const filters = { q: search, action: values.action ?? "", from: values.from ?? "", to: values.to ?? "" };
+  const badRange = !!(filters.from && filters.to && filters.from > filters.to);
   const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
-  const { data, retained } = useRetainedData(audit);
   const cols = {
     when: t("audit.columns.when"),
     who: t("audit.columns.who"),
@@ -158,7 +141,7 @@ export function AuditLogPanel({
         <div className="grid gap-1.5">
           <Label className="text-xs text-slate-500">{t("audit.filters.search")}</Label>
           <SearchInput
-            value={filters.q}
+            value={search}
             onSearch={onSearch}
             label={t("audit.filters.search")}
             hint={t("audit.filters.searchHint")}
@@ -171,7 +154,7 @@ export function AuditLogPanel({
           <Select
             id="audit-action"
             value={filters.action}
-            onChange={(e) => onChange({ action: e.target.value })}
+            onChange={(e) => update({ action: e.target.value })}
           >
             <option value="">{t("audit.filters.allActions")}</option>
             {AUDIT_ACTIONS.map((a) => (
@@ -192,7 +175,7 @@ export function AuditLogPanel({
               className="min-w-0"
               value={filters.from}
               max={filters.to || undefined}
-              onChange={(e) => onChange({ from: e.target.value })}
+              onChange={(e) => update({ from: e.target.value })}
             />
           </div>
           <div className="grid gap-1.5">
@@ -206,7 +189,7 @@ export function AuditLogPanel({
               value={filters.to}
               min={filters.from || undefined}
               aria-invalid={badRange || undefined}
-              onChange={(e) => onChange({ to: e.target.value })}
+              onChange={(e) => update({ to: e.target.value })}
             />
           </div>
         </div>
@@ -313,7 +296,7 @@ export function AuditLogPanel({
                 ))}
               </TBody>
             </Table>
-            <ListPagination of={data} onChange={onChange} />
+            <ListPagination of={data} onChange={update} />
           </>
         )}
       </ListContent>

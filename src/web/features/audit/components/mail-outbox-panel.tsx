@@ -1,6 +1,6 @@
-import type { MAIL_STATUSES, MailMessage } from "@shared/audit/audit.schema";
+import { type MAIL_STATUSES, type MailMessage, mailListQuerySchema } from "@shared/audit/audit.schema";
 import { Info } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
@@ -14,8 +14,7 @@ import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { useListScreen } from "../../../lib/use-list-screen";
 import { useMailOutbox } from "../api/audit";
 
 const STATUS_TONE = { stored: "neutral", sent: "success", failed: "danger" } as const satisfies Record<
@@ -69,26 +68,19 @@ function MailDialog({ message, onClose }: { message: MailMessage | null; onClose
   );
 }
 
-export function MailOutboxPanel({
-  q,
-  page,
-  pageSize,
-  onChange,
-}: {
-  q: string;
-  page: number;
-  pageSize: number;
-  onChange: (
-    patch: Partial<Record<"q" | "page" | "pageSize", string | number | null>>,
-    replace?: boolean,
-  ) => void;
-}) {
+/** The outgoing mail's list screen (the admin actions page's second tab). */
+export function MailOutboxPanel() {
   const { t } = useTranslation("admin");
-  const mail = useMailOutbox({ q: q || undefined, page, pageSize });
-  useErrorToast(mail, t("mail.fetchFailed"));
+  const {
+    query: mail,
+    data,
+    retained,
+    search: q,
+    onSearch,
+    clear,
+    update,
+  } = useListScreen(mailListQuerySchema, useMailOutbox, { filters: [], fetchFailed: t("mail.fetchFailed") });
   const [open, setOpen] = useState<MailMessage | null>(null);
-  const onSearch = useCallback((value: string) => onChange({ q: value }, true), [onChange]);
-  const { data, retained } = useRetainedData(mail);
   const cols = {
     to: t("mail.columns.to"),
     subject: t("mail.columns.subject"),
@@ -127,7 +119,7 @@ export function MailOutboxPanel({
               description={q ? undefined : t("mail.empty.text")}
               action={
                 q ? (
-                  <Button variant="outline" size="sm" onClick={() => onChange({ q: null })}>
+                  <Button variant="outline" size="sm" onClick={clear}>
                     {t("common:actions.clearFilters")}
                   </Button>
                 ) : undefined
@@ -175,7 +167,7 @@ export function MailOutboxPanel({
                   ))}
                 </TBody>
               </Table>
-              <ListPagination of={data} onChange={onChange} />
+              <ListPagination of={data} onChange={update} />
             </>
           )}
         </ListContent>

@@ -1,62 +1,41 @@
-import { LOAD_STATUSES } from "@shared/loads/loads.schema";
-import { LOAD_REQUEST_STATUSES, type LoadRequest } from "@shared/portal/load-requests.schema";
+import { LOAD_STATUSES, type LoadStatus } from "@shared/loads/loads.schema";
+import {
+  LOAD_REQUEST_STATUSES,
+  type LoadRequest,
+  myLoadRequestQuerySchema,
+} from "@shared/portal/load-requests.schema";
 import {
   PORTAL_LOAD_SORTS,
-  type PortalLoadFilter,
   type PortalLoadItem,
+  type PortalLoadPage,
   type PortalLoadSort,
+  portalLoadListQuerySchema,
 } from "@shared/portal/portal.schema";
-import {
-  ArrowRight,
-  CheckCircle2,
-  ClipboardList,
-  Download,
-  FileSpreadsheet,
-  FileText,
-  Package,
-  PackagePlus,
-  Receipt,
-  Truck,
-} from "lucide-react";
-import { type ReactNode, useCallback, useState } from "react";
+import { ArrowRight, CheckCircle2, ClipboardList, Package, PackagePlus, Receipt, Truck } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortSelect } from "../../../components/list/sort-select";
-import { SortableHeader, type SortDir } from "../../../components/list/sortable-header";
+import { SortableHeader } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
+import {} from "../../../components/ui/dropdown-menu";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useExport } from "../../../lib/use-export";
-import { useListParams } from "../../../lib/use-list-params";
-import { useRetainedData } from "../../../lib/use-retained-data";
+import { type ListScreen, useListScreen } from "../../../lib/use-list-screen";
 import { LoadStatusBadge } from "../../loads/components/load-status-badge";
-import {
-  type ExportFormat,
-  exportPortalLoads,
-  type PortalLoadQuery,
-  useMyRequests,
-  usePortalLoads,
-  usePortalSummary,
-} from "../api/portal";
+import { exportPortalLoads, useMyRequests, usePortalLoads, usePortalSummary } from "../api/portal";
 import { PortalBilling } from "../components/portal-billing";
 
 const PortalLoadDialog = lazyDialog(() =>
@@ -68,26 +47,23 @@ const RequestLoadDialog = lazyDialog(() =>
 
 const TABS = ["loads", "requests", "billing"] as const;
 type Tab = (typeof TABS)[number];
-const PARAM_DEFAULTS = {
-  tab: "loads",
-  q: "",
-  status: "",
-  sort: "pickupAt",
-  dir: "desc",
-  load: "",
-  request: "",
-  requestStatus: "",
-};
-
-const oneOf = <T extends string>(list: readonly T[], value: string): T | undefined =>
-  (list as readonly string[]).includes(value) ? (value as T) : undefined;
+// The page's own URL state beside its lists: the open tab, the load whose dialog is open, the request
+// just sent (highlighted). The loads and the requests lists read theirs through their shared schemas.
+const PORTAL_PARAMS = { tab: "loads", load: "", request: "" };
+const isTab = (value: string): value is Tab => (TABS as readonly string[]).includes(value);
 
 /** The customer's home: their shipments, documents, requests, invoices and statements. */
 export default function CustomerPortalPage() {
   const { t } = useTranslation(["portal", "loads"]);
   const summary = usePortalSummary();
-  const { values, page, pageSize, update } = useListParams(PARAM_DEFAULTS);
-  const tab: Tab = oneOf(TABS, values.tab) ?? "loads";
+  // The loads are the portal's main list: the page holds it (the tabs share its page and size).
+  const loads = useListScreen(portalLoadListQuerySchema, usePortalLoads, {
+    filters: ["status"],
+    fetchFailed: t("loads.fetchFailed"),
+    extra: PORTAL_PARAMS,
+  });
+  const { values, update } = loads;
+  const tab: Tab = isTab(values.tab) ? values.tab : "loads";
   const [requesting, setRequesting] = useState(false);
   const s = summary.data;
 
@@ -154,16 +130,18 @@ export default function CustomerPortalPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="loads" className="pt-4">
-          <LoadsTab values={values} page={page} pageSize={pageSize} update={update} />
+          <LoadsTab
+            list={loads}
+            status={loads.filter.status}
+            setStatus={(status) => update({ status })}
+            open={(id) => update({ load: id }, { replace: true })}
+          />
         </TabsContent>
         <TabsContent value="requests" className="pt-4">
           <RequestsTab
-            status={oneOf(LOAD_REQUEST_STATUSES, values.requestStatus)}
             highlight={values.request}
-            page={page}
-            pageSize={pageSize}
-            update={update}
             onNew={() => setRequesting(true)}
+            openLoad={(id) => update({ load: id }, { replace: true })}
           />
         </TabsContent>
         <TabsContent value="billing" className="pt-4">
@@ -178,7 +156,7 @@ export default function CustomerPortalPage() {
       <RequestLoadDialog
         open={requesting}
         onOpenChange={setRequesting}
-        onCreated={(r) => update({ tab: "requests", request: r.id, requestStatus: null })}
+        onCreated={(r) => update({ tab: "requests", request: r.id, status: null })}
       />
     </div>
   );
@@ -200,44 +178,19 @@ function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; v
   );
 }
 
-type Params = Record<keyof typeof PARAM_DEFAULTS, string>;
-type Update = ReturnType<typeof useListParams<keyof typeof PARAM_DEFAULTS>>["update"];
-
 function LoadsTab({
-  values,
-  page,
-  pageSize,
-  update,
+  list,
+  status,
+  setStatus,
+  open,
 }: {
-  values: Params;
-  page: number;
-  pageSize: number;
-  update: Update;
+  list: ListScreen<PortalLoadSort, PortalLoadPage>;
+  status: LoadStatus | undefined;
+  setStatus: (status: string) => void;
+  open: (id: string) => void;
 }) {
   const { t } = useTranslation(["portal", "loads"]);
-  const sort: PortalLoadSort = oneOf(PORTAL_LOAD_SORTS, values.sort) ?? "pickupAt";
-  const dir: SortDir = values.dir === "asc" ? "asc" : "desc";
-  const filter: Partial<PortalLoadFilter> = {
-    q: values.q || undefined,
-    status: oneOf(LOAD_STATUSES, values.status),
-    sort,
-    dir,
-  };
-  const query: PortalLoadQuery = { ...filter, page, pageSize };
-  const loads = usePortalLoads(query);
-  useErrorToast(loads, t("loads.fetchFailed"));
-  const { data, retained } = useRetainedData(loads);
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const onSort = (column: PortalLoadSort, next: SortDir) => update({ sort: column, dir: next });
-  const filtered = !!(filter.q || filter.status);
-  const clear = () => update({ q: null, status: null });
-  const open = (id: string) => update({ load: id }, { replace: true });
-
-  const { exporting, runExport } = useExport((format: ExportFormat) => exportPortalLoads(format, filter), {
-    title: t("loads.exportFailed"),
-    describe: (error) => describeError(error, t),
-  });
-
+  const { query: loads, data, retained, sort, dir, onSort, onSearch, search, filtered, clear } = list;
   const columns = {
     load: t("loads.columns.load"),
     status: t("loads.columns.status"),
@@ -251,7 +204,7 @@ function LoadsTab({
     <Card className="overflow-hidden">
       <div className="grid gap-3 border-b border-slate-100 p-4 sm:flex sm:flex-wrap sm:items-center">
         <SearchInput
-          value={values.q}
+          value={search}
           onSearch={onSearch}
           label={t("loads.searchLabel")}
           hint={t("loads.searchHint")}
@@ -259,8 +212,8 @@ function LoadsTab({
         />
         <Select
           aria-label={t("loads.statusFilter")}
-          value={filter.status ?? ""}
-          onChange={(e) => update({ status: e.target.value })}
+          value={status ?? ""}
+          onChange={(e) => setStatus(e.target.value)}
           className="sm:w-auto"
           data-testid="portal-status-filter"
         >
@@ -288,24 +241,11 @@ function LoadsTab({
               {t("common:actions.clearFilters")}
             </Button>
           ) : null}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm">
-                {exporting ? <Spinner className="text-current" /> : <Download aria-hidden />}
-                {t("loads.export")}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem onSelect={() => void runExport("csv")} disabled={!!exporting}>
-                <FileText aria-hidden />
-                {t("loads.exportCsv")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void runExport("xlsx")} disabled={!!exporting}>
-                <FileSpreadsheet aria-hidden />
-                {t("loads.exportXlsx")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ExportMenu
+            filtered={filtered}
+            run={(format) => exportPortalLoads(format, { q: search || undefined, status, sort, dir })}
+            heading={{ all: t("loads.exportAll"), filtered: t("loads.exportFiltered") }}
+          />
         </div>
       </div>
       <ListContent
@@ -345,7 +285,7 @@ function LoadsTab({
                 ))}
               </TBody>
             </Table>
-            <ListPagination of={p} onChange={update} />
+            <ListPagination of={p} onChange={list.update} />
           </>
         )}
       </ListContent>
@@ -420,31 +360,33 @@ function LoadRow({
 }
 
 function RequestsTab({
-  status,
   highlight,
-  page,
-  pageSize,
-  update,
   onNew,
+  openLoad,
 }: {
-  status: LoadRequest["status"] | undefined;
   highlight: string;
-  page: number;
-  pageSize: number;
-  update: Update;
   onNew: () => void;
+  openLoad: (loadId: string) => void;
 }) {
   const { t } = useTranslation(["portal", "loads"]);
-  const requests = useMyRequests({ page, pageSize, status });
-  useErrorToast(requests, t("requests.fetchFailed"));
-  const { data, retained } = useRetainedData(requests);
+  const {
+    query: requests,
+    data,
+    retained,
+    filter,
+    update,
+  } = useListScreen(myLoadRequestQuerySchema, useMyRequests, {
+    filters: ["status"],
+    fetchFailed: t("requests.fetchFailed"),
+  });
+  const status = filter.status;
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 p-4">
         <Select
           aria-label={t("requests.statusFilter")}
           value={status ?? ""}
-          onChange={(e) => update({ requestStatus: e.target.value })}
+          onChange={(e) => update({ status: e.target.value })}
           className="sm:w-auto"
         >
           <option value="">{t("requests.allStatuses")}</option>
@@ -476,12 +418,7 @@ function RequestsTab({
           <>
             <ul className={cn("divide-y divide-slate-100", retained && "opacity-60")}>
               {p.items.map((r) => (
-                <RequestItem
-                  key={r.id}
-                  request={r}
-                  highlighted={r.id === highlight}
-                  onOpenLoad={(id) => update({ load: id }, { replace: true })}
-                />
+                <RequestItem key={r.id} request={r} highlighted={r.id === highlight} onOpenLoad={openLoad} />
               ))}
             </ul>
             <ListPagination of={p} onChange={update} />
