@@ -9,6 +9,7 @@ import { type ReactNode, useState } from "react";
 import { type FieldErrors, type Path, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { SectionCard } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
@@ -16,7 +17,6 @@ import { isApiError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
 import { ControlledSafetyPicker } from "../../citations/components/controlled-safety-picker";
 import { useSafetyMessages } from "../../citations/safety-messages";
-import { Section } from "./section";
 
 /** What the form edits: the inputs as typed (the date-time is the browser's local "YYYY-MM-DDTHH:mm"). */
 export interface AccidentFormValues {
@@ -156,7 +156,7 @@ export function AccidentForm({
       className="grid grid-cols-1 gap-6"
       data-testid="accident-form"
     >
-      <Section title={t("form.sections.what")} description={t("form.sections.whatText")}>
+      <SectionCard title={t("form.sections.what")} description={t("form.sections.whatText")}>
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
           <Field label={t("fields.occurredAt")} error={messages.field(errors.occurredAt)}>
             <Input type="datetime-local" aria-required {...register("occurredAt")} />
@@ -183,9 +183,9 @@ export function AccidentForm({
             </span>
           </label>
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.who")} description={t("form.sections.whoText")}>
+      <SectionCard title={t("form.sections.who")} description={t("form.sections.whoText")}>
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
           <Field label={t("fields.driver")} error={messages.field(errors.driverId)}>
             <ControlledSafetyPicker
@@ -232,9 +232,9 @@ export function AccidentForm({
             />
           </Field>
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.claim")} description={t("form.sections.claimText")}>
+      <SectionCard title={t("form.sections.claim")} description={t("form.sections.claimText")}>
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-3">
           <Field label={t("fields.claimAmount")} error={messages.field(errors.claimAmount)}>
             <Input inputMode="decimal" placeholder="0.00" {...register("claimAmount")} />
@@ -246,7 +246,7 @@ export function AccidentForm({
             <Input autoComplete="off" maxLength={60} {...register("claimNumber")} />
           </Field>
         </div>
-      </Section>
+      </SectionCard>
 
       {extra}
 

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Card, SectionCard } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDateTime, formatMoney } from "../../../lib/format";
@@ -14,7 +14,6 @@ import { useAccident } from "../api/accidents";
 import { AccidentPhotos } from "../components/accident-photos";
 import { AccidentTimeline, AddNoteForm } from "../components/accident-timeline";
 import { ClaimStatusBadge, InjuriesBadge } from "../components/claim-status-badge";
-import { Section } from "../components/section";
 
 const ClaimStatusDialog = lazyDialog(() =>
   import("../components/claim-status-dialog").then((m) => m.ClaimStatusDialog),
@@ -113,20 +112,20 @@ function AccidentView({ accident }: { accident: AccidentDetail }) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="grid grid-cols-1 content-start gap-6 lg:col-span-3">
-          <Section title={t("fields.description")}>
+          <SectionCard title={t("fields.description")}>
             <p className="whitespace-pre-wrap text-sm text-slate-700">{accident.description}</p>
-          </Section>
-          <Section title={t("photos.title")} description={t("photos.detailText")}>
+          </SectionCard>
+          <SectionCard title={t("photos.title")} description={t("photos.detailText")}>
             <AccidentPhotos accident={accident} />
-          </Section>
+          </SectionCard>
         </div>
         <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
-          <Section title={t("timeline.title")} description={t("timeline.text")}>
+          <SectionCard title={t("timeline.title")} description={t("timeline.text")}>
             <div className="grid gap-5">
               <AddNoteForm accidentId={accident.id} />
               <AccidentTimeline entries={accident.timeline} />
             </div>
-          </Section>
+          </SectionCard>
         </div>
       </div>
 

@@ -5,12 +5,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { SectionCard } from "../../../components/ui/card";
 import { notify } from "../../../lib/toast";
 import { useSafetyMessages } from "../../citations/safety-messages";
 import { useAddAccidentImage, useSaveAccident } from "../api/accidents";
 import { AccidentForm, EMPTY_ACCIDENT } from "../components/accident-form";
 import { PhotoPicker } from "../components/photo-picker";
-import { Section } from "../components/section";
 
 /** Record an accident: the report, then its photos, one by one; then its page. */
 export default function AccidentNewPage() {
@@ -65,9 +65,9 @@ export default function AccidentNewPage() {
         onSubmit={submit}
         onCancel={() => navigate(ROUTES.accidents.path)}
         extra={
-          <Section title={t("photos.title")} description={t("photos.text")}>
+          <SectionCard title={t("photos.title")} description={t("photos.text")}>
             <PhotoPicker files={photos} onChange={setPhotos} />
-          </Section>
+          </SectionCard>
         }
       />
     </div>

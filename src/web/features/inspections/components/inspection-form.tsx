@@ -9,11 +9,11 @@ import {
   type InspectionDetail,
 } from "@shared/inspections/inspections.schema";
 import { Container, Send, Truck } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { type FieldErrors, type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { SectionCard } from "../../../components/ui/card";
 import { Combobox } from "../../../components/ui/combobox";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
@@ -148,7 +148,8 @@ export function InspectionForm({
       className="grid grid-cols-1 gap-4 sm:gap-6"
       data-testid="inspection-form"
     >
-      <Section
+      <SectionCard
+        compact
         title={t("form.sections.asset")}
         description={t(staff ? "form.assetText" : "form.assetTextDriver")}
       >
@@ -165,9 +166,9 @@ export function InspectionForm({
             error={errorAt(assetType === "vehicle" ? "vehicleId" : "trailerId")}
           />
         )}
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.details")}>
+      <SectionCard compact title={t("form.sections.details")}>
         <div className="grid gap-4">
           <fieldset className="grid gap-1.5">
             <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("fields.type")}</legend>
@@ -226,16 +227,17 @@ export function InspectionForm({
             {staff ? <DriverField form={form} error={errorAt("driverId")} /> : null}
           </div>
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section
+      <SectionCard
+        compact
         title={t("form.sections.checklist")}
         description={t(assetType === "vehicle" ? "form.checklistVehicle" : "form.checklistTrailer")}
       >
         <ChecklistSection form={form} />
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.result")}>
+      <SectionCard compact title={t("form.sections.result")}>
         <div className="grid gap-4">
           <fieldset className="grid gap-1.5">
             <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("fields.overallStatus")}</legend>
@@ -271,11 +273,11 @@ export function InspectionForm({
             />
           </Field>
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.photos")} description={t("form.photosText")}>
+      <SectionCard compact title={t("form.sections.photos")} description={t("form.photosText")}>
         <PhotoPicker photos={photos} onChange={setPhotos} />
-      </Section>
+      </SectionCard>
 
       {/* On a phone the action stays in reach of the thumb at the bottom of the screen. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex-row sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
@@ -293,26 +295,6 @@ export function InspectionForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="p-4 pb-3 sm:p-5 sm:pb-3">
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-5 sm:pt-0">{children}</CardContent>
-    </Card>
   );
 }
 

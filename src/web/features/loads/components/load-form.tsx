@@ -11,7 +11,7 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { type Control, type FieldErrors, type Path, useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { SectionCard } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
@@ -229,7 +229,7 @@ export function LoadForm({
       className="grid grid-cols-1 gap-6"
       data-testid="load-form"
     >
-      <Section title={t("form.sections.details")} description={t("form.sections.detailsText")}>
+      <SectionCard title={t("form.sections.details")} description={t("form.sections.detailsText")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t("fields.loadNumber")} error={errorAt("loadNumber")} hint={t("form.loadNumberHint")}>
             <Input
@@ -258,13 +258,13 @@ export function LoadForm({
           </Field>
         </div>
         {loadNumberHint}
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.stops")} description={t("form.sections.stopsText")}>
+      <SectionCard title={t("form.sections.stops")} description={t("form.sections.stopsText")}>
         <StopsEditor form={form} fieldError={errorAt} />
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.charges")} description={t("form.sections.chargesText")}>
+      <SectionCard title={t("form.sections.charges")} description={t("form.sections.chargesText")}>
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {money("baseRate")}
           {money("lumperFee")}
@@ -283,9 +283,9 @@ export function LoadForm({
           </div>
           <div className="sm:col-span-2 lg:col-span-2">{money("customerRate")}</div>
         </div>
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.driver")} description={t("form.sections.driverText")}>
+      <SectionCard title={t("form.sections.driver")} description={t("form.sections.driverText")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Field
             label={t("fields.driver")}
@@ -367,9 +367,9 @@ export function LoadForm({
               })
             : t("form.payPreviewNone")}
         </p>
-      </Section>
+      </SectionCard>
 
-      <Section title={t("form.sections.board")}>
+      <SectionCard title={t("form.sections.board")}>
         <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50">
           <input
             type="checkbox"
@@ -385,7 +385,7 @@ export function LoadForm({
         <Field label={t("fields.notes")} error={errorAt("notes")} className="mt-4">
           <Textarea {...register("notes")} rows={3} data-testid="field-notes" />
         </Field>
-      </Section>
+      </SectionCard>
 
       <div
         className={cn(
@@ -401,26 +401,6 @@ export function LoadForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   );
 }
 

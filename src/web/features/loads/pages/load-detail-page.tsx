@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, SectionCard } from "../../../components/ui/card";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
@@ -165,49 +165,52 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
-          <Panel title={t("detail.stops")} description={t("detail.stopsCount", { count: load.stops.length })}>
+          <SectionCard
+            title={t("detail.stops")}
+            description={t("detail.stopsCount", { count: load.stops.length })}
+          >
             <StopsTimeline stops={load.stops} />
-          </Panel>
+          </SectionCard>
           {staff ? (
-            <Panel title={t("detail.charges")}>
+            <SectionCard title={t("detail.charges")}>
               <ChargesTable load={load} />
-            </Panel>
+            </SectionCard>
           ) : load.driverPay ? (
-            <Panel title={t("detail.yourPay")}>
+            <SectionCard title={t("detail.yourPay")}>
               <p className="text-2xl font-semibold tabular-nums text-slate-900">
                 {formatMoney(load.driverPay)}
               </p>
               {load.payType && load.payRate ? (
                 <p className="mt-1 text-sm text-slate-500">{describePay(t, load.payType, load.payRate)}</p>
               ) : null}
-            </Panel>
+            </SectionCard>
           ) : null}
-          <Panel title={t("detail.files")} description={t("detail.filesText")}>
+          <SectionCard title={t("detail.files")} description={t("detail.filesText")}>
             <LoadFilesPanel load={load} staff={staff} />
-          </Panel>
+          </SectionCard>
           {load.notes ? (
-            <Panel title={t("fields.notes")}>
+            <SectionCard title={t("fields.notes")}>
               <p className="whitespace-pre-wrap text-sm text-slate-700">{load.notes}</p>
-            </Panel>
+            </SectionCard>
           ) : null}
         </div>
         <div className="grid grid-cols-1 content-start gap-6">
           {staff && onBoard ? (
-            <Panel title={t("interests.title")} description={t("interests.text")}>
+            <SectionCard title={t("interests.title")} description={t("interests.text")}>
               <InterestedDriversPanel
                 loadId={load.id}
                 loadNumber={load.loadNumber}
                 deliveryDay={load.deliveryAt ? localToday(new Date(load.deliveryAt)) : null}
               />
-            </Panel>
+            </SectionCard>
           ) : null}
-          <Panel title={t("detail.timeline")}>
+          <SectionCard title={t("detail.timeline")}>
             <StatusTimeline events={load.timeline} />
-          </Panel>
+          </SectionCard>
           {bolLinks ? (
-            <Panel title={t("bolLinks.title")} description={t("bolLinks.text")}>
+            <SectionCard title={t("bolLinks.title")} description={t("bolLinks.text")}>
               <BolLinksPanel loadId={load.id} />
-            </Panel>
+            </SectionCard>
           ) : null}
         </div>
       </div>
@@ -230,26 +233,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
-  );
-}
-
-function Panel({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   );
 }
 
