@@ -79,7 +79,8 @@ const sources = (dir: string) => walk(dir).filter((f) => /\.tsx?$/.test(f) && !/
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:from|import\()\s*"([^"]+)"/g)) {
+  // `from "x"`, `import("x")` and a bare `import "x"` (a module run for its effects).
+  for (const m of text.matchAll(/(?:from|import\s*\(?)\s*"([^"]+)"/g)) {
     const spec = m[1];
     if (spec.startsWith(".")) out.push(resolve(dirname(file), spec));
     else if (spec.startsWith("@web/")) out.push(resolve(ROOT, "src/web", spec.slice(5)));
@@ -204,7 +205,7 @@ describe("architecture", () => {
     const SHARED = resolve(ROOT, "src/shared");
     const relativeToShared = ["src/server", "src/web"].flatMap((dir) =>
       sources(resolve(ROOT, dir)).flatMap((file) =>
-        [...readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)]
+        [...readFileSync(file, "utf8").matchAll(/(?:from|import\s*\(?)\s*"(\.[^"]+)"/g)]
           .filter(([, spec]) => !relative(SHARED, resolve(dirname(file), spec)).startsWith(".."))
           .map(([, spec]) => `${relative(ROOT, file)}: "${spec}"`),
       ),
