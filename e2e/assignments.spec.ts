@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, pickOption, toast } from "./fixtures";
 
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
@@ -7,7 +7,7 @@ async function chooseDriver(page: Page, name: string) {
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("combobox", { name: "Driver" }).click();
   await page.getByRole("searchbox", { name: "Search drivers" }).fill(name);
-  await page.getByRole("option", { name: new RegExp(name) }).click();
+  await pickOption(page, new RegExp(name));
 }
 
 test.describe("asset assignments", () => {

@@ -9,9 +9,13 @@ function dayFromToday(days: number) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** Far enough ahead (and random) to meet no other request of the demo drivers. */
+/**
+ * Far enough ahead (and random) to meet no other request of the demo drivers, and inside one month
+ * (the 3rd to the 25th), so the month view opened on the first day also shows the last.
+ */
 function freeDates() {
-  const offset = 400 + Math.floor(Math.random() * 300);
+  let offset = 400 + Math.floor(Math.random() * 300);
+  while (!/-(0[3-9]|1\d|2[0-3])$/.test(dayFromToday(offset))) offset += 1;
   return { start: dayFromToday(offset), end: dayFromToday(offset + 2) };
 }
 

@@ -34,3 +34,13 @@ export async function signOut(page: Page) {
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * Clicks an option of the open picker once its search has answered: the list says `aria-busy` from
+ * the keystroke until the answer, and a click while the options are replaced can land on nothing.
+ */
+export async function pickOption(page: Page, name: RegExp) {
+  const list = page.getByRole("listbox");
+  await expect(list).not.toHaveAttribute("aria-busy", "true");
+  await list.getByRole("option", { name }).click();
+}

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { loginAs, signOut, toast } from "./fixtures";
+import { loginAs, pickOption, signOut, toast } from "./fixtures";
 
 /** Clicks `trigger`, waits for the browser download it starts and returns the file's bytes and name. */
 async function downloadOf(page: Page, trigger: () => Promise<void>) {
@@ -28,7 +28,7 @@ test.describe("customer invoices", () => {
     const form = page.getByTestId("invoice-form");
     await form.getByRole("combobox", { name: "Customer" }).click();
     await page.getByRole("searchbox", { name: "Search customers" }).fill("Great Lakes");
-    await page.getByRole("option", { name: /Great Lakes Foods Inc\./ }).click();
+    await pickOption(page, /Great Lakes Foods Inc\./);
 
     // The most recent deliveries are not invoiced yet: bill the first one offered.
     const first = form.locator('[data-testid^="billable-"]').first();
@@ -94,7 +94,7 @@ test.describe("customer invoices", () => {
     const form = page.getByTestId("invoice-form");
     await form.getByRole("combobox", { name: "Customer" }).click();
     await page.getByRole("searchbox", { name: "Search customers" }).fill("Prairie");
-    await page.getByRole("option", { name: /Prairie Steel Supply LLC/ }).click();
+    await pickOption(page, /Prairie Steel Supply LLC/);
     await expect(form.locator('[data-testid^="billable-"]').first()).toBeVisible();
     // Submitting with nothing chosen shows the rule under the list, in the form.
     await form.getByTestId("save-invoice").click();

@@ -177,6 +177,8 @@ test.describe("layout", () => {
     await page.getByTestId("user-actions-driver@demo.test").click();
     await page.getByRole("menuitem", { name: "Impersonate" }).click();
     await expect(toast(page)).toContainText("Impersonation Started");
+    // Hovering pauses the toast's 5 s, so it is still there to measure on a slow machine.
+    await toast(page).hover();
     // The shell returns once the driver's dashboard is on screen (the switch shows a loading page).
     await expect(page.getByTestId("impersonation-banner")).toBeVisible();
     const bar = await page.getByTestId("app-header").boundingBox();

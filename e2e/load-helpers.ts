@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { loginAs } from "./fixtures";
+import { loginAs, pickOption } from "./fixtures";
 
 export interface StopData {
   type: "pickup" | "delivery";
@@ -65,12 +65,7 @@ export async function openAs(
 export async function pickDriver(page: Page, name: string) {
   await page.getByLabel("Driver", { exact: true }).click();
   await page.getByPlaceholder("Type to search…").fill(name);
-  // Pick once the search has answered: a click while the options are replaced can land on nothing.
-  await expect(page.getByRole("listbox")).not.toHaveAttribute("aria-busy", "true");
-  await page
-    .getByRole("listbox")
-    .getByRole("option", { name: new RegExp(name) })
-    .click();
+  await pickOption(page, new RegExp(name));
   await expect(page.getByLabel("Driver", { exact: true })).toContainText(name);
 }
 

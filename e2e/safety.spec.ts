@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, pickOption, toast } from "./fixtures";
 
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
@@ -27,7 +27,7 @@ function localDate(daysFromToday: number) {
 async function pick(page: Page, scope: Locator | Page, label: string, search: string, option: string) {
   await scope.getByRole("combobox", { name: label }).click();
   await page.getByRole("searchbox", { name: /^Search/ }).fill(search);
-  await page.getByRole("option", { name: new RegExp(option) }).click();
+  await pickOption(page, new RegExp(option));
 }
 
 test.describe("accidents and claims", () => {

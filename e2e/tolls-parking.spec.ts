@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, pickOption, toast } from "./fixtures";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** `datetime-local` text for a local time `days` ahead at `hour`. */
@@ -74,7 +74,7 @@ test.describe("tolls and parking", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("combobox").first().click();
       await page.getByPlaceholder("Type to search…").fill("101");
-      await page.getByRole("option", { name: /^101/ }).click();
+      await pickOption(page, /^101/);
       await dialog.getByLabel("Location").fill(location);
       await dialog.getByLabel("Starts").fill(from);
       await dialog.getByLabel("Ends").fill(to);
