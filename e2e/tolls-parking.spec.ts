@@ -57,6 +57,14 @@ test.describe("tolls and parking", () => {
     await page.getByRole("tab", { name: "Needs a truck" }).click();
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText(`${plaza} South`);
+
+    // The row's "…" menu edits the toll it names.
+    await rows.getByRole("button", { name: `Actions ${plaza} South` }).click();
+    await page.getByRole("menuitem", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog");
+    await expect(edit.getByText("Edit toll")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(edit).toHaveCount(0);
   });
 
   test("an overlapping parking reservation for the same truck is refused with a clear message", async ({

@@ -4,22 +4,18 @@ import {
   PARKING_PAYMENT_METHODS,
   type ParkingExpense,
 } from "@shared/parking/parking.schema";
-import { MoreHorizontal, Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
+import { Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
+import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
+import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -224,34 +220,22 @@ export function ExpensesTab() {
                   <Paperclip aria-hidden />
                 </Button>
               ) : null}
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`${t("list.actions")} ${e.location}`}
-                  >
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  {e.receipt ? (
-                    <DropdownMenuItem onSelect={() => void openReceipt(e)}>
-                      <Paperclip aria-hidden />
-                      {t("list.receipt")}
-                    </DropdownMenuItem>
-                  ) : null}
-                  <DropdownMenuItem onSelect={() => setEditing(e)}>
-                    <Pencil aria-hidden />
-                    {t("list.edit")}
+              <RowMenu label={`${t("list.actions")} ${e.location}`}>
+                {e.receipt ? (
+                  <DropdownMenuItem onSelect={() => void openReceipt(e)}>
+                    <Paperclip aria-hidden />
+                    {t("list.receipt")}
                   </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => setRemoving(e)} className="text-red-700">
-                    <Trash2 aria-hidden />
-                    {t("list.delete")}
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+                ) : null}
+                <DropdownMenuItem onSelect={() => setEditing(e)}>
+                  <Pencil aria-hidden />
+                  {t("list.edit")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setRemoving(e)} className="text-red-700">
+                  <Trash2 aria-hidden />
+                  {t("list.delete")}
+                </DropdownMenuItem>
+              </RowMenu>
             </Td>
           </Tr>
         )}

@@ -6,23 +6,19 @@ import {
   type ReservationState,
   reservationListQuerySchema,
 } from "@shared/parking/parking.schema";
-import { CalendarPlus, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
+import { RowMenu } from "../../../components/list/row-menu";
 import type { SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
+import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -212,28 +208,16 @@ export function ReservationsTab() {
                 {formatMoney(r.cost)}
               </Td>
               <Td className={cn(stacked.corner, "pr-4 text-right")}>
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`${t("list.actions")} ${r.location}`}
-                    >
-                      <MoreHorizontal aria-hidden />
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
-                    <DropdownMenuItem onSelect={() => setEditing(r)}>
-                      <Pencil aria-hidden />
-                      {t("list.edit")}
-                    </DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => setRemoving(r)} className="text-red-700">
-                      <Trash2 aria-hidden />
-                      {t("reservations.deleteConfirm")}
-                    </DropdownMenuItem>
-                  </DropdownMenuContent>
-                </DropdownMenu>
+                <RowMenu label={`${t("list.actions")} ${r.location}`}>
+                  <DropdownMenuItem onSelect={() => setEditing(r)}>
+                    <Pencil aria-hidden />
+                    {t("list.edit")}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setRemoving(r)} className="text-red-700">
+                    <Trash2 aria-hidden />
+                    {t("reservations.deleteConfirm")}
+                  </DropdownMenuItem>
+                </RowMenu>
               </Td>
             </Tr>
           );

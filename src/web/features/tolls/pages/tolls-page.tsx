@@ -6,7 +6,7 @@ import {
   type Toll,
   tollListQuerySchema,
 } from "@shared/tolls/tolls.schema";
-import { MoreHorizontal, Pencil, Plus, Trash2, Upload } from "lucide-react";
+import { Pencil, Plus, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,17 +14,13 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
+import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
+import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -285,28 +281,16 @@ export default function TollsPage() {
               {formatMoney(toll.amount)}
             </Td>
             <Td className={cn(stacked.corner, "pr-4 text-right")}>
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`${t("list.actions")} ${toll.location}`}
-                  >
-                    <MoreHorizontal aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end">
-                  <DropdownMenuItem onSelect={() => setEditing(toll)}>
-                    <Pencil aria-hidden />
-                    {t("list.edit")}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => setRemoving(toll)} className="text-red-700">
-                    <Trash2 aria-hidden />
-                    {t("list.delete")}
-                  </DropdownMenuItem>
-                </DropdownMenuContent>
-              </DropdownMenu>
+              <RowMenu label={`${t("list.actions")} ${toll.location}`}>
+                <DropdownMenuItem onSelect={() => setEditing(toll)}>
+                  <Pencil aria-hidden />
+                  {t("list.edit")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setRemoving(toll)} className="text-red-700">
+                  <Trash2 aria-hidden />
+                  {t("list.delete")}
+                </DropdownMenuItem>
+              </RowMenu>
             </Td>
           </Tr>
         )}
