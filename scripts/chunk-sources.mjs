@@ -10,7 +10,7 @@ import { SourceMapConsumer } from "source-map-js";
 
 const file = process.argv[2];
 const code = readFileSync(file, "utf8");
-const map = JSON.parse(readFileSync(file + ".map", "utf8"));
+const map = JSON.parse(readFileSync(`${file}.map`, "utf8"));
 const smc = new SourceMapConsumer(map);
 const lines = code.split("\n");
 const bytes = new Map();

@@ -132,6 +132,7 @@ export function TabsContent({ value, ...props }: Omit<ComponentProps<"div">, "va
       id={tabs.idOf("panel", value)}
       aria-labelledby={tabs.idOf("tab", value)}
       data-state="active"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern makes the panel focusable so Tab reaches its text after the tab list
       tabIndex={0}
       {...props}
     />

@@ -1,6 +1,6 @@
 import { type ComponentType, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deferred } from "../../lib/deferred";
+import { type Deferred, deferred } from "../../lib/deferred";
 import { ListError } from "../list/list-states";
 import { Spinner } from "./feedback";
 import { reachFor } from "./overlays";
@@ -23,14 +23,22 @@ interface DialogProps {
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const code = deferred(load);
-  return function LazyDialog(props: P) {
-    const Dialog = code.use();
-    const { open = true, onOpenChange, onClose } = props;
-    useEffect(() => {
-      if (open) reachFor(code, () => (onOpenChange ? onOpenChange(false) : onClose?.()));
-    }, [open, onOpenChange, onClose]);
-    return Dialog ? <Dialog {...props} /> : null;
-  };
+  return (props: P) => <DeferredDialog code={code} props={props} />;
+}
+
+function DeferredDialog<P extends DialogProps>({
+  code,
+  props,
+}: {
+  code: Deferred<ComponentType<P>>;
+  props: P;
+}) {
+  const Dialog = code.use();
+  const { open = true, onOpenChange, onClose } = props;
+  useEffect(() => {
+    if (open) reachFor(code, () => (onOpenChange ? onOpenChange(false) : onClose?.()));
+  }, [code, open, onOpenChange, onClose]);
+  return Dialog ? <Dialog {...props} /> : null;
 }
 
 /**
@@ -40,24 +48,26 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
  */
 export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const code = deferred(load);
-  return function LazyPanel(props: P) {
-    const Panel = code.use();
-    const [failed, setFailed] = useState(false);
-    const { t } = useTranslation("common");
-    const fetch = useCallback(() => {
-      setFailed(false);
-      code.load().catch(() => setFailed(true));
-    }, []);
-    useEffect(() => {
-      if (!code.get()) fetch();
-    }, [fetch]);
-    if (Panel) return <Panel {...props} />;
-    if (failed)
-      return <ListError title={t("errors.loadFailed")} description={t("errors.network")} onRetry={fetch} />;
-    return (
-      <div className="grid place-items-center py-12">
-        <Spinner label={t("loading")} />
-      </div>
-    );
-  };
+  return (props: P) => <DeferredPanel code={code} props={props} />;
+}
+
+function DeferredPanel<P extends object>({ code, props }: { code: Deferred<ComponentType<P>>; props: P }) {
+  const Panel = code.use();
+  const [failed, setFailed] = useState(false);
+  const { t } = useTranslation("common");
+  const fetch = useCallback(() => {
+    setFailed(false);
+    code.load().catch(() => setFailed(true));
+  }, [code]);
+  useEffect(() => {
+    if (!code.get()) fetch();
+  }, [code, fetch]);
+  if (Panel) return <Panel {...props} />;
+  if (failed)
+    return <ListError title={t("errors.loadFailed")} description={t("errors.network")} onRetry={fetch} />;
+  return (
+    <div className="grid place-items-center py-12">
+      <Spinner label={t("loading")} />
+    </div>
+  );
 }
