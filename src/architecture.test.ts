@@ -43,18 +43,10 @@ const WEB_EDGES: Record<string, string> = {
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",
   "accidents -> citations/components/controlled-safety-picker": "both safety screens share one picker",
   "accidents -> citations/safety-messages": "both safety screens share one message map",
-  "customers -> loads/components/load-status-badge": "a load's status looks the same everywhere",
-  "dashboard -> loads/components/load-status-badge": "a load's status looks the same everywhere",
-  "drivers -> loads/components/load-status-badge": "a load's status looks the same everywhere",
-  "portal -> loads/components/load-status-badge": "a load's status looks the same everywhere",
   "dashboard -> loads/api/loads": "the dashboards read loads",
   "dashboard -> loads/components/driver-load-actions":
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
-  "drivers -> calendar/components/time-off-status-badge": "a driver's profile shows their time off",
-  "drivers -> loads/components/entity-pickers": "pickers read the loads lookups",
-  "parking -> loads/components/entity-pickers": "pickers read the loads lookups",
-  "tolls -> loads/components/entity-pickers": "pickers read the loads lookups",
   "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",
   "statements -> invoices/billing-messages": "a statement is billing: one way, statements to invoices",
   "statements -> invoices/components/billing-customer-picker":

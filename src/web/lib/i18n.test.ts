@@ -60,20 +60,34 @@ describe("translations on demand", () => {
 
   it("the router's table names every namespace a feature's screens read (own files and imported ones)", () => {
     const FEATURES = path.join(WEB, "features");
+    const resolve = (file: string, spec: string) => {
+      const target = path.resolve(path.dirname(file), spec);
+      return [".tsx", ".ts"].map((ext) => target + ext).find(existsSync);
+    };
+    const imports = (file: string) =>
+      [...readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)].flatMap(([, spec]) => {
+        const target = resolve(file, spec);
+        return target ? [target] : [];
+      });
+    const featureOf = (file: string) => {
+      const rel = path.relative(FEATURES, file);
+      return rel.startsWith("..") ? null : rel.split(path.sep)[0];
+    };
     const expected: Record<string, string[]> = {};
     for (const feature of readdirSync(FEATURES).sort()) {
       const names = new Set<string>();
-      for (const file of sources(path.join(FEATURES, feature))) {
-        const source = readFileSync(file, "utf8");
-        for (const ns of declaredNamespaces(source)) names.add(ns);
-        for (const [, spec] of source.matchAll(/(?:from|import\()\s*"(\.[^"]+)"/g)) {
-          const target = path.resolve(path.dirname(file), spec);
-          const other = path.relative(FEATURES, target).split(path.sep)[0];
-          if (other.startsWith("..") || other === feature) continue;
-          for (const ext of [".tsx", ".ts"])
-            if (existsSync(target + ext))
-              for (const ns of declaredNamespaces(readFileSync(target + ext, "utf8"))) names.add(ns);
-        }
+      // The feature's own files and what they import: another feature's file (one step) and the
+      // shared components and helpers (all the way down — a picker's namespaces load with the screen).
+      const seen = new Set<string>();
+      const queue = sources(path.join(FEATURES, feature));
+      while (queue.length > 0) {
+        const file = queue.pop() as string;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const ns of declaredNamespaces(readFileSync(file, "utf8"))) names.add(ns);
+        const owner = featureOf(file);
+        if (owner !== null && owner !== feature) continue;
+        queue.push(...imports(file));
       }
       for (const ns of PRELOADED_NAMESPACES) names.delete(ns);
       expected[feature] = [...names].sort();

@@ -1,8 +1,8 @@
-import type { Items, Page } from "@shared/api/api.schema";
+import type { Page } from "@shared/api/api.schema";
 import type { AssignAssetsInput, Assignment, AssignmentState } from "@shared/assignments/assignments.schema";
 import type { TrailerInput, TrailerOption, VehicleInput, VehicleOption } from "@shared/fleet/fleet.schema";
-import type { DriverOption } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lookupKeys } from "../../../components/pickers/lookups";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -11,10 +11,6 @@ export const assignmentKeys = {
   all: ["assignments"] as const,
   lists: () => [...assignmentKeys.all, "list"] as const,
   list: (query: object) => [...assignmentKeys.lists(), query] as const,
-  options: () => [...assignmentKeys.all, "options"] as const,
-  vehicles: (q: string) => [...assignmentKeys.options(), "vehicles", q] as const,
-  trailers: (q: string) => [...assignmentKeys.options(), "trailers", q] as const,
-  drivers: (q: string) => [...assignmentKeys.options(), "drivers", q] as const,
 };
 
 export interface AssignmentQuery {
@@ -35,45 +31,13 @@ export function useAssignments(query: AssignmentQuery, enabled = true) {
   });
 }
 
-export function useVehicleOptions(q: string, enabled = true) {
-  return useQuery<VehicleOption[]>({
-    queryKey: assignmentKeys.vehicles(q),
-    queryFn: ({ signal }) =>
-      api<Items<VehicleOption>>("/api/fleet/vehicles/options", { query: { q }, signal }).then((d) => d.items),
-    placeholderData: keepPreviousData,
-    retry: retryTransient,
-    enabled,
-  });
-}
-
-export function useTrailerOptions(q: string, enabled = true) {
-  return useQuery<TrailerOption[]>({
-    queryKey: assignmentKeys.trailers(q),
-    queryFn: ({ signal }) =>
-      api<Items<TrailerOption>>("/api/fleet/trailers/options", { query: { q }, signal }).then((d) => d.items),
-    placeholderData: keepPreviousData,
-    retry: retryTransient,
-    enabled,
-  });
-}
-
-export function useDriverLookup(q: string, enabled = true) {
-  return useQuery<DriverOption[]>({
-    queryKey: assignmentKeys.drivers(q),
-    queryFn: ({ signal }) => api<DriverOption[]>("/api/lookups/drivers", { query: { q }, signal }),
-    placeholderData: keepPreviousData,
-    retry: retryTransient,
-    enabled,
-  });
-}
-
 function useInvalidateAssignments() {
   const queryClient = useQueryClient();
   // Other screens (loads' pickers, drivers) read the same vehicles and trailers.
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: assignmentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["lookups"] }),
+      queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
     ]);
 }
 
@@ -98,7 +62,7 @@ export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: VehicleInput) => api<VehicleOption>("/api/fleet/vehicles", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.options() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
 
@@ -106,6 +70,6 @@ export function useCreateTrailer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TrailerInput) => api<TrailerOption>("/api/fleet/trailers", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.options() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useLookup } from "../../../components/pickers/lookups";
 import { Button } from "../../../components/ui/button";
 import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
 import { Dialog } from "../../../components/ui/dialog";
@@ -15,13 +16,7 @@ import { Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
 import { usePickerSearch } from "../../../lib/use-picker-search";
-import {
-  useAssignAssets,
-  useAssignments,
-  useDriverLookup,
-  useTrailerOptions,
-  useVehicleOptions,
-} from "../api/assignments";
+import { useAssignAssets, useAssignments } from "../api/assignments";
 import { useAssignmentMessages } from "../assignment-messages";
 import { NewTrailerForm, NewVehicleForm } from "./new-asset-forms";
 
@@ -54,9 +49,9 @@ export function AssignAssetsDialog({
   const driverSearch = usePickerSearch();
   const vehicleSearch = usePickerSearch();
   const trailerSearch = usePickerSearch();
-  const drivers = useDriverLookup(driverSearch.q, open);
-  const vehicles = useVehicleOptions(vehicleSearch.q, open);
-  const trailers = useTrailerOptions(trailerSearch.q, open);
+  const drivers = useLookup("drivers", driverSearch.q, open);
+  const vehicles = useLookup("vehicles", vehicleSearch.q, open);
+  const trailers = useLookup("trailers", trailerSearch.q, open);
   const [adding, setAdding] = useState<"vehicle" | "trailer" | null>(null);
   // Labels of assets created here: the picker shows them before the options list refetches.
   const [created, setCreated] = useState<{ vehicle?: string; trailer?: string }>({});

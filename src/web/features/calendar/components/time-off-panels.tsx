@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListError, ListSkeleton } from "../../../components/list/list-states";
+import { TimeOffStatusBadge } from "../../../components/status/time-off-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
@@ -26,7 +27,6 @@ import { useCancelTimeOff, useReviewTimeOff, useTimeOffRequests } from "../api/c
 import { dayCount, todayKey } from "../calendar-dates";
 import type { CalendarFormat } from "../calendar-format";
 import { useTimeOffMessages } from "../time-off-messages";
-import { TimeOffStatusBadge } from "./time-off-status-badge";
 
 const PAGE_SIZE = 25;
 

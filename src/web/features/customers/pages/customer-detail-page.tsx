@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent, ListError } from "../../../components/list/list-states";
 import { stacked } from "../../../components/list/stacked-table";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -22,7 +23,6 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../../
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useRetainedData } from "../../../lib/use-retained-data";
-import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useCustomer, useCustomerLoads, useCustomerRequests, useDeleteCustomer } from "../api/customers";
 
 const CustomerFormDialog = lazyDialog(() =>

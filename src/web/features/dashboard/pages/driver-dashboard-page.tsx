@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListError } from "../../../components/list/list-states";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-errors";
@@ -27,7 +28,6 @@ import { useMe } from "../../../lib/session";
 import { useDriverDashboard } from "../../loads/api/loads";
 import { DriverLoadActions } from "../../loads/components/driver-load-actions";
 import { useLoadEventText } from "../../loads/components/load-event-text";
-import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useGreeting } from "../components/greeting";
 
 /** What a driver reaches for on the road, in thumb order. */

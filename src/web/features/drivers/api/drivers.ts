@@ -14,6 +14,7 @@ import type {
 } from "@shared/drivers/management.schema";
 import type { LoadListItem, LoadStatus } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lookupKeys } from "../../../components/pickers/lookups";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -46,7 +47,7 @@ export function useInvalidateDrivers() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: driverKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["lookups", "drivers"] }),
+      queryClient.invalidateQueries({ queryKey: lookupKeys.kind("drivers") }),
     ]);
 }
 

@@ -8,15 +8,15 @@ import { Link } from "react-router";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { stacked } from "../../../components/list/stacked-table";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
+import { TimeOffStatusBadge } from "../../../components/status/time-off-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime } from "../../../lib/format";
-import { TimeOffStatusBadge } from "../../calendar/components/time-off-status-badge";
-import { describePay } from "../../loads/components/entity-pickers";
-import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { useDriverAssignments, useDriverLoads, useDriverTimeOff } from "../api/drivers";
 import { ExpiryDate, formatDay } from "./expiry";
 

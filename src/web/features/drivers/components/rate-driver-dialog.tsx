@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DriverPicker } from "../../../components/pickers/entity-pickers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
@@ -18,7 +19,6 @@ import { Select, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { DriverPicker } from "../../loads/components/entity-pickers";
 import { useRatableLoads, useRateDriver, useUpdateRating } from "../api/ratings";
 import { useDriverMessages } from "../driver-messages";
 import { formatScore, StarInput, Stars } from "./stars";

@@ -26,6 +26,7 @@ import type {
 } from "@shared/fleet/vehicles.schema";
 import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lookupKeys } from "../../../components/pickers/lookups";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -58,7 +59,7 @@ function useInvalidateFleet() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["lookups"] }),
+      queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
       queryClient.invalidateQueries({ queryKey: ["assignments"] }),
     ]);
 }

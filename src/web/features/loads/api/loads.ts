@@ -1,14 +1,10 @@
-import type { Items } from "@shared/api/api.schema";
-import type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
 import type {
   BolUploadLink,
   CreatedBolUploadLink,
   CreateLoadInput,
-  CustomerOption,
   DriverAction,
   DriverActionResult,
   DriverDashboard,
-  DriverOption,
   LoadDetail,
   LoadFile,
   LoadFileKind,
@@ -18,7 +14,7 @@ import type {
   LoadStatus,
   NextLoadNumber,
 } from "@shared/loads/loads.schema";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -39,7 +35,6 @@ export const loadKeys = {
   nextNumber: () => [...loadKeys.all, "next-number"] as const,
   board: (query: object) => [...loadKeys.all, "board", query] as const,
   driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,
-  lookup: (kind: string, q: string) => ["lookups", kind, q] as const,
 };
 
 const loadsPath = "/api/loads";
@@ -192,42 +187,7 @@ export function useRevokeBolLink(id: string) {
 }
 
 /** Lists come back either bare or wrapped in `items`; the pickers only need the rows. */
-function items<T>(answer: T[] | Items<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
-}
-
-export type { CustomerOption, DriverOption, LoadInterest, TrailerOption, VehicleOption };
-
-const LOOKUP_PATHS = {
-  drivers: "/api/lookups/drivers",
-  customers: "/api/lookups/customers",
-  vehicles: "/api/fleet/vehicles/options",
-  trailers: "/api/fleet/trailers/options",
-} as const;
-type LookupKind = keyof typeof LOOKUP_PATHS;
-/** What each lookup path answers (its route's response schema): dispatch's lookups a bare array, fleet's options wrapped in `items`. */
-interface LookupAnswer {
-  drivers: DriverOption[];
-  customers: CustomerOption[];
-  vehicles: Items<VehicleOption>;
-  trailers: Items<TrailerOption>;
-}
-type LookupRow<K extends LookupKind> =
-  LookupAnswer[K] extends Items<infer R> ? R : LookupAnswer[K] extends (infer R)[] ? R : never;
-
-export function useLookup<K extends LookupKind>(kind: K, q: string, enabled = true) {
-  return useQuery<LookupRow<K>[]>({
-    queryKey: loadKeys.lookup(kind, q),
-    queryFn: ({ signal }) =>
-      api<LookupAnswer[K]>(LOOKUP_PATHS[kind], { query: { q }, signal }).then((answer) =>
-        items(answer as LookupRow<K>[] | Items<LookupRow<K>>),
-      ),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-    retry: retryTransient,
-  });
-}
+export type { LoadInterest };
 
 export function useDriverDashboard() {
   return useQuery({

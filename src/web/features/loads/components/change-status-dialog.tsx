@@ -2,13 +2,13 @@ import type { LoadDetail, LoadStatus } from "@shared/loads/loads.schema";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { notify } from "../../../lib/toast";
 import { useChangeLoadStatus } from "../api/loads";
-import { LoadStatusBadge } from "./load-status-badge";
 
 /**
  * Staff move a load along the transition table: only the statuses the server says are allowed

@@ -10,6 +10,14 @@ import { Save } from "lucide-react";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { type Control, type FieldErrors, type Path, useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import {
+  CustomerPicker,
+  DriverPicker,
+  type PickerProps,
+  TrailerPicker,
+  VehiclePicker,
+} from "../../../components/pickers/entity-pickers";
+import type { DriverOption } from "../../../components/pickers/lookups";
 import { Button } from "../../../components/ui/button";
 import { SectionCard } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
@@ -17,18 +25,10 @@ import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { describePay } from "../../../lib/describe-pay";
 import { formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import type { DriverOption } from "../api/loads";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
-import {
-  CustomerPicker,
-  DriverPicker,
-  describePay,
-  type PickerProps,
-  TrailerPicker,
-  VehiclePicker,
-} from "./entity-pickers";
 import {
   flattenErrors,
   isMoney,

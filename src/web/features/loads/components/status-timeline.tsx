@@ -1,10 +1,10 @@
 import type { LoadDetail } from "@shared/loads/loads.schema";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LOAD_STATUS_STYLES, LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useLoadEventText } from "./load-event-text";
-import { LOAD_STATUS_STYLES, LoadStatusBadge } from "./load-status-badge";
 
 /**
  * What happened to the load, newest first: the event in the reader's language, from → to when the

@@ -4,21 +4,21 @@ import { ArrowLeft, ArrowRight, Ban, Megaphone, Pencil, RefreshCcw } from "lucid
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { isEditable, LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, SectionCard } from "../../../components/ui/card";
 import { lazyDialog } from "../../../components/ui/lazy";
+import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { DriverLoadActions } from "../components/driver-load-actions";
 import { DriverPaperNotice } from "../components/driver-paper-notice";
-import { describePay } from "../components/entity-pickers";
 import { InterestedDriversPanel } from "../components/interested-drivers-panel";
 import { LoadFilesPanel } from "../components/load-files-panel";
 import { DetailSkeleton, LoadLoadError } from "../components/load-skeletons";
-import { isEditable, LoadStatusBadge } from "../components/load-status-badge";
 import { StatusTimeline } from "../components/status-timeline";
 import { StopsTimeline } from "../components/stops-timeline";
 

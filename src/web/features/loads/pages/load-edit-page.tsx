@@ -2,13 +2,13 @@ import { routePath } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { isEditable } from "../../../components/status/load-status-badge";
 import { Alert } from "../../../components/ui/feedback";
 import { notify } from "../../../lib/toast";
 import { useLoad, useSaveLoad } from "../api/loads";
 import { LoadForm } from "../components/load-form";
 import { fromLoadDetail, type LoadFormValues, toLoadInput } from "../components/load-form-values";
 import { FormSkeleton, LoadLoadError } from "../components/load-skeletons";
-import { isEditable } from "../components/load-status-badge";
 
 export default function LoadEditPage() {
   const { t } = useTranslation("loads");

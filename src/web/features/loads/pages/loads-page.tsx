@@ -8,6 +8,8 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { CustomerPicker, DriverPicker } from "../../../components/pickers/entity-pickers";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
@@ -16,8 +18,6 @@ import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportLoads, useLoads } from "../api/loads";
-import { CustomerPicker, DriverPicker } from "../components/entity-pickers";
-import { LoadStatusBadge } from "../components/load-status-badge";
 
 const FILTERS = ["status", "customerId", "driverId", "from", "to"] as const;
 

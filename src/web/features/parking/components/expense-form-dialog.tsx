@@ -8,6 +8,7 @@ import { FileText, Paperclip, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
@@ -17,7 +18,6 @@ import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { useSaveExpense } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 

@@ -13,6 +13,7 @@ import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
+import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -24,7 +25,6 @@ import { cn } from "../../../lib/cn";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { downloadExpenseReceipt, exportExpenses, useDeleteExpense, useExpenses } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 

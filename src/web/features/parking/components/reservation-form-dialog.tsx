@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
@@ -16,7 +17,6 @@ import { isApiError } from "../../../lib/api-errors";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { useSaveReservation } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 

@@ -16,6 +16,7 @@ import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import type { SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
+import { VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -25,7 +26,6 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { VehiclePicker } from "../../loads/components/entity-pickers";
 import { exportReservations, useDeleteReservation, useReservations } from "../api/parking";
 import { useParkingMessages } from "../parking-messages";
 

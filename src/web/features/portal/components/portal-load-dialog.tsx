@@ -2,6 +2,7 @@ import type { PortalFile } from "@shared/portal/portal.schema";
 import { CheckCircle2, Clock, Download, FileText, MapPin, Truck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
@@ -9,7 +10,6 @@ import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { downloadPortalFile, usePortalLoad } from "../api/portal";
 
 /** One of the customer's loads: where it is, its stops, its history and its BOL/POD. */

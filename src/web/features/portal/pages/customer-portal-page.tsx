@@ -22,6 +22,7 @@ import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -33,7 +34,6 @@ import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { type ListScreen, useListScreen } from "../../../lib/use-list-screen";
-import { LoadStatusBadge } from "../../loads/components/load-status-badge";
 import { exportPortalLoads, useMyRequests, usePortalLoads, usePortalSummary } from "../api/portal";
 import { PortalBilling } from "../components/portal-billing";
 

@@ -17,6 +17,7 @@ import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -28,7 +29,6 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { DriverPicker, VehiclePicker } from "../../loads/components/entity-pickers";
 import { exportTolls, useDeleteToll, useTolls } from "../api/tolls";
 import { useTollMessages } from "../toll-messages";
 

@@ -1,6 +1,6 @@
 import type { TimeOffStatus } from "@shared/calendar/time-off.schema";
 import { useTranslation } from "react-i18next";
-import { Badge } from "../../../components/ui/badge";
+import { Badge } from "../ui/badge";
 
 const TONES = {
   pending: "warning",

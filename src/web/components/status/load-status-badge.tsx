@@ -1,7 +1,7 @@
 import type { LoadStatus } from "@shared/loads/loads.schema";
 import { useTranslation } from "react-i18next";
-import { Badge } from "../../../components/ui/badge";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Badge } from "../ui/badge";
 
 /** One colour per status, the same on every screen. */
 export const LOAD_STATUS_STYLES: Record<LoadStatus, { badge: string; dot: string }> = {

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
-import { formatMoney } from "../../../lib/format";
-import { usePickerSearch } from "../../../lib/use-picker-search";
+import { describePay } from "../../lib/describe-pay";
+import { usePickerSearch } from "../../lib/use-picker-search";
+import { Combobox, type ComboboxOption } from "../ui/combobox";
 import {
   type CustomerOption,
   type DriverOption,
   type TrailerOption,
   useLookup,
   type VehicleOption,
-} from "../api/loads";
+} from "./lookups";
 
 export interface PickerProps<T> {
   value: string | null;
@@ -157,14 +157,3 @@ export function TrailerPicker(props: PickerProps<TrailerOption>) {
 
 export const vehicleLabel = (v: Pick<VehicleOption, "unitNumber" | "plateNumber">) =>
   v.plateNumber ? `${v.unitNumber} (${v.plateNumber})` : v.unitNumber;
-
-/** "25% of the load rate", "$1,200.00 fixed", "$0.65 per mile". */
-export function describePay(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  payType: string,
-  payRate: string,
-): string {
-  if (payType === "percentage") return t("pay.describe.percentage", { rate: Number(payRate) });
-  if (payType === "per_mile") return t("pay.describe.per_mile", { rate: formatMoney(payRate) });
-  return t("pay.describe.fixed", { rate: formatMoney(payRate) });
-}
