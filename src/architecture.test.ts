@@ -36,6 +36,12 @@ const SERVER_EDGES: Record<string, string> = {
   "portal -> invoices/portal-billing.service": "the portal composes the customer's billing",
   "portal -> statements/statement-files": "the portal composes the customer's billing",
   "portal -> statements/statements.service": "the portal composes the customer's billing",
+  "citations -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "fleet -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "fuel -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "invoices -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "parking -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "tolls -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
 };
 
 /** Cross-feature imports the web allows. */

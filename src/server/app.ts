@@ -12,6 +12,7 @@ import { mountDocs } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
 import { accidentsRoutes } from "./modules/accidents/accidents.routes";
+import { ledgerRoutes } from "./modules/accounting/ledger.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -90,6 +91,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     loadRequestsRoutes,
     invoicesRoutes,
     statementsRoutes,
+    ledgerRoutes,
     portalBillingRoutes,
     driversRoutes,
     driverRatingsRoutes,

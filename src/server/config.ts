@@ -33,7 +33,21 @@ const envSchema = z.object({
   COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
   COMPANY_PHONE: z.string().trim().min(1).max(40).optional(),
   COMPANY_EMAIL: z.email({ message: "must be an email address" }).optional(),
+  COMPANY_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(validTimeZone, { message: "must be an IANA time zone such as America/Chicago" })
+    .optional(),
 });
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Who the company is, as printed on invoices and statements (COMPANY_* settings). */
 export interface CompanyDetails {
@@ -42,6 +56,8 @@ export interface CompanyDetails {
   address: string;
   phone: string;
   email: string;
+  /** The company's calendar: which day a fuel stop or a toll at 23:30 UTC belongs to, when a bill is due. */
+  timeZone: string;
 }
 
 /** The demo company: what documents show until the COMPANY_* settings are set. */
@@ -50,6 +66,7 @@ export const DEFAULT_COMPANY: CompanyDetails = {
   address: "2750 S Archer Ave, Chicago, IL 60608",
   phone: "+1 312 555 0100",
   email: "billing@lakeshorefreight.test",
+  timeZone: "America/Chicago",
 };
 
 export interface Config {
@@ -104,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.COMPANY_ADDRESS ?? DEFAULT_COMPANY.address,
       phone: e.COMPANY_PHONE ?? DEFAULT_COMPANY.phone,
       email: e.COMPANY_EMAIL ?? DEFAULT_COMPANY.email,
+      timeZone: e.COMPANY_TIME_ZONE ?? DEFAULT_COMPANY.timeZone,
     },
   };
 }

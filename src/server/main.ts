@@ -6,6 +6,7 @@ import { openDatabase } from "./db/database";
 import type { Deps } from "./deps";
 import { scheduledJobs } from "./jobs";
 import { createLogger } from "./logger";
+import { ensureLedgerBackfilled } from "./modules/accounting/ledger-backfill";
 import { createAuth } from "./modules/auth/auth";
 import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
@@ -30,8 +31,9 @@ async function main() {
   };
   if (await shouldSeedDemo(deps, database)) {
     log.info("Seeding demo data (DEMO_DATA=false skips this)");
-    await seedDemoData(db, { storage: deps.storage });
+    await seedDemoData(db, { storage: deps.storage, timeZone: config.company.timeZone });
   }
+  await ensureLedgerBackfilled(db, config.company.timeZone, log);
 
   const stopJobs = await startJobs(database.url, scheduledJobs(deps), log);
   const app = createApp(deps, { serveWeb: true });

@@ -47,8 +47,11 @@ export const PERMISSIONS = {
   "bolLinks:manage": ["admin", "manager", "dispatcher"],
   "assignments:read": ["admin", "manager", "dispatcher"],
   "assignments:write": ["admin", "manager", "dispatcher"],
-  /** Pickers of drivers, customers, vehicles and trailers in dispatch forms. */
-  "dispatch:lookups": ["admin", "manager", "dispatcher"],
+  /**
+   * Pickers of drivers, customers, vehicles and trailers in dispatch forms, and in the accounting
+   * screens' forms and filters (a ledger entry names its truck, driver and load).
+   */
+  "dispatch:lookups": ["admin", "manager", "dispatcher", "accountant"],
   "calendar:read": ["admin", "manager", "dispatcher", "driver"],
   "timeOff:read": ["admin", "manager", "dispatcher", "driver"],
   "timeOff:request": ["driver"],
@@ -57,6 +60,9 @@ export const PERMISSIONS = {
   // reads only their own invoices and statement (decided in the invoices service).
   "invoices:read": ["admin", "manager", "accountant"],
   "invoices:write": ["admin", "manager", "accountant"],
+  // Accounting: the ledger of money in and out (/accounting/transactions).
+  "ledger:read": ["admin", "manager", "accountant"],
+  "ledger:write": ["admin", "manager", "accountant"],
   "statements:read": ["admin", "manager", "dispatcher"],
   "portalBilling:read": ["customer"],
   // Safety: citations and accidents. A driver reads only their own citations and may dispute them

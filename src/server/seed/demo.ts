@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import { DEFAULT_COMPANY } from "../config";
 import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { accountReviews, appMeta } from "../db/schema";
 import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
 import type { Storage } from "../platform/storage/storage";
+import { seedAccountingDemo } from "./accounting-demo";
 import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedDispatchDemo } from "./dispatch-demo";
@@ -69,7 +71,10 @@ const PENDING_REQUESTS = [
  * The demo company: one account per role (two drivers, two customers), requests to review, and a
  * running dispatch office (fleet, more drivers and customers, loads, time off).
  */
-export async function seedDemoData(db: Db, options: { storage?: Storage } = {}): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  options: { storage?: Storage; timeZone?: string } = {},
+): Promise<void> {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
   );
@@ -99,6 +104,8 @@ export async function seedDemoData(db: Db, options: { storage?: Storage } = {}):
     await seedInspectionsDemo(tx);
     // Last: fuel odometers count back from the trucks' mileage; receipts need the storage service.
     await seedFuelTollsParkingDemo(tx, options.storage);
+    // After every source of money: the ledger posts them, then the hand entries.
+    await seedAccountingDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

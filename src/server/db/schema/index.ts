@@ -1,3 +1,4 @@
+export * from "./accounting";
 export * from "./app-users";
 export * from "./auth";
 export * from "./calendar";

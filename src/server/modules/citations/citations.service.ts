@@ -24,6 +24,7 @@ import { offsetOf, toPage } from "../../http/pagination";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
+import { companyDay, postedDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import {
   citationCondition,
   citationOrder,
@@ -52,9 +53,37 @@ export function citationTransitionMessage(from: CitationStatus, to: CitationStat
 
 export const NOT_OPEN_FOR_DISPUTE = "Only an open citation can be disputed.";
 
+/** A paid citation is the company's money out (fines), on the day it was marked paid. */
+const citationPosting = (
+  id: string,
+  c: {
+    driverId: string;
+    fineAmount: string;
+    city: string;
+    state: string;
+    citationNumber: string;
+    violation: string;
+  },
+  occurredOn: string,
+  userId: string,
+) => ({
+  source: "citation" as const,
+  sourceId: id,
+  occurredOn,
+  direction: "expense" as const,
+  category: "fines" as const,
+  amount: c.fineAmount,
+  counterparty: `${c.city}, ${c.state}`,
+  reference: c.citationNumber,
+  notes: c.violation,
+  driverId: c.driverId,
+  userId,
+});
+
 export function createCitationsService(deps: Deps) {
   const db: Db = deps.db;
   const { storage } = deps;
+  const timeZone = deps.config.company.timeZone;
 
   async function lock(tx: Tx, id: string, scope: Scope = STAFF_SCOPE) {
     const row = await findCitation(tx, id, scope, true);
@@ -260,6 +289,10 @@ export function createCitationsService(deps: Deps) {
         );
         if (changed.length === 0) return detail(tx, id, STAFF_SCOPE);
         await tx.update(citations).set(input).where(eq(citations.id, id));
+        if (before.status === "paid") {
+          const day = (await postedDay(tx, "citation", id)) ?? companyDay(new Date(), timeZone);
+          await postToLedger(tx, citationPosting(id, input, day, actor.userId));
+        }
         await recordAudit(tx, actor, {
           action: "citation.updated",
           targetType: "citation",
@@ -296,6 +329,11 @@ export function createCitationsService(deps: Deps) {
           )
           .where(eq(citations.id, id));
         await insertEvent(tx, { citationId: id, from: row.status, to: status, actor, note });
+        if (status === "paid") {
+          await postToLedger(tx, citationPosting(id, row, companyDay(new Date(), timeZone), actor.userId));
+        } else if (row.status === "paid") {
+          await withdrawFromLedger(tx, "citation", id, actor.userId);
+        }
         const [driver] = await tx
           .select({ userId: drivers.userId })
           .from(drivers)

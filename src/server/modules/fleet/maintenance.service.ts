@@ -24,6 +24,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { OPTIONS_LIMIT } from "./fleet.service";
 import { type FleetScope, fleetScopeFor } from "./fleet-scope";
 
@@ -228,6 +229,26 @@ export function listMaintenanceRows(
   return selectItems(tx)
     .where(cond)
     .orderBy(...maintenanceOrder(sort, dir));
+}
+
+/**
+ * A completed item's cost is money out (tires on their own line); an open item, or one without a
+ * cost, has nothing in the ledger. Trailer work is posted without a truck.
+ */
+async function postMaintenance(tx: Tx, row: typeof maintenanceRecords.$inferSelect, userId: string) {
+  await postToLedger(tx, {
+    source: "maintenance",
+    sourceId: row.id,
+    occurredOn: row.serviceDate,
+    direction: "expense",
+    category: row.serviceType.startsWith("tire") ? "tires" : "maintenance",
+    amount: row.status === "completed" ? row.cost : null,
+    counterparty: row.vendor,
+    notes: row.notes,
+    vehicleId: row.vehicleId,
+    receiptFileId: row.receiptFileId,
+    userId,
+  });
 }
 
 export function createMaintenanceService(deps: Deps) {
@@ -453,6 +474,7 @@ export function createMaintenanceService(deps: Deps) {
           })
           .returning();
         await applyCompletion(tx, row);
+        await postMaintenance(tx, row, actor.userId);
         let vehicleStatus: VehicleStatus | null = null;
         if (!completed && input.takeOutOfService && asset.vehicleId) {
           await tx.update(vehicles).set({ status: "in_maintenance" }).where(eq(vehicles.id, asset.vehicleId));
@@ -496,6 +518,7 @@ export function createMaintenanceService(deps: Deps) {
           .where(eq(maintenanceRecords.id, id))
           .returning();
         await applyCompletion(tx, row);
+        await postMaintenance(tx, row, actor.userId);
         let vehicleStatus: VehicleStatus | null = null;
         if (row.status === "open" && input.takeOutOfService && row.vehicleId) {
           await tx.update(vehicles).set({ status: "in_maintenance" }).where(eq(vehicles.id, row.vehicleId));
@@ -537,6 +560,7 @@ export function createMaintenanceService(deps: Deps) {
           .where(eq(maintenanceRecords.id, id))
           .returning();
         await applyCompletion(tx, row);
+        await postMaintenance(tx, row, actor.userId);
         const vehicleStatus = await releaseIfDone(tx, row.vehicleId);
         await recordAudit(tx, actor, {
           action: "maintenance.completed",
@@ -562,6 +586,7 @@ export function createMaintenanceService(deps: Deps) {
           key = f?.key ?? null;
         }
         await tx.delete(maintenanceRecords).where(eq(maintenanceRecords.id, id));
+        await withdrawFromLedger(tx, "maintenance", id, actor.userId);
         if (r.receiptFileId) await tx.delete(files).where(eq(files.id, r.receiptFileId));
         const status = r.status === "open" ? await releaseIfDone(tx, r.vehicleId) : null;
         await recordAudit(tx, actor, {
@@ -603,6 +628,7 @@ export function createMaintenanceService(deps: Deps) {
           .where(eq(maintenanceRecords.id, id));
         if (found.record.receiptFileId)
           await tx.delete(files).where(eq(files.id, found.record.receiptFileId));
+        await postMaintenance(tx, { ...found.record, receiptFileId: stored.id }, actor.userId);
         await recordAudit(tx, actor, {
           action: "maintenance.receipt_uploaded",
           targetType: found.record.vehicleId ? "vehicle" : "trailer",
@@ -643,6 +669,7 @@ export function createMaintenanceService(deps: Deps) {
           .where(eq(files.id, found.record.receiptFileId));
         await tx.update(maintenanceRecords).set({ receiptFileId: null }).where(eq(maintenanceRecords.id, id));
         await tx.delete(files).where(eq(files.id, found.record.receiptFileId));
+        await postMaintenance(tx, { ...found.record, receiptFileId: null }, actor.userId);
         return { item: toItem(await findItem(tx, id, { kind: "staff" }), scope, actor), key: f?.key ?? null };
       });
       if (key) await storage.remove(key);

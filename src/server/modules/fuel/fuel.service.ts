@@ -51,6 +51,7 @@ import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
+import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 
 /**
@@ -367,6 +368,21 @@ export function createFuelService(deps: Deps) {
             createdBy: actor.userId,
           })
           .returning({ id: fuelEntries.id });
+        await postToLedger(tx, {
+          source: "fuel",
+          sourceId: row.id,
+          occurredOn: companyDay(new Date(input.fueledAt), deps.config.company.timeZone),
+          direction: "expense",
+          category: "fuel",
+          amount: input.totalAmount,
+          counterparty: input.location,
+          paymentMethod: "fuel_card",
+          reference: input.state,
+          vehicleId: vehicle.id,
+          driverId,
+          receiptFileId: stored.id,
+          userId: actor.userId,
+        });
         // The odometer only moves forward: a late-logged older purchase leaves it alone.
         await tx
           .update(vehicles)
@@ -408,6 +424,7 @@ export function createFuelService(deps: Deps) {
           key = file?.storageKey ?? null;
         }
         await tx.delete(fuelEntries).where(eq(fuelEntries.id, id));
+        await withdrawFromLedger(tx, "fuel", id, actor.userId);
         if (row.receiptFileId) await tx.delete(files).where(eq(files.id, row.receiptFileId));
         await recordAudit(tx, actor, {
           action: "fuel.entry_deleted",

@@ -34,6 +34,7 @@ import { likePattern, offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { formatDate, formatMoney } from "../../platform/pdf/format";
+import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { invoicedBalanceExpr } from "./balances";
 import { buildInvoiceDetail, fileCounts } from "./invoice-detail";
 import { linesForLoads } from "./invoice-lines";
@@ -390,7 +391,30 @@ export function createInvoicesService(deps: Deps) {
         }
         const amountPaid = sumMoney([invoice.amountPaid, input.amount]);
         const paidInFull = toCents(amountPaid) === toCents(invoice.total);
-        await tx.insert(invoicePayments).values({ invoiceId: id, ...input, recordedBy: actor.userId });
+        const [payment] = await tx
+          .insert(invoicePayments)
+          .values({ invoiceId: id, ...input, recordedBy: actor.userId })
+          .returning({ id: invoicePayments.id });
+        const billed = await tx
+          .select({ loadId: invoiceLoads.loadId })
+          .from(invoiceLoads)
+          .where(eq(invoiceLoads.invoiceId, id))
+          .limit(2);
+        await postToLedger(tx, {
+          source: "invoice_payment",
+          sourceId: payment.id,
+          sourceParentId: id,
+          occurredOn: input.paidOn,
+          direction: "income",
+          category: "freight_revenue",
+          amount: input.amount,
+          counterparty: invoice.billToCompany,
+          paymentMethod: input.method,
+          reference: input.reference || invoice.invoiceNumber,
+          notes: input.note,
+          loadId: billed.length === 1 ? billed[0].loadId : null,
+          userId: actor.userId,
+        });
         await tx
           .update(invoices)
           .set({ amountPaid, ...(paidInFull ? { status: "paid" as const, paidAt: new Date() } : {}) })
@@ -418,6 +442,7 @@ export function createInvoicesService(deps: Deps) {
         if (invoice.status === "void")
           throw conflict("A void invoice cannot be changed.", "INVOICE_NOT_OPEN");
         await tx.delete(invoicePayments).where(eq(invoicePayments.id, paymentId));
+        await withdrawFromLedger(tx, "invoice_payment", paymentId, actor.userId);
         await tx
           .update(invoices)
           .set({

@@ -28,6 +28,7 @@ import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
+import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 const utc = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
@@ -412,6 +413,21 @@ export function createParkingService(deps: Deps) {
             .returning({ id: parkingExpenses.id });
           targetId = created.id;
         }
+        await postToLedger(tx, {
+          source: "parking_expense",
+          sourceId: targetId as string,
+          occurredOn: values.date,
+          direction: "expense",
+          category: "parking",
+          amount: values.amount,
+          counterparty: values.location,
+          paymentMethod: values.paymentMethod,
+          notes: values.notes,
+          vehicleId: values.vehicleId,
+          driverId: values.driverId,
+          receiptFileId: replaceFile ? (stored?.id ?? null) : previousFileId,
+          userId: actor.userId,
+        });
         let oldStorageKey: string | null = null;
         if (replaceFile && previousFileId) {
           const [old] = await tx
@@ -445,6 +461,7 @@ export function createParkingService(deps: Deps) {
           fileId: parkingExpenses.receiptFileId,
         });
         if (!row) throw notFound("The parking expense");
+        await withdrawFromLedger(tx, "parking_expense", id, actor.userId);
         let storageKey: string | null = null;
         if (row.fileId) {
           const [f] = await tx

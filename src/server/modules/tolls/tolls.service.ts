@@ -38,8 +38,41 @@ import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
+import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { uniqueViolation } from "../fleet/fleet.service";
 import { centsText, readStatement, type StatementRow } from "./statement";
+
+/** A toll's money in the ledger (a credit on a statement is money back). */
+const tollPosting = (
+  id: string,
+  t: {
+    occurredAt: Date;
+    location: string;
+    transponder: string;
+    amount: string;
+    vehicleId: string | null;
+    driverId: string | null;
+    loadId: string | null;
+    notes?: string;
+  },
+  timeZone: string,
+  userId: string,
+) => ({
+  source: "toll" as const,
+  sourceId: id,
+  occurredOn: companyDay(t.occurredAt, timeZone),
+  direction: "expense" as const,
+  category: "tolls" as const,
+  amount: t.amount,
+  counterparty: t.location,
+  paymentMethod: t.transponder ? ("transponder" as const) : null,
+  reference: t.transponder,
+  notes: t.notes ?? "",
+  vehicleId: t.vehicleId,
+  driverId: t.driverId,
+  loadId: t.loadId,
+  userId,
+});
 
 const HOUR = 3_600_000;
 /** A toll this close to a load's pickup or delivery still belongs to the trip (deadhead, return). */
@@ -331,6 +364,7 @@ async function readStatementFile(file: File, timeZone: string): Promise<Statemen
 
 export function createTollsService(deps: Deps) {
   const { db } = deps;
+  const timeZone = deps.config.company.timeZone;
 
   async function dto(tx: Tx, id: string): Promise<Toll> {
     const [row] = await selectTolls(tx).where(eq(tolls.id, id));
@@ -420,6 +454,7 @@ export function createTollsService(deps: Deps) {
             .insert(tolls)
             .values({ ...values, source: "manual", createdBy: actor.userId })
             .returning({ id: tolls.id });
+          await postToLedger(tx, tollPosting(row.id, values, timeZone, actor.userId));
           await recordAudit(tx, actor, {
             action: "toll.created",
             targetType: "toll",
@@ -458,6 +493,7 @@ export function createTollsService(deps: Deps) {
           };
           await assertNotRecorded(tx, values, id);
           await tx.update(tolls).set(values).where(eq(tolls.id, id));
+          await postToLedger(tx, tollPosting(id, values, timeZone, actor.userId));
           await recordAudit(tx, actor, {
             action: "toll.updated",
             targetType: "toll",
@@ -480,6 +516,7 @@ export function createTollsService(deps: Deps) {
           .where(eq(tolls.id, id))
           .returning({ location: tolls.location, amount: tolls.amount });
         if (!row) throw notFound("The toll");
+        await withdrawFromLedger(tx, "toll", id, actor.userId);
         await recordAudit(tx, actor, {
           action: "toll.deleted",
           targetType: "toll",
@@ -523,7 +560,7 @@ export function createTollsService(deps: Deps) {
           );
         }
         const fresh = rows.filter((r) => r.status === "matched" || r.status === "unmatched");
-        let inserted: Array<{ vehicleId: string | null }> = [];
+        let inserted: Array<typeof tolls.$inferSelect> = [];
         for (let i = 0; i < fresh.length; i += 1000) {
           const batch = fresh.slice(i, i + 1000);
           inserted = inserted.concat(
@@ -544,9 +581,10 @@ export function createTollsService(deps: Deps) {
                 })),
               )
               .onConflictDoNothing()
-              .returning({ vehicleId: tolls.vehicleId }),
+              .returning(),
           );
         }
+        for (const row of inserted) await postToLedger(tx, tollPosting(row.id, row, timeZone, actor.userId));
         const result: TollImportResult = {
           imported: inserted.length,
           matched: inserted.filter((r) => r.vehicleId).length,

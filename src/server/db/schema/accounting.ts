@@ -1,0 +1,86 @@
+import {
+  LEDGER_CATEGORIES,
+  LEDGER_DIRECTIONS,
+  LEDGER_PAYMENT_METHODS,
+  LEDGER_SOURCES,
+  LEDGER_VOID_KINDS,
+} from "@shared/accounting/ledger.schema";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { timestamps } from "./columns";
+import { drivers } from "./drivers";
+import { vehicles } from "./fleet";
+import { loads } from "./loads";
+import { files } from "./platform";
+
+export const ledgerDirectionEnum = pgEnum("ledger_direction", LEDGER_DIRECTIONS);
+export const ledgerCategoryEnum = pgEnum("ledger_category", LEDGER_CATEGORIES);
+export const ledgerSourceEnum = pgEnum("ledger_source", LEDGER_SOURCES);
+export const ledgerPaymentMethodEnum = pgEnum("ledger_payment_method", LEDGER_PAYMENT_METHODS);
+export const ledgerVoidKindEnum = pgEnum("ledger_void_kind", LEDGER_VOID_KINDS);
+
+/**
+ * The ledger: one row per movement of money (decision 024). `amount` is always positive; the
+ * direction says in or out. A source-posted row is keyed by (source, source_id) — posting again
+ * updates it, removing the source voids it — so a source change and its money move together, in
+ * one database transaction. Rows are never deleted.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The calendar day of the movement (the company's day, decision 024). */
+    occurredOn: date({ mode: "string" }).notNull(),
+    direction: ledgerDirectionEnum().notNull(),
+    category: ledgerCategoryEnum().notNull(),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    counterparty: text().notNull().default(""),
+    paymentMethod: ledgerPaymentMethodEnum(),
+    reference: text().notNull().default(""),
+    notes: text().notNull().default(""),
+    receiptFileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    vehicleId: uuid().references(() => vehicles.id, { onDelete: "set null" }),
+    driverId: uuid().references(() => drivers.id, { onDelete: "set null" }),
+    loadId: uuid().references(() => loads.id, { onDelete: "set null" }),
+    source: ledgerSourceEnum().notNull().default("manual"),
+    /** The source record's id; no foreign key, so the row outlives a deleted source (void). */
+    sourceId: uuid(),
+    /** For a source row's link (e.g. the invoice of an invoice payment). */
+    sourceParentId: uuid(),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidKind: ledgerVoidKindEnum(),
+    voidReason: text(),
+    voidedBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("transactions_amount_positive", sql`${t.amount} > 0`),
+    uniqueIndex("transactions_source_unique").on(t.source, t.sourceId).where(sql`source_id is not null`),
+    index().on(t.occurredOn.desc(), t.id),
+    index().on(t.direction, t.occurredOn.desc()),
+    index().on(t.category, t.occurredOn.desc()),
+    index().on(t.source, t.occurredOn.desc()),
+    index().on(t.vehicleId, t.occurredOn.desc()),
+    index().on(t.driverId, t.occurredOn.desc()),
+    index().on(t.loadId),
+    index().on(t.amount, t.id),
+    index("transactions_posted_day").on(t.occurredOn, t.direction).where(sql`voided_at is null`),
+    index("transactions_search_trgm").using(
+      "gin",
+      sql`(counterparty || ' ' || reference || ' ' || notes) gin_trgm_ops`,
+    ),
+  ],
+);
