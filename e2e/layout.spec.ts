@@ -139,6 +139,7 @@ test.describe("layout", () => {
           "/drivers/ratings",
           "/drivers/reviews",
           "/admin/account-review",
+          "/accounting/transactions",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

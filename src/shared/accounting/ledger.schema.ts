@@ -96,8 +96,8 @@ const optionalId = z
 export const positiveMoney = z
   .string({ message: LEDGER_MESSAGES.amountRequired })
   .trim()
-  .min(1, { message: LEDGER_MESSAGES.amountRequired })
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, { message: LEDGER_MESSAGES.amountFormat })
+  .min(1, { message: LEDGER_MESSAGES.amountRequired, abort: true })
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, { message: LEDGER_MESSAGES.amountFormat, abort: true })
   .refine((v) => toCents(v) > 0, { message: LEDGER_MESSAGES.amountPositive })
   .transform((v) => fromCents(toCents(v)));
 

@@ -7,6 +7,7 @@
  */
 export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   accidents: ["accidents", "safety"],
+  accounting: ["accounting", "loads"],
   assignments: ["assignments"],
   audit: ["accidents", "admin", "citations", "drivers", "invoices", "loads"],
   auth: ["auth"],

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { loginAs, toast } from "./fixtures";
+
+const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+test.describe("the ledger", () => {
+  test("an accountant enters an expense with its receipt, finds it in the totals, then voids it with a reason", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/transactions");
+    await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
+    // The demo ledger is alive: sources posted their money, the totals are there.
+    await expect(page.locator('[data-testid^="ledger-row-"]').first()).toBeVisible();
+    await expect(page.getByTestId("total-income")).toContainText("$");
+
+    const payee = `E2E Storage ${Math.random().toString(36).slice(2, 7)}`;
+    await page.getByTestId("new-ledger-entry").click();
+    const dialog = page.getByRole("dialog");
+    // Nothing but the payee: the form names what is missing and keeps what was typed.
+    await dialog.getByLabel("Paid to or received from").fill(payee);
+    await dialog.getByLabel("Date").fill("");
+    await dialog.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page)).toContainText("Missing Information");
+    await expect(dialog.getByText("Enter the date.")).toBeVisible();
+    await expect(dialog.getByText("Choose a category.")).toBeVisible();
+    await expect(dialog.getByText("Enter the amount.")).toBeVisible();
+    await expect(dialog.getByLabel("Paid to or received from")).toHaveValue(payee);
+
+    await dialog.getByLabel("Date").fill("2026-11-02");
+    await dialog.getByLabel("Amount").fill("1234.56");
+    await dialog.getByLabel("Category").selectOption("office");
+    await dialog.getByLabel("Payment method").selectOption("check");
+    await dialog.getByLabel("Reference").fill("CHK 7781");
+    await dialog.getByTestId("ledger-form-receipt").setInputFiles({
+      name: "storage-invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(PDF),
+    });
+    await dialog.getByRole("button", { name: "Add transaction" }).click();
+    await expect(toast(page)).toContainText("Transaction saved");
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole("searchbox", { name: "Search transactions" }).fill(payee);
+    const rows = page.locator('[data-testid^="ledger-row-"]');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("−$1,234.56");
+    await expect(rows).toContainText("CHK 7781");
+    await expect(page.getByTestId("total-expense")).toContainText("$1,234.56");
+    await expect(page.getByTestId("total-net")).toContainText("-$1,234.56");
+
+    // Its receipt opens from the row's menu.
+    await rows.getByRole("button", { name: /Actions/ }).click();
+    await expect(page.getByRole("menuitem", { name: "View receipt" })).toHaveAttribute("href", /\/receipt$/);
+    await page.getByRole("menuitem", { name: "Void" }).click();
+    const confirm = page.getByRole("dialog");
+    await confirm.getByRole("button", { name: "Void transaction" }).click();
+    await expect(confirm.getByText("Say why this transaction is void.")).toBeVisible();
+    await confirm.getByLabel("Reason").fill("Entered on the wrong month");
+    await confirm.getByRole("button", { name: "Void transaction" }).click();
+    await expect(toast(page)).toContainText("Transaction voided");
+
+    // Posted only (the default): gone, and out of the totals. With void ones: there, struck through.
+    await expect(rows).toHaveCount(0);
+    await expect(page.getByTestId("total-expense")).toContainText("$0.00");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("all");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByTestId("void-reason")).toContainText("Voided by Ava Chen: Entered on the wrong month");
+  });
+
+  test("a dispatcher has no way in", async ({ page }) => {
+    await loginAs(page, "dispatcher@demo.test");
+    expect((await page.request.get("/api/ledger")).status()).toBe(403);
+    await page.goto("/accounting/transactions");
+    await expect(page).not.toHaveURL(/\/accounting\/transactions/);
+  });
+});
