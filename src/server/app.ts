@@ -12,6 +12,7 @@ import { mountDocs } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
 import { accidentsRoutes } from "./modules/accidents/accidents.routes";
+import { billsRoutes } from "./modules/accounting/bills.routes";
 import { ledgerRoutes } from "./modules/accounting/ledger.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     invoicesRoutes,
     statementsRoutes,
     ledgerRoutes,
+    billsRoutes,
     portalBillingRoutes,
     driversRoutes,
     driverRatingsRoutes,

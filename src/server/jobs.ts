@@ -1,4 +1,5 @@
 import type { Deps } from "./deps";
+import { remindDueBills } from "./modules/accounting/bills.service";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
@@ -10,6 +11,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       name: "driver-status-daily",
       cron: "1 0 * * *",
       run: () => recomputeDriverStatuses(deps.db),
+    },
+    {
+      // Bills due within the 7-day window or overdue: accountants and managers are told once per due
+      // date. Hourly, so the company's midnight is caught within the hour in any time zone.
+      name: "bills-due-daily",
+      cron: "5 * * * *",
+      run: async () => {
+        await remindDueBills(deps.db, deps.config.company.timeZone);
+      },
     },
   ];
 }

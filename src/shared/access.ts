@@ -63,6 +63,9 @@ export const PERMISSIONS = {
   // Accounting: the ledger of money in and out (/accounting/transactions).
   "ledger:read": ["admin", "manager", "accountant"],
   "ledger:write": ["admin", "manager", "accountant"],
+  // Bills the company pays (/accounting/bills): one-time and subscriptions, mark as paid.
+  "bills:read": ["admin", "manager", "accountant"],
+  "bills:write": ["admin", "manager", "accountant"],
   "statements:read": ["admin", "manager", "dispatcher"],
   "portalBilling:read": ["customer"],
   // Safety: citations and accidents. A driver reads only their own citations and may dispute them

@@ -50,6 +50,18 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
  * ours: a write naming a record that does not exist is a 400 on that field; deleting a record others
  * still use is a 409. Services check the references they know of; this catches the rest.
  */
+/**
+ * The name of the unique constraint or index a write broke, or null for any other error. Drizzle
+ * wraps the driver's error, so the chain of causes is walked.
+ */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505") return e.constraint ?? "";
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
 export function foreignKeyError(err: unknown): HttpError | null {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, detail } = e as { code?: unknown; detail?: unknown };

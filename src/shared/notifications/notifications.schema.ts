@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "load_request.declined",
   "inspection.failed",
   "inspection.needs_repair",
+  "bill.due",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -72,6 +73,8 @@ export interface NotificationDataByKind {
   "load_request.declined": { requestId: string; requestNumber: string };
   "inspection.failed": InspectionNotice;
   "inspection.needs_repair": InspectionNotice;
+  /** An open bill due within the upcoming window, or overdue (once per bill per due date). */
+  "bill.due": { billId: string; name: string; amount: string; dueDate: string; overdue: boolean };
 }
 interface InspectionNotice {
   inspectionId: string;

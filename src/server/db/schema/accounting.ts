@@ -1,4 +1,10 @@
 import {
+  BILL_FREQUENCIES,
+  BILL_SERVICE_TYPES,
+  BILL_STATUSES,
+  BILL_TYPES,
+} from "@shared/accounting/bills.schema";
+import {
   LEDGER_CATEGORIES,
   LEDGER_DIRECTIONS,
   LEDGER_PAYMENT_METHODS,
@@ -82,5 +88,75 @@ export const transactions = pgTable(
       "gin",
       sql`(counterparty || ' ' || reference || ' ' || notes) gin_trgm_ops`,
     ),
+  ],
+);
+
+export const billTypeEnum = pgEnum("bill_type", BILL_TYPES);
+export const billFrequencyEnum = pgEnum("bill_frequency", BILL_FREQUENCIES);
+export const billServiceTypeEnum = pgEnum("bill_service_type", BILL_SERVICE_TYPES);
+export const billStatusEnum = pgEnum("bill_status", BILL_STATUSES);
+
+/**
+ * A bill the company pays (spec section 3). A subscription stays open and its `due_date` moves to
+ * the next one each time it is paid, counted from `first_due_date` so it never drifts.
+ */
+export const bills = pgTable(
+  "bills",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    vendor: text().notNull().default(""),
+    billType: billTypeEnum().notNull(),
+    frequency: billFrequencyEnum(),
+    serviceType: billServiceTypeEnum().notNull(),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    firstDueDate: date({ mode: "string" }).notNull(),
+    dueDate: date({ mode: "string" }).notNull(),
+    status: billStatusEnum().notNull().default("open"),
+    contactPhone: text().notNull().default(""),
+    accountNumber: text().notNull().default(""),
+    vehicleId: uuid().references(() => vehicles.id, { onDelete: "set null" }),
+    notes: text().notNull().default(""),
+    /** The due date the accountants and managers were last reminded of (once per bill per due date). */
+    remindedFor: date({ mode: "string" }),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    check("bills_amount_positive", sql`${t.amount} > 0`),
+    check("bills_subscription_frequency", sql`(bill_type = 'subscription') = (frequency is not null)`),
+    index().on(t.status, t.dueDate),
+    index().on(t.dueDate, t.id),
+    index().on(t.amount, t.id),
+    index().on(t.serviceType, t.dueDate),
+    index().on(t.billType, t.dueDate),
+    index().on(t.vehicleId),
+    index("bills_search_trgm").using(
+      "gin",
+      sql`(name || ' ' || vendor || ' ' || account_number) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** One payment of a bill: which due date it settled. A due date is paid once. */
+export const billPayments = pgTable(
+  "bill_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    billId: uuid()
+      .notNull()
+      .references(() => bills.id, { onDelete: "cascade" }),
+    dueDate: date({ mode: "string" }).notNull(),
+    paidOn: date({ mode: "string" }).notNull(),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    method: ledgerPaymentMethodEnum().notNull(),
+    reference: text().notNull().default(""),
+    recordedBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bill_payments_once").on(t.billId, t.dueDate),
+    index().on(t.paidOn.desc()),
+    check("bill_payments_amount_positive", sql`${t.amount} > 0`),
   ],
 );

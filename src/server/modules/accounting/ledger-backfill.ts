@@ -1,3 +1,4 @@
+import { BILL_LEDGER_CATEGORY } from "@shared/accounting/bills.schema";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { appMeta } from "../../db/schema";
@@ -25,7 +26,7 @@ export async function ensureLedgerBackfilled(db: Db, timeZone: string, log: Logg
 
 /**
  * Posts every source row the ledger does not hold yet, the same way the sources post their own
- * changes (`ledger-posting.ts`): invoice payments, fuel, tolls, parking expenses, completed
+ * changes (`ledger-posting.ts`): bill and invoice payments, fuel, tolls, parking expenses, completed
  * maintenance with a cost and paid citations. Idempotent (the (source, source_id) key): the demo
  * seed and the bulk generator call it after writing their rows, and `ensureLedgerBackfilled` runs it
  * once over a database that had rows before the ledger. Returns the rows it added.
@@ -39,7 +40,22 @@ export async function backfillLedger(tx: Tx, timeZone: string): Promise<number> 
   return added;
 }
 
+/** A bill's ledger category, from the one map the bill service posts with. */
+const BILL_CATEGORY_SQL = sql.raw(
+  `case b.service_type ${Object.entries(BILL_LEDGER_CATEGORY)
+    .map(([service, category]) => `when '${service}' then '${category}'`)
+    .join(" ")} end`,
+);
+
 const BACKFILL = (tz: string) => [
+  sql`insert into transactions (occurred_on, direction, category, amount, counterparty, payment_method, reference, notes,
+        vehicle_id, source, source_id, source_parent_id, created_by, created_at)
+      select p.paid_on, 'expense',
+        (${BILL_CATEGORY_SQL})::ledger_category,
+        p.amount, coalesce(nullif(b.vendor, ''), b.name), p.method, coalesce(nullif(p.reference, ''), b.account_number),
+        b.name, b.vehicle_id, 'bill_payment', p.id, b.id, p.recorded_by, p.created_at
+      from bill_payments p join bills b on b.id = p.bill_id
+      on conflict (source, source_id) where source_id is not null do nothing`,
   sql`insert into transactions (occurred_on, direction, category, amount, counterparty, payment_method, reference, notes,
         load_id, source, source_id, source_parent_id, created_by, created_at)
       select p.paid_on, 'income', 'freight_revenue', p.amount, i.bill_to_company, p.method::text::ledger_payment_method,

@@ -10,9 +10,8 @@ import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, trailers, users, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
-import { uniqueViolation } from "../fleet/fleet.service";
 
 export const RACE_MESSAGE =
   "Someone else changed these assignments at the same moment. Reload and try again.";

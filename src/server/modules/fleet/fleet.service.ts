@@ -10,18 +10,6 @@ export const OPTIONS_LIMIT = 50;
 export const DUPLICATE_UNIT_NUMBER = "A vehicle with this unit number already exists.";
 export const DUPLICATE_TRAILER_ID = "A trailer with this identifier already exists.";
 
-/**
- * The name of the unique constraint or index a write broke, or null for any other error. Drizzle
- * wraps the driver's error, so the chain of causes is walked.
- */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
-    if (e.code === "23505") return e.constraint ?? "";
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
 /** Joins each vehicle/trailer to its open assignment (at most one, by a partial unique index). */
 const openAssignment = isNull(assetAssignments.endedAt);
 

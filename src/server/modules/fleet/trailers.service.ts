@@ -14,11 +14,11 @@ import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, files, fleetDocuments, trailers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { assetHasHistory } from "./asset-usage";
-import { DUPLICATE_TRAILER_ID, uniqueViolation } from "./fleet.service";
+import { DUPLICATE_TRAILER_ID } from "./fleet.service";
 import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
 import { documentsOf, recentMaintenanceOf } from "./vehicles.service";
 

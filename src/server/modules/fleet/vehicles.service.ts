@@ -26,11 +26,11 @@ import {
 } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { assetHasHistory } from "./asset-usage";
-import { DUPLICATE_UNIT_NUMBER, uniqueViolation } from "./fleet.service";
+import { DUPLICATE_UNIT_NUMBER } from "./fleet.service";
 import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
 import {
   countVehicles,

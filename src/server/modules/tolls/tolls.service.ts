@@ -32,14 +32,13 @@ import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, loads, tolls, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
+import { badRequest, conflict, HttpError, notFound, uniqueViolation } from "../../http/errors";
 import { ensureExportFits } from "../../http/export";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
-import { uniqueViolation } from "../fleet/fleet.service";
 import { centsText, readStatement, type StatementRow } from "./statement";
 
 /** A toll's money in the ledger (a credit on a statement is money back). */
