@@ -65,7 +65,52 @@ test.describe("the ledger", () => {
     await expect(page.getByTestId("total-expense")).toContainText("$0.00");
     await page.getByRole("combobox", { name: "Status" }).selectOption("all");
     await expect(rows).toHaveCount(1);
-    await expect(rows.getByTestId("void-reason")).toContainText("Voided by Ava Chen: Entered on the wrong month");
+    await expect(rows.getByTestId("void-reason")).toContainText(
+      "Voided by Ava Chen: Entered on the wrong month",
+    );
+  });
+
+  test("an accountant adds a monthly subscription bill, pays it, and sees the next due date and the expense", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/bills");
+    await expect(page.getByRole("heading", { name: "Bills" })).toBeVisible();
+    // The demo has bills due this week and an overdue truck payment.
+    await expect(page.getByTestId("bills-overdue")).toContainText("bills");
+
+    const name = `E2E trailer lease ${Math.random().toString(36).slice(2, 6)}`;
+    await page.getByTestId("new-bill").click();
+    const form = page.getByRole("dialog");
+    await form.getByLabel("Bill", { exact: true }).fill(name);
+    await form.getByLabel("Vendor").fill("XTRA Lease");
+    await form.getByLabel("Service").selectOption("truck_payment");
+    await form.getByLabel("Amount").fill("890");
+    await form.getByLabel("Due date").fill("2026-12-10");
+    await form.getByRole("button", { name: "Add bill" }).click();
+    await expect(toast(page)).toContainText("Bill saved");
+
+    await page.getByRole("searchbox", { name: "Search bills" }).fill(name);
+    const row = page.locator('[data-testid^="bill-row-"]');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Dec 10, 2026");
+    await expect(row).toContainText("$890.00");
+    await row.getByRole("button", { name: "Mark as paid" }).click();
+    const pay = page.getByRole("dialog");
+    await expect(pay.getByTestId("pay-bill-next")).toContainText("The next due date will be Jan 10, 2027.");
+    await pay.getByLabel("Payment method").selectOption("check");
+    await pay.getByLabel(/Reference/).fill("CHK 2201");
+    await pay.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(toast(page)).toContainText("Paid. Next due Jan 10, 2027.");
+    await expect(row).toContainText("Jan 10, 2027");
+
+    // The payment is an expense in the ledger, posted by its bill.
+    await page.goto(`/accounting/transactions?q=${encodeURIComponent("XTRA Lease")}`);
+    const entry = page.locator('[data-testid^="ledger-row-"]');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText("−$890.00");
+    await expect(entry).toContainText("Bill payment");
+    await expect(entry).toContainText("Truck and trailer payments");
   });
 
   test("a dispatcher has no way in", async ({ page }) => {

@@ -140,6 +140,7 @@ test.describe("layout", () => {
           "/drivers/reviews",
           "/admin/account-review",
           "/accounting/transactions",
+          "/accounting/bills",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

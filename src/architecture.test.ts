@@ -21,8 +21,6 @@ const SERVER_EDGES: Record<string, string> = {
   "users -> auth/accounts": "the admin creates accounts",
   "users -> auth/auth": "impersonation goes through better-auth's admin plugin",
   "accidents -> citations/safety-lookups.service": "both safety screens share one set of pickers",
-  "assignments -> fleet/fleet.service": "an assignment checks the unit through the fleet",
-  "tolls -> fleet/fleet.service": "a toll is matched to a unit through the fleet",
   "fuel -> fleet/assigned-assets": "a driver fuels the truck assigned to them",
   "inspections -> fleet/assigned-assets": "a driver inspects the units assigned to them",
   "inspections -> fleet/maintenance.service": "a failed item opens a maintenance item",

@@ -183,7 +183,7 @@ async function seedBills(tx: Tx, timeZone: string, now: Date): Promise<void> {
           const early = new Date(Date.parse(`${dueDate}T12:00:00Z`) - (n % 3) * DAY)
             .toISOString()
             .slice(0, 10);
-          return { dueDate, paidOn: early < today ? early : today };
+          return { dueDate, paidOn: [early, today].sort()[0] };
         });
     if (payments.length) {
       await tx.insert(billPayments).values(

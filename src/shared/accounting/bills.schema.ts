@@ -204,4 +204,8 @@ export function daysBetween(today: string, day: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
+/** What deleting a bill did: a bill with payments is cancelled instead. */
+export const billRemovedSchema = z.object({ cancelled: z.boolean() });
+export type BillRemoved = z.infer<typeof billRemovedSchema>;
+
 export const sumAmounts = (values: string[]) => fromCents(values.reduce((s, v) => s + toCents(v), 0));

@@ -53,6 +53,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   fuelEntries: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-entries-page")) },
   tolls: { lazy: page("tolls", () => import("../features/tolls/pages/tolls-page")) },
   transactions: { lazy: page("accounting", () => import("../features/accounting/pages/transactions-page")) },
+  bills: { lazy: page("accounting", () => import("../features/accounting/pages/bills-page")) },
   parking: { lazy: page("parking", () => import("../features/parking/pages/parking-page")) },
   calendar: { lazy: page("calendar", () => import("../features/calendar/pages/calendar-page")) },
   citations: { lazy: page("citations", () => import("../features/citations/pages/citations-page")) },

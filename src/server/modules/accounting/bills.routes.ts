@@ -4,6 +4,7 @@ import {
   billInputSchema,
   billListQuerySchema,
   billPageSchema,
+  billRemovedSchema,
   billSchema,
   payBillSchema,
 } from "@shared/accounting/bills.schema";
@@ -89,7 +90,7 @@ const remove = defineRoute({
   summary: "Delete a bill never paid; a bill with payments is cancelled instead (its payments stay)",
   access: WRITE,
   request: { params: uuidParams },
-  responses: { 200: jsonContent(z.object({ cancelled: z.boolean() })) },
+  responses: { 200: jsonContent(billRemovedSchema) },
 });
 
 export function billsRoutes(deps: Deps) {

@@ -20,8 +20,8 @@ import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useAccountingMessages } from "../accounting-messages";
 import { useAttachReceipt, useSaveLedgerEntry } from "../api/ledger";
-import { useLedgerMessages } from "../ledger-messages";
 
 interface Values {
   occurredOn: string;
@@ -73,7 +73,7 @@ export function LedgerEntryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation("accounting");
-  const messages = useLedgerMessages();
+  const messages = useAccountingMessages();
   const save = useSaveLedgerEntry(entry?.id);
   const attach = useAttachReceipt();
   const { register, handleSubmit, formState, setError, clearErrors, reset, control, watch } = useForm<Values>(

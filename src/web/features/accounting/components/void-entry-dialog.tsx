@@ -6,8 +6,8 @@ import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useAccountingMessages } from "../accounting-messages";
 import { useVoidLedgerEntry } from "../api/ledger";
-import { useLedgerMessages } from "../ledger-messages";
 
 /** Voids a hand entry: it stays in the ledger, marked void with the reason, out of the totals. */
 export function VoidEntryDialog({
@@ -20,7 +20,7 @@ export function VoidEntryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation("accounting");
-  const messages = useLedgerMessages();
+  const messages = useAccountingMessages();
   const voidEntry = useVoidLedgerEntry();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();

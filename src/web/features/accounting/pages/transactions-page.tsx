@@ -32,8 +32,8 @@ import { formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
+import { useAccountingMessages } from "../accounting-messages";
 import { exportLedger, receiptUrl, useAttachReceipt, useLedger } from "../api/ledger";
-import { useLedgerMessages } from "../ledger-messages";
 
 const LedgerEntryDialog = lazyDialog(() =>
   import("../components/ledger-entry-dialog").then((m) => m.LedgerEntryDialog),
@@ -70,7 +70,7 @@ function sourceHref(link: NonNullable<LedgerEntry["sourceLink"]>): string {
 /** /accounting/transactions: the ledger of every movement of money in and out. */
 export default function TransactionsPage() {
   const { t } = useTranslation("accounting");
-  const messages = useLedgerMessages();
+  const messages = useAccountingMessages();
   const role = useMe().data?.role;
   // The direction is the tabs' choice: the toolbar's "Clear filters" keeps it.
   const list = useListScreen(ledgerListQuerySchema, useLedger, {
