@@ -113,6 +113,37 @@ test.describe("the ledger", () => {
     await expect(entry).toContainText("Truck and trailer payments");
   });
 
+  test("from the sidebar's pending payments, an accountant pays an overdue bill and finds it in the paid history", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/bills");
+    const nav = page.getByRole("navigation", { name: /main/i });
+    await nav.getByRole("link", { name: "Pending payments" }).click();
+    await expect(page).toHaveURL(/\/accounting\?view=pending$/);
+    await expect(page.getByRole("heading", { name: "Pending payments" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Pending payments" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "All payments" })).not.toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("searchbox", { name: "Search payments" }).fill("Cargo insurance endorsement");
+    const row = page.locator('[data-testid^="payment-row-"]');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Overdue");
+    await expect(row).toContainText("−$1,250.00");
+    await row.getByRole("button", { name: "Mark as paid" }).click();
+    const pay = page.getByRole("dialog");
+    await pay.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(toast(page)).toContainText("Bill paid");
+    await expect(row).toHaveCount(0);
+
+    await nav.getByRole("link", { name: "Paid history" }).click();
+    await expect(page.getByRole("heading", { name: "Paid history" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search payments" }).fill("Cargo insurance endorsement");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Bill paid");
+    await expect(row).toContainText("Paid");
+  });
+
   test("a dispatcher has no way in", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
     expect((await page.request.get("/api/ledger")).status()).toBe(403);

@@ -141,6 +141,7 @@ test.describe("layout", () => {
           "/admin/account-review",
           "/accounting/transactions",
           "/accounting/bills",
+          "/accounting?view=pending",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

@@ -14,6 +14,7 @@ import { originCheck, securityHeaders } from "./http/security";
 import { accidentsRoutes } from "./modules/accidents/accidents.routes";
 import { billsRoutes } from "./modules/accounting/bills.routes";
 import { ledgerRoutes } from "./modules/accounting/ledger.routes";
+import { paymentsRoutes } from "./modules/accounting/payments.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -94,6 +95,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     statementsRoutes,
     ledgerRoutes,
     billsRoutes,
+    paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,
     driverRatingsRoutes,

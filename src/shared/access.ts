@@ -132,8 +132,11 @@ export type NavGroup = (typeof NAV_GROUPS)[number];
 export interface RouteDef {
   path: string;
   access: Access;
-  /** Present when the route has a sidebar entry; `label` is the i18n key under `nav:`. */
-  nav?: { group: NavGroup; label: string };
+  /**
+   * Present when the route has a sidebar entry; `label` is the i18n key under `nav:`. `views` are
+   * further sidebar links to views of the same screen (its tabs), each a query string.
+   */
+  nav?: { group: NavGroup; label: string; views?: readonly { label: string; search: string }[] };
 }
 
 const ALL = "authenticated" as const;
@@ -274,16 +277,23 @@ export const ROUTES = {
   accidentEdit: { path: "/operations/accidents/:accidentId/edit", access: ["admin", "manager", "safety"] },
 
   // Accounting: all payments, pending payments, paid history, paid statements (spec section 2)
-  accounting: { path: "/accounting", access: ACCOUNTING, nav: { group: "accounting", label: "allPayments" } },
-  bills: {
-    path: "/accounting/bills",
+  accounting: {
+    path: "/accounting",
     access: ACCOUNTING,
-    nav: { group: "accounting", label: "pendingPayments" },
+    nav: {
+      group: "accounting",
+      label: "allPayments",
+      views: [
+        { label: "pendingPayments", search: "view=pending" },
+        { label: "paidHistory", search: "view=paid" },
+      ],
+    },
   },
+  bills: { path: "/accounting/bills", access: ACCOUNTING, nav: { group: "accounting", label: "bills" } },
   transactions: {
     path: "/accounting/transactions",
     access: ACCOUNTING,
-    nav: { group: "accounting", label: "paidHistory" },
+    nav: { group: "accounting", label: "transactions" },
   },
   paidStatements: {
     path: "/accounting/statements",

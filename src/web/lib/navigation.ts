@@ -28,6 +28,19 @@ export function routeTitleKey(key: RouteKey): string {
   return `nav:${def(key).nav?.label ?? key}`;
 }
 
+/** The sidebar's further links to views of a screen (its tabs), each a query string. */
+export function navViews(key: RouteKey): readonly { label: string; search: string }[] {
+  return def(key).nav?.views ?? [];
+}
+
+/** The view a location's query string shows, among a screen's sidebar views (every parameter matches). */
+export function openViewOf(key: RouteKey, search: string): string | undefined {
+  const current = new URLSearchParams(search);
+  return navViews(key).find((v) =>
+    [...new URLSearchParams(v.search)].every(([name, value]) => current.get(name) === value),
+  )?.label;
+}
+
 export function navGroupOf(key: RouteKey): NavGroup | undefined {
   return def(key).nav?.group;
 }

@@ -58,6 +58,12 @@ import {
 
 /** Sidebar, dashboards and page headers share one icon per screen (its own module, so the
  * public pages never download the icons of the staff screens). */
+/** The icons of the sidebar's links to a screen's views (`nav.views`), by label. */
+export const VIEW_ICONS: Record<string, LucideIcon> = {
+  pendingPayments: Hourglass,
+  paidHistory: HandCoins,
+};
+
 export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
   login: LogIn,
   register: UserPlus,
@@ -103,7 +109,7 @@ export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
   accidentDetail: Siren,
   accidentEdit: Siren,
   accounting: Wallet,
-  bills: Hourglass,
+  bills: ReceiptText,
   transactions: Banknote,
   paidStatements: FileCheck,
   settlements: HandCoins,

@@ -1,9 +1,17 @@
-import type { Role, RouteKey } from "@shared/access";
+import type { Role } from "@shared/access";
+import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "../../lib/cn";
-import { navHref, navSectionsFor, routeTitleKey, useRouteKey } from "../../lib/navigation";
-import { ROUTE_ICONS } from "../../lib/route-icons";
+import {
+  navHref,
+  navSectionsFor,
+  navViews,
+  openViewOf,
+  routeTitleKey,
+  useRouteKey,
+} from "../../lib/navigation";
+import { ROUTE_ICONS, VIEW_ICONS } from "../../lib/route-icons";
 
 /** Only the screens the role may open; the server refuses the rest anyway. */
 export function SidebarNav({
@@ -18,6 +26,8 @@ export function SidebarNav({
 }) {
   const { t } = useTranslation("nav");
   const current = useRouteKey();
+  const { search } = useLocation();
+
   const sections = hidden ? [] : navSectionsFor(role);
   return (
     <nav aria-label={t("common:shell.mainNav")} className="flex flex-col gap-5 px-3 py-4">
@@ -33,11 +43,31 @@ export function SidebarNav({
             className="grid grid-cols-[minmax(0,1fr)] gap-0.5"
             aria-labelledby={`nav-group-${section.group}`}
           >
-            {section.items.map((key) => (
-              <li key={key}>
-                <SidebarLink routeKey={key} active={current === key} onNavigate={onNavigate} />
-              </li>
-            ))}
+            {section.items.flatMap((key) => {
+              const view = current === key ? openViewOf(key, search) : undefined;
+              return [
+                <li key={key}>
+                  <SidebarLink
+                    to={navHref(key)}
+                    label={t(routeTitleKey(key))}
+                    Icon={ROUTE_ICONS[key]}
+                    active={current === key && !view}
+                    onNavigate={onNavigate}
+                  />
+                </li>,
+                ...navViews(key).map((v) => (
+                  <li key={`${key}?${v.search}`}>
+                    <SidebarLink
+                      to={`${navHref(key)}?${v.search}`}
+                      label={t(v.label)}
+                      Icon={VIEW_ICONS[v.label] ?? ROUTE_ICONS[key]}
+                      active={view === v.label}
+                      onNavigate={onNavigate}
+                    />
+                  </li>
+                )),
+              ];
+            })}
           </ul>
         </div>
       ))}
@@ -46,43 +76,38 @@ export function SidebarNav({
 }
 
 function SidebarLink({
-  routeKey,
+  to,
+  label,
+  Icon,
   active,
   onNavigate,
 }: {
-  routeKey: RouteKey;
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  /** Decided by the screen open (a screen with a path parameter or views is matched by its key). */
   active: boolean;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
-  const Icon = ROUTE_ICONS[routeKey];
   return (
-    <NavLink
-      to={navHref(routeKey)}
-      end
+    <Link
+      to={to}
       onClick={onNavigate}
-      // A screen with a path parameter (reports) is open whichever parameter it shows.
       aria-current={active ? "page" : undefined}
-      className={({ isActive }) =>
-        cn(
-          "group flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-          (isActive || active) && "bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700",
-        )
-      }
-    >
-      {({ isActive }) => (
-        <>
-          <Icon
-            className={cn(
-              "size-4 shrink-0 text-slate-400 group-hover:text-slate-600",
-              (isActive || active) && "text-brand-600 group-hover:text-brand-600",
-            )}
-            aria-hidden
-          />
-          {/* Long labels (Spanish, French) wrap inside the sidebar rather than run past it. */}
-          <span className="min-w-0 leading-tight">{t(routeTitleKey(routeKey))}</span>
-        </>
+      className={cn(
+        "group flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+        active && "bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700",
       )}
-    </NavLink>
+    >
+      <Icon
+        className={cn(
+          "size-4 shrink-0 text-slate-400 group-hover:text-slate-600",
+          active && "text-brand-600 group-hover:text-brand-600",
+        )}
+        aria-hidden
+      />
+      {/* Long labels (Spanish, French) wrap inside the sidebar rather than run past it. */}
+      <span className="min-w-0 leading-tight">{label}</span>
+    </Link>
   );
 }

@@ -73,3 +73,12 @@ export function useRemoveBill() {
     onSettled: invalidate,
   });
 }
+
+export function useBill(id: string | null) {
+  return useQuery({
+    queryKey: [...billKeys.all, "one", id],
+    queryFn: ({ signal }) => api<Bill>(billPath(id as string), { signal }),
+    enabled: !!id,
+    retry: retryTransient,
+  });
+}
