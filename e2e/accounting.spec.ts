@@ -144,6 +144,37 @@ test.describe("the ledger", () => {
     await expect(row).toContainText("Paid");
   });
 
+  test("an accountant bills three delivered loads for two customers from the billing queue", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    const queue = await (await page.request.get("/api/billing-queue?paperwork=ready&pageSize=100")).json();
+    const byCustomer = new Map<string, Array<{ id: string; loadNumber: string; customerName: string }>>();
+    for (const l of queue.items) byCustomer.set(l.customerId, [...(byCustomer.get(l.customerId) ?? []), l]);
+    // Two customers, three loads: two of the first customer with two or more, one of another.
+    const groups = [...byCustomer.values()].sort((a, b) => b.length - a.length);
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    expect(groups[0].length).toBeGreaterThanOrEqual(2);
+    const picked = [groups[0][0], groups[0][1], groups[1][0]];
+
+    await page.goto("/accounting/bill-customer?paperwork=ready&pageSize=100");
+    await expect(page.getByRole("heading", { name: "Bill a customer" })).toBeVisible();
+    for (const l of picked) await page.getByRole("checkbox", { name: `Select load ${l.loadNumber}` }).check();
+    await expect(page.getByTestId("queue-actions")).toContainText("3 loads selected");
+    await page.getByLabel("Email each invoice").check();
+    await page.getByTestId("queue-create").click();
+    const progress = page.getByRole("dialog");
+    await expect(progress).toContainText("2 of 2 done");
+    await expect(progress.locator('[data-state="done"]')).toHaveCount(2);
+    await expect(progress.getByRole("link", { name: /^Invoice / })).toHaveCount(2);
+    await progress.getByRole("button", { name: "Close" }).first().click();
+
+    for (const l of picked)
+      await expect(page.getByRole("checkbox", { name: `Select load ${l.loadNumber}` })).toHaveCount(0);
+    const invoices = await (await page.request.get(`/api/invoices?q=${picked[0].loadNumber}`)).json();
+    expect(invoices.items[0].status).toBe("sent");
+  });
+
   test("a dispatcher has no way in", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
     expect((await page.request.get("/api/ledger")).status()).toBe(403);

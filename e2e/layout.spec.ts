@@ -142,6 +142,7 @@ test.describe("layout", () => {
           "/accounting/transactions",
           "/accounting/bills",
           "/accounting?view=pending",
+          "/accounting/bill-customer",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

@@ -31,6 +31,7 @@ import { fleetRoutes } from "./modules/fleet/fleet.routes";
 import { fuelRoutes } from "./modules/fuel/fuel.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inspectionsRoutes } from "./modules/inspections/inspections.routes";
+import { billingQueueRoutes } from "./modules/invoices/billing-queue.routes";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes";
 import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     portalRoutes,
     loadRequestsRoutes,
     invoicesRoutes,
+    billingQueueRoutes,
     statementsRoutes,
     ledgerRoutes,
     billsRoutes,

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "load.bol_link_created",
   "load.bol_link_revoked",
   "invoice.created",
+  "invoice.pod_override",
   "invoice.updated",
   "invoice.sent",
   "invoice.marked_sent",

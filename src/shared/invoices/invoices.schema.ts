@@ -377,3 +377,52 @@ export const portalInvoiceDetailSchema = portalInvoiceSchema.extend({
   ),
 });
 export type PortalInvoiceDetail = z.infer<typeof portalInvoiceDetailSchema>;
+
+// ---- The billing queue (/accounting/bill-customer): completed loads waiting for an invoice
+
+/** ready: a proof of delivery (POD, or the signed BOL) is on the load; held: none yet. */
+export const BILLING_QUEUE_PAPERWORK = ["ready", "held"] as const;
+
+export const billingQueueQuerySchema = pageQuerySchema.extend({
+  /** Load number, customer or city. */
+  q: z.string().trim().max(100).optional(),
+  customerId: z.uuid().optional(),
+  paperwork: z.enum(BILLING_QUEUE_PAPERWORK).optional(),
+});
+export type BillingQueueQuery = z.infer<typeof billingQueueQuerySchema>;
+
+export const billingQueueLoadSchema = billableLoadSchema.extend({
+  customerId: z.string(),
+  customerName: z.string(),
+  /** A POD or a signed BOL is on file: the invoice can go out with its proof. */
+  hasProofOfDelivery: z.boolean(),
+});
+export type BillingQueueLoad = z.infer<typeof billingQueueLoadSchema>;
+export const billingQueuePageSchema = pageSchema(billingQueueLoadSchema).extend({
+  /** The whole queue (filters applied): loads, customers and the amount to bill. */
+  summary: z.object({ loads: z.number().int(), customers: z.number().int(), amount: z.string() }),
+});
+export type BillingQueuePage = z.infer<typeof billingQueuePageSchema>;
+
+export const HELD_WITHOUT_POD_MESSAGE = "Held back: no proof of delivery on file.";
+
+/** One invoice from the queue: a customer's chosen loads; the browser sends one per invoice and shows progress. */
+export const billFromQueueSchema = z.object({
+  customerId: z.uuid({ message: "Choose a customer." }),
+  loadIds: invoiceFields.loadIds,
+  /** Email it to the customer with the merged PDF once made. */
+  send: z.boolean().default(false),
+  /** Bill loads without a proof of delivery anyway (recorded in the audit log). */
+  overrideMissingPod: z.boolean().default(false),
+});
+export type BillFromQueueInput = z.input<typeof billFromQueueSchema>;
+
+export const billFromQueueResultSchema = z.object({
+  /** Null when every load was held back. */
+  invoice: z.object({ id: z.string(), invoiceNumber: z.string(), total: z.string() }).nullable(),
+  /** `failed`: the invoice is made but the email could not go out (send it again from the invoice). */
+  delivery: z.enum(["sent", "stored", "failed"]).nullable(),
+  /** Loads left in the queue: no proof of delivery and no override. */
+  held: z.array(z.object({ id: z.string(), loadNumber: z.string() })),
+});
+export type BillFromQueueResult = z.infer<typeof billFromQueueResultSchema>;

@@ -1,6 +1,10 @@
 import type {
   BillableLoad,
+  BillFromQueueInput,
+  BillFromQueueResult,
   BillingCustomer,
+  BillingQueuePage,
+  BillingQueueQuery,
   CreateInvoiceInput,
   InvoiceDetail,
   InvoiceFilter,
@@ -171,3 +175,27 @@ export function usePortalInvoice(id: string | null) {
 
 export const downloadPortalInvoicePdf = (id: string, number: string) =>
   download(`/api/portal/invoices/${encodeURIComponent(id)}/pdf`, undefined, `${number}.pdf`);
+
+export type BillingQueueListQuery = Partial<Omit<BillingQueueQuery, "page" | "pageSize">> & {
+  page: number;
+  pageSize: number;
+};
+
+/** The billing queue: completed loads no live invoice bills yet. */
+export function useBillingQueue(query: BillingQueueListQuery) {
+  return useQuery({
+    queryKey: [...billingKeys.all, "queue", query],
+    queryFn: ({ signal }) => api<BillingQueuePage>("/api/billing-queue", { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+/** One invoice from the queue; the page calls it once per invoice and shows the progress. */
+export function useBillFromQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillFromQueueInput) =>
+      api<BillFromQueueResult>("/api/billing-queue/invoice", { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
