@@ -430,7 +430,7 @@ async function dropSecondaryIndexes(client: pg.PoolClient): Promise<Array<{ name
       from pg_index i
       join pg_class c on c.oid = i.indexrelid
       join pg_class t on t.oid = i.indrelid
-     where t.relname in ('loads', 'load_stops', 'load_status_events')
+     where t.relname in ('loads', 'load_stops', 'load_status_events', 'transactions')
        and t.relnamespace = 'public'::regnamespace
        and not i.indisprimary
        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`);
@@ -550,18 +550,40 @@ async function insertBatch(client: pg.PoolClient, from: number, to: number, star
 
   // The latest change of each load (a full history would triple the table for no benefit here).
   await client.query(`
-    insert into load_status_events (load_id, from_status, to_status, actor_name, note, created_at)
+    insert into load_status_events (load_id, from_status, to_status, kind, data, actor_name, note, created_at)
     select l.id,
            case l.status when 'pending' then null when 'assigned' then 'pending' when 'in_progress' then 'assigned'
                          when 'completed' then 'in_progress' else case when l.driver_id is null then 'pending' else 'assigned' end
            end::load_status,
            l.status,
+           case l.status when 'pending' then 'created' when 'assigned' then 'assigned' when 'in_progress' then 'trip_started'
+                         when 'completed' then 'delivered' else 'status_changed' end,
+           case when l.status = 'assigned' then jsonb_build_object('driverName', dr.full_name) else '{}'::jsonb end,
            case when l.status in ('in_progress', 'completed') then dr.full_name else 'Dispatch' end,
            case when l.status = 'cancelled' then 'Cancelled by the customer.' end,
            l.updated_at
       from bulk_batch b
       join loads l on l.id = b.id
       left join drivers dr on dr.id = l.driver_id`);
+
+  // The ledger of the batch's completed loads: the freight paid 30 days after delivery (when that day
+  // has come) and the trip's fuel on the delivery day, as hand entries marked "Generated".
+  await client.query(`
+    insert into transactions (occurred_on, direction, category, amount, counterparty, payment_method, reference,
+                              notes, load_id, driver_id, vehicle_id, source, created_at)
+    select (b.delivery_at + interval '30 days')::date, 'income'::ledger_direction, 'freight_revenue'::ledger_category,
+           l.total_rate, c.company_name, 'ach'::ledger_payment_method, l.load_number, 'Generated', l.id, l.driver_id,
+           l.vehicle_id, 'manual'::ledger_source, b.delivery_at + interval '30 days'
+      from bulk_batch b
+      join loads l on l.id = b.id
+      join customers c on c.id = l.customer_id
+     where b.status = 'completed' and b.delivery_at + interval '30 days' < now() and l.total_rate > 0
+    union all
+    select b.delivery_at::date, 'expense', 'fuel', round(l.fuel_used_gallons * 3.85, 2), 'Fuel stops', 'fuel_card',
+           l.load_number, 'Generated', l.id, l.driver_id, l.vehicle_id, 'manual', b.delivery_at
+      from bulk_batch b
+      join loads l on l.id = b.id
+     where b.status = 'completed' and l.fuel_used_gallons > 0`);
 
   await client.query("drop table bulk_batch");
 }
