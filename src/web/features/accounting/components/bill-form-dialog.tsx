@@ -14,7 +14,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
-import { isApiError } from "../../../lib/api-errors";
+import { showSchemaErrors, showServerErrors } from "../../../lib/form-errors";
 import { formatDate, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAccountingMessages } from "../accounting-messages";
@@ -100,11 +100,7 @@ export function BillFormDialog({
     clearErrors();
     const parsed = billInputSchema.safeParse(values);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]);
-        if ((FIELDS as readonly string[]).includes(name))
-          setError(name as keyof Values, { type: "format", message: issue.message });
-      }
+      showSchemaErrors(setError, FIELDS, parsed.error);
       notify({
         title: t("bills.validation.missingInformation"),
         description: t("bills.form.missingText"),
@@ -122,12 +118,7 @@ export function BillFormDialog({
         onOpenChange(false);
       },
       onError: (error) => {
-        if (isApiError(error, 400) || isApiError(error, 409)) {
-          for (const [name, message] of Object.entries(error.fields)) {
-            if ((FIELDS as readonly string[]).includes(name))
-              setError(name as keyof Values, { type: "server", message });
-          }
-        }
+        showServerErrors(setError, FIELDS, error);
         notify({ title: t("bills.form.failed"), description: messages.error(error), variant: "error" });
       },
     });

@@ -16,8 +16,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
-import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { showSchemaErrors, showServerErrors } from "../../../lib/form-errors";
 import { formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAccountingMessages } from "../accounting-messages";
@@ -105,11 +105,7 @@ export function LedgerEntryDialog({
     const parsed = ledgerEntryInputSchema.safeParse(values);
     if (!parsed.success) {
       const missing = !values.occurredOn || !values.direction || !values.category || !values.amount.trim();
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]);
-        if ((FIELDS as readonly string[]).includes(name))
-          setError(name as keyof Values, { type: "format", message: issue.message });
-      }
+      showSchemaErrors(setError, FIELDS, parsed.error);
       notify({
         title: missing ? t("common:errors.missingInformation") : t("form.failed"),
         description: missing ? t("form.missingText") : t("common:errors.missingInformationText"),
@@ -148,12 +144,7 @@ export function LedgerEntryDialog({
         );
       },
       onError: (error) => {
-        if (isApiError(error, 400) || isApiError(error, 409)) {
-          for (const [name, message] of Object.entries(error.fields)) {
-            if ((FIELDS as readonly string[]).includes(name))
-              setError(name as keyof Values, { type: "server", message });
-          }
-        }
+        showServerErrors(setError, FIELDS, error);
         notify({ title: t("form.failed"), description: messages.error(error), variant: "error" });
       },
     });

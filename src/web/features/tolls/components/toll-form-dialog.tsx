@@ -8,8 +8,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
-import { isApiError } from "../../../lib/api-errors";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
+import { showSchemaErrors, showServerErrors } from "../../../lib/form-errors";
 import { formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSaveToll } from "../api/tolls";
@@ -93,11 +93,7 @@ export function TollFormDialog({
     const parsed = tollInputSchema.safeParse(body);
     if (!parsed.success) {
       const missing = !values.occurredAt || !values.location.trim() || !values.amount.trim();
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as keyof Values;
-        if ((FIELDS as readonly string[]).includes(name))
-          setError(name, { type: "format", message: issue.message });
-      }
+      showSchemaErrors(setError, FIELDS, parsed.error);
       notify({
         title: missing ? t("common:errors.missingInformation") : t("form.failed"),
         description: missing ? t("form.missingText") : t("common:errors.missingInformationText"),
@@ -115,12 +111,7 @@ export function TollFormDialog({
         close(false);
       },
       onError: (error) => {
-        if (isApiError(error, 400) || isApiError(error, 409)) {
-          for (const [name, message] of Object.entries(error.fields)) {
-            if ((FIELDS as readonly string[]).includes(name))
-              setError(name as keyof Values, { type: "server", message });
-          }
-        }
+        showServerErrors(setError, FIELDS, error);
         notify({ title: t("form.failed"), description: messages.error(error), variant: "error" });
       },
     });
