@@ -1,7 +1,59 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
+import { openAs, stop, uniqueLoadNumber } from "./load-helpers";
 
 const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function newCustomer(dispatcher: Page, companyName: string): Promise<string> {
+  const res = await dispatcher.request.post("/api/customers", {
+    headers: originOf(dispatcher),
+    data: {
+      name: "Accounts payable",
+      companyName,
+      email: `ap-${companyName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}@example.test`,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id;
+}
+
+/** A load booked, driven and delivered with its signed BOL, through the API as dispatch. */
+async function deliveredLoad(dispatcher: Page, customerId: string, baseRate: string): Promise<string> {
+  const headers = originOf(dispatcher);
+  const drivers = await (await dispatcher.request.get("/api/lookups/drivers?q=")).json();
+  const driver = drivers.find(
+    (d: { fullName: string; status: string }) => d.status === "available" && d.fullName !== "Jake Wilson",
+  );
+  const loadNumber = uniqueLoadNumber("BQ");
+  const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+  const created = await dispatcher.request.post("/api/loads", {
+    headers,
+    data: {
+      loadNumber,
+      customerId,
+      driverId: driver.id,
+      baseRate,
+      stops: [stop("pickup", "Joliet", "IL", day(3)), stop("delivery", "Peoria", "IL", day(2))],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  const move = (status: string) =>
+    dispatcher.request.post(`/api/loads/${id}/status`, { headers, data: { status } });
+  expect((await move("in_progress")).status()).toBe(200);
+  const bol = await dispatcher.request.post(`/api/loads/${id}/files`, {
+    headers,
+    multipart: {
+      kind: "bol",
+      file: { name: "signed-bol.pdf", mimeType: "application/pdf", buffer: Buffer.from(PDF) },
+    },
+  });
+  expect(bol.status()).toBe(201);
+  expect((await move("completed")).status()).toBe(200);
+  return loadNumber;
+}
 
 test.describe("the ledger", () => {
   test("an accountant enters an expense with its receipt, finds it in the totals, then voids it with a reason", async ({
@@ -146,21 +198,32 @@ test.describe("the ledger", () => {
 
   test("an accountant bills three delivered loads for two customers from the billing queue", async ({
     page,
+    browser,
   }) => {
-    await loginAs(page, "accountant@demo.test");
-    const queue = await (await page.request.get("/api/billing-queue?paperwork=ready&pageSize=100")).json();
-    const byCustomer = new Map<string, Array<{ id: string; loadNumber: string; customerName: string }>>();
-    for (const l of queue.items) byCustomer.set(l.customerId, [...(byCustomer.get(l.customerId) ?? []), l]);
-    // Two customers, three loads: two of the first customer with two or more, one of another.
-    const groups = [...byCustomer.values()].sort((a, b) => b.length - a.length);
-    expect(groups.length).toBeGreaterThanOrEqual(2);
-    expect(groups[0].length).toBeGreaterThanOrEqual(2);
-    const picked = [groups[0][0], groups[0][1], groups[1][0]];
+    // Dispatch delivers three loads for two new customers (their own, so no other test bills them).
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const [north, south] = [
+      await newCustomer(dispatcher, `North ${tag} Foods`),
+      await newCustomer(dispatcher, `South ${tag} Steel`),
+    ];
+    const picked = [
+      await deliveredLoad(dispatcher, north, "1200.00"),
+      await deliveredLoad(dispatcher, north, "800.00"),
+      await deliveredLoad(dispatcher, south, "950.00"),
+    ];
+    await dispatcher.context().close();
 
-    await page.goto("/accounting/bill-customer?paperwork=ready&pageSize=100");
+    await loginAs(page, "accountant@demo.test");
+    await page.goto(`/accounting/bill-customer?q=${tag}`);
     await expect(page.getByRole("heading", { name: "Bill a customer" })).toBeVisible();
-    for (const l of picked) await page.getByRole("checkbox", { name: `Select load ${l.loadNumber}` }).check();
-    await expect(page.getByTestId("queue-actions")).toContainText("3 loads selected");
+    await expect(page.getByTestId("queue-group")).toHaveCount(2);
+    await expect(page.getByTestId("queue-summary")).toContainText(
+      "3 loads for 2 customers waiting to be billed: $2,950.00.",
+    );
+    await page.getByRole("checkbox", { name: `Select every load of North ${tag} Foods` }).check();
+    await page.getByRole("checkbox", { name: `Select load ${picked[2]}` }).check();
+    await expect(page.getByTestId("queue-actions")).toContainText("3 loads selected · $2,950.00");
     await page.getByLabel("Email each invoice").check();
     await page.getByTestId("queue-create").click();
     const progress = page.getByRole("dialog");
@@ -169,10 +232,10 @@ test.describe("the ledger", () => {
     await expect(progress.getByRole("link", { name: /^Invoice / })).toHaveCount(2);
     await progress.getByRole("button", { name: "Close" }).first().click();
 
-    for (const l of picked)
-      await expect(page.getByRole("checkbox", { name: `Select load ${l.loadNumber}` })).toHaveCount(0);
-    const invoices = await (await page.request.get(`/api/invoices?q=${picked[0].loadNumber}`)).json();
+    await expect(page.getByTestId("queue-group")).toHaveCount(0);
+    const invoices = await (await page.request.get(`/api/invoices?q=${picked[0]}`)).json();
     expect(invoices.items[0].status).toBe("sent");
+    expect(invoices.items[0].total).toBe("2000.00");
   });
 
   test("a dispatcher has no way in", async ({ page }) => {

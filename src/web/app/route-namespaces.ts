@@ -9,7 +9,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   accidents: ["accidents", "safety"],
   accounting: ["accounting", "loads"],
   assignments: ["assignments"],
-  audit: ["accidents", "admin", "citations", "drivers", "invoices", "loads"],
+  audit: ["accidents", "accounting", "admin", "citations", "drivers", "invoices", "loads"],
   auth: ["auth"],
   calendar: ["calendar"],
   citations: ["citations", "safety"],

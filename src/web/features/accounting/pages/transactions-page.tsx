@@ -149,7 +149,7 @@ export default function TransactionsPage() {
       {data ? (
         <section
           aria-label={t("totals.label")}
-          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+          className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4"
           data-testid="ledger-totals"
         >
           <SummaryTile

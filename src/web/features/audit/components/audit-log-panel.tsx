@@ -50,6 +50,12 @@ const STATUS_WORDS: Record<string, string> = {
   driver: "drivers:status",
 };
 const STATUS_DETAILS = new Set<string>(["status", "from", "to"]);
+/** Details whose values are words of the accounting chart (a ledger entry's, a payment's). */
+const ACCOUNTING_WORDS: Record<string, string> = {
+  category: "accounting:categories",
+  direction: "accounting:directions",
+  method: "accounting:methods",
+};
 const MONEY_DETAILS = new Set<string>(["amount", "cost", "fineAmount", "total", "totalAmount"]);
 const DAY_DETAILS = new Set<string>(["dueDate", "paidOn", "issueDate"]);
 const TIME_DETAILS = new Set<string>(["startsAt", "endsAt", "expiresAt"]);
@@ -59,13 +65,25 @@ const TIME_DETAILS = new Set<string>(["startsAt", "endsAt", "expiresAt"]);
  * days and times per locale; a `from`/`to` pair (a role change) reads as one "Customer → Driver" chip.
  */
 function DetailsSummary({ action, details }: { action: string; details: AuditEntry["details"] }) {
-  const { t } = useTranslation(["admin", "accidents", "citations", "drivers", "invoices", "loads"]);
+  const { t } = useTranslation([
+    "admin",
+    "accidents",
+    "accounting",
+    "citations",
+    "drivers",
+    "invoices",
+    "loads",
+  ]);
   const statusWords = STATUS_WORDS[action.split(".")[0]];
   const show = (key: string, v: unknown): string => {
     if (isRole(v)) return t(`common:roles.${v}`);
     if (statusWords && STATUS_DETAILS.has(key) && typeof v === "string") {
       return t(`${statusWords}.${v}`, { defaultValue: v });
     }
+    if (ACCOUNTING_WORDS[key] && typeof v === "string")
+      return t(`${ACCOUNTING_WORDS[key]}.${v}`, { defaultValue: v });
+    if (key === "kind" && action.startsWith("bill.") && typeof v === "string")
+      return t(`accounting:bills.types.${v}`, { defaultValue: v });
     if (typeof v === "boolean") return t(v ? "audit.yes" : "audit.no");
     if (Array.isArray(v)) return v.map((x) => show(key, x)).join(", ");
     if (typeof v === "object" && v !== null) return JSON.stringify(v);
@@ -105,7 +123,15 @@ function DetailsSummary({ action, details }: { action: string; details: AuditEnt
 
 /** The audit log's list screen (the admin actions page's first tab). */
 export function AuditLogPanel() {
-  const { t } = useTranslation(["admin", "accidents", "citations", "drivers", "invoices", "loads"]);
+  const { t } = useTranslation([
+    "admin",
+    "accidents",
+    "accounting",
+    "citations",
+    "drivers",
+    "invoices",
+    "loads",
+  ]);
   const {
     values,
     query: audit,
