@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { loginAs, pickOption } from "./fixtures";
+import { loginAs, pickOption, toast } from "./fixtures";
 
 export interface StopData {
   type: "pickup" | "delivery";
@@ -99,6 +99,9 @@ export async function createLoad(
   if (options.driver) await pickDriver(page, options.driver);
   if (options.postToBoard) await page.getByTestId("field-postedToBoard").check();
   await page.getByTestId("save-load").click();
+  // The toast comes with the answer, before the load's page has drawn: on a busy machine the page can
+  // take longer than the toast's 5 s, so it is read first.
+  await expect(toast(page)).toContainText("Load created");
   await expect(page).toHaveURL(/\/operations\/loads\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("load-number")).toHaveText(options.loadNumber);
   return page.url();
