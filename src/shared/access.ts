@@ -45,6 +45,12 @@ export const PERMISSIONS = {
   "loadBoard:interest": ["driver"],
   "loadBoard:manage": ["admin", "manager", "dispatcher"],
   "bolLinks:manage": ["admin", "manager", "dispatcher"],
+  /**
+   * The BOL manager (/accounting/bol-manager): every load's BOL and POD, viewable inline; verify,
+   * reject, ask the driver, hand out an upload link, download as one PDF.
+   */
+  "paperwork:read": ["admin", "manager", "accountant"],
+  "paperwork:write": ["admin", "manager", "accountant"],
   "assignments:read": ["admin", "manager", "dispatcher"],
   "assignments:write": ["admin", "manager", "dispatcher"],
   /**

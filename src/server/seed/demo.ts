@@ -15,6 +15,7 @@ import { seedFleetDemo } from "./fleet-demo";
 import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
 import { seedInspectionsDemo } from "./inspections-demo";
 import { seedInvoicesDemo } from "./invoices-demo";
+import { seedPaperworkDemo } from "./paperwork-demo";
 import { seedSafetyDemo } from "./safety-demo";
 
 const DEMO_MARKER = "demo_seeded_at";
@@ -99,6 +100,8 @@ export async function seedDemoData(
     await seedSafetyDemo(tx, options.storage);
     // After the loads: invoices bill the demo customers' completed loads.
     await seedInvoicesDemo(tx, options.storage);
+    // After the invoices: billed loads' paperwork was verified before the invoice went out.
+    await seedPaperworkDemo(tx);
     await seedDriversDemo(tx);
     // After the fleet seed: inspection odometer readings are dated back from the trucks' mileage.
     await seedInspectionsDemo(tx);

@@ -230,6 +230,27 @@ export const loadFileSchema = z.object({
 });
 export type LoadFile = z.infer<typeof loadFileSchema>;
 
+/**
+ * The review of a load's bill of lading and proof of delivery (the BOL manager): missing (no BOL or
+ * POD on file), received (on file, not reviewed since the last upload), verified, or rejected (the
+ * driver is asked to upload again; a new upload makes it "received").
+ */
+export const PAPERWORK_STATUSES = ["missing", "received", "verified", "rejected"] as const;
+export type PaperworkStatus = (typeof PAPERWORK_STATUSES)[number];
+/** The kinds of file the BOL manager reviews. */
+export const PAPERWORK_FILE_KINDS = ["bol", "pod"] as const satisfies readonly LoadFileKind[];
+
+export const loadPaperworkSchema = z.object({
+  status: z.enum(PAPERWORK_STATUSES),
+  /** Why it was rejected (while the rejection stands). */
+  reason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
+  /** Accounting asked the driver for the paperwork (while it is still missing or rejected). */
+  requestedAt: z.string().nullable(),
+});
+export type LoadPaperwork = z.infer<typeof loadPaperworkSchema>;
+
 export const loadDetailSchema = loadListItemSchema.extend({
   description: z.string(),
   weightLbs: z.number().nullable(),
@@ -258,6 +279,8 @@ export const loadDetailSchema = loadListItemSchema.extend({
   updatedAt: z.string(),
   timeline: z.array(loadStatusEventSchema),
   files: z.array(loadFileSchema),
+  /** The BOL/POD review: what accounting made of the paperwork. */
+  paperwork: loadPaperworkSchema,
   /** What the caller may do next (from the transition table and their role). */
   allowedStatuses: z.array(z.enum(LOAD_STATUSES)),
   /**

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "inspection.failed",
   "inspection.needs_repair",
   "bill.due",
+  "paperwork.rejected",
+  "paperwork.requested",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -32,6 +34,8 @@ export interface NotificationDataByKind {
   "load.declined": { loadId: string; loadNumber: string; driverId: string | null; driverName: string };
   "load.assigned": { loadId: string; loadNumber: string };
   "load.bol_uploaded": { loadId: string; loadNumber: string; fileId: string; fileName: string };
+  "paperwork.rejected": { loadId: string; loadNumber: string };
+  "paperwork.requested": { loadId: string; loadNumber: string };
   "load.delivered": { loadId: string; loadNumber: string; driverName: string };
   "load.interest": { loadId: string; loadNumber: string; driverId: string; driverName: string };
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };

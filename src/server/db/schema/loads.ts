@@ -190,3 +190,27 @@ export const bolUploadLinks = pgTable(
   },
   (t) => [index().on(t.loadId)],
 );
+
+/** A review decision of the BOL manager; "missing" and "received" are derived from the files. */
+export const paperworkReviewStatusEnum = pgEnum("paperwork_review_status", ["verified", "rejected"]);
+
+/**
+ * Accounting's review of a load's BOL and POD (the BOL manager): the latest decision and the latest
+ * request to the driver. A decision stands until a newer BOL or POD arrives (then it is "received"
+ * again); each decision is also in the audit log.
+ */
+export const loadPaperworkReviews = pgTable(
+  "load_paperwork_reviews",
+  {
+    loadId: uuid()
+      .primaryKey()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    status: paperworkReviewStatusEnum(),
+    reason: text(),
+    reviewedBy: text().references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    requestedBy: text().references(() => users.id, { onDelete: "set null" }),
+    requestedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.status, t.reviewedAt)],
+);
