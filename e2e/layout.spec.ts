@@ -143,6 +143,7 @@ test.describe("layout", () => {
           "/accounting/bills",
           "/accounting?view=pending",
           "/accounting/bill-customer",
+          "/accounting/bol-manager",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

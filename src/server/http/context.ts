@@ -29,6 +29,8 @@ export interface AppEnv {
     ip: string | null;
     /** Names the request in the log and in a 500's answer (`X-Request-Id`). */
     requestId: string;
+    /** A stored document our own pages show in a frame (the BOL manager's viewer); see security.ts. */
+    framable?: boolean;
   };
 }
 

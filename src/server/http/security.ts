@@ -1,11 +1,19 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config";
+import type { AppEnv } from "./context";
 import { HttpError } from "./errors";
 
+/**
+ * A stored document shown in a frame of our own pages: nothing in it may run or load (it is a user's
+ * upload), our origin alone may frame it, and the browser's PDF viewer may draw it.
+ */
+const FRAMED_DOCUMENT_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
 /** CSP, nosniff, frame-ancestors and referrer policy on every response. */
-export const securityHeaders = () =>
-  secureHeaders({
+export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -23,6 +31,14 @@ export const securityHeaders = () =>
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginEmbedderPolicy: false,
   });
+  return async (c, next) => {
+    await headers(c, next);
+    if (c.get("framable") && c.res.ok) {
+      c.res.headers.set("Content-Security-Policy", FRAMED_DOCUMENT_CSP);
+      c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    }
+  };
+};
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

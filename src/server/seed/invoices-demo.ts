@@ -2,7 +2,7 @@ import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
 import { addDays, type InvoiceStatus, type PaymentMethod, sumMoney } from "@shared/invoices/invoices.schema";
 import { fromCents, LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES, toCents } from "@shared/loads/loads.schema";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import type { Tx } from "../db/client";
 import {
   customers,
@@ -209,7 +209,15 @@ async function documentPdf(title: string, lines: string[]): Promise<Uint8Array<A
   lines.forEach((line, i) => {
     page.drawText(safe(line), { x: 54, y: 680 - i * 18, size: 11, font });
   });
-  page.drawRectangle({ x: 54, y: 120, width: 220, height: 50, borderWidth: 1 });
+  // A border alone (pdf-lib fills a rectangle black when it has no border colour).
+  page.drawRectangle({
+    x: 54,
+    y: 120,
+    width: 220,
+    height: 50,
+    borderWidth: 1,
+    borderColor: rgb(0.2, 0.2, 0.2),
+  });
   page.drawText("Receiver signature", { x: 58, y: 104, size: 9, font });
   return new Uint8Array(await pdf.save());
 }

@@ -70,12 +70,27 @@ export const paperworkPageSchema = pageSchema(paperworkLoadSchema).extend({
 export type PaperworkPage = z.infer<typeof paperworkPageSchema>;
 
 export const REJECT_REASON_MAX = 500;
+/** At most this many loads in one merged PDF. */
+export const PAPERWORK_MERGE_MAX = 50;
+
+/** The BOL manager's messages (the web shows each in the reader's language by its key). */
+export const PAPERWORK_MESSAGES = {
+  reasonRequired: "Say why the paperwork is rejected, so the driver knows what to fix.",
+  reasonTooLong: `Keep the reason under ${REJECT_REASON_MAX} characters.`,
+  selectOne: "Select at least one load.",
+  selectMax: `Select at most ${PAPERWORK_MERGE_MAX} loads at a time.`,
+  email: "Enter a valid email address.",
+  nothingToReview: "There is no BOL or POD on file to review.",
+  noDriverToAsk: "The load has no driver with a sign-in to ask.",
+  nothingToMerge: "None of the selected loads has a BOL or POD that can go in a PDF.",
+} as const;
+
 export const rejectPaperworkSchema = z.object({
   reason: z
     .string()
     .trim()
-    .min(1, { message: "Say why the paperwork is rejected, so the driver knows what to fix." })
-    .max(REJECT_REASON_MAX, { message: `Keep the reason under ${REJECT_REASON_MAX} characters.` }),
+    .min(1, { message: PAPERWORK_MESSAGES.reasonRequired })
+    .max(REJECT_REASON_MAX, { message: PAPERWORK_MESSAGES.reasonTooLong }),
 });
 export type RejectPaperworkInput = z.infer<typeof rejectPaperworkSchema>;
 
@@ -85,20 +100,18 @@ export const requestPaperworkSchema = z.object({
 });
 export type RequestPaperworkInput = z.infer<typeof requestPaperworkSchema>;
 
-/** At most this many loads in one merged PDF. */
-export const PAPERWORK_MERGE_MAX = 50;
 export const mergePaperworkSchema = z.object({
   loadIds: z
     .array(z.uuid())
-    .min(1, { message: "Select at least one load." })
-    .max(PAPERWORK_MERGE_MAX, { message: `Select at most ${PAPERWORK_MERGE_MAX} loads at a time.` }),
+    .min(1, { message: PAPERWORK_MESSAGES.selectOne })
+    .max(PAPERWORK_MERGE_MAX, { message: PAPERWORK_MESSAGES.selectMax }),
 });
 export type MergePaperworkInput = z.infer<typeof mergePaperworkSchema>;
 
 /** A public upload link for the load (e.g. for the receiver), optionally emailed. */
 export const paperworkLinkSchema = z.object({
   expiresInDays: z.coerce.number().int().min(1).max(BOL_LINK_MAX_DAYS).default(BOL_LINK_DEFAULT_DAYS),
-  email: z.union([z.email({ message: "Enter a valid email address." }), z.literal("")]).default(""),
+  email: z.union([z.email({ message: PAPERWORK_MESSAGES.email }), z.literal("")]).default(""),
 });
 export type PaperworkLinkInput = z.infer<typeof paperworkLinkSchema>;
 export const paperworkLinkResultSchema = z.object({
@@ -107,7 +120,3 @@ export const paperworkLinkResultSchema = z.object({
   emailed: z.enum(["sent", "stored", "failed"]).nullable(),
 });
 export type PaperworkLinkResult = z.infer<typeof paperworkLinkResultSchema>;
-
-/** The words of errors the BOL manager returns. */
-export const NOTHING_TO_REVIEW_MESSAGE = "There is no BOL or POD on file to review.";
-export const NO_DRIVER_TO_ASK_MESSAGE = "The load has no driver with a sign-in to ask.";

@@ -83,10 +83,26 @@ function safeJson(text: string): unknown {
  * Fetches a file from our API and hands it to the browser as a download, so a failure can be
  * reported in the page (a plain link would navigate to the error's JSON instead).
  */
-export async function download(path: string, query?: Query, fallbackName = "download"): Promise<void> {
+export async function download(
+  path: string,
+  query?: Query,
+  fallbackName = "download",
+  /** A JSON body makes it a POST (e.g. the loads of a merged PDF). */
+  body?: unknown,
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(withQuery(path, query), { credentials: "same-origin" });
+    res = await fetch(
+      withQuery(path, query),
+      body === undefined
+        ? { credentials: "same-origin" }
+        : {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          },
+    );
   } catch {
     throw new ApiRequestError(0, "NETWORK", "Network error");
   }

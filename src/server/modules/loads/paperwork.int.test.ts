@@ -140,6 +140,13 @@ describe("the BOL manager", () => {
     expect(inline.status).toBe(200);
     expect(inline.headers.get("content-type")).toBe("application/pdf");
     expect(inline.headers.get("content-disposition")).toMatch(/^inline;/);
+    // Our own viewer frames it; nothing in the upload may run, and no other site may frame it.
+    expect(inline.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(inline.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+    );
+    const list = await ctx.app.request("/api/paperwork", { headers: { cookie: accountant } });
+    expect(list.headers.get("x-frame-options")).toBe("DENY");
     expect(
       (await call(ctx, `/api/loads/${load.id}/files/${bol.json.id}`, { cookie: accountant })).status,
     ).toBe(403);

@@ -103,7 +103,9 @@ export function paperworkRoutes(deps: Deps) {
     })
     .openapi(file, async (c) => {
       const { id, fileId } = c.req.valid("param");
-      return fileResponse(c, await paperwork.file(id, fileId), "inline");
+      const file = await paperwork.file(id, fileId);
+      c.set("framable", true);
+      return fileResponse(c, file, "inline");
     })
     .openapi(verify, async (c) => c.json(await paperwork.verify(actorOf(c), c.req.valid("param").id), 200))
     .openapi(reject, async (c) =>

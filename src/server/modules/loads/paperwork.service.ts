@@ -7,8 +7,7 @@ import {
 } from "@shared/loads/loads.schema";
 import {
   type MergePaperworkInput,
-  NO_DRIVER_TO_ASK_MESSAGE,
-  NOTHING_TO_REVIEW_MESSAGE,
+  PAPERWORK_MESSAGES,
   type PaperworkLinkInput,
   type PaperworkLinkResult,
   type PaperworkLoad,
@@ -117,7 +116,7 @@ export function createPaperworkService(deps: Deps) {
     return db.transaction(async (tx) => {
       const load = await lockLoad(tx, loadId);
       const current = await loadPaperwork(tx, loadId);
-      if (current.status === "missing") throw conflict(NOTHING_TO_REVIEW_MESSAGE, "NO_PAPERWORK");
+      if (current.status === "missing") throw conflict(PAPERWORK_MESSAGES.nothingToReview, "NO_PAPERWORK");
       const now = sql`now()`;
       await tx
         .insert(loadPaperworkReviews)
@@ -224,7 +223,7 @@ export function createPaperworkService(deps: Deps) {
     async request(actor: Actor, loadId: string, note: string): Promise<LoadPaperwork> {
       return db.transaction(async (tx) => {
         const load = await lockLoad(tx, loadId);
-        if (!load.driverUserId) throw conflict(NO_DRIVER_TO_ASK_MESSAGE, "NO_DRIVER_ACCOUNT");
+        if (!load.driverUserId) throw conflict(PAPERWORK_MESSAGES.noDriverToAsk, "NO_DRIVER_ACCOUNT");
         const now = sql`now()`;
         await tx
           .insert(loadPaperworkReviews)
@@ -304,7 +303,7 @@ export function createPaperworkService(deps: Deps) {
       }
       const result = await appendFiles(pdf, toAppend);
       if (!pdf.getPageCount()) {
-        throw conflict("None of the selected loads has a BOL or POD that can go in a PDF.", "NO_PAPERWORK");
+        throw conflict(PAPERWORK_MESSAGES.nothingToMerge, "NO_PAPERWORK");
       }
       pdf.setTitle(`Paperwork — ${chosen.map((l) => l.loadNumber).join(", ")}`);
       return {

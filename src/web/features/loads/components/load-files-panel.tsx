@@ -17,6 +17,7 @@ import { describeError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { loadFileUrl, useDeleteLoadFile, useUploadLoadFile } from "../api/loads";
+import { PaperworkNotice } from "./paperwork-notice";
 
 /** What the file picker offers: PDFs and photos (a phone may open its camera). */
 export const LOAD_FILE_ACCEPT = "application/pdf,image/*";
@@ -80,6 +81,7 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
 
   return (
     <div className="grid grid-cols-1 gap-4">
+      <PaperworkNotice paperwork={load.paperwork} />
       {load.files.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-200 px-4 py-6 text-center text-sm text-slate-500">
           {t("files.empty")}

@@ -1,0 +1,429 @@
+import { canOpen, routePath } from "@shared/access";
+import { PAPERWORK_STATUSES, type PaperworkStatus } from "@shared/loads/loads.schema";
+import {
+  PAPERWORK_MERGE_MAX,
+  PAPERWORK_SORTS,
+  type PaperworkLoad,
+  paperworkQuerySchema,
+} from "@shared/loads/paperwork.schema";
+import {
+  Ban,
+  BellRing,
+  CheckCircle2,
+  Eye,
+  FileDown,
+  FileImage,
+  FileText,
+  Link2,
+  SquareArrowOutUpRight,
+} from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { ListPanel } from "../../../components/list/list-panel";
+import { RowMenu } from "../../../components/list/row-menu";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { CustomerPicker, DriverPicker } from "../../../components/pickers/entity-pickers";
+import { SummaryTile } from "../../../components/summary-tile";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { DropdownMenuItem, DropdownMenuSeparator } from "../../../components/ui/dropdown-menu";
+import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
+import { Td, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDate, formatNumber } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
+import { notify } from "../../../lib/toast";
+import { useListScreen } from "../../../lib/use-list-screen";
+import {
+  downloadMergedPaperwork,
+  usePaperwork,
+  useRequestPaperwork,
+  useVerifyPaperwork,
+} from "../api/paperwork";
+import { usePaperworkMessages } from "../paperwork-messages";
+
+const PaperworkReviewDialog = lazyDialog(() =>
+  import("../components/paperwork-review-dialog").then((m) => m.PaperworkReviewDialog),
+);
+const RejectPaperworkDialog = lazyDialog(() =>
+  import("../components/reject-paperwork-dialog").then((m) => m.RejectPaperworkDialog),
+);
+const PaperworkLinkDialog = lazyDialog(() =>
+  import("../components/paperwork-link-dialog").then((m) => m.PaperworkLinkDialog),
+);
+
+const FILTERS = ["status", "customerId", "driverId", "from", "to"] as const;
+
+export const PAPERWORK_TONES: Record<PaperworkStatus, "warning" | "info" | "success" | "danger"> = {
+  missing: "warning",
+  received: "info",
+  verified: "success",
+  rejected: "danger",
+};
+
+/** /accounting/bol-manager: every load's BOL and POD — review, reject, ask, and download as one PDF. */
+export default function BolManagerPage() {
+  const { t } = useTranslation("loads");
+  const messages = usePaperworkMessages();
+  const role = useMe().data?.role;
+  const list = useListScreen(paperworkQuerySchema, usePaperwork, {
+    filters: FILTERS,
+    fetchFailed: t("paperwork.fetchFailed"),
+  });
+  const { filter, update, data } = list;
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const [reviewingId, setReviewingId] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<PaperworkLoad | null>(null);
+  const [linking, setLinking] = useState<PaperworkLoad | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const verify = useVerifyPaperwork();
+  const request = useRequestPaperwork();
+  // The viewer follows the list's fresh copy, so a decision shows at once.
+  const reviewing = data?.items.find((l) => l.id === reviewingId) ?? null;
+
+  const toggle = (loads: PaperworkLoad[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Map(s);
+      for (const l of loads) on ? next.set(l.id, l.loadNumber) : next.delete(l.id);
+      return next;
+    });
+
+  const onVerify = (load: PaperworkLoad) =>
+    verify.mutate(load.id, {
+      onSuccess: () =>
+        notify({ title: t("paperwork.verifyDone"), description: load.loadNumber, variant: "success" }),
+      onError: (err) =>
+        notify({ title: t("paperwork.verifyFailed"), description: messages.error(err), variant: "error" }),
+    });
+  const onRequest = (load: PaperworkLoad) =>
+    request.mutate(
+      { loadId: load.id },
+      {
+        onSuccess: () =>
+          notify({
+            title: t("paperwork.requestDone"),
+            description: t("paperwork.requestDoneText", { name: load.driverName, number: load.loadNumber }),
+            variant: "success",
+          }),
+        onError: (err) =>
+          notify({ title: t("paperwork.requestFailed"), description: messages.error(err), variant: "error" }),
+      },
+    );
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      await downloadMergedPaperwork([...selected.keys()]);
+    } catch (err) {
+      notify({ title: t("paperwork.downloadFailed"), description: messages.error(err), variant: "error" });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const labelOf = (key: "customer" | "driver") => {
+    const row = data?.items.find((r) =>
+      key === "customer" ? r.customerId === filter.customerId : r.driverId === filter.driverId,
+    );
+    return (key === "customer" ? row?.customerName : row?.driverName) ?? undefined;
+  };
+  const cols = {
+    load: t("paperwork.columns.load"),
+    parties: t("paperwork.columns.parties"),
+    documents: t("paperwork.columns.documents"),
+    status: t("paperwork.columns.status"),
+  };
+  const pageItems = data?.items ?? [];
+  const allOnPage = pageItems.length > 0 && pageItems.every((l) => selected.has(l.id));
+  const tooMany = selected.size > PAPERWORK_MERGE_MAX;
+  const openLoad = canOpen(role, "loadDetail");
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader title={t("paperwork.title")} description={t("paperwork.description")} />
+
+      {data ? (
+        <section
+          aria-label={t("paperwork.tilesLabel")}
+          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+          data-testid="paperwork-tiles"
+        >
+          {PAPERWORK_STATUSES.map((s) => (
+            <SummaryTile
+              key={s}
+              label={t(`paperwork.statuses.${s}`)}
+              value={formatNumber(data.counts[s])}
+              hint={t(`paperwork.statusHints.${s}`)}
+              tone={s === "rejected" ? "danger" : s === "missing" ? "warning" : "neutral"}
+              onClick={() => update({ status: filter.status === s ? null : s })}
+              active={filter.status === s}
+              testId={`paperwork-tile-${s}`}
+            />
+          ))}
+        </section>
+      ) : null}
+
+      <ListPanel
+        list={list}
+        search={{ label: t("paperwork.searchLabel"), hint: t("paperwork.searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("paperwork.filters.status")}
+              value={filter.status ?? ""}
+              onChange={(e) => update({ status: e.target.value })}
+              className="lg:w-auto"
+              data-testid="paperwork-status-filter"
+            >
+              <option value="">{t("paperwork.filters.allStatuses")}</option>
+              {PAPERWORK_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`paperwork.statuses.${s}`)}
+                </option>
+              ))}
+            </Select>
+            <CustomerPicker
+              aria-label={t("paperwork.filters.customer")}
+              placeholder={t("paperwork.filters.allCustomers")}
+              value={filter.customerId ?? null}
+              selectedLabel={filter.customerId ? labelOf("customer") : undefined}
+              onChange={(id) => update({ customerId: id })}
+              className="lg:w-52"
+            />
+            <DriverPicker
+              aria-label={t("paperwork.filters.driver")}
+              placeholder={t("paperwork.filters.allDrivers")}
+              value={filter.driverId ?? null}
+              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+              onChange={(id) => update({ driverId: id })}
+              className="lg:w-48"
+            />
+            <DateRangeFilter
+              from={filter.from}
+              to={filter.to}
+              label={(edge) => t(`paperwork.filters.${edge}`)}
+              onChange={update}
+            />
+          </>
+        }
+        sortMenu={{
+          columns: PAPERWORK_SORTS,
+          field: (column) => t(`paperwork.sorts.${column}`),
+          directions: ["desc", "asc"],
+        }}
+        above={
+          selected.size ? (
+            <div
+              className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-slate-50 px-4 py-3"
+              data-testid="paperwork-selection"
+            >
+              <span className="text-sm font-medium text-slate-900">
+                {t("paperwork.selected", { count: selected.size })}
+              </span>
+              {tooMany ? (
+                <span className="text-sm text-red-700" role="alert">
+                  {t("paperwork.validation.selectMax")}
+                </span>
+              ) : null}
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
+                {t("paperwork.clearSelection")}
+              </Button>
+              <Button
+                size="sm"
+                className="ml-auto"
+                disabled={downloading || tooMany}
+                onClick={onDownload}
+                data-testid="paperwork-download"
+              >
+                <FileDown aria-hidden />
+                {t("paperwork.downloadSelected")}
+              </Button>
+            </div>
+          ) : undefined
+        }
+        errorTitle={t("paperwork.fetchFailed")}
+        empty={{
+          title: t("paperwork.empty.title"),
+          text: t("paperwork.empty.text"),
+          filteredTitle: t("paperwork.empty.filteredTitle"),
+          filteredText: t("paperwork.empty.filteredText"),
+        }}
+        tableLabel={t("paperwork.title")}
+        columns={[
+          {
+            label: (
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={allOnPage}
+                onChange={(e) => toggle(pageItems, e.target.checked)}
+                aria-label={t("paperwork.selectPage")}
+              />
+            ),
+            className: "w-10 pl-4",
+          },
+          { label: cols.load, sort: "deliveredAt" },
+          { label: cols.parties, sort: "customer" },
+          { label: cols.documents },
+          { label: cols.status },
+          { label: <span className="sr-only">{t("paperwork.columns.actions")}</span>, className: "pr-4" },
+        ]}
+        row={(l) => {
+          const p = l.paperwork;
+          const canDecide = p.status !== "missing";
+          return (
+            <Tr className={stacked.row} data-testid={`paperwork-row-${l.loadNumber}`} data-status={p.status}>
+              <Td className="pl-4 max-lg:absolute max-lg:left-4 max-lg:top-4 max-lg:p-0">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  checked={selected.has(l.id)}
+                  onChange={(e) => toggle([l], e.target.checked)}
+                  aria-label={t("paperwork.selectLoad", { number: l.loadNumber })}
+                />
+              </Td>
+              <Td className={cn(stacked.primary, "max-lg:pl-7")}>
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="flex flex-wrap items-center gap-2">
+                    {openLoad ? (
+                      <Link
+                        to={routePath("loadDetail", { loadId: l.id })}
+                        className="font-mono text-sm font-medium text-brand-700 hover:underline"
+                      >
+                        {l.loadNumber}
+                      </Link>
+                    ) : (
+                      <span className="font-mono text-sm font-medium text-slate-900">{l.loadNumber}</span>
+                    )}
+                    <Badge tone={PAPERWORK_TONES[p.status]} className="lg:hidden">
+                      {t(`paperwork.statuses.${p.status}`)}
+                    </Badge>
+                  </span>
+                  <span className="truncate text-sm text-slate-600">
+                    {l.pickupCity}, {l.pickupState} → {l.deliveryCity}, {l.deliveryState}
+                  </span>
+                  <span className="text-xs text-slate-500">
+                    {l.deliveredAt
+                      ? t("paperwork.delivered", { date: formatDate(l.deliveredAt) })
+                      : t("paperwork.onTheRoad")}
+                  </span>
+                </span>
+              </Td>
+              <Td data-label={cols.parties} className={cn(stacked.cell, "text-sm")}>
+                <span className="grid min-w-0 max-lg:justify-items-end">
+                  <span className="truncate">{l.customerName ?? "—"}</span>
+                  <span className="truncate text-slate-600">{l.driverName ?? t("paperwork.unassigned")}</span>
+                </span>
+              </Td>
+              <Td data-label={cols.documents} className={stacked.cell}>
+                {l.files.length ? (
+                  <button
+                    type="button"
+                    onClick={() => setReviewingId(l.id)}
+                    className="grid min-h-9 min-w-0 justify-items-start gap-0.5 text-left text-sm text-brand-700 hover:underline max-lg:justify-items-end"
+                    aria-label={`${t("paperwork.actions.review")} ${l.loadNumber}`}
+                  >
+                    {l.files.slice(-2).map((f) => {
+                      const Icon = f.contentType.startsWith("image/") ? FileImage : FileText;
+                      return (
+                        <span key={f.id} className="flex min-w-0 max-w-56 items-center gap-1.5">
+                          <Icon className="size-3.5 shrink-0" aria-hidden />
+                          <span className="shrink-0 font-medium">{t(`files.kinds.${f.kind}`)}</span>
+                          <span className="truncate text-slate-600 max-lg:hidden">{f.fileName}</span>
+                        </span>
+                      );
+                    })}
+                    {l.files.length > 2 ? (
+                      <span className="text-xs text-slate-500">+{formatNumber(l.files.length - 2)}</span>
+                    ) : null}
+                  </button>
+                ) : (
+                  <span className="text-sm text-slate-500">{t("paperwork.noDocuments")}</span>
+                )}
+              </Td>
+              <Td data-label={cols.status} className={cn(stacked.cell, "max-lg:hidden")}>
+                <span className="grid max-w-64 justify-items-start gap-1">
+                  <Badge tone={PAPERWORK_TONES[p.status]}>{t(`paperwork.statuses.${p.status}`)}</Badge>
+                  {p.status === "rejected" && p.reason ? (
+                    <span className="line-clamp-2 text-xs text-slate-600" data-testid="paperwork-reason">
+                      {p.reason}
+                    </span>
+                  ) : null}
+                  {p.reviewedByName && p.reviewedAt ? (
+                    <span className="text-xs text-slate-500">
+                      {t("paperwork.reviewedBy", { name: p.reviewedByName, date: formatDate(p.reviewedAt) })}
+                    </span>
+                  ) : null}
+                  {p.requestedAt ? (
+                    <span className="text-xs text-slate-500">
+                      {t("paperwork.requestedOn", { date: formatDate(p.requestedAt) })}
+                    </span>
+                  ) : null}
+                </span>
+              </Td>
+              <Td className={cn(stacked.corner, "pr-4 text-right")}>
+                <RowMenu label={t("paperwork.actions.menu", { number: l.loadNumber })}>
+                  {l.files.length ? (
+                    <DropdownMenuItem onSelect={() => setReviewingId(l.id)}>
+                      <Eye aria-hidden />
+                      {t("paperwork.actions.review")}
+                    </DropdownMenuItem>
+                  ) : null}
+                  {canDecide && p.status !== "verified" ? (
+                    <DropdownMenuItem onSelect={() => onVerify(l)}>
+                      <CheckCircle2 aria-hidden />
+                      {t("paperwork.actions.verify")}
+                    </DropdownMenuItem>
+                  ) : null}
+                  {canDecide && p.status !== "rejected" ? (
+                    <DropdownMenuItem onSelect={() => setRejecting(l)} className="text-red-700">
+                      <Ban aria-hidden />
+                      {t("paperwork.actions.reject")}
+                    </DropdownMenuItem>
+                  ) : null}
+                  <DropdownMenuSeparator />
+                  {l.driverCanBeAsked ? (
+                    <DropdownMenuItem onSelect={() => onRequest(l)}>
+                      <BellRing aria-hidden />
+                      {t("paperwork.actions.request")}
+                    </DropdownMenuItem>
+                  ) : null}
+                  <DropdownMenuItem onSelect={() => setLinking(l)}>
+                    <Link2 aria-hidden />
+                    {t("paperwork.actions.link")}
+                  </DropdownMenuItem>
+                  {openLoad ? (
+                    <DropdownMenuItem asChild>
+                      <Link to={routePath("loadDetail", { loadId: l.id })}>
+                        <SquareArrowOutUpRight aria-hidden />
+                        {t("paperwork.actions.openLoad")}
+                      </Link>
+                    </DropdownMenuItem>
+                  ) : null}
+                </RowMenu>
+              </Td>
+            </Tr>
+          );
+        }}
+      />
+
+      <PaperworkReviewDialog
+        open={!!reviewing}
+        onOpenChange={(o) => !o && setReviewingId(null)}
+        load={reviewing}
+        onVerify={onVerify}
+        onReject={(l) => setRejecting(l)}
+        verifying={verify.isPending}
+      />
+      <RejectPaperworkDialog
+        open={!!rejecting}
+        onOpenChange={(o) => !o && setRejecting(null)}
+        load={rejecting}
+      />
+      <PaperworkLinkDialog open={!!linking} onOpenChange={(o) => !o && setLinking(null)} load={linking} />
+    </div>
+  );
+}
