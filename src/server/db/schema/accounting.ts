@@ -13,12 +13,15 @@ import {
 } from "@shared/accounting/ledger.schema";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
+  integer,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -89,6 +92,25 @@ export const transactions = pgTable(
       sql`(counterparty || ' ' || reference || ' ' || notes) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * The ledger's sums per day, direction, category, source and void state, kept by triggers on
+ * `transactions` (migration 0015) in the same statement as every write — so the list's count and
+ * income/expense totals read a few thousand rows instead of the whole ledger (decision 024).
+ */
+export const ledgerDailyTotals = pgTable(
+  "ledger_daily_totals",
+  {
+    occurredOn: date({ mode: "string" }).notNull(),
+    direction: ledgerDirectionEnum().notNull(),
+    category: ledgerCategoryEnum().notNull(),
+    source: ledgerSourceEnum().notNull(),
+    voided: boolean().notNull(),
+    entries: integer().notNull(),
+    amount: numeric({ precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.occurredOn, t.direction, t.category, t.source, t.voided] })],
 );
 
 export const billTypeEnum = pgEnum("bill_type", BILL_TYPES);

@@ -28,7 +28,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { drivers, files, loads, transactions, users, vehicles } from "../../db/schema";
+import { drivers, files, ledgerDailyTotals, loads, transactions, users, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
@@ -84,6 +84,52 @@ function filterCondition(filter: Omit<LedgerFilter, "sort" | "dir">): SQL | unde
     );
   }
   return where.length ? and(...where) : undefined;
+}
+
+const totalsColumns = (amount: SQL, direction: SQL, posted: SQL) => ({
+  income: sql<string>`coalesce(sum(${amount}) filter (where ${posted} and ${direction} = 'income'), 0)::text`,
+  expense: sql<string>`coalesce(sum(${amount}) filter (where ${posted} and ${direction} = 'expense'), 0)::text`,
+});
+
+/**
+ * The filtered set's count and income/expense sums (void rows never count in the sums). Filters on
+ * the day, direction, category, source and state read the trigger-kept daily sums
+ * (`ledger_daily_totals`, migration 0015) — a few rows per day instead of the whole ledger; a truck,
+ * driver or search filter sums the matching rows themselves (few, through their indexes).
+ */
+function summarizeLedger(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir">, cond: SQL | undefined) {
+  if (!filter.vehicleId && !filter.driverId && !filter.q) {
+    const t = ledgerDailyTotals;
+    const where: SQL[] = [];
+    if (filter.state === "posted") where.push(eq(t.voided, false));
+    if (filter.state === "void") where.push(eq(t.voided, true));
+    if (filter.direction) where.push(eq(t.direction, filter.direction));
+    if (filter.category) where.push(eq(t.category, filter.category));
+    if (filter.source) where.push(eq(t.source, filter.source));
+    if (filter.from) where.push(gte(t.occurredOn, filter.from));
+    if (filter.to) where.push(lte(t.occurredOn, filter.to));
+    return db
+      .select({
+        total: sql<number>`coalesce(sum(${t.entries}), 0)::int`,
+        ...totalsColumns(sql`${t.amount}`, sql`${t.direction}`, sql`not ${t.voided}`),
+      })
+      .from(t)
+      .where(and(...where));
+  }
+  return db
+    .select({
+      total: count(),
+      ...totalsColumns(
+        sql`${transactions.amount}`,
+        sql`${transactions.direction}`,
+        sql`${transactions.voidedAt} is null`,
+      ),
+    })
+    .from(transactions)
+    .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
+    .leftJoin(drivers, eq(drivers.id, transactions.driverId))
+    .leftJoin(loads, eq(loads.id, transactions.loadId))
+    .where(cond);
 }
 
 function order(sort: LedgerFilter["sort"], dir: "asc" | "desc"): SQL[] {
@@ -215,17 +261,7 @@ export function createLedgerService({ db, storage }: Deps) {
     async list(query: LedgerListQuery): Promise<LedgerPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
       const cond = filterCondition(filter);
-      const [summary] = await db
-        .select({
-          total: count(),
-          income: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.direction} = 'income' and ${transactions.voidedAt} is null), 0)::text`,
-          expense: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.direction} = 'expense' and ${transactions.voidedAt} is null), 0)::text`,
-        })
-        .from(transactions)
-        .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
-        .leftJoin(drivers, eq(drivers.id, transactions.driverId))
-        .leftJoin(loads, eq(loads.id, transactions.loadId))
-        .where(cond);
+      const [summary] = await summarizeLedger(db, filter, cond);
       const rows = await selectEntries(db)
         .where(cond)
         .orderBy(...order(sort, dir))
