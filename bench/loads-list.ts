@@ -351,9 +351,10 @@ for (const s of chosen) {
 }
 
 const firstPage = scenarios[0];
-const firstPlan = await captureSql(firstPage.path, dispatcher);
+const firstCookie = firstPage.cookie ?? dispatcher;
+const firstPlan = await captureSql(firstPage.path, firstCookie);
 const apiRps = await throughput(async () =>
-  bodyOf(await request(firstPage.path, { headers: { cookie: dispatcher } })),
+  bodyOf(await request(firstPage.path, { headers: { cookie: firstCookie } })),
 );
 const sqlRps = await throughput(() => replay(firstPlan));
 console.log(
@@ -383,7 +384,12 @@ async function anatomy(name: string, pathname: string, cookie: string): Promise<
     console.log(`  ${kind} +${fmt(q.start)} ms  ${fmt(q.end - q.start)} ms  ${label}`);
   }
 }
-for (const i of [0, 2, 7, 8, 12]) await anatomy(scenarios[i].name, scenarios[i].path, dispatcher);
+// The ledger suite has its own scenarios (and its own cookie): the first and third.
+const anatomyOf = process.env.BENCH_SUITE === "ledger" ? [0, 2] : [0, 2, 7, 8, 12];
+for (const i of anatomyOf) {
+  const s = chosen.includes(scenarios[i]) ? scenarios[i] : undefined;
+  if (s) await anatomy(s.name, s.path, s.cookie ?? dispatcher);
+}
 
 if (process.env.BENCH_JSON) {
   writeFileSync(

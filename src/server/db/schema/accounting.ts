@@ -78,7 +78,8 @@ export const transactions = pgTable(
   (t) => [
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     uniqueIndex("transactions_source_unique").on(t.source, t.sourceId).where(sql`source_id is not null`),
-    index().on(t.occurredOn.desc(), t.id),
+    // Read backward for the list's default order (newest first, then id): a plain index walk, no sort.
+    index().on(t.occurredOn, t.id),
     index().on(t.direction, t.occurredOn.desc()),
     index().on(t.category, t.occurredOn.desc()),
     index().on(t.source, t.occurredOn.desc()),

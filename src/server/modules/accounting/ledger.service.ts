@@ -139,7 +139,8 @@ function order(sort: LedgerFilter["sort"], dir: "asc" | "desc"): SQL[] {
     case "occurredOn":
       return [by(transactions.occurredOn), by(transactions.id)];
     case "amount":
-      return [by(transactions.amount), ...tie];
+      // The (amount, id) index's order, either way.
+      return [by(transactions.amount), by(transactions.id)];
     case "category":
       return [by(transactions.category), ...tie];
     case "counterparty":
