@@ -28,6 +28,9 @@ const SERVER_EDGES: Record<string, string> = {
   "loads -> drivers/driver-status": "a trip moves the driver's status",
   "loads -> invoices/invoices.repo": "a billed load names its invoice (invoices never import loads)",
   "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
+  "paperwork -> loads/paperwork-status":
+    "a load's paperwork status is derived from its files, which loads own",
+  "paperwork -> loads/bol-links.service": "the BOL manager hands out the loads' own public upload links",
   "statements -> invoices/invoice-pdf": "a statement lists invoices and payments (one way: billing)",
   "statements -> invoices/invoices.repo": "a statement lists invoices and payments (one way: billing)",
   "statements -> invoices/invoices.service": "a statement lists invoices and payments (one way: billing)",
@@ -52,6 +55,7 @@ const WEB_EDGES: Record<string, string> = {
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
   "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",
+  "paperwork -> loads/api/loads": "a BOL decision refreshes the load's own page",
   "statements -> invoices/billing-messages": "a statement is billing: one way, statements to invoices",
   "statements -> invoices/components/billing-customer-picker":
     "a statement is billing: one way, statements to invoices",

@@ -37,7 +37,7 @@ import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
-import { paperworkRoutes } from "./modules/loads/paperwork.routes";
+import { paperworkRoutes } from "./modules/paperwork/paperwork.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
 import { portalRoutes } from "./modules/portal/portal.routes";

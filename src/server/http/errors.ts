@@ -62,6 +62,18 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+export const DATE_OUT_OF_RANGE_MESSAGE = "Enter a real date.";
+/**
+ * A date PostgreSQL cannot hold (year 0, 10000…; 22008) that the shared schemas' ISO format let
+ * through: the caller's mistake, a 400.
+ */
+export function dateOutOfRange(err: unknown): HttpError | null {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "22008") return badRequest(DATE_OUT_OF_RANGE_MESSAGE);
+  }
+  return null;
+}
+
 export function foreignKeyError(err: unknown): HttpError | null {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, detail } = e as { code?: unknown; detail?: unknown };
@@ -128,7 +140,9 @@ function databaseCause(err: unknown): Record<string, string> | null {
 
 export function handleError(log: Logger) {
   return (thrown: Error, c: Context) => {
-    const err = isNulError(thrown) ? nulRefused() : (foreignKeyError(thrown) ?? thrown);
+    const err = isNulError(thrown)
+      ? nulRefused()
+      : (foreignKeyError(thrown) ?? dateOutOfRange(thrown) ?? thrown);
     if (err instanceof HttpError) {
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
       if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));

@@ -21,6 +21,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   inspections: ["inspections"],
   invoices: ["invoices"],
   loads: ["board", "invoices", "loads"],
+  paperwork: ["loads", "paperwork"],
   parking: ["loads", "parking"],
   portal: ["invoices", "loads", "portal", "statements"],
   public: ["public"],

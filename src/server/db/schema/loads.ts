@@ -84,6 +84,10 @@ export const loads = pgTable(
     index().on(t.totalRate.desc(), t.id),
     // Driver scorecards: a driver's loads completed in a period.
     index("loads_completed_by_driver").on(t.driverId, t.deliveredAt).where(sql`status = 'completed'`),
+    // The BOL manager's order: loads on the road or delivered, last delivered first.
+    index("loads_paperwork_order")
+      .on(t.deliveredAt.desc().nullsLast(), t.loadNumber.desc())
+      .where(sql`status in ('in_progress', 'completed')`),
     index("loads_board")
       .on(t.pickupAt)
       .where(sql`posted_to_board and status = 'pending' and driver_id is null`),

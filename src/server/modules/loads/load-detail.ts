@@ -9,7 +9,7 @@ import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { owns, type Scope } from "../../http/scope";
 import { isoOrNull, isoTimestamp, type LoadRow, listItemOf, loadDetailRow, numberOrNull } from "./loads.repo";
-import { loadPaperwork } from "./paperwork.repo";
+import { loadPaperwork } from "./paperwork-status";
 
 /** Statuses that need a driver on the load. */
 const NEEDS_DRIVER: readonly LoadStatus[] = ["assigned", "in_progress"];

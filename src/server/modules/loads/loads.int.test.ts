@@ -3,7 +3,7 @@ import {
   LOAD_COUNT_EXACT_LIMIT,
   LOAD_SEARCH_COUNT_EXACT_LIMIT,
 } from "@shared/loads/loads.schema";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, drivers, loadStops, loads, notifications } from "../../db/schema";
@@ -228,7 +228,9 @@ describe("creating a load", () => {
     const [note] = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(eq(notifications.recipientId, jakeUser));
+      .where(and(eq(notifications.recipientId, jakeUser), eq(notifications.kind, "load.assigned")))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
     expect(note).toMatchObject({ kind: "load.assigned", link: `/operations/loads/${res.json.id}` });
 
     // An explicit pay still wins over the default.

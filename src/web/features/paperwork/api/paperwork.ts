@@ -4,11 +4,11 @@ import type {
   PaperworkLinkResult,
   PaperworkPage,
   PaperworkQuery,
-} from "@shared/loads/paperwork.schema";
+} from "@shared/paperwork/paperwork.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { loadKeys } from "./loads";
+import { loadKeys } from "../../loads/api/loads";
 
 export type PaperworkListQuery = Partial<PaperworkQuery> & { page: number; pageSize: number };
 

@@ -5,7 +5,7 @@ import {
   PAPERWORK_SORTS,
   type PaperworkLoad,
   paperworkQuerySchema,
-} from "@shared/loads/paperwork.schema";
+} from "@shared/paperwork/paperwork.schema";
 import {
   Ban,
   BellRing,
@@ -67,12 +67,12 @@ export const PAPERWORK_TONES: Record<PaperworkStatus, "warning" | "info" | "succ
 
 /** /accounting/bol-manager: every load's BOL and POD — review, reject, ask, and download as one PDF. */
 export default function BolManagerPage() {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["paperwork", "loads"]);
   const messages = usePaperworkMessages();
   const role = useMe().data?.role;
   const list = useListScreen(paperworkQuerySchema, usePaperwork, {
     filters: FILTERS,
-    fetchFailed: t("paperwork.fetchFailed"),
+    fetchFailed: t("fetchFailed"),
   });
   const { filter, update, data } = list;
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
@@ -94,10 +94,9 @@ export default function BolManagerPage() {
 
   const onVerify = (load: PaperworkLoad) =>
     verify.mutate(load.id, {
-      onSuccess: () =>
-        notify({ title: t("paperwork.verifyDone"), description: load.loadNumber, variant: "success" }),
+      onSuccess: () => notify({ title: t("verifyDone"), description: load.loadNumber, variant: "success" }),
       onError: (err) =>
-        notify({ title: t("paperwork.verifyFailed"), description: messages.error(err), variant: "error" }),
+        notify({ title: t("verifyFailed"), description: messages.error(err), variant: "error" }),
     });
   const onRequest = (load: PaperworkLoad) =>
     request.mutate(
@@ -105,12 +104,12 @@ export default function BolManagerPage() {
       {
         onSuccess: () =>
           notify({
-            title: t("paperwork.requestDone"),
-            description: t("paperwork.requestDoneText", { name: load.driverName, number: load.loadNumber }),
+            title: t("requestDone"),
+            description: t("requestDoneText", { name: load.driverName, number: load.loadNumber }),
             variant: "success",
           }),
         onError: (err) =>
-          notify({ title: t("paperwork.requestFailed"), description: messages.error(err), variant: "error" }),
+          notify({ title: t("requestFailed"), description: messages.error(err), variant: "error" }),
       },
     );
   const onDownload = async () => {
@@ -118,7 +117,7 @@ export default function BolManagerPage() {
     try {
       await downloadMergedPaperwork([...selected.keys()]);
     } catch (err) {
-      notify({ title: t("paperwork.downloadFailed"), description: messages.error(err), variant: "error" });
+      notify({ title: t("downloadFailed"), description: messages.error(err), variant: "error" });
     } finally {
       setDownloading(false);
     }
@@ -131,10 +130,10 @@ export default function BolManagerPage() {
     return (key === "customer" ? row?.customerName : row?.driverName) ?? undefined;
   };
   const cols = {
-    load: t("paperwork.columns.load"),
-    parties: t("paperwork.columns.parties"),
-    documents: t("paperwork.columns.documents"),
-    status: t("paperwork.columns.status"),
+    load: t("columns.load"),
+    parties: t("columns.parties"),
+    documents: t("columns.documents"),
+    status: t("columns.status"),
   };
   const pageItems = data?.items ?? [];
   const allOnPage = pageItems.length > 0 && pageItems.every((l) => selected.has(l.id));
@@ -143,20 +142,20 @@ export default function BolManagerPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("paperwork.title")} description={t("paperwork.description")} />
+      <PageHeader title={t("title")} description={t("description")} />
 
       {data ? (
         <section
-          aria-label={t("paperwork.tilesLabel")}
+          aria-label={t("tilesLabel")}
           className="grid grid-cols-2 gap-3 lg:grid-cols-4"
           data-testid="paperwork-tiles"
         >
           {PAPERWORK_STATUSES.map((s) => (
             <SummaryTile
               key={s}
-              label={t(`paperwork.statuses.${s}`)}
+              label={t(`statuses.${s}`)}
               value={formatNumber(data.counts[s])}
-              hint={t(`paperwork.statusHints.${s}`)}
+              hint={t(`statusHints.${s}`)}
               tone={s === "rejected" ? "danger" : s === "missing" ? "warning" : "neutral"}
               onClick={() => update({ status: filter.status === s ? null : s })}
               active={filter.status === s}
@@ -168,34 +167,34 @@ export default function BolManagerPage() {
 
       <ListPanel
         list={list}
-        search={{ label: t("paperwork.searchLabel"), hint: t("paperwork.searchHint") }}
+        search={{ label: t("searchLabel"), hint: t("searchHint") }}
         filters={
           <>
             <Select
-              aria-label={t("paperwork.filters.status")}
+              aria-label={t("filters.status")}
               value={filter.status ?? ""}
               onChange={(e) => update({ status: e.target.value })}
               className="lg:w-auto"
               data-testid="paperwork-status-filter"
             >
-              <option value="">{t("paperwork.filters.allStatuses")}</option>
+              <option value="">{t("filters.allStatuses")}</option>
               {PAPERWORK_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {t(`paperwork.statuses.${s}`)}
+                  {t(`statuses.${s}`)}
                 </option>
               ))}
             </Select>
             <CustomerPicker
-              aria-label={t("paperwork.filters.customer")}
-              placeholder={t("paperwork.filters.allCustomers")}
+              aria-label={t("filters.customer")}
+              placeholder={t("filters.allCustomers")}
               value={filter.customerId ?? null}
               selectedLabel={filter.customerId ? labelOf("customer") : undefined}
               onChange={(id) => update({ customerId: id })}
               className="lg:w-52"
             />
             <DriverPicker
-              aria-label={t("paperwork.filters.driver")}
-              placeholder={t("paperwork.filters.allDrivers")}
+              aria-label={t("filters.driver")}
+              placeholder={t("filters.allDrivers")}
               value={filter.driverId ?? null}
               selectedLabel={filter.driverId ? labelOf("driver") : undefined}
               onChange={(id) => update({ driverId: id })}
@@ -204,14 +203,14 @@ export default function BolManagerPage() {
             <DateRangeFilter
               from={filter.from}
               to={filter.to}
-              label={(edge) => t(`paperwork.filters.${edge}`)}
+              label={(edge) => t(`filters.${edge}`)}
               onChange={update}
             />
           </>
         }
         sortMenu={{
           columns: PAPERWORK_SORTS,
-          field: (column) => t(`paperwork.sorts.${column}`),
+          field: (column) => t(`sorts.${column}`),
           directions: ["desc", "asc"],
         }}
         above={
@@ -221,15 +220,15 @@ export default function BolManagerPage() {
               data-testid="paperwork-selection"
             >
               <span className="text-sm font-medium text-slate-900">
-                {t("paperwork.selected", { count: selected.size })}
+                {t("selected", { count: selected.size })}
               </span>
               {tooMany ? (
                 <span className="text-sm text-red-700" role="alert">
-                  {t("paperwork.validation.selectMax")}
+                  {t("validation.selectMax")}
                 </span>
               ) : null}
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
-                {t("paperwork.clearSelection")}
+                {t("clearSelection")}
               </Button>
               <Button
                 size="sm"
@@ -239,19 +238,19 @@ export default function BolManagerPage() {
                 data-testid="paperwork-download"
               >
                 <FileDown aria-hidden />
-                {t("paperwork.downloadSelected")}
+                {t("downloadSelected")}
               </Button>
             </div>
           ) : undefined
         }
-        errorTitle={t("paperwork.fetchFailed")}
+        errorTitle={t("fetchFailed")}
         empty={{
-          title: t("paperwork.empty.title"),
-          text: t("paperwork.empty.text"),
-          filteredTitle: t("paperwork.empty.filteredTitle"),
-          filteredText: t("paperwork.empty.filteredText"),
+          title: t("empty.title"),
+          text: t("empty.text"),
+          filteredTitle: t("empty.filteredTitle"),
+          filteredText: t("empty.filteredText"),
         }}
-        tableLabel={t("paperwork.title")}
+        tableLabel={t("title")}
         columns={[
           {
             label: (
@@ -260,7 +259,7 @@ export default function BolManagerPage() {
                 className="size-4 accent-brand-700"
                 checked={allOnPage}
                 onChange={(e) => toggle(pageItems, e.target.checked)}
-                aria-label={t("paperwork.selectPage")}
+                aria-label={t("selectPage")}
               />
             ),
             className: "w-10 pl-4",
@@ -269,7 +268,7 @@ export default function BolManagerPage() {
           { label: cols.parties, sort: "customer" },
           { label: cols.documents },
           { label: cols.status },
-          { label: <span className="sr-only">{t("paperwork.columns.actions")}</span>, className: "pr-4" },
+          { label: <span className="sr-only">{t("columns.actions")}</span>, className: "pr-4" },
         ]}
         row={(l) => {
           const p = l.paperwork;
@@ -282,7 +281,7 @@ export default function BolManagerPage() {
                   className="size-4 accent-brand-700"
                   checked={selected.has(l.id)}
                   onChange={(e) => toggle([l], e.target.checked)}
-                  aria-label={t("paperwork.selectLoad", { number: l.loadNumber })}
+                  aria-label={t("selectLoad", { number: l.loadNumber })}
                 />
               </Td>
               <Td className={cn(stacked.primary, "max-lg:pl-7")}>
@@ -299,23 +298,21 @@ export default function BolManagerPage() {
                       <span className="font-mono text-sm font-medium text-slate-900">{l.loadNumber}</span>
                     )}
                     <Badge tone={PAPERWORK_TONES[p.status]} className="lg:hidden">
-                      {t(`paperwork.statuses.${p.status}`)}
+                      {t(`statuses.${p.status}`)}
                     </Badge>
                   </span>
                   <span className="truncate text-sm text-slate-600">
                     {l.pickupCity}, {l.pickupState} → {l.deliveryCity}, {l.deliveryState}
                   </span>
                   <span className="text-xs text-slate-500">
-                    {l.deliveredAt
-                      ? t("paperwork.delivered", { date: formatDate(l.deliveredAt) })
-                      : t("paperwork.onTheRoad")}
+                    {l.deliveredAt ? t("delivered", { date: formatDate(l.deliveredAt) }) : t("onTheRoad")}
                   </span>
                 </span>
               </Td>
               <Td data-label={cols.parties} className={cn(stacked.cell, "text-sm")}>
                 <span className="grid min-w-0 max-lg:justify-items-end">
                   <span className="truncate">{l.customerName ?? "—"}</span>
-                  <span className="truncate text-slate-600">{l.driverName ?? t("paperwork.unassigned")}</span>
+                  <span className="truncate text-slate-600">{l.driverName ?? t("unassigned")}</span>
                 </span>
               </Td>
               <Td data-label={cols.documents} className={stacked.cell}>
@@ -324,14 +321,14 @@ export default function BolManagerPage() {
                     type="button"
                     onClick={() => setReviewingId(l.id)}
                     className="grid min-h-9 min-w-0 justify-items-start gap-0.5 text-left text-sm text-brand-700 hover:underline max-lg:justify-items-end"
-                    aria-label={`${t("paperwork.actions.review")} ${l.loadNumber}`}
+                    aria-label={`${t("actions.review")} ${l.loadNumber}`}
                   >
                     {l.files.slice(-2).map((f) => {
                       const Icon = f.contentType.startsWith("image/") ? FileImage : FileText;
                       return (
                         <span key={f.id} className="flex min-w-0 max-w-56 items-center gap-1.5">
                           <Icon className="size-3.5 shrink-0" aria-hidden />
-                          <span className="shrink-0 font-medium">{t(`files.kinds.${f.kind}`)}</span>
+                          <span className="shrink-0 font-medium">{t(`loads:files.kinds.${f.kind}`)}</span>
                           <span className="truncate text-slate-600 max-lg:hidden">{f.fileName}</span>
                         </span>
                       );
@@ -341,12 +338,12 @@ export default function BolManagerPage() {
                     ) : null}
                   </button>
                 ) : (
-                  <span className="text-sm text-slate-500">{t("paperwork.noDocuments")}</span>
+                  <span className="text-sm text-slate-500">{t("noDocuments")}</span>
                 )}
               </Td>
               <Td data-label={cols.status} className={cn(stacked.cell, "max-lg:hidden")}>
                 <span className="grid max-w-64 justify-items-start gap-1">
-                  <Badge tone={PAPERWORK_TONES[p.status]}>{t(`paperwork.statuses.${p.status}`)}</Badge>
+                  <Badge tone={PAPERWORK_TONES[p.status]}>{t(`statuses.${p.status}`)}</Badge>
                   {p.status === "rejected" && p.reason ? (
                     <span className="line-clamp-2 text-xs text-slate-600" data-testid="paperwork-reason">
                       {p.reason}
@@ -354,52 +351,52 @@ export default function BolManagerPage() {
                   ) : null}
                   {p.reviewedByName && p.reviewedAt ? (
                     <span className="text-xs text-slate-500">
-                      {t("paperwork.reviewedBy", { name: p.reviewedByName, date: formatDate(p.reviewedAt) })}
+                      {t("reviewedBy", { name: p.reviewedByName, date: formatDate(p.reviewedAt) })}
                     </span>
                   ) : null}
                   {p.requestedAt ? (
                     <span className="text-xs text-slate-500">
-                      {t("paperwork.requestedOn", { date: formatDate(p.requestedAt) })}
+                      {t("requestedOn", { date: formatDate(p.requestedAt) })}
                     </span>
                   ) : null}
                 </span>
               </Td>
               <Td className={cn(stacked.corner, "pr-4 text-right")}>
-                <RowMenu label={t("paperwork.actions.menu", { number: l.loadNumber })}>
+                <RowMenu label={t("actions.menu", { number: l.loadNumber })}>
                   {l.files.length ? (
                     <DropdownMenuItem onSelect={() => setReviewingId(l.id)}>
                       <Eye aria-hidden />
-                      {t("paperwork.actions.review")}
+                      {t("actions.review")}
                     </DropdownMenuItem>
                   ) : null}
                   {canDecide && p.status !== "verified" ? (
                     <DropdownMenuItem onSelect={() => onVerify(l)}>
                       <CheckCircle2 aria-hidden />
-                      {t("paperwork.actions.verify")}
+                      {t("actions.verify")}
                     </DropdownMenuItem>
                   ) : null}
                   {canDecide && p.status !== "rejected" ? (
                     <DropdownMenuItem onSelect={() => setRejecting(l)} className="text-red-700">
                       <Ban aria-hidden />
-                      {t("paperwork.actions.reject")}
+                      {t("actions.reject")}
                     </DropdownMenuItem>
                   ) : null}
                   <DropdownMenuSeparator />
                   {l.driverCanBeAsked ? (
                     <DropdownMenuItem onSelect={() => onRequest(l)}>
                       <BellRing aria-hidden />
-                      {t("paperwork.actions.request")}
+                      {t("actions.request")}
                     </DropdownMenuItem>
                   ) : null}
                   <DropdownMenuItem onSelect={() => setLinking(l)}>
                     <Link2 aria-hidden />
-                    {t("paperwork.actions.link")}
+                    {t("actions.link")}
                   </DropdownMenuItem>
                   {openLoad ? (
                     <DropdownMenuItem asChild>
                       <Link to={routePath("loadDetail", { loadId: l.id })}>
                         <SquareArrowOutUpRight aria-hidden />
-                        {t("paperwork.actions.openLoad")}
+                        {t("actions.openLoad")}
                       </Link>
                     </DropdownMenuItem>
                   ) : null}

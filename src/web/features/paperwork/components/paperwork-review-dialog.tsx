@@ -1,4 +1,4 @@
-import type { PaperworkLoad } from "@shared/loads/paperwork.schema";
+import type { PaperworkLoad } from "@shared/paperwork/paperwork.schema";
 import { Ban, CheckCircle2, Download, ExternalLink, FileImage, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,7 @@ export function PaperworkReviewDialog({
   onReject: (load: PaperworkLoad) => void;
   verifying: boolean;
 }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation(["paperwork", "loads"]);
   const files = load?.files ?? [];
   const [fileId, setFileId] = useState<string | null>(null);
   const newest = files.at(-1)?.id ?? null;
@@ -47,7 +47,7 @@ export function PaperworkReviewDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={load ? t("paperwork.review.title", { number: load.loadNumber }) : ""}
+      title={load ? t("review.title", { number: load.loadNumber }) : ""}
       description={
         load
           ? [
@@ -70,7 +70,7 @@ export function PaperworkReviewDialog({
               data-testid="review-reject"
             >
               <Ban aria-hidden />
-              {t("paperwork.actions.reject")}
+              {t("actions.reject")}
             </Button>
             <Button
               onClick={() => onVerify(load)}
@@ -78,7 +78,7 @@ export function PaperworkReviewDialog({
               data-testid="review-verify"
             >
               <CheckCircle2 aria-hidden />
-              {t("paperwork.actions.verify")}
+              {t("actions.verify")}
             </Button>
           </>
         ) : undefined
@@ -86,7 +86,7 @@ export function PaperworkReviewDialog({
     >
       {files.length ? (
         <div className="grid min-w-0 gap-3 md:grid-cols-[14rem_minmax(0,1fr)]">
-          <ul aria-label={t("paperwork.review.filesLabel")} className="grid content-start gap-1.5">
+          <ul aria-label={t("review.filesLabel")} className="grid content-start gap-1.5">
             {files.map((f) => {
               const Icon = f.contentType.startsWith("image/") ? FileImage : FileText;
               const current = f.id === file?.id;
@@ -105,8 +105,8 @@ export function PaperworkReviewDialog({
                     <span className="grid min-w-0">
                       <span className="truncate font-medium text-slate-900">{f.fileName}</span>
                       <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
-                        <Badge tone="info">{t(`files.kinds.${f.kind}`)}</Badge>
-                        {t("paperwork.review.uploaded", { date: formatDateTime(f.createdAt) })}
+                        <Badge tone="info">{t(`loads:files.kinds.${f.kind}`)}</Badge>
+                        {t("review.uploaded", { date: formatDateTime(f.createdAt) })}
                       </span>
                     </span>
                   </button>
@@ -121,7 +121,7 @@ export function PaperworkReviewDialog({
                   <iframe
                     key={file.id}
                     src={url}
-                    title={t("paperwork.review.frameTitle", { name: file.fileName })}
+                    title={t("review.frameTitle", { name: file.fileName })}
                     className="size-full"
                     data-testid="paperwork-preview"
                   />
@@ -135,7 +135,7 @@ export function PaperworkReviewDialog({
                   />
                 ) : (
                   <p className="grid size-full place-items-center p-6 text-center text-sm text-slate-600">
-                    {t("paperwork.review.noPreview")}
+                    {t("review.noPreview")}
                   </p>
                 )}
               </div>
@@ -143,13 +143,13 @@ export function PaperworkReviewDialog({
                 <Button asChild variant="outline" size="sm">
                   <a href={url} target="_blank" rel="noopener">
                     <ExternalLink aria-hidden />
-                    {t("paperwork.review.openNewTab")}
+                    {t("review.openNewTab")}
                   </a>
                 </Button>
                 <Button asChild variant="outline" size="sm">
                   <a href={url} download={file.fileName}>
                     <Download aria-hidden />
-                    {t("paperwork.review.download")}
+                    {t("review.download")}
                   </a>
                 </Button>
               </div>
@@ -158,7 +158,7 @@ export function PaperworkReviewDialog({
         </div>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-200 px-4 py-8 text-center text-sm text-slate-500">
-          {t("paperwork.noDocuments")}
+          {t("noDocuments")}
         </p>
       )}
     </Dialog>

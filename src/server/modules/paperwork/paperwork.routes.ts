@@ -9,7 +9,7 @@ import {
   paperworkQuerySchema,
   rejectPaperworkSchema,
   requestPaperworkSchema,
-} from "@shared/loads/paperwork.schema";
+} from "@shared/paperwork/paperwork.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, PDF_TYPE } from "../../http/files";

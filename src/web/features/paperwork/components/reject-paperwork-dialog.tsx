@@ -1,4 +1,4 @@
-import { REJECT_REASON_MAX, rejectPaperworkSchema } from "@shared/loads/paperwork.schema";
+import { REJECT_REASON_MAX, rejectPaperworkSchema } from "@shared/paperwork/paperwork.schema";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -20,7 +20,7 @@ export function RejectPaperworkDialog({
   onOpenChange: (open: boolean) => void;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation("paperwork");
   const messages = usePaperworkMessages();
   const reject = useRejectPaperwork();
   const [reason, setReason] = useState("");
@@ -45,10 +45,10 @@ export function RejectPaperworkDialog({
       {
         onSuccess: () => {
           notify({
-            title: t("paperwork.reject.done"),
+            title: t("reject.done"),
             description: load.driverCanBeAsked
-              ? t("paperwork.reject.doneText", { name: load.driverName })
-              : t("paperwork.reject.doneNoDriver"),
+              ? t("reject.doneText", { name: load.driverName })
+              : t("reject.doneNoDriver"),
             variant: "success",
           });
           onOpenChange(false);
@@ -56,7 +56,7 @@ export function RejectPaperworkDialog({
         },
         onError: (err) => {
           setError(messages.error(err));
-          notify({ title: t("paperwork.reject.failed"), description: messages.error(err), variant: "error" });
+          notify({ title: t("reject.failed"), description: messages.error(err), variant: "error" });
         },
       },
     );
@@ -66,14 +66,14 @@ export function RejectPaperworkDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={load ? t("paperwork.reject.title", { number: load.loadNumber }) : ""}
-      description={t("paperwork.reject.description")}
-      confirmLabel={t("paperwork.reject.confirm")}
+      title={load ? t("reject.title", { number: load.loadNumber }) : ""}
+      description={t("reject.description")}
+      confirmLabel={t("reject.confirm")}
       destructive
       pending={reject.isPending}
       onConfirm={confirm}
     >
-      <Field label={t("paperwork.reject.reason")} hint={t("paperwork.reject.reasonHint")} error={error}>
+      <Field label={t("reject.reason")} hint={t("reject.reasonHint")} error={error}>
         <Textarea
           rows={3}
           maxLength={REJECT_REASON_MAX}

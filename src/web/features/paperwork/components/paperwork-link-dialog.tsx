@@ -1,5 +1,5 @@
 import { BOL_LINK_DEFAULT_DAYS } from "@shared/loads/loads.schema";
-import { type PaperworkLinkResult, paperworkLinkSchema } from "@shared/loads/paperwork.schema";
+import { type PaperworkLinkResult, paperworkLinkSchema } from "@shared/paperwork/paperwork.schema";
 import { Copy, Link2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,7 +27,7 @@ export function PaperworkLinkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation("paperwork");
   const messages = usePaperworkMessages();
   const create = useCreatePaperworkLink();
   const [days, setDays] = useState<number>(BOL_LINK_DEFAULT_DAYS);
@@ -59,7 +59,7 @@ export function PaperworkLinkDialog({
         onError: (err) => {
           const message = messages.error(err);
           setError(message);
-          notify({ title: t("paperwork.link.failed"), description: message, variant: "error" });
+          notify({ title: t("link.failed"), description: message, variant: "error" });
         },
       },
     );
@@ -69,7 +69,7 @@ export function PaperworkLinkDialog({
     if (!made) return;
     try {
       await navigator.clipboard.writeText(made.url);
-      notify({ title: t("paperwork.link.copied"), variant: "success" });
+      notify({ title: t("link.copied"), variant: "success" });
     } catch {
       // Clipboard refused (no permission, insecure origin): the field is selected for a manual copy.
       (document.getElementById(urlId) as HTMLInputElement | null)?.select();
@@ -80,8 +80,8 @@ export function PaperworkLinkDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={load ? t("paperwork.link.title", { number: load.loadNumber }) : ""}
-      description={t("paperwork.link.description")}
+      title={load ? t("link.title", { number: load.loadNumber }) : ""}
+      description={t("link.description")}
       closeLabel={t("common:actions.close")}
       footer={
         made ? (
@@ -93,7 +93,7 @@ export function PaperworkLinkDialog({
             </Button>
             <Button onClick={submit} disabled={create.isPending} data-testid="create-paperwork-link">
               <Link2 aria-hidden />
-              {t("paperwork.link.create")}
+              {t("link.create")}
             </Button>
           </>
         )
@@ -102,7 +102,7 @@ export function PaperworkLinkDialog({
       {made ? (
         <div className="grid gap-3" data-testid="paperwork-link-result">
           <div className="grid gap-1.5">
-            <Label htmlFor={urlId}>{t("paperwork.link.url")}</Label>
+            <Label htmlFor={urlId}>{t("link.url")}</Label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input
                 id={urlId}
@@ -113,12 +113,12 @@ export function PaperworkLinkDialog({
               />
               <Button variant="outline" onClick={copy} className="shrink-0">
                 <Copy aria-hidden />
-                {t("paperwork.link.copy")}
+                {t("link.copy")}
               </Button>
             </div>
           </div>
           <p className="text-sm text-slate-600">
-            {t("paperwork.link.shownOnce", { date: formatDate(made.expiresAt) })}
+            {t("link.shownOnce", { date: formatDate(made.expiresAt) })}
           </p>
           {made.emailed ? (
             <p
@@ -127,10 +127,10 @@ export function PaperworkLinkDialog({
             >
               {t(
                 made.emailed === "sent"
-                  ? "paperwork.link.emailed"
+                  ? "link.emailed"
                   : made.emailed === "stored"
-                    ? "paperwork.link.emailStored"
-                    : "paperwork.link.emailFailed",
+                    ? "link.emailStored"
+                    : "link.emailFailed",
                 { email: made.email },
               )}
             </p>
@@ -138,16 +138,16 @@ export function PaperworkLinkDialog({
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <Field label={t("paperwork.link.expires")}>
+          <Field label={t("link.expires")}>
             <Select value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {DAYS.map((d) => (
                 <option key={d} value={d}>
-                  {t("paperwork.link.days", { count: d })}
+                  {t("link.days", { count: d })}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field label={t("paperwork.link.email")} hint={t("paperwork.link.emailHint")} error={error}>
+          <Field label={t("link.email")} hint={t("link.emailHint")} error={error}>
             <Input
               type="email"
               autoComplete="off"

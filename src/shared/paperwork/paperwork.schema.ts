@@ -7,7 +7,7 @@ import {
   loadFileSchema,
   loadPaperworkSchema,
   PAPERWORK_STATUSES,
-} from "./loads.schema";
+} from "../loads/loads.schema";
 
 /**
  * The BOL manager (`/accounting/bol-manager`): every picked-up load's bill of lading and proof of

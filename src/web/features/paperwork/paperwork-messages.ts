@@ -1,16 +1,16 @@
-import { PAPERWORK_MESSAGES } from "@shared/loads/paperwork.schema";
+import { PAPERWORK_MESSAGES } from "@shared/paperwork/paperwork.schema";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "../../lib/api-errors";
 
 /** The server's English messages → their keys in the `loads` namespace. */
 const KNOWN: Record<string, string> = Object.fromEntries(
-  Object.entries(PAPERWORK_MESSAGES).map(([key, message]) => [message, `paperwork.validation.${key}`]),
+  Object.entries(PAPERWORK_MESSAGES).map(([key, message]) => [message, `validation.${key}`]),
 );
 
 /** The BOL manager's field and error messages, in the reader's language. */
 export function usePaperworkMessages() {
-  const { t } = useTranslation("loads");
+  const { t } = useTranslation("paperwork");
   const field = useCallback(
     (message: string | undefined) => {
       if (!message) return undefined;

@@ -213,6 +213,21 @@ describe("the BOL manager", () => {
     expect(await count("status=missing")).toBe(1);
     expect(await count("status=verified")).toBe(0);
 
+    // Sorted either way by the same index; a status filter joins the files instead of probing them.
+    for (const dir of ["asc", "desc"] as const) {
+      const numbers = (
+        await call(ctx, `/api/paperwork?sort=loadNumber&dir=${dir}&pageSize=50`, { cookie: accountant })
+      ).json.items.map((i: { loadNumber: string }) => i.loadNumber);
+      const sorted = [...numbers].sort();
+      expect(numbers).toEqual(dir === "asc" ? sorted : sorted.reverse());
+    }
+    const missing = (await call(ctx, "/api/paperwork?status=missing&pageSize=100", { cookie: accountant }))
+      .json;
+    expect(missing.total).toBe(missing.counts.missing);
+    expect(
+      missing.items.every((i: { paperwork: { status: string } }) => i.paperwork.status === "missing"),
+    ).toBe(true);
+
     // Every status is counted under the other filters, over the whole office.
     const all = (await call(ctx, "/api/paperwork?pageSize=10", { cookie: accountant })).json;
     const sum = Object.values(all.counts as Record<string, number>).reduce((a, b) => a + b, 0);
@@ -227,6 +242,10 @@ describe("the BOL manager", () => {
     ).toBe(0);
     expect((await post(`/api/paperwork/${pending.id}/verify`)).status).toBe(404);
     expect((await call(ctx, "/api/paperwork?status=lost", { cookie: accountant })).status).toBe(400);
+    // A date PostgreSQL cannot hold is the caller's mistake, not a 500.
+    const yearZero = await call(ctx, "/api/paperwork?to=0000-01-01", { cookie: accountant });
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.json.error.message).toBe("Enter a real date.");
     expect((await post("/api/paperwork/not-a-uuid/verify")).status).toBe(400);
 
     const unassigned = await deliveredLoad("in_progress");

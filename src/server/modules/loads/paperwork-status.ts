@@ -9,7 +9,14 @@ import { notFound } from "../../http/errors";
  */
 export const paperFiles = sql`(select count(*)::int as n, max(f.created_at) as last_at
   from load_files f where f.load_id = l.id and f.kind in ('bol', 'pod'))`;
-export const statusOf = sql`case when pf.n = 0 then 'missing'
+/**
+ * The same per load, for every load at once: joined by hash when a query reads many loads (the
+ * status counts, a status filter), where probing each load's files would read the index a million
+ * times. Loads without a BOL or POD have no row (`pf.n` is null: missing).
+ */
+export const allPaperFiles = sql`(select f.load_id, count(*)::int as n, max(f.created_at) as last_at
+  from load_files f where f.kind in ('bol', 'pod') group by f.load_id)`;
+export const statusOf = sql`case when coalesce(pf.n, 0) = 0 then 'missing'
   when r.status is not null and r.reviewed_at >= pf.last_at then r.status::text
   else 'received' end`;
 

@@ -13,7 +13,7 @@ import {
   type PaperworkLoad,
   type PaperworkPage,
   type PaperworkQuery,
-} from "@shared/loads/paperwork.schema";
+} from "@shared/paperwork/paperwork.schema";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { Tx } from "../../db/client";
@@ -25,8 +25,16 @@ import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { appendFiles } from "../../platform/pdf/append";
-import { createBolLinksService } from "./bol-links.service";
-import { isoOf, loadPaperwork, type PaperworkRow, paperFiles, paperworkOf, statusOf } from "./paperwork.repo";
+import { createBolLinksService } from "../loads/bol-links.service";
+import {
+  allPaperFiles,
+  isoOf,
+  loadPaperwork,
+  type PaperworkRow,
+  paperFiles,
+  paperworkOf,
+  statusOf,
+} from "../loads/paperwork-status";
 
 const ORDER: Record<PaperworkQuery["sort"], SQL> = {
   deliveredAt: sql`l.delivered_at`,
@@ -60,8 +68,18 @@ export function createPaperworkService(deps: Deps) {
     return sql.join(where, sql` and `);
   }
 
-  const from = sql`from loads l
-    cross join lateral ${paperFiles} pf
+  /**
+   * The loads with their files' count and last upload: probed per load when the page walks the
+   * `loads_paperwork_order` index (25 probes), joined by hash when the query reads many loads.
+   */
+  const from = (files: "probe" | "join" | "having") => sql`from loads l
+    ${
+      files === "probe"
+        ? sql`cross join lateral ${paperFiles} pf`
+        : files === "having"
+          ? sql`join ${allPaperFiles} pf on pf.load_id = l.id`
+          : sql`left join ${allPaperFiles} pf on pf.load_id = l.id`
+    }
     left join load_paperwork_reviews r on r.load_id = l.id
     left join customers c on c.id = l.customer_id
     left join drivers d on d.id = l.driver_id`;
@@ -155,14 +173,14 @@ export function createPaperworkService(deps: Deps) {
             l.driver_id, d.full_name as driver_name, d.user_id as driver_user_id,
             l.pickup_city, l.pickup_state, l.delivery_city, l.delivery_state, l.delivered_at,
             ${statusOf} as paperwork_status, r.reason, r.reviewed_at, u.name as reviewed_by_name, r.requested_at
-          ${from}
+          ${from(!query.status ? "probe" : query.status === "missing" ? "join" : "having")}
           left join users u on u.id = r.reviewed_by
           where ${where}
-          order by ${ORDER[query.sort]} ${dir} ${nulls}, l.load_number desc
+          order by ${ORDER[query.sort]} ${dir} ${nulls}, l.load_number ${dir} ${nulls}
           limit ${query.pageSize} offset ${offsetOf(query)}`),
         // The tiles count every status under the other filters; the page's total is its status's count.
         db.execute<{ status: PaperworkStatus; n: number }>(sql`
-          select ${statusOf} as status, count(*)::int as n ${from}
+          select ${statusOf} as status, count(*)::int as n ${from("join")}
           where ${conditions(query, false)} group by 1`),
       ]);
       const counts = Object.fromEntries(PAPERWORK_STATUSES.map((s) => [s, 0])) as PaperworkPage["counts"];

@@ -1,0 +1,1 @@
+CREATE INDEX "loads_paperwork_order" ON "loads" USING btree ("delivered_at" DESC NULLS LAST,"load_number" DESC NULLS LAST) WHERE status in ('in_progress', 'completed');
