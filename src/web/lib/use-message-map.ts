@@ -1,0 +1,22 @@
+import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { describeError } from "./api-errors";
+
+/**
+ * A screen's field and error messages in the reader's language: the shared schemas and the server
+ * speak English (the API's contract), `known` maps those messages to keys of `namespace`, and
+ * anything new is shown as sent. `known` must be module-level (its identity keys the callbacks).
+ */
+export function useMessageMap(namespace: string, known: Readonly<Record<string, string>>) {
+  const { t } = useTranslation(namespace);
+  const field = useCallback(
+    (message: string | undefined) => {
+      if (!message) return undefined;
+      const key = known[message];
+      return key ? t(key) : message;
+    },
+    [t, known],
+  );
+  const error = useCallback((err: unknown) => field(describeError(err, t)) ?? "", [field, t]);
+  return useMemo(() => ({ field, error }), [field, error]);
+}
