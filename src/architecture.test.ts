@@ -43,6 +43,7 @@ const SERVER_EDGES: Record<string, string> = {
   "invoices -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
   "parking -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
   "tolls -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "settlements -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
 };
 
 /** Cross-feature imports the web allows. */

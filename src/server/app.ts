@@ -44,6 +44,7 @@ import { portalRoutes } from "./modules/portal/portal.routes";
 import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
+import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
 import { usersRoutes } from "./modules/users/users.routes";
@@ -99,6 +100,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     statementsRoutes,
     ledgerRoutes,
     billsRoutes,
+    settlementsRoutes,
     paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,

@@ -73,6 +73,17 @@ export const PERMISSIONS = {
   "bills:read": ["admin", "manager", "accountant"],
   "bills:write": ["admin", "manager", "accountant"],
   "statements:read": ["admin", "manager", "dispatcher"],
+  /**
+   * Driver settlements (/accounting/settlements): dispatch prepares drafts with accounting; approving,
+   * paying and voiding, the pay rules and standing deductions are accounting's. A driver reads their
+   * own approved and paid settlements (with the PDF) from their dashboard (decided in the service).
+   */
+  "settlements:read": ["admin", "manager", "dispatcher", "accountant"],
+  "settlements:write": ["admin", "manager", "dispatcher", "accountant"],
+  "settlements:approve": ["admin", "manager", "accountant"],
+  "settlements:own": ["driver"],
+  /** Paid statements (/accounting/statements): one per paid settlement. */
+  "paidStatements:read": ["admin", "manager", "accountant"],
   "portalBilling:read": ["customer"],
   // Safety: citations and accidents. A driver reads only their own citations and may dispute them
   // (decided in the citations service).

@@ -74,6 +74,18 @@ export function dateOutOfRange(err: unknown): HttpError | null {
   return null;
 }
 
+/**
+ * A record the database froze (SQLSTATE LMS01, raised by a trigger: an approved settlement and its
+ * lines, decision 025) — whatever code path tried, the answer is a 409.
+ */
+export function frozenRecord(err: unknown): HttpError | null {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "LMS01")
+      return conflict("This record is locked and cannot change.", "RECORD_LOCKED");
+  }
+  return null;
+}
+
 export function foreignKeyError(err: unknown): HttpError | null {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, detail } = e as { code?: unknown; detail?: unknown };
@@ -142,7 +154,7 @@ export function handleError(log: Logger) {
   return (thrown: Error, c: Context) => {
     const err = isNulError(thrown)
       ? nulRefused()
-      : (foreignKeyError(thrown) ?? dateOutOfRange(thrown) ?? thrown);
+      : (foreignKeyError(thrown) ?? dateOutOfRange(thrown) ?? frozenRecord(thrown) ?? thrown);
     if (err instanceof HttpError) {
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
       if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));

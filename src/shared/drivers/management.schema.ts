@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { emailSchema, passwordSchema } from "../auth/auth.schema";
 import { LOAD_STATUSES, moneySchema, PAY_TYPES } from "../loads/loads.schema";
+import { WORKER_TYPES } from "../settlements/settlements.schema";
 import { DRIVER_MANUAL_STATUSES, DRIVER_STATUSES } from "./drivers.schema";
 
 /*
@@ -84,6 +85,30 @@ const driverFields = {
     .transform((v) => (v ? v : null)),
   defaultPayRate: optional(moneySchema),
   notes: text(2000).default(""),
+  // Pay and tax forms (decision 025). Absent on an edit: what is on file stays.
+  workerType: z.enum(WORKER_TYPES).optional(),
+  mailingStreet: text(120).optional(),
+  mailingCity: text(80).optional(),
+  mailingState: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { message: "Use the two-letter state code (e.g. IL)." }),
+    ])
+    .optional(),
+  mailingPostalCode: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}(-\d{4})?$/, { message: "Enter a ZIP code like 60601." }),
+    ])
+    .optional(),
+  taxFormsEconsent: z.boolean().optional(),
 };
 
 const payPair = (v: { defaultPayType: unknown; defaultPayRate: unknown }) =>
@@ -255,6 +280,13 @@ export const driverDetailSchema = driverListItemSchema.extend({
   insurancePolicyNumber: z.string().nullable(),
   defaultPayType: z.enum(PAY_TYPES).nullable(),
   defaultPayRate: z.string().nullable(),
+  workerType: z.enum(WORKER_TYPES),
+  mailingStreet: z.string(),
+  mailingCity: z.string(),
+  mailingState: z.string(),
+  mailingPostalCode: z.string(),
+  taxFormsEconsent: z.boolean(),
+  taxFormsEconsentAt: z.string().nullable(),
   notes: z.string(),
   deactivatedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,7 @@
 import { DRIVER_STATUSES } from "@shared/drivers/drivers.schema";
 import { DRIVER_DOCUMENT_KINDS } from "@shared/drivers/management.schema";
 import { PAY_TYPES } from "@shared/loads/loads.schema";
+import { WORKER_TYPES } from "@shared/settlements/settlements.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -22,6 +23,7 @@ import { files } from "./platform";
 export { DRIVER_STATUSES };
 export const driverStatusEnum = pgEnum("driver_status", DRIVER_STATUSES);
 export const payTypeEnum = pgEnum("pay_type", PAY_TYPES);
+export const workerTypeEnum = pgEnum("worker_type", WORKER_TYPES);
 export const driverDocumentKindEnum = pgEnum("driver_document_kind", DRIVER_DOCUMENT_KINDS);
 
 /** A driver; `user_id` links the sign-in account (a driver may exist before having one). */
@@ -44,6 +46,15 @@ export const drivers = pgTable(
     defaultPayRate: numeric({ precision: 12, scale: 2 }),
     /** SSN or EIN. Only roles with `drivers:taxId` ever receive it whole (the service masks it). */
     taxId: text(),
+    /** Company driver (W-2, paid through payroll elsewhere) or independent contractor / owner-operator (1099). */
+    workerType: workerTypeEnum().notNull().default("company"),
+    mailingStreet: text().notNull().default(""),
+    mailingCity: text().notNull().default(""),
+    mailingState: text().notNull().default(""),
+    mailingPostalCode: text().notNull().default(""),
+    /** Agreed to receive tax forms electronically (1099 e-delivery goes only to these). */
+    taxFormsEconsent: boolean().notNull().default(false),
+    taxFormsEconsentAt: timestamp({ withTimezone: true }),
     licenseNumber: text(),
     licenseState: text(),
     licenseExpiry: date(),

@@ -16,4 +16,5 @@ export * from "./parking";
 export * from "./platform";
 export * from "./registration";
 export * from "./safety";
+export * from "./settlements";
 export * from "./tolls";

@@ -44,6 +44,8 @@ export const loads = pgTable(
     baseRate: numeric({ precision: 12, scale: 2 }).notNull(),
     lumperFee: numeric({ precision: 12, scale: 2 }),
     detention: numeric({ precision: 12, scale: 2 }),
+    /** The part of the base rate that is fuel surcharge (decision 025: a percentage may leave it out). */
+    fuelSurcharge: numeric({ precision: 12, scale: 2 }),
     otherCharges: numeric({ precision: 12, scale: 2 }),
     /** base + lumper + detention + other, computed by the server. */
     totalRate: numeric({ precision: 12, scale: 2 }).notNull(),

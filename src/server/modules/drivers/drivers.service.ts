@@ -68,8 +68,20 @@ function formColumns(input: UpdateDriverValues): Partial<typeof drivers.$inferIn
     defaultPayType: input.defaultPayType,
     defaultPayRate: input.defaultPayRate,
     notes: input.notes,
+    ...defined({
+      workerType: input.workerType,
+      mailingStreet: input.mailingStreet,
+      mailingCity: input.mailingCity,
+      mailingState: input.mailingState,
+      mailingPostalCode: input.mailingPostalCode,
+    }),
+    ...defined({ taxFormsEconsent: input.taxFormsEconsent }),
   };
 }
+
+/** The fields an edit sent (an absent one keeps what is on file). */
+const defined = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const reviewer = aliasedTable(users, "reviewer");
 const joinWords = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" ");
@@ -136,7 +148,12 @@ export function createDriversService(deps: Deps) {
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(drivers)
-          .values({ ...formColumns(input), fullName: input.fullName, taxId: input.taxId ?? null })
+          .values({
+            ...formColumns(input),
+            fullName: input.fullName,
+            taxId: input.taxId ?? null,
+            taxFormsEconsentAt: input.taxFormsEconsent ? new Date() : null,
+          })
           .returning();
         if (passwordHash && input.email) await attachAccount(tx, row, input.email, passwordHash);
         await recordAudit(tx, actor, {
@@ -154,7 +171,20 @@ export function createDriversService(deps: Deps) {
     async update(actor: Actor, id: string, input: UpdateDriverValues): Promise<DriverDetail> {
       await db.transaction(async (tx) => {
         const driver = await lockDriver(tx, id);
-        await tx.update(drivers).set(formColumns(input)).where(eq(drivers.id, id));
+        await tx
+          .update(drivers)
+          .set({
+            ...formColumns(input),
+            // When consent to electronic tax forms was given, kept while it stands.
+            ...(input.taxFormsEconsent === undefined
+              ? {}
+              : {
+                  taxFormsEconsentAt: input.taxFormsEconsent
+                    ? sql`coalesce(${drivers.taxFormsEconsentAt}, now())`
+                    : null,
+                }),
+          })
+          .where(eq(drivers.id, id));
         // The account's display name follows the driver's name.
         if (driver.userId && driver.fullName !== input.fullName) {
           await tx.update(users).set({ name: input.fullName }).where(eq(users.id, driver.userId));

@@ -1,0 +1,493 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loads, settlementLines, transactions } from "../../db/schema";
+import { driverIdOf, loadInput } from "../../testing/fixtures";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+let accountant: string;
+let dispatcher: string;
+let jake: string;
+let rosa: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountant = await signIn(ctx, "accountant@demo.test");
+  dispatcher = await signIn(ctx, "dispatcher@demo.test");
+  jake = await signIn(ctx, "driver@demo.test");
+  rosa = await signIn(ctx, "driver2@demo.test");
+});
+afterAll(() => ctx.close());
+
+/** Weekly periods ending on Sunday (the default rule), long before the demo data. */
+const WEEK = (n: number) => {
+  const start = new Date(Date.UTC(2025, 2, 3 + 7 * n)).toISOString().slice(0, 10);
+  const end = new Date(Date.UTC(2025, 2, 9 + 7 * n)).toISOString().slice(0, 10);
+  return { periodStart: start, periodEnd: end };
+};
+
+let seq = 0;
+async function newDriver(fields: Record<string, unknown> = {}) {
+  seq += 1;
+  const res = await call(ctx, "/api/drivers", {
+    body: { fullName: `Pay Tester ${seq} ${Math.random().toString(36).slice(2, 6)}`, ...fields },
+    cookie: dispatcher,
+  });
+  expect(res.status).toBe(201);
+  return res.json.id as string;
+}
+
+/** A load of `driverId`, completed at noon Chicago time on `day`. */
+async function completedLoad(driverId: string, day: string, overrides: Record<string, unknown> = {}) {
+  const res = await call(ctx, "/api/loads", {
+    body: loadInput({ driverId, ...overrides }),
+    cookie: dispatcher,
+  });
+  expect(res.status).toBe(201);
+  await ctx.deps.db
+    .update(loads)
+    .set({ status: "completed", deliveredAt: new Date(`${day}T18:00:00Z`) })
+    .where(eq(loads.id, res.json.id));
+  return res.json.id as string;
+}
+
+const generate = (week: { periodStart: string; periodEnd: string }, cookie = accountant) =>
+  call(ctx, "/api/settlements/generate", { body: week, cookie });
+
+async function settlementOf(driverId: string, week: { periodStart: string }) {
+  const page = await call(
+    ctx,
+    `/api/settlements?driverId=${driverId}&from=${week.periodStart}&pageSize=100`,
+    {
+      cookie: accountant,
+    },
+  );
+  const row = page.json.items.find((s: { periodStart: string }) => s.periodStart === week.periodStart);
+  if (!row) return null;
+  const res = await call(ctx, `/api/settlements/${row.id}`, { cookie: accountant });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.json));
+  return res.json;
+}
+
+const linesOf = (s: { lines: Array<{ kind: string; amount: string }> }, kind: string) =>
+  s.lines.filter((l) => l.kind === kind).map((l) => l.amount);
+
+describe("settlements: pay computed line by line", () => {
+  it("each pay type, the driver's default as fallback, and a load without pay holding approval", async () => {
+    const driverId = await newDriver({ defaultPayType: "per_mile", defaultPayRate: "0.62" });
+    const week = WEEK(0);
+    // Own percentage: 25 % of the total 2000 + 150 + 75.50 = 2225.50 → 556.375 → 556.38.
+    await completedLoad(driverId, "2025-03-04", { payType: "percentage", payRate: "25" });
+    // Own fixed pay.
+    await completedLoad(driverId, "2025-03-05", { payType: "fixed", payRate: "850" });
+    // No pay entered: the driver's default, 0.62 × 1234.5 mi = 765.39.
+    await completedLoad(driverId, "2025-03-06", { loadedMiles: 1234.5 });
+    // Delivered on the next Monday, Chicago time (2025-03-10 04:00 UTC is still Sunday the 9th there).
+    const lateSunday = await call(ctx, "/api/loads", {
+      body: loadInput({ driverId, payType: "fixed", payRate: "100" }),
+      cookie: dispatcher,
+    });
+    await ctx.deps.db
+      .update(loads)
+      .set({ status: "completed", deliveredAt: new Date("2025-03-10T04:00:00Z") })
+      .where(eq(loads.id, lateSunday.json.id));
+
+    const first = await generate(week);
+    expect(first.status).toBe(200);
+    expect(first.json.created).toBeGreaterThanOrEqual(1);
+    const s = await settlementOf(driverId, week);
+    expect(s.status).toBe("draft");
+    expect(s.number).toMatch(/^ST-\d+$/);
+    const loadLines = s.lines.filter((l: { kind: string }) => l.kind === "load");
+    expect(
+      loadLines.map((l: Record<string, unknown>) => [l.payType, l.payRate, l.amount, l.fromDriverDefault]),
+    ).toEqual([
+      ["percentage", "25.00", "556.38", false],
+      ["fixed", "850.00", "850.00", false],
+      ["per_mile", "0.62", "765.39", true],
+      ["fixed", "100.00", "100.00", false],
+    ]);
+    expect(loadLines[0]).toMatchObject({ percentageBase: "total", baseAmount: "2225.50" });
+    expect(loadLines[2]).toMatchObject({ miles: "1234.5" });
+    // 556.38 + 850.00 + 765.39 + 100.00 = 2271.77
+    expect(s).toMatchObject({ earnings: "2271.77", gross: "2271.77", deductions: "0.00", net: "2271.77" });
+    expect(s.loadCount).toBe(4);
+
+    // Generating again creates nothing and changes nothing.
+    const again = await generate(week);
+    expect(again.json.created).toBe(0);
+    expect(again.json.updated).toBe(0);
+    expect((await settlementOf(driverId, week)).net).toBe("2271.77");
+  });
+
+  it("the company's percentage base: line haul leaves the fuel surcharge out, line haul + FSC keeps it", async () => {
+    const put = (percentageBase: string) =>
+      call(ctx, "/api/pay-settings", {
+        method: "PUT",
+        body: {
+          frequency: "weekly",
+          endWeekday: 0,
+          percentageBase,
+          chargeBackCitations: false,
+          deductFuelCard: true,
+        },
+        cookie: accountant,
+      });
+    expect((await put("line_haul")).status).toBe(200);
+    const driverId = await newDriver();
+    const week = WEEK(1);
+    await completedLoad(driverId, "2025-03-12", { payType: "percentage", payRate: "25" });
+    await ctx.deps.db.execute(sql`update loads set fuel_surcharge = 300 where driver_id = ${driverId}`);
+    await generate(week);
+    const s = await settlementOf(driverId, week);
+    // Base 2000.00 − FSC 300.00 = 1700.00; 25 % = 425.00.
+    expect(s.lines[0]).toMatchObject({
+      percentageBase: "line_haul",
+      baseAmount: "1700.00",
+      amount: "425.00",
+    });
+    await put("line_haul_fuel");
+    const refreshed = await call(ctx, `/api/settlements/${s.id}/refresh`, {
+      method: "POST",
+      cookie: accountant,
+    });
+    expect(refreshed.json.lines[0]).toMatchObject({ baseAmount: "2000.00", amount: "500.00" });
+    await put("total");
+  });
+
+  it("a load without any pay: counted as missing, approval refused until it has one", async () => {
+    const driverId = await newDriver();
+    const week = WEEK(2);
+    const loadId = await completedLoad(driverId, "2025-03-19");
+    await generate(week);
+    const s = await settlementOf(driverId, week);
+    expect(s.missingPay).toBe(1);
+    const refused = await call(ctx, `/api/settlements/${s.id}/approve`, {
+      method: "POST",
+      cookie: accountant,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("MISSING_PAY");
+    await ctx.deps.db.update(loads).set({ payType: "fixed", payRate: "640.00" }).where(eq(loads.id, loadId));
+    const fixed = await call(ctx, `/api/settlements/${s.id}/refresh`, { method: "POST", cookie: accountant });
+    expect(fixed.json).toMatchObject({ missingPay: 0, net: "640.00" });
+  });
+});
+
+describe("settlements: additions, deductions, escrow, carry-over", () => {
+  it("additions and deductions; standing escrow until its target; advances capped per period", async () => {
+    const driverId = await newDriver({ workerType: "contractor" });
+    const escrow = await call(ctx, "/api/standing-deductions", {
+      body: { driverId, kind: "escrow", perPeriod: "100", total: "250", startsOn: "2025-01-01" },
+      cookie: accountant,
+    });
+    expect(escrow.status).toBe(201);
+    const advanceWithoutSource = await call(ctx, "/api/standing-deductions", {
+      body: { driverId, kind: "cash_advance", perPeriod: "150", total: "400", startsOn: "2025-01-01" },
+      cookie: accountant,
+    });
+    expect(advanceWithoutSource.status).toBe(400);
+    expect(advanceWithoutSource.json.error.details.fields.source).toBe("Say where the advance came from.");
+    await call(ctx, "/api/standing-deductions", {
+      body: {
+        driverId,
+        kind: "cash_advance",
+        perPeriod: "150",
+        total: "400",
+        source: "Office cash, receipt 1182",
+        startsOn: "2025-01-01",
+      },
+      cookie: accountant,
+    });
+
+    const weeks = [WEEK(3), WEEK(4), WEEK(5)];
+    const days = ["2025-03-25", "2025-04-01", "2025-04-08"];
+    const nets: string[] = [];
+    for (const [i, week] of weeks.entries()) {
+      await completedLoad(driverId, days[i], { payType: "fixed", payRate: "1000" });
+      await generate(week);
+      const s = await settlementOf(driverId, week);
+      if (i === 0) {
+        const bonus = await call(ctx, `/api/settlements/${s.id}/lines`, {
+          body: { section: "addition", kind: "bonus", description: "Safety bonus", amount: "50.005" },
+          cookie: accountant,
+        });
+        expect(bonus.status).toBe(400);
+        const ok = await call(ctx, `/api/settlements/${s.id}/lines`, {
+          body: { section: "addition", kind: "bonus", description: "Safety bonus", amount: "50" },
+          cookie: accountant,
+        });
+        expect(ok.status).toBe(200);
+        const wrongSection = await call(ctx, `/api/settlements/${s.id}/lines`, {
+          body: { section: "addition", kind: "fuel_advance", amount: "50" },
+          cookie: accountant,
+        });
+        expect(wrongSection.status).toBe(400);
+        const fuel = await call(ctx, `/api/settlements/${s.id}/lines`, {
+          body: { section: "deduction", kind: "fuel_advance", description: "Pilot #412", amount: "120.40" },
+          cookie: accountant,
+        });
+        // 1000 + 50 = 1050 gross; escrow 100 + advance 150 + fuel advance 120.40 = 370.40; net 679.60.
+        expect(fuel.json).toMatchObject({ gross: "1050.00", deductions: "370.40", net: "679.60" });
+      }
+      const approved = await call(ctx, `/api/settlements/${s.id}/approve`, {
+        method: "POST",
+        cookie: accountant,
+      });
+      expect(approved.status).toBe(200);
+      nets.push(approved.json.net);
+      if (i === 2) {
+        // Escrow: 100 + 100 + 50 (the target, 250, reached); advance: 150 + 150 + 100 (400 recovered).
+        expect(linesOf(approved.json, "escrow")).toEqual(["50.00"]);
+        expect(linesOf(approved.json, "cash_advance")).toEqual(["100.00"]);
+        expect(approved.json.escrowBalance).toBe("250.00");
+        const advance = approved.json.lines.find((l: { kind: string }) => l.kind === "cash_advance");
+        expect(advance.remainingAfter).toBe("0.00");
+      }
+    }
+    expect(nets).toEqual(["679.60", "750.00", "850.00"]);
+
+    // A fourth week: both standing deductions are done.
+    const week = WEEK(6);
+    await completedLoad(driverId, "2025-04-15", { payType: "fixed", payRate: "1000" });
+    await generate(week);
+    const s4 = await settlementOf(driverId, week);
+    expect(s4.lines.filter((l: { section: string }) => l.section === "deduction")).toEqual([]);
+    const list = await call(ctx, `/api/standing-deductions?driverId=${driverId}`, { cookie: accountant });
+    expect(list.json.items.map((d: Record<string, unknown>) => [d.kind, d.taken, d.remaining])).toEqual([
+      ["escrow", "250.00", "0.00"],
+      ["cash_advance", "400.00", "0.00"],
+    ]);
+  });
+
+  it("a negative net is carried into the next period by an explicit line, never paid below zero", async () => {
+    const driverId = await newDriver({ workerType: "contractor" });
+    await call(ctx, "/api/standing-deductions", {
+      body: {
+        driverId,
+        kind: "truck_lease",
+        description: "Unit 214 lease",
+        perPeriod: "700",
+        startsOn: "2025-01-01",
+      },
+      cookie: accountant,
+    });
+    const w1 = WEEK(8);
+    const w2 = WEEK(9);
+    await completedLoad(driverId, "2025-04-29", { payType: "fixed", payRate: "500" });
+    await generate(w1);
+    const s1 = await settlementOf(driverId, w1);
+    // 500 − 700 = −200: a carry-forward addition of 200 brings the net to 0.
+    expect(s1).toMatchObject({ gross: "700.00", deductions: "700.00", net: "0.00" });
+    expect(linesOf(s1, "carry_forward")).toEqual(["200.00"]);
+    await call(ctx, `/api/settlements/${s1.id}/approve`, { method: "POST", cookie: accountant });
+
+    await completedLoad(driverId, "2025-05-06", { payType: "fixed", payRate: "1500" });
+    await generate(w2);
+    const s2 = await settlementOf(driverId, w2);
+    // 1500 − lease 700 − carried 200 = 600.
+    expect(linesOf(s2, "carried_over")).toEqual(["200.00"]);
+    expect(s2).toMatchObject({ gross: "1500.00", deductions: "900.00", net: "600.00" });
+    // Its description names the settlement it came from.
+    expect(s2.lines.find((l: { kind: string }) => l.kind === "carried_over").description).toBe(s1.number);
+  });
+});
+
+describe("settlements: locking, one live settlement per load, paying once", () => {
+  it("approve locks (API and database), a load sits on one live settlement, pay posts the ledger once", async () => {
+    const driverId = await newDriver();
+    const week = WEEK(12);
+    const loadId = await completedLoad(driverId, "2025-05-27", { payType: "fixed", payRate: "1200.10" });
+    await generate(week);
+    const s = await settlementOf(driverId, week);
+
+    // Paying a draft: 409.
+    const early = await call(ctx, `/api/settlements/${s.id}/pay`, {
+      body: { paidOn: "2025-06-02", method: "ach" },
+      cookie: accountant,
+    });
+    expect(early.status).toBe(409);
+    expect(early.json.error.code).toBe("SETTLEMENT_NOT_APPROVED");
+
+    // Dispatch sees and edits drafts but does not approve.
+    expect((await call(ctx, `/api/settlements/${s.id}`, { cookie: dispatcher })).status).toBe(200);
+    expect(
+      (await call(ctx, `/api/settlements/${s.id}/approve`, { method: "POST", cookie: dispatcher })).status,
+    ).toBe(403);
+    await call(ctx, `/api/settlements/${s.id}/approve`, { method: "POST", cookie: accountant });
+
+    const edit = await call(ctx, `/api/settlements/${s.id}/lines`, {
+      body: { section: "addition", kind: "bonus", amount: "10" },
+      cookie: accountant,
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.json.error.code).toBe("SETTLEMENT_LOCKED");
+    // Whatever code path tries, the database refuses.
+    await expect(
+      ctx.deps.db
+        .update(settlementLines)
+        .set({ amount: "1.00" })
+        .where(eq(settlementLines.settlementId, s.id)),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: "LMS01" }) });
+    await expect(
+      ctx.deps.db.execute(sql`update settlements set net = 1 where id = ${s.id}`),
+    ).rejects.toBeTruthy();
+
+    // Another draft of the same driver cannot take the settled load.
+    const next = WEEK(13);
+    await completedLoad(driverId, "2025-06-03", { payType: "fixed", payRate: "10" });
+    await generate(next);
+    const s2 = await settlementOf(driverId, next);
+    const twice = await call(ctx, `/api/settlements/${s2.id}/loads`, {
+      body: { loadId },
+      cookie: accountant,
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.code).toBe("LOAD_ALREADY_SETTLED");
+    // The database says the same, whatever writes the line.
+    await expect(
+      ctx.deps.db
+        .insert(settlementLines)
+        .values({ settlementId: s2.id, section: "earning", kind: "load", amount: "1", loadId }),
+    ).rejects.toBeTruthy();
+
+    const pay = () =>
+      call(ctx, `/api/settlements/${s.id}/pay`, {
+        body: { paidOn: "2025-06-02", method: "ach", reference: "ACH 5521" },
+        cookie: accountant,
+      });
+    const [a, b] = await Promise.all([pay(), pay()]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((a.status === 409 ? a : b).json.error.code).toBe("SETTLEMENT_ALREADY_PAID");
+    const paid = await call(ctx, `/api/settlements/${s.id}`, { cookie: accountant });
+    expect(paid.json).toMatchObject({
+      status: "paid",
+      paidOn: "2025-06-02",
+      payMethod: "ach",
+      net: "1200.10",
+    });
+    const ledger = await ctx.deps.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.source, "settlement"), eq(transactions.sourceId, s.id)));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      direction: "expense",
+      category: "driver_pay",
+      amount: "1200.10",
+      occurredOn: "2025-06-02",
+      driverId,
+      voidedAt: null,
+    });
+    // A paid settlement is never voided (corrections go on the next one).
+    const voided = await call(ctx, `/api/settlements/${s.id}/void`, {
+      body: { reason: "oops" },
+      cookie: accountant,
+    });
+    expect(voided.status).toBe(409);
+  });
+
+  it("voiding an unpaid settlement needs a reason and frees its loads; an adjustment names the original", async () => {
+    const driverId = await newDriver();
+    const week = WEEK(15);
+    const loadId = await completedLoad(driverId, "2025-06-18", { payType: "fixed", payRate: "300" });
+    await generate(week);
+    const s = await settlementOf(driverId, week);
+    const noReason = await call(ctx, `/api/settlements/${s.id}/void`, {
+      body: { reason: " " },
+      cookie: accountant,
+    });
+    expect(noReason.status).toBe(400);
+    const voided = await call(ctx, `/api/settlements/${s.id}/void`, {
+      body: { reason: "Wrong driver on the load" },
+      cookie: accountant,
+    });
+    expect(voided.json).toMatchObject({ status: "void", voidReason: "Wrong driver on the load" });
+    // Generating again makes a new draft with the freed load.
+    await generate(week);
+    const again = await settlementOf(driverId, week);
+    expect(again.id).not.toBe(s.id);
+    expect(again.lines.map((l: { load: { id: string } | null }) => l.load?.id)).toEqual([loadId]);
+    await call(ctx, `/api/settlements/${again.id}/approve`, { method: "POST", cookie: accountant });
+
+    const next = WEEK(16);
+    await completedLoad(driverId, "2025-06-25", { payType: "fixed", payRate: "300" });
+    await generate(next);
+    const s2 = await settlementOf(driverId, next);
+    const options = await call(ctx, `/api/settlements/${s2.id}/adjustable`, { cookie: accountant });
+    expect(options.json.items.map((o: { id: string }) => o.id)).toEqual([again.id]);
+    const adj = await call(ctx, `/api/settlements/${s2.id}/lines`, {
+      body: {
+        section: "addition",
+        kind: "adjustment",
+        description: "Missed stop pay",
+        amount: "45",
+        adjustsSettlementId: again.id,
+      },
+      cookie: accountant,
+    });
+    expect(adj.json.lines.find((l: { kind: string }) => l.kind === "adjustment").adjustsSettlement).toEqual({
+      id: again.id,
+      number: again.number,
+    });
+    // Not a settlement of this driver: refused.
+    const foreign = await call(ctx, `/api/settlements/${s2.id}/lines`, {
+      body: { section: "addition", kind: "adjustment", amount: "45", adjustsSettlementId: s.id },
+      cookie: accountant,
+    });
+    expect(foreign.status).toBe(400);
+  });
+
+  it("a period that is not one of the company's is refused", async () => {
+    const res = await generate({ periodStart: "2025-03-04", periodEnd: "2025-03-10" });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields.periodStart).toBe("Choose a pay period.");
+  });
+});
+
+describe("settlements: who sees what", () => {
+  it("a driver reads their own approved settlements only; others' and drafts are 404", async () => {
+    const jakeId = await driverIdOf(ctx, "driver@demo.test");
+    const week = WEEK(20);
+    await completedLoad(jakeId, "2025-07-23", { payType: "fixed", payRate: "777" });
+    await generate(week);
+    const s = await settlementOf(jakeId, week);
+    expect((await call(ctx, `/api/settlements/${s.id}`, { cookie: jake })).status).toBe(404);
+    await call(ctx, `/api/settlements/${s.id}/approve`, { method: "POST", cookie: accountant });
+    const own = await call(ctx, `/api/settlements/${s.id}`, { cookie: jake });
+    expect(own.status).toBe(200);
+    expect(own.json.net).toBe("777.00");
+    expect((await call(ctx, `/api/settlements/${s.id}`, { cookie: rosa })).status).toBe(404);
+    const mine = await call(ctx, "/api/driver-settlements", { cookie: jake });
+    expect(mine.json.items.map((i: { id: string }) => i.id)).toContain(s.id);
+    const hers = await call(ctx, "/api/driver-settlements", { cookie: rosa });
+    expect(hers.json.items.map((i: { id: string }) => i.id)).not.toContain(s.id);
+    // Drivers never reach the staff list or another's actions.
+    expect((await call(ctx, "/api/settlements", { cookie: jake })).status).toBe(403);
+    expect(
+      (
+        await call(ctx, `/api/settlements/${s.id}/pay`, {
+          body: { paidOn: "2025-07-28", method: "ach" },
+          cookie: jake,
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it("the payer EIN is whole for the accountant and masked for dispatch", async () => {
+    await call(ctx, "/api/pay-settings", {
+      method: "PUT",
+      body: { frequency: "weekly", endWeekday: 0, percentageBase: "total", payerTin: "36-1234567" },
+      cookie: accountant,
+    });
+    expect((await call(ctx, "/api/pay-settings", { cookie: accountant })).json.payerTin).toBe("36-1234567");
+    expect((await call(ctx, "/api/pay-settings", { cookie: dispatcher })).json.payerTin).toBe("•••-••-4567");
+    // Sending the masked value back keeps the stored one.
+    await call(ctx, "/api/pay-settings", {
+      method: "PUT",
+      body: { frequency: "weekly", endWeekday: 0, percentageBase: "total", payerTin: "•••-••-4567" },
+      cookie: accountant,
+    });
+    expect((await call(ctx, "/api/pay-settings", { cookie: accountant })).json.payerTin).toBe("36-1234567");
+  });
+});

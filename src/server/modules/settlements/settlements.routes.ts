@@ -1,0 +1,286 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { PERMISSIONS } from "@shared/access";
+import { createdIdSchema, itemsSchema } from "@shared/api/api.schema";
+import {
+  addLineSchema,
+  addLoadSchema,
+  adjustableSettlementSchema,
+  driverSettlementSchema,
+  escrowDueSchema,
+  generateResultSchema,
+  generateSchema,
+  paySettingsInputSchema,
+  paySettingsSchema,
+  paySettlementSchema,
+  settlementListQuerySchema,
+  settlementNotesSchema,
+  settlementPageSchema,
+  settlementSchema,
+  standingDeductionInputSchema,
+  standingDeductionQuerySchema,
+  standingDeductionSchema,
+  unsettledLoadSchema,
+  voidSettlementSchema,
+} from "@shared/settlements/settlements.schema";
+import type { Deps } from "../../deps";
+import { type AppEnv, actorOf } from "../../http/context";
+import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { createSettlementsService } from "./settlements.service";
+
+const tags = ["Settlements"];
+const READ = PERMISSIONS["settlements:read"];
+const WRITE = PERMISSIONS["settlements:write"];
+const APPROVE = PERMISSIONS["settlements:approve"];
+/** Staff, and a driver for their own approved and paid settlements (404 for any other). */
+const READ_OR_OWN = [...READ, ...PERMISSIONS["settlements:own"]];
+const lineParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  lineId: z.uuid({ message: "Invalid id." }),
+});
+
+const list = defineRoute({
+  method: "get",
+  path: "/api/settlements",
+  tags,
+  summary:
+    "Settlements: search (number, driver), status (void ones only when asked), driver and period filters, " +
+    "sort, pages; with the drafts and approved counts, what is approved and unpaid, paid this month, and " +
+    "the current pay period",
+  access: READ,
+  request: { query: settlementListQuerySchema },
+  responses: { 200: jsonContent(settlementPageSchema) },
+});
+const generate = defineRoute({
+  method: "post",
+  path: "/api/settlements/generate",
+  tags,
+  summary:
+    "Drafts for one pay period: every driver with completed loads in it that no settlement holds (or a " +
+    "shortfall carried from an earlier one), with standing deductions, owner-operators' fuel-card purchases " +
+    "and charged-back citations. An existing draft gains new loads; running it twice adds nothing",
+  access: WRITE,
+  request: { body: jsonBody(generateSchema) },
+  responses: { 200: jsonContent(generateResultSchema) },
+});
+const get = defineRoute({
+  method: "get",
+  path: "/api/settlements/{id}",
+  tags,
+  summary:
+    "One settlement with its lines and how each load's pay was computed, escrow and year-to-date gross",
+  access: READ_OR_OWN,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const addLoad = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/loads",
+  tags,
+  summary:
+    "Add one of the driver's completed loads to a draft. 409 LOAD_ALREADY_SETTLED when another holds it",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(addLoadSchema) },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const addLine = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/lines",
+  tags,
+  summary:
+    "Add an addition or a deduction to a draft (an adjustment names the earlier settlement it corrects)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(addLineSchema) },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const removeLine = defineRoute({
+  method: "delete",
+  path: "/api/settlements/{id}/lines/{lineId}",
+  tags,
+  summary: "Take a line off a draft (a load taken off is free for another settlement)",
+  access: WRITE,
+  request: { params: lineParams },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const refresh = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/refresh",
+  tags,
+  summary: "Recompute a draft's load pay from the loads and the driver as they are now",
+  access: WRITE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const notes = defineRoute({
+  method: "put",
+  path: "/api/settlements/{id}/notes",
+  tags,
+  summary: "A draft's notes (printed on the statement)",
+  access: WRITE,
+  request: { params: uuidParams, body: jsonBody(settlementNotesSchema) },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const unsettled = defineRoute({
+  method: "get",
+  path: "/api/settlements/{id}/unsettled-loads",
+  tags,
+  summary: "The driver's completed loads that no live settlement holds (newest first, at most 100)",
+  access: WRITE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(itemsSchema(unsettledLoadSchema)) },
+});
+const adjustable = defineRoute({
+  method: "get",
+  path: "/api/settlements/{id}/adjustable",
+  tags,
+  summary: "The driver's earlier approved or paid settlements, which an adjustment line may correct",
+  access: WRITE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(itemsSchema(adjustableSettlementSchema)) },
+});
+const approve = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/approve",
+  tags,
+  summary:
+    "Approve a draft: it is locked from here on (the database refuses changes). 409 MISSING_PAY while a load " +
+    "has no driver pay; 409 SETTLEMENT_LOCKED unless it is a draft",
+  access: APPROVE,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const pay = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/pay",
+  tags,
+  summary:
+    "Pay an approved settlement: date, method and reference; posts the driver-pay expense to the ledger. " +
+    "409 SETTLEMENT_ALREADY_PAID the second time, 409 SETTLEMENT_NOT_APPROVED for a draft",
+  access: APPROVE,
+  request: { params: uuidParams, body: jsonBody(paySettlementSchema) },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const voidOne = defineRoute({
+  method: "post",
+  path: "/api/settlements/{id}/void",
+  tags,
+  summary: "Void an unpaid settlement with a reason; its loads are free for another. A paid one answers 409",
+  access: APPROVE,
+  request: { params: uuidParams, body: jsonBody(voidSettlementSchema) },
+  responses: { 200: jsonContent(settlementSchema) },
+});
+const mine = defineRoute({
+  method: "get",
+  path: "/api/driver-settlements",
+  tags,
+  summary: "The signed-in driver's approved and paid settlements, newest first (their dashboard)",
+  access: PERMISSIONS["settlements:own"],
+  responses: { 200: jsonContent(itemsSchema(driverSettlementSchema)) },
+});
+const getSettings = defineRoute({
+  method: "get",
+  path: "/api/pay-settings",
+  tags,
+  summary:
+    "The company's pay rules: period, period-end weekday, percentage base, charge-backs, payer EIN (masked unless allowed)",
+  access: READ,
+  responses: { 200: jsonContent(paySettingsSchema) },
+});
+const putSettings = defineRoute({
+  method: "put",
+  path: "/api/pay-settings",
+  tags,
+  summary: "Change the pay rules (drafts already generated keep their periods)",
+  access: APPROVE,
+  request: { body: jsonBody(paySettingsInputSchema) },
+  responses: { 200: jsonContent(paySettingsSchema) },
+});
+const listDeductions = defineRoute({
+  method: "get",
+  path: "/api/standing-deductions",
+  tags,
+  summary:
+    "Standing deductions (escrow, lease, insurance, ELD, advances) with what is taken and what remains",
+  access: READ,
+  request: { query: standingDeductionQuerySchema },
+  responses: { 200: jsonContent(itemsSchema(standingDeductionSchema)) },
+});
+const createDeduction = defineRoute({
+  method: "post",
+  path: "/api/standing-deductions",
+  tags,
+  summary: "Add a standing deduction; an advance needs its source, amount and per-period cap",
+  access: APPROVE,
+  request: { body: jsonBody(standingDeductionInputSchema) },
+  responses: { 201: jsonContent(createdIdSchema, "Added") },
+});
+const updateDeduction = defineRoute({
+  method: "put",
+  path: "/api/standing-deductions/{id}",
+  tags,
+  summary: "Edit or stop a standing deduction (lines already on settlements stay)",
+  access: APPROVE,
+  request: { params: uuidParams, body: jsonBody(standingDeductionInputSchema) },
+  responses: { 200: jsonContent(createdIdSchema) },
+});
+const escrowDue = defineRoute({
+  method: "get",
+  path: "/api/escrow-due",
+  tags,
+  summary: "Terminated drivers whose escrow is still held, with the day it must be returned by (45 days)",
+  access: READ,
+  responses: { 200: jsonContent(itemsSchema(escrowDueSchema)) },
+});
+
+export function settlementsRoutes(deps: Deps) {
+  const settlements = createSettlementsService(deps);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(list, async (c) => c.json(await settlements.list(c.req.valid("query")), 200))
+    .openapi(generate, async (c) => c.json(await settlements.generate(actorOf(c), c.req.valid("json")), 200))
+    .openapi(mine, async (c) => c.json({ items: await settlements.mine(actorOf(c)) }, 200))
+    .openapi(getSettings, async (c) => c.json(await settlements.settings(actorOf(c)), 200))
+    .openapi(putSettings, async (c) =>
+      c.json(await settlements.updateSettings(actorOf(c), c.req.valid("json")), 200),
+    )
+    .openapi(listDeductions, async (c) =>
+      c.json({ items: await settlements.deductions(c.req.valid("query")) }, 200),
+    )
+    .openapi(createDeduction, async (c) =>
+      c.json(await settlements.saveDeduction(actorOf(c), null, c.req.valid("json")), 201),
+    )
+    .openapi(updateDeduction, async (c) =>
+      c.json(await settlements.saveDeduction(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(escrowDue, async (c) => c.json({ items: await settlements.escrowDue() }, 200))
+    .openapi(get, async (c) => c.json(await settlements.get(actorOf(c), c.req.valid("param").id), 200))
+    .openapi(addLoad, async (c) =>
+      c.json(await settlements.addLoad(actorOf(c), c.req.valid("param").id, c.req.valid("json").loadId), 200),
+    )
+    .openapi(addLine, async (c) =>
+      c.json(await settlements.addLine(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(removeLine, async (c) => {
+      const { id, lineId } = c.req.valid("param");
+      return c.json(await settlements.removeLine(actorOf(c), id, lineId), 200);
+    })
+    .openapi(refresh, async (c) =>
+      c.json(await settlements.refresh(actorOf(c), c.req.valid("param").id), 200),
+    )
+    .openapi(notes, async (c) =>
+      c.json(await settlements.setNotes(actorOf(c), c.req.valid("param").id, c.req.valid("json").notes), 200),
+    )
+    .openapi(unsettled, async (c) =>
+      c.json({ items: await settlements.unsettledLoads(c.req.valid("param").id) }, 200),
+    )
+    .openapi(adjustable, async (c) =>
+      c.json({ items: await settlements.adjustable(c.req.valid("param").id) }, 200),
+    )
+    .openapi(approve, async (c) =>
+      c.json(await settlements.approve(actorOf(c), c.req.valid("param").id), 200),
+    )
+    .openapi(pay, async (c) =>
+      c.json(await settlements.pay(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(voidOne, async (c) =>
+      c.json(await settlements.void(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
+    );
+}
