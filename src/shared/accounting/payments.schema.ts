@@ -4,13 +4,22 @@ import { LEDGER_DIRECTIONS, LEDGER_PAYMENT_METHODS, ledgerTotalsSchema } from ".
 
 /**
  * Payments (`/accounting`): what the company owes and is owed (open bills, open customer invoices)
- * and what it has paid and received (bill and invoice payments), in one list with three views —
+ * and what it has paid and received (bill and invoice payments), approved driver settlements and their
+ * payments, in one list with three views —
  * the sidebar's all payments, pending payments and paid history.
  */
 export const PAYMENT_VIEWS = ["all", "pending", "paid"] as const;
 export type PaymentView = (typeof PAYMENT_VIEWS)[number];
 
-export const PAYMENT_KINDS = ["bill", "invoice", "bill_payment", "invoice_payment"] as const;
+/** Settlements: approved and unpaid (owed to a driver), and paid (decision 025). */
+export const PAYMENT_KINDS = [
+  "bill",
+  "invoice",
+  "settlement",
+  "bill_payment",
+  "invoice_payment",
+  "settlement_payment",
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const PAYMENT_STATUSES = ["overdue", "pending", "paid"] as const;
@@ -18,11 +27,11 @@ export const PAYMENT_STATUSES = ["overdue", "pending", "paid"] as const;
 export const paymentRowSchema = z.object({
   kind: z.enum(PAYMENT_KINDS),
   id: z.string(),
-  /** The bill or invoice the row belongs to. */
+  /** The bill, invoice or settlement the row belongs to. */
   parentId: z.string(),
   /** Due date (owed) or payment date (paid). */
   day: z.string(),
-  /** The bill's name or the invoice number. */
+  /** The bill's name, the invoice number or the settlement number. */
   title: z.string(),
   counterparty: z.string(),
   reference: z.string(),

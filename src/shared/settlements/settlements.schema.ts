@@ -121,6 +121,11 @@ export const SETTLEMENT_MESSAGES = {
   loadNotEligible: "Only the driver's completed loads can be added.",
   adjustsOwn: "An adjustment corrects an earlier settlement of the same driver.",
   systemLine: "This line is kept by the settlement itself.",
+  frequencyRequired: "Choose how often drivers are paid.",
+  baseRequired: "Choose what a percentage is of.",
+  einFormat: "Enter the EIN as 12-3456789.",
+  driverRequired: "Choose a driver.",
+  startRequired: "Enter the start date.",
 } as const;
 
 // ---- Settings
@@ -141,9 +146,9 @@ export const paySettingsSchema = z.object({
 export type PaySettings = z.infer<typeof paySettingsSchema>;
 
 export const paySettingsInputSchema = z.object({
-  frequency: z.enum(PAY_FREQUENCIES, { message: "Choose how often drivers are paid." }),
+  frequency: z.enum(PAY_FREQUENCIES, { message: SETTLEMENT_MESSAGES.frequencyRequired }),
   endWeekday: z.coerce.number().int().min(0).max(6),
-  percentageBase: z.enum(PERCENTAGE_BASES, { message: "Choose what a percentage is of." }),
+  percentageBase: z.enum(PERCENTAGE_BASES, { message: SETTLEMENT_MESSAGES.baseRequired }),
   chargeBackCitations: z.boolean().default(false),
   deductFuelCard: z.boolean().default(true),
   /** Empty keeps the stored one when it arrives masked; "" clears nothing. */
@@ -153,7 +158,7 @@ export const paySettingsInputSchema = z.object({
     .max(20)
     .default("")
     .refine((v) => v === "" || v.includes("•") || /^\d{2}-?\d{7}$/.test(v), {
-      message: "Enter the EIN as 12-3456789.",
+      message: SETTLEMENT_MESSAGES.einFormat,
     }),
 });
 export type PaySettingsInput = z.input<typeof paySettingsInputSchema>;
@@ -354,7 +359,7 @@ export type StandingDeduction = z.infer<typeof standingDeductionSchema>;
 
 export const standingDeductionInputSchema = z
   .object({
-    driverId: z.uuid({ message: "Choose a driver." }),
+    driverId: z.uuid({ message: SETTLEMENT_MESSAGES.driverRequired }),
     kind: z.enum(STANDING_DEDUCTION_KINDS, { message: SETTLEMENT_MESSAGES.kindRequired }),
     description: z.string().trim().max(200, { message: SETTLEMENT_MESSAGES.descriptionLong }).default(""),
     perPeriod: positiveMoney,
@@ -364,7 +369,7 @@ export const standingDeductionInputSchema = z
       .optional()
       .transform((v) => v || null),
     source: z.string().trim().max(120).default(""),
-    startsOn: z.iso.date({ message: "Enter the start date." }),
+    startsOn: z.iso.date({ message: SETTLEMENT_MESSAGES.startRequired }),
     active: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {

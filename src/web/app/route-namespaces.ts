@@ -26,6 +26,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   portal: ["invoices", "loads", "portal", "statements"],
   public: ["public"],
   registration: ["admin"],
+  settlements: ["accounting", "loads", "settlements"],
   statements: ["invoices", "statements"],
   system: ["system"],
   tolls: ["loads", "tolls"],

@@ -57,6 +57,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   accounting: { lazy: page("accounting", () => import("../features/accounting/pages/payments-page")) },
   billCustomer: { lazy: page("invoices", () => import("../features/invoices/pages/bill-customer-page")) },
   bolManager: { lazy: page("paperwork", () => import("../features/paperwork/pages/bol-manager-page")) },
+  settlements: {
+    lazy: page("settlements", () => import("../features/settlements/pages/settlements-page")),
+  },
   parking: { lazy: page("parking", () => import("../features/parking/pages/parking-page")) },
   calendar: { lazy: page("calendar", () => import("../features/calendar/pages/calendar-page")) },
   citations: { lazy: page("citations", () => import("../features/citations/pages/citations-page")) },

@@ -7,8 +7,8 @@ import { companyDay } from "./ledger-posting";
 
 /**
  * One list of what is owed and what was paid (`/accounting`): open bills and open customer
- * invoices (pending, overdue past their due date in the company's time zone), bill and invoice
- * payments (paid). Each row's action goes through its own source (pay the bill, open the invoice).
+ * invoices (pending, overdue past their due date in the company's time zone), approved driver
+ * settlements (pending), bill, invoice and settlement payments (paid). Each row's action goes through its own source (pay the bill, open the invoice).
  */
 export function createPaymentsService({ db, config }: Deps) {
   const rows = (today: string) => sql`
@@ -22,13 +22,21 @@ export function createPaymentsService({ db, config }: Deps) {
       case when i.due_date < ${today}::date then 'overdue' else 'pending' end, null
     from invoices i where i.status = 'sent' and i.total > i.amount_paid
     union all
+    select 'settlement', s.id::text, s.id::text, s.period_end::text, s.number, d.full_name, '', s.net, 'expense',
+      'pending', null
+    from settlements s join drivers d on d.id = s.driver_id where s.status = 'approved'
+    union all
     select 'bill_payment', p.id::text, p.bill_id::text, p.paid_on::text, b.name, b.vendor, p.reference, p.amount,
       'expense', 'paid', p.method::text
     from bill_payments p join bills b on b.id = p.bill_id
     union all
     select 'invoice_payment', p.id::text, p.invoice_id::text, p.paid_on::text, i.invoice_number, i.bill_to_company,
       p.reference, p.amount, 'income', 'paid', p.method::text
-    from invoice_payments p join invoices i on i.id = p.invoice_id`;
+    from invoice_payments p join invoices i on i.id = p.invoice_id
+    union all
+    select 'settlement_payment', s.id::text, s.id::text, s.paid_on::text, s.number, d.full_name, s.pay_reference,
+      s.net, 'expense', 'paid', s.pay_method::text
+    from settlements s join drivers d on d.id = s.driver_id where s.status = 'paid'`;
 
   return {
     async list(query: PaymentListQuery): Promise<PaymentPage> {

@@ -224,7 +224,7 @@ export function createSettlementsService({ db, config }: Deps) {
           and f.fueled_at >= ((${period.start}::date)::timestamp at time zone ${timeZone})
           and not exists (select 1 from settlement_lines sl where sl.fuel_entry_id = f.id and sl.live)
         order by f.fueled_at`);
-      fuel.rows.forEach((f, i) =>
+      fuel.rows.forEach((f, i) => {
         rows.push({
           settlementId,
           section: "deduction",
@@ -234,8 +234,8 @@ export function createSettlementsService({ db, config }: Deps) {
           fuelEntryId: f.id,
           position: 200 + i,
           createdBy: userId,
-        }),
-      );
+        });
+      });
     }
     if (settings.chargeBackCitations) {
       const paid = await tx.execute<{ id: string; amount: string; label: string }>(sql`
@@ -244,7 +244,7 @@ export function createSettlementsService({ db, config }: Deps) {
         where t.source = 'citation' and t.voided_at is null and c.driver_id = ${driver.id}
           and t.occurred_on between ${period.start}::date and ${period.end}::date
           and not exists (select 1 from settlement_lines sl where sl.citation_id = c.id and sl.live)`);
-      paid.rows.forEach((c, i) =>
+      paid.rows.forEach((c, i) => {
         rows.push({
           settlementId,
           section: "deduction",
@@ -254,8 +254,8 @@ export function createSettlementsService({ db, config }: Deps) {
           citationId: c.id,
           position: 300 + i,
           createdBy: userId,
-        }),
-      );
+        });
+      });
     }
     const carried = await tx.execute<{ id: string; amount: string; number: string }>(sql`
       select sl.id, sl.amount, s.number
@@ -263,7 +263,7 @@ export function createSettlementsService({ db, config }: Deps) {
       where s.driver_id = ${driver.id} and s.status in ('approved', 'paid') and sl.kind = 'carry_forward'
         and s.period_end < ${period.start}::date
         and not exists (select 1 from settlement_lines o where o.carried_from_line_id = sl.id and o.live)`);
-    carried.rows.forEach((c, i) =>
+    carried.rows.forEach((c, i) => {
       rows.push({
         settlementId,
         section: "deduction",
@@ -273,8 +273,8 @@ export function createSettlementsService({ db, config }: Deps) {
         carriedFromLineId: c.id,
         position: i,
         createdBy: userId,
-      }),
-    );
+      });
+    });
     if (rows.length) await tx.insert(settlementLines).values(rows);
   }
 

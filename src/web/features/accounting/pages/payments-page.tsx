@@ -71,16 +71,25 @@ export default function PaymentsPage() {
         </Button>
       );
     const invoice = r.kind === "invoice" || r.kind === "invoice_payment";
+    const settlement = r.kind === "settlement" || r.kind === "settlement_payment";
     return (
       <Link
         to={
           invoice
             ? `${routePath("customerInvoices")}?invoice=${encodeURIComponent(r.parentId)}`
-            : `${routePath("bills")}?view=all&q=${encodeURIComponent(r.title)}`
+            : settlement
+              ? `${routePath("settlements")}?settlement=${encodeURIComponent(r.parentId)}`
+              : `${routePath("bills")}?view=all&q=${encodeURIComponent(r.title)}`
         }
         className="inline-flex min-h-9 items-center gap-1 whitespace-nowrap text-sm text-brand-700 hover:underline"
       >
-        {t(invoice ? "payments.list.openInvoice" : "payments.list.openBill")}
+        {t(
+          invoice
+            ? "payments.list.openInvoice"
+            : settlement
+              ? "payments.list.openSettlement"
+              : "payments.list.openBill",
+        )}
         <ExternalLink className="size-3.5 shrink-0" aria-hidden />
       </Link>
     );

@@ -1,0 +1,190 @@
+import type { CreatedId, Items } from "@shared/api/api.schema";
+import type {
+  AddLineInput,
+  AdjustableSettlement,
+  DriverSettlement,
+  EscrowDue,
+  GenerateInput,
+  GenerateResult,
+  PaySettings,
+  PaySettingsInput,
+  PaySettlementInput,
+  Settlement,
+  SettlementFilter,
+  SettlementPage,
+  StandingDeduction,
+  StandingDeductionInput,
+  UnsettledLoad,
+} from "@shared/settlements/settlements.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+export type SettlementListQuery = Partial<SettlementFilter> & { page: number; pageSize: number };
+
+export const settlementKeys = {
+  all: ["settlements"] as const,
+  list: (query: object) => [...settlementKeys.all, "list", query] as const,
+  one: (id: string) => [...settlementKeys.all, "one", id] as const,
+  unsettled: (id: string) => [...settlementKeys.all, "unsettled", id] as const,
+  adjustable: (id: string) => [...settlementKeys.all, "adjustable", id] as const,
+  settings: ["pay-settings"] as const,
+  deductions: (query: object) => [...settlementKeys.all, "deductions", query] as const,
+  escrowDue: [...["settlements"], "escrow-due"] as const,
+  mine: ["driver-settlements"] as const,
+};
+
+const base = "/api/settlements";
+const path = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export function useSettlements(query: SettlementListQuery) {
+  return useQuery({
+    queryKey: settlementKeys.list(query),
+    queryFn: ({ signal }) => api<SettlementPage>(base, { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSettlement(id: string | null) {
+  return useQuery({
+    queryKey: settlementKeys.one(id ?? ""),
+    queryFn: ({ signal }) => api<Settlement>(path(id ?? ""), { signal }),
+    enabled: !!id,
+    retry: retryTransient,
+  });
+}
+
+export function useUnsettledLoads(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: settlementKeys.unsettled(id ?? ""),
+    queryFn: ({ signal }) => api<Items<UnsettledLoad>>(`${path(id ?? "")}/unsettled-loads`, { signal }),
+    enabled: !!id && enabled,
+  });
+}
+
+export function useAdjustable(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: settlementKeys.adjustable(id ?? ""),
+    queryFn: ({ signal }) => api<Items<AdjustableSettlement>>(`${path(id ?? "")}/adjustable`, { signal }),
+    enabled: !!id && enabled,
+  });
+}
+
+/** Every change refreshes the settlements (list, open one) and the ledger's payments. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: settlementKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ["ledger"] }),
+      // The payments screen (its key lives under the bills tree) lists approved, unpaid settlements.
+      queryClient.invalidateQueries({ queryKey: ["bills"] }),
+    ]);
+}
+
+export function useGenerate() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: GenerateInput) => api<GenerateResult>(`${base}/generate`, { body }),
+    onSettled: invalidate,
+  });
+}
+
+type Change =
+  | { kind: "addLoad"; loadId: string }
+  | { kind: "addLine"; line: AddLineInput }
+  | { kind: "removeLine"; lineId: string }
+  | { kind: "refresh" }
+  | { kind: "notes"; notes: string }
+  | { kind: "approve" }
+  | { kind: "pay"; payment: PaySettlementInput }
+  | { kind: "void"; reason: string };
+
+function request(id: string, change: Change): Promise<Settlement> {
+  switch (change.kind) {
+    case "addLoad":
+      return api<Settlement>(`${path(id)}/loads`, { body: { loadId: change.loadId } });
+    case "addLine":
+      return api<Settlement>(`${path(id)}/lines`, { body: change.line });
+    case "removeLine":
+      return api<Settlement>(`${path(id)}/lines/${encodeURIComponent(change.lineId)}`, { method: "DELETE" });
+    case "refresh":
+      return api<Settlement>(`${path(id)}/refresh`, { method: "POST" });
+    case "notes":
+      return api<Settlement>(`${path(id)}/notes`, { method: "PUT", body: { notes: change.notes } });
+    case "approve":
+      return api<Settlement>(`${path(id)}/approve`, { method: "POST" });
+    case "pay":
+      return api<Settlement>(`${path(id)}/pay`, { body: change.payment });
+    case "void":
+      return api<Settlement>(`${path(id)}/void`, { body: { reason: change.reason } });
+  }
+}
+
+/** One mutation for everything done to a settlement; the answer is the settlement as it now is. */
+export function useChangeSettlement(id: string | null) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (change: Change) => request(id ?? "", change),
+    onSuccess: (settlement) => queryClient.setQueryData(settlementKeys.one(settlement.id), settlement),
+    onSettled: invalidate,
+  });
+}
+
+export function usePaySettings() {
+  return useQuery({
+    queryKey: settlementKeys.settings,
+    queryFn: ({ signal }) => api<PaySettings>("/api/pay-settings", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSavePaySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaySettingsInput) => api<PaySettings>("/api/pay-settings", { method: "PUT", body }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settlementKeys.settings, settings);
+      return queryClient.invalidateQueries({ queryKey: settlementKeys.all });
+    },
+  });
+}
+
+export function useStandingDeductions(query: { driverId?: string; active?: "true" | "false" }) {
+  return useQuery({
+    queryKey: settlementKeys.deductions(query),
+    queryFn: ({ signal }) =>
+      api<Items<StandingDeduction>>("/api/standing-deductions", { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveDeduction(id: string | null) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: StandingDeductionInput) =>
+      id
+        ? api<CreatedId>(`/api/standing-deductions/${encodeURIComponent(id)}`, { method: "PUT", body })
+        : api<CreatedId>("/api/standing-deductions", { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEscrowDue() {
+  return useQuery({
+    queryKey: settlementKeys.escrowDue,
+    queryFn: ({ signal }) => api<Items<EscrowDue>>("/api/escrow-due", { signal }),
+    retry: retryTransient,
+  });
+}
+
+/** The signed-in driver's own approved and paid settlements (their dashboard). */
+export function useDriverSettlements(enabled = true) {
+  return useQuery({
+    queryKey: settlementKeys.mine,
+    queryFn: ({ signal }) => api<Items<DriverSettlement>>("/api/driver-settlements", { signal }),
+    enabled,
+    retry: retryTransient,
+  });
+}
