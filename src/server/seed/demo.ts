@@ -17,6 +17,7 @@ import { seedInspectionsDemo } from "./inspections-demo";
 import { seedInvoicesDemo } from "./invoices-demo";
 import { seedPaperworkDemo } from "./paperwork-demo";
 import { seedSafetyDemo } from "./safety-demo";
+import { seedSettlementsDemo } from "./settlements-demo";
 
 const DEMO_MARKER = "demo_seeded_at";
 const INSTALLED_MARKER = "installed_at";
@@ -109,6 +110,8 @@ export async function seedDemoData(
     await seedFuelTollsParkingDemo(tx, options.storage);
     // After every source of money: the ledger posts them, then the hand entries.
     await seedAccountingDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
+    // After the ledger's sources: paying a settlement posts its driver-pay expense like any source.
+    await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

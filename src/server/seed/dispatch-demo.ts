@@ -154,7 +154,8 @@ type DriverKey = "jake" | "rosa" | "marcus" | "daniel" | "tyrone" | "emily";
 /** Default pay on every driver, so an empty driver pay on a load always has a fallback. */
 const DRIVER_PAY: Record<DriverKey, { type: PayType; rate: string }> = {
   jake: { type: "per_mile", rate: "0.65" },
-  rosa: { type: "percentage", rate: "27.00" },
+  // An owner-operator with her own truck: most of the line haul is hers (decision 025 settles it).
+  rosa: { type: "percentage", rate: "78.00" },
   marcus: { type: "percentage", rate: "28.00" },
   daniel: { type: "per_mile", rate: "0.60" },
   tyrone: { type: "fixed", rate: "850.00" },

@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuelEntries, parkingExpenses, parkingReservations, tolls } from "../db/schema";
-import { driverIdOf } from "../testing/fixtures";
+import { clearSettlements, driverIdOf } from "../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
 
@@ -45,6 +45,7 @@ describe("the fuel, tolls and parking demo data", () => {
   });
 
   it("stores a PDF receipt for every fuel stop when the storage service is there", async () => {
+    await clearSettlements(ctx);
     await ctx.deps.db.delete(fuelEntries);
     await ctx.deps.db.delete(tolls);
     await ctx.deps.db.delete(parkingExpenses);

@@ -95,7 +95,21 @@ export async function uploadFile(
  * statuses, so they start from an empty dispatch office (this file's own database only).
  */
 export async function emptyDispatchOffice(ctx: TestContext): Promise<void> {
+  await clearSettlements(ctx);
   await ctx.deps.db.delete(loads);
   await ctx.deps.db.delete(timeOffRequests);
   await ctx.deps.db.update(drivers).set({ status: sql`${drivers.manualStatus}` });
+}
+
+/**
+ * The demo's settlements hold loads and fuel purchases, and an approved one refuses deletion
+ * (decision 025): tests that empty those tables remove the settlements first, with the triggers off,
+ * in their own database only.
+ */
+export async function clearSettlements(ctx: TestContext): Promise<void> {
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`delete from settlement_lines`);
+    await tx.execute(sql`delete from settlements`);
+  });
 }

@@ -7,7 +7,7 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, files, fuelEntries, loads, vehicles } from "../../db/schema";
-import { driverIdOf, loadInput } from "../../testing/fixtures";
+import { clearSettlements, driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { hoursAgo, multipart, PNG_BYTES, pdf, vehicleIdOf } from "./fuel.testing";
 
@@ -24,6 +24,7 @@ let truck102: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   // The demo seed logs fuel; these tests count entries, so they start from an empty log.
+  await clearSettlements(ctx);
   await ctx.deps.db.delete(fuelEntries);
   [jake, rosa, dispatcher, accountant] = await Promise.all([
     signIn(ctx, "driver@demo.test"),

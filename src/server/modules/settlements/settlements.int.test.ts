@@ -491,3 +491,49 @@ describe("settlements: who sees what", () => {
     expect((await call(ctx, "/api/pay-settings", { cookie: accountant })).json.payerTin).toBe("36-1234567");
   });
 });
+
+describe("settlements: the demo", () => {
+  it("weekly settlements for the demo drivers: paid history with deductions and escrow, the latest unpaid", async () => {
+    const page = await call(
+      ctx,
+      `/api/settlements?driverId=${await driverIdOf(ctx, "driver2@demo.test")}&pageSize=100`,
+      {
+        cookie: accountant,
+      },
+    );
+    // The demo's are recent; this file's own settlements are in 2025.
+    const recent = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const rosa = page.json.items.filter((s: { periodStart: string }) => s.periodStart >= recent);
+    const statuses = new Set(rosa.map((s: { status: string }) => s.status));
+    expect(statuses.has("paid")).toBe(true);
+    const paid = rosa.filter((s: { status: string }) => s.status === "paid");
+    const latestPaid = (await call(ctx, `/api/settlements/${paid[0].id}`, { cookie: accountant })).json;
+    // Rosa is an owner-operator: escrow, insurance and ELD come off every settlement.
+    expect(latestPaid.driver.workerType).toBe("contractor");
+    expect(latestPaid.lines.map((l: { kind: string }) => l.kind)).toEqual(
+      expect.arrayContaining(["escrow", "insurance", "eld"]),
+    );
+    expect(Number(latestPaid.escrowBalance)).toBeGreaterThan(0);
+    const ledger = await ctx.deps.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.source, "settlement"), eq(transactions.sourceId, latestPaid.id)));
+    expect(ledger[0]).toMatchObject({ category: "driver_pay", amount: latestPaid.net });
+
+    const jakeId = await driverIdOf(ctx, "driver@demo.test");
+    const jakes = await call(ctx, `/api/settlements?driverId=${jakeId}&pageSize=100`, { cookie: accountant });
+    const jakeStatuses = jakes.json.items.map((s: { status: string }) => s.status);
+    expect(jakeStatuses).toContain("paid");
+    // The newest settlements are not paid yet: last week's approved or this week's draft.
+    expect(["draft", "approved"]).toContain(jakeStatuses[0]);
+    // Jake's cash advance of 300 is recovered at most 100 a week.
+    const advance = (await call(ctx, `/api/standing-deductions?driverId=${jakeId}`, { cookie: accountant }))
+      .json.items[0];
+    expect(advance).toMatchObject({
+      kind: "cash_advance",
+      perPeriod: "100.00",
+      total: "300.00",
+      source: "Office cash, receipt 2231",
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from "@playwright/test";
+import { loginAs, toast } from "./fixtures";
+import { openAs, stop, uniqueLoadNumber } from "./load-helpers";
+
+const originOf = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+/** A new driver paid 0.60 per mile by default, with one load delivered today (this pay period). */
+async function driverWithDeliveredLoad(dispatcher: Page) {
+  const headers = originOf(dispatcher);
+  const name = `Pat Settle ${Math.random().toString(36).slice(2, 7)}`;
+  const driver = await dispatcher.request.post("/api/drivers", {
+    headers,
+    data: { fullName: name, defaultPayType: "per_mile", defaultPayRate: "0.60" },
+  });
+  expect(driver.status(), await driver.text()).toBe(201);
+  const driverId = (await driver.json()).id;
+  const hours = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
+  const created = await dispatcher.request.post("/api/loads", {
+    headers,
+    data: {
+      loadNumber: uniqueLoadNumber("ST"),
+      driverId,
+      baseRate: "1500.00",
+      loadedMiles: 1234.5,
+      stops: [stop("pickup", "Joliet", "IL", hours(10)), stop("delivery", "Indianapolis", "IN", hours(4))],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+  for (const status of ["in_progress", "completed"]) {
+    const moved = await dispatcher.request.post(`/api/loads/${id}/status`, { headers, data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  return { name, driverId };
+}
+
+test.describe("settlements", () => {
+  test("an accountant generates the week's drafts, adds a fuel advance, approves and pays one", async ({
+    page,
+    browser,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const { name } = await driverWithDeliveredLoad(dispatcher);
+    await dispatcher.context().close();
+
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/settlements");
+    await expect(page.getByRole("heading", { name: "Settlements", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("pay-period")).toContainText("–");
+    await page.getByTestId("generate-drafts").click();
+    await expect(toast(page)).toContainText("Drafts generated");
+
+    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
+    const row = page.locator('[data-testid^="settlement-row-"]', { hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name }).click();
+
+    const dialog = page.getByTestId("settlement-dialog");
+    // 0.60 × 1234.5 loaded miles = 740.70, from the driver's default rate.
+    await expect(dialog.getByTestId("line-load")).toContainText("$740.70");
+    await expect(dialog.getByTestId("line-load")).toContainText("driver's default");
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$740.70");
+
+    const form = dialog.getByTestId("add-line-form");
+    await form.getByLabel("Adds or deducts").selectOption("deduction");
+    await form.getByTestId("add-line-kind").selectOption("fuel_advance");
+    await form.getByLabel("Amount").fill("120.4");
+    await form.getByLabel("Description").fill("Comchek at Love's #512");
+    await form.getByTestId("add-line-submit").click();
+    await expect(dialog.getByTestId("line-fuel_advance")).toContainText("−$120.40");
+    // 740.70 − 120.40 = 620.30
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$620.30");
+
+    await dialog.getByTestId("approve").click();
+    await expect(dialog.getByTestId("settlement-status")).toHaveText("Approved");
+    await expect(dialog.getByTestId("add-line-form")).toHaveCount(0);
+
+    await dialog.getByTestId("pay-open").click();
+    const pay = dialog.getByTestId("pay-form");
+    await pay.getByLabel("Reference").fill("ACH 77120");
+    await pay.getByTestId("pay-submit").click();
+    await expect(dialog.getByTestId("settlement-status")).toHaveText("Paid");
+    await expect(dialog).toContainText("ACH 77120");
+    await page.keyboard.press("Escape");
+
+    // The ledger has the driver-pay expense, and the payments' paid history the payment.
+    await page.goto(`/accounting?view=paid&q=${encodeURIComponent(name)}`);
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByText("−$620.30").first()).toBeVisible();
+  });
+
+  test("a bad amount keeps the form's text and says why, in Spanish too", async ({ page }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/settlements?status=draft&lng=es");
+    const first = page.locator('[data-testid^="settlement-row-"]').first();
+    await first.locator("button").first().click();
+    const form = page.getByTestId("add-line-form");
+    await form.getByLabel("Importe").fill("12.345");
+    await form.getByLabel("Descripción").fill("Bono de seguridad");
+    await form.getByTestId("add-line-submit").click();
+    await expect(form.getByText("Escriba un importe como 1250 o 1250.50.")).toBeVisible();
+    await expect(form.getByLabel("Descripción")).toHaveValue("Bono de seguridad");
+  });
+});

@@ -1,0 +1,189 @@
+import { addDays, payPeriodOf } from "@shared/settlements/pay";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { drivers, paySettings, settlements, standingDeductions, users } from "../db/schema";
+import type { Deps } from "../deps";
+import type { Actor } from "../http/context";
+import { companyDay } from "../modules/accounting/ledger-posting";
+import { createSettlementsService } from "../modules/settlements/settlements.service";
+
+const WEEKS_BACK = 13;
+const RULE = { frequency: "weekly", endWeekday: 0 } as const;
+
+// biome-ignore format: one driver per line reads as a table
+const PAY_PROFILES: Record<string, { workerType: "company" | "contractor"; street: string; city: string; state: string; zip: string; econsent: boolean; clearTin?: boolean }> = {
+  "driver@demo.test": { workerType: "company", street: "2417 W Belmont Ave", city: "Chicago", state: "IL", zip: "60618", econsent: true },
+  "driver2@demo.test": { workerType: "contractor", street: "815 Ridge Rd", city: "Joliet", state: "IL", zip: "60435", econsent: true },
+  "tyrone.brooks@drivers.test": { workerType: "contractor", street: "77 Lakeview Ct", city: "Bolingbrook", state: "IL", zip: "60440", econsent: false },
+  "emily.sanders@drivers.test": { workerType: "contractor", street: "1402 Packer Dr", city: "Green Bay", state: "WI", zip: "54304", econsent: true, clearTin: true },
+};
+
+/**
+ * Driver pay for the demo: pay fields on the drivers (Rosa and Tyrone owner-operators with complete
+ * tax details, Emily one without a TIN, Jake a company driver), standing deductions (Rosa's escrow,
+ * occupational insurance and ELD; Jake's cash advance being recovered) and weekly settlements for the
+ * past three months through the service itself — paid until two weeks ago (ACH on the Friday after
+ * the period), last week's approved, this week's a draft — with a fuel advance, detention and a bonus.
+ */
+export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Date()): Promise<void> {
+  const [already] = await tx.select({ id: settlements.id }).from(settlements).limit(1);
+  if (already) return;
+  const people = await tx
+    .select({ id: drivers.id, email: users.email, driverEmail: drivers.email })
+    .from(drivers)
+    .leftJoin(users, eq(users.id, drivers.userId));
+  const idOf = (email: string) => people.find((p) => p.email === email || p.driverEmail === email)?.id;
+  const [accountant] = await tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.email, "accountant@demo.test"));
+  const jake = idOf("driver@demo.test");
+  const rosa = idOf("driver2@demo.test");
+  if (!accountant || !jake || !rosa) return;
+
+  for (const [email, p] of Object.entries(PAY_PROFILES)) {
+    const id = idOf(email);
+    if (!id) continue;
+    await tx
+      .update(drivers)
+      .set({
+        workerType: p.workerType,
+        mailingStreet: p.street,
+        mailingCity: p.city,
+        mailingState: p.state,
+        mailingPostalCode: p.zip,
+        taxFormsEconsent: p.econsent,
+        taxFormsEconsentAt: p.econsent ? new Date(now.getTime() - 200 * 86_400_000) : null,
+        ...(p.clearTin ? { taxId: null } : {}),
+      })
+      .where(eq(drivers.id, id));
+  }
+
+  // The demo carrier's rules: weekly, Sunday to Sunday, percentages of the total; its owner-operators
+  // buy their own fuel (no fuel-card deduction) and company-paid tickets are charged back.
+  await tx
+    .insert(paySettings)
+    .values({
+      id: 1,
+      deductFuelCard: false,
+      chargeBackCitations: true,
+      payerTin: "36-2918475",
+      updatedBy: accountant.id,
+    })
+    .onConflictDoNothing();
+  const today = companyDay(now, timeZone);
+  const current = payPeriodOf(today, RULE);
+  const first = payPeriodOf(addDays(current.start, -7 * WEEKS_BACK), RULE);
+  await tx.insert(standingDeductions).values([
+    {
+      driverId: rosa,
+      kind: "escrow",
+      description: "Lease escrow (49 CFR 376.12)",
+      perPeriod: "100.00",
+      total: "2500.00",
+      startsOn: first.start,
+      createdBy: accountant.id,
+    },
+    {
+      driverId: rosa,
+      kind: "insurance",
+      description: "Occupational accident insurance",
+      perPeriod: "42.50",
+      startsOn: first.start,
+      createdBy: accountant.id,
+    },
+    {
+      driverId: rosa,
+      kind: "eld",
+      description: "Motive ELD subscription",
+      perPeriod: "14.99",
+      startsOn: first.start,
+      createdBy: accountant.id,
+    },
+    {
+      driverId: jake,
+      kind: "cash_advance",
+      description: "Advance for a family emergency",
+      perPeriod: "100.00",
+      total: "300.00",
+      source: "Office cash, receipt 2231",
+      startsOn: addDays(first.start, 14),
+      createdBy: accountant.id,
+    },
+  ]);
+
+  const actor: Actor = {
+    userId: accountant.id,
+    email: accountant.email,
+    name: accountant.name,
+    role: "accountant",
+    mustChangePassword: false,
+    sessionId: "demo-seed",
+    sessionExpiresAt: now,
+    impersonator: null,
+    ip: null,
+    driverId: null,
+    customerId: null,
+  };
+  // The service runs inside the seed's transaction (its own transactions become savepoints).
+  const service = createSettlementsService({
+    db: tx as unknown as Db,
+    config: { company: { timeZone } },
+  } as Deps);
+
+  let extrasDone = { fuel: false, detention: false, bonus: false };
+  for (
+    let period = first;
+    period.start <= current.start;
+    period = payPeriodOf(addDays(period.end, 1), RULE)
+  ) {
+    await service.generate(actor, { periodStart: period.start, periodEnd: period.end });
+    const drafts = await tx
+      .select({ id: settlements.id, driverId: settlements.driverId })
+      .from(settlements)
+      .where(sql`${settlements.periodStart} = ${period.start} and ${settlements.status} = 'draft'`);
+    for (const d of drafts) {
+      if (d.driverId === rosa && !extrasDone.fuel) {
+        await service.addLine(actor, d.id, {
+          section: "deduction",
+          kind: "fuel_advance",
+          description: "Comchek at Pilot #412, Effingham IL",
+          amount: "250.00",
+          adjustsSettlementId: null,
+        });
+        extrasDone = { ...extrasDone, fuel: true };
+      } else if (d.driverId === jake && !extrasDone.detention) {
+        await service.addLine(actor, d.id, {
+          section: "addition",
+          kind: "detention",
+          description: "3 h at the receiver, Milwaukee",
+          amount: "75.00",
+          adjustsSettlementId: null,
+        });
+        extrasDone = { ...extrasDone, detention: true };
+      } else if (d.driverId === jake && period.end >= addDays(current.start, -35) && !extrasDone.bonus) {
+        await service.addLine(actor, d.id, {
+          section: "addition",
+          kind: "bonus",
+          description: "Clean inspection bonus",
+          amount: "100.00",
+          adjustsSettlementId: null,
+        });
+        extrasDone = { ...extrasDone, bonus: true };
+      }
+    }
+    if (period.start === current.start) break; // this week's drafts stay drafts
+    for (const d of drafts) {
+      await service.approve(actor, d.id);
+      // Last week's are approved, waiting for Friday's ACH run; earlier ones were paid on theirs.
+      const payday = addDays(period.end, 5);
+      if (payday <= today && period.end < addDays(current.start, -1)) {
+        await service.pay(actor, d.id, {
+          paidOn: payday,
+          method: "ach",
+          reference: `ACH ${payday.replaceAll("-", "").slice(2)}`,
+        });
+      }
+    }
+  }
+}
