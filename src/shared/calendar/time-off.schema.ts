@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-export const TIME_OFF_STATUSES = ["pending", "approved", "denied", "cancelled"] as const;
-export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+import { TIME_OFF_STATUSES, type TimeOffStatus } from "./time-off-statuses";
+
+export { TIME_OFF_STATUSES, type TimeOffStatus } from "./time-off-statuses";
 
 /** "Please fill out all fields." covers empty dates or reason (spec section 5). */
 export const FILL_ALL_FIELDS = "Please fill out all fields.";

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { emailSchema, passwordSchema } from "../auth/auth.schema";
 import { LOAD_STATUSES, moneySchema, PAY_TYPES } from "../loads/loads.schema";
-import { WORKER_TYPES } from "../settlements/settlements.schema";
 import { DRIVER_MANUAL_STATUSES, DRIVER_STATUSES } from "./drivers.schema";
 
 /*
@@ -23,6 +22,10 @@ export const ACCOUNT_EMAIL_REQUIRED_MESSAGE = "Enter the email the driver will s
 // ---- Field rules
 
 /** US SSN (123-45-6789) or EIN (12-3456789), dashes optional. */
+/** Company driver (W-2, paid through payroll elsewhere) or independent contractor / owner-operator (1099). */
+export const WORKER_TYPES = ["company", "contractor"] as const;
+export type WorkerType = (typeof WORKER_TYPES)[number];
+
 export const TAX_ID_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\d{2}-?\d{7})$/;
 const TAX_ID_MESSAGE = "Enter a 9-digit SSN (123-45-6789) or EIN (12-3456789).";
 

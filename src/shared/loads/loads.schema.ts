@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { TIME_OFF_STATUSES } from "../calendar/time-off.schema";
+import { TIME_OFF_STATUSES } from "../calendar/time-off-statuses";
 import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEDGER_PAYMENT_METHODS, positiveMoney } from "../accounting/ledger.schema";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { WORKER_TYPES } from "../drivers/management.schema";
 import { EXPORT_FORMATS } from "../fuel/fuel.schema";
 import { PAY_TYPES } from "../loads/loads.schema";
 import { PAY_FREQUENCIES, PERCENTAGE_BASES } from "./pay";
@@ -11,8 +12,7 @@ import { PAY_FREQUENCIES, PERCENTAGE_BASES } from "./pay";
  * "driver pay" expense and the paid statement) or void. Decision 025.
  */
 
-export const WORKER_TYPES = ["company", "contractor"] as const;
-export type WorkerType = (typeof WORKER_TYPES)[number];
+export { WORKER_TYPES, type WorkerType } from "../drivers/management.schema";
 
 export const SETTLEMENT_STATUSES = ["draft", "approved", "paid", "void"] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];

@@ -1,7 +1,6 @@
 import { DRIVER_STATUSES } from "@shared/drivers/drivers.schema";
-import { DRIVER_DOCUMENT_KINDS } from "@shared/drivers/management.schema";
+import { DRIVER_DOCUMENT_KINDS, WORKER_TYPES } from "@shared/drivers/management.schema";
 import { PAY_TYPES } from "@shared/loads/loads.schema";
-import { WORKER_TYPES } from "@shared/settlements/settlements.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
