@@ -85,8 +85,9 @@ test.describe("settlements", () => {
 
     // The ledger has the driver-pay expense, and the payments' paid history the payment.
     await page.goto(`/accounting?view=paid&q=${encodeURIComponent(name)}`);
-    await expect(page.getByText(name).first()).toBeVisible();
-    await expect(page.getByText("−$620.30").first()).toBeVisible();
+    const paidRow = page.locator("tr", { hasText: name }).first();
+    await expect(paidRow).toContainText("Driver paid");
+    await expect(paidRow).toContainText("−$620.30");
   });
 
   test("a bad amount keeps the form's text and says why, in Spanish too", async ({ page }) => {
@@ -100,5 +101,19 @@ test.describe("settlements", () => {
     await form.getByTestId("add-line-submit").click();
     await expect(form.getByText("Escriba un importe como 1250 o 1250.50.")).toBeVisible();
     await expect(form.getByLabel("Descripción")).toHaveValue("Bono de seguridad");
+  });
+
+  test("a driver opens their settlement statement from the dashboard on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, "driver@demo.test");
+    const list = page.getByTestId("my-settlements");
+    await expect(list).toBeVisible();
+    const button = list.getByRole("button", { name: /Download statement ST-\d+/ }).first();
+    const box = await button.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(file.suggestedFilename()).toMatch(/^ST-\d+\.pdf$/);
+    const bytes = await (await file.createReadStream()).toArray();
+    expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -55,6 +55,8 @@ const WEB_EDGES: Record<string, string> = {
   "dashboard -> loads/components/driver-load-actions":
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
+  "dashboard -> settlements/components/my-settlements":
+    "a driver reads their own settlements on their dashboard",
   "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",
   "paperwork -> loads/api/loads": "a BOL decision refreshes the load's own page",
   "statements -> invoices/billing-messages": "a statement is billing: one way, statements to invoices",

@@ -14,7 +14,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   calendar: ["calendar"],
   citations: ["citations", "safety"],
   customers: ["customers", "loads"],
-  dashboard: ["dashboard", "loads"],
+  dashboard: ["dashboard", "loads", "settlements"],
   drivers: ["calendar", "citations", "drivers", "loads"],
   fleet: ["fleet", "inspections"],
   fuel: ["fuel"],

@@ -1,23 +1,63 @@
+import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads, settlementLines, transactions } from "../../db/schema";
 import { driverIdOf, loadInput } from "../../testing/fixtures";
-import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { startSmtpSink } from "../../testing/smtp-sink";
 
 let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let accountant: string;
 let dispatcher: string;
 let jake: string;
 let rosa: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  smtp = await startSmtpSink();
+  ctx = await createTestContext({ smtpUrl: smtp.url });
   accountant = await signIn(ctx, "accountant@demo.test");
   dispatcher = await signIn(ctx, "dispatcher@demo.test");
   jake = await signIn(ctx, "driver@demo.test");
   rosa = await signIn(ctx, "driver2@demo.test");
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+async function pdfOf(id: string, cookie: string, lang = "en") {
+  const res = await ctx.app.request(`/api/settlements/${id}/pdf?lang=${lang}`, {
+    headers: { origin: TEST_ORIGIN, cookie },
+  });
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
+}
+
+/** The words a PDF's pages draw: its content streams inflated, each text run a hex string. */
+function pdfText(bytes: Uint8Array) {
+  const raw = Buffer.from(bytes);
+  const out: string[] = [];
+  for (let at = raw.indexOf("stream"); at >= 0; at = raw.indexOf("stream", at + 6)) {
+    const start = at + (raw[at + 6] === 0x0d ? 8 : 7);
+    const end = raw.indexOf("endstream", start);
+    if (end < 0) break;
+    let content: string;
+    try {
+      content = inflateSync(raw.subarray(start, end)).toString("latin1");
+    } catch {
+      content = raw.subarray(start, end).toString("latin1");
+    }
+    for (const m of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      out.push(Buffer.from(m[1], "hex").toString("latin1"));
+    at = end;
+  }
+  return out.join(" ");
+}
 
 /** Weekly periods ending on Sunday (the default rule), long before the demo data. */
 const WEEK = (n: number) => {
@@ -458,6 +498,25 @@ describe("settlements: who sees what", () => {
     expect(own.status).toBe(200);
     expect(own.json.net).toBe("777.00");
     expect((await call(ctx, `/api/settlements/${s.id}`, { cookie: rosa })).status).toBe(404);
+    // The statement in the reader's language; nobody else's.
+    const pdf = await pdfOf(s.id, jake, "es");
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe("application/pdf");
+    expect((await PDFDocument.load(pdf.bytes)).getTitle()).toBe(`Liquidación del conductor ${s.number}`);
+    const words = pdfText(pdf.bytes);
+    expect(words).toContain("Pago fijo");
+    expect(words).toContain("Pago neto $777.00");
+    expect(words).toContain("Conductor de la empresa (W-2)");
+    expect((await pdfOf(s.id, rosa)).status).toBe(404);
+    // Paying mails the statement to the driver.
+    const paid = await call(ctx, `/api/settlements/${s.id}/pay`, {
+      body: { paidOn: "2025-07-28", method: "check", reference: "CHK 1042" },
+      cookie: accountant,
+    });
+    expect(paid.status).toBe(200);
+    const mail = await smtp.waitFor("driver@demo.test");
+    expect(mail.raw).toContain(`Your settlement ${s.number}`);
+    expect(mail.raw).toContain(`${s.number}.pdf`);
     const mine = await call(ctx, "/api/driver-settlements", { cookie: jake });
     expect(mine.json.items.map((i: { id: string }) => i.id)).toContain(s.id);
     const hers = await call(ctx, "/api/driver-settlements", { cookie: rosa });

@@ -24,7 +24,9 @@ import {
 } from "@shared/settlements/settlements.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
+import { binary, fileResponse, PDF_TYPE } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { PDF_LANGUAGES } from "./settlement-pdf";
 import { createSettlementsService } from "./settlements.service";
 
 const tags = ["Settlements"];
@@ -33,6 +35,7 @@ const WRITE = PERMISSIONS["settlements:write"];
 const APPROVE = PERMISSIONS["settlements:approve"];
 /** Staff, and a driver for their own approved and paid settlements (404 for any other). */
 const READ_OR_OWN = [...READ, ...PERMISSIONS["settlements:own"]];
+const pdfQuery = z.object({ lang: z.enum(PDF_LANGUAGES).default("en") });
 const lineParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
   lineId: z.uuid({ message: "Invalid id." }),
@@ -168,6 +171,17 @@ const voidOne = defineRoute({
   request: { params: uuidParams, body: jsonBody(voidSettlementSchema) },
   responses: { 200: jsonContent(settlementSchema) },
 });
+const pdf = defineRoute({
+  method: "get",
+  path: "/api/settlements/{id}/pdf",
+  tags,
+  summary:
+    "The settlement statement as a PDF in the reader's language (en, es, fr): each load with its route and " +
+    "pay computation, additions, deductions, escrow, year-to-date gross. A driver: their own approved or paid ones",
+  access: READ_OR_OWN,
+  request: { params: uuidParams, query: pdfQuery },
+  responses: { 200: binary([PDF_TYPE], "The PDF") },
+});
 const mine = defineRoute({
   method: "get",
   path: "/api/driver-settlements",
@@ -252,6 +266,10 @@ export function settlementsRoutes(deps: Deps) {
     )
     .openapi(escrowDue, async (c) => c.json({ items: await settlements.escrowDue() }, 200))
     .openapi(get, async (c) => c.json(await settlements.get(actorOf(c), c.req.valid("param").id), 200))
+    .openapi(pdf, async (c) => {
+      const file = await settlements.pdf(actorOf(c), c.req.valid("param").id, c.req.valid("query").lang);
+      return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
+    })
     .openapi(addLoad, async (c) =>
       c.json(await settlements.addLoad(actorOf(c), c.req.valid("param").id, c.req.valid("json").loadId), 200),
     )

@@ -1,5 +1,6 @@
 import { can } from "@shared/access";
 import { maskTaxId } from "@shared/drivers/management.schema";
+import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import {
   addDays,
   cents,
@@ -44,8 +45,10 @@ import { badRequest, conflict, notFound, uniqueViolation } from "../../http/erro
 import { iso, likePattern, offsetOf, toPage } from "../../http/pagination";
 import { ownDriverId, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
+import { formatDate, formatMoney } from "../../platform/pdf/format";
 import { companyDay, postToLedger } from "../accounting/ledger-posting";
 import { type LoadLineValues, loadLine } from "./pay-lines";
+import { type PdfLanguage, renderSettlementPdf } from "./settlement-pdf";
 import {
   eligibleLoads,
   escrowBalance,
@@ -148,7 +151,7 @@ const loadLineRow = (settlementId: string, line: LoadLineValues, userId: string 
  * one's amounts and lines (trigger, SQLSTATE LMS01), and a load, fuel purchase, citation or carried
  * amount sits on one live line only (partial unique indexes).
  */
-export function createSettlementsService({ db, config }: Deps) {
+export function createSettlementsService({ db, config, mailer, log }: Deps) {
   const timeZone = config.company.timeZone;
   const today = () => companyDay(new Date(), timeZone);
 
@@ -344,6 +347,52 @@ export function createSettlementsService({ db, config }: Deps) {
       targetLabel: row.number,
       details,
     });
+  }
+
+  async function mailingOf(driverId: string) {
+    const [d] = await db
+      .select({
+        email: drivers.email,
+        mailingStreet: drivers.mailingStreet,
+        mailingCity: drivers.mailingCity,
+        mailingState: drivers.mailingState,
+        mailingPostalCode: drivers.mailingPostalCode,
+      })
+      .from(drivers)
+      .where(eq(drivers.id, driverId));
+    return d ?? { email: null, mailingStreet: "", mailingCity: "", mailingState: "", mailingPostalCode: "" };
+  }
+
+  /**
+   * The paid statement to the driver's email, through the mail service (SMTP or the stored outbox).
+   * The payment stands whether or not the mail goes out; a failure is logged (the outbox shows it).
+   * English until a user's language is stored (settings issue).
+   */
+  async function mailStatement(settlement: Settlement) {
+    if (!mailer) return; // the demo seed pays without mailing anyone
+    const driver = await mailingOf(settlement.driver.id);
+    if (!driver.email) return;
+    const lang: PdfLanguage = "en";
+    const pdf = await renderSettlementPdf({ settlement, driver, company: config.company, lang });
+    const words = {
+      number: settlement.number,
+      company: config.company.name,
+      name: settlement.driver.fullName,
+      period: `${formatDate(settlement.periodStart)} – ${formatDate(settlement.periodEnd)}`,
+      date: formatDate(settlement.paidOn),
+      amount: formatMoney(settlement.net),
+    };
+    const fill = (text: string) =>
+      text.replace(/\{\{(\w+)\}\}/g, (_, k: keyof typeof words) => words[k] ?? "");
+    const mail = await mailer.send({
+      to: driver.email,
+      subject: fill(settlementsEn.pdf.mailSubject),
+      text: fill(settlementsEn.pdf.mailBody),
+      replyTo: config.company.email,
+      attachments: [{ filename: pdf.fileName, contentType: "application/pdf", content: pdf.bytes }],
+    });
+    if (mail.status === "failed")
+      log.warn("settlement statement not mailed", { settlementId: settlement.id });
   }
 
   return {
@@ -713,7 +762,20 @@ export function createSettlementsService({ db, config }: Deps) {
           method: input.method,
         });
       });
-      return this.get(actor, id);
+      const paid = await this.get(actor, id);
+      await mailStatement(paid);
+      return paid;
+    },
+
+    /** The settlement statement as a PDF in `lang` (whoever may read the settlement may download it). */
+    async pdf(actor: Actor, id: string, lang: PdfLanguage) {
+      const settlement = await this.get(actor, id);
+      return renderSettlementPdf({
+        settlement,
+        driver: await mailingOf(settlement.driver.id),
+        company: config.company,
+        lang,
+      });
     },
 
     async void(actor: Actor, id: string, reason: string): Promise<Settlement> {

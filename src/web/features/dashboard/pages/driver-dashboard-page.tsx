@@ -28,6 +28,7 @@ import { useMe } from "../../../lib/session";
 import { useDriverDashboard } from "../../loads/api/loads";
 import { DriverLoadActions } from "../../loads/components/driver-load-actions";
 import { useLoadEventText } from "../../loads/components/load-event-text";
+import { MySettlements } from "../../settlements/components/my-settlements";
 import { useGreeting } from "../components/greeting";
 
 /** What a driver reaches for on the road, in thumb order. */
@@ -201,6 +202,8 @@ export default function DriverDashboardPage() {
           </Section>
         </div>
       ) : null}
+
+      <MySettlements />
 
       <section aria-labelledby="driver-links-title">
         <h2 id="driver-links-title" className="mb-3 text-base font-semibold text-slate-900">

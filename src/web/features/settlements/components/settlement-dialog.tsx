@@ -23,6 +23,7 @@ import { notify } from "../../../lib/toast";
 import { useAdjustable, useChangeSettlement, useSettlement, useUnsettledLoads } from "../api/settlements";
 import { useSettlementMessages } from "../settlements-messages";
 import { periodLabel, STATUS_TONES } from "./settlement-format";
+import { SettlementPdfButton } from "./settlement-pdf-button";
 
 type Errors = Record<string, string | undefined>;
 
@@ -528,6 +529,7 @@ export function SettlementDialog({
           {form === "void" ? <VoidForm settlement={s} onDone={() => setForm(null)} /> : null}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+            <SettlementPdfButton id={s.id} number={s.number} />
             {draft ? (
               <Button
                 variant="outline"
