@@ -144,6 +144,8 @@ test.describe("layout", () => {
           "/accounting?view=pending",
           "/accounting/bill-customer",
           "/accounting/bol-manager",
+          "/accounting/settlements",
+          "/accounting/settlements?tab=deductions",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

@@ -596,3 +596,52 @@ describe("settlements: the demo", () => {
     });
   });
 });
+
+describe("drivers: what pay needs", () => {
+  it("worker type, mailing address and e-consent are kept, validated, and left alone by an edit that omits them", async () => {
+    const bad = await call(ctx, "/api/drivers", {
+      body: { fullName: "Zip Tester", mailingPostalCode: "6060" },
+      cookie: dispatcher,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.details.fields.mailingPostalCode).toBe("Enter a ZIP code like 60601.");
+    const id = await newDriver({
+      workerType: "contractor",
+      mailingStreet: "815 Ridge Rd",
+      mailingCity: "Joliet",
+      mailingState: "il",
+      mailingPostalCode: "60435-1234",
+      taxFormsEconsent: true,
+    });
+    const detail = (await call(ctx, `/api/drivers/${id}`, { cookie: accountant })).json;
+    expect(detail).toMatchObject({
+      workerType: "contractor",
+      mailingStreet: "815 Ridge Rd",
+      mailingCity: "Joliet",
+      mailingState: "IL",
+      mailingPostalCode: "60435-1234",
+      taxFormsEconsent: true,
+    });
+    expect(detail.taxFormsEconsentAt).not.toBeNull();
+    // An edit without the pay fields keeps them (and the consent's date).
+    const edited = await call(ctx, `/api/drivers/${id}`, {
+      method: "PUT",
+      body: { fullName: detail.fullName, notes: "Runs the Joliet lanes" },
+      cookie: dispatcher,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({
+      workerType: "contractor",
+      mailingCity: "Joliet",
+      taxFormsEconsent: true,
+    });
+    expect(edited.json.taxFormsEconsentAt).toBe(detail.taxFormsEconsentAt);
+    // Withdrawing consent clears its date.
+    const withdrawn = await call(ctx, `/api/drivers/${id}`, {
+      method: "PUT",
+      body: { fullName: detail.fullName, taxFormsEconsent: false },
+      cookie: dispatcher,
+    });
+    expect(withdrawn.json).toMatchObject({ taxFormsEconsent: false, taxFormsEconsentAt: null });
+  });
+});

@@ -19,6 +19,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   "Enter a valid email address.": "validation.email",
   "Enter a 9-digit SSN (123-45-6789) or EIN (12-3456789).": "validation.taxId",
   "Use the two-letter state code (e.g. IL).": "validation.state",
+  "Enter a ZIP code like 60601.": "validation.zip",
   "Enter a valid date.": "validation.date",
   "Enter an amount like 1250 or 1250.50.": "validation.money",
   [PAY_PAIR_MESSAGE]: "validation.payPair",

@@ -5,6 +5,8 @@ import {
   createDriverSchema,
   type DriverDetail,
   updateDriverSchema,
+  WORKER_TYPES,
+  type WorkerType,
 } from "@shared/drivers/management.schema";
 import { PAY_TYPES, type PayType } from "@shared/loads/loads.schema";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -36,6 +38,12 @@ interface FormValues {
   hireDate: string;
   defaultPayType: "" | PayType;
   defaultPayRate: string;
+  workerType: WorkerType;
+  mailingStreet: string;
+  mailingCity: string;
+  mailingState: string;
+  mailingPostalCode: string;
+  taxFormsEconsent: boolean;
   notes: string;
   createAccount: boolean;
   password: string;
@@ -57,6 +65,12 @@ const EMPTY: FormValues = {
   hireDate: "",
   defaultPayType: "",
   defaultPayRate: "",
+  workerType: "company",
+  mailingStreet: "",
+  mailingCity: "",
+  mailingState: "",
+  mailingPostalCode: "",
+  taxFormsEconsent: false,
   notes: "",
   createAccount: false,
   password: "",
@@ -79,6 +93,12 @@ function valuesOf(d: DriverDetail): FormValues {
     hireDate: d.hireDate ?? "",
     defaultPayType: d.defaultPayType ?? "",
     defaultPayRate: d.defaultPayRate ?? "",
+    workerType: d.workerType,
+    mailingStreet: d.mailingStreet,
+    mailingCity: d.mailingCity,
+    mailingState: d.mailingState,
+    mailingPostalCode: d.mailingPostalCode,
+    taxFormsEconsent: d.taxFormsEconsent,
     notes: d.notes,
     createAccount: false,
     password: "",
@@ -276,6 +296,48 @@ export function DriverFormDialog({
           <Field label={t("fields.defaultPayRate")} error={errorOf("defaultPayRate")}>
             <Input inputMode="decimal" autoComplete="off" {...register("defaultPayRate")} />
           </Field>
+          <Field label={t("fields.workerType")} error={errorOf("workerType")} className="sm:col-span-2">
+            <Select data-testid="worker-type" {...register("workerType")}>
+              {WORKER_TYPES.map((w) => (
+                <option key={w} value={w}>
+                  {t(`workerTypes.${w}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </Section>
+
+        <Section title={t("form.sections.taxForms")} description={t("form.taxFormsHint")}>
+          <Field label={t("fields.mailingStreet")} error={errorOf("mailingStreet")} className="sm:col-span-2">
+            <Input autoComplete="off" {...register("mailingStreet")} />
+          </Field>
+          <Field label={t("fields.mailingCity")} error={errorOf("mailingCity")}>
+            <Input autoComplete="off" {...register("mailingCity")} />
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field label={t("fields.mailingState")} error={errorOf("mailingState")}>
+              <Input autoComplete="off" maxLength={2} {...register("mailingState")} />
+            </Field>
+            <Field label={t("fields.mailingPostalCode")} error={errorOf("mailingPostalCode")}>
+              <Input
+                autoComplete="off"
+                inputMode="numeric"
+                maxLength={10}
+                {...register("mailingPostalCode")}
+              />
+            </Field>
+          </div>
+          <label className="flex min-h-11 items-start gap-3 sm:col-span-2">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 rounded border-slate-300 text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500"
+              {...register("taxFormsEconsent")}
+            />
+            <span className="grid gap-0.5 text-sm">
+              <span className="font-medium text-slate-800">{t("fields.taxFormsEconsent")}</span>
+              <span className="text-slate-500">{t("form.econsentHint")}</span>
+            </span>
+          </label>
         </Section>
 
         <Field label={t("fields.notes")} error={errorOf("notes")}>
