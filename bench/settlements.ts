@@ -89,7 +89,9 @@ async function removeDrafts() {
   await db.execute(sql`
     delete from settlement_lines where settlement_id in (
       select id from settlements where period_start = ${period.start}::date and status = 'draft')`);
-  await db.execute(sql`delete from settlements where period_start = ${period.start}::date and status = 'draft'`);
+  await db.execute(
+    sql`delete from settlements where period_start = ${period.start}::date and status = 'draft'`,
+  );
 }
 
 if (process.env.BENCH_EXPLAIN) {

@@ -146,6 +146,7 @@ test.describe("layout", () => {
           "/accounting/bol-manager",
           "/accounting/settlements",
           "/accounting/settlements?tab=deductions",
+          "/accounting/statements",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

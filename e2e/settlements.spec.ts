@@ -88,6 +88,19 @@ test.describe("settlements", () => {
     const paidRow = page.locator("tr", { hasText: name }).first();
     await expect(paidRow).toContainText("Driver paid");
     await expect(paidRow).toContainText("−$620.30");
+
+    // The paid statement: listed with its loads and total, exported as CSV.
+    await page.goto("/accounting/statements");
+    await page.getByRole("searchbox", { name: "Search paid statements" }).fill(name);
+    const statement = page.locator('[data-testid^="statement-row-"]', { hasText: name });
+    await expect(statement).toHaveCount(1);
+    await expect(statement).toContainText("$620.30");
+    await page.getByTestId("export-statements").click();
+    const [csv] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("menuitem", { name: "CSV" }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^paid-statements.*\.csv$/);
   });
 
   test("a bad amount keeps the form's text and says why, in Spanish too", async ({ page }) => {

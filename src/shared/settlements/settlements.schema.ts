@@ -420,3 +420,55 @@ export const adjustableSettlementSchema = z.object({
   periodEnd: z.string(),
 });
 export type AdjustableSettlement = z.infer<typeof adjustableSettlementSchema>;
+
+// ---- Paid statements (`/accounting/statements`): the spec's Statement, one per paid settlement
+
+export const paidStatementSchema = z.object({
+  /** The settlement's id (its PDF is the statement). */
+  id: z.string(),
+  number: z.string(),
+  driver: z.object({ id: z.string(), fullName: z.string(), workerType: z.enum(WORKER_TYPES) }),
+  /** The month paid, YYYY-MM. */
+  month: z.string(),
+  /** The payment date. */
+  statementDate: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  loadsIncluded: z.number().int(),
+  /** The first load numbers (the PDF lists all). */
+  loadNumbers: z.array(z.string()),
+  gross: z.string(),
+  deductions: z.string(),
+  totalPaid: z.string(),
+  payMethod: z.enum(LEDGER_PAYMENT_METHODS).nullable(),
+  payReference: z.string(),
+  /** The driver's gross paid in the statement's calendar year, through this statement. */
+  yearToDateGross: z.string(),
+  /** The driver's net paid in that year through this statement. */
+  yearToDatePaid: z.string(),
+});
+export type PaidStatement = z.infer<typeof paidStatementSchema>;
+
+export const PAID_STATEMENT_SORTS = ["statementDate", "driver", "totalPaid"] as const;
+export const paidStatementFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  driverId: z.uuid().optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(PAID_STATEMENT_SORTS).default("statementDate"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+export type PaidStatementFilter = z.infer<typeof paidStatementFilterSchema>;
+export const paidStatementQuerySchema = pageQuerySchema.extend(paidStatementFilterSchema.shape);
+export type PaidStatementQuery = z.infer<typeof paidStatementQuerySchema>;
+export const paidStatementExportSchema = paidStatementFilterSchema.extend({ format: z.enum(EXPORT_FORMATS) });
+export type PaidStatementExportQuery = z.infer<typeof paidStatementExportSchema>;
+export const paidStatementPageSchema = pageSchema(paidStatementSchema).extend({
+  /** Over every statement the filters match. */
+  totals: z.object({ count: z.number().int(), totalPaid: z.string(), gross: z.string() }),
+});
+export type PaidStatementPage = z.infer<typeof paidStatementPageSchema>;

@@ -60,6 +60,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   settlements: {
     lazy: page("settlements", () => import("../features/settlements/pages/settlements-page")),
   },
+  paidStatements: {
+    lazy: page("settlements", () => import("../features/settlements/pages/paid-statements-page")),
+  },
   parking: { lazy: page("parking", () => import("../features/parking/pages/parking-page")) },
   calendar: { lazy: page("calendar", () => import("../features/calendar/pages/calendar-page")) },
   citations: { lazy: page("citations", () => import("../features/citations/pages/citations-page")) },

@@ -645,3 +645,71 @@ describe("drivers: what pay needs", () => {
     expect(withdrawn.json).toMatchObject({ taxFormsEconsent: false, taxFormsEconsentAt: null });
   });
 });
+
+describe("paid statements", () => {
+  it("one per paid settlement, with the driver's year-to-date through each, filters, export and roles", async () => {
+    const driverId = await newDriver();
+    const plan = [
+      { week: WEEK(24), day: "2025-08-19", pay: "1000.00", paidOn: "2025-08-22" },
+      { week: WEEK(25), day: "2025-08-26", pay: "1250.50", paidOn: "2025-08-29" },
+      { week: WEEK(44), day: "2026-01-06", pay: "900.00", paidOn: "2026-01-09" },
+    ];
+    const numbers: string[] = [];
+    for (const p of plan) {
+      await completedLoad(driverId, p.day, { payType: "fixed", payRate: p.pay });
+      await generate(p.week);
+      const s = await settlementOf(driverId, p.week);
+      await call(ctx, `/api/settlements/${s.id}/approve`, { method: "POST", cookie: accountant });
+      const paid = await call(ctx, `/api/settlements/${s.id}/pay`, {
+        body: { paidOn: p.paidOn, method: "ach", reference: `ACH ${p.paidOn}` },
+        cookie: accountant,
+      });
+      expect(paid.status).toBe(200);
+      numbers.push(s.number);
+    }
+    const page = await call(ctx, `/api/paid-statements?driverId=${driverId}&sort=statementDate&dir=asc`, {
+      cookie: accountant,
+    });
+    expect(page.status).toBe(200);
+    expect(
+      page.json.items.map((r: Record<string, unknown>) => [
+        r.number,
+        r.month,
+        r.statementDate,
+        r.loadsIncluded,
+        r.totalPaid,
+        r.yearToDatePaid,
+      ]),
+    ).toEqual([
+      [numbers[0], "2025-08", "2025-08-22", 1, "1000.00", "1000.00"],
+      // 1000.00 + 1250.50 = 2250.50 through the second.
+      [numbers[1], "2025-08", "2025-08-29", 1, "1250.50", "2250.50"],
+      // A new calendar year starts again.
+      [numbers[2], "2026-01", "2026-01-09", 1, "900.00", "900.00"],
+    ]);
+    expect(page.json.totals).toEqual({ count: 3, totalPaid: "3150.50", gross: "3150.50" });
+    // The month filter keeps the year-to-date of the whole year.
+    const august = await call(
+      ctx,
+      `/api/paid-statements?driverId=${driverId}&month=2025-08&sort=statementDate&dir=desc`,
+      {
+        cookie: accountant,
+      },
+    );
+    expect(august.json.items.map((r: { yearToDatePaid: string }) => r.yearToDatePaid)).toEqual([
+      "2250.50",
+      "1000.00",
+    ]);
+    const csv = await ctx.app.request(`/api/paid-statements/export?driverId=${driverId}&format=csv`, {
+      headers: { origin: TEST_ORIGIN, cookie: accountant },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split(/\r?\n/)[0]).toContain("Statement,Driver,Worker type,Month,Statement date");
+    expect(text).toContain(`${numbers[1]},`);
+    expect(text).toContain("2250.5");
+    // Dispatch sees settlements but not paid statements; drivers neither.
+    expect((await call(ctx, "/api/paid-statements", { cookie: dispatcher })).status).toBe(403);
+    expect((await call(ctx, "/api/paid-statements", { cookie: jake })).status).toBe(403);
+  });
+});

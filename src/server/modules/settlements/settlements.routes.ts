@@ -9,6 +9,9 @@ import {
   escrowDueSchema,
   generateResultSchema,
   generateSchema,
+  paidStatementExportSchema,
+  paidStatementPageSchema,
+  paidStatementQuerySchema,
   paySettingsInputSchema,
   paySettingsSchema,
   paySettlementSchema,
@@ -24,8 +27,10 @@ import {
 } from "@shared/settlements/settlements.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
-import { binary, fileResponse, PDF_TYPE } from "../../http/files";
+import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { companyDay } from "../accounting/ledger-posting";
+import { exportPaidStatements, listPaidStatements } from "./paid-statements";
 import { PDF_LANGUAGES } from "./settlement-pdf";
 import { createSettlementsService } from "./settlements.service";
 
@@ -182,6 +187,27 @@ const pdf = defineRoute({
   request: { params: uuidParams, query: pdfQuery },
   responses: { 200: binary([PDF_TYPE], "The PDF") },
 });
+const paidStatements = defineRoute({
+  method: "get",
+  path: "/api/paid-statements",
+  tags,
+  summary:
+    "Paid statements: one per paid settlement (driver, month, statement date, loads included, total paid) " +
+    "with the driver's year-to-date gross and paid; search (number, driver), driver, month and date filters, " +
+    "sort, pages, totals",
+  access: PERMISSIONS["paidStatements:read"],
+  request: { query: paidStatementQuerySchema },
+  responses: { 200: jsonContent(paidStatementPageSchema) },
+});
+const exportPaid = defineRoute({
+  method: "get",
+  path: "/api/paid-statements/export",
+  tags,
+  summary: "The filtered paid statements as CSV or Excel",
+  access: PERMISSIONS["paidStatements:read"],
+  request: { query: paidStatementExportSchema },
+  responses: { 200: binary(SHEET_TYPES, "The file") },
+});
 const mine = defineRoute({
   method: "get",
   path: "/api/driver-settlements",
@@ -250,6 +276,19 @@ export function settlementsRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await settlements.list(c.req.valid("query")), 200))
     .openapi(generate, async (c) => c.json(await settlements.generate(actorOf(c), c.req.valid("json")), 200))
+    .openapi(paidStatements, async (c) =>
+      c.json(await listPaidStatements(deps.db, c.req.valid("query")), 200),
+    )
+    .openapi(exportPaid, async (c) =>
+      fileResponse(
+        c,
+        await exportPaidStatements(
+          deps.db,
+          c.req.valid("query"),
+          companyDay(new Date(), deps.config.company.timeZone),
+        ),
+      ),
+    )
     .openapi(mine, async (c) => c.json({ items: await settlements.mine(actorOf(c)) }, 200))
     .openapi(getSettings, async (c) => c.json(await settlements.settings(actorOf(c)), 200))
     .openapi(putSettings, async (c) =>

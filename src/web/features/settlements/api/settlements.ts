@@ -1,4 +1,5 @@
 import type { CreatedId, Items } from "@shared/api/api.schema";
+import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import type {
   AddLineInput,
   AdjustableSettlement,
@@ -6,6 +7,8 @@ import type {
   EscrowDue,
   GenerateInput,
   GenerateResult,
+  PaidStatementFilter,
+  PaidStatementPage,
   PaySettings,
   PaySettingsInput,
   PaySettlementInput,
@@ -17,7 +20,7 @@ import type {
   UnsettledLoad,
 } from "@shared/settlements/settlements.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
 export type SettlementListQuery = Partial<SettlementFilter> & { page: number; pageSize: number };
@@ -187,4 +190,18 @@ export function useDriverSettlements(enabled = true) {
     enabled,
     retry: retryTransient,
   });
+}
+
+export type PaidStatementListQuery = Partial<PaidStatementFilter> & { page: number; pageSize: number };
+
+export function usePaidStatements(query: PaidStatementListQuery) {
+  return useQuery({
+    queryKey: [...settlementKeys.all, "paid-statements", query],
+    queryFn: ({ signal }) => api<PaidStatementPage>("/api/paid-statements", { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function exportPaidStatements(format: ExportFormat, filter: Partial<PaidStatementFilter>) {
+  return download("/api/paid-statements/export", { ...filter, format }, `paid-statements.${format}`);
 }
