@@ -32,3 +32,13 @@ export function showServerErrors<V extends FieldValues>(
     if ((fields as readonly string[]).includes(name)) setError(name as Path<V>, { type: "server", message });
   }
 }
+
+/**
+ * The same first message per field for a form held in state (no react-hook-form): what the shared
+ * schema refused, keyed by the field's name.
+ */
+export function firstIssues(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0])] ??= issue.message;
+  return out;
+}

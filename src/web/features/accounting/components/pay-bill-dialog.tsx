@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { firstIssues } from "../../../lib/form-errors";
 import { formatDate, formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAccountingMessages } from "../accounting-messages";
@@ -55,9 +56,7 @@ export function PayBillDialog({
     if (!bill) return;
     const parsed = payBillSchema.safeParse(values);
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Values] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssues(parsed.error));
       return;
     }
     pay.mutate(

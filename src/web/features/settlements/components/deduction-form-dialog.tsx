@@ -11,6 +11,7 @@ import { DriverPicker } from "../../../components/pickers/entity-pickers";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { firstIssues } from "../../../lib/form-errors";
 import { localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSaveDeduction } from "../api/settlements";
@@ -88,9 +89,7 @@ export function DeductionFormDialog({
   const confirm = () => {
     const parsed = standingDeductionInputSchema.safeParse(values);
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssues(parsed.error));
       return;
     }
     save.mutate(values, {

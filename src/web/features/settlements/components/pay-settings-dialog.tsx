@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { firstIssues } from "../../../lib/form-errors";
 import { notify } from "../../../lib/toast";
 import { usePaySettings, useSavePaySettings } from "../api/settlements";
 import { useSettlementMessages } from "../settlements-messages";
@@ -56,9 +57,7 @@ export function PaySettingsDialog({
     if (!values) return;
     const parsed = paySettingsInputSchema.safeParse(values);
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssues(parsed.error));
       return;
     }
     save.mutate(values, {

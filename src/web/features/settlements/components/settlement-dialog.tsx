@@ -18,6 +18,7 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { firstIssues } from "../../../lib/form-errors";
 import { formatDate, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAdjustable, useChangeSettlement, useSettlement, useUnsettledLoads } from "../api/settlements";
@@ -147,9 +148,7 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
     e.preventDefault();
     const parsed = addLineSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssues(parsed.error));
       return;
     }
     change.mutate(
@@ -291,9 +290,7 @@ function PayForm({ settlement, onDone }: { settlement: Settlement; onDone: () =>
     e.preventDefault();
     const parsed = paySettlementSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssues(parsed.error));
       return;
     }
     change.mutate(
