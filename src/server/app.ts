@@ -46,6 +46,7 @@ import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
+import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
@@ -101,6 +102,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     ledgerRoutes,
     billsRoutes,
     settlementsRoutes,
+    taxFormsRoutes,
     paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,

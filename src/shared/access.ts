@@ -84,6 +84,9 @@ export const PERMISSIONS = {
   "settlements:own": ["driver"],
   /** Paid statements (/accounting/statements): one per paid settlement. */
   "paidStatements:read": ["admin", "manager", "accountant"],
+  /** 1099-NEC forms (/accounting/tax-forms); whole TINs (the IRIS file) need `drivers:taxId` too. */
+  "taxForms:read": ["admin", "manager", "accountant"],
+  "taxForms:write": ["admin", "accountant"],
   "portalBilling:read": ["customer"],
   // Safety: citations and accidents. A driver reads only their own citations and may dispute them
   // (decided in the citations service).

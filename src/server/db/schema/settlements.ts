@@ -190,3 +190,26 @@ export const standingDeductions = pgTable(
     index().on(t.driverId, t.active),
   ],
 );
+
+/**
+ * 1099-NEC forms issued (decision 025): each time a driver's form for a tax year is produced for
+ * filing, with the amounts it carried. The latest row of a driver and year is what was filed; when
+ * the paid settlements of that year add up to something else later, a corrected form follows.
+ */
+export const taxForms = pgTable(
+  "tax_forms",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    driverId: uuid()
+      .notNull()
+      .references(() => drivers.id, { onDelete: "restrict" }),
+    taxYear: integer().notNull(),
+    box1: numeric({ precision: 12, scale: 2 }).notNull(),
+    box4: numeric({ precision: 12, scale: 2 }).notNull(),
+    corrected: boolean().notNull().default(false),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    issuedBy: text().references(() => users.id, { onDelete: "set null" }),
+    emailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.taxYear, t.driverId, t.issuedAt.desc())],
+);
