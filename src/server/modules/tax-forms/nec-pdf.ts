@@ -38,8 +38,9 @@ function drawForm(page: PDFPage, f: NecForm, copy: "B" | "C", regular: PDFFont, 
   const top = 740;
   const width = 540;
   const split = left + 300;
-  const text = (s: string, x: number, y: number, size = 8, font = regular, color = INK) =>
+  const text = (s: string, x: number, y: number, size = 8, font = regular, color = INK): void => {
     page.drawText(clean(s, font), { x, y, size, font, color });
+  };
   const box = (x: number, y: number, w: number, h: number) =>
     page.drawRectangle({ x, y, width: w, height: h, borderColor: INK, borderWidth: 0.7 });
 
@@ -81,11 +82,15 @@ function drawForm(page: PDFPage, f: NecForm, copy: "B" | "C", regular: PDFFont, 
       return;
     }
     box(left, y, split - left, r.h);
-    wrap(r.label, 60).forEach((line, n) => text(line, left + 3, y + r.h - 9 - n * 8, 6.5));
+    wrap(r.label, 60).forEach((line, n) => {
+      text(line, left + 3, y + r.h - 9 - n * 8, 6.5);
+    });
     r.lines
       .filter(Boolean)
       .slice(0, 5)
-      .forEach((line, n) => text(line, left + 6, y + r.h - (r.label.length > 60 ? 28 : 20) - n * 11, 9.5));
+      .forEach((line, n) => {
+        text(line, left + 6, y + r.h - (r.label.length > 60 ? 28 : 20) - n * 11, 9.5);
+      });
   });
   const bottom = y;
 
@@ -119,7 +124,9 @@ function drawForm(page: PDFPage, f: NecForm, copy: "B" | "C", regular: PDFFont, 
   for (const b of boxes) {
     by -= b.h;
     box(split, by, rightWidth, b.h);
-    wrap(b.label, 55).forEach((line, n) => text(line, split + 3, by + b.h - 9 - n * 8, 6.5));
+    wrap(b.label, 55).forEach((line, n) => {
+      text(line, split + 3, by + b.h - 9 - n * 8, 6.5);
+    });
     if (b.value) text(b.value, split + 10, by + 6, 11, bold);
   }
 
