@@ -147,6 +147,7 @@ test.describe("layout", () => {
           "/accounting/settlements",
           "/accounting/settlements?tab=deductions",
           "/accounting/statements",
+          "/accounting/tax-forms",
         ]) {
           await open(page, path, lng);
           expect(await problems(page), `${path} in ${lng} at ${size.width} px`).toEqual([]);

@@ -39,6 +39,8 @@ test.describe("settlements", () => {
     page,
     browser,
   }) => {
+    // The whole pay cycle, from the load to the paid statement's export: longer than one screen.
+    test.slow();
     const dispatcher = await openAs(browser, "dispatcher@demo.test");
     const { name } = await driverWithDeliveredLoad(dispatcher);
     await dispatcher.context().close();
@@ -128,5 +130,23 @@ test.describe("settlements", () => {
     expect(file.suggestedFilename()).toMatch(/^ST-\d+\.pdf$/);
     const bytes = await (await file.createReadStream()).toArray();
     expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("the 1099 page lists a blocker and produces a form", async ({ page }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/tax-forms");
+    const lastYear = String(new Date().getFullYear() - 1);
+    await page.getByTestId("tax-year").selectOption(lastYear);
+    await expect(page.getByTestId("tax-deadline")).toContainText(`Forms for ${lastYear} are due`);
+    const emily = page.locator('[data-testid^="tax-row-"]', { hasText: "Emily Sanders" });
+    await expect(emily.getByTestId("blockers")).toHaveText("TIN missing");
+    const rosa = page.locator('[data-testid^="tax-row-"]', { hasText: "Rosa Martinez" });
+    const [form] = await Promise.all([
+      page.waitForEvent("download"),
+      rosa.getByRole("button", { name: "Form 1099-NEC of Rosa Martinez (PDF)" }).click(),
+    ]);
+    expect(form.suggestedFilename()).toMatch(/^1099-NEC-\d{4}-Rosa-Martinez\.pdf$/);
+    const bytes = Buffer.concat(await (await form.createReadStream()).toArray());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -131,6 +131,13 @@ export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Da
     config: { company: { timeZone } },
   } as Deps);
 
+  await seedLastYear(tx, service, actor, {
+    rosa,
+    tyrone: idOf("tyrone.brooks@drivers.test"),
+    emily: idOf("emily.sanders@drivers.test"),
+    year: Number(today.slice(0, 4)) - 1,
+  });
+
   let extrasDone = { fuel: false, detention: false, bonus: false };
   for (
     let period = first;
@@ -184,6 +191,55 @@ export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Da
           reference: `ACH ${payday.replaceAll("-", "").slice(2)}`,
         });
       }
+    }
+  }
+}
+
+/**
+ * Last year's pay of the owner-operators, as carriers bring it from the system they used before: one
+ * paid settlement a month ("imported"), so the 1099 page has a year to file — Rosa's complete and
+ * e-delivered, Tyrone's complete but by mail, Emily's blocked by her missing TIN.
+ */
+async function seedLastYear(
+  tx: Tx,
+  service: ReturnType<typeof createSettlementsService>,
+  actor: Actor,
+  who: { rosa: string; tyrone?: string; emily?: string; year: number },
+) {
+  // biome-ignore format: one driver per line reads as a table
+  const monthly: Array<[string | undefined, string]> = [[who.rosa, "5240.00"], [who.tyrone, "3400.00"], [who.emily, "410.00"]];
+  for (const [driverId, base] of monthly) {
+    if (!driverId) continue;
+    for (let month = 1; month <= 12; month++) {
+      const mm = String(month).padStart(2, "0");
+      const last = new Date(Date.UTC(who.year, month, 0)).getUTCDate();
+      const [row] = await tx
+        .insert(settlements)
+        .values({
+          number: sql`'ST-' || nextval('settlement_number_seq')`,
+          driverId,
+          periodStart: `${who.year}-${mm}-01`,
+          periodEnd: `${who.year}-${mm}-${last}`,
+          notes: "Imported from the previous settlement system.",
+          createdBy: actor.userId,
+        })
+        .returning({ id: settlements.id });
+      // A little different each month, to the cent.
+      const amount = (Number(base) + ((month * 37) % 90) + month / 100).toFixed(2);
+      await service.addLine(actor, row.id, {
+        section: "addition",
+        kind: "other",
+        description: `Settled loads, ${who.year}-${mm} (previous system)`,
+        amount,
+        adjustsSettlementId: null,
+      });
+      await service.approve(actor, row.id);
+      const payday = new Date(Date.UTC(who.year, month, 5)).toISOString().slice(0, 10);
+      await service.pay(actor, row.id, {
+        paidOn: payday,
+        method: "ach",
+        reference: `ACH ${payday.replaceAll("-", "").slice(2)}`,
+      });
     }
   }
 }

@@ -109,6 +109,9 @@ export const issueResultSchema = z.object({
 });
 export type IssueResult = z.infer<typeof issueResultSchema>;
 
+/** Whole TINs — the IRIS file, unmasked forms — need this permission too. */
+export const WHOLE_TIN_PERMISSION = "drivers:taxId" as const;
+
 export const TAX_FORM_MESSAGES = {
   payerBlocked: "Enter the company's EIN in the pay settings first.",
   nothingToProduce: "No form can be produced yet: fix the blockers listed first.",

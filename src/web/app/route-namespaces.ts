@@ -28,6 +28,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   registration: ["admin"],
   settlements: ["accounting", "loads", "settlements"],
   statements: ["invoices", "statements"],
+  "tax-forms": ["tax-forms"],
   system: ["system"],
   tolls: ["loads", "tolls"],
   users: ["admin"],

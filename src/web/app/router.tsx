@@ -60,6 +60,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   settlements: {
     lazy: page("settlements", () => import("../features/settlements/pages/settlements-page")),
   },
+  taxForms: { lazy: page("tax-forms", () => import("../features/tax-forms/pages/tax-forms-page")) },
   paidStatements: {
     lazy: page("settlements", () => import("../features/settlements/pages/paid-statements-page")),
   },

@@ -265,3 +265,22 @@ describe("1099-NEC tax forms", () => {
     expect((await call(ctx, "/api/tax-forms?year=2025", { cookie: dispatcher })).status).toBe(403);
   });
 });
+
+describe("1099-NEC: the demo", () => {
+  it("last year: Rosa's form is complete and e-delivered, Emily's is blocked by her missing TIN", async () => {
+    const year = new Date().getFullYear() - 1;
+    const page = (await call(ctx, `/api/tax-forms?year=${year}`, { cookie: accountant })).json;
+    const named = (name: string) => page.items.find((i: { driverName: string }) => i.driverName === name);
+    expect(named("Rosa Martinez")).toMatchObject({
+      reportable: true,
+      blockers: [],
+      econsent: true,
+      tinType: "EIN",
+    });
+    expect(Number(named("Rosa Martinez").box1)).toBeGreaterThan(50_000);
+    expect(named("Emily Sanders")).toMatchObject({ reportable: true, blockers: ["missing_tin"] });
+    expect(named("Tyrone Brooks")).toMatchObject({ reportable: true, blockers: [], econsent: false });
+    // Company drivers are not on the page.
+    expect(named("Jake Wilson")).toBeUndefined();
+  });
+});
