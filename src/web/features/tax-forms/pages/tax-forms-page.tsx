@@ -93,7 +93,7 @@ export default function TaxFormsPage() {
             >
               {years.map((y) => (
                 <option key={y} value={y}>
-                  {t("yearOption", { year: y })}
+                  {y}
                 </option>
               ))}
             </Select>
