@@ -105,6 +105,55 @@ test.describe("settlements", () => {
     expect(csv.suggestedFilename()).toMatch(/^paid-statements.*\.csv$/);
   });
 
+  test("a lumper reimbursement carries the driver's receipt: attached with the line, opened, a wrong file refused", async ({
+    page,
+    browser,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const { name } = await driverWithDeliveredLoad(dispatcher);
+    await dispatcher.context().close();
+
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/settlements");
+    await page.getByTestId("generate-drafts").click();
+    await expect(toast(page)).toContainText("Drafts generated");
+    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
+    await page
+      .locator('[data-testid^="settlement-row-"]', { hasText: name })
+      .getByRole("button", { name })
+      .click();
+    const dialog = page.getByTestId("settlement-dialog");
+    const form = dialog.getByTestId("add-line-form");
+    await form.getByLabel("Adds or deducts").selectOption("addition");
+    await form.getByTestId("add-line-kind").selectOption("reimbursement_lumper");
+    await form.getByLabel("Amount").fill("85");
+    await form.getByLabel("Description").fill("Lumper at the Kroger DC");
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+    );
+    await form.getByTestId("add-line-receipt").setInputFiles({
+      name: "lumper-kroger.pdf",
+      mimeType: "application/pdf",
+      buffer: pdf,
+    });
+    await form.getByTestId("add-line-submit").click();
+    await expect(toast(page)).toContainText("Line added with its receipt");
+    const line = dialog.getByTestId("line-reimbursement_lumper");
+    await expect(line).toContainText("$85.00");
+    const open = line.getByRole("button", { name: "Open receipt lumper-kroger.pdf" });
+    const [file] = await Promise.all([page.waitForEvent("download"), open.click()]);
+    expect(file.suggestedFilename()).toBe("lumper-kroger.pdf");
+
+    // A text file is refused by its content, in words, and the line keeps the receipt it had.
+    await line.locator('input[type="file"]').setInputFiles({
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("not really a pdf"),
+    });
+    await expect(toast(page)).toContainText("The receipt must be a PDF or a photo");
+    await expect(open).toBeVisible();
+  });
+
   test("a bad amount keeps the form's text and says why, in Spanish too", async ({ page }) => {
     await loginAs(page, "accountant@demo.test");
     await page.goto("/accounting/settlements?status=draft&lng=es");

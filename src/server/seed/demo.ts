@@ -111,7 +111,7 @@ export async function seedDemoData(
     // After every source of money: the ledger posts them, then the hand entries.
     await seedAccountingDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // After the ledger's sources: paying a settlement posts its driver-pay expense like any source.
-    await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
+    await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone, options.storage);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

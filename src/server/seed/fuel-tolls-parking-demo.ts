@@ -99,7 +99,8 @@ const RESERVATIONS: Array<{ unit: string; fromHours: number; hours: number; loca
   { unit: "104", fromHours: 5 * 24, hours: 12, location: "Prime Parking, Kansas City MO", cost: "32.00" },
 ];
 
-async function receiptPdf(lines: string[]): Promise<Uint8Array> {
+/** A till receipt as a PDF (the demo's fuel, parking and reimbursement receipts). */
+export async function receiptPdf(lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([226, 340]); // a till receipt, 80 mm wide
   const font = await doc.embedFont(StandardFonts.Courier);

@@ -6,6 +6,8 @@ import type { Deps } from "../deps";
 import type { Actor } from "../http/context";
 import { companyDay } from "../modules/accounting/ledger-posting";
 import { createSettlementsService } from "../modules/settlements/settlements.service";
+import type { Storage } from "../platform/storage/storage";
+import { receiptPdf } from "./fuel-tolls-parking-demo";
 
 const WEEKS_BACK = 13;
 const RULE = { frequency: "weekly", endWeekday: 0 } as const;
@@ -25,7 +27,12 @@ const PAY_PROFILES: Record<string, { workerType: "company" | "contractor"; stree
  * past three months through the service itself — paid until two weeks ago (ACH on the Friday after
  * the period), last week's approved, this week's a draft — with a fuel advance, detention and a bonus.
  */
-export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Date()): Promise<void> {
+export async function seedSettlementsDemo(
+  tx: Tx,
+  timeZone: string,
+  storage?: Storage,
+  now = new Date(),
+): Promise<void> {
   const [already] = await tx.select({ id: settlements.id }).from(settlements).limit(1);
   if (already) return;
   const people = await tx
@@ -129,7 +136,35 @@ export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Da
   const service = createSettlementsService({
     db: tx as unknown as Db,
     config: { company: { timeZone } },
+    storage,
   } as Deps);
+
+  /** A driver-paid expense reimbursed on the settlement, with the till receipt the driver handed in. */
+  const reimburse = async (
+    settlementId: string,
+    kind: "reimbursement_tolls" | "reimbursement_lumper",
+    description: string,
+    amount: string,
+    receipt: string[],
+  ) => {
+    const updated = await service.addLine(actor, settlementId, {
+      section: "addition",
+      kind,
+      description,
+      amount,
+      adjustsSettlementId: null,
+    });
+    const line = updated.lines.find((l) => l.kind === kind && l.description === description);
+    if (!storage || !line) return;
+    const bytes = (await receiptPdf(receipt)) as Uint8Array<ArrayBuffer>;
+    const fileName = `${kind === "reimbursement_tolls" ? "tolls" : "lumper"}-receipt.pdf`;
+    await service.attachReceipt(
+      actor,
+      settlementId,
+      line.id,
+      new File([bytes], fileName, { type: "application/pdf" }),
+    );
+  };
 
   await seedLastYear(tx, service, actor, {
     rosa,
@@ -138,7 +173,7 @@ export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Da
     year: Number(today.slice(0, 4)) - 1,
   });
 
-  let extrasDone = { fuel: false, detention: false, bonus: false };
+  let extrasDone = { fuel: false, detention: false, bonus: false, tolls: false };
   for (
     let period = first;
     period.start <= current.start;
@@ -177,6 +212,32 @@ export async function seedSettlementsDemo(tx: Tx, timeZone: string, now = new Da
           adjustsSettlementId: null,
         });
         extrasDone = { ...extrasDone, bonus: true };
+      } else if (d.driverId === jake && period.end >= addDays(current.start, -21) && !extrasDone.tolls) {
+        await reimburse(d.id, "reimbursement_tolls", "Chicago Skyway and I-90 tolls paid in cash", "18.60", [
+          "CHICAGO SKYWAY TOLL BRIDGE",
+          "CHICAGO, IL",
+          "",
+          `${period.end}  CLASS 5 AXLE`,
+          "CASH          $14.00",
+          "",
+          "INDIANA TOLL ROAD - EXIT 21",
+          "CASH           $4.60",
+          "",
+          "TOTAL         $18.60",
+        ]);
+        extrasDone = { ...extrasDone, tolls: true };
+      }
+      if (d.driverId === jake && period.start === current.start) {
+        await reimburse(d.id, "reimbursement_lumper", "Lumper at the Kroger DC, Indianapolis", "85.00", [
+          "CAPSTONE LOGISTICS",
+          "KROGER DC - INDIANAPOLIS IN",
+          "",
+          `${period.start}  DOOR 14`,
+          "UNLOAD 22 PALLETS",
+          "PAID BY DRIVER - COMCHEK",
+          "",
+          "TOTAL         $85.00",
+        ]);
       }
     }
     if (period.start === current.start) break; // this week's drafts stay drafts

@@ -126,6 +126,8 @@ export const SETTLEMENT_MESSAGES = {
   einFormat: "Enter the EIN as 12-3456789.",
   driverRequired: "Choose a driver.",
   startRequired: "Enter the start date.",
+  receiptRequired: "Choose the receipt: a PDF or a photo.",
+  receiptKindOnly: "Only a reimbursement carries a receipt.",
 } as const;
 
 // ---- Settings
@@ -196,6 +198,8 @@ export const settlementLineSchema = z.object({
   remainingAfter: z.string().nullable(),
   adjustsSettlement: z.object({ id: z.string(), number: z.string() }).nullable(),
   hasReceipt: z.boolean(),
+  /** The receipt's file name, for the link that opens it. */
+  receiptFileName: z.string().nullable(),
 });
 export type SettlementLine = z.infer<typeof settlementLineSchema>;
 

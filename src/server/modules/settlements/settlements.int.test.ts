@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads, settlementLines, transactions } from "../../db/schema";
-import { driverIdOf, loadInput } from "../../testing/fixtures";
+import { driverIdOf, loadInput, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { startSmtpSink } from "../../testing/smtp-sink";
 
@@ -533,6 +533,113 @@ describe("settlements: who sees what", () => {
     ).toBe(403);
   });
 
+  it("a reimbursement carries its receipt: checked by content, replaced, frozen on approval, the driver's own only", async () => {
+    const jakeId = await driverIdOf(ctx, "driver@demo.test");
+    const week = WEEK(22);
+    await completedLoad(jakeId, "2025-08-06", { payType: "fixed", payRate: "500" });
+    await generate(week);
+    const s = await settlementOf(jakeId, week);
+    const attach = async (lineId: string, content: string, name: string, type: string, id = s.id) => {
+      const form = new FormData();
+      form.set("receipt", new File([content], name, { type }));
+      const res = await ctx.app.request(`/api/settlements/${id}/lines/${lineId}/receipt`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie: accountant },
+        body: form,
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const download = async (lineId: string, cookie: string) => {
+      const res = await ctx.app.request(`/api/settlements/${s.id}/lines/${lineId}/receipt`, {
+        headers: { origin: TEST_ORIGIN, cookie },
+      });
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+    };
+    const added = await call(ctx, `/api/settlements/${s.id}/lines`, {
+      body: {
+        section: "addition",
+        kind: "reimbursement_lumper",
+        description: "Lumper, Kroger DC",
+        amount: "85.00",
+      },
+      cookie: accountant,
+    });
+    expect(added.status).toBe(200);
+    const lumper = added.json.lines.find((l: { kind: string }) => l.kind === "reimbursement_lumper");
+    expect(lumper.hasReceipt).toBe(false);
+    const advance = await call(ctx, `/api/settlements/${s.id}/lines`, {
+      body: { section: "deduction", kind: "cash_advance", amount: "40.00" },
+      cookie: accountant,
+    });
+    const cash = advance.json.lines.find((l: { kind: string }) => l.kind === "cash_advance");
+
+    // A text file named .pdf is refused by its content; a receipt on a deduction is refused.
+    const fake = await attach(lumper.id, "not a receipt", "lumper.pdf", "application/pdf");
+    expect(fake.status).toBe(415);
+    const wrongLine = await attach(cash.id, PDF, "advance.pdf", "application/pdf");
+    expect(wrongLine.status).toBe(400);
+    expect(wrongLine.json.error.details.fields.receipt).toBe("Only a reimbursement carries a receipt.");
+    const empty = await ctx.app.request(`/api/settlements/${s.id}/lines/${lumper.id}/receipt`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie: accountant },
+      body: new FormData(),
+    });
+    expect(empty.status).toBe(400);
+    // Dispatch may write settlements too; a driver may not.
+    const form = new FormData();
+    form.set("receipt", new File([PDF], "r.pdf", { type: "application/pdf" }));
+    const byDriver = await ctx.app.request(`/api/settlements/${s.id}/lines/${lumper.id}/receipt`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie: jake },
+      body: form,
+    });
+    expect(byDriver.status).toBe(403);
+
+    const first = await attach(lumper.id, PDF, "lumper-kroger.pdf", "application/pdf");
+    expect(first.status).toBe(200);
+    const withReceipt = first.json.lines.find((l: { id: string }) => l.id === lumper.id);
+    expect(withReceipt).toMatchObject({ hasReceipt: true, receiptFileName: "lumper-kroger.pdf" });
+    const [firstFile] = await ctx.deps.db
+      .select({ fileId: settlementLines.receiptFileId })
+      .from(settlementLines)
+      .where(eq(settlementLines.id, lumper.id));
+    // A second receipt replaces the first, whose file row goes with it.
+    const second = await attach(lumper.id, PDF, "lumper-kroger-2.pdf", "application/pdf");
+    expect(second.json.lines.find((l: { id: string }) => l.id === lumper.id).receiptFileName).toBe(
+      "lumper-kroger-2.pdf",
+    );
+    const left = await ctx.deps.db.execute(sql`select 1 from files where id = ${firstFile.fileId}`);
+    expect(left.rows).toHaveLength(0);
+    const staffCopy = await download(lumper.id, accountant);
+    expect(staffCopy).toMatchObject({ status: 200, type: "application/pdf" });
+    expect(staffCopy.text).toBe(PDF);
+    // Taking a reimbursement off the draft takes its receipt with it.
+    const tolls = await call(ctx, `/api/settlements/${s.id}/lines`, {
+      body: { section: "addition", kind: "reimbursement_tolls", amount: "12.50" },
+      cookie: accountant,
+    });
+    const toll = tolls.json.lines.find((l: { kind: string }) => l.kind === "reimbursement_tolls");
+    await attach(toll.id, PDF, "tolls.pdf", "application/pdf");
+    const [tollFile] = await ctx.deps.db
+      .select({ fileId: settlementLines.receiptFileId })
+      .from(settlementLines)
+      .where(eq(settlementLines.id, toll.id));
+    expect(tollFile.fileId).not.toBeNull();
+    await call(ctx, `/api/settlements/${s.id}/lines/${toll.id}`, { method: "DELETE", cookie: accountant });
+    expect(
+      (await ctx.deps.db.execute(sql`select 1 from files where id = ${tollFile.fileId}`)).rows,
+    ).toHaveLength(0);
+    // A draft is not the driver's to read; once approved it is, and the receipt is frozen.
+    expect((await download(lumper.id, jake)).status).toBe(404);
+    await call(ctx, `/api/settlements/${s.id}/approve`, { method: "POST", cookie: accountant });
+    expect((await download(lumper.id, jake)).text).toBe(PDF);
+    expect((await download(lumper.id, rosa)).status).toBe(404);
+    expect((await download(cash.id, accountant)).status).toBe(404);
+    const late = await attach(lumper.id, PDF, "late.pdf", "application/pdf");
+    expect(late.status).toBe(409);
+    expect(late.json.error.code).toBe("SETTLEMENT_LOCKED");
+  });
+
   it("the payer EIN is whole for the accountant and masked for dispatch", async () => {
     await call(ctx, "/api/pay-settings", {
       method: "PUT",
@@ -593,6 +700,22 @@ describe("settlements: the demo", () => {
       perPeriod: "100.00",
       total: "300.00",
       source: "Office cash, receipt 2231",
+    });
+    // Tolls he paid in cash came back on a settlement (the receipt file needs the app's storage, which
+    // this template database was seeded without; the browser test opens it).
+    const recentJakes = jakes.json.items.filter((x: { periodStart: string }) => x.periodStart >= recent);
+    const details = await Promise.all(
+      recentJakes.map(
+        async (x: { id: string }) =>
+          (await call(ctx, `/api/settlements/${x.id}`, { cookie: accountant })).json,
+      ),
+    );
+    const tolls = details
+      .flatMap((d) => d.lines)
+      .find((l: { kind: string }) => l.kind === "reimbursement_tolls");
+    expect(tolls).toMatchObject({
+      amount: "18.60",
+      description: "Chicago Skyway and I-90 tolls paid in cash",
     });
   });
 });

@@ -155,6 +155,7 @@ export type LineRow = {
   adjusts_id: string | null;
   adjusts_number: string | null;
   receipt_file_id: string | null;
+  receipt_file_name: string | null;
 };
 
 /** A settlement's lines in reading order, with each standing deduction's balance after the line. */
@@ -168,8 +169,9 @@ export async function linesOf(tx: Tx, settlementId: string, periodEnd: string): 
         select coalesce(sum(o.amount), 0) from settlement_lines o join settlements os on os.id = o.settlement_id
         where o.standing_deduction_id = sd.id and o.live and os.period_end <= ${periodEnd}::date
       ) end as remaining_after,
-      a.id as adjusts_id, a.number as adjusts_number, sl.receipt_file_id
+      a.id as adjusts_id, a.number as adjusts_number, sl.receipt_file_id, f.file_name as receipt_file_name
     from settlement_lines sl
+    left join files f on f.id = sl.receipt_file_id
     left join loads l on l.id = sl.load_id
     left join standing_deductions sd on sd.id = sl.standing_deduction_id
     left join settlements a on a.id = sl.adjusts_settlement_id

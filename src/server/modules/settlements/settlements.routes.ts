@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
 import { createdIdSchema, itemsSchema } from "@shared/api/api.schema";
+import { RECEIPT_MAX_BYTES } from "@shared/fuel/fuel.schema";
 import {
   addLineSchema,
   addLoadSchema,
@@ -27,7 +28,15 @@ import {
 } from "@shared/settlements/settlements.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
-import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
+import {
+  binary,
+  fileResponse,
+  optionalFileField,
+  PDF_TYPE,
+  SHEET_TYPES,
+  uploadBodyLimit,
+  withMiddleware,
+} from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { companyDay } from "../accounting/ledger-posting";
 import { exportPaidStatements, listPaidStatements } from "./paid-statements";
@@ -108,6 +117,40 @@ const removeLine = defineRoute({
   access: WRITE,
   request: { params: lineParams },
   responses: { 200: jsonContent(settlementSchema) },
+});
+const attachReceipt = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/settlements/{id}/lines/{lineId}/receipt",
+    tags,
+    summary:
+      "Attach the driver's receipt to a reimbursement on a draft (multipart; a PDF or photo checked by " +
+      "content, 415 otherwise; replaces an earlier one)",
+    access: WRITE,
+    request: {
+      params: lineParams,
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({ receipt: optionalFileField("The receipt: PDF, JPEG, PNG, WebP or HEIC") }),
+          },
+        },
+      },
+    },
+    responses: { 200: jsonContent(settlementSchema) },
+  }),
+  uploadBodyLimit(RECEIPT_MAX_BYTES),
+);
+const receipt = defineRoute({
+  method: "get",
+  path: "/api/settlements/{id}/lines/{lineId}/receipt",
+  tags,
+  summary:
+    "A reimbursement's receipt, as an attachment (a driver: on their own approved or paid settlements)",
+  access: READ_OR_OWN,
+  request: { params: lineParams },
+  responses: { 200: binary(["application/pdf", "image/*"], "The receipt") },
 });
 const refresh = defineRoute({
   method: "post",
@@ -318,6 +361,16 @@ export function settlementsRoutes(deps: Deps) {
     .openapi(removeLine, async (c) => {
       const { id, lineId } = c.req.valid("param");
       return c.json(await settlements.removeLine(actorOf(c), id, lineId), 200);
+    })
+    .openapi(attachReceipt, async (c) => {
+      const { id, lineId } = c.req.valid("param");
+      const upload = c.req.valid("form").receipt;
+      return c.json(await settlements.attachReceipt(actorOf(c), id, lineId, upload), 200);
+    })
+    .openapi(receipt, async (c) => {
+      const { id, lineId } = c.req.valid("param");
+      const file = await settlements.receipt(actorOf(c), id, lineId);
+      return fileResponse(c, { body: file.bytes, contentType: file.contentType, fileName: file.fileName });
     })
     .openapi(refresh, async (c) =>
       c.json(await settlements.refresh(actorOf(c), c.req.valid("param").id), 200),

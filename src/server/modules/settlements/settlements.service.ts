@@ -1,5 +1,6 @@
 import { can } from "@shared/access";
 import { maskTaxId } from "@shared/drivers/management.schema";
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import {
   addDays,
@@ -19,6 +20,7 @@ import {
   type GenerateResult,
   type PaySettings,
   type PaySettingsValues,
+  RECEIPT_KINDS,
   SETTLEMENT_MESSAGES,
   type Settlement,
   type SettlementLine,
@@ -33,6 +35,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   drivers,
+  files,
   paySettings,
   settlementLines,
   settlements,
@@ -42,6 +45,7 @@ import {
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound, uniqueViolation } from "../../http/errors";
+import { chosenFile, readStored } from "../../http/files";
 import { iso, likePattern, offsetOf, toPage } from "../../http/pagination";
 import { ownDriverId, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
@@ -127,6 +131,7 @@ const toLine = (r: LineRow): SettlementLine => ({
   remainingAfter: r.remaining_after,
   adjustsSettlement: r.adjusts_id ? { id: r.adjusts_id, number: r.adjusts_number ?? "" } : null,
   hasReceipt: !!r.receipt_file_id,
+  receiptFileName: r.receipt_file_name,
 });
 
 const loadLineRow = (settlementId: string, line: LoadLineValues, userId: string | null) => ({
@@ -151,7 +156,7 @@ const loadLineRow = (settlementId: string, line: LoadLineValues, userId: string 
  * one's amounts and lines (trigger, SQLSTATE LMS01), and a load, fuel purchase, citation or carried
  * amount sits on one live line only (partial unique indexes).
  */
-export function createSettlementsService({ db, config, mailer, log }: Deps) {
+export function createSettlementsService({ db, config, mailer, log, storage }: Deps) {
   const timeZone = config.company.timeZone;
   const today = () => companyDay(new Date(), timeZone);
 
@@ -176,6 +181,12 @@ export function createSettlementsService({ db, config, mailer, log }: Deps) {
     if (!row) throw notFound("The settlement");
     if (row.status !== "draft") throw conflict(SETTLEMENT_MESSAGES.locked, "SETTLEMENT_LOCKED");
     return row;
+  }
+
+  /** Deletes a file's row in the transaction; its bytes go once the transaction commits. */
+  async function dropFile(tx: Tx, fileId: string): Promise<string | null> {
+    const [old] = await tx.delete(files).where(eq(files.id, fileId)).returning({ key: files.storageKey });
+    return old?.key ?? null;
   }
 
   async function lockAny(tx: Tx, id: string) {
@@ -632,7 +643,7 @@ export function createSettlementsService({ db, config, mailer, log }: Deps) {
     },
 
     async removeLine(actor: Actor, id: string, lineId: string): Promise<Settlement> {
-      await db.transaction(async (tx) => {
+      const oldKey = await db.transaction(async (tx) => {
         const s = await lockDraft(tx, id);
         const [line] = await tx
           .select()
@@ -643,8 +654,66 @@ export function createSettlementsService({ db, config, mailer, log }: Deps) {
         await tx.delete(settlementLines).where(eq(settlementLines.id, lineId));
         await recomputeTotals(tx, [id]);
         await audit(tx, actor, "settlement.changed", s, { kind: line.kind, amount: line.amount });
+        return line.receiptFileId ? dropFile(tx, line.receiptFileId) : null;
       });
+      if (oldKey) await storage.remove(oldKey);
       return this.get(actor, id);
+    },
+
+    /**
+     * Attaches the driver's receipt (a PDF or photo, checked by its content) to a reimbursement on a
+     * draft; a new one replaces the old. Approved lines are frozen, receipts included.
+     */
+    async attachReceipt(actor: Actor, id: string, lineId: string, upload: unknown): Promise<Settlement> {
+      const file = chosenFile(upload);
+      if (!file) {
+        throw badRequest(SETTLEMENT_MESSAGES.receiptRequired, {
+          fields: { receipt: SETTLEMENT_MESSAGES.receiptRequired },
+        });
+      }
+      const oldKey = await db.transaction(async (tx) => {
+        const s = await lockDraft(tx, id);
+        const [line] = await tx
+          .select({ kind: settlementLines.kind, receiptFileId: settlementLines.receiptFileId })
+          .from(settlementLines)
+          .where(and(eq(settlementLines.id, lineId), eq(settlementLines.settlementId, id)));
+        if (!line) throw notFound("The line");
+        if (!RECEIPT_KINDS.includes(line.kind)) {
+          throw badRequest(SETTLEMENT_MESSAGES.receiptKindOnly, {
+            fields: { receipt: SETTLEMENT_MESSAGES.receiptKindOnly },
+          });
+        }
+        const stored = await storage.save(
+          tx,
+          file,
+          { maxBytes: RECEIPT_MAX_BYTES, allowedTypes: RECEIPT_TYPES },
+          actor.userId,
+        );
+        await tx
+          .update(settlementLines)
+          .set({ receiptFileId: stored.id })
+          .where(eq(settlementLines.id, lineId));
+        await audit(tx, actor, "settlement.changed", s, { kind: line.kind, receipt: stored.fileName });
+        return line.receiptFileId ? dropFile(tx, line.receiptFileId) : null;
+      });
+      if (oldKey) await storage.remove(oldKey);
+      return this.get(actor, id);
+    },
+
+    /** A line's receipt, for whoever may read the settlement (a driver their own approved ones). */
+    async receipt(actor: Actor, id: string, lineId: string) {
+      await visible(db, actor, id);
+      const [row] = await db
+        .select({ fileName: files.fileName, contentType: files.contentType, storageKey: files.storageKey })
+        .from(settlementLines)
+        .innerJoin(files, eq(files.id, settlementLines.receiptFileId))
+        .where(and(eq(settlementLines.id, lineId), eq(settlementLines.settlementId, id)));
+      if (!row) throw notFound("The receipt");
+      return {
+        bytes: await readStored(storage, row.storageKey, "The receipt's content"),
+        fileName: row.fileName,
+        contentType: row.contentType,
+      };
     },
 
     /** Recomputes a draft's load lines from the loads and driver as they are now (after fixing a rate). */

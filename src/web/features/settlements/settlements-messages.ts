@@ -1,5 +1,8 @@
 import { LEDGER_MESSAGES } from "@shared/accounting/ledger.schema";
 import { SETTLEMENT_MESSAGES } from "@shared/settlements/settlements.schema";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiRequestError } from "../../lib/api";
 import { useMessageMap } from "../../lib/use-message-map";
 
 /**
@@ -14,5 +17,22 @@ const KNOWN: Record<string, string> = {
   ),
 };
 
+/** The upload refusals (a receipt that is not a PDF or photo, or too large), by code. */
+const FILE_CODES: Record<string, string> = {
+  FILE_TYPE_NOT_ALLOWED: "validation.receiptType",
+  FILE_TOO_LARGE: "validation.receiptTooLarge",
+};
+
 /** Field and error messages of the settlement screens, in the reader's language. */
-export const useSettlementMessages = () => useMessageMap("settlements", KNOWN);
+export function useSettlementMessages() {
+  const { t } = useTranslation("settlements");
+  const map = useMessageMap("settlements", KNOWN);
+  return useMemo(
+    () => ({
+      field: map.field,
+      error: (err: unknown) =>
+        err instanceof ApiRequestError && FILE_CODES[err.code] ? t(FILE_CODES[err.code]) : map.error(err),
+    }),
+    [map, t],
+  );
+}

@@ -97,6 +97,7 @@ type Change =
   | { kind: "addLoad"; loadId: string }
   | { kind: "addLine"; line: AddLineInput }
   | { kind: "removeLine"; lineId: string }
+  | { kind: "attachReceipt"; lineId: string; file: File }
   | { kind: "refresh" }
   | { kind: "notes"; notes: string }
   | { kind: "approve" }
@@ -111,6 +112,11 @@ function request(id: string, change: Change): Promise<Settlement> {
       return api<Settlement>(`${path(id)}/lines`, { body: change.line });
     case "removeLine":
       return api<Settlement>(`${path(id)}/lines/${encodeURIComponent(change.lineId)}`, { method: "DELETE" });
+    case "attachReceipt": {
+      const form = new FormData();
+      form.set("receipt", change.file);
+      return api<Settlement>(`${path(id)}/lines/${encodeURIComponent(change.lineId)}/receipt`, { form });
+    }
     case "refresh":
       return api<Settlement>(`${path(id)}/refresh`, { method: "POST" });
     case "notes":
@@ -134,6 +140,10 @@ export function useChangeSettlement(id: string | null) {
     onSettled: invalidate,
   });
 }
+
+/** A reimbursement's receipt, as the file the driver handed in. */
+export const downloadReceipt = (id: string, lineId: string, fileName: string) =>
+  download(`${path(id)}/lines/${encodeURIComponent(lineId)}/receipt`, {}, fileName);
 
 export function usePaySettings() {
   return useQuery({

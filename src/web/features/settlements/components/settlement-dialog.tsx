@@ -23,6 +23,7 @@ import { formatDate, formatMoney, formatNumber, localToday } from "../../../lib/
 import { notify } from "../../../lib/toast";
 import { useAdjustable, useChangeSettlement, useSettlement, useUnsettledLoads } from "../api/settlements";
 import { useSettlementMessages } from "../settlements-messages";
+import { LineReceipt, ReceiptPicker } from "./line-receipt";
 import { periodLabel, STATUS_TONES } from "./settlement-format";
 import { SettlementPdfButton } from "./settlement-pdf-button";
 
@@ -48,12 +49,16 @@ export function useComputation() {
 }
 
 function LineRow({
+  settlementId,
   line,
   onRemove,
+  onAttach,
   removing,
 }: {
+  settlementId: string;
   line: SettlementLine;
   onRemove?: () => void;
+  onAttach?: (file: File) => void;
   removing: boolean;
 }) {
   const { t } = useTranslation("settlements");
@@ -91,6 +96,9 @@ function LineRow({
                 .filter(Boolean)
                 .join(" · ")}
         </span>
+        {RECEIPT_KINDS.includes(line.kind) ? (
+          <LineReceipt settlementId={settlementId} line={line} onAttach={onAttach} attaching={removing} />
+        ) : null}
       </span>
       <span className="flex items-center gap-1">
         <span
@@ -132,7 +140,9 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
     adjustsSettlementId: "",
   };
   const [values, setValues] = useState(empty);
+  const [receipt, setReceipt] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  const takesReceipt = RECEIPT_KINDS.includes(values.kind as never);
   const adjustable = useAdjustable(settlement.id, values.kind === "adjustment").data?.items ?? [];
   const kinds = values.section === "addition" ? ADDITION_KINDS : DEDUCTION_KINDS;
   const set = (name: keyof typeof empty) => (e: { target: { value: string } }) => {
@@ -151,12 +161,32 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
       setErrors(firstIssues(parsed.error));
       return;
     }
+    const before = new Set(settlement.lines.map((l) => l.id));
+    const file = takesReceipt ? receipt : null;
     change.mutate(
       { kind: "addLine", line: values as never },
       {
-        onSuccess: () => {
-          notify({ title: t("addLine.done"), variant: "success" });
+        onSuccess: (updated) => {
           setValues({ ...empty, section: values.section, kind: values.kind });
+          setReceipt(null);
+          const added = updated.lines.find((l) => !before.has(l.id));
+          if (!file || !added) {
+            notify({ title: t("addLine.done"), variant: "success" });
+            return;
+          }
+          // The line stands; a refused receipt is said so and can be attached again on the line.
+          change.mutate(
+            { kind: "attachReceipt", lineId: added.id, file },
+            {
+              onSuccess: () => notify({ title: t("addLine.doneWithReceipt"), variant: "success" }),
+              onError: (error) =>
+                notify({
+                  title: t("receipt.attachFailed"),
+                  description: messages.error(error),
+                  variant: "error",
+                }),
+            },
+          );
         },
         onError: (error) => {
           if (isApiError(error, 400)) setErrors(error.fields);
@@ -196,10 +226,11 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
       <Field
         label={t("addLine.description")}
         error={err("description")}
-        hint={RECEIPT_KINDS.includes(values.kind as never) ? t("addLine.receiptHint") : undefined}
+        hint={takesReceipt ? t("addLine.receiptHint") : undefined}
       >
         <Input maxLength={200} value={values.description} onChange={set("description")} />
       </Field>
+      {takesReceipt ? <ReceiptPicker file={receipt} onChange={setReceipt} /> : null}
       {values.kind === "adjustment" ? (
         <Field label={t("addLine.adjusts")} error={err("adjustsSettlementId")}>
           <Select value={values.adjustsSettlementId} onChange={set("adjustsSettlementId")}>
@@ -423,6 +454,16 @@ export function SettlementDialog({
       },
     );
 
+  const attach = (line: SettlementLine, file: File) =>
+    change.mutate(
+      { kind: "attachReceipt", lineId: line.id, file },
+      {
+        onSuccess: () => notify({ title: t("receipt.attached"), variant: "success" }),
+        onError: (error) =>
+          notify({ title: t("receipt.attachFailed"), description: messages.error(error), variant: "error" }),
+      },
+    );
+
   const section = (name: "earning" | "addition" | "deduction") => {
     const lines = s?.lines.filter((l) => l.section === name) ?? [];
     if (!lines.length && name !== "earning") return null;
@@ -436,9 +477,11 @@ export function SettlementDialog({
             {lines.map((l) => (
               <LineRow
                 key={l.id}
+                settlementId={id}
                 line={l}
                 removing={change.isPending}
                 onRemove={draft && l.kind !== "carry_forward" ? () => remove(l) : undefined}
+                onAttach={draft ? (file) => attach(l, file) : undefined}
               />
             ))}
           </ul>
