@@ -39,6 +39,9 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // A zod schema built at a module's top level (`z.object(…)…`) has no side effects: saying so drops
+      // the shared modules' schemas a screen never uses (API responses, other forms) — docs/performance.md.
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
         // What every screen needs, as one file each (fewer requests and a better compression than the
         // dozens of shared slices the splitter would otherwise cut them into): the framework, zod.

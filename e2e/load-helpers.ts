@@ -76,6 +76,7 @@ export async function createLoad(
     loadNumber: string;
     stops: StopData[];
     baseRate?: string;
+    fuelSurcharge?: string;
     driver?: string;
     postToBoard?: boolean;
   },
@@ -96,6 +97,7 @@ export async function createLoad(
     for (const field of STOP_FIELDS) await page.getByTestId(`stop-${i}-${field}`).fill(s[field]);
   }
   await page.getByTestId("field-baseRate").fill(options.baseRate ?? "1250");
+  if (options.fuelSurcharge) await page.getByTestId("field-fuelSurcharge").fill(options.fuelSurcharge);
   if (options.driver) await pickDriver(page, options.driver);
   if (options.postToBoard) await page.getByTestId("field-postedToBoard").check();
   await page.getByTestId("save-load").click();

@@ -24,6 +24,7 @@ test.describe("loads", () => {
     await loginAs(page, "dispatcher@demo.test");
     const url = await createLoad(page, {
       loadNumber,
+      fuelSurcharge: "187.50",
       driver: "Jake Wilson",
       stops: [
         stop("pickup", "Green Bay", "WI", "2026-12-01T08:00"),
@@ -38,6 +39,8 @@ test.describe("loads", () => {
     await expect(route.getByTestId("stop-view-0")).toContainText("Stop 1 · Pickup");
     await expect(route.getByTestId("stop-view-1")).toContainText("Appleton");
     await expect(route.getByTestId("stop-view-2")).toContainText("Stop 3 · Delivery");
+    await expect(page.getByText("of which fuel surcharge")).toBeVisible();
+    await expect(page.getByText("$187.50")).toBeVisible();
 
     // The driver, on a phone, finds the load in his list.
     const phone = await openAs(browser, "driver@demo.test", PHONE);
@@ -210,6 +213,13 @@ test.describe("loads", () => {
       for (const [field, value] of Object.entries(s))
         if (field !== "type") await page.getByTestId(`stop-${i}-${field}`).fill(value);
     await page.getByTestId("field-baseRate").fill("900");
+    // The fuel surcharge is part of the base rate: more than it is refused before anything is sent.
+    await page.getByTestId("field-fuelSurcharge").fill("950");
+    await page.getByTestId("save-load").click();
+    await expect(
+      page.getByText("The fuel surcharge is part of the base rate and cannot be more than it."),
+    ).toBeVisible();
+    await page.getByTestId("field-fuelSurcharge").fill("95");
     await page.getByTestId("save-load").click();
     await expect(toast(page)).toContainText("Duplicate Load Number");
     await expect(toast(page)).toContainText("A load with this number already exists");

@@ -736,6 +736,8 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
       description: lane.description,
       weightLbs: lane.weightLbs,
       baseRate: lane.baseRate,
+      // Over-the-road lanes quote a fuel surcharge inside the base rate (52¢ a loaded mile this quarter).
+      fuelSurcharge: lane.miles >= 250 ? (lane.miles * 0.52).toFixed(2) : null,
       lumperFee: lane.lumperFee ?? null,
       detention: p.detention ?? null,
       otherCharges: lane.otherCharges ?? null,

@@ -98,6 +98,8 @@ const loadFields = {
       message: "A load needs at least one pickup and one delivery.",
     }),
   baseRate: moneySchema,
+  /** The part of the base rate that is fuel surcharge (a driver's percentage may leave it out). */
+  fuelSurcharge: optionalMoney,
   lumperFee: optionalMoney,
   detention: optionalMoney,
   otherCharges: optionalMoney,
@@ -115,7 +117,13 @@ const loadFields = {
   notes: z.string().trim().max(2000).default(""),
 };
 
-export const createLoadSchema = z.object(loadFields);
+export const FUEL_SURCHARGE_OVER_BASE =
+  "The fuel surcharge is part of the base rate and cannot be more than it.";
+
+export const createLoadSchema = z.object(loadFields).superRefine((v, ctx) => {
+  if (v.fuelSurcharge && toCents(v.fuelSurcharge) > toCents(v.baseRate))
+    ctx.addIssue({ code: "custom", message: FUEL_SURCHARGE_OVER_BASE, path: ["fuelSurcharge"] });
+});
 export type CreateLoadInput = z.input<typeof createLoadSchema>;
 export const updateLoadSchema = createLoadSchema;
 export type UpdateLoadInput = z.input<typeof updateLoadSchema>;
@@ -256,6 +264,7 @@ export const loadDetailSchema = loadListItemSchema.extend({
   weightLbs: z.number().nullable(),
   stops: z.array(stopSchema),
   baseRate: z.string(),
+  fuelSurcharge: z.string().nullable(),
   lumperFee: z.string().nullable(),
   detention: z.string().nullable(),
   otherCharges: z.string().nullable(),

@@ -44,6 +44,7 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
     // PostgreSQL's JSON writes timestamps as "2026-11-20T14:05:00+00:00"; the API's are toISOString's.
     stops: r.stops.map((s) => ({ ...s, scheduledAt: new Date(s.scheduledAt).toISOString() })),
     baseRate: r.base_rate,
+    fuelSurcharge: r.fuel_surcharge,
     lumperFee: r.lumper_fee,
     detention: r.detention,
     otherCharges: r.other_charges,

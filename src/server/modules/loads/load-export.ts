@@ -27,6 +27,7 @@ function columns(forDriver: boolean): Column<ExportRow>[] {
     { header: "Loaded miles", value: (r) => r.loadedMiles, width: 12 },
     { header: "Weight (lbs)", value: (r) => r.weightLbs, width: 12 },
     { header: "Base rate", value: (r) => r.baseRate, width: 12 },
+    { header: "Fuel surcharge (in base)", value: (r) => r.fuelSurcharge, width: 12 },
     { header: "Lumper fee", value: (r) => r.lumperFee, width: 12 },
     { header: "Detention", value: (r) => r.detention, width: 12 },
     { header: "Other charges", value: (r) => r.otherCharges, width: 12 },

@@ -227,6 +227,7 @@ export type DetailRow = ListRow & {
   description: string;
   weight_lbs: string | null;
   base_rate: string;
+  fuel_surcharge: string | null;
   lumper_fee: string | null;
   detention: string | null;
   other_charges: string | null;
@@ -267,7 +268,7 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
     select l.id, l.load_number, l.status, l.customer_id, c.company_name as customer_name,
            l.driver_id, d.full_name as driver_name, l.pickup_city, l.pickup_state, l.pickup_at,
            l.delivery_city, l.delivery_state, l.delivery_at, l.total_rate, l.loaded_miles,
-           l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.lumper_fee, l.detention,
+           l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.fuel_surcharge, l.lumper_fee, l.detention,
            l.other_charges, l.customer_rate, l.vehicle_id, v.unit_number as vehicle_label,
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,

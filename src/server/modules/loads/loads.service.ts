@@ -227,6 +227,7 @@ function formColumns(input: LoadInput, driver: Driver | undefined) {
     description: input.description,
     weightLbs: input.weightLbs,
     baseRate: input.baseRate,
+    fuelSurcharge: input.fuelSurcharge,
     lumperFee: input.lumperFee,
     detention: input.detention,
     otherCharges: input.otherCharges,

@@ -176,8 +176,22 @@ describe("settlements: pay computed line by line", () => {
     expect((await put("line_haul")).status).toBe(200);
     const driverId = await newDriver();
     const week = WEEK(1);
-    await completedLoad(driverId, "2025-03-12", { payType: "percentage", payRate: "25" });
-    await ctx.deps.db.execute(sql`update loads set fuel_surcharge = 300 where driver_id = ${driverId}`);
+    // The fuel surcharge is part of the base rate: never more than it.
+    const tooMuch = await call(ctx, "/api/loads", {
+      body: loadInput({ driverId, baseRate: "2000.00", fuelSurcharge: "2000.01" }),
+      cookie: dispatcher,
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.json.error.details.fields.fuelSurcharge).toBe(
+      "The fuel surcharge is part of the base rate and cannot be more than it.",
+    );
+    const loadId = await completedLoad(driverId, "2025-03-12", {
+      payType: "percentage",
+      payRate: "25",
+      fuelSurcharge: "300",
+    });
+    const detail = await call(ctx, `/api/loads/${loadId}`, { cookie: dispatcher });
+    expect(detail.json).toMatchObject({ baseRate: "2000.00", fuelSurcharge: "300.00", totalRate: "2225.50" });
     await generate(week);
     const s = await settlementOf(driverId, week);
     // Base 2000.00 − FSC 300.00 = 1700.00; 25 % = 425.00.

@@ -32,6 +32,7 @@ export interface LoadFormValues {
   weightLbs: string;
   stops: StopValues[];
   baseRate: string;
+  fuelSurcharge: string;
   lumperFee: string;
   detention: string;
   otherCharges: string;
@@ -66,6 +67,7 @@ export const EMPTY_LOAD: LoadFormValues = {
   weightLbs: "",
   stops: [emptyStop("pickup"), emptyStop("delivery")],
   baseRate: "",
+  fuelSurcharge: "",
   lumperFee: "",
   detention: "",
   otherCharges: "",
@@ -107,6 +109,7 @@ export function toLoadInput(v: LoadFormValues): CreateLoadInput {
     weightLbs: blankToUndefined(v.weightLbs),
     stops: v.stops.map((s) => ({ ...s, scheduledAt: fromLocalInput(s.scheduledAt) })),
     baseRate: v.baseRate.trim(),
+    fuelSurcharge: v.fuelSurcharge.trim(),
     lumperFee: v.lumperFee.trim(),
     detention: v.detention.trim(),
     otherCharges: v.otherCharges.trim(),
@@ -145,6 +148,7 @@ export function fromLoadDetail(load: LoadDetail): LoadFormValues {
         contactPhone: s.contactPhone,
       })),
     baseRate: load.baseRate,
+    fuelSurcharge: load.fuelSurcharge ?? "",
     lumperFee: load.lumperFee ?? "",
     detention: load.detention ?? "",
     otherCharges: load.otherCharges ?? "",

@@ -214,8 +214,14 @@ export function LoadForm({
     ? computeDriverPay(effectivePay.type, effectivePay.rate, total, Number.isFinite(miles) ? miles : null)
     : null;
 
-  const money = (name: "baseRate" | "lumperFee" | "detention" | "otherCharges" | "customerRate") => (
-    <Field label={t(`fields.${name}`)} error={errorAt(name)}>
+  const money = (
+    name: "baseRate" | "fuelSurcharge" | "lumperFee" | "detention" | "otherCharges" | "customerRate",
+  ) => (
+    <Field
+      label={t(`fields.${name}`)}
+      error={errorAt(name)}
+      hint={name === "fuelSurcharge" ? t("form.fuelSurchargeHint") : undefined}
+    >
       <Input {...register(name)} inputMode="decimal" placeholder="0.00" data-testid={`field-${name}`} />
     </Field>
   );
@@ -265,8 +271,9 @@ export function LoadForm({
       </SectionCard>
 
       <SectionCard title={t("form.sections.charges")} description={t("form.sections.chargesText")}>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <div className="grid grid-cols-2 items-start gap-4 lg:grid-cols-5">
           {money("baseRate")}
+          {money("fuelSurcharge")}
           {money("lumperFee")}
           {money("detention")}
           {money("otherCharges")}
@@ -456,6 +463,7 @@ const FORM_ORDER = [
   "loadedMiles",
   "stops",
   "baseRate",
+  "fuelSurcharge",
   "lumperFee",
   "detention",
   "otherCharges",

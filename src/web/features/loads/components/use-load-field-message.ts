@@ -1,3 +1,4 @@
+import { FUEL_SURCHARGE_OVER_BASE } from "@shared/loads/loads.schema";
 import { useCallback } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ const KNOWN: Record<string, string> = {
   "Must be zero or more.": "validation.notNegative",
   "Use letters, digits and dashes (e.g. LD-2026-00042).": "validation.loadNumber",
   "A load needs at least one pickup and one delivery.": "validation.pickupAndDelivery",
+  [FUEL_SURCHARGE_OVER_BASE]: "validation.fuelSurchargeOverBase",
 };
 
 export function useLoadFieldMessage() {

@@ -273,6 +273,7 @@ function ChargesTable({ load }: { load: LoadDetail }) {
     <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
       <dl className="divide-y divide-slate-100 text-sm">
         {row(t("fields.baseRate"), load.baseRate)}
+        {load.fuelSurcharge ? row(t("fields.fuelSurchargeIncluded"), load.fuelSurcharge) : null}
         {row(t("fields.lumperFee"), load.lumperFee)}
         {row(t("fields.detention"), load.detention)}
         {row(t("fields.otherCharges"), load.otherCharges)}
