@@ -14,14 +14,13 @@
 import os from "node:os";
 import { addDays, payPeriodOf } from "@shared/settlements/pay";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/database";
 import type { Deps } from "../src/server/deps";
-import type { Actor } from "../src/server/http/context";
 import { createLogger } from "../src/server/logger";
 import { companyDay } from "../src/server/modules/accounting/ledger-posting";
 import { createSettlementsService } from "../src/server/modules/settlements/settlements.service";
+import { demoAccountant, measured } from "./statements";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WEEKS_AGO = Number(process.env.BENCH_WEEKS_AGO ?? 8);
@@ -31,45 +30,7 @@ const log = createLogger("warn");
 const database = await openDatabase(config, log);
 const { db, pool } = database;
 
-// Every statement any connection runs (the generation is one transaction on one client), with its
-// time: where a run's time goes.
-let recording: Array<{ text: string; ms: number }> | null = null;
-const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
-  this: pg.Client,
-  ...args: unknown[]
-) {
-  const start = performance.now();
-  const result = clientQuery.apply(this, args);
-  const cfg = args[0] as string | { text: string };
-  const text = typeof cfg === "string" ? cfg : cfg.text;
-  if (recording && result && typeof (result as Promise<unknown>).then === "function") {
-    const list = recording;
-    (result as Promise<unknown>).then(
-      () => list.push({ text, ms: performance.now() - start }),
-      () => list.push({ text, ms: performance.now() - start }),
-    );
-  }
-  return result;
-};
-
-const { rows: people } = await pool.query<{ id: string; email: string; name: string }>(
-  `select id, email, name from users where email = 'accountant@demo.test'`,
-);
-if (!people.length) throw new Error("No demo accountant: run npm run db:seed first");
-const actor: Actor = {
-  userId: people[0].id,
-  email: people[0].email,
-  name: people[0].name,
-  role: "accountant",
-  mustChangePassword: false,
-  sessionId: "bench",
-  sessionExpiresAt: new Date(),
-  impersonator: null,
-  ip: null,
-  driverId: null,
-  customerId: null,
-};
+const actor = await demoAccountant(pool);
 const service = createSettlementsService({ db, config, log } as unknown as Deps);
 const settings = await service.readSettings();
 const today = companyDay(new Date(), config.company.timeZone);
@@ -108,12 +69,9 @@ if (process.env.BENCH_EXPLAIN) {
 await removeDrafts();
 const runs: Array<{ ms: number; sqlMs: number; statements: number; created: number; slowest: string }> = [];
 for (let i = 0; i < RUNS; i++) {
-  recording = [];
-  const start = performance.now();
-  const result = await service.generate(actor, { periodStart: period.start, periodEnd: period.end });
-  const ms = performance.now() - start;
-  const statements = recording;
-  recording = null;
+  const { result, ms, statements } = await measured(() =>
+    service.generate(actor, { periodStart: period.start, periodEnd: period.end }),
+  );
   const sqlMs = statements.reduce((s, q) => s + q.ms, 0);
   const slowest = [...statements].sort((a, b) => b.ms - a.ms)[0];
   runs.push({

@@ -1,7 +1,7 @@
 import { RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import type { SettlementLine } from "@shared/settlements/settlements.schema";
 import { Paperclip, Upload } from "lucide-react";
-import { useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -11,6 +11,34 @@ import { useSettlementMessages } from "../settlements-messages";
 
 /** The file picker's filter; the server checks the content whatever the browser lets through. */
 export const RECEIPT_ACCEPT = RECEIPT_TYPES.join(",");
+
+/** The real file input behind a button of ours (whose words are in the reader's language). */
+function HiddenFileInput({
+  inputRef,
+  testId,
+  onPick,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  testId: string;
+  onPick: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={RECEIPT_ACCEPT}
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden
+      data-testid={testId}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        e.target.value = "";
+        if (file) onPick(file);
+      }}
+    />
+  );
+}
 
 /**
  * A reimbursement's receipt under its line: open it, or — on a draft — attach or replace it.
@@ -60,20 +88,7 @@ export function LineReceipt({
       )}
       {onAttach ? (
         <>
-          <input
-            ref={input}
-            type="file"
-            accept={RECEIPT_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            data-testid={`receipt-input-${line.id}`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) onAttach(file);
-            }}
-          />
+          <HiddenFileInput inputRef={input} testId={`receipt-input-${line.id}`} onPick={onAttach} />
           <Button
             variant="ghost"
             size="sm"
@@ -103,16 +118,7 @@ export function ReceiptPicker({
   return (
     <div className="grid gap-1">
       <span className="text-sm font-medium text-slate-900">{t("receipt.label")}</span>
-      <input
-        ref={input}
-        type="file"
-        accept={RECEIPT_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        data-testid="add-line-receipt"
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      />
+      <HiddenFileInput inputRef={input} testId="add-line-receipt" onPick={onChange} />
       <span className="flex flex-wrap items-center gap-2">
         <Button
           type="button"
