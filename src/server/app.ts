@@ -25,6 +25,7 @@ import { timeOffRoutes } from "./modules/calendar/time-off.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { documentsRoutes } from "./modules/documents/documents.routes";
 import { driversRoutes } from "./modules/drivers/drivers.routes";
 import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
 import { fleetRoutes } from "./modules/fleet/fleet.routes";
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     billsRoutes,
     settlementsRoutes,
     taxFormsRoutes,
+    documentsRoutes,
     paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,

@@ -135,6 +135,13 @@ export const PERMISSIONS = {
   "maintenance:read": ["admin", "manager", "dispatcher", "driver"],
   "maintenance:log": ["admin", "manager", "dispatcher", "driver"],
   "maintenance:delete": ["admin", "manager", "dispatcher"],
+  /**
+   * The document centre (/accounting/documents): staff read every document, a driver their own, their
+   * assets', their loads' and the company's marked for drivers (decided in the documents service).
+   * The company's own documents are written by the office.
+   */
+  "documents:read": ["admin", "manager", "dispatcher", "driver", "accountant"],
+  "documents:write": ["admin", "manager", "dispatcher", "accountant"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -10,6 +10,7 @@ import { seedAccountingDemo } from "./accounting-demo";
 import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedDispatchDemo } from "./dispatch-demo";
+import { seedDocumentsDemo } from "./documents-demo";
 import { seedDriversDemo } from "./drivers-demo";
 import { seedFleetDemo } from "./fleet-demo";
 import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
@@ -112,6 +113,8 @@ export async function seedDemoData(
     await seedAccountingDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // After the ledger's sources: paying a settlement posts its driver-pay expense like any source.
     await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone, options.storage);
+    // The company's own papers (the document centre); their PDFs need the storage service.
+    await seedDocumentsDemo(tx, options.storage);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

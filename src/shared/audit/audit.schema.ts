@@ -117,6 +117,9 @@ export const AUDIT_ACTIONS = [
   "maintenance.completed",
   "maintenance.deleted",
   "maintenance.receipt_uploaded",
+  "document.uploaded",
+  "document.updated",
+  "document.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -145,6 +148,7 @@ export const AUDIT_TARGET_TYPES = [
   "toll_statement",
   "parking_expense",
   "parking_reservation",
+  "document",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -15,6 +15,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   citations: ["citations", "safety"],
   customers: ["customers", "loads"],
   dashboard: ["dashboard", "loads", "settlements"],
+  documents: ["documents"],
   drivers: ["calendar", "citations", "drivers", "loads"],
   fleet: ["fleet", "inspections"],
   fuel: ["fuel"],

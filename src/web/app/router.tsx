@@ -61,6 +61,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
     lazy: page("settlements", () => import("../features/settlements/pages/settlements-page")),
   },
   taxForms: { lazy: page("tax-forms", () => import("../features/tax-forms/pages/tax-forms-page")) },
+  documents: { lazy: page("documents", () => import("../features/documents/pages/documents-page")) },
   paidStatements: {
     lazy: page("settlements", () => import("../features/settlements/pages/paid-statements-page")),
   },

@@ -100,11 +100,17 @@ export const driverDocuments = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: "cascade" }),
     kind: driverDocumentKindEnum().notNull(),
+    /** The date the document itself shows (a renewed medical card's), when someone entered it. */
+    expiresOn: date({ mode: "string" }),
     uploadedBy: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Staff uploads are confirmed at once; a driver's own upload waits for staff (null until then). */
+    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedBy: text().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index().on(t.driverId, t.createdAt),
+    index("driver_documents_unconfirmed").on(t.createdAt).where(sql`confirmed_at is null`),
     uniqueIndex("driver_documents_single_kind")
       .on(t.driverId, t.kind)
       .where(sql`kind in ('license_front', 'license_back')`),

@@ -3,6 +3,7 @@ export * from "./app-users";
 export * from "./auth";
 export * from "./calendar";
 export * from "./customers";
+export * from "./documents";
 export * from "./driver-ratings";
 export * from "./drivers";
 export * from "./fleet";

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { loginAs, toast } from "./fixtures";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+test.describe("document centre", () => {
+  test("an accountant uploads a company document (a name and a file first), finds it by expiry and opens it", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/documents");
+    await expect(page.getByRole("heading", { name: "Documents", level: 1 })).toBeVisible();
+    // The demo's papers: an expired permit and a cab card expiring this week stand out.
+    await expect(page.getByTestId("tile-expired")).not.toContainText("0");
+    await page.getByTestId("tile-expiring").click();
+    await expect(page.locator('[data-testid^="document-row-"]', { hasText: "IRP cab card" })).toContainText(
+      /Expires in \d days?/,
+    );
+
+    await page.getByTestId("upload-document").click();
+    const form = page.getByTestId("company-document-form");
+    await form.getByLabel("Name").fill("Hazmat registration");
+    await form.getByLabel("Type").selectOption("permit");
+    await page.getByTestId("save-document").click();
+    // No file: the spec's words, and the name stays.
+    await expect(form.getByText("Document upload needs a name and a file.")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Hazmat registration");
+    await page.getByTestId("document-file").setInputFiles({
+      name: "hazmat-registration.pdf",
+      mimeType: "application/pdf",
+      buffer: PDF,
+    });
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await form.getByLabel("Expires on").fill(inTwoDays);
+    await page.getByTestId("save-document").click();
+    await expect(toast(page)).toContainText("Hazmat registration uploaded");
+
+    await page.getByRole("searchbox", { name: "Search documents" }).fill("Hazmat registration");
+    const row = page.locator('[data-testid^="document-row-company:"]', { hasText: "Hazmat registration" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Expires in 2 days");
+    await row.getByTestId("open-document").click();
+    await expect(page.getByTestId("document-preview")).toBeVisible();
+  });
+
+  test("a driver on a phone sees the cab card the company shows drivers, not the office's papers", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, "driver@demo.test");
+    await page.goto("/accounting/documents");
+    const rows = page.locator('[data-testid^="document-row-"]');
+    await expect(rows.filter({ hasText: "IRP cab card" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "W-9" })).toHaveCount(0);
+    await expect(page.getByTestId("upload-document")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,215 @@
+import { can } from "@shared/access";
+import {
+  type CompanyDocumentValues,
+  companyDocumentInputSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES_ALLOWED,
+  type Document,
+  type DocumentListQuery,
+  type DocumentOwner,
+  type DocumentPage,
+} from "@shared/documents/documents.schema";
+import { eq } from "drizzle-orm";
+import { companyDocuments, files } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { badRequest, HttpError, notFound } from "../../http/errors";
+import { chosenFile } from "../../http/files";
+import { offsetOf, toPage } from "../../http/pagination";
+import { scopeOf } from "../../http/scope";
+import { recordAudit } from "../../platform/audit/audit";
+import { companyDay } from "../accounting/ledger-posting";
+import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
+import {
+  attentionCounts,
+  countDocuments,
+  type DocumentRow,
+  findDocument,
+  listDocuments,
+  type Visibility,
+} from "./documents.repo";
+
+/** The spec's words for a document whose bytes are gone (section 8), with a code the screen knows. */
+const unavailable = () =>
+  new HttpError(404, "DOCUMENT_UNAVAILABLE", DOCUMENT_MESSAGES.notAvailable, {
+    title: DOCUMENT_MESSAGES.cannotOpen,
+  });
+
+const toDocument = (r: DocumentRow, editable: boolean): Document => ({
+  key: `${r.owner}:${r.id}`,
+  id: r.id,
+  owner: { kind: r.owner, id: r.owner_id, label: r.owner_label },
+  name: r.name,
+  type: r.type as Document["type"],
+  expiresOn: r.expires_on,
+  file: { fileName: r.file_name, contentType: r.content_type, size: Number(r.size) },
+  uploadedAt: new Date(r.uploaded_at).toISOString(),
+  visibleToDrivers: r.visible_to_drivers,
+  notes: r.notes,
+  editable: editable && r.owner === "company",
+});
+
+export function createDocumentsService({ db, storage, config }: Deps) {
+  const today = () => companyDay(new Date(), config.company.timeZone);
+
+  /** What `actor` may see: staff everything; a driver theirs, their assets', the company's for drivers. */
+  async function visibilityOf(actor: Actor): Promise<Visibility> {
+    const scope = scopeOf(actor);
+    if (scope.kind === "staff") return { kind: "staff" };
+    if (scope.kind !== "driver" || !scope.driverId) {
+      // A driver account without its driver record sees only what the company shows drivers.
+      return { kind: "driver", driverId: null, vehicleId: null, trailerId: null };
+    }
+    const assets = await assignedAssetsOfDriver(db, scope.driverId);
+    return { kind: "driver", driverId: scope.driverId, ...assets };
+  }
+
+  function parseCompany(raw: Record<string, unknown>): CompanyDocumentValues {
+    const parsed = companyDocumentInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0] ?? "");
+        if (name && !fields[name]) fields[name] = issue.message;
+      }
+      throw badRequest(Object.values(fields)[0] ?? DOCUMENT_MESSAGES.nameAndFile, { fields });
+    }
+    return parsed.data;
+  }
+
+  async function companyRow(id: string) {
+    const v: Visibility = { kind: "staff" };
+    const row = await findDocument(db, v, "company", id);
+    if (!row) throw notFound("The document");
+    return row;
+  }
+
+  return {
+    async list(actor: Actor, query: DocumentListQuery): Promise<DocumentPage> {
+      const { page, pageSize, ...filter } = query;
+      const v = await visibilityOf(actor);
+      const day = today();
+      const [rows, counts] = await Promise.all([
+        listDocuments(db, v, filter, day, { limit: pageSize, offset: offsetOf({ page, pageSize }) }),
+        attentionCounts(db, v, day),
+      ]);
+      const total = rows[0]?.total ?? (page > 1 ? await countDocuments(db, v, filter, day) : 0);
+      const editable = can(actor.role, "documents:write");
+      return {
+        ...toPage(
+          rows.map((r) => toDocument(r, editable)),
+          total,
+          { page, pageSize },
+        ),
+        counts,
+      };
+    },
+
+    /** A document's bytes for whoever may see it; a missing file is the spec's "not available". */
+    async file(actor: Actor, owner: DocumentOwner, id: string) {
+      const row = await findDocument(db, await visibilityOf(actor), owner, id);
+      if (!row) throw notFound("The document");
+      let bytes: Uint8Array;
+      try {
+        bytes = await storage.read(row.storage_key);
+      } catch {
+        throw unavailable();
+      }
+      return { bytes, fileName: row.file_name, contentType: row.content_type };
+    },
+
+    /** Uploads a company document: a name and a file (spec §5), the file checked by its content. */
+    async create(actor: Actor, raw: Record<string, unknown>): Promise<Document> {
+      const file = chosenFile(raw.file);
+      const values = parseCompany(raw);
+      if (!file) {
+        throw badRequest(DOCUMENT_MESSAGES.nameAndFile, { fields: { file: DOCUMENT_MESSAGES.nameAndFile } });
+      }
+      const id = await db.transaction(async (tx) => {
+        const stored = await storage.save(
+          tx,
+          file,
+          { maxBytes: DOCUMENT_MAX_BYTES, allowedTypes: DOCUMENT_TYPES_ALLOWED },
+          actor.userId,
+        );
+        const [row] = await tx
+          .insert(companyDocuments)
+          .values({ ...values, fileId: stored.id, uploadedBy: actor.userId })
+          .returning({ id: companyDocuments.id });
+        await recordAudit(tx, actor, {
+          action: "document.uploaded",
+          targetType: "document",
+          targetId: row.id,
+          targetLabel: values.name,
+          details: { kind: values.type, fileName: stored.fileName },
+        });
+        return row.id;
+      });
+      return toDocument(await companyRow(id), true);
+    },
+
+    /** Edits a company document's details; a new file replaces the old one. */
+    async update(actor: Actor, id: string, raw: Record<string, unknown>): Promise<Document> {
+      const file = chosenFile(raw.file);
+      const values = parseCompany(raw);
+      const oldKey = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ fileId: companyDocuments.fileId })
+          .from(companyDocuments)
+          .where(eq(companyDocuments.id, id))
+          .for("update");
+        if (!current) throw notFound("The document");
+        const stored = file
+          ? await storage.save(
+              tx,
+              file,
+              { maxBytes: DOCUMENT_MAX_BYTES, allowedTypes: DOCUMENT_TYPES_ALLOWED },
+              actor.userId,
+            )
+          : null;
+        await tx
+          .update(companyDocuments)
+          .set({ ...values, ...(stored ? { fileId: stored.id } : {}), updatedAt: new Date() })
+          .where(eq(companyDocuments.id, id));
+        await recordAudit(tx, actor, {
+          action: "document.updated",
+          targetType: "document",
+          targetId: id,
+          targetLabel: values.name,
+          details: { kind: values.type, replaced: !!stored },
+        });
+        if (!stored) return null;
+        const [old] = await tx
+          .delete(files)
+          .where(eq(files.id, current.fileId))
+          .returning({ key: files.storageKey });
+        return old?.key ?? null;
+      });
+      if (oldKey) await storage.remove(oldKey);
+      return toDocument(await companyRow(id), true);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const key = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(companyDocuments)
+          .where(eq(companyDocuments.id, id))
+          .returning({ name: companyDocuments.name, fileId: companyDocuments.fileId });
+        if (!row) throw notFound("The document");
+        const [f] = await tx
+          .delete(files)
+          .where(eq(files.id, row.fileId))
+          .returning({ key: files.storageKey });
+        await recordAudit(tx, actor, {
+          action: "document.deleted",
+          targetType: "document",
+          targetId: id,
+          targetLabel: row.name,
+        });
+        return f?.key ?? null;
+      });
+      if (key) await storage.remove(key);
+    },
+  };
+}

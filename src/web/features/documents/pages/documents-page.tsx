@@ -1,0 +1,256 @@
+import { can } from "@shared/access";
+import {
+  COMPANY_DOCUMENT_TYPES,
+  DOCUMENT_EXPIRY_STATES,
+  DOCUMENT_OWNERS,
+  DOCUMENT_SORTS,
+  DOCUMENT_TYPES,
+  type Document,
+  documentListQuerySchema,
+} from "@shared/documents/documents.schema";
+import { Download, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListPanel } from "../../../components/list/list-panel";
+import { RowMenu } from "../../../components/list/row-menu";
+import { stacked } from "../../../components/list/stacked-table";
+import { PageHeader } from "../../../components/page-header";
+import { SummaryTile } from "../../../components/summary-tile";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
+import { Select } from "../../../components/ui/input";
+import { lazyDialog } from "../../../components/ui/lazy";
+import { Td, Tr } from "../../../components/ui/table";
+import { cn } from "../../../lib/cn";
+import { formatDate } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
+import { notify } from "../../../lib/toast";
+import { useListScreen } from "../../../lib/use-list-screen";
+import { downloadDocument, useDocuments } from "../api/documents";
+import { DocumentExpiry } from "../components/document-expiry";
+import { useDocumentMessages } from "../documents-messages";
+
+const DocumentViewer = lazyDialog(() =>
+  import("../components/document-viewer-dialog").then((m) => m.DocumentViewerDialog),
+);
+const CompanyDocumentDialog = lazyDialog(() =>
+  import("../components/company-document-dialog").then((m) => m.CompanyDocumentDialog),
+);
+const DeleteDocumentDialog = lazyDialog(() =>
+  import("../components/delete-document-dialog").then((m) => m.DeleteDocumentDialog),
+);
+
+const FILTERS = ["owner", "type", "expiry"] as const;
+
+/**
+ * /accounting/documents — the document centre: the company's own documents and those of drivers,
+ * vehicles, trailers and loads, dated ones first by expiry ("Expires today", "Expires in N days"),
+ * opened in place or downloaded. The office files the company's papers; a driver sees their own,
+ * their truck's, their loads' and the company's marked for drivers.
+ */
+export default function DocumentsPage() {
+  const { t } = useTranslation("documents");
+  const messages = useDocumentMessages();
+  const me = useMe().data;
+  const mayWrite = !!me && can(me.role, "documents:write");
+  const isDriver = me?.role === "driver";
+  const list = useListScreen(documentListQuerySchema, useDocuments, {
+    filters: FILTERS,
+    fetchFailed: t("fetchFailed"),
+  });
+  const { filter, update, data } = list;
+  const [viewing, setViewing] = useState<Document | null>(null);
+  const [editing, setEditing] = useState<Document | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Document | null>(null);
+  const cols = {
+    document: t("columns.document"),
+    owner: t("columns.owner"),
+    expires: t("columns.expires"),
+    uploaded: t("columns.uploaded"),
+  };
+  const download = async (doc: Document) => {
+    try {
+      await downloadDocument(doc);
+    } catch (error) {
+      notify({ title: t("viewer.cannotOpen"), description: messages.error(error), variant: "error" });
+    }
+  };
+  const ownerText = (doc: Document) =>
+    doc.owner.kind === "company"
+      ? t("owners.company")
+      : `${t(`owners.${doc.owner.kind}`)} · ${doc.owner.label}`;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
+      <PageHeader
+        title={t("title")}
+        description={isDriver ? t("descriptionDriver") : t("description")}
+        actions={
+          mayWrite ? (
+            <Button onClick={() => setEditing("new")} data-testid="upload-document">
+              <Plus aria-hidden />
+              {t("upload")}
+            </Button>
+          ) : null
+        }
+      />
+      {data ? (
+        <section className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("attention")}>
+          <SummaryTile
+            label={t("tiles.expired")}
+            value={String(data.counts.expired)}
+            tone={data.counts.expired ? "danger" : "neutral"}
+            onClick={() => update({ expiry: filter.expiry === "expired" ? null : "expired" })}
+            active={filter.expiry === "expired"}
+            testId="tile-expired"
+          />
+          <SummaryTile
+            label={t("tiles.expiring")}
+            value={String(data.counts.expiring)}
+            tone={data.counts.expiring ? "warning" : "neutral"}
+            onClick={() => update({ expiry: filter.expiry === "expiring" ? null : "expiring" })}
+            active={filter.expiry === "expiring"}
+            testId="tile-expiring"
+          />
+        </section>
+      ) : null}
+      <ListPanel
+        list={list}
+        search={{ label: t("searchLabel"), hint: t("searchHint") }}
+        filters={
+          <>
+            <Select
+              aria-label={t("filters.owner")}
+              value={filter.owner ?? ""}
+              onChange={(e) => update({ owner: e.target.value || null })}
+              className="lg:w-44"
+              data-testid="filter-owner"
+            >
+              <option value="">{t("filters.allOwners")}</option>
+              {DOCUMENT_OWNERS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`owners.${o}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.type")}
+              value={filter.type ?? ""}
+              onChange={(e) => update({ type: e.target.value || null })}
+              className="lg:w-52"
+            >
+              <option value="">{t("filters.allTypes")}</option>
+              {DOCUMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label={t("filters.expiry")}
+              value={filter.expiry ?? ""}
+              onChange={(e) => update({ expiry: e.target.value || null })}
+              className="lg:w-44"
+            >
+              <option value="">{t("filters.anyExpiry")}</option>
+              {DOCUMENT_EXPIRY_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`expiryStates.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </>
+        }
+        sortMenu={{
+          columns: DOCUMENT_SORTS,
+          field: (column) => t(`sorts.${column}`),
+          directions: ["asc", "desc"],
+        }}
+        errorTitle={t("fetchFailed")}
+        empty={{
+          title: t("empty.title"),
+          text: mayWrite ? t("empty.text") : t("empty.textReader"),
+          filteredTitle: t("empty.filteredTitle"),
+          filteredText: t("empty.filteredText"),
+        }}
+        tableLabel={t("title")}
+        columns={[
+          { label: cols.document, sort: "name", className: "pl-4" },
+          { label: cols.owner },
+          { label: cols.expires, sort: "expiresOn" },
+          { label: cols.uploaded, sort: "uploadedAt" },
+          { label: <span className="sr-only">{t("actions")}</span>, className: "pr-4" },
+        ]}
+        row={(doc) => (
+          <Tr className={stacked.row} data-testid={`document-row-${doc.key}`}>
+            <Td className={cn(stacked.primary, "pl-4")}>
+              <button
+                type="button"
+                onClick={() => setViewing(doc)}
+                className="grid min-h-11 min-w-0 text-left lg:min-h-0"
+                data-testid="open-document"
+              >
+                <span className="truncate font-medium text-brand-700 hover:underline">{doc.name}</span>
+                <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                  <Badge tone="info">{t(`types.${doc.type}`)}</Badge>
+                  {doc.visibleToDrivers ? <span>{t("visibleToDrivers")}</span> : null}
+                </span>
+              </button>
+            </Td>
+            <Td data-label={cols.owner} className={cn(stacked.cell, "text-sm")}>
+              {ownerText(doc)}
+            </Td>
+            <Td data-label={cols.expires} className={cn(stacked.cell, "text-sm")}>
+              <DocumentExpiry date={doc.expiresOn} testId={`expiry-${doc.key}`} />
+            </Td>
+            <Td data-label={cols.uploaded} className={cn(stacked.cell, "whitespace-nowrap text-sm")}>
+              {formatDate(doc.uploadedAt)}
+            </Td>
+            <Td className={cn(stacked.corner, "pr-4 text-right")}>
+              <RowMenu label={t("menu", { name: doc.name })}>
+                <DropdownMenuItem onSelect={() => setViewing(doc)}>
+                  <Eye aria-hidden />
+                  {t("view")}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void download(doc)}>
+                  <Download aria-hidden />
+                  {t("download")}
+                </DropdownMenuItem>
+                {doc.editable ? (
+                  <>
+                    <DropdownMenuItem onSelect={() => setEditing(doc)}>
+                      <Pencil aria-hidden />
+                      {t("edit")}
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setDeleting(doc)} className="text-red-700">
+                      <Trash2 aria-hidden />
+                      {t("delete")}
+                    </DropdownMenuItem>
+                  </>
+                ) : null}
+              </RowMenu>
+            </Td>
+          </Tr>
+        )}
+      />
+      <DocumentViewer
+        document={viewing}
+        open={!!viewing}
+        onOpenChange={(o) => !o && setViewing(null)}
+        onDownload={download}
+      />
+      <CompanyDocumentDialog
+        document={editing === "new" ? null : editing}
+        open={!!editing}
+        onOpenChange={(o) => !o && setEditing(null)}
+        types={COMPANY_DOCUMENT_TYPES}
+      />
+      <DeleteDocumentDialog
+        document={deleting}
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+      />
+    </div>
+  );
+}
