@@ -54,4 +54,45 @@ test.describe("document centre", () => {
     await expect(rows.filter({ hasText: "W-9" })).toHaveCount(0);
     await expect(page.getByTestId("upload-document")).toHaveCount(0);
   });
+
+  test("a driver sends a renewed medical card from the phone; dispatch confirms it", async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, "driver2@demo.test");
+    await page.goto("/accounting/documents");
+    const open = page.getByTestId("upload-own-document");
+    expect((await open.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await open.click();
+    const form = page.getByTestId("driver-upload-form");
+    await form.getByLabel("Expires on").fill("2028-05-31");
+    await page.getByTestId("send-own-document").click();
+    await expect(form.getByText("Document upload needs a name and a file.")).toBeVisible();
+    await page.getByTestId("own-document-file").setInputFiles({
+      name: "rosa-medical-card-2028.pdf",
+      mimeType: "application/pdf",
+      buffer: PDF,
+    });
+    await page.getByTestId("send-own-document").click();
+    await expect(toast(page)).toContainText("Document sent");
+    const mine = page.locator('[data-testid^="document-row-driver:"]', {
+      hasText: "rosa-medical-card-2028.pdf",
+    });
+    await expect(mine).toContainText("Waiting for confirmation");
+
+    const office = await browser.newPage();
+    await loginAs(office, "dispatcher@demo.test");
+    await office.goto("/accounting/documents");
+    await office.getByTestId("tile-pending").click();
+    const row = office.locator('[data-testid^="document-row-driver:"]', {
+      hasText: "rosa-medical-card-2028.pdf",
+    });
+    await expect(row).toContainText("Rosa Martinez");
+    await row.getByRole("button", { name: /^Actions for/ }).click();
+    await office.getByRole("menuitem", { name: "Confirm" }).click();
+    await expect(toast(office)).toContainText("rosa-medical-card-2028.pdf confirmed");
+    await expect(row).toHaveCount(0);
+    await office.close();
+  });
 });

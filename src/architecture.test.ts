@@ -23,6 +23,7 @@ const SERVER_EDGES: Record<string, string> = {
   "accidents -> citations/safety-lookups.service": "both safety screens share one set of pickers",
   "fuel -> fleet/assigned-assets": "a driver fuels the truck assigned to them",
   "inspections -> fleet/assigned-assets": "a driver inspects the units assigned to them",
+  "documents -> fleet/assigned-assets": "a driver sees the papers of the units assigned to them",
   "inspections -> fleet/maintenance.service": "a failed item opens a maintenance item",
   "calendar -> drivers/driver-status": "approved time off moves the driver's status",
   "loads -> drivers/driver-status": "a trip moves the driver's status",

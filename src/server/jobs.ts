@@ -1,5 +1,6 @@
 import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
+import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
@@ -19,6 +20,14 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "5 * * * *",
       run: async () => {
         await remindDueBills(deps.db, deps.config.company.timeZone);
+      },
+    },
+    {
+      // Dated documents 30, 7 and 1 days before they expire and on the day: their staff are told once each.
+      name: "document-expiry-daily",
+      cron: "10 * * * *",
+      run: async () => {
+        await noticeExpiringDocuments(deps.db, deps.config.company.timeZone);
       },
     },
   ];

@@ -142,6 +142,9 @@ export const PERMISSIONS = {
    */
   "documents:read": ["admin", "manager", "dispatcher", "driver", "accountant"],
   "documents:write": ["admin", "manager", "dispatcher", "accountant"],
+  /** A driver files their own (a renewed medical card); dispatch confirms it onto the driver's record. */
+  "documents:upload": ["driver"],
+  "documents:confirm": ["admin", "manager", "dispatcher"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -120,6 +120,7 @@ export const AUDIT_ACTIONS = [
   "document.uploaded",
   "document.updated",
   "document.deleted",
+  "document.confirmed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

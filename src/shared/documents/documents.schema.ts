@@ -66,7 +66,12 @@ export const DOCUMENT_MESSAGES = {
   notAvailable: "The document data is not available.",
   companyOnly:
     "Only the company's own documents are edited here; the others belong to their driver, asset or load.",
+  kindRequired: "Choose the kind of document.",
+  noDriver: "Your account is not linked to a driver record. Ask the office.",
 } as const;
+
+/** What a driver files themselves for the office to confirm (a licence goes through the office). */
+export const DRIVER_UPLOAD_KINDS = ["medical_card", "insurance_card", "other"] as const;
 
 const optionalDate = z
   .union([z.iso.date({ message: DOCUMENT_MESSAGES.expiryFormat }), z.literal("")])
@@ -91,6 +96,13 @@ export const companyDocumentInputSchema = z.object({
 });
 export type CompanyDocumentInput = z.input<typeof companyDocumentInputSchema>;
 export type CompanyDocumentValues = z.output<typeof companyDocumentInputSchema>;
+
+/** A driver's own upload (the file goes beside it): the kind, and the date the document shows. */
+export const driverUploadInputSchema = z.object({
+  kind: z.enum(DRIVER_UPLOAD_KINDS, { message: DOCUMENT_MESSAGES.kindRequired }),
+  expiresOn: optionalDate,
+});
+export type DriverUploadInput = z.input<typeof driverUploadInputSchema>;
 
 export const documentFileSchema = z.object({
   fileName: z.string(),
@@ -119,6 +131,10 @@ export const documentSchema = z.object({
   notes: z.string(),
   /** A company document the caller may edit or remove. */
   editable: z.boolean(),
+  /** A driver's own upload the office has not confirmed yet. */
+  pending: z.boolean(),
+  /** Pending, and the caller may confirm it. */
+  confirmable: z.boolean(),
 });
 export type Document = z.infer<typeof documentSchema>;
 
@@ -128,6 +144,8 @@ export const documentFilterSchema = z.object({
   owner: z.enum(DOCUMENT_OWNERS).optional(),
   type: z.enum(DOCUMENT_TYPES).optional(),
   expiry: z.enum(DOCUMENT_EXPIRY_STATES).optional(),
+  /** Drivers' uploads waiting for the office. */
+  status: z.enum(["pending"]).optional(),
   sort: z.enum(DOCUMENT_SORTS).default("expiresOn"),
   dir: z.enum(["asc", "desc"]).default("asc"),
 });
@@ -136,7 +154,7 @@ export const documentListQuerySchema = pageQuerySchema.extend(documentFilterSche
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 export const documentPageSchema = pageSchema(documentSchema).extend({
   /** Over everything the caller may see (not the filters): what needs attention. */
-  counts: z.object({ expired: z.number().int(), expiring: z.number().int() }),
+  counts: z.object({ expired: z.number().int(), expiring: z.number().int(), pending: z.number().int() }),
 });
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 

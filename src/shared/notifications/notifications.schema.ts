@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "bill.due",
   "paperwork.rejected",
   "paperwork.requested",
+  "document.expiring",
+  "document.submitted",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -79,6 +81,18 @@ export interface NotificationDataByKind {
   "inspection.needs_repair": InspectionNotice;
   /** An open bill due within the upcoming window, or overdue (once per bill per due date). */
   "bill.due": { billId: string; name: string; amount: string; dueDate: string; overdue: boolean };
+  /** A dated document 30, 7 or 1 days before its expiry, or on the day (once each per date). */
+  "document.expiring": {
+    owner: "company" | "driver" | "vehicle" | "trailer";
+    documentId: string;
+    name: string;
+    /** The driver's name, the unit or trailer number; null for the company's. */
+    ownerLabel: string | null;
+    expiresOn: string;
+    daysLeft: number;
+  };
+  /** A driver filed one of their own documents; the office confirms it. */
+  "document.submitted": { documentId: string; driverId: string; driverName: string; kind: string };
 }
 interface InspectionNotice {
   inspectionId: string;

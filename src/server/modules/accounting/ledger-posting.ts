@@ -117,12 +117,5 @@ export async function postedDay(
 
 const sign = (amount: string) => (amount.trim().startsWith("-") ? -1 : 1);
 
-/** The company's calendar day of an instant: a fuel stop at 01:30 UTC is the evening before in Chicago. */
-export function companyDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
+/** Kept here for the ledger's sources that import it with the posting rules. */
+export { companyDay } from "../../platform/company-day";

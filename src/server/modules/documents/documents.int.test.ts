@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyDocuments, files } from "../../db/schema";
+import { companyDay } from "../../platform/company-day";
 import { driverIdOf, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { companyDay } from "../accounting/ledger-posting";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
+import { noticeExpiringDocuments } from "./expiry-notices";
 
 let ctx: TestContext;
 let accountant: string;
@@ -63,7 +64,7 @@ const list = async (cookie: string, query = "") =>
       expiresOn: string | null;
     }>;
     total: number;
-    counts: { expired: number; expiring: number };
+    counts: { expired: number; expiring: number; pending: number };
   };
 
 describe("documents: the company's own", () => {
@@ -226,5 +227,118 @@ describe("documents: who sees what", () => {
       "PUT",
     );
     expect(edit.status).toBe(403);
+  });
+});
+
+describe("documents: expiry notices", () => {
+  it("tells the office 30, 7 and 1 days before and on the day, once each; a late entry once, at the nearest", async () => {
+    const made = await upload(accountant, {
+      name: "Hazmat registration",
+      type: "permit",
+      expiresOn: addDays(today, 5),
+      file: pdf("hazmat.pdf"),
+    });
+    const noticesFor = async () =>
+      (
+        await ctx.deps.db.execute<{ data: { daysLeft: number }; email: string }>(sql`
+          select n.data, u.email from notifications n join users u on u.id = n.recipient_id
+          where n.kind = 'document.expiring' and n.data->>'documentId' = ${made.json.id}
+          order by n.created_at`)
+      ).rows;
+    const run = (daysLater: number) =>
+      noticeExpiringDocuments(
+        ctx.deps.db,
+        ctx.deps.config.company.timeZone,
+        new Date(Date.now() + daysLater * 86_400_000),
+      );
+    await run(0);
+    // Five days out: the 7-day notice (the 30-day one counts as told with it), to the office roles.
+    let notices = await noticesFor();
+    expect(notices.filter((n) => n.email === "accountant@demo.test").map((n) => n.data.daysLeft)).toEqual([
+      5,
+    ]);
+    expect(notices.some((n) => n.email === "driver@demo.test")).toBe(false);
+    await run(0);
+    await run(2);
+    expect(await noticesFor()).toHaveLength(notices.length);
+    await run(4); // one day left
+    await run(5); // the day itself
+    await run(5);
+    notices = await noticesFor();
+    expect(notices.filter((n) => n.email === "accountant@demo.test").map((n) => n.data.daysLeft)).toEqual([
+      5, 1, 0,
+    ]);
+    // Renewed with a new date: announced again when that one comes near.
+    await send(
+      `/api/documents/company/${made.json.id}`,
+      accountant,
+      { name: "Hazmat registration", type: "permit", expiresOn: addDays(today, 20) },
+      "PUT",
+    );
+    await run(0);
+    notices = await noticesFor();
+    expect(notices.filter((n) => n.email === "accountant@demo.test").map((n) => n.data.daysLeft)).toEqual([
+      5, 1, 0, 20,
+    ]);
+  });
+});
+
+describe("documents: a driver's own uploads", () => {
+  it("a driver files a renewed medical card; dispatch confirms it onto the driver's record", async () => {
+    const jakeId = await driverIdOf(ctx, "driver@demo.test");
+    const renewed = addDays(today, 700);
+    const noFile = await send("/api/documents/mine", jake, { kind: "medical_card", expiresOn: renewed });
+    expect(noFile.status).toBe(400);
+    expect(noFile.json.error.details.fields.file).toBe("Document upload needs a name and a file.");
+    const badKind = await send("/api/documents/mine", jake, { kind: "license_front", file: pdf("l.pdf") });
+    expect(badKind.status).toBe(400);
+    expect(badKind.json.error.details.fields.kind).toBe("Choose the kind of document.");
+    // Staff do not file as a driver.
+    expect(
+      (await send("/api/documents/mine", dispatcher, { kind: "other", file: pdf("x.pdf") })).status,
+    ).toBe(403);
+
+    const filed = await send("/api/documents/mine", jake, {
+      kind: "medical_card",
+      expiresOn: renewed,
+      file: pdf("medical-card-2028.pdf"),
+    });
+    expect(filed.status).toBe(201);
+    expect(filed.json).toMatchObject({
+      owner: { kind: "driver", label: "Jake Wilson" },
+      type: "medical_card",
+      expiresOn: renewed,
+      pending: true,
+      confirmable: false,
+    });
+    // Dispatch is told, sees it waiting, and confirms it; Rosa cannot see it.
+    const told = await ctx.deps.db.execute(sql`
+      select 1 from notifications n join users u on u.id = n.recipient_id
+      where n.kind = 'document.submitted' and n.data->>'documentId' = ${filed.json.id} and u.email = 'dispatcher@demo.test'`);
+    expect(told.rows).toHaveLength(1);
+    const waiting = await list(dispatcher, "&status=pending");
+    expect(waiting.items.map((d) => d.key)).toContain(filed.json.key);
+    expect(waiting.items.find((d) => d.key === filed.json.key)).toMatchObject({
+      pending: true,
+      confirmable: true,
+    });
+    // The accountant reads it but does not confirm drivers' papers.
+    const accountants = await list(accountant, "&status=pending");
+    expect(accountants.items.find((d) => d.key === filed.json.key)).toMatchObject({ confirmable: false });
+    expect(waiting.counts.pending).toBeGreaterThanOrEqual(1);
+    expect((await fileOf(filed.json.key, rosa)).status).toBe(404);
+    expect(
+      (await call(ctx, `/api/documents/driver/${filed.json.id}/confirm`, { method: "POST", cookie: jake }))
+        .status,
+    ).toBe(403);
+    const confirmed = await call(ctx, `/api/documents/driver/${filed.json.id}/confirm`, {
+      method: "POST",
+      cookie: dispatcher,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toMatchObject({ pending: false, confirmable: false });
+    const driver = await call(ctx, `/api/drivers/${jakeId}`, { cookie: dispatcher });
+    expect(driver.json.medicalCardExpiry).toBe(renewed);
+    expect((await list(dispatcher, "&status=pending")).items.map((d) => d.key)).not.toContain(filed.json.key);
   });
 });

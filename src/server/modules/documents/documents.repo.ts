@@ -29,6 +29,7 @@ export type DocumentRow = {
   uploaded_at: Date | string;
   visible_to_drivers: boolean;
   notes: string;
+  pending: boolean;
 };
 
 /** A driver document's date: its own when entered, else the one kept on the driver for its kind. */
@@ -49,7 +50,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
       "company",
       sql`select 'company' as owner, cd.id, null::uuid as owner_id, null::text as owner_label, cd.name,
         cd.type::text as type, cd.expires_on, ${FILE_COLUMNS}, cd.created_at as uploaded_at,
-        cd.visible_to_drivers, cd.notes
+        cd.visible_to_drivers, cd.notes, false as pending
       from company_documents cd join files f on f.id = cd.file_id
       where ${driver ? sql`cd.visible_to_drivers` : sql`true`}`,
     ],
@@ -57,7 +58,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
       "driver",
       sql`select 'driver' as owner, dd.id, d.id as owner_id, d.full_name as owner_label, f.file_name as name,
         dd.kind::text as type, ${driverDocExpiry} as expires_on, ${FILE_COLUMNS}, dd.created_at as uploaded_at,
-        false as visible_to_drivers, '' as notes
+        false as visible_to_drivers, '' as notes, dd.confirmed_at is null as pending
       from driver_documents dd join drivers d on d.id = dd.driver_id join files f on f.id = dd.file_id
       where ${mine(sql`dd.driver_id`, driver ? v.driverId : null)}`,
     ],
@@ -65,7 +66,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
       "vehicle",
       sql`select 'vehicle' as owner, fd.id, v.id as owner_id, v.unit_number as owner_label, fd.name,
         'asset_document' as type, fd.expires_on, ${FILE_COLUMNS}, fd.created_at as uploaded_at,
-        false as visible_to_drivers, '' as notes
+        false as visible_to_drivers, '' as notes, false as pending
       from fleet_documents fd join vehicles v on v.id = fd.vehicle_id join files f on f.id = fd.file_id
       where ${mine(sql`fd.vehicle_id`, driver ? v.vehicleId : null)}`,
     ],
@@ -73,7 +74,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
       "trailer",
       sql`select 'trailer' as owner, fd.id, t.id as owner_id, t.identifier as owner_label, fd.name,
         'asset_document' as type, fd.expires_on, ${FILE_COLUMNS}, fd.created_at as uploaded_at,
-        false as visible_to_drivers, '' as notes
+        false as visible_to_drivers, '' as notes, false as pending
       from fleet_documents fd join trailers t on t.id = fd.trailer_id join files f on f.id = fd.file_id
       where ${mine(sql`fd.trailer_id`, driver ? v.trailerId : null)}`,
     ],
@@ -81,7 +82,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
       "load",
       sql`select 'load' as owner, lf.id, l.id as owner_id, l.load_number as owner_label, f.file_name as name,
         lf.kind::text as type, null::date as expires_on, ${FILE_COLUMNS}, lf.created_at as uploaded_at,
-        false as visible_to_drivers, '' as notes
+        false as visible_to_drivers, '' as notes, false as pending
       from load_files lf join loads l on l.id = lf.load_id join files f on f.id = lf.file_id
       where ${mine(sql`l.driver_id`, driver ? v.driverId : null)}`,
     ],
@@ -119,6 +120,7 @@ function filterCondition(f: Omit<DocumentFilter, "sort" | "dir">, today: string)
   const where: SQL[] = [sql`true`];
   if (f.type) where.push(sql`doc.type = ${f.type}`);
   if (f.expiry) where.push(expiryCondition(f.expiry, today));
+  if (f.status === "pending") where.push(sql`doc.pending`);
   if (f.q) {
     where.push(
       sql`(doc.name || ' ' || coalesce(doc.owner_label, '') || ' ' || doc.file_name) ilike ${likePattern(f.q)}`,
@@ -164,12 +166,13 @@ export async function attentionCounts(db: Tx, v: Visibility, today: string) {
     sources(v, (o) => o !== "load"),
     sql` union all `,
   );
-  const { rows } = await db.execute<{ expired: number; expiring: number }>(sql`
+  const { rows } = await db.execute<{ expired: number; expiring: number; pending: number }>(sql`
     select count(*) filter (where doc.expires_on < ${today}::date)::int as expired,
       count(*) filter (where doc.expires_on between ${today}::date
-        and ${today}::date + ${EXPIRY_WARNING_DAYS}::int)::int as expiring
+        and ${today}::date + ${EXPIRY_WARNING_DAYS}::int)::int as expiring,
+      count(*) filter (where doc.pending)::int as pending
     from (${dated}) doc`);
-  return rows[0] ?? { expired: 0, expiring: 0 };
+  return rows[0] ?? { expired: 0, expiring: 0, pending: 0 };
 }
 
 /** One document as `v` may see it, or undefined. */

@@ -4,6 +4,7 @@ import { okSchema } from "@shared/api/api.schema";
 import {
   COMPANY_DOCUMENT_TYPES,
   DOCUMENT_MAX_BYTES,
+  DRIVER_UPLOAD_KINDS,
   documentListQuerySchema,
   documentPageSchema,
   documentParamsSchema,
@@ -81,6 +82,46 @@ const remove = defineRoute({
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },
 });
+const uploadOwn = withMiddleware(
+  defineRoute({
+    method: "post",
+    path: "/api/documents/mine",
+    tags,
+    summary:
+      "A driver files one of their own documents (medical card, insurance card, other; multipart with the " +
+      "date it shows); it waits for the office to confirm it",
+    access: PERMISSIONS["documents:upload"],
+    request: {
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({
+              kind: z
+                .string()
+                .optional()
+                .openapi({ enum: [...DRIVER_UPLOAD_KINDS] }),
+              expiresOn: z.string().optional().openapi({ format: "date" }),
+              file: optionalFileField("The document: PDF or photo (checked by content)"),
+            }),
+          },
+        },
+      },
+    },
+    responses: { 201: jsonContent(documentSchema, "Filed, waiting for confirmation") },
+  }),
+  uploadBodyLimit(DOCUMENT_MAX_BYTES),
+);
+const confirm = defineRoute({
+  method: "post",
+  path: "/api/documents/driver/{id}/confirm",
+  tags,
+  summary:
+    "Confirm a driver's own upload; a dated medical or insurance card becomes the driver's expiry date",
+  access: PERMISSIONS["documents:confirm"],
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(documentSchema) },
+});
 const file = defineRoute({
   method: "get",
   path: "/api/documents/{owner}/{id}/file",
@@ -101,6 +142,8 @@ export function documentsRoutes(deps: Deps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await documents.list(actorOf(c), c.req.valid("query")), 200))
     .openapi(create, async (c) => c.json(await documents.create(actorOf(c), c.req.valid("form")), 201))
+    .openapi(uploadOwn, async (c) => c.json(await documents.uploadOwn(actorOf(c), c.req.valid("form")), 201))
+    .openapi(confirm, async (c) => c.json(await documents.confirm(actorOf(c), c.req.valid("param").id), 200))
     .openapi(update, async (c) =>
       c.json(await documents.update(actorOf(c), c.req.valid("param").id, c.req.valid("form")), 200),
     )

@@ -1,4 +1,4 @@
-import { can } from "@shared/access";
+import { can, PERMISSIONS } from "@shared/access";
 import {
   type CompanyDocumentValues,
   companyDocumentInputSchema,
@@ -9,9 +9,10 @@ import {
   type DocumentListQuery,
   type DocumentOwner,
   type DocumentPage,
+  driverUploadInputSchema,
 } from "@shared/documents/documents.schema";
 import { eq } from "drizzle-orm";
-import { companyDocuments, files } from "../../db/schema";
+import { companyDocuments, driverDocuments, drivers, files } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, HttpError, notFound } from "../../http/errors";
@@ -19,7 +20,8 @@ import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { companyDay } from "../accounting/ledger-posting";
+import { companyDay } from "../../platform/company-day";
+import { notifyRoles } from "../../platform/notifications/notify";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import {
   attentionCounts,
@@ -36,7 +38,7 @@ const unavailable = () =>
     title: DOCUMENT_MESSAGES.cannotOpen,
   });
 
-const toDocument = (r: DocumentRow, editable: boolean): Document => ({
+const toDocument = (r: DocumentRow, editable: boolean, mayConfirm = false): Document => ({
   key: `${r.owner}:${r.id}`,
   id: r.id,
   owner: { kind: r.owner, id: r.owner_id, label: r.owner_label },
@@ -48,6 +50,8 @@ const toDocument = (r: DocumentRow, editable: boolean): Document => ({
   visibleToDrivers: r.visible_to_drivers,
   notes: r.notes,
   editable: editable && r.owner === "company",
+  pending: r.pending,
+  confirmable: mayConfirm && r.pending,
 });
 
 export function createDocumentsService({ db, storage, config }: Deps) {
@@ -96,9 +100,10 @@ export function createDocumentsService({ db, storage, config }: Deps) {
       ]);
       const total = rows[0]?.total ?? (page > 1 ? await countDocuments(db, v, filter, day) : 0);
       const editable = can(actor.role, "documents:write");
+      const mayConfirm = can(actor.role, "documents:confirm");
       return {
         ...toPage(
-          rows.map((r) => toDocument(r, editable)),
+          rows.map((r) => toDocument(r, editable, mayConfirm)),
           total,
           { page, pageSize },
         ),
@@ -188,6 +193,95 @@ export function createDocumentsService({ db, storage, config }: Deps) {
       });
       if (oldKey) await storage.remove(oldKey);
       return toDocument(await companyRow(id), true);
+    },
+
+    /**
+     * A driver files one of their own documents (a renewed medical card, their insurance card): it
+     * shows at once, marked as waiting, and dispatch is told to confirm it.
+     */
+    async uploadOwn(actor: Actor, raw: Record<string, unknown>): Promise<Document> {
+      const scope = scopeOf(actor);
+      const driverId = scope.kind === "driver" ? scope.driverId : null;
+      if (!driverId) throw badRequest(DOCUMENT_MESSAGES.noDriver);
+      const parsed = driverUploadInputSchema.safeParse(raw);
+      const file = chosenFile(raw.file);
+      if (!parsed.success || !file) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.success ? [] : parsed.error.issues) {
+          const name = String(issue.path[0] ?? "");
+          if (name && !fields[name]) fields[name] = issue.message;
+        }
+        if (!file) fields.file = DOCUMENT_MESSAGES.nameAndFile;
+        throw badRequest(Object.values(fields)[0], { fields });
+      }
+      const id = await db.transaction(async (tx) => {
+        const stored = await storage.save(
+          tx,
+          file,
+          { maxBytes: DOCUMENT_MAX_BYTES, allowedTypes: DOCUMENT_TYPES_ALLOWED },
+          actor.userId,
+        );
+        const [row] = await tx
+          .insert(driverDocuments)
+          .values({
+            driverId,
+            fileId: stored.id,
+            kind: parsed.data.kind,
+            expiresOn: parsed.data.expiresOn,
+            uploadedBy: actor.userId,
+          })
+          .returning({ id: driverDocuments.id });
+        const [driver] = await tx
+          .select({ fullName: drivers.fullName })
+          .from(drivers)
+          .where(eq(drivers.id, driverId));
+        await notifyRoles(tx, PERMISSIONS["documents:confirm"], {
+          kind: "document.submitted",
+          data: { documentId: row.id, driverId, driverName: driver?.fullName ?? "", kind: parsed.data.kind },
+          link: "/accounting/documents?status=pending",
+        });
+        return row.id;
+      });
+      const row = await findDocument(db, await visibilityOf(actor), "driver", id);
+      if (!row) throw notFound("The document");
+      return toDocument(row, false);
+    },
+
+    /**
+     * The office confirms a driver's upload; a dated medical or insurance card moves the driver's own
+     * expiry date to it (what the driver's profile and the assignment checks read).
+     */
+    async confirm(actor: Actor, id: string): Promise<Document> {
+      await db.transaction(async (tx) => {
+        const [doc] = await tx.select().from(driverDocuments).where(eq(driverDocuments.id, id)).for("update");
+        if (!doc) throw notFound("The document");
+        if (doc.confirmedAt) return;
+        await tx
+          .update(driverDocuments)
+          .set({ confirmedAt: new Date(), confirmedBy: actor.userId })
+          .where(eq(driverDocuments.id, id));
+        const dates =
+          doc.expiresOn && doc.kind === "medical_card"
+            ? { medicalCardExpiry: doc.expiresOn }
+            : doc.expiresOn && doc.kind === "insurance_card"
+              ? { insuranceExpiry: doc.expiresOn }
+              : null;
+        if (dates) await tx.update(drivers).set(dates).where(eq(drivers.id, doc.driverId));
+        const [driver] = await tx
+          .select({ fullName: drivers.fullName })
+          .from(drivers)
+          .where(eq(drivers.id, doc.driverId));
+        await recordAudit(tx, actor, {
+          action: "document.confirmed",
+          targetType: "driver",
+          targetId: doc.driverId,
+          targetLabel: driver?.fullName ?? null,
+          details: { kind: doc.kind, ...(doc.expiresOn ? { expiresAt: doc.expiresOn } : {}) },
+        });
+      });
+      const row = await findDocument(db, { kind: "staff" }, "driver", id);
+      if (!row) throw notFound("The document");
+      return toDocument(row, can(actor.role, "documents:write"), true);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -76,3 +76,21 @@ export function useDeleteCompanyDocument() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
+
+/** A driver files one of their own documents (it waits for the office). */
+export function useUploadOwnDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api<Document>(`${base}/mine`, { form }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+export function useConfirmDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<Document>(`${base}/driver/${encodeURIComponent(id)}/confirm`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}

@@ -8,7 +8,7 @@ import {
   type Document,
   documentListQuerySchema,
 } from "@shared/documents/documents.schema";
-import { Download, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { CheckCircle2, Download, Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPanel } from "../../../components/list/list-panel";
@@ -27,7 +27,7 @@ import { formatDate } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { downloadDocument, useDocuments } from "../api/documents";
+import { downloadDocument, useConfirmDocument, useDocuments } from "../api/documents";
 import { DocumentExpiry } from "../components/document-expiry";
 import { useDocumentMessages } from "../documents-messages";
 
@@ -37,11 +37,14 @@ const DocumentViewer = lazyDialog(() =>
 const CompanyDocumentDialog = lazyDialog(() =>
   import("../components/company-document-dialog").then((m) => m.CompanyDocumentDialog),
 );
+const DriverUploadDialog = lazyDialog(() =>
+  import("../components/driver-upload-dialog").then((m) => m.DriverUploadDialog),
+);
 const DeleteDocumentDialog = lazyDialog(() =>
   import("../components/delete-document-dialog").then((m) => m.DeleteDocumentDialog),
 );
 
-const FILTERS = ["owner", "type", "expiry"] as const;
+const FILTERS = ["owner", "type", "expiry", "status"] as const;
 
 /**
  * /accounting/documents — the document centre: the company's own documents and those of drivers,
@@ -54,6 +57,10 @@ export default function DocumentsPage() {
   const messages = useDocumentMessages();
   const me = useMe().data;
   const mayWrite = !!me && can(me.role, "documents:write");
+  const mayUpload = !!me && can(me.role, "documents:upload");
+  const mayConfirm = !!me && can(me.role, "documents:confirm");
+  const confirm = useConfirmDocument();
+  const [uploadingOwn, setUploadingOwn] = useState(false);
   const isDriver = me?.role === "driver";
   const list = useListScreen(documentListQuerySchema, useDocuments, {
     filters: FILTERS,
@@ -76,6 +83,12 @@ export default function DocumentsPage() {
       notify({ title: t("viewer.cannotOpen"), description: messages.error(error), variant: "error" });
     }
   };
+  const confirmDoc = (doc: Document) =>
+    confirm.mutate(doc.id, {
+      onSuccess: () => notify({ title: t("confirmed", { name: doc.name }), variant: "success" }),
+      onError: (error) =>
+        notify({ title: t("confirmFailed"), description: messages.error(error), variant: "error" }),
+    });
   const ownerText = (doc: Document) =>
     doc.owner.kind === "company"
       ? t("owners.company")
@@ -91,6 +104,11 @@ export default function DocumentsPage() {
             <Button onClick={() => setEditing("new")} data-testid="upload-document">
               <Plus aria-hidden />
               {t("upload")}
+            </Button>
+          ) : mayUpload ? (
+            <Button onClick={() => setUploadingOwn(true)} data-testid="upload-own-document">
+              <Plus aria-hidden />
+              {t("uploadOwn")}
             </Button>
           ) : null
         }
@@ -113,6 +131,16 @@ export default function DocumentsPage() {
             active={filter.expiry === "expiring"}
             testId="tile-expiring"
           />
+          {mayConfirm ? (
+            <SummaryTile
+              label={t("tiles.pending")}
+              value={String(data.counts.pending)}
+              tone={data.counts.pending ? "info" : "neutral"}
+              onClick={() => update({ status: filter.status === "pending" ? null : "pending" })}
+              active={filter.status === "pending"}
+              testId="tile-pending"
+            />
+          ) : null}
         </section>
       ) : null}
       <ListPanel
@@ -194,6 +222,7 @@ export default function DocumentsPage() {
                 <span className="truncate font-medium text-brand-700 hover:underline">{doc.name}</span>
                 <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
                   <Badge tone="info">{t(`types.${doc.type}`)}</Badge>
+                  {doc.pending ? <Badge tone="warning">{t("pending")}</Badge> : null}
                   {doc.visibleToDrivers ? <span>{t("visibleToDrivers")}</span> : null}
                 </span>
               </button>
@@ -217,6 +246,12 @@ export default function DocumentsPage() {
                   <Download aria-hidden />
                   {t("download")}
                 </DropdownMenuItem>
+                {doc.confirmable ? (
+                  <DropdownMenuItem onSelect={() => confirmDoc(doc)}>
+                    <CheckCircle2 aria-hidden />
+                    {t("confirm")}
+                  </DropdownMenuItem>
+                ) : null}
                 {doc.editable ? (
                   <>
                     <DropdownMenuItem onSelect={() => setEditing(doc)}>
@@ -246,6 +281,7 @@ export default function DocumentsPage() {
         onOpenChange={(o) => !o && setEditing(null)}
         types={COMPANY_DOCUMENT_TYPES}
       />
+      <DriverUploadDialog open={uploadingOwn} onOpenChange={setUploadingOwn} />
       <DeleteDocumentDialog
         document={deleting}
         open={!!deleting}
