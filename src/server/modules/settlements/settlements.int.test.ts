@@ -1,10 +1,10 @@
-import { inflateSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads, settlementLines, transactions } from "../../db/schema";
 import { driverIdOf, loadInput, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { pdfText } from "../../testing/pdf-text";
 import { startSmtpSink } from "../../testing/smtp-sink";
 
 let ctx: TestContext;
@@ -36,27 +36,6 @@ async function pdfOf(id: string, cookie: string, lang = "en") {
     type: res.headers.get("content-type"),
     bytes: new Uint8Array(await res.arrayBuffer()),
   };
-}
-
-/** The words a PDF's pages draw: its content streams inflated, each text run a hex string. */
-function pdfText(bytes: Uint8Array) {
-  const raw = Buffer.from(bytes);
-  const out: string[] = [];
-  for (let at = raw.indexOf("stream"); at >= 0; at = raw.indexOf("stream", at + 6)) {
-    const start = at + (raw[at + 6] === 0x0d ? 8 : 7);
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(raw.subarray(start, end)).toString("latin1");
-    } catch {
-      content = raw.subarray(start, end).toString("latin1");
-    }
-    for (const m of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      out.push(Buffer.from(m[1], "hex").toString("latin1"));
-    at = end;
-  }
-  return out.join(" ");
 }
 
 /** Weekly periods ending on Sunday (the default rule), long before the demo data. */

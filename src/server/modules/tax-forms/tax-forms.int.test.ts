@@ -1,10 +1,10 @@
-import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads } from "../../db/schema";
 import { loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { pdfText } from "../../testing/pdf-text";
 import { startSmtpSink } from "../../testing/smtp-sink";
 
 let ctx: TestContext;
@@ -102,27 +102,6 @@ async function pay(driverId: string, amount: string, paidOn: string, withholding
 async function fileOf(path: string, cookie: string) {
   const res = await ctx.app.request(path, { headers: { origin: TEST_ORIGIN, cookie } });
   return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), text: "" };
-}
-
-/** The words a PDF draws (content streams inflated, text runs as hex strings). */
-function pdfText(bytes: Uint8Array) {
-  const raw = Buffer.from(bytes);
-  const out: string[] = [];
-  for (let at = raw.indexOf("stream"); at >= 0; at = raw.indexOf("stream", at + 6)) {
-    const start = at + (raw[at + 6] === 0x0d ? 8 : 7);
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(raw.subarray(start, end)).toString("latin1");
-    } catch {
-      content = raw.subarray(start, end).toString("latin1");
-    }
-    for (const m of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      out.push(Buffer.from(m[1], "hex").toString("latin1"));
-    at = end;
-  }
-  return out.join(" ");
 }
 
 const ADDRESS = {

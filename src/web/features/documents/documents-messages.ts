@@ -1,7 +1,4 @@
 import { DOCUMENT_MESSAGES } from "@shared/documents/documents.schema";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../lib/api";
 import { useMessageMap } from "../../lib/use-message-map";
 
 /** The shared schema's and the server's English messages → their keys in the `documents` namespace. */
@@ -15,15 +12,4 @@ const FILE_CODES: Record<string, string> = {
 };
 
 /** Field and error messages of the document screens, in the reader's language. */
-export function useDocumentMessages() {
-  const { t } = useTranslation("documents");
-  const map = useMessageMap("documents", KNOWN);
-  return useMemo(
-    () => ({
-      field: map.field,
-      error: (err: unknown) =>
-        err instanceof ApiRequestError && FILE_CODES[err.code] ? t(FILE_CODES[err.code]) : map.error(err),
-    }),
-    [map, t],
-  );
-}
+export const useDocumentMessages = () => useMessageMap("documents", KNOWN, FILE_CODES);

@@ -1,8 +1,5 @@
 import { LEDGER_MESSAGES } from "@shared/accounting/ledger.schema";
 import { SETTLEMENT_MESSAGES } from "@shared/settlements/settlements.schema";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../lib/api";
 import { useMessageMap } from "../../lib/use-message-map";
 
 /**
@@ -24,15 +21,4 @@ const FILE_CODES: Record<string, string> = {
 };
 
 /** Field and error messages of the settlement screens, in the reader's language. */
-export function useSettlementMessages() {
-  const { t } = useTranslation("settlements");
-  const map = useMessageMap("settlements", KNOWN);
-  return useMemo(
-    () => ({
-      field: map.field,
-      error: (err: unknown) =>
-        err instanceof ApiRequestError && FILE_CODES[err.code] ? t(FILE_CODES[err.code]) : map.error(err),
-    }),
-    [map, t],
-  );
-}
+export const useSettlementMessages = () => useMessageMap("settlements", KNOWN, FILE_CODES);
