@@ -19,6 +19,7 @@ const SERVER_EDGES: Record<string, string> = {
   "drivers -> auth/accounts": "a driver with a sign-in gets an account the way every account is made",
   "registration -> auth/accounts": "an approved registration creates the customer's account",
   "users -> auth/accounts": "the admin creates accounts",
+  "contracts -> auth/accounts": "a new hire creates their driver account after signing",
   "users -> auth/auth": "impersonation goes through better-auth's admin plugin",
   "accidents -> citations/safety-lookups.service": "both safety screens share one set of pickers",
   "fuel -> fleet/assigned-assets": "a driver fuels the truck assigned to them",

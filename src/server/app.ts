@@ -24,6 +24,8 @@ import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
+import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
+import { contractsRoutes } from "./modules/contracts/contracts.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { driversRoutes } from "./modules/drivers/drivers.routes";
@@ -105,6 +107,8 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     settlementsRoutes,
     taxFormsRoutes,
     documentsRoutes,
+    contractsRoutes,
+    contractSigningRoutes,
     paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,

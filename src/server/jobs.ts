@@ -1,5 +1,6 @@
 import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
+import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import type { ScheduledJob } from "./platform/jobs/jobs";
@@ -28,6 +29,14 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "10 * * * *",
       run: async () => {
         await noticeExpiringDocuments(deps.db, deps.config.company.timeZone);
+      },
+    },
+    {
+      // Signed contracts past their expiry date become expired; managers hear 30 days before, once.
+      name: "contracts-daily",
+      cron: "15 * * * *",
+      run: async () => {
+        await runContractExpiry(deps.db, deps.config.company.timeZone);
       },
     },
   ];

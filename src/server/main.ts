@@ -31,7 +31,14 @@ async function main() {
   };
   if (await shouldSeedDemo(deps, database)) {
     log.info("Seeding demo data (DEMO_DATA=false skips this)");
-    await seedDemoData(db, { storage: deps.storage, timeZone: config.company.timeZone });
+    const seeded = await seedDemoData(db, {
+      storage: deps.storage,
+      timeZone: config.company.timeZone,
+      publicUrl: config.publicUrl,
+    });
+    if (seeded.contractLink) {
+      log.info(`Demo contract waiting for signature (new hire Carlos Vega): ${seeded.contractLink}`);
+    }
   }
   await ensureLedgerBackfilled(db, config.company.timeZone, log);
 

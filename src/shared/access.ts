@@ -145,6 +145,10 @@ export const PERMISSIONS = {
   /** A driver files their own (a renewed medical card); dispatch confirms it onto the driver's record. */
   "documents:upload": ["driver"],
   "documents:confirm": ["admin", "manager", "dispatcher"],
+  /** Certificates of insurance and the holders' requests (/accounting/coi-manager). */
+  "certificates:manage": ["admin", "manager"],
+  /** Contracts, their templates and signing links (/accounting/contracts); signing itself is public. */
+  "contracts:manage": ["admin", "manager"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

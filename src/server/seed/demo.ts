@@ -7,6 +7,7 @@ import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
 import type { Storage } from "../platform/storage/storage";
 import { seedAccountingDemo } from "./accounting-demo";
+import { seedContractsDemo } from "./contracts-demo";
 import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
 import { seedDispatchDemo } from "./dispatch-demo";
@@ -76,13 +77,13 @@ const PENDING_REQUESTS = [
  */
 export async function seedDemoData(
   db: Db,
-  options: { storage?: Storage; timeZone?: string } = {},
-): Promise<void> {
+  options: { storage?: Storage; timeZone?: string; publicUrl?: string } = {},
+): Promise<{ contractLink: string | null }> {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
   );
   const requestHash = await hashPassword("Welcome2026!");
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     for (const a of accounts) {
       if (await emailTaken(tx, a.email)) continue;
       await createAccount(tx, a);
@@ -115,9 +116,12 @@ export async function seedDemoData(
     await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone, options.storage);
     // The company's own papers (the document centre); their PDFs need the storage service.
     await seedDocumentsDemo(tx, options.storage);
+    // Contracts in every status; a new hire's live signing link is returned for the log.
+    const contractLink = await seedContractsDemo(tx, options);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: new Date().toISOString() } });
+    return { contractLink };
   });
 }

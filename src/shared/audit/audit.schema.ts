@@ -121,6 +121,22 @@ export const AUDIT_ACTIONS = [
   "document.updated",
   "document.deleted",
   "document.confirmed",
+  "contract.created",
+  "contract.updated",
+  "contract.deleted",
+  "contract.sent",
+  "contract.withdrawn",
+  "contract.signed",
+  "contract.account_created",
+  "contract.template_saved",
+  "certificate.created",
+  "certificate.updated",
+  "certificate.deleted",
+  "certificate.request_recorded",
+  "certificate.request_updated",
+  "certificate.request_deleted",
+  "certificate.issued",
+  "certificate.sent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -150,6 +166,9 @@ export const AUDIT_TARGET_TYPES = [
   "parking_expense",
   "parking_reservation",
   "document",
+  "contract",
+  "certificate",
+  "certificate_request",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -208,6 +227,7 @@ export const AUDIT_DETAIL_KEYS = [
   "rows",
   "serviceType",
   "serviceTypes",
+  "sha256",
   "size",
   "skipped",
   "startsAt",

@@ -451,6 +451,8 @@ export const lookupQuerySchema = z.object({ q: z.string().trim().max(100).option
 export const driverOptionSchema = z.object({
   id: z.string(),
   fullName: z.string(),
+  /** The contract form prefills the signer's email with it. */
+  email: z.string().nullable(),
   status: z.enum(DRIVER_STATUSES),
   defaultPayType: z.enum(PAY_TYPES).nullable(),
   defaultPayRate: z.string().nullable(),

@@ -23,6 +23,9 @@ export const NOTIFICATION_KINDS = [
   "paperwork.requested",
   "document.expiring",
   "document.submitted",
+  "contract.signed",
+  "contract.expiring",
+  "certificate.expiring",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -93,6 +96,26 @@ export interface NotificationDataByKind {
   };
   /** A driver filed one of their own documents; the office confirms it. */
   "document.submitted": { documentId: string; driverId: string; driverName: string; kind: string };
+  /** A contract was signed through its public link. */
+  "contract.signed": { contractId: string; title: string; signerName: string };
+  /** A signed contract expires in 30 days (once per expiry date). */
+  "contract.expiring": {
+    contractId: string;
+    title: string;
+    signerName: string;
+    expiresOn: string;
+    daysLeft: number;
+  };
+  /** A certificate of insurance 30, 7 or 1 days before its earliest policy expires, or on the day. */
+  "certificate.expiring": {
+    certificateId: string;
+    insuredName: string;
+    direction: "company" | "received";
+    expiresOn: string;
+    daysLeft: number;
+    /** Holders who were sent this certificate (they will need a renewed one). */
+    holders: number;
+  };
 }
 interface InspectionNotice {
   inspectionId: string;

@@ -13,6 +13,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   auth: ["auth"],
   calendar: ["calendar"],
   citations: ["citations", "safety"],
+  contracts: ["contracts", "loads"],
   customers: ["customers", "loads"],
   dashboard: ["dashboard", "loads", "settlements"],
   documents: ["documents"],

@@ -62,6 +62,10 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   },
   taxForms: { lazy: page("tax-forms", () => import("../features/tax-forms/pages/tax-forms-page")) },
   documents: { lazy: page("documents", () => import("../features/documents/pages/documents-page")) },
+  contracts: { lazy: page("contracts", () => import("../features/contracts/pages/contracts-page")) },
+  publicContract: {
+    lazy: page("contracts", () => import("../features/contracts/pages/public-contract-page")),
+  },
   paidStatements: {
     lazy: page("settlements", () => import("../features/settlements/pages/paid-statements-page")),
   },

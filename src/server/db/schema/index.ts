@@ -2,6 +2,8 @@ export * from "./accounting";
 export * from "./app-users";
 export * from "./auth";
 export * from "./calendar";
+export * from "./certificates";
+export * from "./contracts";
 export * from "./customers";
 export * from "./documents";
 export * from "./driver-ratings";

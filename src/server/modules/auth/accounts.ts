@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@shared/access";
 import { hashPassword } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { accounts, appUsers, customers, drivers, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
@@ -17,6 +17,8 @@ export interface NewAccount {
   companyName?: string;
   phone?: string | null;
   address?: string | null;
+  /** A driver record kept before the account existed (a new hire signing a contract): linked, not created. */
+  driverId?: string;
 }
 
 export async function emailTaken(tx: Tx, email: string): Promise<boolean> {
@@ -57,9 +59,16 @@ export async function createAccount(tx: Tx, input: NewAccount): Promise<string> 
 export async function attachRoleRecord(
   tx: Tx,
   userId: string,
-  input: Pick<NewAccount, "name" | "email" | "role" | "companyName" | "phone" | "address">,
+  input: Pick<NewAccount, "name" | "email" | "role" | "companyName" | "phone" | "address" | "driverId">,
 ): Promise<void> {
-  if (input.role === "driver") {
+  if (input.role === "driver" && input.driverId) {
+    const linked = await tx
+      .update(drivers)
+      .set({ userId })
+      .where(and(eq(drivers.id, input.driverId), isNull(drivers.userId)))
+      .returning({ id: drivers.id });
+    if (!linked.length) throw conflict("This driver already has an account.", "ACCOUNT_EXISTS");
+  } else if (input.role === "driver") {
     await tx
       .insert(drivers)
       .values({ userId, fullName: input.name, email: input.email, phone: input.phone ?? null })

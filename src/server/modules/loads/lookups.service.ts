@@ -15,6 +15,7 @@ export function createLookupsService({ db }: Deps) {
         .select({
           id: drivers.id,
           fullName: drivers.fullName,
+          email: drivers.email,
           status: drivers.status,
           defaultPayType: drivers.defaultPayType,
           defaultPayRate: drivers.defaultPayRate,

@@ -9,24 +9,17 @@ import {
   trackParamsSchema,
   trackResultSchema,
 } from "@shared/public/public.schema";
-import type { MiddlewareHandler } from "hono";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { uploadBodyLimit, withMiddleware } from "../../http/files";
+import { rateLimitedByAddress } from "../../http/rate-limited";
 import { defineRoute, jsonContent } from "../../http/route";
-import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
 import { createPublicService } from "./public.service";
 
 type Bucket = keyof typeof PUBLIC_RATE_LIMITS;
 
-/** Per client address, before any lookup or body parsing: 429 with Retry-After past the limit. */
-function rateLimited(deps: Deps, bucket: Bucket): MiddlewareHandler<AppEnv> {
-  const { limit, windowSeconds } = PUBLIC_RATE_LIMITS[bucket];
-  return async (c, next) => {
-    await enforceRateLimit(deps.db, [`public-${bucket}:${c.get("ip") ?? "unknown"}`], limit, windowSeconds);
-    await next();
-  };
-}
+const rateLimited = (deps: Deps, bucket: Bucket) =>
+  rateLimitedByAddress(deps.db, bucket, PUBLIC_RATE_LIMITS[bucket]);
 
 const trackDef = defineRoute({
   method: "get",

@@ -30,6 +30,8 @@ export interface TextOptions {
   bold?: boolean;
   muted?: boolean;
   align?: "left" | "right";
+  /** Points from the left margin (a list item's text). */
+  indent?: number;
 }
 
 export interface TotalLine {
@@ -222,12 +224,38 @@ export class PdfBuilder {
   text(text: string, opts: TextOptions = {}) {
     const size = opts.size ?? 10;
     const lineHeight = size * 1.3;
-    for (const line of this.wrap(text, size, CONTENT_WIDTH, opts.bold)) {
+    const indent = opts.indent ?? 0;
+    for (const line of this.wrap(text, size, CONTENT_WIDTH - indent, opts.bold)) {
       this.ensure(lineHeight);
       this.y -= size;
-      this.draw(line, opts.align === "right" ? PAGE_WIDTH - MARGIN : MARGIN, this.y, opts);
+      this.draw(line, opts.align === "right" ? PAGE_WIDTH - MARGIN : MARGIN + indent, this.y, opts);
       this.y -= lineHeight - size;
     }
+  }
+
+  /** A list item: the marker ("•", "3.") in the gutter, the text wrapped beside it. */
+  listItem(marker: string, text: string, opts: TextOptions = {}) {
+    const size = opts.size ?? 10;
+    this.ensure(size * 1.3);
+    this.draw(marker, MARGIN + 4, this.y - size, { size });
+    this.text(text, { ...opts, indent: 20 });
+  }
+
+  /** A PNG (a drawn signature) scaled to fit `maxWidth` × `maxHeight`, on the left. */
+  async image(png: Uint8Array, maxWidth: number, maxHeight: number) {
+    const image = await this.pdf.embedPng(png);
+    const scale = Math.min(maxWidth / image.width, maxHeight / image.height, 1);
+    const w = image.width * scale;
+    const h = image.height * scale;
+    this.ensure(h + 4);
+    this.y -= h;
+    this.page.drawImage(image, { x: MARGIN, y: this.y, width: w, height: h });
+    this.y -= 4;
+  }
+
+  /** Starts the next content on a new page (a final audit page). */
+  pageBreak() {
+    this.newPage();
   }
 
   /** A section title with a rule under it. */

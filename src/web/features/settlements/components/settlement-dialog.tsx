@@ -406,7 +406,10 @@ function VoidForm({ settlement, onDone }: { settlement: Settlement; onDone: () =
         <Input
           value={reason}
           maxLength={500}
-          onChange={(e) => (setReason(e.target.value), setError(undefined))}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(undefined);
+          }}
         />
       </Field>
       <div>

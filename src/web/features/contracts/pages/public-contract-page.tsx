@@ -1,0 +1,338 @@
+import { homePathFor, ROUTES } from "@shared/access";
+import { PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
+import {
+  CONTRACT_MESSAGES,
+  type PublicContract,
+  type SignedContract,
+} from "@shared/contracts/contracts.schema";
+import { CircleCheck, FileText, Link2Off, PenLine, UserPlus } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/feedback";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { ApiRequestError } from "../../../lib/api";
+import { isApiError } from "../../../lib/api-errors";
+import { formatDateTime } from "../../../lib/format";
+import { signIn } from "../../../lib/session";
+import { notify } from "../../../lib/toast";
+import { createDriverAccount, publicAttachmentUrl, signContract, usePublicContract } from "../api/contracts";
+import { RichText } from "../components/rich-text";
+import { SignaturePad, type SignaturePadHandle } from "../components/signature-pad";
+import { useContractMessages } from "../contracts-messages";
+
+const card = "w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
+
+/**
+ * /public/contract/:token — the signer reads the contract (and its attachment), agrees to sign
+ * electronically, types their full name and draws their signature. A new driver then creates their
+ * sign-in account with a password (the email is the contract's) and lands on their dashboard.
+ */
+export default function PublicContractPage() {
+  const { t } = useTranslation("contracts");
+  // The route's parameter is the signing link's token (spec: /public/contract/:id).
+  const { id: token = "" } = useParams();
+  const contract = usePublicContract(token);
+  const [signed, setSigned] = useState<SignedContract | null>(null);
+
+  if (signed) return <Signed token={token} signed={signed} />;
+  if (contract.isPending) {
+    return (
+      <div className="grid w-full max-w-2xl place-items-center py-16">
+        <Spinner label={t("sign.checking")} />
+      </div>
+    );
+  }
+  if (contract.error) {
+    const err = contract.error;
+    const invalid = err instanceof ApiRequestError && (err.status === 404 || err.status === 400);
+    return (
+      <section role="alert" data-testid="contract-invalid" className={`${card} max-w-lg text-center`}>
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-amber-100">
+          <Link2Off className="size-6 text-amber-700" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-lg font-semibold text-slate-900">
+          {invalid ? t("sign.invalidTitle") : t("sign.errorTitle")}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">{invalid ? t("sign.invalidText") : t("sign.errorText")}</p>
+        {invalid ? null : (
+          <Button className="mt-5" variant="outline" onClick={() => void contract.refetch()}>
+            {t("sign.retry")}
+          </Button>
+        )}
+      </section>
+    );
+  }
+  return <SignForm token={token} contract={contract.data} onSigned={setSigned} />;
+}
+
+function SignForm({
+  token,
+  contract,
+  onSigned,
+}: {
+  token: string;
+  contract: PublicContract;
+  onSigned: (s: SignedContract) => void;
+}) {
+  const { t } = useTranslation("contracts");
+  const messages = useContractMessages();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [consent, setConsent] = useState(false);
+  const [fullName, setFullName] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+  const ids = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const signature = pad.current?.toDataUrl() ?? null;
+    const found: Record<string, string | undefined> = {};
+    if (!consent) found.consent = CONTRACT_MESSAGES.consent;
+    if (fullName.trim().length < 2) found.fullName = CONTRACT_MESSAGES.fullName;
+    if (!signature) found.signature = CONTRACT_MESSAGES.signature;
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      notify({
+        title: t("sign.incomplete"),
+        description: messages.field(Object.values(found).find(Boolean)),
+        variant: "error",
+      });
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await signContract(token, {
+        consent: true,
+        fullName,
+        signature: signature ?? "",
+        contentSha256: contract.contentSha256,
+      });
+      onSigned(result);
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      if (isApiError(error, 400)) setErrors(error.fields);
+      notify({ title: t("sign.failed"), description: messages.error(error), variant: "error" });
+    } finally {
+      setPending(false);
+    }
+  };
+  const err = (name: string) => messages.field(errors[name]);
+
+  return (
+    <article className={card} data-testid="public-contract">
+      <p className="text-sm font-medium text-brand-700">{contract.companyName}</p>
+      <h1 className="mt-1 text-xl font-semibold text-slate-900 sm:text-2xl">{contract.title}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {t("sign.for", { name: contract.signerName, email: contract.signerEmail })}
+      </p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        {t("sign.linkUntil", { date: formatDateTime(contract.linkExpiresAt) })}
+      </p>
+
+      <section
+        className="mt-5 max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so it scrolls by keyboard
+        tabIndex={0}
+        aria-label={t("fields.content")}
+      >
+        <RichText source={contract.content} />
+      </section>
+      {contract.attachment ? (
+        <a
+          href={publicAttachmentUrl(token)}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+          data-testid="contract-attachment-link"
+        >
+          <FileText className="size-4" aria-hidden />
+          {t("sign.attachment", { name: contract.attachment.fileName })}
+        </a>
+      ) : null}
+
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="mt-6 grid gap-5 border-t border-slate-200 pt-6"
+      >
+        <section className="grid gap-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+          <h2 className="font-semibold text-slate-900">{t("sign.disclosureTitle")}</h2>
+          <p>{t("sign.disclosure1", { company: contract.companyName })}</p>
+          <p>{t("sign.disclosure2")}</p>
+          <p>{t("sign.disclosure3")}</p>
+          <label className="mt-1 flex min-h-11 items-start gap-3 font-medium text-slate-900">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              checked={consent}
+              onChange={(e) => {
+                setConsent(e.target.checked);
+                setErrors((x) => ({ ...x, consent: undefined }));
+              }}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? `${ids}-consent` : undefined}
+              data-testid="consent"
+            />
+            {t("sign.consent")}
+          </label>
+          {errors.consent ? (
+            <span id={`${ids}-consent`} role="alert" className="text-sm text-red-600">
+              {err("consent")}
+            </span>
+          ) : null}
+        </section>
+        <Field label={t("sign.fullName")} error={err("fullName")} hint={t("sign.fullNameHint")}>
+          <Input
+            value={fullName}
+            autoComplete="name"
+            maxLength={200}
+            onChange={(e) => {
+              setFullName(e.target.value);
+              setErrors((x) => ({ ...x, fullName: undefined }));
+            }}
+            className="h-12 text-base"
+            data-testid="full-name"
+          />
+        </Field>
+        <div className="grid gap-1.5">
+          <span className="text-sm font-medium text-slate-900" id={`${ids}-sig`}>
+            {t("sign.signature")}
+          </span>
+          <SignaturePad
+            ref={pad}
+            label={t("sign.signature")}
+            invalid={!!errors.signature}
+            describedBy={errors.signature ? `${ids}-sig-error` : undefined}
+            onChange={(drawn) => drawn && setErrors((x) => ({ ...x, signature: undefined }))}
+          />
+          {errors.signature ? (
+            <span
+              id={`${ids}-sig-error`}
+              role="alert"
+              className="text-sm text-red-600"
+              data-testid="signature-error"
+            >
+              {err("signature")}
+            </span>
+          ) : null}
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={pending}
+          className="w-full sm:w-auto"
+          data-testid="sign-contract"
+        >
+          {pending ? <Spinner className="text-current" /> : <PenLine aria-hidden />}
+          {t("sign.submit")}
+        </Button>
+        <p className="text-xs text-slate-500">{t("sign.recorded")}</p>
+      </form>
+    </article>
+  );
+}
+
+function Signed({ token, signed }: { token: string; signed: SignedContract }) {
+  const { t } = useTranslation("contracts");
+  return (
+    <div className="grid w-full max-w-lg gap-4">
+      <section className={`${card} text-center`} data-testid="contract-signed">
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-emerald-100">
+          <CircleCheck className="size-6 text-emerald-700" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-lg font-semibold text-slate-900">{t("sign.doneTitle")}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {t("sign.doneText", { date: formatDateTime(signed.signedAt) })}
+        </p>
+      </section>
+      {signed.account ? <CreateAccount token={token} account={signed.account} /> : null}
+      {signed.account ? null : (
+        <p className="text-center text-sm">
+          <Link to={ROUTES.login.path} className="font-medium text-brand-700 hover:text-brand-600">
+            {t("sign.toSignIn")}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CreateAccount({ token, account }: { token: string; account: { email: string; name: string } }) {
+  const { t } = useTranslation("contracts");
+  const messages = useContractMessages();
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string | undefined> = {};
+    if (password.length < PASSWORD_MIN_LENGTH)
+      found.password = t("account.tooShort", { min: PASSWORD_MIN_LENGTH });
+    else if (password !== repeat) found.repeat = t("account.mismatch");
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setPending(true);
+    try {
+      const { email } = await createDriverAccount(token, password);
+      await signIn({ email, password });
+      window.location.replace(homePathFor("driver"));
+    } catch (error) {
+      if (isApiError(error, 400)) setErrors(error.fields);
+      notify({ title: t("account.failed"), description: messages.error(error), variant: "error" });
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className={card} data-testid="create-account">
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100">
+          <UserPlus className="size-5 text-brand-700" aria-hidden />
+        </span>
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{t("account.title")}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t("account.text", { name: account.name })}</p>
+        </div>
+      </div>
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-5 grid gap-4">
+        <Field label={t("account.email")} hint={t("account.emailHint")}>
+          <Input
+            value={account.email}
+            readOnly
+            autoComplete="username"
+            className="h-12 bg-slate-50 text-base"
+          />
+        </Field>
+        <Field label={t("account.password")} error={messages.field(errors.password)}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className="h-12 text-base"
+            data-testid="account-password"
+          />
+        </Field>
+        <Field label={t("account.repeat")} error={errors.repeat}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            className="h-12 text-base"
+            data-testid="account-repeat"
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={pending} data-testid="create-account-submit">
+          {pending ? <Spinner className="text-current" /> : null}
+          {t("account.submit")}
+        </Button>
+      </form>
+    </section>
+  );
+}
