@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
 
@@ -94,5 +96,41 @@ test.describe("document centre", () => {
     await expect(toast(office)).toContainText("rosa-medical-card-2028.pdf confirmed");
     await expect(row).toHaveCount(0);
     await office.close();
+  });
+});
+
+test.describe("document centre: missing bytes", () => {
+  test("a document whose file is gone says so in the viewer instead of a blank frame", async ({ page }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/documents");
+    const marker = `lost-${Date.now().toString(36)}`;
+    const bytes = Buffer.from(
+      `%PDF-1.4\n% ${marker}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    );
+    const uploaded = await page.request.post("/api/documents", {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        name: `Lost paper ${marker}`,
+        type: "other",
+        file: { name: `${marker}.pdf`, mimeType: "application/pdf", buffer: bytes },
+      },
+    });
+    expect(uploaded.status()).toBe(201);
+    // The server's files live under its DATA_DIR (scripts/e2e-server.mjs): remove this one's bytes.
+    const root = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? "3100"}/files`);
+    const stored = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => path.join(f.parentPath, f.name))
+      .find((file) => readFileSync(file).includes(marker));
+    expect(stored).toBeTruthy();
+    rmSync(stored as string);
+
+    await page.getByRole("searchbox", { name: "Search documents" }).fill(marker);
+    const row = page.locator('[data-testid^="document-row-company:"]', { hasText: marker });
+    await row.getByTestId("open-document").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Cannot open document")).toBeVisible();
+    await expect(dialog.getByText("The document data is not available.")).toBeVisible();
+    await expect(page.getByTestId("document-preview")).toHaveCount(0);
   });
 });

@@ -22,6 +22,7 @@ import { meRoutes } from "./modules/auth/me.routes";
 import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
+import { certificatesRoutes } from "./modules/certificates/certificates.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
 import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
@@ -109,6 +110,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     documentsRoutes,
     contractsRoutes,
     contractSigningRoutes,
+    certificatesRoutes,
     paymentsRoutes,
     portalBillingRoutes,
     driversRoutes,

@@ -7,6 +7,7 @@ import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
 import type { Storage } from "../platform/storage/storage";
 import { seedAccountingDemo } from "./accounting-demo";
+import { seedCertificatesDemo } from "./certificates-demo";
 import { seedContractsDemo } from "./contracts-demo";
 import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
@@ -116,6 +117,8 @@ export async function seedDemoData(
     await seedSettlementsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone, options.storage);
     // The company's own papers (the document centre); their PDFs need the storage service.
     await seedDocumentsDemo(tx, options.storage);
+    // Certificates of insurance (ours, received ones) and two certificate holders.
+    await seedCertificatesDemo(tx, options.storage);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);
     await tx

@@ -9,7 +9,7 @@ import type { Storage } from "../platform/storage/storage";
 const DAY = 86_400_000;
 
 /** A one-page letter-size PDF with a title and a few lines: what a scanned certificate would say. */
-async function paperPdf(title: string, lines: string[]): Promise<Uint8Array> {
+export async function paperPdf(title: string, lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   const page = doc.addPage([612, 792]);

@@ -49,6 +49,14 @@ export const POLICY_LIMITS = {
 export type LimitName = (typeof POLICY_LIMITS)[PolicyKind][number];
 export const LIMIT_NAMES = [...new Set(Object.values(POLICY_LIMITS).flat())] as LimitName[];
 
+/** Every limit name as an optional field of `value` (an object, not a record: the limits are known). */
+function limitFields<T extends z.ZodType>(value: T) {
+  return Object.fromEntries(LIMIT_NAMES.map((name) => [name, value.optional()])) as Record<
+    LimitName,
+    z.ZodOptional<T>
+  >;
+}
+
 export const INSURER_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
 
 /** A holder's request moves requested → issued (the agent's certificate attached) → sent (emailed). */
@@ -111,15 +119,15 @@ export const policySchema = z
     effectiveOn: day,
     expiresOn: day,
     /** Limit name → whole-dollar (or cents) amount as a decimal string; empty limits are left out. */
-    limits: z.record(z.string(), z.union([amount, z.literal("")])).default({}),
+    limits: z.object(limitFields(z.union([amount, z.literal("")]))).default({}),
   })
   .superRefine((p, ctx) => {
     if (p.expiresOn <= p.effectiveOn) {
       ctx.addIssue({ code: "custom", path: ["expiresOn"], message: CERTIFICATE_MESSAGES.datesOrder });
     }
     const allowed: readonly string[] = POLICY_LIMITS[p.kind];
-    for (const name of Object.keys(p.limits)) {
-      if (!allowed.includes(name)) {
+    for (const [name, value] of Object.entries(p.limits)) {
+      if (value && !allowed.includes(name)) {
         ctx.addIssue({ code: "custom", path: ["limits", name], message: CERTIFICATE_MESSAGES.limit });
       }
     }
@@ -198,7 +206,7 @@ export const certificateSchema = z.object({
       number: z.string(),
       effectiveOn: z.string(),
       expiresOn: z.string(),
-      limits: z.record(z.string(), z.string()),
+      limits: z.object(limitFields(z.string())),
     }),
   ),
   expiresOn: z.string().nullable(),
@@ -291,3 +299,4 @@ export const sendCertificateResultSchema = z.object({
   sentTo: z.string(),
   mail: z.enum(["stored", "sent", "failed"]),
 });
+export type SendCertificateResult = z.infer<typeof sendCertificateResultSchema>;

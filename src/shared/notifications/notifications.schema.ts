@@ -25,7 +25,6 @@ export const NOTIFICATION_KINDS = [
   "document.submitted",
   "contract.signed",
   "contract.expiring",
-  "certificate.expiring",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -86,7 +85,7 @@ export interface NotificationDataByKind {
   "bill.due": { billId: string; name: string; amount: string; dueDate: string; overdue: boolean };
   /** A dated document 30, 7 or 1 days before its expiry, or on the day (once each per date). */
   "document.expiring": {
-    owner: "company" | "driver" | "vehicle" | "trailer";
+    owner: "company" | "driver" | "vehicle" | "trailer" | "certificate";
     documentId: string;
     name: string;
     /** The driver's name, the unit or trailer number; null for the company's. */
@@ -105,16 +104,6 @@ export interface NotificationDataByKind {
     signerName: string;
     expiresOn: string;
     daysLeft: number;
-  };
-  /** A certificate of insurance 30, 7 or 1 days before its earliest policy expires, or on the day. */
-  "certificate.expiring": {
-    certificateId: string;
-    insuredName: string;
-    direction: "company" | "received";
-    expiresOn: string;
-    daysLeft: number;
-    /** Holders who were sent this certificate (they will need a renewed one). */
-    holders: number;
   };
 }
 interface InspectionNotice {

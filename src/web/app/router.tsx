@@ -62,6 +62,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   },
   taxForms: { lazy: page("tax-forms", () => import("../features/tax-forms/pages/tax-forms-page")) },
   documents: { lazy: page("documents", () => import("../features/documents/pages/documents-page")) },
+  coiManager: {
+    lazy: page("certificates", () => import("../features/certificates/pages/coi-manager-page")),
+  },
   contracts: { lazy: page("contracts", () => import("../features/contracts/pages/contracts-page")) },
   publicContract: {
     lazy: page("contracts", () => import("../features/contracts/pages/public-contract-page")),

@@ -42,3 +42,10 @@ export function firstIssues(error: ZodError): Record<string, string> {
   for (const issue of error.issues) out[String(issue.path[0])] ??= issue.message;
   return out;
 }
+
+/** Every field's first message keyed by its dotted path ("policies.0.number"), as the server sends them. */
+export function issuesByPath(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}

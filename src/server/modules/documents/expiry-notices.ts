@@ -5,8 +5,15 @@ import type { Db } from "../../db/client";
 import { companyDay } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
 
-/** Who looks after each owner's papers: the office for the company's, dispatch and safety for the rest. */
-const OWNING_STAFF: Record<Exclude<DocumentOwner, "load">, readonly Role[]> = {
+/** What is announced: the document centre's dated documents and the certificates of insurance. */
+type NoticeOwner = Exclude<DocumentOwner, "load"> | "certificate";
+
+/**
+ * Who looks after each owner's papers: the office for the company's, dispatch and safety for the
+ * rest, admins and managers for the certificates of insurance (the COI manager's roles).
+ */
+const OWNING_STAFF: Record<NoticeOwner, readonly Role[]> = {
+  certificate: ["admin", "manager"],
   company: ["admin", "manager", "accountant"],
   driver: ["admin", "manager", "dispatcher", "safety"],
   vehicle: ["admin", "manager", "dispatcher", "safety"],
@@ -14,7 +21,7 @@ const OWNING_STAFF: Record<Exclude<DocumentOwner, "load">, readonly Role[]> = {
 };
 
 type Due = {
-  owner: Exclude<DocumentOwner, "load">;
+  owner: NoticeOwner;
   id: string;
   name: string;
   owner_label: string | null;
@@ -24,7 +31,8 @@ type Due = {
 };
 
 /**
- * The document centre's expiry alerts: a dated document is announced to its owning staff 30, 7 and 1
+ * The document centre's and the COI manager's expiry alerts: a dated document (a certificate of
+ * insurance by its earliest policy expiry) is announced to its owning staff 30, 7 and 1
  * days before it expires and on the day — once each (`document_expiry_notices`, keyed by the date, so
  * a renewed document with a new date is announced again). A document that enters the window late is
  * announced once, at the nearest threshold, and the thresholds already passed count as told. Runs
@@ -50,6 +58,10 @@ export async function noticeExpiringDocuments(db: Db, timeZone: string, now = ne
       select 'driver', dd.id, f.file_name, d.full_name, dd.expires_on
       from driver_documents dd join drivers d on d.id = dd.driver_id join files f on f.id = dd.file_id
       where dd.expires_on between ${today}::date and ${today}::date + ${widest}::int
+      union all
+      select 'certificate', ic.id, 'COI: ' || ic.insured_name, nullif(ic.party_name, ''), ic.expires_on
+      from insurance_certificates ic
+      where ic.expires_on between ${today}::date and ${today}::date + ${widest}::int
     )
     select dated.owner, dated.id, dated.name, dated.owner_label, dated.expires_on::text,
       (dated.expires_on - ${today}::date)::int as days_left,
@@ -80,7 +92,10 @@ export async function noticeExpiringDocuments(db: Db, timeZone: string, now = ne
           expiresOn: doc.expires_on,
           daysLeft: doc.days_left,
         },
-        link: `/accounting/documents?expiry=expiring`,
+        link:
+          doc.owner === "certificate"
+            ? "/accounting/coi-manager?expiry=lapsing"
+            : "/accounting/documents?expiry=expiring",
       });
       sentCount += 1;
     });

@@ -15,6 +15,7 @@ import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
+import { ExpiryDate } from "../../../components/status/expiry-date";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -28,7 +29,6 @@ import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { downloadDocument, useConfirmDocument, useDocuments } from "../api/documents";
-import { DocumentExpiry } from "../components/document-expiry";
 import { useDocumentMessages } from "../documents-messages";
 
 const DocumentViewer = lazyDialog(() =>
@@ -231,7 +231,7 @@ export default function DocumentsPage() {
               {ownerText(doc)}
             </Td>
             <Td data-label={cols.expires} className={cn(stacked.cell, "text-sm")}>
-              <DocumentExpiry date={doc.expiresOn} testId={`expiry-${doc.key}`} />
+              <ExpiryDate date={doc.expiresOn} testId={`expiry-${doc.key}`} />
             </Td>
             <Td data-label={cols.uploaded} className={cn(stacked.cell, "whitespace-nowrap text-sm")}>
               {formatDate(doc.uploadedAt)}

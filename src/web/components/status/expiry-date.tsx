@@ -1,16 +1,17 @@
 import { expiryState, localToday } from "@shared/drivers/expiry";
 import { AlertTriangle, CalendarClock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../../../lib/cn";
-import { formatDate } from "../../../lib/format";
+import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/format";
 
 /**
- * A document's expiry: the date, and under it "Expired N days ago" (red), "Expires today" or
- * "Expires in N days" (amber) within the warning window — the Document Center's words (spec §2).
+ * A dated paper's expiry (a document, a certificate of insurance): the date, and under it "Expired N
+ * days ago" (red), "Expires today" or "Expires in N days" (amber) within the warning window — the
+ * Document Center's words (spec §2).
  */
-export function DocumentExpiry({ date, testId }: { date: string | null; testId?: string }) {
-  const { t } = useTranslation("documents");
-  if (!date) return <span className="text-slate-500">{t("noExpiry")}</span>;
+export function ExpiryDate({ date, testId }: { date: string | null; testId?: string }) {
+  const { t } = useTranslation("common");
+  if (!date) return <span className="text-slate-500">{t("expiry.none")}</span>;
   const state = expiryState(date, localToday());
   const warning =
     state?.kind === "expired"
