@@ -14,6 +14,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FilterSelect } from "../../../components/list/filter-select";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
@@ -24,7 +25,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ta
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -154,32 +154,24 @@ function CertificatesTab() {
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("filters.direction")}
-              value={filter.direction ?? ""}
-              onChange={(e) => update({ direction: e.target.value || null })}
+            <FilterSelect
+              label={t("filters.direction")}
+              all={t("filters.allDirections")}
+              value={filter.direction}
+              options={CERTIFICATE_DIRECTIONS}
+              optionLabel={(d) => t(`directions.${d}`)}
+              onChange={(direction) => update({ direction })}
               className="lg:w-48"
-            >
-              <option value="">{t("filters.allDirections")}</option>
-              {CERTIFICATE_DIRECTIONS.map((d) => (
-                <option key={d} value={d}>
-                  {t(`directions.${d}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("filters.expiry")}
-              value={filter.expiry ?? ""}
-              onChange={(e) => update({ expiry: e.target.value || null })}
+            />
+            <FilterSelect
+              label={t("filters.expiry")}
+              all={t("filters.anyExpiry")}
+              value={filter.expiry}
+              options={["expired", "lapsing", "valid"] as const}
+              optionLabel={(s) => t(`expiryStates.${s}`)}
+              onChange={(expiry) => update({ expiry })}
               className="lg:w-44"
-            >
-              <option value="">{t("filters.anyExpiry")}</option>
-              {(["expired", "lapsing", "valid"] as const).map((s) => (
-                <option key={s} value={s}>
-                  {t(`expiryStates.${s}`)}
-                </option>
-              ))}
-            </Select>
+            />
           </>
         }
         sortMenu={{ columns: CERTIFICATE_SORTS, field: (c) => t(`sorts.${c}`), directions: ["asc", "desc"] }}
@@ -370,19 +362,15 @@ function HoldersTab() {
         list={list}
         search={{ label: t("holders.searchLabel"), hint: t("holders.searchHint") }}
         filters={
-          <Select
-            aria-label={t("holders.filters.status")}
-            value={filter.status ?? ""}
-            onChange={(e) => update({ status: e.target.value || null })}
+          <FilterSelect
+            label={t("holders.filters.status")}
+            all={t("holders.filters.allStatuses")}
+            value={filter.status}
+            options={REQUEST_STATUSES}
+            optionLabel={(s) => t(`holders.statuses.${s}`)}
+            onChange={(status) => update({ status })}
             className="lg:w-44"
-          >
-            <option value="">{t("holders.filters.allStatuses")}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`holders.statuses.${s}`)}
-              </option>
-            ))}
-          </Select>
+          />
         }
         sortMenu={{
           columns: HOLDER_SORTS,

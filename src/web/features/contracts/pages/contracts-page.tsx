@@ -10,6 +10,7 @@ import { Download, Eye, FileStack, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FilterSelect } from "../../../components/list/filter-select";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
@@ -17,7 +18,6 @@ import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -114,32 +114,24 @@ export default function ContractsPage() {
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value || null })}
+            <FilterSelect
+              label={t("filters.status")}
+              all={t("filters.allStatuses")}
+              value={filter.status}
+              options={CONTRACT_STATUSES}
+              optionLabel={(s) => t(`statuses.${s}`)}
+              onChange={(status) => update({ status })}
               className="lg:w-44"
-            >
-              <option value="">{t("filters.allStatuses")}</option>
-              {CONTRACT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`statuses.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("filters.type")}
-              value={filter.type ?? ""}
-              onChange={(e) => update({ type: e.target.value || null })}
+            />
+            <FilterSelect
+              label={t("filters.type")}
+              all={t("filters.allTypes")}
+              value={filter.type}
+              options={CONTRACT_TYPES}
+              optionLabel={(type) => t(`types.${type}`)}
+              onChange={(type) => update({ type })}
               className="lg:w-52"
-            >
-              <option value="">{t("filters.allTypes")}</option>
-              {CONTRACT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
+            />
           </>
         }
         sortMenu={{

@@ -11,6 +11,7 @@ import {
 import { CheckCircle2, Download, Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../../components/list/filter-select";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
@@ -20,7 +21,6 @@ import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -148,46 +148,34 @@ export default function DocumentsPage() {
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("filters.owner")}
-              value={filter.owner ?? ""}
-              onChange={(e) => update({ owner: e.target.value || null })}
+            <FilterSelect
+              label={t("filters.owner")}
+              all={t("filters.allOwners")}
+              value={filter.owner}
+              options={DOCUMENT_OWNERS}
+              optionLabel={(o) => t(`owners.${o}`)}
+              onChange={(owner) => update({ owner })}
               className="lg:w-44"
-              data-testid="filter-owner"
-            >
-              <option value="">{t("filters.allOwners")}</option>
-              {DOCUMENT_OWNERS.map((o) => (
-                <option key={o} value={o}>
-                  {t(`owners.${o}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("filters.type")}
-              value={filter.type ?? ""}
-              onChange={(e) => update({ type: e.target.value || null })}
+              testId="filter-owner"
+            />
+            <FilterSelect
+              label={t("filters.type")}
+              all={t("filters.allTypes")}
+              value={filter.type}
+              options={DOCUMENT_TYPES}
+              optionLabel={(type) => t(`types.${type}`)}
+              onChange={(type) => update({ type })}
               className="lg:w-52"
-            >
-              <option value="">{t("filters.allTypes")}</option>
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("filters.expiry")}
-              value={filter.expiry ?? ""}
-              onChange={(e) => update({ expiry: e.target.value || null })}
+            />
+            <FilterSelect
+              label={t("filters.expiry")}
+              all={t("filters.anyExpiry")}
+              value={filter.expiry}
+              options={DOCUMENT_EXPIRY_STATES}
+              optionLabel={(s) => t(`expiryStates.${s}`)}
+              onChange={(expiry) => update({ expiry })}
               className="lg:w-44"
-            >
-              <option value="">{t("filters.anyExpiry")}</option>
-              {DOCUMENT_EXPIRY_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`expiryStates.${s}`)}
-                </option>
-              ))}
-            </Select>
+            />
           </>
         }
         sortMenu={{
