@@ -15,7 +15,8 @@ export function accidentCondition(filter: Partial<AccidentFilter>): SQL | undefi
   if (filter.claimStatus) where.push(eq(accidents.claimStatus, filter.claimStatus));
   if (filter.injuries !== undefined) where.push(eq(accidents.injuries, filter.injuries));
   if (filter.from) where.push(gte(accidents.occurredAt, dayStart(filter.from)));
-  if (filter.to) where.push(lt(accidents.occurredAt, nextDay(filter.to)));
+  // The last day PostgreSQL holds has no next day: up to it is no upper bound at all.
+  if (filter.to && filter.to < "9999-12-31") where.push(lt(accidents.occurredAt, nextDay(filter.to)));
   if (filter.q) {
     const p = likePattern(filter.q);
     const text = or(

@@ -274,6 +274,7 @@ describe("pickers", () => {
       {
         id: jakeId,
         fullName: "Jake Wilson",
+        email: "driver@demo.test",
         status: expect.any(String),
         defaultPayType: "percentage",
         defaultPayRate: "28.00",
