@@ -15,7 +15,7 @@ import {
 import { eq } from "drizzle-orm";
 import type { ZodType } from "zod";
 import type { Tx } from "../../db/client";
-import { certificateRequests, customers, files, insuranceCertificates } from "../../db/schema";
+import { certificateRequests, customers, insuranceCertificates } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, fieldErrors, HttpError, notFound } from "../../http/errors";
@@ -23,6 +23,7 @@ import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
+import { openStoredFile } from "../../platform/storage/storage";
 import { findCertificate, findRequest, listCertificates, listRequests } from "./certificates.repo";
 
 const UPLOAD = { maxBytes: CERTIFICATE_MAX_BYTES, allowedTypes: CERTIFICATE_FILE_TYPES };
@@ -53,18 +54,6 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
     const found = await findRequest(tx, id, today());
     if (!found) throw notFound("The request");
     return found;
-  }
-  async function readFile(fileId: string | null | undefined) {
-    if (!fileId) throw notFound("The file");
-    const [f] = await db.select().from(files).where(eq(files.id, fileId));
-    if (!f) throw notFound("The file");
-    try {
-      return { bytes: await storage.read(f.storageKey), fileName: f.fileName, contentType: f.contentType };
-    } catch {
-      throw new HttpError(404, "DOCUMENT_UNAVAILABLE", "The document data is not available.", {
-        title: "Cannot open document",
-      });
-    }
   }
   /** A holder's certificate must rest on one of the company's own certificates. */
   async function requireCompanyCertificate(tx: Tx, id: string | null) {
@@ -183,7 +172,7 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
         .from(insuranceCertificates)
         .where(eq(insuranceCertificates.id, id));
       if (!row) throw notFound("The certificate");
-      return readFile(row.fileId);
+      return openStoredFile(db, storage, row.fileId);
     },
 
     // ---- Holders ----
@@ -284,7 +273,7 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
         .from(certificateRequests)
         .where(eq(certificateRequests.id, id));
       if (!row) throw notFound("The request");
-      return readFile(row.fileId);
+      return openStoredFile(db, storage, row.fileId);
     },
 
     /**
@@ -304,7 +293,7 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
         .where(eq(certificateRequests.id, id));
       if (!row?.fileId)
         throw badRequest(CERTIFICATE_MESSAGES.noFile, { fields: { file: CERTIFICATE_MESSAGES.noFile } });
-      const file = await readFile(row.fileId);
+      const file = await openStoredFile(db, storage, row.fileId);
       const company = config.company;
       const mail = await mailer.send({
         to: r.holderEmail,

@@ -20,13 +20,14 @@ import { fillMergeFields } from "@shared/contracts/rich-text";
 import { DEFAULT_TEMPLATES } from "@shared/contracts/templates";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { contractEvents, contractLinks, contracts, contractTemplates, drivers, files } from "../../db/schema";
+import { contractEvents, contractLinks, contracts, contractTemplates, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, conflict, fieldErrors, HttpError, notFound } from "../../http/errors";
+import { badRequest, conflict, fieldErrors, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { openStoredFile } from "../../platform/storage/storage";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
 import {
   contractEventsOf,
@@ -244,7 +245,7 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
         .where(eq(contracts.id, id));
       const fileId = row ? (which === "signed" ? row.signedPdfFileId : row.attachmentFileId) : null;
       if (!fileId) throw notFound(which === "signed" ? "The signed PDF" : "The attachment");
-      return readFile(fileId);
+      return openStoredFile(db, storage, fileId);
     },
 
     /**
@@ -389,16 +390,4 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
       return { content: fillMergeFields(template.content, values) };
     },
   };
-
-  async function readFile(fileId: string) {
-    const [f] = await db.select().from(files).where(eq(files.id, fileId));
-    if (!f) throw notFound("The file");
-    try {
-      return { bytes: await storage.read(f.storageKey), fileName: f.fileName, contentType: f.contentType };
-    } catch {
-      throw new HttpError(404, "DOCUMENT_UNAVAILABLE", "The document data is not available.", {
-        title: "Cannot open document",
-      });
-    }
-  }
 }

@@ -15,13 +15,14 @@ import { eq } from "drizzle-orm";
 import { companyDocuments, driverDocuments, drivers, files } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, HttpError, notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
+import { documentUnavailable } from "../../platform/storage/storage";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import {
   attentionCounts,
@@ -31,12 +32,6 @@ import {
   listDocuments,
   type Visibility,
 } from "./documents.repo";
-
-/** The spec's words for a document whose bytes are gone (section 8), with a code the screen knows. */
-const unavailable = () =>
-  new HttpError(404, "DOCUMENT_UNAVAILABLE", DOCUMENT_MESSAGES.notAvailable, {
-    title: DOCUMENT_MESSAGES.cannotOpen,
-  });
 
 const toDocument = (r: DocumentRow, editable: boolean, mayConfirm = false): Document => ({
   key: `${r.owner}:${r.id}`,
@@ -119,7 +114,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
       try {
         bytes = await storage.read(row.storage_key);
       } catch {
-        throw unavailable();
+        throw documentUnavailable();
       }
       return { bytes, fileName: row.file_name, contentType: row.content_type };
     },

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { HttpError, notFound } from "../../http/errors";
 
 /** Where file bytes live. Local disk under DATA_DIR/files; an S3-compatible store can implement the same. */
 export interface BlobStore {
@@ -126,4 +127,24 @@ export function createStorage(store: BlobStore): Storage {
     read: (key) => store.get(key),
     remove: (key) => store.remove(key),
   };
+}
+
+/**
+ * The spec's words for a stored document whose bytes are gone (section 8): "Cannot open document" /
+ * "The document data is not available.", with a code the screens know.
+ */
+export const documentUnavailable = () =>
+  new HttpError(404, "DOCUMENT_UNAVAILABLE", "The document data is not available.", {
+    title: "Cannot open document",
+  });
+
+/** A stored file by its id, with its name and type for the download; missing bytes: `documentUnavailable`. */
+export async function openStoredFile(tx: Tx, storage: Storage, fileId: string | null | undefined) {
+  const [f] = fileId ? await tx.select().from(files).where(eq(files.id, fileId)) : [];
+  if (!f) throw notFound("The file");
+  try {
+    return { bytes: await storage.read(f.storageKey), fileName: f.fileName, contentType: f.contentType };
+  } catch {
+    throw documentUnavailable();
+  }
 }
