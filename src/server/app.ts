@@ -48,6 +48,7 @@ import { portalRoutes } from "./modules/portal/portal.routes";
 import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
+import { reportsRoutes } from "./modules/reports/reports.routes";
 import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
@@ -115,6 +116,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     portalBillingRoutes,
     driversRoutes,
     driverRatingsRoutes,
+    reportsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

@@ -88,6 +88,17 @@ export const PERMISSIONS = {
   "taxForms:read": ["admin", "manager", "accountant"],
   "taxForms:write": ["admin", "accountant"],
   "portalBilling:read": ["customer"],
+  /**
+   * Reports (/reports/:reportId): the spec's admin, manager and dispatcher. The financial and profit
+   * and loss reports show the ledger's figures, so they also need the ledger's roles (decision 027):
+   * a dispatcher opens the fleet, operational, maintenance, compliance and IFTA reports.
+   */
+  "reports:read": ["admin", "manager", "dispatcher"],
+  "reports:money": ["admin", "manager"],
+  /** The quarter's IFTA tax rates (entered from the IFTA rate matrix). */
+  "iftaRates:write": ["admin", "manager"],
+  /** The staff dashboard (/): each role's tiles, decided in the dashboard service. */
+  "dashboard:read": ["admin", "manager", "dispatcher", "safety", "accountant"],
   // Safety: citations and accidents. A driver reads only their own citations and may dispute them
   // (decided in the citations service).
   "citations:read": ["admin", "manager", "driver", "safety"],

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+
 /** The company's calendar day of an instant: a fuel stop at 01:30 UTC is the evening before in Chicago. */
 export function companyDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {
@@ -7,3 +9,10 @@ export function companyDay(at: Date, timeZone: string): string {
     day: "2-digit",
   }).format(at);
 }
+
+/** The instant the company's day `day` begins: `timestamp at time zone` keeps an index usable. */
+export const dayStart = (day: string, timeZone: string) =>
+  sql`(${day}::date::timestamp at time zone ${timeZone})`;
+/** The instant after the company's day `day` ends (the next day's start). */
+export const dayAfter = (day: string, timeZone: string) =>
+  sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;

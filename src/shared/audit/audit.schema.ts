@@ -137,6 +137,8 @@ export const AUDIT_ACTIONS = [
   "certificate.request_deleted",
   "certificate.issued",
   "certificate.sent",
+  "ifta.rates_saved",
+  "load.state_miles_recorded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -169,6 +171,7 @@ export const AUDIT_TARGET_TYPES = [
   "contract",
   "certificate",
   "certificate_request",
+  "ifta_rates",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -220,6 +223,7 @@ export const AUDIT_DETAIL_KEYS = [
   "paidOn",
   "paymentMethod",
   "ratingId",
+  "rates",
   "reason",
   "receipt",
   "replaced",

@@ -18,6 +18,7 @@ export * from "./maintenance";
 export * from "./parking";
 export * from "./platform";
 export * from "./registration";
+export * from "./reports";
 export * from "./safety";
 export * from "./settlements";
 export * from "./tolls";

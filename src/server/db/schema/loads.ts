@@ -8,6 +8,7 @@ import {
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -81,6 +82,8 @@ export const loads = pgTable(
     index().on(t.status, t.pickupAt.desc(), t.id),
     index().on(t.driverId, t.pickupAt.desc(), t.id),
     index().on(t.customerId, t.pickupAt.desc(), t.id),
+    // Reports: a truck's loads in a period (utilisation, loads and profit per truck).
+    index("loads_vehicle_pickup").on(t.vehicleId, t.pickupAt),
     index().on(t.deliveryAt.desc()),
     index().on(t.createdAt.desc()),
     index().on(t.totalRate.desc(), t.id),
@@ -219,4 +222,26 @@ export const loadPaperworkReviews = pgTable(
     requestedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.status, t.reviewedAt)],
+);
+
+/**
+ * The miles a load drove in each state or province (IFTA, issue 15): what the driver records from
+ * the state-line odometer readings or the trip's state miles. One row per load and jurisdiction.
+ */
+export const loadJurisdictionMiles = pgTable(
+  "load_jurisdiction_miles",
+  {
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    /** Postal code of the US state or Canadian province (shared/fuel/jurisdictions.ts). */
+    jurisdiction: text().notNull(),
+    miles: numeric({ precision: 10, scale: 1 }).notNull(),
+    recordedBy: text().references(() => users.id, { onDelete: "set null" }),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.loadId, t.jurisdiction] }),
+    check("load_jurisdiction_miles_positive", sql`${t.miles} >= 0`),
+  ],
 );

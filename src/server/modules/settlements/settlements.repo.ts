@@ -8,18 +8,13 @@ import type {
 } from "@shared/settlements/settlements.schema";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import type { LoadForPay } from "./pay-lines";
 
 /**
  * The settlements' hand-written queries (decision 025): the loads a period makes eligible, the
  * totals kept from the lines, the carry-forward rule, and the running balances.
  */
-
-/** The company's day `day` begins at this instant: `timestamp at time zone` keeps an index usable. */
-export const dayStart = (day: string, timeZone: string) =>
-  sql`(${day}::date::timestamp at time zone ${timeZone})`;
-export const dayAfter = (day: string, timeZone: string) =>
-  sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 
 type LoadRow = {
   id: string;

@@ -52,6 +52,14 @@ const COLOR = {
   brand: rgb(0.09, 0.3, 0.6),
 };
 
+/** Series colours of the charts (the web charts' palette). */
+const CHART_COLORS = [
+  rgb(0.15, 0.39, 0.92),
+  rgb(0.58, 0.64, 0.72),
+  rgb(0.06, 0.6, 0.51),
+  rgb(0.92, 0.35, 0.05),
+];
+
 /** The address as printed lines: ";" or a newline splits; a single line splits at its first comma. */
 export function addressLines(address: string): string[] {
   const parts = address
@@ -338,6 +346,60 @@ export class PdfBuilder {
       this.rule(this.y);
     }
     this.y -= 10;
+  }
+
+  /**
+   * A horizontal bar chart drawn as vectors: one group of bars per item (one bar per series, scaled
+   * to the largest value; a negative value draws no bar), the label on the left, each printed value
+   * after its bar, a legend when there is more than one series.
+   */
+  barChart(items: Array<{ label: string; values: number[]; texts: string[] }>, series: string[]) {
+    const size = 8;
+    const bar = 7;
+    const labelWidth = CONTENT_WIDTH * 0.28;
+    const valueWidth = 70;
+    const plot = CONTENT_WIDTH - labelWidth - valueWidth;
+    const max = Math.max(0, ...items.flatMap((i) => i.values.filter((v) => Number.isFinite(v))));
+    if (series.length > 1) {
+      this.ensure(14);
+      let x = MARGIN + labelWidth;
+      series.forEach((name, s) => {
+        this.page.drawRectangle({
+          x,
+          y: this.y - 8,
+          width: 8,
+          height: 8,
+          color: CHART_COLORS[s % CHART_COLORS.length],
+        });
+        this.draw(name, x + 11, this.y - 7.5, { size, muted: true });
+        x += 11 + this.width(this.clean(name), size) + 14;
+      });
+      this.y -= 14;
+    }
+    for (const item of items) {
+      const height = series.length * (bar + 2) + 4;
+      this.ensure(height);
+      const [line] = this.wrap(item.label, size, labelWidth - 6);
+      this.draw(line, MARGIN, this.y - 2 - size, { size });
+      item.values.forEach((v, s) => {
+        const top = this.y - 2 - s * (bar + 2);
+        const width = max > 0 && v > 0 ? (v / max) * plot : 0;
+        if (width > 0)
+          this.page.drawRectangle({
+            x: MARGIN + labelWidth,
+            y: top - bar,
+            width,
+            height: bar,
+            color: CHART_COLORS[s % CHART_COLORS.length],
+          });
+        this.draw(item.texts[s] ?? "", MARGIN + labelWidth + width + 4, top - bar + 1, {
+          size: 7,
+          muted: true,
+        });
+      });
+      this.y -= height;
+    }
+    this.y -= 8;
   }
 
   /** Right-aligned label/value lines under a table; `strong` lines are bold with a rule above. */

@@ -1,0 +1,226 @@
+import { ON_TIME_GRACE_MINUTES } from "@shared/drivers/ratings.schema";
+import { LOAD_STATUSES } from "@shared/loads/loads.schema";
+import type { ReportSection } from "@shared/reports/reports.schema";
+import { sql } from "drizzle-orm";
+import { dayAfter, dayStart } from "../../platform/company-day";
+import { loadTotals } from "./overview";
+import {
+  chart,
+  column,
+  figure,
+  link,
+  percent,
+  type ReportContext,
+  row,
+  rows,
+  section,
+  TABLE_ROWS,
+  table,
+} from "./report-kit";
+
+type Timeliness = {
+  cur: boolean;
+  started: number;
+  pickup_on_time: number;
+  delivered: number;
+  delivery_on_time: number;
+  transit_hours: string | null;
+};
+
+type PerSubject = {
+  id: string;
+  name: string;
+  loads: number;
+  completed: number;
+  delivery_on_time: number;
+  miles: number;
+  revenue: string;
+};
+
+export async function operationalReport(ctx: ReportContext): Promise<ReportSection[]> {
+  const { period, timeZone } = ctx;
+  const start = dayStart(period.from, timeZone);
+  const end = dayAfter(period.to, timeZone);
+  const grace = sql`make_interval(mins => ${ON_TIME_GRACE_MINUTES}::int)`;
+  const inPeriod = { from: period.from, to: period.to };
+  const perSubject = (
+    key: "driver_id" | "vehicle_id",
+    nameSql: ReturnType<typeof sql>,
+    joinSql: ReturnType<typeof sql>,
+  ) =>
+    rows<PerSubject>(
+      ctx.db,
+      sql`select s.id, ${nameSql} as name, count(*)::int as loads,
+            count(*) filter (where l.status = 'completed')::int as completed,
+            count(*) filter (where l.delivered_at <= l.delivery_at + ${grace})::int as delivery_on_time,
+            coalesce(sum(l.loaded_miles), 0)::float8 as miles, sum(l.total_rate)::text as revenue
+          from loads l ${joinSql}
+          where l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}
+            and l.${sql.raw(key)} is not null
+          group by s.id order by count(*) desc, 2 limit ${TABLE_ROWS}`,
+    );
+  const [totals, timeliness, byDriver, byTruck, board] = await Promise.all([
+    loadTotals(ctx),
+    // On time by the scorecards' rule: started (picked up) / delivered at most the grace after the
+    // appointment; transit is pickup to delivery of the delivered loads.
+    rows<Timeliness>(
+      ctx.db,
+      sql`select pickup_at >= ${start} as cur,
+            count(started_at)::int as started,
+            count(*) filter (where started_at <= pickup_at + ${grace})::int as pickup_on_time,
+            count(delivered_at)::int as delivered,
+            count(*) filter (where delivered_at <= delivery_at + ${grace})::int as delivery_on_time,
+            round((extract(epoch from avg(delivered_at - started_at) filter (where delivered_at > started_at)) / 3600)::numeric, 1)::text as transit_hours
+          from loads
+          where status <> 'cancelled'
+            and pickup_at >= ${dayStart(period.previousFrom, timeZone)} and pickup_at < ${end}
+          group by 1`,
+    ),
+    perSubject("driver_id", sql`s.full_name`, sql`join drivers s on s.id = l.driver_id`),
+    perSubject("vehicle_id", sql`s.unit_number`, sql`join vehicles s on s.id = l.vehicle_id`),
+    rows<{ cur: boolean; interests: number; drivers: number; loads: number; filled: number }>(
+      ctx.db,
+      sql`select i.created_at >= ${start} as cur, count(*)::int as interests,
+            count(distinct i.driver_id)::int as drivers, count(distinct i.load_id)::int as loads,
+            count(distinct i.load_id) filter (where l.driver_id = i.driver_id)::int as filled
+          from load_interests i join loads l on l.id = i.load_id
+          where i.created_at >= ${dayStart(period.previousFrom, timeZone)} and i.created_at < ${end}
+          group by 1`,
+    ),
+  ]);
+
+  const count = (cur: boolean, status?: string) =>
+    totals.filter((t) => t.cur === cur && (!status || t.status === status)).reduce((s, t) => s + t.n, 0);
+  const time = (cur: boolean) =>
+    timeliness.find((t) => t.cur === cur) ?? {
+      started: 0,
+      pickup_on_time: 0,
+      delivered: 0,
+      delivery_on_time: 0,
+      transit_hours: null,
+    };
+  const boardOf = (cur: boolean) =>
+    board.find((b) => b.cur === cur) ?? { interests: 0, drivers: 0, loads: 0, filled: 0 };
+  const t = time(true);
+  const tp = time(false);
+  const b = boardOf(true);
+  const bp = boardOf(false);
+  const loadsLink = link("/loads", inPeriod);
+
+  const figures = [
+    figure("loads", "count", count(true), count(false), { link: loadsLink, higherIsBetter: true }),
+    figure("completed", "count", count(true, "completed"), count(false, "completed"), {
+      link: link("/loads", { ...inPeriod, status: "completed" }),
+      higherIsBetter: true,
+    }),
+    figure("cancelled", "count", count(true, "cancelled"), count(false, "cancelled"), {
+      link: link("/loads", { ...inPeriod, status: "cancelled" }),
+      higherIsBetter: false,
+    }),
+    figure(
+      "onTimePickup",
+      "percent",
+      percent(t.pickup_on_time, t.started),
+      percent(tp.pickup_on_time, tp.started),
+      {
+        link: loadsLink,
+        higherIsBetter: true,
+      },
+    ),
+    figure(
+      "onTimeDelivery",
+      "percent",
+      percent(t.delivery_on_time, t.delivered),
+      percent(tp.delivery_on_time, tp.delivered),
+      { link: link("/drivers/ratings", inPeriod), higherIsBetter: true },
+    ),
+    figure("transitHours", "hours", t.transit_hours, tp.transit_hours, { higherIsBetter: false }),
+    figure("boardInterests", "count", b.interests, bp.interests, {
+      link: "/operations/load-board",
+      higherIsBetter: true,
+    }),
+    figure("boardFilled", "count", b.filled, bp.filled, {
+      link: "/operations/load-board",
+      higherIsBetter: true,
+    }),
+  ];
+
+  const byStatus = table(
+    "loadsByStatus",
+    "status",
+    [column("loads", "count"), column("previousLoads", "count")],
+    LOAD_STATUSES.map((s) =>
+      row("loadStatus", s, [count(true, s), count(false, s)], link("/loads", { ...inPeriod, status: s })),
+    ),
+    { total: true },
+  );
+  const timelinessTable = table(
+    "timeliness",
+    "measure",
+    [column("onTime", "count"), column("of", "count"), column("rate", "percent")],
+    [
+      row("measure", "pickup", [t.pickup_on_time, t.started, percent(t.pickup_on_time, t.started)]),
+      row("measure", "delivery", [t.delivery_on_time, t.delivered, percent(t.delivery_on_time, t.delivered)]),
+    ],
+  );
+  const subjectColumns = [
+    column("loads", "count"),
+    column("completed", "count"),
+    column("onTimeDelivery", "percent"),
+    column("miles", "miles"),
+    column("revenue", "money"),
+  ];
+  const driverTable = table(
+    "loadsPerDriver",
+    "driver",
+    subjectColumns,
+    byDriver.map((d) =>
+      row(
+        "text",
+        d.name,
+        [d.loads, d.completed, percent(d.delivery_on_time, d.completed), d.miles, d.revenue],
+        link("/loads", { ...inPeriod, driverId: d.id }),
+      ),
+    ),
+    { truncated: byDriver.length === TABLE_ROWS },
+  );
+  const truckTable = table(
+    "loadsPerTruck",
+    "truck",
+    subjectColumns,
+    byTruck.map((d) =>
+      row(
+        "text",
+        d.name,
+        [d.loads, d.completed, percent(d.delivery_on_time, d.completed), d.miles, d.revenue],
+        `/fleet/vehicles/${d.id}`,
+      ),
+    ),
+    { truncated: byTruck.length === TABLE_ROWS },
+  );
+  const boardTable = table(
+    "loadBoard",
+    "measure",
+    [column("value", "count"), column("previous", "count")],
+    [
+      row("measure", "interests", [b.interests, bp.interests]),
+      row("measure", "drivers", [b.drivers, bp.drivers]),
+      row("measure", "loads", [b.loads, bp.loads]),
+      row("measure", "filled", [b.filled, bp.filled]),
+    ],
+  );
+
+  return [
+    section("summary", { figures }),
+    section("loads", {
+      charts: [chart("loadsByStatus", "bar", "loadsByStatus", ["loads", "previousLoads"])],
+      tables: [byStatus, timelinessTable],
+    }),
+    section("drivers", {
+      charts: [chart("loadsPerDriver", "bar", "loadsPerDriver", ["loads"])],
+      tables: [driverTable],
+    }),
+    section("trucks", { tables: [truckTable] }),
+    section("loadBoard", { tables: [boardTable] }),
+  ];
+}

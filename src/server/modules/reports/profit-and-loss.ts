@@ -1,0 +1,218 @@
+import { monthsOf, type ReportSection } from "@shared/reports/reports.schema";
+import { sql } from "drizzle-orm";
+import { dayAfter, dayStart } from "../../platform/company-day";
+import { categoriesOf, ledgerSum, ledgerTotals } from "./financial";
+import { booked, loadTotals } from "./overview";
+import {
+  cents,
+  chart,
+  column,
+  earliest,
+  figure,
+  latest,
+  link,
+  money,
+  percent,
+  type ReportContext,
+  row,
+  rows,
+  section,
+  TABLE_ROWS,
+  table,
+} from "./report-kit";
+
+type Subject = { id: string; name: string; loads: number; revenue: string; cost: string };
+
+/**
+ * Profit and loss: revenue is the loads' total rate (by first pickup, not cancelled); costs are the
+ * ledger's posted expenses (by their day) — per truck the expenses naming the truck, per driver the
+ * driver pay naming the driver.
+ */
+export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSection[]> {
+  const { period, timeZone } = ctx;
+  const start = dayStart(period.from, timeZone);
+  const end = dayAfter(period.to, timeZone);
+  const inPeriod = { from: period.from, to: period.to };
+  const liveLoads = sql`l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}`;
+  const [loads, ledger, revenueByMonth, expenseByMonth, trucks, drivers, customers] = await Promise.all([
+    loadTotals(ctx),
+    ledgerTotals(ctx),
+    rows<{ month: string; revenue: string }>(
+      ctx.db,
+      sql`select to_char(l.pickup_at at time zone ${timeZone}, 'YYYY-MM') as month, sum(l.total_rate)::text as revenue
+          from loads l where ${liveLoads} group by 1`,
+    ),
+    rows<{ month: string; direction: string; amount: string }>(
+      ctx.db,
+      sql`select to_char(occurred_on, 'YYYY-MM') as month, direction::text as direction, sum(amount)::text as amount
+          from ledger_daily_totals
+          where not voided and occurred_on between ${period.from}::date and ${period.to}::date
+          group by 1, 2`,
+    ),
+    rows<Subject>(
+      ctx.db,
+      sql`with rev as (
+            select l.vehicle_id as id, count(*)::int as loads, sum(l.total_rate) as revenue
+            from loads l where ${liveLoads} and l.vehicle_id is not null group by 1
+          ), cost as (
+            select t.vehicle_id as id, sum(t.amount) as cost from transactions t
+            where t.voided_at is null and t.direction = 'expense' and t.vehicle_id is not null
+              and t.occurred_on between ${period.from}::date and ${period.to}::date
+            group by 1
+          )
+          select v.id, v.unit_number as name, coalesce(rev.loads, 0) as loads,
+            coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
+          from vehicles v left join rev on rev.id = v.id left join cost on cost.id = v.id
+          where rev.id is not null or cost.id is not null
+          order by coalesce(rev.revenue, 0) - coalesce(cost.cost, 0) desc, v.unit_number`,
+    ),
+    rows<Subject>(
+      ctx.db,
+      sql`with rev as (
+            select l.driver_id as id, count(*)::int as loads, sum(l.total_rate) as revenue
+            from loads l where ${liveLoads} and l.driver_id is not null group by 1
+          ), cost as (
+            select t.driver_id as id, sum(t.amount) as cost from transactions t
+            where t.voided_at is null and t.direction = 'expense' and t.category = 'driver_pay' and t.driver_id is not null
+              and t.occurred_on between ${period.from}::date and ${period.to}::date
+            group by 1
+          )
+          select d.id, d.full_name as name, coalesce(rev.loads, 0) as loads,
+            coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
+          from drivers d left join rev on rev.id = d.id left join cost on cost.id = d.id
+          where rev.id is not null or cost.id is not null
+          order by coalesce(rev.revenue, 0) - coalesce(cost.cost, 0) desc, d.full_name`,
+    ),
+    rows<Subject>(
+      ctx.db,
+      sql`select c.id, c.company_name as name, count(*)::int as loads, sum(l.total_rate)::text as revenue, '0' as cost
+          from loads l join customers c on c.id = l.customer_id
+          where ${liveLoads}
+          group by c.id order by sum(l.total_rate) desc, c.company_name`,
+    ),
+  ]);
+
+  const revenue = booked(loads, true).revenue;
+  const revenuePrev = booked(loads, false).revenue;
+  const expenses = ledgerSum(ledger, true, "expense");
+  const expensesPrev = ledgerSum(ledger, false, "expense");
+  const net = money(cents(revenue) - cents(expenses));
+  const netPrev = money(cents(revenuePrev) - cents(expensesPrev));
+  const ledgerLink = (params: Record<string, string>) =>
+    link("/accounting/transactions", { ...inPeriod, ...params });
+
+  const figures = [
+    figure("revenue", "money", revenue, revenuePrev, {
+      link: link("/loads", inPeriod),
+      higherIsBetter: true,
+    }),
+    figure("expenses", "money", expenses, expensesPrev, {
+      link: ledgerLink({ direction: "expense" }),
+      higherIsBetter: false,
+    }),
+    figure("netProfit", "money", net, netPrev, { higherIsBetter: true }),
+    figure("margin", "percent", percent(net, revenue), percent(netPrev, revenuePrev), {
+      higherIsBetter: true,
+    }),
+  ];
+
+  const statement = table(
+    "statement",
+    "line",
+    [column("amount", "money"), column("previous", "money")],
+    [
+      row("measure", "revenue", [revenue, revenuePrev], link("/loads", inPeriod)),
+      ...categoriesOf(ledger, "expense").map((c) =>
+        row(
+          "ledgerCategory",
+          c,
+          [
+            money(-cents(ledgerSum(ledger, true, "expense", c))),
+            money(-cents(ledgerSum(ledger, false, "expense", c))),
+          ],
+          ledgerLink({ direction: "expense", category: c }),
+        ),
+      ),
+      row("measure", "netProfit", [net, netPrev]),
+    ],
+  );
+  const monthly = table(
+    "byMonth",
+    "month",
+    [column("revenue", "money"), column("expenses", "money"), column("net", "money")],
+    monthsOf(period.from, period.to).map((m) => {
+      const r = cents(revenueByMonth.find((x) => x.month === m)?.revenue);
+      const e = cents(expenseByMonth.find((x) => x.month === m && x.direction === "expense")?.amount);
+      const last = new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 0))
+        .toISOString()
+        .slice(0, 10);
+      const from = latest(`${m}-01`, period.from);
+      const to = earliest(last, period.to);
+      return row("month", m, [money(r), money(e), money(r - e)], link("/loads", { from, to }));
+    }),
+    { total: true },
+  );
+  const subjectTable = (
+    key: string,
+    header: string,
+    list: Subject[],
+    costKey: string,
+    to: (s: Subject) => string,
+  ) =>
+    table(
+      key,
+      header,
+      [
+        column("loads", "count"),
+        column("revenue", "money"),
+        column(costKey, "money"),
+        column("net", "money"),
+      ],
+      list
+        .slice(0, TABLE_ROWS)
+        .map((s) =>
+          row("text", s.name, [s.loads, s.revenue, s.cost, money(cents(s.revenue) - cents(s.cost))], to(s)),
+        ),
+      { total: true, truncated: list.length > TABLE_ROWS },
+    );
+
+  return [
+    section("summary", { figures }),
+    section("statement", { tables: [statement] }),
+    section("months", {
+      charts: [chart("byMonth", "bar", "byMonth", ["revenue", "expenses"])],
+      tables: [monthly],
+    }),
+    section("perTruck", {
+      tables: [subjectTable("byTruck", "truck", trucks, "costs", (s) => `/fleet/vehicles/${s.id}`)],
+    }),
+    section("perDriver", {
+      tables: [
+        subjectTable("byDriver", "driver", drivers, "driverPay", (s) =>
+          link("/loads", { ...inPeriod, driverId: s.id }),
+        ),
+      ],
+    }),
+    section("perCustomer", {
+      charts: [chart("byCustomer", "pie", "byCustomer", ["revenue"])],
+      tables: [
+        table(
+          "byCustomer",
+          "customer",
+          [column("loads", "count"), column("revenue", "money"), column("share", "percent")],
+          customers
+            .slice(0, TABLE_ROWS)
+            .map((c) =>
+              row(
+                "text",
+                c.name,
+                [c.loads, c.revenue, percent(c.revenue, revenue)],
+                link("/loads", { ...inPeriod, customerId: c.id }),
+              ),
+            ),
+          { total: true, truncated: customers.length > TABLE_ROWS },
+        ),
+      ],
+    }),
+  ];
+}

@@ -1,0 +1,147 @@
+import type {
+  LabelKind,
+  ReportChart,
+  ReportColumn,
+  ReportFigure,
+  ReportPeriod,
+  ReportRow,
+  ReportSection,
+  ReportTable,
+  ValueFormat,
+} from "@shared/reports/reports.schema";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { dayAfter, dayStart } from "../../platform/company-day";
+
+/** What every report builder receives: the database, the period and the company's clock. */
+export interface ReportContext {
+  db: Db;
+  period: ReportPeriod;
+  timeZone: string;
+  /** The company's today (ISO day). */
+  today: string;
+}
+
+/** `[start, end)` of a span of company days as instants, for timestamp columns (index-friendly). */
+export function instantRange(column: SQL, from: string, to: string, timeZone: string): SQL {
+  return sql`${column} >= ${dayStart(from, timeZone)} and ${column} < ${dayAfter(to, timeZone)}`;
+}
+
+/** Rows of a hand-written query. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** A web path with its query string (empty values left out). */
+export function link(path: string, params: Record<string, string | null | undefined> = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The earlier and the later of ISO days. */
+export const earliest = (...days: string[]) => [...days].sort()[0];
+export const latest = (...days: string[]) => [...days].sort().at(-1) as string;
+
+/** Exact decimal arithmetic on money strings (cents as bigint; inputs have at most 2 places). */
+export function cents(value: string | null | undefined): bigint {
+  if (!value) return 0n;
+  const negative = value.startsWith("-");
+  const [whole, frac = ""] = (negative ? value.slice(1) : value).split(".");
+  const c = BigInt(whole || "0") * 100n + BigInt(`${frac}00`.slice(0, 2));
+  return negative ? -c : c;
+}
+export function money(c: bigint): string {
+  const negative = c < 0n;
+  const abs = negative ? -c : c;
+  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/**
+ * A ratio written to `places` decimals, rounded half away from zero (the one rounding rule of the
+ * reports, decision 027); null when the divisor is zero.
+ */
+export function ratio(numerator: number | string | null, denominator: number | string | null, places = 2) {
+  const n = Number(numerator ?? 0);
+  const d = Number(denominator ?? 0);
+  if (!d) return null;
+  const scale = 10 ** places;
+  const q = (Math.abs(n) * scale) / Math.abs(d);
+  const rounded = Math.round(q + 1e-9) / scale;
+  return (Math.sign(n) * Math.sign(d) * rounded).toFixed(places);
+}
+/** A share as a percentage with one decimal (e.g. "87.5"). */
+export const percent = (part: number | string | null, whole: number | string | null) =>
+  ratio(Number(part ?? 0) * 100, whole, 1);
+
+export const num = (v: number | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : String(v);
+
+export function figure(
+  key: string,
+  format: ValueFormat,
+  value: string | number | null,
+  previous: string | number | null,
+  options: { link?: string | null; higherIsBetter?: boolean | null } = {},
+): ReportFigure {
+  return {
+    key,
+    format,
+    value: num(value),
+    previous: num(previous),
+    higherIsBetter: options.higherIsBetter ?? null,
+    link: options.link ?? null,
+  };
+}
+
+export function column(key: string, format: ValueFormat, labelKind?: LabelKind): ReportColumn {
+  return labelKind ? { key, format, labelKind } : { key, format };
+}
+
+export function row(
+  kind: LabelKind,
+  value: string,
+  values: Array<string | number | null>,
+  rowLink: string | null = null,
+): ReportRow {
+  return { label: { kind, value }, values: values.map(num), link: rowLink };
+}
+
+export function table(
+  key: string,
+  labelHeader: string,
+  columns: ReportColumn[],
+  tableRows: ReportRow[],
+  options: { total?: boolean; truncated?: boolean } = {},
+): ReportTable {
+  let total: Array<string | null> | null = null;
+  if (options.total) {
+    total = columns.map((c, i) => {
+      if (!["money", "count", "miles", "gallons", "number"].includes(c.format)) return null;
+      if (c.format === "money") return money(tableRows.reduce((s, r) => s + cents(r.values[i]), 0n));
+      const sum = tableRows.reduce((s, r) => s + Number(r.values[i] ?? 0), 0);
+      return c.format === "count" ? String(sum) : String(Math.round(sum * 1000) / 1000);
+    });
+  }
+  return { key, labelHeader, columns, rows: tableRows, total, truncated: options.truncated ?? false };
+}
+
+export function chart(
+  key: string,
+  kind: ReportChart["kind"],
+  tableKey: string,
+  series: string[],
+): ReportChart {
+  return { key, kind, table: tableKey, series };
+}
+
+export function section(
+  key: string,
+  parts: { figures?: ReportFigure[]; charts?: ReportChart[]; tables?: ReportTable[] },
+): ReportSection {
+  return { key, figures: parts.figures ?? [], charts: parts.charts ?? [], tables: parts.tables ?? [] };
+}
+
+/** Tables list at most this many rows (the rest is in the list the row links to). */
+export const TABLE_ROWS = 25;
