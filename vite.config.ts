@@ -49,7 +49,7 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
             },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],

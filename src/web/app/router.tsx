@@ -48,6 +48,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   loadEdit: { lazy: page("loads", () => import("../features/loads/pages/load-edit-page")) },
   loadBoard: { lazy: page("loads", () => import("../features/loads/pages/load-board-page")) },
   reportsIndex: { element: <Navigate to={routePath("reports", { reportId: DEFAULT_REPORT_ID })} replace /> },
+  reports: { lazy: page("reports", () => import("../features/reports/pages/report-page")) },
   assignments: { lazy: page("assignments", () => import("../features/assignments/pages/assignments-page")) },
   fuelLog: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-log-page")) },
   fuelEntries: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-entries-page")) },

@@ -184,7 +184,6 @@ export async function complianceReport(ctx: ReportContext): Promise<ReportSectio
           [
             d.subject_kind,
             d.kind,
-            d.name,
             d.expires_on,
             String(Math.round((Date.parse(d.expires_on) - Date.parse(today)) / 86_400_000)),
           ],
@@ -194,7 +193,6 @@ export async function complianceReport(ctx: ReportContext): Promise<ReportSectio
   const documentColumns = [
     column("owner", "label", "subjectKind"),
     column("document", "label", "documentKind"),
-    column("name", "text"),
     column("expiresOn", "date"),
     column("daysLeft", "days"),
   ];

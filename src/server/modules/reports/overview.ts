@@ -6,6 +6,7 @@ import {
   cents,
   chart,
   column,
+  earliest,
   figure,
   link,
   money,
@@ -71,7 +72,8 @@ type TruckDays = {
 
 /**
  * Each truck's days with a load (a load occupies its pickup day through its delivery day, in the
- * company's days), in this period and the previous one, and its loads picked up in this period.
+ * company's days) in this period up to today and in the previous one, and its loads picked up in
+ * this period.
  */
 async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
   const { period, timeZone } = ctx;
@@ -84,7 +86,7 @@ async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
           from loads l
           cross join lateral generate_series(
             greatest((l.pickup_at at time zone ${timeZone})::date, ${period.previousFrom}::date),
-            least((l.delivery_at at time zone ${timeZone})::date, ${period.to}::date),
+            least((l.delivery_at at time zone ${timeZone})::date, ${earliest(period.to, ctx.today)}::date),
             interval '1 day') d(day)
           where l.vehicle_id is not null and l.status <> 'cancelled'
             and l.pickup_at < ${end} and l.delivery_at >= ${start}
@@ -131,7 +133,9 @@ export async function overviewReport(ctx: ReportContext): Promise<ReportSection[
   const inPeriod = { from: period.from, to: period.to };
   const prevLength = daysBetween(period.previousFrom, period.previousTo) + 1;
 
-  // Utilisation counts the trucks in service (active or in the shop), not the retired ones.
+  // Utilisation counts the trucks in service (active or in the shop), not the retired ones, over the
+  // period's days up to today (the rest of this month has not happened yet).
+  const elapsed = Math.max(0, daysBetween(period.from, earliest(period.to, ctx.today)) + 1);
   const working = trucks.filter((t) => t.status !== "inactive");
   const busy = working.reduce((s, t) => s + t.busy, 0);
   const busyPrev = working.reduce((s, t) => s + t.busy_prev, 0);
@@ -147,7 +151,7 @@ export async function overviewReport(ctx: ReportContext): Promise<ReportSection[
     figure(
       "utilisation",
       "percent",
-      percent(busy, working.length * period.days),
+      percent(busy, working.length * elapsed),
       percent(busyPrev, working.length * prevLength),
       { link: "/fleet", higherIsBetter: true },
     ),
@@ -207,7 +211,7 @@ export async function overviewReport(ctx: ReportContext): Promise<ReportSection[
       row(
         "text",
         t.unit_number,
-        [t.busy, percent(t.busy, period.days), t.loads, t.revenue, t.miles],
+        [t.busy, percent(t.busy, elapsed), t.loads, t.revenue, t.miles],
         `/fleet/vehicles/${t.id}`,
       ),
     ),

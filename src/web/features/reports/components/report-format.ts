@@ -1,0 +1,62 @@
+import {
+  LABEL_KEYS,
+  type LabelKind,
+  type ReportLabel,
+  type ValueFormat,
+} from "@shared/reports/reports.schema";
+import type { TFunction } from "i18next";
+
+/**
+ * The reader's words and numbers for a report's labels and values (the server's PDF and sheets word
+ * them the same way, modules/reports/report-words.ts).
+ */
+export function reportFormatter(t: TFunction, locale: string, currency: string) {
+  const number = (digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+  const money = new Intl.NumberFormat(locale, { style: "currency", currency });
+  const rate = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
+  const month = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+
+  const label = (l: ReportLabel): string => {
+    if (l.kind === "text") return l.value;
+    if (l.kind === "month") return month.format(new Date(`${l.value}-15T12:00:00Z`));
+    return t(`${LABEL_KEYS[l.kind]}${l.value}`, { defaultValue: l.value });
+  };
+
+  const format = (value: string | null, f: ValueFormat, labelKind?: LabelKind): string => {
+    if (value === null || value === "") return "—";
+    const n = Number(value);
+    switch (f) {
+      case "money":
+        return money.format(n);
+      case "rate":
+        return rate.format(n);
+      case "percent":
+        return `${number(1).format(n)} %`;
+      case "count":
+      case "days":
+        return number(0).format(n);
+      case "hours":
+      case "miles":
+        return number(1).format(n);
+      case "gallons":
+        return number(3).format(n);
+      case "mpg":
+      case "number":
+        return number(2).format(n);
+      case "date":
+        return day.format(new Date(`${value}T12:00:00Z`));
+      case "label":
+        return label({ kind: labelKind ?? "text", value });
+      default:
+        return value;
+    }
+  };
+  return { label, format, day: (d: string) => day.format(new Date(`${d}T12:00:00Z`)) };
+}
+export type ReportFormatter = ReturnType<typeof reportFormatter>;
