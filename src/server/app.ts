@@ -28,6 +28,7 @@ import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
 import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
 import { contractsRoutes } from "./modules/contracts/contracts.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { driversRoutes } from "./modules/drivers/drivers.routes";
 import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
@@ -117,6 +118,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     driversRoutes,
     driverRatingsRoutes,
     reportsRoutes,
+    dashboardRoutes,
   ]) {
     app.route("/", routes(deps));
   }

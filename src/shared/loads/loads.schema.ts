@@ -498,6 +498,27 @@ export const driverDashboardSchema = z.object({
     }),
   ),
   assets: z.object({ vehicleLabel: z.string().nullable(), trailerLabel: z.string().nullable() }),
+  /**
+   * My week (Monday to Sunday, the company's days): my loads picked up in it (not cancelled), how many
+   * are delivered, their loaded miles and the pay they carry; and my last approved or paid settlement.
+   */
+  week: z.object({
+    from: z.string(),
+    to: z.string(),
+    loads: z.number().int(),
+    delivered: z.number().int(),
+    miles: z.number(),
+    pay: z.string(),
+    lastSettlement: z
+      .object({
+        id: z.string(),
+        number: z.string(),
+        periodEnd: z.string(),
+        net: z.string(),
+        status: z.string(),
+      })
+      .nullable(),
+  }),
 });
 export type DriverDashboard = z.infer<typeof driverDashboardSchema>;
 

@@ -16,7 +16,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   citations: ["citations", "safety"],
   contracts: ["contracts", "loads"],
   customers: ["customers", "loads"],
-  dashboard: ["dashboard", "loads", "settlements"],
+  dashboard: ["admin", "dashboard", "loads", "settlements"],
   documents: ["documents"],
   drivers: ["calendar", "citations", "drivers", "loads"],
   fleet: ["fleet", "inspections"],

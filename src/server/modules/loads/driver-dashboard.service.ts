@@ -1,10 +1,12 @@
 import { type DriverDashboard, RECENT_ACTIVITY_DAYS } from "@shared/loads/loads.schema";
+import { resolvePeriod } from "@shared/reports/reports.schema";
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { drivers, loadStatusEvents, loads, timeOffRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { scopeOf } from "../../http/scope";
+import { companyDay, dayAfter, dayStart } from "../../platform/company-day";
 import { buildLoadDetail } from "./load-detail";
 import { listCondition, listLoadItems, openAssetsOf } from "./loads.repo";
 
@@ -12,7 +14,7 @@ const UPCOMING = 5;
 const ACTIVITY = 20;
 
 /** The driver's own page: the current load with its actions, what comes next, and recent activity. */
-export function createDriverDashboardService({ db }: Deps) {
+export function createDriverDashboardService({ db, config }: Deps) {
   return {
     async get(actor: Actor): Promise<DriverDashboard> {
       const scope = scopeOf(actor);
@@ -40,7 +42,9 @@ export function createDriverDashboardService({ db }: Deps) {
       const since = new Date(Date.now() - RECENT_ACTIVITY_DAYS * 86_400_000);
       const today = new Date().toISOString().slice(0, 10);
 
-      const [currentLoad, upcoming, activity, timeOff, assets] = await Promise.all([
+      const week = resolvePeriod({ period: "this-week" }, companyDay(new Date(), config.company.timeZone));
+      const tz = config.company.timeZone;
+      const [currentLoad, upcoming, activity, timeOff, assets, mine, settled] = await Promise.all([
         current ? buildLoadDetail(db, current.id, scope) : null,
         listLoadItems(db, upcomingCond, "pickupAt", "asc", UPCOMING, 0),
         db
@@ -62,10 +66,41 @@ export function createDriverDashboardService({ db }: Deps) {
           )
           .orderBy(asc(timeOffRequests.startDate)),
         openAssetsOf(db, driver.id),
+        db.execute<{ loads: number; delivered: number; miles: number; pay: string }>(
+          sql`select count(*)::int as loads, count(*) filter (where status = 'completed')::int as delivered,
+                coalesce(sum(loaded_miles), 0)::float8 as miles, coalesce(sum(driver_pay), 0)::text as pay
+              from loads
+              where driver_id = ${driver.id} and status <> 'cancelled'
+                and pickup_at >= ${dayStart(week.from, tz)} and pickup_at < ${dayAfter(week.to, tz)}`,
+        ),
+        db.execute<{ id: string; number: string; period_end: string; net: string; status: string }>(
+          sql`select id, number, period_end::text as period_end, net::text as net, status::text as status
+              from settlements where driver_id = ${driver.id} and status in ('approved', 'paid')
+              order by period_end desc limit 1`,
+        ),
       ]);
+      const w = mine.rows[0];
+      const last = settled.rows[0];
 
       return {
         driver,
+        week: {
+          from: week.from,
+          to: week.to,
+          loads: w.loads,
+          delivered: w.delivered,
+          miles: Math.round(w.miles * 10) / 10,
+          pay: w.pay,
+          lastSettlement: last
+            ? {
+                id: last.id,
+                number: last.number,
+                periodEnd: last.period_end,
+                net: last.net,
+                status: last.status,
+              }
+            : null,
+        },
         currentLoad,
         upcoming,
         recentActivity: activity.map(({ event: e, loadNumber }) => ({

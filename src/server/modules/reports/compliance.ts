@@ -1,6 +1,7 @@
 import { CITATION_STATUSES } from "@shared/citations/citations.schema";
 import { addDays, type ReportSection } from "@shared/reports/reports.schema";
 import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import {
   cents,
@@ -36,19 +37,17 @@ const subjectLink = (d: Pick<Dated, "subject_kind" | "subject_id">) =>
       ? `/fleet/vehicles/${d.subject_id}`
       : d.subject_kind === "trailer"
         ? `/fleet/trailers/${d.subject_id}`
-        : "/documents";
+        : "/accounting/documents";
 
-export async function complianceReport(ctx: ReportContext): Promise<ReportSection[]> {
-  const { period, timeZone, today } = ctx;
-  const horizon = addDays(today, EXPIRING_WITHIN_DAYS);
-  const inPeriod = { from: period.from, to: period.to };
-  const start = dayStart(period.from, timeZone);
-  const end = dayAfter(period.to, timeZone);
-  const [dated, citations, violations, accidents, failed] = await Promise.all([
-    // Everything dated that has expired or expires within the window, today in the company's days.
-    rows<Dated>(
-      ctx.db,
-      sql`select * from (
+/**
+ * Everything dated — licences, medical cards, drivers' insurance, registrations, trucks' insurance,
+ * trailer inspections, driver and fleet documents, certificates of insurance, company documents —
+ * that has expired or expires by `horizon`, soonest first (inactive drivers and units left out).
+ */
+export function datedDocuments(db: Db, horizon: string): Promise<Dated[]> {
+  return rows<Dated>(
+    db,
+    sql`select * from (
             select 'driver' as subject_kind, d.id::text as subject_id, d.full_name as subject, x.kind, '' as name, x.expires_on::text as expires_on
             from drivers d cross join lateral (values
               ('license', d.license_expiry), ('medical_card', d.medical_card_expiry), ('driver_insurance', d.insurance_expiry)
@@ -81,7 +80,17 @@ export async function complianceReport(ctx: ReportContext): Promise<ReportSectio
           ) all_dated
           where expires_on::date <= ${horizon}::date
           order by expires_on, subject`,
-    ),
+  );
+}
+
+export async function complianceReport(ctx: ReportContext): Promise<ReportSection[]> {
+  const { period, timeZone, today } = ctx;
+  const horizon = addDays(today, EXPIRING_WITHIN_DAYS);
+  const inPeriod = { from: period.from, to: period.to };
+  const start = dayStart(period.from, timeZone);
+  const end = dayAfter(period.to, timeZone);
+  const [dated, citations, violations, accidents, failed] = await Promise.all([
+    datedDocuments(ctx.db, horizon),
     rows<{ cur: boolean; status: string; n: number; amount: string }>(
       ctx.db,
       sql`select issued_on >= ${period.from}::date as cur, status::text as status, count(*)::int as n, sum(fine_amount)::text as amount
@@ -141,11 +150,11 @@ export async function complianceReport(ctx: ReportContext): Promise<ReportSectio
 
   const figures = [
     figure("expiredDocuments", "count", expired.length, null, {
-      link: link("/documents", { expiry: "expired" }),
+      link: link("/accounting/documents", { expiry: "expired" }),
       higherIsBetter: false,
     }),
     figure("expiringDocuments", "count", expiring.length, null, {
-      link: link("/documents", { expiry: "expiring" }),
+      link: link("/accounting/documents", { expiry: "expiring" }),
       higherIsBetter: false,
     }),
     figure("citations", "count", cit(true), cit(false), {

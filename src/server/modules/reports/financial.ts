@@ -138,7 +138,7 @@ export async function financialReport(ctx: ReportContext): Promise<ReportSection
     link("/accounting/transactions", { ...inPeriod, ...params });
   const figures = [
     figure("revenue", "money", cur.revenue, prev.revenue, {
-      link: link("/loads", inPeriod),
+      link: link("/operations/loads", inPeriod),
       higherIsBetter: true,
     }),
     figure("invoiced", "money", pick(invoiced, true), pick(invoiced, false), {
@@ -213,7 +213,7 @@ export async function financialReport(ctx: ReportContext): Promise<ReportSection
     "customer",
     [column("loads", "count"), column("revenue", "money")],
     byRevenue.map((c) =>
-      row("text", c.name, [c.loads, c.revenue], link("/loads", { ...inPeriod, customerId: c.id })),
+      row("text", c.name, [c.loads, c.revenue], link("/operations/loads", { ...inPeriod, customerId: c.id })),
     ),
     { truncated: byRevenue.length === TABLE_ROWS },
   );

@@ -108,7 +108,7 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
 
   const figures = [
     figure("iftaMiles", "miles", fromMilli(totalMiles), null, {
-      link: link("/loads", { from: period.from, to: period.to }),
+      link: link("/operations/loads", { from: period.from, to: period.to }),
       higherIsBetter: null,
     }),
     figure("iftaGallons", "gallons", fromMilli(totalGallons, 3), null, {
@@ -126,7 +126,7 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
       },
     ),
     figure("unallocatedLoads", "count", unallocated[0]?.loads ?? 0, null, {
-      link: link("/loads", { from: period.from, to: period.to, status: "completed" }),
+      link: link("/operations/loads", { from: period.from, to: period.to, status: "completed" }),
       higherIsBetter: false,
     }),
     figure("missingRates", "count", missingRates, null, { higherIsBetter: false }),

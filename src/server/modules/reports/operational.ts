@@ -105,16 +105,16 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
   const tp = time(false);
   const b = boardOf(true);
   const bp = boardOf(false);
-  const loadsLink = link("/loads", inPeriod);
+  const loadsLink = link("/operations/loads", inPeriod);
 
   const figures = [
     figure("loads", "count", count(true), count(false), { link: loadsLink, higherIsBetter: true }),
     figure("completed", "count", count(true, "completed"), count(false, "completed"), {
-      link: link("/loads", { ...inPeriod, status: "completed" }),
+      link: link("/operations/loads", { ...inPeriod, status: "completed" }),
       higherIsBetter: true,
     }),
     figure("cancelled", "count", count(true, "cancelled"), count(false, "cancelled"), {
-      link: link("/loads", { ...inPeriod, status: "cancelled" }),
+      link: link("/operations/loads", { ...inPeriod, status: "cancelled" }),
       higherIsBetter: false,
     }),
     figure(
@@ -150,7 +150,12 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
     "status",
     [column("loads", "count"), column("previousLoads", "count")],
     LOAD_STATUSES.map((s) =>
-      row("loadStatus", s, [count(true, s), count(false, s)], link("/loads", { ...inPeriod, status: s })),
+      row(
+        "loadStatus",
+        s,
+        [count(true, s), count(false, s)],
+        link("/operations/loads", { ...inPeriod, status: s }),
+      ),
     ),
     { total: true },
   );
@@ -179,7 +184,7 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
         "text",
         d.name,
         [d.loads, d.completed, percent(d.delivery_on_time, d.completed), d.miles, d.revenue],
-        link("/loads", { ...inPeriod, driverId: d.id }),
+        link("/operations/loads", { ...inPeriod, driverId: d.id }),
       ),
     ),
     { truncated: byDriver.length === TABLE_ROWS },

@@ -142,7 +142,7 @@ export async function overviewReport(ctx: ReportContext): Promise<ReportSection[
   const idle = working.filter((t) => t.busy === 0);
   const idlePrev = working.filter((t) => t.busy_prev === 0);
 
-  const loadsLink = link("/loads", inPeriod);
+  const loadsLink = link("/operations/loads", inPeriod);
   const figures = [
     figure("revenue", "money", cur.revenue, prev.revenue, { link: loadsLink, higherIsBetter: true }),
     figure("loads", "count", cur.loads, prev.loads, { link: loadsLink, higherIsBetter: true }),
@@ -174,7 +174,7 @@ export async function overviewReport(ctx: ReportContext): Promise<ReportSection[
         "loadStatus",
         s,
         [c?.n ?? 0, c?.revenue ?? "0.00", p?.n ?? 0],
-        link("/loads", { ...inPeriod, status: s }),
+        link("/operations/loads", { ...inPeriod, status: s }),
       );
     }),
     { total: true },

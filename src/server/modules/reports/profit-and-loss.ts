@@ -103,7 +103,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
 
   const figures = [
     figure("revenue", "money", revenue, revenuePrev, {
-      link: link("/loads", inPeriod),
+      link: link("/operations/loads", inPeriod),
       higherIsBetter: true,
     }),
     figure("expenses", "money", expenses, expensesPrev, {
@@ -121,7 +121,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     "line",
     [column("amount", "money"), column("previous", "money")],
     [
-      row("measure", "revenue", [revenue, revenuePrev], link("/loads", inPeriod)),
+      row("measure", "revenue", [revenue, revenuePrev], link("/operations/loads", inPeriod)),
       ...categoriesOf(ledger, "expense").map((c) =>
         row(
           "ledgerCategory",
@@ -148,7 +148,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
         .slice(0, 10);
       const from = latest(`${m}-01`, period.from);
       const to = earliest(last, period.to);
-      return row("month", m, [money(r), money(e), money(r - e)], link("/loads", { from, to }));
+      return row("month", m, [money(r), money(e), money(r - e)], link("/operations/loads", { from, to }));
     }),
     { total: true },
   );
@@ -189,7 +189,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     section("perDriver", {
       tables: [
         subjectTable("byDriver", "driver", drivers, "driverPay", (s) =>
-          link("/loads", { ...inPeriod, driverId: s.id }),
+          link("/operations/loads", { ...inPeriod, driverId: s.id }),
         ),
       ],
     }),
@@ -207,7 +207,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
                 "text",
                 c.name,
                 [c.loads, c.revenue, percent(c.revenue, revenue)],
-                link("/loads", { ...inPeriod, customerId: c.id }),
+                link("/operations/loads", { ...inPeriod, customerId: c.id }),
               ),
             ),
           { total: true, truncated: customers.length > TABLE_ROWS },

@@ -32,3 +32,18 @@ describe("reports: every report answers", () => {
     expect((await call(ctx, "/api/reports/overview", { cookie: dispatcher })).status).toBe(200);
   });
 });
+
+describe("dashboard smoke", () => {
+  it.each(["admin", "manager", "dispatcher", "safety", "accountant"])("%s", async (role) => {
+    const cookie = await signIn(ctx, `${role}@demo.test`);
+    const res = await call(ctx, "/api/dashboard", { cookie });
+    if (res.status !== 200) console.log(JSON.stringify(res.json));
+    expect(res.status).toBe(200);
+  });
+  it("driver", async () => {
+    const cookie = await signIn(ctx, "driver@demo.test");
+    const res = await call(ctx, "/api/driver-dashboard", { cookie });
+    expect(res.status).toBe(200);
+    console.log(JSON.stringify(res.json.week));
+  });
+});

@@ -6,6 +6,7 @@ import {
   ChevronRight,
   Clock,
   Container,
+  Gauge,
   History,
   Package,
   PackageCheck,
@@ -21,7 +22,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
-import { formatDate, formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDate, formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { navHref, routeTitleKey } from "../../../lib/navigation";
 import { ROUTE_ICONS } from "../../../lib/route-icons";
 import { useMe } from "../../../lib/session";
@@ -97,6 +98,8 @@ export default function DriverDashboardPage() {
       ) : (
         <CurrentLoad data={data} loading={!data} showBoard={canOpen(me.role, "loadBoard")} />
       )}
+
+      {data ? <MyWeek week={data.week} /> : null}
 
       {data && data.upcoming.length > 0 ? (
         <Section title={t("driver.upcoming.title")} icon={<CalendarDays className="size-4" aria-hidden />}>
@@ -230,6 +233,42 @@ export default function DriverDashboardPage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The driver's own week: loads, miles and the pay they carry, and the last settlement. */
+function MyWeek({ week }: { week: DriverDashboard["week"] }) {
+  const { t } = useTranslation("dashboard");
+  const figures = [
+    { key: "loads", value: t("driver.week.loadsValue", { delivered: week.delivered, total: week.loads }) },
+    { key: "miles", value: formatNumber(week.miles, 1) },
+    { key: "pay", value: formatMoney(week.pay) },
+  ];
+  return (
+    <Section
+      title={t("driver.week.title", { from: formatDay(week.from), to: formatDay(week.to) })}
+      icon={<Gauge className="size-4" aria-hidden />}
+    >
+      <dl className="grid grid-cols-3 gap-2 px-4 pb-4 sm:px-5" data-testid="my-week">
+        {figures.map((f) => (
+          <div key={f.key} className="grid min-w-0 gap-0.5 rounded-xl bg-slate-50 p-3">
+            <dt className="text-xs font-medium text-slate-500">{t(`driver.week.${f.key}`)}</dt>
+            <dd className="text-base font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-lg">
+              {f.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-5">
+        {week.lastSettlement
+          ? t("driver.week.lastSettlement", {
+              number: week.lastSettlement.number,
+              date: formatDay(week.lastSettlement.periodEnd),
+              amount: formatMoney(week.lastSettlement.net),
+            })
+          : t("driver.week.noSettlement")}
+      </p>
+    </Section>
   );
 }
 

@@ -1,18 +1,68 @@
-import { CalendarDays } from "lucide-react";
+import { canOpen, type Role, type RouteKey, routePath } from "@shared/access";
+import {
+  type ActivityItem,
+  RECENT_ACTIVITY_DAYS,
+  type StaffDashboard,
+  UPCOMING_BILLS_DAYS,
+} from "@shared/dashboard/dashboard.schema";
+import { CalendarDays, History, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ListError, ListSkeleton } from "../../../components/list/list-states";
 import { Badge } from "../../../components/ui/badge";
+import { describeError } from "../../../lib/api-errors";
+import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { navSectionsFor } from "../../../lib/navigation";
 import { useMe } from "../../../lib/session";
+import { useStaffDashboard } from "../api/dashboard";
+import { type Tile, TileGroup } from "../components/dashboard-tiles";
 import { useGreeting } from "../components/greeting";
 import { QuickLinkCard } from "../components/quick-link-card";
 
-/** The staff home: who is signed in, today, and every screen the role may open. */
+/** Where an activity entry's subject lives (a record's page when it has one, else its list). */
+const TARGET_ROUTES: Record<string, { route: RouteKey; param?: string }> = {
+  load: { route: "loadDetail", param: "loadId" },
+  driver: { route: "driverDetail", param: "driverId" },
+  vehicle: { route: "vehicleDetail", param: "vehicleId" },
+  trailer: { route: "trailerDetail", param: "trailerId" },
+  inspection: { route: "inspectionDetail", param: "inspectionId" },
+  accident: { route: "accidentDetail", param: "accidentId" },
+  customer: { route: "customerDetail", param: "customerId" },
+  load_request: { route: "loadRequests" },
+  invoice: { route: "customerInvoices" },
+  citation: { route: "citations" },
+  bill: { route: "bills" },
+  settlement: { route: "settlements" },
+  ledger_entry: { route: "transactions" },
+  document: { route: "documents" },
+  contract: { route: "contracts" },
+  certificate: { route: "coiManager" },
+  certificate_request: { route: "coiManager" },
+  toll: { route: "tolls" },
+  toll_statement: { route: "tolls" },
+  parking_expense: { route: "parking" },
+  parking_reservation: { route: "parking" },
+  fuel_entry: { route: "fuelEntries" },
+  user: { route: "userManagement" },
+  account_review: { route: "accountReview" },
+};
+
+const change = (now: string, before: string) => {
+  const a = Number(now);
+  const b = Number(before);
+  if (!b) return null;
+  return Math.round(((a - b) / Math.abs(b)) * 1000) / 10;
+};
+
+/** The staff home: the role's live figures (each opening its screen), bills due, the week's activity. */
 export default function StaffDashboardPage() {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation(["dashboard", "admin"]);
   const { data: me } = useMe();
   const { greeting, today } = useGreeting(me?.user.name ?? "");
+  const dashboard = useStaffDashboard(!!me);
   if (!me) return null;
   const sections = navSectionsFor(me.role, ["home"]);
+  const data = dashboard.data;
 
   return (
     <div className="grid gap-8">
@@ -34,6 +84,24 @@ export default function StaffDashboardPage() {
           <time dateTime={new Date().toISOString().slice(0, 10)}>{today}</time>
         </p>
       </header>
+
+      {dashboard.isError && !data ? (
+        <ListError
+          title={t("staff.loadFailed")}
+          description={describeError(dashboard.error, t)}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : !data ? (
+        <ListSkeleton label={t("common:loading")} rows={4} />
+      ) : (
+        <>
+          {data.dispatch ? <DispatchTiles data={data} role={me.role} /> : null}
+          {data.money ? <MoneyTiles data={data} role={me.role} /> : null}
+          {data.safety ? <SafetyTiles data={data} role={me.role} /> : null}
+          <RecentActivity items={data.activity} role={me.role} />
+        </>
+      )}
 
       <section aria-labelledby="quick-links-title" className="grid gap-6">
         <div>
@@ -59,5 +127,265 @@ export default function StaffDashboardPage() {
         ))}
       </section>
     </div>
+  );
+}
+
+function DispatchTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+  const { t } = useTranslation("dashboard");
+  const d = data.dispatch;
+  if (!d) return null;
+  const day = `?from=${data.today}&to=${data.today}`;
+  const tiles: Tile[] = [
+    {
+      key: "pickupsToday",
+      label: t("staff.tiles.pickupsToday"),
+      value: formatNumber(d.pickupsToday),
+      to: { route: "loads", search: day },
+    },
+    {
+      key: "deliveriesToday",
+      label: t("staff.tiles.deliveriesToday"),
+      value: formatNumber(d.deliveriesToday),
+      to: { route: "calendar" },
+    },
+    {
+      key: "unassigned",
+      label: t("staff.tiles.unassigned"),
+      value: formatNumber(d.unassigned),
+      tone: d.unassigned > 0 ? "warning" : "neutral",
+      sub: t("staff.tiles.unassignedSub"),
+      to: { route: "loads", search: "?status=pending" },
+    },
+    {
+      key: "active",
+      label: t("staff.tiles.active"),
+      value: formatNumber(d.assigned + d.inProgress),
+      sub: t("staff.tiles.activeSub", { assigned: d.assigned, inProgress: d.inProgress, pending: d.pending }),
+      to: { route: "loads", search: "?status=in_progress" },
+    },
+    {
+      key: "drivers",
+      label: t("staff.tiles.driversAvailable"),
+      value: formatNumber(d.driversAvailable),
+      sub: t("staff.tiles.driversSub", { busy: d.driversBusy, off: d.driversOffDuty }),
+      to: { route: "drivers", search: "?status=available" },
+    },
+    {
+      key: "board",
+      label: t("staff.tiles.boardInterest"),
+      value: formatNumber(d.boardLoadsWithInterest),
+      sub: t("staff.tiles.boardSub", { count: d.boardInterests }),
+      to: { route: "loadBoard" },
+    },
+    {
+      key: "requests",
+      label: t("staff.tiles.pendingRequests"),
+      value: formatNumber(d.pendingRequests),
+      tone: d.pendingRequests > 0 ? "warning" : "neutral",
+      to: { route: "loadRequests" },
+    },
+  ];
+  return <TileGroup title={t("staff.groups.dispatch")} role={role} tiles={tiles} />;
+}
+
+function MoneyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+  const { t } = useTranslation("dashboard");
+  const m = data.money;
+  if (!m) return null;
+  const versus = (now: string, before: string, key: "lastWeek" | "lastMonth") => {
+    const c = change(now, before);
+    return t(`staff.tiles.${key}`, {
+      amount: formatMoney(before),
+      change: c === null ? "" : `(${c > 0 ? "+" : ""}${formatNumber(c, 1)} %)`,
+    });
+  };
+  const tiles: Tile[] = [
+    {
+      key: "revenueWeek",
+      label: t("staff.tiles.revenueWeek"),
+      value: formatMoney(m.revenueWeek),
+      sub: versus(m.revenueWeek, m.revenueLastWeek, "lastWeek"),
+      to: { route: "reports", params: { reportId: "financial" }, search: "?period=this-week" },
+    },
+    {
+      key: "revenueMonth",
+      label: t("staff.tiles.revenueMonth"),
+      value: formatMoney(m.revenueMonth),
+      sub: versus(m.revenueMonth, m.revenueLastMonth, "lastMonth"),
+      to: { route: "reports", params: { reportId: "financial" }, search: "?period=this-month" },
+    },
+    {
+      key: "overdue",
+      label: t("staff.tiles.overdue"),
+      value: formatMoney(m.overdueAmount),
+      tone: m.overdueInvoices > 0 ? "danger" : "neutral",
+      sub: t("staff.tiles.overdueSub", { count: m.overdueInvoices }),
+      to: { route: "customerInvoices", search: "?status=overdue" },
+    },
+    {
+      key: "bills",
+      label: t("staff.tiles.upcomingBills", { days: UPCOMING_BILLS_DAYS }),
+      value: formatMoney(m.upcomingBillsAmount),
+      sub: t("staff.tiles.billsSub", { count: m.upcomingBills.length }),
+      to: { route: "bills" },
+    },
+    {
+      key: "settlements",
+      label: t("staff.tiles.settlementsToApprove"),
+      value: formatNumber(m.settlementsToApprove),
+      tone: m.settlementsToApprove > 0 ? "warning" : "neutral",
+      to: { route: "settlements", search: "?status=draft" },
+    },
+  ];
+  return (
+    <TileGroup title={t("staff.groups.money")} role={role} tiles={tiles}>
+      <div className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="upcoming-bills">
+        <h3 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+          <Receipt className="size-4 text-slate-400" aria-hidden />
+          {t("staff.bills.title", { days: UPCOMING_BILLS_DAYS })}
+        </h3>
+        {m.upcomingBills.length ? (
+          <ul className="divide-y divide-slate-100">
+            {m.upcomingBills.map((b) => (
+              <li
+                key={b.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm"
+              >
+                <span className="min-w-0">
+                  <span className="font-medium text-slate-900">{b.name}</span>
+                  {b.vendor ? <span className="text-slate-500"> · {b.vendor}</span> : null}
+                </span>
+                <span className="flex items-center gap-3 tabular-nums">
+                  <span className="text-slate-500">{formatDay(b.dueDate)}</span>
+                  <span className="font-semibold text-slate-900">{formatMoney(b.amount)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 py-4 text-sm text-slate-500">
+            {t("staff.bills.empty", { days: UPCOMING_BILLS_DAYS })}
+          </p>
+        )}
+      </div>
+    </TileGroup>
+  );
+}
+
+function SafetyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+  const { t } = useTranslation("dashboard");
+  const s = data.safety;
+  if (!s) return null;
+  const warn = (n: number) => (n > 0 ? "warning" : "neutral");
+  const tiles: Tile[] = [
+    {
+      key: "expired",
+      label: t("staff.tiles.expiredDocuments"),
+      value: formatNumber(s.expiredDocuments),
+      tone: s.expiredDocuments > 0 ? "danger" : "neutral",
+      to: { route: "reports", params: { reportId: "compliance" } },
+    },
+    {
+      key: "expiring",
+      label: t("staff.tiles.expiringDocuments"),
+      value: formatNumber(s.expiringDocuments),
+      tone: warn(s.expiringDocuments),
+      to: { route: "reports", params: { reportId: "compliance" } },
+    },
+    {
+      key: "citations",
+      label: t("staff.tiles.openCitations"),
+      value: formatNumber(s.openCitations),
+      tone: warn(s.openCitations),
+      to: { route: "citations", search: "?status=open" },
+    },
+    {
+      key: "claims",
+      label: t("staff.tiles.openClaims"),
+      value: formatNumber(s.openClaims),
+      tone: warn(s.openClaims),
+      to: { route: "accidents", search: "?claimStatus=open" },
+    },
+    {
+      key: "failed",
+      label: t("staff.tiles.failedInspections"),
+      value: formatNumber(s.failedInspections),
+      tone: warn(s.failedInspections),
+      sub: t("staff.tiles.last30"),
+      to: { route: "inspections", search: "?status=fail" },
+    },
+    {
+      key: "maintenance",
+      label: t("staff.tiles.overdueMaintenance"),
+      value: formatNumber(s.overdueServices),
+      tone: s.overdueServices > 0 ? "danger" : "neutral",
+      sub: t("staff.tiles.openRepairs", { count: s.openRepairs }),
+      to: { route: "maintenance", search: "?status=open" },
+    },
+  ];
+  return <TileGroup title={t("staff.groups.safety")} role={role} tiles={tiles} />;
+}
+
+function RecentActivity({ items, role }: { items: ActivityItem[]; role: Role }) {
+  const { t } = useTranslation(["dashboard", "admin"]);
+  const href = (item: ActivityItem) => {
+    const target = item.targetType ? TARGET_ROUTES[item.targetType] : undefined;
+    if (!target || !canOpen(role, target.route)) return null;
+    if (target.param)
+      return item.targetId ? routePath(target.route, { [target.param]: item.targetId }) : null;
+    return routePath(target.route);
+  };
+  return (
+    <section aria-labelledby="recent-activity" className="grid gap-3">
+      <div>
+        <h2 id="recent-activity" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <History className="size-4 text-slate-400" aria-hidden />
+          {t("staff.activity.title")}
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-500">
+          {t("staff.activity.window", { days: RECENT_ACTIVITY_DAYS })}
+        </p>
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="recent-activity">
+        {items.length ? (
+          <ul className="divide-y divide-slate-100">
+            {items.map((item) => {
+              const link = href(item);
+              return (
+                <li
+                  key={item.id}
+                  className="grid gap-0.5 px-4 py-2.5 text-sm sm:flex sm:items-baseline sm:justify-between sm:gap-4"
+                >
+                  <span className="min-w-0">
+                    <span className="font-medium text-slate-900">
+                      {t(`admin:audit.actions.${item.action}`, { defaultValue: item.action })}
+                    </span>
+                    {item.targetLabel ? (
+                      <>
+                        {" · "}
+                        {link ? (
+                          <Link to={link} className="text-brand-700 hover:underline">
+                            {item.targetLabel}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-700">{item.targetLabel}</span>
+                        )}
+                      </>
+                    ) : null}
+                  </span>
+                  <span className="shrink-0 text-xs text-slate-500">
+                    {[item.actorEmail, formatDateTime(item.createdAt)].filter(Boolean).join(" · ")}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="px-4 py-6 text-center text-sm text-slate-500">
+            {t("staff.activity.empty", { days: RECENT_ACTIVITY_DAYS })}
+          </p>
+        )}
+      </div>
+    </section>
   );
 }
