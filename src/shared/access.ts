@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "loads:read": ["admin", "manager", "dispatcher", "driver"],
   "loads:write": ["admin", "manager", "dispatcher"],
   "loads:driverActions": ["driver"],
+  /** A load's miles by state (IFTA): dispatch, or the load's own driver (decided in the service). */
+  "loads:stateMiles": ["admin", "manager", "dispatcher", "driver"],
   "loadBoard:browse": ["driver"],
   "loadBoard:interest": ["driver"],
   "loadBoard:manage": ["admin", "manager", "dispatcher"],

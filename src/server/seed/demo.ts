@@ -19,6 +19,7 @@ import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
 import { seedInspectionsDemo } from "./inspections-demo";
 import { seedInvoicesDemo } from "./invoices-demo";
 import { seedPaperworkDemo } from "./paperwork-demo";
+import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
 import { seedSettlementsDemo } from "./settlements-demo";
 
@@ -119,6 +120,8 @@ export async function seedDemoData(
     await seedDocumentsDemo(tx, options.storage);
     // Certificates of insurance (ours, received ones) and two certificate holders.
     await seedCertificatesDemo(tx, options.storage);
+    // IFTA: the quarters' tax rates and the state miles of the loads driven.
+    await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);
     await tx

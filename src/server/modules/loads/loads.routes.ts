@@ -22,6 +22,8 @@ import {
   loadListQuerySchema,
   loadPageSchema,
   nextLoadNumberSchema,
+  stateMilesInputSchema,
+  stateMilesSchema,
   updateLoadSchema,
 } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
@@ -33,6 +35,7 @@ import { createLoadBoardService } from "./load-board.service";
 import { exportLoads } from "./load-export";
 import { createLoadFilesService } from "./load-files.service";
 import { createLoadsService } from "./loads.service";
+import { createStateMilesService } from "./state-miles.service";
 
 const tags = ["Loads"];
 const READ = PERMISSIONS["loads:read"];
@@ -109,6 +112,25 @@ const get = defineRoute({
   access: READ,
   request: { params: uuidParams },
   responses: { 200: jsonContent(loadDetailSchema) },
+});
+const stateMiles = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/state-miles",
+  tags,
+  summary:
+    "The load's miles by state or province (IFTA) and whether the caller may change them (drivers: own loads)",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(stateMilesSchema) },
+});
+const saveStateMiles = defineRoute({
+  method: "put",
+  path: "/api/loads/{id}/state-miles",
+  tags,
+  summary: "Record the load's miles by state or province (replaces them); staff or the load's driver",
+  access: PERMISSIONS["loads:stateMiles"],
+  request: { params: uuidParams, body: jsonBody(stateMilesInputSchema) },
+  responses: { 200: jsonContent(stateMilesSchema) },
 });
 const update = defineRoute({
   method: "put",
@@ -240,6 +262,7 @@ export function loadsRoutes(deps: Deps) {
   const files = createLoadFilesService(deps);
   const links = createBolLinksService(deps);
   const board = createLoadBoardService(deps);
+  const miles = createStateMilesService(deps);
   return (
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/loads/{id}.
@@ -254,6 +277,10 @@ export function loadsRoutes(deps: Deps) {
       .openapi(list, async (c) => c.json(await loads.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(create, async (c) => c.json(await loads.create(actorOf(c), c.req.valid("json")), 201))
       .openapi(get, async (c) => c.json(await loads.get(actorOf(c), c.req.valid("param").id), 200))
+      .openapi(stateMiles, async (c) => c.json(await miles.get(actorOf(c), c.req.valid("param").id), 200))
+      .openapi(saveStateMiles, async (c) =>
+        c.json(await miles.save(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      )
       .openapi(update, async (c) =>
         c.json(await loads.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
       )

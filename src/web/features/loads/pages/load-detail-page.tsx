@@ -8,7 +8,7 @@ import { isEditable, LoadStatusBadge } from "../../../components/status/load-sta
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, SectionCard } from "../../../components/ui/card";
-import { lazyDialog } from "../../../components/ui/lazy";
+import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
@@ -22,6 +22,10 @@ import { DetailSkeleton, LoadLoadError } from "../components/load-skeletons";
 import { StatusTimeline } from "../components/status-timeline";
 import { StopsTimeline } from "../components/stops-timeline";
 
+/** The IFTA state miles download after the page has rendered (decision 023). */
+const StateMilesPanel = lazyPanel(() =>
+  import("../components/state-miles-panel").then((m) => m.StateMilesPanel),
+);
 const ChangeStatusDialog = lazyDialog(() =>
   import("../components/change-status-dialog").then((m) => m.ChangeStatusDialog),
 );
@@ -207,6 +211,13 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
           <SectionCard title={t("detail.timeline")}>
             <StatusTimeline events={load.timeline} />
           </SectionCard>
+          {load.status === "in_progress" ||
+          load.status === "completed" ||
+          (staff && load.status === "assigned") ? (
+            <SectionCard title={t("stateMiles.title")} description={t("stateMiles.text")}>
+              <StateMilesPanel loadId={load.id} />
+            </SectionCard>
+          ) : null}
           {bolLinks ? (
             <SectionCard title={t("bolLinks.title")} description={t("bolLinks.text")}>
               <BolLinksPanel loadId={load.id} />

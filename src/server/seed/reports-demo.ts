@@ -1,0 +1,87 @@
+import { quarterOf } from "@shared/reports/reports.schema";
+import { and, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { iftaTaxRates, loadJurisdictionMiles, loads } from "../db/schema";
+import { companyDay } from "../platform/company-day";
+
+/**
+ * Diesel rates per gallon of the demo fleet's usual jurisdictions, in the shape of the IFTA rate
+ * matrix (illustrative figures for the demo — a company enters each quarter's published matrix).
+ */
+const DEMO_RATES: Record<string, string> = {
+  IL: "0.7420",
+  IN: "0.6100",
+  WI: "0.3290",
+  MI: "0.4870",
+  OH: "0.4700",
+  MN: "0.3270",
+  IA: "0.3250",
+  MO: "0.2950",
+  KY: "0.2610",
+  TN: "0.2700",
+  PA: "0.7410",
+  NY: "0.4240",
+};
+
+/** Neighbouring states a lane crosses between its pickup and delivery states (the demo's lanes). */
+const VIA: Record<string, string[]> = {
+  "IL-OH": ["IN"],
+  "OH-IL": ["IN"],
+  "IL-MI": ["IN"],
+  "MI-IL": ["IN"],
+  "WI-MN": [],
+  "IL-MN": ["WI"],
+  "MN-IL": ["WI"],
+  "IL-PA": ["IN", "OH"],
+  "PA-IL": ["OH", "IN"],
+};
+
+/**
+ * IFTA for the demo: this quarter's and last quarter's tax rates, and the state miles the drivers
+ * recorded on the loads on the road or delivered — the loaded miles split across the pickup state,
+ * the states crossed and the delivery state — so the IFTA report has a quarter to show.
+ */
+export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()): Promise<void> {
+  const [already] = await tx.select({ q: iftaTaxRates.quarter }).from(iftaTaxRates).limit(1);
+  if (already) return;
+  const today = companyDay(now, timeZone);
+  const thisQuarter = quarterOf(today);
+  const year = Number(thisQuarter.slice(0, 4));
+  const q = Number(thisQuarter.slice(6));
+  const lastQuarter = q === 1 ? `${year - 1}-Q4` : `${year}-Q${q - 1}`;
+  await tx
+    .insert(iftaTaxRates)
+    .values(
+      [lastQuarter, thisQuarter].flatMap((quarter) =>
+        Object.entries(DEMO_RATES).map(([jurisdiction, rate]) => ({ quarter, jurisdiction, rate })),
+      ),
+    );
+
+  const driven = await tx
+    .select({ id: loads.id, from: loads.pickupState, to: loads.deliveryState, miles: loads.loadedMiles })
+    .from(loads)
+    .where(
+      and(
+        inArray(loads.status, ["in_progress", "completed"]),
+        isNotNull(loads.loadedMiles),
+        sql`${loads.loadedMiles} > 0`,
+      ),
+    );
+  const rows: Array<{ loadId: string; jurisdiction: string; miles: string }> = [];
+  for (const load of driven) {
+    const states = [
+      load.from,
+      ...(VIA[`${load.from}-${load.to}`] ?? []),
+      ...(load.to !== load.from ? [load.to] : []),
+    ];
+    const tenths = Math.round((load.miles ?? 0) * 10);
+    const share = Math.floor(tenths / states.length);
+    states.forEach((state, i) => {
+      const part = i === states.length - 1 ? tenths - share * (states.length - 1) : share;
+      rows.push({ loadId: load.id, jurisdiction: state, miles: (part / 10).toFixed(1) });
+    });
+  }
+  // A load whose lane starts and ends in one state lists it once.
+  const unique = new Map(rows.map((r) => [`${r.loadId}-${r.jurisdiction}`, r]));
+  if (unique.size) await tx.insert(loadJurisdictionMiles).values([...unique.values()]);
+}

@@ -1,0 +1,24 @@
+import type { StateMiles, StateMilesInput } from "@shared/loads/loads.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+const key = (id: string) => ["loads", "state-miles", id] as const;
+const path = (id: string) => `/api/loads/${encodeURIComponent(id)}/state-miles`;
+
+/** A load's miles by state (IFTA), read and saved by the load page's panel only. */
+export function useStateMiles(loadId: string) {
+  return useQuery({
+    queryKey: key(loadId),
+    queryFn: ({ signal }) => api<StateMiles>(path(loadId), { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveStateMiles(loadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StateMilesInput) => api<StateMiles>(path(loadId), { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData(key(loadId), saved),
+  });
+}
