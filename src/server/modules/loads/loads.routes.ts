@@ -22,10 +22,9 @@ import {
   loadListQuerySchema,
   loadPageSchema,
   nextLoadNumberSchema,
-  stateMilesInputSchema,
-  stateMilesSchema,
   updateLoadSchema,
 } from "@shared/loads/loads.schema";
+import { stateMilesInputSchema, stateMilesSchema } from "@shared/loads/state-miles.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";

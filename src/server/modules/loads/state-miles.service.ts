@@ -1,6 +1,10 @@
 import { can } from "@shared/access";
 import { JURISDICTION_CODES } from "@shared/fuel/jurisdictions";
-import { STATE_MILES_MESSAGES, type StateMiles, type StateMilesInput } from "@shared/loads/loads.schema";
+import {
+  STATE_MILES_MESSAGES,
+  type StateMiles,
+  type StateMilesInput,
+} from "@shared/loads/state-miles.schema";
 import { asc, eq, max } from "drizzle-orm";
 import { loadJurisdictionMiles, loads } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -3,10 +3,10 @@ import type { DriverDashboard } from "@shared/loads/loads.schema";
 import {
   ArrowRight,
   CalendarDays,
+  CalendarRange,
   ChevronRight,
   Clock,
   Container,
-  Gauge,
   History,
   Package,
   PackageCheck,
@@ -247,7 +247,7 @@ function MyWeek({ week }: { week: DriverDashboard["week"] }) {
   return (
     <Section
       title={t("driver.week.title", { from: formatDay(week.from), to: formatDay(week.to) })}
-      icon={<Gauge className="size-4" aria-hidden />}
+      icon={<CalendarRange className="size-4" aria-hidden />}
     >
       <dl className="grid grid-cols-3 gap-2 px-4 pb-4 sm:px-5" data-testid="my-week">
         {figures.map((f) => (

@@ -1,4 +1,4 @@
-import type { StateMiles, StateMilesInput } from "@shared/loads/loads.schema";
+import type { StateMiles, StateMilesInput } from "@shared/loads/state-miles.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

@@ -3,7 +3,7 @@ import {
   STATE_MILES_MESSAGES,
   type StateMilesInput,
   stateMilesInputSchema,
-} from "@shared/loads/loads.schema";
+} from "@shared/loads/state-miles.schema";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,7 +33,7 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
   if (query.isError && !query.data)
     return (
       <ListError
-        title={t("stateMiles.loadFailed")}
+        title={t("common:errors.loadFailed")}
         description={describeError(query.error, t)}
         onRetry={() => void query.refetch()}
       />
@@ -101,7 +101,7 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
             data-testid="state-miles-edit"
           >
             <Pencil aria-hidden />
-            {t(data.items.length ? "stateMiles.edit" : "stateMiles.record")}
+            {data.items.length ? t("common:actions.edit") : t("stateMiles.record")}
           </Button>
         ) : null}
       </div>
@@ -129,7 +129,7 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
               value={r.jurisdiction}
               onChange={(e) => set(i, { jurisdiction: e.target.value })}
             >
-              <option value="">{t("stateMiles.choose")}</option>
+              <option value="">—</option>
               {JURISDICTIONS.map((j) => (
                 <option key={j.code} value={j.code}>
                   {j.code} — {j.name}
@@ -147,7 +147,7 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
               variant="ghost"
               size="icon"
               className="size-11"
-              aria-label={t("stateMiles.remove")}
+              aria-label={t("common:actions.delete")}
               onClick={() => setRows(rows.filter((_, n) => n !== i))}
             >
               <Trash2 aria-hidden />
@@ -185,7 +185,7 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
         </Button>
         <Button type="submit" className="h-11" disabled={save.isPending} data-testid="state-miles-save">
           {save.isPending ? <Spinner className="text-current" /> : null}
-          {t("stateMiles.save")}
+          {t("common:actions.save")}
         </Button>
       </div>
     </form>

@@ -32,10 +32,9 @@ export function IftaRatesDialog({
   const rates = useIftaRates(quarter, open);
   const save = useSaveIftaRates(quarter);
   const [copying, setCopying] = useState(false);
-  const { register, control, handleSubmit, reset, setError, clearErrors, formState } =
-    useForm<IftaRatesInput>({
-      defaultValues: { rates: [] },
-    });
+  const { register, control, getValues, reset, setError, clearErrors, formState } = useForm<IftaRatesInput>({
+    defaultValues: { rates: [] },
+  });
   const rows = useFieldArray({ control, name: "rates" });
   useEffect(() => {
     if (open && rates.data)
@@ -99,7 +98,11 @@ export function IftaRatesDialog({
       ) : (
         <form
           noValidate
-          onSubmit={handleSubmit(onSubmit)}
+          onSubmit={(e) => {
+            // Not handleSubmit: the list-level error set by the last attempt must not block this one.
+            e.preventDefault();
+            onSubmit(getValues());
+          }}
           className="grid gap-3"
           data-testid="ifta-rates-form"
         >
@@ -152,7 +155,16 @@ export function IftaRatesDialog({
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => rows.append({ jurisdiction: "IL", rate: "" })}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                const used = new Set(getValues().rates.map((r) => r.jurisdiction));
+                rows.append({
+                  jurisdiction: JURISDICTIONS.find((j) => !used.has(j.code))?.code ?? "",
+                  rate: "",
+                });
+              }}
+            >
               <Plus aria-hidden />
               {t("ifta.addRate")}
             </Button>

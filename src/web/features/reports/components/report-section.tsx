@@ -1,5 +1,5 @@
 import type { ReportChart, ReportFigure, ReportSection, ReportTable } from "@shared/reports/reports.schema";
-import { ArrowDownRight, ArrowRight, ArrowUpRight, BarChart3, Table2 } from "lucide-react";
+import { ArrowDownRight, ArrowRight, ArrowUpRight, ChartBar, Table2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -198,7 +198,7 @@ function ChartCard({ chart, table, fmt }: { chart: ReportChart; table: ReportTab
           data-testid={`view-${v}-${table.key}`}
         >
           {v === "chart" ? (
-            <BarChart3 className="size-3.5" aria-hidden />
+            <ChartBar className="size-3.5" aria-hidden />
           ) : (
             <Table2 className="size-3.5" aria-hidden />
           )}
