@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { assertServerVersion, createDb, type Db, runMigrations } from "./client";
+import { syncCompanyTimeZone } from "./company-time-zone";
 import { startEmbeddedPostgres } from "./embedded";
 
 export interface Database {
@@ -22,6 +23,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const { db, pool } = createDb(url);
     await assertServerVersion(pool);
     await runMigrations(db);
+    if (await syncCompanyTimeZone(pool, config.company.timeZone))
+      log.info(`Report rollups recomputed in the company's time zone (${config.company.timeZone})`);
     log.info(
       embedded ? `Embedded PostgreSQL ready in ${config.dataDir}/postgres` : "Connected to DATABASE_URL",
     );

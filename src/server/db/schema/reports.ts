@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { ledgerCategoryEnum, ledgerDirectionEnum } from "./accounting";
 import { users } from "./auth";
+import { loadStatusEnum } from "./loads";
 
 /**
  * The IFTA tax rate per gallon of each jurisdiction for a quarter (`2026-Q3`), entered by the user
@@ -19,4 +32,60 @@ export const iftaTaxRates = pgTable(
     primaryKey({ columns: [t.quarter, t.jurisdiction] }),
     check("ifta_tax_rates_rate", sql`${t.rate} >= 0`),
   ],
+);
+
+/**
+ * The loads' monthly sums (decision 027), kept by statement triggers on `loads` (migration 0023) in
+ * the same statement as every write, so a report of whole months reads a few thousand rows instead of
+ * a year of loads. One row per company month (of the first pickup, in the company's time zone),
+ * status and subject: `all` the fleet (subject is the nil UUID), or one driver, truck or customer.
+ */
+export const loadMonthTotals = pgTable(
+  "load_month_totals",
+  {
+    month: date({ mode: "string" }).notNull(),
+    dim: text().notNull(),
+    subjectId: uuid().notNull(),
+    status: loadStatusEnum().notNull(),
+    loads: integer().notNull(),
+    revenue: numeric({ precision: 16, scale: 2 }).notNull(),
+    /** The revenue of the loads with loaded miles (revenue per mile divides it by their miles). */
+    mileRevenue: numeric({ precision: 16, scale: 2 }).notNull(),
+    miles: numeric({ precision: 14, scale: 1 }).notNull(),
+    driverPay: numeric({ precision: 16, scale: 2 }).notNull(),
+    started: integer().notNull(),
+    pickupOnTime: integer().notNull(),
+    delivered: integer().notNull(),
+    deliveryOnTime: integer().notNull(),
+    transitSeconds: numeric({ precision: 20, scale: 3 }).notNull(),
+    transitLoads: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.subjectId, t.status] })],
+);
+
+/** Each truck's days with a load (a load occupies its pickup day through its delivery day). */
+export const vehicleBusyDays = pgTable(
+  "vehicle_busy_days",
+  {
+    vehicleId: uuid().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    loads: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.vehicleId] })],
+);
+
+/** The ledger's monthly sums per truck and per driver (profit and loss per truck and driver). */
+export const ledgerMonthSubjectTotals = pgTable(
+  "ledger_month_subject_totals",
+  {
+    month: date({ mode: "string" }).notNull(),
+    dim: text().notNull(),
+    subjectId: uuid().notNull(),
+    direction: ledgerDirectionEnum().notNull(),
+    category: ledgerCategoryEnum().notNull(),
+    voided: boolean().notNull(),
+    entries: integer().notNull(),
+    amount: numeric({ precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.subjectId, t.direction, t.category, t.voided] })],
 );

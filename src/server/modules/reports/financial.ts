@@ -11,6 +11,7 @@ import {
   figure,
   link,
   money,
+  monthKey,
   type ReportContext,
   ratio,
   row,
@@ -97,11 +98,18 @@ export async function financialReport(ctx: ReportContext): Promise<ReportSection
     ),
     rows<{ id: string; name: string; loads: number; revenue: string }>(
       ctx.db,
-      sql`select c.id, c.company_name as name, count(*)::int as loads, sum(l.total_rate)::text as revenue
-          from loads l join customers c on c.id = l.customer_id
-          where l.status <> 'cancelled'
-            and l.pickup_at >= ${dayStart(period.from, timeZone)} and l.pickup_at < ${dayAfter(period.to, timeZone)}
-          group by c.id order by sum(l.total_rate) desc, c.company_name limit ${TABLE_ROWS}`,
+      ctx.rollups
+        ? sql`select c.id, c.company_name as name, sum(t.loads)::int as loads, sum(t.revenue)::text as revenue
+              from load_month_totals t join customers c on c.id = t.subject_id
+              where t.dim = 'customer' and t.status <> 'cancelled'
+                and t.month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date
+              group by c.id having sum(t.loads) <> 0
+              order by sum(t.revenue) desc, c.company_name limit ${TABLE_ROWS}`
+        : sql`select c.id, c.company_name as name, count(*)::int as loads, sum(l.total_rate)::text as revenue
+              from loads l join customers c on c.id = l.customer_id
+              where l.status <> 'cancelled'
+                and l.pickup_at >= ${dayStart(period.from, timeZone)} and l.pickup_at < ${dayAfter(period.to, timeZone)}
+              group by c.id order by sum(l.total_rate) desc, c.company_name limit ${TABLE_ROWS}`,
     ),
     // Invoices paid in full in the period: days from issue to the last payment.
     rows<{ id: string; name: string; invoices: number; days: string; amount: string }>(

@@ -9,6 +9,7 @@ import {
   column,
   figure,
   link,
+  monthKey,
   percent,
   type ReportContext,
   row,
@@ -43,6 +44,7 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
   const end = dayAfter(period.to, timeZone);
   const grace = sql`make_interval(mins => ${ON_TIME_GRACE_MINUTES}::int)`;
   const inPeriod = { from: period.from, to: period.to };
+  const months = sql`month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date`;
   const perSubject = (
     key: "driver_id" | "vehicle_id",
     nameSql: ReturnType<typeof sql>,
@@ -50,14 +52,23 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
   ) =>
     rows<PerSubject>(
       ctx.db,
-      sql`select s.id, ${nameSql} as name, count(*)::int as loads,
-            count(*) filter (where l.status = 'completed')::int as completed,
-            count(*) filter (where l.delivered_at <= l.delivery_at + ${grace})::int as delivery_on_time,
-            coalesce(sum(l.loaded_miles), 0)::float8 as miles, sum(l.total_rate)::text as revenue
-          from loads l ${joinSql}
-          where l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}
-            and l.${sql.raw(key)} is not null
-          group by s.id order by count(*) desc, 2 limit ${TABLE_ROWS}`,
+      ctx.rollups
+        ? sql`select s.id, ${nameSql} as name, sum(t.loads)::int as loads,
+                sum(t.loads) filter (where t.status = 'completed')::int as completed,
+                sum(t.delivery_on_time)::int as delivery_on_time,
+                sum(t.miles)::float8 as miles, sum(t.revenue)::text as revenue
+              from load_month_totals t ${joinSql}
+              where t.dim = ${key === "driver_id" ? "driver" : "vehicle"} and t.status <> 'cancelled' and ${months}
+              group by s.id having sum(t.loads) <> 0
+              order by sum(t.loads) desc, 2 limit ${TABLE_ROWS}`
+        : sql`select s.id, ${nameSql} as name, count(*)::int as loads,
+                count(*) filter (where l.status = 'completed')::int as completed,
+                count(*) filter (where l.delivered_at <= l.delivery_at + ${grace})::int as delivery_on_time,
+                coalesce(sum(l.loaded_miles), 0)::float8 as miles, sum(l.total_rate)::text as revenue
+              from loads l ${joinSql}
+              where l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}
+                and l.${sql.raw(key)} is not null
+              group by s.id order by count(*) desc, 2 limit ${TABLE_ROWS}`,
     );
   const [totals, timeliness, byDriver, byTruck, board] = await Promise.all([
     loadTotals(ctx),
@@ -65,7 +76,16 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
     // appointment; transit is pickup to delivery of the delivered loads.
     rows<Timeliness>(
       ctx.db,
-      sql`select pickup_at >= ${start} as cur,
+      ctx.rollups
+        ? sql`select month >= ${monthKey(period.from)}::date as cur, sum(started)::int as started,
+                sum(pickup_on_time)::int as pickup_on_time, sum(delivered)::int as delivered,
+                sum(delivery_on_time)::int as delivery_on_time,
+                round(sum(transit_seconds) / nullif(sum(transit_loads), 0) / 3600, 1)::text as transit_hours
+              from load_month_totals
+              where dim = 'all' and status <> 'cancelled'
+                and month between ${monthKey(period.previousFrom)}::date and ${monthKey(period.to)}::date
+              group by 1`
+        : sql`select pickup_at >= ${start} as cur,
             count(started_at)::int as started,
             count(*) filter (where started_at <= pickup_at + ${grace})::int as pickup_on_time,
             count(delivered_at)::int as delivered,
@@ -76,8 +96,16 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
             and pickup_at >= ${dayStart(period.previousFrom, timeZone)} and pickup_at < ${end}
           group by 1`,
     ),
-    perSubject("driver_id", sql`s.full_name`, sql`join drivers s on s.id = l.driver_id`),
-    perSubject("vehicle_id", sql`s.unit_number`, sql`join vehicles s on s.id = l.vehicle_id`),
+    perSubject(
+      "driver_id",
+      sql`s.full_name`,
+      ctx.rollups ? sql`join drivers s on s.id = t.subject_id` : sql`join drivers s on s.id = l.driver_id`,
+    ),
+    perSubject(
+      "vehicle_id",
+      sql`s.unit_number`,
+      ctx.rollups ? sql`join vehicles s on s.id = t.subject_id` : sql`join vehicles s on s.id = l.vehicle_id`,
+    ),
     rows<{ cur: boolean; interests: number; drivers: number; loads: number; filled: number }>(
       ctx.db,
       sql`select i.created_at >= ${start} as cur, count(*)::int as interests,

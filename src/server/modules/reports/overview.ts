@@ -10,6 +10,7 @@ import {
   figure,
   link,
   money,
+  monthKey,
   percent,
   type ReportContext,
   ratio,
@@ -34,6 +35,15 @@ type LoadTotals = {
  */
 export async function loadTotals(ctx: ReportContext): Promise<LoadTotals[]> {
   const { period, timeZone } = ctx;
+  if (ctx.rollups)
+    return rows<LoadTotals>(
+      ctx.db,
+      sql`select month >= ${monthKey(period.from)}::date as cur, status::text as status, sum(loads)::int as n,
+            sum(revenue)::text as revenue, sum(miles)::float8 as miles, sum(mile_revenue)::text as mile_revenue
+          from load_month_totals
+          where dim = 'all' and month between ${monthKey(period.previousFrom)}::date and ${monthKey(period.to)}::date
+          group by 1, 2 having sum(loads) <> 0`,
+    );
   return rows<LoadTotals>(
     ctx.db,
     sql`select pickup_at >= ${dayStart(period.from, timeZone)} as cur, status::text as status, count(*)::int as n,
@@ -77,33 +87,30 @@ type TruckDays = {
  */
 async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
   const { period, timeZone } = ctx;
-  const start = dayStart(period.previousFrom, timeZone);
-  const end = dayAfter(period.to, timeZone);
-  return rows<TruckDays>(
-    ctx.db,
-    sql`with days as (
-          select l.vehicle_id, d.day::date as day
-          from loads l
-          cross join lateral generate_series(
-            greatest((l.pickup_at at time zone ${timeZone})::date, ${period.previousFrom}::date),
-            least((l.delivery_at at time zone ${timeZone})::date, ${earliest(period.to, ctx.today)}::date),
-            interval '1 day') d(day)
-          where l.vehicle_id is not null and l.status <> 'cancelled'
-            and l.pickup_at < ${end} and l.delivery_at >= ${start}
-        ),
-        busy as (
-          select vehicle_id, count(distinct day) filter (where day >= ${period.from}::date)::int as busy,
-            count(distinct day) filter (where day < ${period.from}::date)::int as busy_prev
-          from days group by vehicle_id
-        ),
-        booked as (
-          select vehicle_id, count(*)::int as loads, sum(total_rate)::text as revenue,
+  const until = earliest(period.to, ctx.today);
+  const booked = ctx.rollups
+    ? sql`select subject_id as vehicle_id, sum(loads)::int as loads, sum(revenue)::text as revenue,
+            sum(miles)::float8 as miles
+          from load_month_totals
+          where dim = 'vehicle' and status <> 'cancelled'
+            and month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date
+          group by 1 having sum(loads) <> 0`
+    : sql`select vehicle_id, count(*)::int as loads, sum(total_rate)::text as revenue,
             coalesce(sum(loaded_miles), 0)::float8 as miles
           from loads
           where vehicle_id is not null and status <> 'cancelled'
-            and pickup_at >= ${dayStart(period.from, timeZone)} and pickup_at < ${end}
+            and pickup_at >= ${dayStart(period.from, timeZone)} and pickup_at < ${dayAfter(period.to, timeZone)}
+          group by vehicle_id`;
+  return rows<TruckDays>(
+    ctx.db,
+    sql`with busy as (
+          select vehicle_id, count(*) filter (where day >= ${period.from}::date)::int as busy,
+            count(*) filter (where day < ${period.from}::date)::int as busy_prev
+          from vehicle_busy_days
+          where loads > 0 and day between ${period.previousFrom}::date and ${until}::date
           group by vehicle_id
-        )
+        ),
+        booked as (${booked})
         select v.id, v.unit_number, v.status::text as status, coalesce(b.busy, 0) as busy,
           coalesce(b.busy_prev, 0) as busy_prev, coalesce(k.loads, 0) as loads,
           coalesce(k.revenue, '0') as revenue, coalesce(k.miles, 0) as miles

@@ -1,5 +1,5 @@
 import { monthsOf, type ReportSection } from "@shared/reports/reports.schema";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import { categoriesOf, ledgerSum, ledgerTotals } from "./financial";
 import { booked, loadTotals } from "./overview";
@@ -12,6 +12,7 @@ import {
   latest,
   link,
   money,
+  monthKey,
   percent,
   type ReportContext,
   row,
@@ -34,13 +35,39 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
   const end = dayAfter(period.to, timeZone);
   const inPeriod = { from: period.from, to: period.to };
   const liveLoads = sql`l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}`;
+  const months = sql`t.month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date`;
+  /** Revenue (and load count) per subject: the rows, or the monthly rollups for whole months. */
+  const revenueOf = (dim: "driver" | "vehicle" | "customer", column: SQL) =>
+    ctx.rollups
+      ? sql`select t.subject_id as id, sum(t.loads)::int as loads, sum(t.revenue) as revenue
+            from load_month_totals t where t.dim = ${dim} and t.status <> 'cancelled' and ${months}
+            group by 1 having sum(t.loads) <> 0`
+      : sql`select ${column} as id, count(*)::int as loads, sum(l.total_rate) as revenue
+            from loads l where ${liveLoads} and ${column} is not null group by 1`;
+  /** Posted expenses per subject (driver pay only, for drivers): the rows, or the monthly rollups. */
+  const costOf = (dim: "driver" | "vehicle") =>
+    ctx.rollups
+      ? sql`select t.subject_id as id, sum(t.amount) as cost from ledger_month_subject_totals t
+            where t.dim = ${dim} and not t.voided and t.direction = 'expense' and ${months}
+              ${dim === "driver" ? sql`and t.category = 'driver_pay'` : sql``}
+            group by 1`
+      : sql`select t.${sql.raw(dim === "driver" ? "driver_id" : "vehicle_id")} as id, sum(t.amount) as cost
+            from transactions t
+            where t.voided_at is null and t.direction = 'expense' and t.${sql.raw(dim === "driver" ? "driver_id" : "vehicle_id")} is not null
+              ${dim === "driver" ? sql`and t.category = 'driver_pay'` : sql``}
+              and t.occurred_on between ${period.from}::date and ${period.to}::date
+            group by 1`;
   const [loads, ledger, revenueByMonth, expenseByMonth, trucks, drivers, customers] = await Promise.all([
     loadTotals(ctx),
     ledgerTotals(ctx),
     rows<{ month: string; revenue: string }>(
       ctx.db,
-      sql`select to_char(l.pickup_at at time zone ${timeZone}, 'YYYY-MM') as month, sum(l.total_rate)::text as revenue
-          from loads l where ${liveLoads} group by 1`,
+      ctx.rollups
+        ? sql`select to_char(t.month, 'YYYY-MM') as month, sum(t.revenue)::text as revenue
+              from load_month_totals t where t.dim = 'all' and t.status <> 'cancelled' and ${months}
+              group by 1 having sum(t.loads) <> 0`
+        : sql`select to_char(l.pickup_at at time zone ${timeZone}, 'YYYY-MM') as month, sum(l.total_rate)::text as revenue
+              from loads l where ${liveLoads} group by 1`,
     ),
     rows<{ month: string; direction: string; amount: string }>(
       ctx.db,
@@ -51,15 +78,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     ),
     rows<Subject>(
       ctx.db,
-      sql`with rev as (
-            select l.vehicle_id as id, count(*)::int as loads, sum(l.total_rate) as revenue
-            from loads l where ${liveLoads} and l.vehicle_id is not null group by 1
-          ), cost as (
-            select t.vehicle_id as id, sum(t.amount) as cost from transactions t
-            where t.voided_at is null and t.direction = 'expense' and t.vehicle_id is not null
-              and t.occurred_on between ${period.from}::date and ${period.to}::date
-            group by 1
-          )
+      sql`with rev as (${revenueOf("vehicle", sql`l.vehicle_id`)}), cost as (${costOf("vehicle")})
           select v.id, v.unit_number as name, coalesce(rev.loads, 0) as loads,
             coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
           from vehicles v left join rev on rev.id = v.id left join cost on cost.id = v.id
@@ -68,15 +87,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     ),
     rows<Subject>(
       ctx.db,
-      sql`with rev as (
-            select l.driver_id as id, count(*)::int as loads, sum(l.total_rate) as revenue
-            from loads l where ${liveLoads} and l.driver_id is not null group by 1
-          ), cost as (
-            select t.driver_id as id, sum(t.amount) as cost from transactions t
-            where t.voided_at is null and t.direction = 'expense' and t.category = 'driver_pay' and t.driver_id is not null
-              and t.occurred_on between ${period.from}::date and ${period.to}::date
-            group by 1
-          )
+      sql`with rev as (${revenueOf("driver", sql`l.driver_id`)}), cost as (${costOf("driver")})
           select d.id, d.full_name as name, coalesce(rev.loads, 0) as loads,
             coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
           from drivers d left join rev on rev.id = d.id left join cost on cost.id = d.id
@@ -85,10 +96,10 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     ),
     rows<Subject>(
       ctx.db,
-      sql`select c.id, c.company_name as name, count(*)::int as loads, sum(l.total_rate)::text as revenue, '0' as cost
-          from loads l join customers c on c.id = l.customer_id
-          where ${liveLoads}
-          group by c.id order by sum(l.total_rate) desc, c.company_name`,
+      sql`with rev as (${revenueOf("customer", sql`l.customer_id`)})
+          select c.id, c.company_name as name, rev.loads, rev.revenue::text as revenue, '0' as cost
+          from rev join customers c on c.id = rev.id
+          order by rev.revenue desc, c.company_name`,
     ),
   ]);
 

@@ -20,7 +20,31 @@ export interface ReportContext {
   timeZone: string;
   /** The company's today (ISO day). */
   today: string;
+  /**
+   * Whether the period and its comparison are whole months, so the monthly rollups answer instead
+   * of the rows (decision 027); the tests run both ways and compare.
+   */
+  rollups: boolean;
 }
+
+/** True when both the period and the previous one run from a month's first day to a month's last. */
+export function wholeMonths(p: {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+}): boolean {
+  const first = (d: string) => d.endsWith("-01");
+  const last = (d: string) => {
+    const next = new Date(`${d}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    return next.getUTCDate() === 1;
+  };
+  return first(p.from) && last(p.to) && first(p.previousFrom) && last(p.previousTo);
+}
+
+/** The months of a span of days, as the rollups key them (the first day of each). */
+export const monthKey = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** `[start, end)` of a span of company days as instants, for timestamp columns (index-friendly). */
 export function instantRange(column: SQL, from: string, to: string, timeZone: string): SQL {

@@ -1,5 +1,11 @@
 import { ROUTES } from "@shared/access";
-import { REPORT_IDS, type Report, type ReportFigure, type ReportTable } from "@shared/reports/reports.schema";
+import {
+  REPORT_IDS,
+  type Report,
+  type ReportFigure,
+  type ReportTable,
+  resolvePeriod,
+} from "@shared/reports/reports.schema";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
@@ -16,9 +22,12 @@ import {
   transactions,
   vehicles,
 } from "../../db/schema";
+import { companyDay } from "../../platform/company-day";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { pdfText } from "../../testing/pdf-text";
+import { wholeMonths } from "./report-kit";
+import { REPORT_BUILDERS } from "./reports.service";
 
 /**
  * The reports against hand-computed figures on a small data set of their own, placed in 2020 where
@@ -678,5 +687,92 @@ describe("downloads", () => {
     const fr = await download(`/api/reports/profit-and-loss/export?${MARCH}&format=csv&lang=fr`);
     const frText = new TextDecoder().decode(fr.bytes);
     expect(frText).toContain("Revenus;1350,5;460");
+  });
+});
+
+describe("rollups (decision 027)", () => {
+  it("answer every report of whole months exactly as the rows do", async () => {
+    const timeZone = ctx.deps.config.company.timeZone;
+    const today = companyDay(new Date(), timeZone);
+    const periods = [
+      resolvePeriod({ period: "this-month" }, "2020-03-15"),
+      resolvePeriod({ period: "last-quarter" }, "2020-04-10"),
+      resolvePeriod({ period: "this-year" }, today),
+      resolvePeriod({ period: "last-month" }, today),
+    ];
+    for (const period of periods) {
+      expect(wholeMonths(period)).toBe(true);
+      for (const id of REPORT_IDS) {
+        const base = { db: ctx.deps.db, period, timeZone, today };
+        const fromRollups = await REPORT_BUILDERS[id]({ ...base, rollups: true });
+        const fromRows = await REPORT_BUILDERS[id]({ ...base, rollups: false });
+        expect(fromRollups, `${id} ${period.from}`).toEqual(fromRows);
+      }
+    }
+  });
+
+  it("stay equal to their rows through inserts, updates and deletes of loads and ledger rows", async () => {
+    const db = ctx.deps.db;
+    const snapshot = async () => ({
+      loads: (
+        await db.execute(sql`select month::text, dim, subject_id, status, loads, revenue::text, mile_revenue::text,
+            miles::text, driver_pay::text, started, pickup_on_time, delivered, delivery_on_time,
+            transit_seconds::text, transit_loads
+          from load_month_totals
+          where loads <> 0 or revenue <> 0 or miles <> 0 or driver_pay <> 0 or started <> 0 or delivered <> 0
+            or pickup_on_time <> 0 or delivery_on_time <> 0 or transit_loads <> 0 or transit_seconds <> 0
+          order by 1, 2, 3, 4`)
+      ).rows,
+      days: (
+        await db.execute(
+          sql`select vehicle_id, day::text, loads from vehicle_busy_days where loads <> 0 order by 2, 1`,
+        )
+      ).rows,
+      ledger: (
+        await db.execute(sql`select month::text, dim, subject_id, direction, category, voided, entries, amount::text
+          from ledger_month_subject_totals where entries <> 0 or amount <> 0 order by 1, 2, 3, 4, 5, 6`)
+      ).rows,
+    });
+    // A mix of writes, several rows per statement where the app makes them.
+    await db.execute(sql`update loads set vehicle_id = null where id = ${load.b}`);
+    await db.execute(
+      sql`update loads set pickup_at = pickup_at - interval '40 days', status = 'cancelled' where id = ${load.d}`,
+    );
+    await db.execute(sql`update loads set status = 'in_progress', delivered_at = null where id = ${load.a}`);
+    await db.execute(
+      sql`update loads set driver_pay = 55.55, vehicle_id = ${truckId} where id in (${load.e}, ${load.f})`,
+    );
+    await db.execute(sql`delete from loads where id = ${load.c}`);
+    await db.insert(loads).values(
+      [1, 2, 3].map((n) => ({
+        loadNumber: `RPT-BULK-${n}`,
+        baseRate: "10.00",
+        totalRate: `${n}0.00`,
+        loadedMiles: n * 11,
+        pickupCity: "Chicago",
+        pickupState: "IL",
+        pickupAt: at(`2020-05-0${n}T12:00:00Z`),
+        deliveryCity: "Gary",
+        deliveryState: "IN",
+        deliveryAt: at(`2020-05-0${n + 2}T12:00:00Z`),
+        vehicleId: truckId,
+        driverId,
+        customerId,
+        status: "completed" as const,
+        startedAt: at(`2020-05-0${n}T12:10:00Z`),
+        deliveredAt: at(`2020-05-0${n + 2}T14:00:00Z`),
+      })),
+    );
+    await db.execute(sql`update transactions set voided_at = now(), void_kind = 'by_user', void_reason = 'test'
+      where occurred_on = '2020-03-03' and category = 'fuel'`);
+    await db.execute(
+      sql`update transactions set vehicle_id = ${truckId} where occurred_on = '2020-03-06' and category = 'driver_pay'`,
+    );
+    const kept = await snapshot();
+    expect(kept.loads.length).toBeGreaterThan(0);
+    expect(kept.days.length).toBeGreaterThan(0);
+    // Recomputed from the rows, the rollups are the same.
+    await db.execute(sql`select "rebuild_report_rollups"()`);
+    expect(await snapshot()).toEqual(kept);
   });
 });

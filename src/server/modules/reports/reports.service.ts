@@ -27,9 +27,10 @@ import { operationalReport } from "./operational";
 import { overviewReport } from "./overview";
 import { profitAndLossReport } from "./profit-and-loss";
 import { reportFile } from "./report-files";
-import type { ReportContext } from "./report-kit";
+import { type ReportContext, wholeMonths } from "./report-kit";
 
-const BUILDERS: Record<ReportId, (ctx: ReportContext) => Promise<Report["sections"]>> = {
+/** Each report's sections from its context (the tests call them with and without the rollups). */
+export const REPORT_BUILDERS: Record<ReportId, (ctx: ReportContext) => Promise<Report["sections"]>> = {
   overview: overviewReport,
   financial: financialReport,
   operational: operationalReport,
@@ -54,7 +55,7 @@ export function createReportsService(deps: Deps) {
     if (!reportsFor(actor).includes(id)) throw forbidden("This report holds the ledger's figures.");
     const today = companyDay(new Date(), timeZone);
     const period = resolvePeriod(query, today);
-    const sections = await BUILDERS[id]({ db, period, timeZone, today });
+    const sections = await REPORT_BUILDERS[id]({ db, period, timeZone, today, rollups: wholeMonths(period) });
     return { id, period, currency: "USD", timeZone, generatedAt: new Date().toISOString(), sections };
   }
 
