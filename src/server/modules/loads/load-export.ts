@@ -50,7 +50,7 @@ export async function exportLoads(deps: Deps, actor: Actor, query: LoadExportQue
   const { format, sort, dir, ...filter } = query;
   const scope = scopeOf(actor);
   const customerIds = filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
-  const cond = listCondition(filter, scope, customerIds);
+  const cond = listCondition(filter, scope, customerIds, deps.config.company.timeZone);
   ensureExportFits(await countUpTo(db, cond, EXPORT_MAX_ROWS), "loads");
   const rows: ExportRow[] = (
     await db

@@ -24,6 +24,7 @@ import {
 } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
 import { ownedBy, type Scope } from "../../http/scope";
+import { dayAfter, dayStart } from "../../platform/company-day";
 
 export type LoadRow = typeof loads.$inferSelect;
 
@@ -58,8 +59,6 @@ export async function customerIdsMatching(db: Tx, q: string, max = 500): Promise
   return rows.map((r) => r.id);
 }
 
-const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
-
 /** "LD-2026-00042": searched exactly rather than as a fragment. */
 const FULL_LOAD_NUMBER = /^[A-Za-z]{1,6}-\d{4}-\d{3,}$/;
 export const isWholeLoadNumber = (q: string | undefined) => !!q && FULL_LOAD_NUMBER.test(q.trim());
@@ -73,6 +72,8 @@ export function listCondition(
   filter: Omit<LoadFilter, "sort" | "dir">,
   scope: Scope,
   customerIds: string[],
+  /** Pickup dates are the company's days (as the reports count them). */
+  timeZone = "UTC",
 ): SQL {
   const where: SQL[] = [];
   const owned = ownedBy(scope, { driver: sql`loads.driver_id`, customer: sql`loads.customer_id` });
@@ -80,8 +81,8 @@ export function listCondition(
   if (filter.status) where.push(sql`loads.status = ${filter.status}`);
   if (filter.customerId) where.push(sql`loads.customer_id = ${filter.customerId}`);
   if (filter.driverId) where.push(sql`loads.driver_id = ${filter.driverId}`);
-  if (filter.from) where.push(sql`loads.pickup_at >= ${new Date(`${filter.from}T00:00:00Z`)}`);
-  if (filter.to) where.push(sql`loads.pickup_at < ${nextDay(filter.to)}`);
+  if (filter.from) where.push(sql`loads.pickup_at >= ${dayStart(filter.from, timeZone)}`);
+  if (filter.to) where.push(sql`loads.pickup_at < ${dayAfter(filter.to, timeZone)}`);
   if (filter.q && isWholeLoadNumber(filter.q)) {
     // A whole load number: the unique index answers at once, where the trigram scan takes tens of ms.
     where.push(sql`loads.load_number = ${filter.q.trim().toUpperCase()}`);

@@ -302,7 +302,7 @@ export function createLoadsService(deps: Deps) {
       // A whole load number is looked up exactly; no customer name can match it.
       const customerIds =
         filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
-      const cond = listCondition(filter, scope, customerIds);
+      const cond = listCondition(filter, scope, customerIds, deps.config.company.timeZone);
       const offset = offsetOf({ page, pageSize });
       const items = await listLoadItems(db, cond, sort, dir, pageSize, offset);
       // A short page ends the list: its total needs no count (a search's index scan is not run twice).
