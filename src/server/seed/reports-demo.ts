@@ -29,6 +29,8 @@ const VIA: Record<string, string[]> = {
   "OH-IL": ["IN"],
   "IL-MI": ["IN"],
   "MI-IL": ["IN"],
+  "WI-OH": ["IL", "IN"],
+  "OH-WI": ["IN", "IL"],
   "WI-MN": [],
   "IL-MN": ["WI"],
   "MN-IL": ["WI"],

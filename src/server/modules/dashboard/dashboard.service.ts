@@ -1,5 +1,5 @@
 import { can, type Role } from "@shared/access";
-import type { AuditTargetType } from "@shared/audit/audit.schema";
+import { AUDIT_TARGET_TYPES, type AuditTargetType } from "@shared/audit/audit.schema";
 import {
   EXPIRING_DOCUMENT_DAYS,
   FAILED_INSPECTION_DAYS,
@@ -29,34 +29,7 @@ async function one<T>(db: Db, query: SQL): Promise<T> {
  */
 const ACTIVITY_TARGETS: Record<Exclude<Role, "driver" | "customer">, readonly AuditTargetType[] | "all"> = {
   admin: "all",
-  manager: [
-    "load",
-    "load_request",
-    "invoice",
-    "customer",
-    "driver",
-    "vehicle",
-    "trailer",
-    "inspection",
-    "citation",
-    "accident",
-    "fuel_entry",
-    "bill",
-    "settlement",
-    "pay_settings",
-    "standing_deduction",
-    "tax_forms",
-    "ledger_entry",
-    "toll",
-    "toll_statement",
-    "parking_expense",
-    "parking_reservation",
-    "document",
-    "contract",
-    "certificate",
-    "certificate_request",
-    "ifta_rates",
-  ],
+  manager: AUDIT_TARGET_TYPES.filter((t) => t !== "user" && t !== "account_review"),
   dispatcher: [
     "load",
     "load_request",

@@ -100,7 +100,7 @@ function FigureTile({
         {t(`figures.${f.key}`)}
       </span>
       <span
-        className="text-lg font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-xl xl:text-2xl"
+        className="text-base font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-xl xl:text-2xl"
         data-testid="figure-value"
       >
         {fmt.format(f.value, f.format)}
