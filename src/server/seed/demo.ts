@@ -120,7 +120,7 @@ export async function seedDemoData(
     await seedDocumentsDemo(tx, options.storage);
     // Certificates of insurance (ours, received ones) and two certificate holders.
     await seedCertificatesDemo(tx, options.storage);
-    // IFTA: the quarters' tax rates and the state miles of the loads driven.
+    // IFTA (the quarters' tax rates, the state miles of the loads driven) and the dashboard's activity.
     await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);

@@ -1,7 +1,17 @@
 import { quarterOf } from "@shared/reports/reports.schema";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { iftaTaxRates, loadJurisdictionMiles, loads } from "../db/schema";
+import {
+  accidents,
+  auditLog,
+  bills,
+  citations,
+  iftaTaxRates,
+  inspections,
+  invoices,
+  loadJurisdictionMiles,
+  loads,
+} from "../db/schema";
 import { companyDay } from "../platform/company-day";
 
 /**
@@ -41,7 +51,8 @@ const VIA: Record<string, string[]> = {
 /**
  * IFTA for the demo: this quarter's and last quarter's tax rates, and the state miles the drivers
  * recorded on the loads on the road or delivered — the loaded miles split across the pickup state,
- * the states crossed and the delivery state — so the IFTA report has a quarter to show.
+ * the states crossed and the delivery state — so the IFTA report has a quarter to show; and the
+ * dashboard's recent activity (once, with the rates).
  */
 export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()): Promise<void> {
   const [already] = await tx.select({ q: iftaTaxRates.quarter }).from(iftaTaxRates).limit(1);
@@ -86,4 +97,90 @@ export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()
   // A load whose lane starts and ends in one state lists it once.
   const unique = new Map(rows.map((r) => [`${r.loadId}-${r.jurisdiction}`, r]));
   if (unique.size) await tx.insert(loadJurisdictionMiles).values([...unique.values()]);
+  await seedActivityDemo(tx, now);
+}
+
+/**
+ * The staff dashboard's recent activity for the demo: what each role did over the last days, as the
+ * services would have audited it (the demo's rows are seeded directly, not through the services).
+ */
+export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> {
+  const [load] = await tx
+    .select({ id: loads.id, n: loads.loadNumber })
+    .from(loads)
+    .where(inArray(loads.status, ["in_progress"]))
+    .limit(1);
+  const [pending] = await tx
+    .select({ id: loads.id, n: loads.loadNumber })
+    .from(loads)
+    .where(inArray(loads.status, ["assigned"]))
+    .limit(1);
+  const [citation] = await tx.select({ id: citations.id, n: citations.violation }).from(citations).limit(1);
+  const [inspection] = await tx
+    .select({ id: inspections.id, n: inspections.inspectorName })
+    .from(inspections)
+    .limit(1);
+  const [accident] = await tx.select({ id: accidents.id, n: accidents.reference }).from(accidents).limit(1);
+  const [bill] = await tx.select({ id: bills.id, n: bills.name }).from(bills).limit(1);
+  const [invoice] = await tx.select({ id: invoices.id, n: invoices.invoiceNumber }).from(invoices).limit(1);
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  const entries = [
+    load && {
+      action: "load.started",
+      actorEmail: "driver@demo.test",
+      targetType: "load",
+      targetId: load.id,
+      targetLabel: load.n,
+      createdAt: hoursAgo(5),
+    },
+    pending && {
+      action: "load.assigned",
+      actorEmail: "dispatcher@demo.test",
+      targetType: "load",
+      targetId: pending.id,
+      targetLabel: pending.n,
+      createdAt: hoursAgo(20),
+    },
+    citation && {
+      action: "citation.created",
+      actorEmail: "safety@demo.test",
+      targetType: "citation",
+      targetId: citation.id,
+      targetLabel: citation.n,
+      createdAt: hoursAgo(30),
+    },
+    inspection && {
+      action: "inspection.filed",
+      actorEmail: "safety@demo.test",
+      targetType: "inspection",
+      targetId: inspection.id,
+      targetLabel: inspection.n,
+      createdAt: hoursAgo(52),
+    },
+    accident && {
+      action: "accident.updated",
+      actorEmail: "safety@demo.test",
+      targetType: "accident",
+      targetId: accident.id,
+      targetLabel: accident.n,
+      createdAt: hoursAgo(75),
+    },
+    bill && {
+      action: "bill.updated",
+      actorEmail: "accountant@demo.test",
+      targetType: "bill",
+      targetId: bill.id,
+      targetLabel: bill.n,
+      createdAt: hoursAgo(26),
+    },
+    invoice && {
+      action: "invoice.sent",
+      actorEmail: "accountant@demo.test",
+      targetType: "invoice",
+      targetId: invoice.id,
+      targetLabel: invoice.n,
+      createdAt: hoursAgo(98),
+    },
+  ].filter((e): e is NonNullable<typeof e> => !!e);
+  if (entries.length) await tx.insert(auditLog).values(entries);
 }
