@@ -42,6 +42,7 @@ import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { paperworkRoutes } from "./modules/paperwork/paperwork.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     driverRatingsRoutes,
     reportsRoutes,
     dashboardRoutes,
+    notificationsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

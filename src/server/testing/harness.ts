@@ -129,6 +129,11 @@ export async function call(ctx: TestContext, path: string, opts: CallOptions = {
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
+  // An event stream never ends: its status and headers are the answer (tests read it with its own reader).
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return { status: res.status, json: null, headers: res.headers };
+  }
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered
   let json: any = null;

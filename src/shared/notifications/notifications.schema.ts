@@ -1,3 +1,4 @@
+import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 
 export const NOTIFICATION_KINDS = [
@@ -130,3 +131,31 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** `/api/notifications`: the caller's own, newest first; `?unread=true` for the unread ones only. */
+export const notificationQuerySchema = pageQuerySchema.extend({
+  unread: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
+});
+export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
+
+export const notificationPageSchema = pageSchema(notificationSchema).extend({
+  /** The caller's unread notifications in all (the bell's count). */
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * The events stream (`GET /api/events`, server-sent events): `notification` carries one new
+ * notification (its id is the event id, so a reconnect with `Last-Event-ID` gets what it missed).
+ */
+export const STREAM_EVENTS = ["notification"] as const;
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+/** At most this many missed notifications are replayed on a reconnect. */
+export const STREAM_REPLAY_MAX = 100;

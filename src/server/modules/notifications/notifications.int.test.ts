@@ -1,0 +1,163 @@
+import type { Notification } from "@shared/notifications/notifications.schema";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifyUsers } from "../../platform/notifications/notify";
+import { userIdOf } from "../../testing/fixtures";
+import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+let manager: string;
+let dispatcher: string;
+let managerId: string;
+let dispatcherId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  manager = await signIn(ctx, "manager@demo.test");
+  dispatcher = await signIn(ctx, "dispatcher@demo.test");
+  managerId = await userIdOf(ctx, "manager@demo.test");
+  dispatcherId = await userIdOf(ctx, "dispatcher@demo.test");
+});
+afterAll(() => ctx.close());
+
+const notify = (userId: string, loadNumber: string) =>
+  ctx.deps.db.transaction((tx) =>
+    notifyUsers(tx, [userId], {
+      kind: "load.delivered",
+      data: { loadId: "00000000-0000-4000-8000-000000000001", loadNumber, driverName: "Jake Wilson" },
+      link: "/operations/loads",
+    }),
+  );
+const idOf = async (loadNumber: string) => {
+  const { rows } = await ctx.deps.db.execute<{ id: string }>(
+    sql`select id from notifications where data->>'loadNumber' = ${loadNumber}`,
+  );
+  return rows[0].id;
+};
+
+describe("the notifications centre", () => {
+  it("lists the caller's own, unread first when asked, and marks one or all read", async () => {
+    await ctx.deps.db.execute(
+      sql`update notifications set read_at = now() where recipient_id = ${managerId}`,
+    );
+    await notify(managerId, "NC-1");
+    await notify(managerId, "NC-2");
+    await notify(dispatcherId, "NC-OTHER");
+    const page = await call(ctx, "/api/notifications?unread=true", { cookie: manager });
+    expect(page.status).toBe(200);
+    expect(page.json.items.map((n: Notification) => n.data.loadNumber)).toEqual(["NC-2", "NC-1"]);
+    expect(page.json.unread).toBe(2);
+    expect((await call(ctx, "/api/notifications/unread-count", { cookie: manager })).json).toEqual({
+      unread: 2,
+    });
+
+    // Someone else's notification is not there for the caller.
+    const other = await idOf("NC-OTHER");
+    expect(
+      (await call(ctx, `/api/notifications/${other}/read`, { method: "POST", cookie: manager })).status,
+    ).toBe(404);
+
+    const read = await call(ctx, `/api/notifications/${await idOf("NC-1")}/read`, {
+      method: "POST",
+      cookie: manager,
+    });
+    expect(read.status).toBe(200);
+    expect(read.json.readAt).not.toBeNull();
+    expect((await call(ctx, "/api/notifications/unread-count", { cookie: manager })).json).toEqual({
+      unread: 1,
+    });
+    expect(
+      (await call(ctx, "/api/notifications/read-all", { method: "POST", cookie: manager })).json,
+    ).toEqual({
+      unread: 0,
+    });
+    // The dispatcher's stays unread.
+    const theirs = await call(ctx, "/api/notifications?unread=true", { cookie: dispatcher });
+    expect(theirs.json.items.map((n: Notification) => n.data.loadNumber)).toContain("NC-OTHER");
+  });
+});
+
+/** Reads server-sent events from a streaming answer, one event at a time. */
+function sse(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    async next(timeoutMs = 5000): Promise<{ event: string; id: string; data: string } | null> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(":")) continue;
+          const field = (name: string) =>
+            block
+              .split("\n")
+              .find((l) => l.startsWith(`${name}:`))
+              ?.slice(name.length + 1)
+              .trim() ?? "";
+          return { event: field("event"), id: field("id"), data: field("data") };
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error("no event in time");
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left)),
+        ]);
+        if (chunk.done) return null;
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+const open = async (cookie: string, lastEventId?: string) => {
+  const res = await ctx.app.request("/api/events", {
+    headers: { origin: TEST_ORIGIN, cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  if (!res.body) throw new Error("no stream");
+  return sse(res.body);
+};
+
+describe("the events stream", () => {
+  it("delivers the caller's new notifications as they are stored, and no one else's", async () => {
+    const stream = await open(manager);
+    expect((await stream.next())?.event).toBe("ready");
+    await notify(dispatcherId, "EV-OTHER");
+    await notify(managerId, "EV-1");
+    const event = await stream.next();
+    expect(event?.event).toBe("notification");
+    expect(JSON.parse(event?.data ?? "{}").data.loadNumber).toBe("EV-1");
+    expect(event?.id).toBe(await idOf("EV-1"));
+    await stream.cancel();
+  });
+
+  it("replays what a reconnect missed after its Last-Event-ID", async () => {
+    await notify(managerId, "RP-1");
+    await notify(managerId, "RP-2");
+    await notify(managerId, "RP-3");
+    const stream = await open(manager, await idOf("RP-1"));
+    expect((await stream.next())?.event).toBe("ready");
+    const a = await stream.next();
+    const b = await stream.next();
+    expect([a, b].map((e) => JSON.parse(e?.data ?? "{}").data.loadNumber)).toEqual(["RP-2", "RP-3"]);
+    await stream.cancel();
+  });
+
+  it("ends when the session is signed out", async () => {
+    const cookie = await signIn(ctx, "safety@demo.test");
+    const safetyId = await userIdOf(ctx, "safety@demo.test");
+    const stream = await open(cookie);
+    expect((await stream.next())?.event).toBe("ready");
+    await ctx.deps.db.execute(sql`delete from sessions where user_id = ${safetyId}`);
+    expect(await stream.next()).toBeNull();
+  });
+
+  it("refuses a visitor who is not signed in", async () => {
+    const res = await ctx.app.request("/api/events", { headers: { origin: TEST_ORIGIN } });
+    expect(res.status).toBe(401);
+  });
+});
