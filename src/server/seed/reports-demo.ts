@@ -1,18 +1,22 @@
+import { routePath } from "@shared/access";
 import { quarterOf } from "@shared/reports/reports.schema";
-import { and, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import {
   accidents,
   auditLog,
   bills,
   citations,
+  drivers,
   iftaTaxRates,
   inspections,
   invoices,
   loadJurisdictionMiles,
   loads,
+  users,
 } from "../db/schema";
 import { companyDay } from "../platform/company-day";
+import { notifyUsers } from "../platform/notifications/notify";
 
 /**
  * Diesel rates per gallon of the demo fleet's usual jurisdictions, in the shape of the IFTA rate
@@ -183,4 +187,42 @@ export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> 
     },
   ].filter((e): e is NonNullable<typeof e> => !!e);
   if (entries.length) await tx.insert(auditLog).values(entries);
+
+  // Notifications waiting in the demo accounts' centres, as the services would have stored them.
+  const userId = async (email: string) =>
+    (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+  const [dispatch, driver, accounting] = await Promise.all([
+    userId("dispatcher@demo.test"),
+    userId("driver@demo.test"),
+    userId("accountant@demo.test"),
+  ]);
+  const [jake] = await tx
+    .select({ id: drivers.id, name: drivers.fullName })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .where(eq(users.email, "driver@demo.test"));
+  if (dispatch && jake && load) {
+    await notifyUsers(tx, [dispatch], {
+      kind: "load.interest",
+      data: { loadId: load.id, loadNumber: load.n, driverId: jake.id, driverName: jake.name },
+      link: routePath("loadDetail", { loadId: load.id }),
+    });
+  }
+  if (driver && pending)
+    await notifyUsers(tx, [driver], {
+      kind: "load.assigned",
+      data: { loadId: pending.id, loadNumber: pending.n },
+      link: routePath("loadDetail", { loadId: pending.id }),
+    });
+  if (accounting && bill) {
+    const [b] = await tx
+      .select({ amount: bills.amount, dueDate: bills.dueDate })
+      .from(bills)
+      .where(eq(bills.id, bill.id));
+    await notifyUsers(tx, [accounting], {
+      kind: "bill.due",
+      data: { billId: bill.id, name: bill.n, amount: b.amount, dueDate: b.dueDate, overdue: false },
+      link: routePath("bills"),
+    });
+  }
 }

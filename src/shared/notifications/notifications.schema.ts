@@ -1,4 +1,4 @@
-import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
+import { pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 
 export const NOTIFICATION_KINDS = [
@@ -131,15 +131,6 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-
-/** `/api/notifications`: the caller's own, newest first; `?unread=true` for the unread ones only. */
-export const notificationQuerySchema = pageQuerySchema.extend({
-  unread: z
-    .enum(["true", "false"])
-    .optional()
-    .transform((v) => v === "true"),
-});
-export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
 export const notificationPageSchema = pageSchema(notificationSchema).extend({
   /** The caller's unread notifications in all (the bell's count). */

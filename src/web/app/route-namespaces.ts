@@ -24,6 +24,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   inspections: ["inspections"],
   invoices: ["invoices"],
   loads: ["board", "invoices", "loads"],
+  notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
   parking: ["loads", "parking"],
   portal: ["invoices", "loads", "portal", "statements"],

@@ -49,6 +49,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   loadBoard: { lazy: page("loads", () => import("../features/loads/pages/load-board-page")) },
   reportsIndex: { element: <Navigate to={routePath("reports", { reportId: DEFAULT_REPORT_ID })} replace /> },
   reports: { lazy: page("reports", () => import("../features/reports/pages/report-page")) },
+  notifications: {
+    lazy: page("notifications", () => import("../features/notifications/pages/notifications-page")),
+  },
   assignments: { lazy: page("assignments", () => import("../features/assignments/pages/assignments-page")) },
   fuelLog: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-log-page")) },
   fuelEntries: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-entries-page")) },

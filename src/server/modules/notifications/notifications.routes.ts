@@ -1,9 +1,9 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { PERMISSIONS } from "@shared/access";
+import { notificationQuerySchema } from "@shared/notifications/notification-query.schema";
 import {
   type Notification,
   notificationPageSchema,
-  notificationQuerySchema,
   notificationSchema,
   STREAM_HEARTBEAT_MS,
   unreadCountSchema,

@@ -1,8 +1,8 @@
+import type { NotificationQuery } from "@shared/notifications/notification-query.schema";
 import {
   type Notification,
   type NotificationKind,
   type NotificationPage,
-  type NotificationQuery,
   STREAM_REPLAY_MAX,
 } from "@shared/notifications/notifications.schema";
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { notifications, sessions, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { offsetOf } from "../../http/pagination";
+import { likePattern, offsetOf } from "../../http/pagination";
 
 type Row = typeof notifications.$inferSelect;
 const toNotification = (r: Row): Notification => ({
@@ -43,9 +43,13 @@ export function createNotificationsService({ db }: Deps) {
     unreadCount: async (actor: Actor) => ({ unread: await unreadOf(actor) }),
 
     async list(actor: Actor, query: NotificationQuery): Promise<NotificationPage> {
-      const where: SQL | undefined = query.unread
-        ? and(mine(actor), isNull(notifications.readAt))
-        : mine(actor);
+      const where: SQL | undefined = and(
+        mine(actor),
+        query.unread ? isNull(notifications.readAt) : undefined,
+        query.q
+          ? sql`(${notifications.data}::text ilike ${likePattern(query.q)} or ${notifications.note} ilike ${likePattern(query.q)})`
+          : undefined,
+      );
       const [rows, [total], unread] = await Promise.all([
         db
           .select()

@@ -214,7 +214,7 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
           {load.status === "in_progress" ||
           load.status === "completed" ||
           (staff && load.status === "assigned") ? (
-            <SectionCard title={t("stateMiles.title")} description={t("stateMiles.text")}>
+            <SectionCard title={t("stateMiles.title")}>
               <StateMilesPanel loadId={load.id} />
             </SectionCard>
           ) : null}
