@@ -117,7 +117,9 @@ describe("the load board", () => {
       .select({ role: appUsers.role, data: notifications.data })
       .from(notifications)
       .innerJoin(appUsers, eq(appUsers.userId, notifications.recipientId))
-      .where(eq(notifications.kind, "load.interest"));
+      .where(
+        and(eq(notifications.kind, "load.interest"), sql`${notifications.data}->>'loadId' = ${posted.id}`),
+      );
     expect(notes.map((n) => n.role).sort()).toEqual(["admin", "dispatcher", "manager"]);
     expect(notes[0].data).toEqual({
       loadId: posted.id,
