@@ -6,6 +6,7 @@ import type {
   ReportTable,
   ValueFormat,
 } from "@shared/reports/reports.schema";
+import { VALUE_FORMATS } from "@shared/reports/reports.schema";
 import ExcelJS from "exceljs";
 import type { CompanyDetails } from "../../config";
 import { PdfBuilder } from "../../platform/pdf/document";
@@ -119,18 +120,9 @@ async function pdfFile(report: Report, w: ReportWords, company: CompanyDetails) 
 }
 
 /** A sheet cell: numbers stay numbers (the spreadsheet writes them in the reader's format). */
-const NUMERIC: ValueFormat[] = [
-  "money",
-  "count",
-  "number",
-  "miles",
-  "gallons",
-  "percent",
-  "days",
-  "hours",
-  "mpg",
-  "rate",
-];
+const NUMERIC: readonly ValueFormat[] = VALUE_FORMATS.filter(
+  (f) => f !== "date" && f !== "text" && f !== "label",
+);
 const rawCell = (
   w: ReportWords,
   value: string | null,
