@@ -22,15 +22,27 @@ function signInDocument(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss(), signInDocument()],
   resolve: {
-    alias: {
-      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
-      "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
-    },
+    alias: [
+      { find: "@shared", replacement: fileURLToPath(new URL("./src/shared", import.meta.url)) },
+      { find: "@web", replacement: fileURLToPath(new URL("./src/web", import.meta.url)) },
+      // React Router's package points bundlers at its development build (the same code with its
+      // development warnings on); a production build takes its production build, which drops them.
+      ...(command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+              ),
+            },
+          ]
+        : []),
+    ],
   },
   // The manifest lets scripts/bundle-budget.mjs add up what each route downloads.
   build: {
@@ -68,4 +80,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { mergeConfig, type UserConfig } from "vite";
+import { defineConfig, mergeConfig, type UserConfig } from "vite";
 import app from "./vite.config.js";
 
 /**
@@ -7,16 +7,17 @@ import app from "./vite.config.js";
  * separate module graph, so it carries only what signing in needs — tree-shaken without the app's
  * router, query cache, form library or the app's use of zod — into the same `dist/web`.
  */
-const config: UserConfig = mergeConfig(app, {
-  build: {
-    emptyOutDir: false,
-    manifest: ".vite/login-manifest.json",
-    rolldownOptions: { input: { login: fileURLToPath(new URL("./src/web/login.html", import.meta.url)) } },
-  },
+export default defineConfig((env) => {
+  const config: UserConfig = mergeConfig(app(env), {
+    build: {
+      emptyOutDir: false,
+      manifest: ".vite/login-manifest.json",
+      rolldownOptions: { input: { login: fileURLToPath(new URL("./src/web/login.html", import.meta.url)) } },
+    },
+  });
+  // Not the app's chunk groups: they would put the toaster, which loads with the first toast, into
+  // the page's first download.
+  const output = config.build?.rolldownOptions?.output;
+  if (output && !Array.isArray(output)) delete output.codeSplitting;
+  return config;
 });
-// Not the app's chunk groups: they would put the toaster, which loads with the first toast, into
-// the page's first download.
-const output = config.build?.rolldownOptions?.output;
-if (output && !Array.isArray(output)) delete output.codeSplitting;
-
-export default config;

@@ -1,5 +1,29 @@
-import { expect, test } from "@playwright/test";
-import { loginAs, signOut } from "./fixtures";
+import { expect, type Page, test } from "@playwright/test";
+import { loginAs, signOut, toast } from "./fixtures";
+import { openAs } from "./load-helpers";
+
+/** The header bell's unread count, from its accessible name ("Notifications, 3 unread"). */
+async function bellCount(page: Page): Promise<number> {
+  const label = (await page.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
+  return Number(/(\d+)/.exec(label)?.[1] ?? Number.NaN);
+}
+
+/** A driver shows interest in a load on the board nobody showed interest in yet: dispatch is notified. */
+async function showInterest(driver: Page): Promise<string> {
+  const origin = new URL(driver.url()).origin;
+  const board = await driver.request.get("/api/load-board?page=1&pageSize=50");
+  const items = (await board.json()).items as Array<{ id: string; loadNumber: string; interested: boolean }>;
+  // Withdrawn first if this driver had already shown interest (other tests use the board too).
+  const load = items.find((l) => !l.interested) ?? items[0];
+  if (!load) throw new Error("no load on the board");
+  if (load.interested)
+    expect(
+      (await driver.request.delete(`/api/load-board/${load.id}/interest`, { headers: { origin } })).status(),
+    ).toBeLessThan(300);
+  const shown = await driver.request.post(`/api/load-board/${load.id}/interest`, { headers: { origin } });
+  expect(shown.status()).toBeLessThan(300);
+  return load.loadNumber;
+}
 
 test.describe("notifications centre", () => {
   test("a driver's interest reaches dispatch: the dispatcher finds it unread, opens it on the load and marks the rest read", async ({
@@ -50,5 +74,45 @@ test.describe("notifications centre", () => {
     await page.goto("/notifications?lng=es");
     await expect(page.getByTestId("notification").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Notificaciones", level: 1 })).toBeVisible();
+  });
+
+  test("the bell counts live in every tab over one shared stream, and a new notification shows as a toast", async ({
+    browser,
+  }) => {
+    const first = await openAs(browser, "dispatcher@demo.test");
+    const context = first.context();
+    const streams: string[] = [];
+    context.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+    });
+    await first.goto("/operations/loads");
+    await expect(first.getByTestId("notification-bell")).toBeVisible();
+    const second = await context.newPage();
+    await second.goto("/");
+    await expect(second.getByTestId("notification-bell")).toBeVisible();
+    await expect.poll(() => streams.length).toBe(1); // the first tab leads; the second listens to it
+
+    const driver = await openAs(browser, "driver@demo.test", { width: 390, height: 844 });
+    const before = [await bellCount(first), await bellCount(second)];
+    const loadNumber = await showInterest(driver);
+    await expect.poll(() => bellCount(first)).toBeGreaterThan(before[0]);
+    await expect.poll(() => bellCount(second)).toBeGreaterThan(before[1]);
+    await second.bringToFront();
+    await expect(toast(second)).toContainText(`interested in load ${loadNumber}`);
+    expect(streams).toHaveLength(1);
+
+    // The leading tab closes: the other takes the stream over and still hears what comes next.
+    await first.close();
+    await expect.poll(() => streams.length).toBe(2);
+    expect(new URL(streams[1]).searchParams.get("lastEventId")).toMatch(/^[0-9a-f-]{36}$/);
+    const now = await bellCount(second);
+    const next = await showInterest(driver);
+    await expect.poll(() => bellCount(second)).toBeGreaterThan(now);
+    await expect(toast(second)).toContainText(`interested in load ${next}`);
+    // Its "Open" goes to the load.
+    await toast(second).getByRole("button", { name: "Open" }).click();
+    await expect(second).toHaveURL(/\/operations\/loads\/[0-9a-f-]{36}$/);
+    await context.close();
+    await driver.context().close();
   });
 });

@@ -75,25 +75,30 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 export interface TestContext {
   deps: Deps;
   app: ReturnType<typeof createApp>;
+  /** Another app instance on the same database and files (its own pool and listener), closed with this one. */
+  anotherInstance(): Promise<AppInstance>;
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database. Call in beforeAll; close in afterAll. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lms-files-"));
-  const config = testConfig({ dataDir, ...overrides });
-  const { db, pool } = createDb(database.url, 5);
+export interface AppInstance {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** One app instance: its pool, its LISTEN connection, its auth — as `npm start` builds them. */
+async function startInstance(databaseUrl: string, config: Config): Promise<AppInstance> {
+  const { db, pool } = createDb(databaseUrl, 5);
   const log = createLogger(config.logLevel);
   const deps: Deps = {
     config,
     db,
     pool,
-    events: createDbEvents({ connectionString: database.url }, log),
+    events: createDbEvents({ connectionString: databaseUrl }, log),
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: createStorage(diskStore(path.join(dataDir, "files"))),
+    storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
   };
   const app = createApp(deps);
   // The actor cache listens from here on: tests start with it live (a busy machine may take a while).
@@ -106,6 +111,27 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     async close() {
       await deps.events.close();
       await pool.end();
+    },
+  };
+}
+
+/** The whole app on a fresh database. Call in beforeAll; close in afterAll. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lms-files-"));
+  const config = testConfig({ dataDir, ...overrides });
+  const first = await startInstance(database.url, config);
+  const others: AppInstance[] = [];
+  return {
+    ...first,
+    async anotherInstance() {
+      const instance = await startInstance(database.url, config);
+      others.push(instance);
+      return instance;
+    },
+    async close() {
+      for (const instance of others.splice(0)) await instance.close();
+      await first.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

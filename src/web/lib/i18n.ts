@@ -17,13 +17,15 @@ import { PRELOADED_NAMESPACES } from "./i18n-namespaces";
  * suspends until it is loaded — so a key is never shown untranslated. A cross-namespace `t("x:…")`
  * must name `x` in the same file's `useTranslation` (src/web/lib/i18n.test.ts checks it).
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../shared/i18n/locales/*/*.json");
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("./*/*.json", {
+  base: "../../shared/i18n/locales",
+});
 
 const onDemand: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../../shared/i18n/locales/${language}/${namespace}.json`];
+    const load = loaders[`./${language}/${namespace}.json`];
     if (!load) {
       callback(new Error(`No translations for ${language}/${namespace}.`), false);
       return;

@@ -4,6 +4,8 @@ export interface Notice {
   title: string;
   description?: string;
   variant?: "default" | "success" | "error";
+  /** A button on the toast (e.g. "Open" on a new notification). */
+  action?: { label: string; onClick: () => void };
 }
 
 // The toast library comes with its toaster, after the first paint, never with it (decision 022): a
@@ -19,11 +21,11 @@ export function toasterMounted(toast: typeof Toast): void {
 }
 
 /** Toasts show one at a time (a new one replaces the last) for 5000 ms — spec section 9. */
-export function notify({ title, description, variant = "default" }: Notice): void {
+export function notify({ title, description, variant = "default", action }: Notice): void {
   // The promise settles once; later notices run in the order they were given.
   void listening.then((toast) => {
     toast.dismiss();
     const show = variant === "error" ? toast.error : variant === "success" ? toast.success : toast;
-    show(title, { description });
+    show(title, { description, action });
   });
 }

@@ -112,8 +112,8 @@ function sse(body: ReadableStream<Uint8Array>) {
     cancel: () => reader.cancel(),
   };
 }
-const open = async (cookie: string, lastEventId?: string) => {
-  const res = await ctx.app.request("/api/events", {
+const open = async (cookie: string, lastEventId?: string, url = "/api/events", app = ctx.app) => {
+  const res = await app.request(url, {
     headers: { origin: TEST_ORIGIN, cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
   });
   expect(res.status).toBe(200);
@@ -145,6 +145,34 @@ describe("the events stream", () => {
     const b = await stream.next();
     expect([a, b].map((e) => JSON.parse(e?.data ?? "{}").data.loadNumber)).toEqual(["RP-2", "RP-3"]);
     await stream.cancel();
+  });
+
+  it("replays after the lastEventId a tab taking over the stream passes in the address", async () => {
+    await notify(managerId, "TK-1");
+    await notify(managerId, "TK-2");
+    const stream = await open(manager, undefined, `/api/events?lastEventId=${await idOf("TK-1")}`);
+    expect((await stream.next())?.event).toBe("ready");
+    expect(JSON.parse((await stream.next())?.data ?? "{}").data.loadNumber).toBe("TK-2");
+    await stream.cancel();
+  });
+
+  it("reaches a stream on another app instance: the session from one works on the other, and the notification stored by one is delivered by the other", async () => {
+    const other = await ctx.anotherInstance();
+    const stream = await open(manager, undefined, "/api/events", other.app);
+    expect((await stream.next())?.event).toBe("ready");
+    await notify(managerId, "XI-1"); // stored through the first instance's pool
+    const event = await stream.next();
+    expect(event?.event).toBe("notification");
+    expect(JSON.parse(event?.data ?? "{}").data.loadNumber).toBe("XI-1");
+    // A sign-out on the first instance ends the stream on the second.
+    const out = await ctx.app.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie: manager, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect(await stream.next()).toBeNull();
+    manager = await signIn(ctx, "manager@demo.test");
   });
 
   it("ends when the session is signed out", async () => {

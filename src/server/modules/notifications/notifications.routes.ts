@@ -61,6 +61,14 @@ const events = defineRoute({
   summary:
     "Server-sent events for the signed-in user: `notification` events (the event id is the notification's, so a reconnect with Last-Event-ID replays what it missed), a heartbeat comment every 25 s; fed by PostgreSQL LISTEN/NOTIFY, so a notification stored by any instance arrives on every instance; the stream ends when the session is signed out, expires or the user is disabled",
   access: READ,
+  request: {
+    query: z.object({
+      lastEventId: z.string().max(64).optional().openapi({
+        description:
+          "The last event id a browser tab had, for a new stream another tab takes over (a reconnect sends the Last-Event-ID header)",
+      }),
+    }),
+  },
   responses: {
     200: {
       description: "text/event-stream",
@@ -80,7 +88,7 @@ export function notificationsRoutes(deps: Deps) {
     .openapi(markRead, async (c) => c.json(await service.markRead(actorOf(c), c.req.valid("param").id), 200))
     .openapi(events, (c) => {
       const actor = actorOf(c);
-      const lastId = c.req.header("last-event-id") ?? "";
+      const lastId = c.req.header("last-event-id") ?? c.req.valid("query").lastEventId ?? "";
       const replayFrom = UUID.test(lastId) ? lastId : undefined;
       return streamSSE(c, async (stream) => {
         let open = true;

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
@@ -105,6 +106,7 @@ export function AppLayout() {
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
             <LanguageSwitcher />
+            {me.mustChangePassword ? null : <NotificationBell />}
             <UserMenu me={me} />
             <NavigationProgress active={navigation.state !== "idle"} />
           </header>

@@ -13,6 +13,7 @@ import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications";
+import { notificationWords } from "../notification-words";
 
 const FILTERS = ["unread"] as const;
 
@@ -34,13 +35,7 @@ export default function NotificationsPage() {
     if (!n.readAt) markRead.mutate(n.id, { onError: failed });
     if (n.link) navigate(n.link);
   };
-  const words = (n: Notification) => {
-    const values = n.data as Record<string, string>;
-    return {
-      title: t(`kinds.${n.kind}.title`, { ...values, defaultValue: n.kind }),
-      body: t(`kinds.${n.kind}.body`, { ...values, defaultValue: "" }),
-    };
-  };
+  const words = (n: Notification) => notificationWords(t, n);
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">

@@ -1,0 +1,60 @@
+import { ROUTES } from "@shared/access";
+import type { UnreadCount } from "@shared/notifications/notifications.schema";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { api } from "../../../lib/api";
+import { ROUTE_ICONS } from "../../../lib/route-icons";
+
+const Bell = ROUTE_ICONS.notifications;
+/** The notifications queries' root key (api/notifications.ts): an event refreshes them all. */
+const unreadKey = ["notifications", "unread"] as const;
+
+/**
+ * The header's bell on every signed-in screen: the unread count, live. The events stream (one per
+ * browser, shared between its tabs) downloads after the first paint and refreshes the count, and a
+ * new notification shows as a toast.
+ */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { data } = useQuery({
+    queryKey: unreadKey,
+    queryFn: ({ signal }) => api<UnreadCount>("/api/notifications/unread-count", { signal }),
+  });
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("../live/notification-stream").then(({ followNotifications }) => {
+      if (!left) stop = followNotifications(client, navigate, i18n);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [client, navigate, i18n]);
+
+  const count = data?.unread ?? 0;
+  return (
+    <Link
+      to={ROUTES.notifications.path}
+      className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      aria-label={t("shell.bell", { count })}
+      data-testid="notification-bell"
+    >
+      <Bell className="size-5" aria-hidden />
+      {count > 0 ? (
+        <span
+          className="absolute right-0.5 top-0.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-red-600 px-1 text-[11px] font-semibold leading-none text-white"
+          data-testid="notification-count"
+          aria-hidden
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
