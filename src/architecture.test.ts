@@ -18,6 +18,8 @@ const WEB_FEATURES = resolve(ROOT, "src/web/features");
 const SERVER_EDGES: Record<string, string> = {
   "dashboard -> reports/compliance":
     "the dashboard counts expiring documents by the compliance report's rule",
+  "notifications -> chat/chat.service":
+    "the one events stream per browser also carries chat, and the bell's count call the chat's unread",
   "notifications -> auth/session":
     "the events stream ends when its session is signed out (the auth-change channel)",
   "drivers -> auth/accounts": "a driver with a sign-in gets an account the way every account is made",

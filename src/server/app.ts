@@ -23,6 +23,7 @@ import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
 import { certificatesRoutes } from "./modules/certificates/certificates.routes";
+import { chatRoutes } from "./modules/chat/chat.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
 import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
@@ -121,6 +122,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     reportsRoutes,
     dashboardRoutes,
     notificationsRoutes,
+    chatRoutes,
   ]) {
     app.route("/", routes(deps));
   }

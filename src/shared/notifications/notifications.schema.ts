@@ -138,7 +138,11 @@ export const notificationPageSchema = pageSchema(notificationSchema).extend({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-export const unreadCountSchema = z.object({ unread: z.number().int() });
+export const unreadCountSchema = z.object({
+  unread: z.number().int(),
+  /** Chat messages the caller has not read (users who chat: staff on the chat route and drivers). */
+  chat: z.number().int().optional(),
+});
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**

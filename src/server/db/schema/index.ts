@@ -3,6 +3,7 @@ export * from "./app-users";
 export * from "./auth";
 export * from "./calendar";
 export * from "./certificates";
+export * from "./communications";
 export * from "./contracts";
 export * from "./customers";
 export * from "./documents";

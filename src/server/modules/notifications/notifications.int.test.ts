@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { userIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { openEvents } from "../../testing/sse";
 
 let ctx: TestContext;
 let manager: string;
@@ -47,8 +48,10 @@ describe("the notifications centre", () => {
     expect(page.status).toBe(200);
     expect(page.json.items.map((n: Notification) => n.data.loadNumber)).toEqual(["NC-2", "NC-1"]);
     expect(page.json.unread).toBe(2);
+    // The bell also counts unread chat messages for those who chat (none yet in this database).
     expect((await call(ctx, "/api/notifications/unread-count", { cookie: manager })).json).toEqual({
       unread: 2,
+      chat: 0,
     });
 
     // Someone else's notification is not there for the caller.
@@ -65,6 +68,7 @@ describe("the notifications centre", () => {
     expect(read.json.readAt).not.toBeNull();
     expect((await call(ctx, "/api/notifications/unread-count", { cookie: manager })).json).toEqual({
       unread: 1,
+      chat: 0,
     });
     expect(
       (await call(ctx, "/api/notifications/read-all", { method: "POST", cookie: manager })).json,
@@ -77,50 +81,8 @@ describe("the notifications centre", () => {
   });
 });
 
-/** Reads server-sent events from a streaming answer, one event at a time. */
-function sse(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return {
-    async next(timeoutMs = 5000): Promise<{ event: string; id: string; data: string } | null> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(":")) continue;
-          const field = (name: string) =>
-            block
-              .split("\n")
-              .find((l) => l.startsWith(`${name}:`))
-              ?.slice(name.length + 1)
-              .trim() ?? "";
-          return { event: field("event"), id: field("id"), data: field("data") };
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error("no event in time");
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left)),
-        ]);
-        if (chunk.done) return null;
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
-}
-const open = async (cookie: string, lastEventId?: string, url = "/api/events", app = ctx.app) => {
-  const res = await app.request(url, {
-    headers: { origin: TEST_ORIGIN, cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toContain("text/event-stream");
-  if (!res.body) throw new Error("no stream");
-  return sse(res.body);
-};
+const open = (cookie: string, lastEventId?: string, url = "/api/events", app = ctx.app) =>
+  openEvents(app, cookie, { lastEventId, url });
 
 describe("the events stream", () => {
   it("delivers the caller's new notifications as they are stored, and no one else's", async () => {

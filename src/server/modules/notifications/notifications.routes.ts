@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
+import { can, PERMISSIONS } from "@shared/access";
 import { notificationQuerySchema } from "@shared/notifications/notification-query.schema";
 import {
   type Notification,
@@ -13,12 +13,15 @@ import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { AUTH_CHANGED_CHANNEL } from "../auth/session";
+import { createChatService } from "../chat/chat.service";
 import { createNotificationsService } from "./notifications.service";
 
 const tags = ["Notifications"];
 const READ = PERMISSIONS["notifications:read"];
 /** The channel migration 0024's trigger announces every stored notification on. */
 export const NOTIFICATIONS_CHANNEL = "lms_notifications";
+/** The channel migration 0025's triggers announce chat messages and reads on. */
+export const CHAT_CHANNEL = "lms_chat";
 
 const list = defineRoute({
   method: "get",
@@ -59,7 +62,7 @@ const events = defineRoute({
   path: "/api/events",
   tags,
   summary:
-    "Server-sent events for the signed-in user: `notification` events (the event id is the notification's, so a reconnect with Last-Event-ID replays what it missed), a heartbeat comment every 25 s; fed by PostgreSQL LISTEN/NOTIFY, so a notification stored by any instance arrives on every instance; the stream ends when the session is signed out, expires or the user is disabled",
+    "Server-sent events for the signed-in user: `notification` events (the event id is the notification's, so a reconnect with Last-Event-ID replays what it missed), `chat` events for conversations the user may open (a new message, or the other side read it; a reconnect's `ready` tells the page to fetch again), a heartbeat comment every 25 s; fed by PostgreSQL LISTEN/NOTIFY, so a notification stored by any instance arrives on every instance; the stream ends when the session is signed out, expires or the user is disabled",
   access: READ,
   request: {
     query: z.object({
@@ -81,9 +84,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function notificationsRoutes(deps: Deps) {
   const service = createNotificationsService(deps);
+  const chat = createChatService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await service.list(actorOf(c), c.req.valid("query")), 200))
-    .openapi(unread, async (c) => c.json(await service.unreadCount(actorOf(c)), 200))
+    .openapi(unread, async (c) => {
+      const actor = actorOf(c);
+      const [mine, messages] = await Promise.all([
+        service.unreadCount(actor),
+        can(actor, "chat:use") ? chat.unread(actor) : null,
+      ]);
+      return c.json({ ...mine, ...(messages ? { chat: messages.unread } : {}) }, 200);
+    })
     .openapi(markAllRead, async (c) => c.json(await service.markAllRead(actorOf(c)), 200))
     .openapi(markRead, async (c) => c.json(await service.markRead(actorOf(c), c.req.valid("param").id), 200))
     .openapi(events, (c) => {
@@ -108,6 +119,7 @@ export function notificationsRoutes(deps: Deps) {
           if (!open) return;
           open = false;
           offNotes();
+          offChat();
           offAuth();
           void stream.close();
         };
@@ -117,6 +129,17 @@ export function notificationsRoutes(deps: Deps) {
           if (recipient !== actor.userId || !id) return;
           if (replaying) pending.push(id);
           else void deliver(id);
+        });
+        const chats = can(actor, "chat:use");
+        const offChat = deps.events.listen(CHAT_CHANNEL, (payload) => {
+          const [driverId, kind, messageId] = payload.split(" ");
+          if (!chats || !driverId || !open) return;
+          void chat
+            .event(actor, driverId, kind === "message" ? (messageId ?? null) : null)
+            .then((event) =>
+              event && open ? stream.writeSSE({ event: "chat", data: JSON.stringify(event) }) : undefined,
+            )
+            .catch(() => {});
         });
         const offAuth = deps.events.listen(AUTH_CHANGED_CHANNEL, (userId) => {
           if (userId !== actor.userId) return;

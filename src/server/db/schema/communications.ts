@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { drivers } from "./drivers";
+import { loads } from "./loads";
+import { files } from "./platform";
+
+/**
+ * Chat (issue 16): one conversation per driver with dispatch, keyed by the driver. A message is the
+ * driver's or a staff member's; optionally about a load; text and/or one photo or PDF.
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    driverId: uuid()
+      .notNull()
+      .references(() => drivers.id, { onDelete: "cascade" }),
+    senderId: text().references(() => users.id, { onDelete: "set null" }),
+    senderName: text().notNull(),
+    fromDriver: boolean().notNull(),
+    body: text().notNull().default(""),
+    loadId: uuid().references(() => loads.id, { onDelete: "set null" }),
+    fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    /** clock_timestamp: two messages of one transaction still order. */
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index().on(t.driverId, t.createdAt.desc(), t.id.desc()), index().on(t.fromDriver, t.createdAt)],
+);
+
+/** How far each reader has read each conversation (unread counts and read receipts). */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    driverId: uuid()
+      .notNull()
+      .references(() => drivers.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Whether the reader is the driver (else staff): the receipts read one side's latest. */
+    isDriver: boolean().notNull(),
+    readAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.driverId, t.userId] }), index().on(t.userId)],
+);
