@@ -56,6 +56,8 @@ const SERVER_EDGES: Record<string, string> = {
 
 /** Cross-feature imports the web allows. */
 const WEB_EDGES: Record<string, string> = {
+  "notifications -> chat/api/chat-live":
+    "the one events stream per browser hands chat events to the chat screen's cached conversations",
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",
   "accidents -> citations/components/controlled-safety-picker": "both safety screens share one picker",
   "accidents -> citations/safety-messages": "both safety screens share one message map",

@@ -8,6 +8,7 @@ import { createAccount, emailTaken, hashPassword } from "../modules/auth/account
 import type { Storage } from "../platform/storage/storage";
 import { seedAccountingDemo } from "./accounting-demo";
 import { seedCertificatesDemo } from "./certificates-demo";
+import { seedCommunicationsDemo } from "./communications-demo";
 import { seedContractsDemo } from "./contracts-demo";
 import { seedCustomersDemo } from "./customers-demo";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts";
@@ -122,6 +123,8 @@ export async function seedDemoData(
     await seedCertificatesDemo(tx, options.storage);
     // IFTA (the quarters' tax rates, the state miles of the loads driven) and the dashboard's activity.
     await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
+    // Chat between dispatch and drivers (after the loads it is about).
+    await seedCommunicationsDemo(tx);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);
     await tx

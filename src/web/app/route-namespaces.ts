@@ -12,6 +12,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   audit: ["accidents", "accounting", "admin", "citations", "drivers", "invoices", "loads"],
   auth: ["auth"],
   calendar: ["calendar"],
+  chat: ["chat"],
   certificates: ["certificates", "loads"],
   citations: ["citations", "safety"],
   contracts: ["contracts", "loads"],

@@ -24,6 +24,9 @@ beforeAll(async () => {
     sql`select id from drivers where id <> ${driverId} and active order by full_name limit 1`,
   );
   otherDriverId = rows[0].id;
+  // This file's own database starts without the demo's conversations.
+  await ctx.deps.db.execute(sql`delete from chat_messages`);
+  await ctx.deps.db.execute(sql`delete from chat_reads`);
 });
 afterAll(() => ctx.close());
 

@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
-import { NotificationBell } from "../../features/notifications/components/notification-bell";
+import { NotificationBell, useUnreadCounts } from "../../features/notifications/components/notification-bell";
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
@@ -26,6 +26,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const topBar = useToastsBelow();
+  const counts = useUnreadCounts(!!me && !me.mustChangePassword);
   useDocumentTitle();
 
   // A drawer left open over the next page would hide it.
@@ -60,7 +61,7 @@ export function AppLayout() {
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
         {sidebarHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav role={me.role} hidden={me.mustChangePassword} />
+          <SidebarNav role={me.role} hidden={me.mustChangePassword} counts={{ chat: counts?.chat }} />
         </div>
       </aside>
 
@@ -72,7 +73,12 @@ export function AppLayout() {
       >
         {sidebarHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav role={me.role} hidden={me.mustChangePassword} onNavigate={() => setDrawerOpen(false)} />
+          <SidebarNav
+            role={me.role}
+            hidden={me.mustChangePassword}
+            counts={{ chat: counts?.chat }}
+            onNavigate={() => setDrawerOpen(false)}
+          />
         </div>
       </Sheet>
 
@@ -106,7 +112,9 @@ export function AppLayout() {
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
             <LanguageSwitcher />
-            {me.mustChangePassword ? null : <NotificationBell />}
+            {me.mustChangePassword ? null : (
+              <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />
+            )}
             <UserMenu me={me} />
             <NavigationProgress active={navigation.state !== "idle"} />
           </header>

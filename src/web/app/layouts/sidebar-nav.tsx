@@ -1,4 +1,4 @@
-import type { Role } from "@shared/access";
+import type { Role, RouteKey } from "@shared/access";
 import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -17,9 +17,12 @@ import { ROUTE_ICONS, VIEW_ICONS } from "../../lib/route-icons";
 export function SidebarNav({
   role,
   hidden = false,
+  counts = {},
   onNavigate,
 }: {
   role: Role;
+  /** Unread counts shown beside a screen's link (chat). */
+  counts?: Partial<Record<RouteKey, number>>;
   /** While a temporary password must be replaced every link would bounce back, so none are shown. */
   hidden?: boolean;
   onNavigate?: () => void;
@@ -52,6 +55,7 @@ export function SidebarNav({
                     label={t(routeTitleKey(key))}
                     Icon={ROUTE_ICONS[key]}
                     active={current === key && !view}
+                    count={counts[key]}
                     onNavigate={onNavigate}
                   />
                 </li>,
@@ -80,9 +84,11 @@ function SidebarLink({
   label,
   Icon,
   active,
+  count,
   onNavigate,
 }: {
   to: string;
+  count?: number;
   label: string;
   Icon: LucideIcon;
   /** Decided by the screen open (a screen with a path parameter or views is matched by its key). */
@@ -108,6 +114,11 @@ function SidebarLink({
       />
       {/* Long labels (Spanish, French) wrap inside the sidebar rather than run past it. */}
       <span className="min-w-0 leading-tight">{label}</span>
+      {count ? (
+        <span className="ml-auto rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold leading-5 text-white">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
     </Link>
   );
 }

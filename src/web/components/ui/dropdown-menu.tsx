@@ -1,5 +1,4 @@
 import type { DropdownMenu as RadixMenu } from "radix-ui";
-import { Slot } from "radix-ui";
 import {
   type ComponentProps,
   createContext,
@@ -10,6 +9,7 @@ import {
 } from "react";
 import { cn } from "../../lib/cn";
 import { arrivedOverlays, overlays, reachForOverlays, useOverlaysOnceReached } from "./overlays";
+import { Slot } from "./slot";
 
 /**
  * A menu behind a button (Radix's dropdown menu). Until the overlays module has arrived (./overlays.ts)
@@ -58,7 +58,7 @@ export function DropdownMenuTrigger({
       />
     );
   }
-  const Trigger = asChild ? Slot.Root : "button";
+  const Trigger = asChild ? Slot : "button";
   // A pointer on its way or the keyboard focus: start the download, so the click finds it there.
   const preload = () => void overlays.load().catch(() => {});
   return (

@@ -11,33 +11,37 @@ const Bell = ROUTE_ICONS.notifications;
 /** The notifications queries' root key (api/notifications.ts): an event refreshes them all. */
 const unreadKey = ["notifications", "unread"] as const;
 
+/** The bell's and the sidebar's counts: unread notifications, and unread chat messages for those who chat. */
+export function useUnreadCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: unreadKey,
+    queryFn: ({ signal }) => api<UnreadCount>("/api/notifications/unread-count", { signal }),
+    enabled,
+  }).data;
+}
+
 /**
  * The header's bell on every signed-in screen: the unread count, live. The events stream (one per
- * browser, shared between its tabs) downloads after the first paint and refreshes the count, and a
- * new notification shows as a toast.
+ * browser, shared between its tabs) downloads after the first paint; it refreshes the counts and
+ * shows a new notification or chat message as a toast.
  */
-export function NotificationBell() {
+export function NotificationBell({ count, isDriver }: { count: number; isDriver: boolean }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { data } = useQuery({
-    queryKey: unreadKey,
-    queryFn: ({ signal }) => api<UnreadCount>("/api/notifications/unread-count", { signal }),
-  });
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let left = false;
     void import("../live/notification-stream").then(({ followNotifications }) => {
-      if (!left) stop = followNotifications(client, navigate, i18n);
+      if (!left) stop = followNotifications({ client, navigate, i18n, isDriver });
     });
     return () => {
       left = true;
       stop?.();
     };
-  }, [client, navigate, i18n]);
+  }, [client, navigate, i18n, isDriver]);
 
-  const count = data?.unread ?? 0;
   return (
     <Link
       to={ROUTES.notifications.path}

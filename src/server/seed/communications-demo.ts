@@ -1,0 +1,90 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client";
+import { chatMessages, chatReads, drivers, users } from "../db/schema";
+
+const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+/**
+ * Chat as a working morning leaves it: dispatch and Jake Wilson (driver@demo.test) about his current
+ * load, read on both sides; Rosa Martinez (driver2@demo.test) asking for an early start that dispatch
+ * has not read yet; a reminder to a driver without a sign-in. Once: nothing when chat has messages.
+ */
+export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<void> {
+  const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from chat_messages`)).rows;
+  if (n > 0) return;
+  const userId = async (email: string) =>
+    (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+  const driverOf = async (email: string) =>
+    (
+      await tx
+        .select({ id: drivers.id, name: drivers.fullName, userId: drivers.userId })
+        .from(drivers)
+        .innerJoin(users, eq(users.id, drivers.userId))
+        .where(eq(users.email, email))
+    )[0];
+  const dispatcherId = await userId("dispatcher@demo.test");
+  const [jake, rosa] = await Promise.all([driverOf("driver@demo.test"), driverOf("driver2@demo.test")]);
+  if (!dispatcherId) return;
+  const dan = "Dan Carter";
+
+  if (jake) {
+    const { rows } = await tx.execute<{ id: string; load_number: string }>(sql`
+      select id, load_number from loads where driver_id = ${jake.id} and status in ('assigned', 'in_progress')
+      order by status desc, created_at desc limit 1`);
+    const load = rows[0];
+    const jakeSays = { driverId: jake.id, senderId: jake.userId, senderName: jake.name, fromDriver: true };
+    const danSays = { driverId: jake.id, senderId: dispatcherId, senderName: dan, fromDriver: false };
+    await tx.insert(chatMessages).values([
+      {
+        ...danSays,
+        body: load
+          ? `Morning Jake, ${load.load_number} is yours. Pickup window opens at 8:00, dock 4.`
+          : "Morning Jake, check your loads when you can.",
+        loadId: load?.id ?? null,
+        createdAt: minutesAgo(now, 300),
+      },
+      { ...jakeSays, body: "Got it. Leaving the yard now.", createdAt: minutesAgo(now, 290) },
+      {
+        ...jakeSays,
+        body: "Shipper says they're running 45 minutes behind on loading.",
+        loadId: load?.id ?? null,
+        createdAt: minutesAgo(now, 120),
+      },
+      {
+        ...danSays,
+        body: "Thanks, I've told the receiver. Note your in and out times for detention.",
+        createdAt: minutesAgo(now, 115),
+      },
+    ]);
+    await tx
+      .insert(chatReads)
+      .values([
+        { driverId: jake.id, userId: dispatcherId, isDriver: false, readAt: minutesAgo(now, 116) },
+        ...(jake.userId
+          ? [{ driverId: jake.id, userId: jake.userId, isDriver: true, readAt: minutesAgo(now, 110) }]
+          : []),
+      ]);
+  }
+  if (rosa)
+    await tx.insert(chatMessages).values({
+      driverId: rosa.id,
+      senderId: rosa.userId,
+      senderName: rosa.name,
+      fromDriver: true,
+      body: "Can I get an early start tomorrow? I'd like to be rolling by 5.",
+      createdAt: minutesAgo(now, 30),
+    });
+  const [other] = await tx
+    .execute<{ id: string; full_name: string }>(sql`
+    select id, full_name from drivers where user_id is null and active order by full_name limit 1`)
+    .then((r) => r.rows);
+  if (other)
+    await tx.insert(chatMessages).values({
+      driverId: other.id,
+      senderId: dispatcherId,
+      senderName: dan,
+      fromDriver: false,
+      body: `${other.full_name.split(" ")[0]}, your medical card expires next month. Send the new one when you have it.`,
+      createdAt: minutesAgo(now, 26 * 60),
+    });
+}
