@@ -15,6 +15,7 @@ import { accidentsRoutes } from "./modules/accidents/accidents.routes";
 import { billsRoutes } from "./modules/accounting/bills.routes";
 import { ledgerRoutes } from "./modules/accounting/ledger.routes";
 import { paymentsRoutes } from "./modules/accounting/payments.routes";
+import { announcementsRoutes } from "./modules/announcements/announcements.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -123,6 +124,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     dashboardRoutes,
     notificationsRoutes,
     chatRoutes,
+    announcementsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

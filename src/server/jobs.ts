@@ -1,5 +1,6 @@
 import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
+import { deliverDueAnnouncements } from "./modules/announcements/announcements.service";
 import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
@@ -8,6 +9,14 @@ import type { ScheduledJob } from "./platform/jobs/jobs";
 /** Every scheduled job of the app (pg-boss, UTC). */
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
+    {
+      // Custom notifications scheduled for later: delivered within the minute their time comes.
+      name: "announcements-due",
+      cron: "* * * * *",
+      run: async () => {
+        await deliverDueAnnouncements(deps.db);
+      },
+    },
     {
       // Approved time off starts and ends at midnight: statuses follow the calendar.
       name: "driver-status-daily",

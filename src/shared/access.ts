@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "audit:read": ["admin"],
   "mail:read": ["admin"],
   "notifications:read": ROLES,
+  /** Custom notifications (/notifications/custom): compose, schedule, edit, cancel, see who read them. */
+  "announcements:manage": ["admin", "manager"],
   /** Chat (/communications/chat): staff reach every driver's conversation, a driver only their own. */
   "chat:use": ["admin", "manager", "dispatcher", "driver"],
   // Dispatch. Drivers only ever reach their own loads (decided in the loads service).

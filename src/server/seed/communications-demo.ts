@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { chatMessages, chatReads, drivers, users } from "../db/schema";
+import { announcements, chatMessages, chatReads, drivers, users } from "../db/schema";
+import { deliver } from "../modules/announcements/announcements.service";
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
@@ -23,6 +24,7 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
         .where(eq(users.email, email))
     )[0];
   const dispatcherId = await userId("dispatcher@demo.test");
+  const managerId = await userId("manager@demo.test");
   const [jake, rosa] = await Promise.all([driverOf("driver@demo.test"), driverOf("driver2@demo.test")]);
   if (!dispatcherId) return;
   const dan = "Dan Carter";
@@ -87,4 +89,39 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
       body: `${other.full_name.split(" ")[0]}, your medical card expires next month. Send the new one when you have it.`,
       createdAt: minutesAgo(now, 26 * 60),
     });
+
+  if (managerId) {
+    // Custom notifications: one delivered yesterday to everyone (read by some), one scheduled for Monday.
+    const [sent] = await tx
+      .insert(announcements)
+      .values({
+        title: "Winter driving reminder",
+        description:
+          "Chains in the truck from December 1. Check the forecast before each trip and call dispatch if roads close.",
+        deliverAt: minutesAgo(now, 20 * 60),
+        audience: "staff",
+        visibleToDrivers: true,
+        createdBy: managerId,
+        createdByName: "Maria Lopez",
+      })
+      .returning({ id: announcements.id });
+    await deliver(tx, sent.id, minutesAgo(now, 20 * 60));
+    // Jake and dispatch have read it.
+    await tx.execute(sql`update notifications n set read_at = ${minutesAgo(now, 18 * 60)}
+      from announcement_recipients r join users u on u.id = r.user_id
+      where n.id = r.notification_id and r.announcement_id = ${sent.id}
+        and u.email in ('driver@demo.test', 'dispatcher@demo.test')`);
+    const monday = new Date(now);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+    monday.setUTCHours(14, 0, 0, 0);
+    await tx.insert(announcements).values({
+      title: "Quarterly safety meeting",
+      description: "Monday 9:00 in the drivers' lounge. Coffee and donuts; bring your logbook questions.",
+      deliverAt: monday,
+      audience: "staff",
+      visibleToDrivers: true,
+      createdBy: managerId,
+      createdByName: "Maria Lopez",
+    });
+  }
 }

@@ -139,6 +139,10 @@ export const AUDIT_ACTIONS = [
   "certificate.sent",
   "ifta.rates_saved",
   "load.state_miles_recorded",
+  "announcement.scheduled",
+  "announcement.updated",
+  "announcement.cancelled",
+  "announcement.delivered",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -172,6 +176,7 @@ export const AUDIT_TARGET_TYPES = [
   "certificate",
   "certificate_request",
   "ifta_rates",
+  "announcement",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

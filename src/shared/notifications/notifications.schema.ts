@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   "document.submitted",
   "contract.signed",
   "contract.expiring",
+  "announcement",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +37,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * what a person typed (a decline or dispute reason, a reviewer's note).
  */
 export interface NotificationDataByKind {
+  /** A custom notification (issue 16): its title as typed; its description is the row's note. */
+  announcement: { announcementId: string; title: string; from: string };
   "load.declined": { loadId: string; loadNumber: string; driverId: string | null; driverName: string };
   "load.assigned": { loadId: string; loadNumber: string };
   "load.bol_uploaded": { loadId: string; loadNumber: string; fileId: string; fileName: string };

@@ -8,6 +8,7 @@
 export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   accidents: ["accidents", "safety"],
   accounting: ["accounting", "loads"],
+  announcements: ["announcements"],
   assignments: ["assignments"],
   audit: ["accidents", "accounting", "admin", "citations", "drivers", "invoices", "loads"],
   auth: ["auth"],

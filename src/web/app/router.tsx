@@ -53,6 +53,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
     lazy: page("notifications", () => import("../features/notifications/pages/notifications-page")),
   },
   chat: { lazy: page("chat", () => import("../features/chat/pages/chat-page")) },
+  customNotifications: {
+    lazy: page("announcements", () => import("../features/announcements/pages/announcements-page")),
+  },
   assignments: { lazy: page("assignments", () => import("../features/assignments/pages/assignments-page")) },
   fuelLog: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-log-page")) },
   fuelEntries: { lazy: page("fuel", () => import("../features/fuel/pages/fuel-entries-page")) },

@@ -3,7 +3,7 @@ import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "driz
 import { users } from "./auth";
 import { drivers } from "./drivers";
 import { loads } from "./loads";
-import { files } from "./platform";
+import { files, notifications } from "./platform";
 
 /**
  * Chat (issue 16): one conversation per driver with dispatch, keyed by the driver. A message is the
@@ -43,4 +43,46 @@ export const chatReads = pgTable(
     readAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.driverId, t.userId] }), index().on(t.userId)],
+);
+
+/**
+ * Custom notifications (`/notifications/custom`): an announcement delivered at `deliver_at` by the
+ * job queue into each recipient's notifications; `scheduled` until then (editable, cancellable).
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    deliverAt: timestamp({ withTimezone: true }).notNull(),
+    /** staff (every staff role), roles (those in `roles`), people (those in `people`), none (drivers only). */
+    audience: text().notNull(),
+    roles: text().array().notNull().default(sql`'{}'`),
+    /** User ids chosen one by one. */
+    people: text().array().notNull().default(sql`'{}'`),
+    visibleToDrivers: boolean().notNull().default(false),
+    status: text().notNull().default("scheduled"),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdByName: text().notNull(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.deliverAt), index().on(t.deliverAt.desc()), index().on(t.createdAt.desc())],
+);
+
+/** Who received a delivered announcement, with the notification whose read flag is the receipt. */
+export const announcementRecipients = pgTable(
+  "announcement_recipients",
+  {
+    announcementId: uuid()
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notificationId: uuid().references(() => notifications.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index().on(t.notificationId)],
 );
