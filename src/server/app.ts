@@ -27,6 +27,7 @@ import { certificatesRoutes } from "./modules/certificates/certificates.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
+import { communicationsRoutes } from "./modules/communications/communications.routes";
 import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
 import { contractsRoutes } from "./modules/contracts/contracts.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     notificationsRoutes,
     chatRoutes,
     announcementsRoutes,
+    communicationsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

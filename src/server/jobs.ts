@@ -1,6 +1,7 @@
 import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
 import { deliverDueAnnouncements } from "./modules/announcements/announcements.service";
+import { sendQueuedEmails } from "./modules/communications/communications.service";
 import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
@@ -9,6 +10,14 @@ import type { ScheduledJob } from "./platform/jobs/jobs";
 /** Every scheduled job of the app (pg-boss, UTC). */
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
+    {
+      // The mass-email queue: scheduled messages whose time has come, then up to 60 emails a minute.
+      name: "communications-send",
+      cron: "* * * * *",
+      run: async () => {
+        await sendQueuedEmails(deps);
+      },
+    },
     {
       // Custom notifications scheduled for later: delivered within the minute their time comes.
       name: "announcements-due",

@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   "notifications:read": ROLES,
   /** Custom notifications (/notifications/custom): compose, schedule, edit, cancel, see who read them. */
   "announcements:manage": ["admin", "manager"],
+  /** The communications hub (/communications): mass email, the communication log, the user's signature. */
+  "communications:send": ["admin", "manager", "dispatcher"],
   /** Chat (/communications/chat): staff reach every driver's conversation, a driver only their own. */
   "chat:use": ["admin", "manager", "dispatcher", "driver"],
   // Dispatch. Drivers only ever reach their own loads (decided in the loads service).

@@ -7,13 +7,21 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a loopback port that keeps what it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on a loopback port that keeps what it receives; `reject` names mailboxes it
+ * refuses with 550 (a bounce), as a real server does for an unknown user.
+ */
+export async function startSmtpSink(opts: { reject?: string[] } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.reject?.includes(address.address.toLowerCase()))
+        return callback(Object.assign(new Error("5.1.1 User unknown"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

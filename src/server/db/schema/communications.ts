@@ -86,3 +86,66 @@ export const announcementRecipients = pgTable(
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] }), index().on(t.notificationId)],
 );
+
+/** Per-user settings the communications hub reads (the Settings screen edits them too): the signature. */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailSignature: text().notNull().default(""),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One mass email or SMS blast: what was said, by whom, when it goes out. */
+export const communications = pgTable(
+  "communications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text().notNull(),
+    subject: text().notNull().default(""),
+    /** The text as sent: the sender's words and, for email, their signature. */
+    body: text().notNull(),
+    senderId: text().references(() => users.id, { onDelete: "set null" }),
+    senderName: text().notNull(),
+    /** scheduled, sending (recipients queued), sent (none left queued), cancelled. */
+    status: text().notNull(),
+    scheduledAt: timestamp({ withTimezone: true }),
+    attachmentIds: uuid().array().notNull().default(sql`'{}'`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status, t.scheduledAt), index().on(t.createdAt.desc())],
+);
+
+/** Every recipient of a communication and what happened to their copy: the communication log. */
+export const communicationRecipients = pgTable(
+  "communication_recipients",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    communicationId: uuid()
+      .notNull()
+      .references(() => communications.id, { onDelete: "cascade" }),
+    recipientKind: text().notNull(),
+    recipientId: text(),
+    name: text().notNull(),
+    address: text(),
+    status: text().notNull(),
+    error: text(),
+    /** A customer contact's one-click unsubscribe token (SHA-256; the link holds the token). */
+    unsubscribeHash: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.communicationId),
+    index().on(t.status, t.createdAt),
+    index().on(t.createdAt.desc()),
+    index().on(t.unsubscribeHash),
+  ],
+);
+
+/** Addresses that unsubscribed from bulk mail (RFC 8058 one-click): never mailed in bulk again. */
+export const emailUnsubscribes = pgTable("email_unsubscribes", {
+  /** Lower-cased. */
+  email: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

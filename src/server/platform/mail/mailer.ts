@@ -19,11 +19,21 @@ export interface MailMessageInput {
   replyTo?: string;
   /** Sent with the message; the outbox keeps their names, types and sizes (not the bytes). */
   attachments?: MailAttachment[];
+  /** Extra headers (e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post on bulk mail). */
+  headers?: Record<string, string>;
+}
+
+/** What became of a message: stored (no SMTP), sent or failed — `bounced` when the server refused it for good (5xx). */
+export interface MailResult {
+  id: string;
+  status: "stored" | "sent" | "failed";
+  bounced?: boolean;
+  error?: string;
 }
 
 export interface Mailer {
   /** Stores the message and, when SMTP is configured, sends it. Never throws for a delivery failure. */
-  send(message: MailMessageInput): Promise<{ id: string; status: "stored" | "sent" | "failed" }>;
+  send(message: MailMessageInput): Promise<MailResult>;
   readonly configured: boolean;
 }
 
@@ -32,7 +42,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   return {
     configured: !!transport,
     async send(message) {
-      const { attachments, replyTo, ...stored } = message;
+      const { attachments, replyTo, headers, ...stored } = message;
       const [row] = await opts.db
         .insert(mailMessages)
         .values({
@@ -54,6 +64,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
           from: opts.from,
           ...stored,
           replyTo,
+          headers,
           attachments: attachments?.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
@@ -67,12 +78,15 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         return { id: row.id, status: "sent" };
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        opts.log.warn("mail delivery failed", { id: row.id, error });
+        // A 5xx answer (an unknown mailbox, a refused domain) will not succeed on a retry: a bounce.
+        const code = (err as { responseCode?: number }).responseCode;
+        const bounced = !!code && code >= 500;
+        opts.log.warn("mail delivery failed", { id: row.id, bounced, code });
         await opts.db
           .update(mailMessages)
           .set({ status: "failed", error })
           .where(eq(mailMessages.id, row.id));
-        return { id: row.id, status: "failed" };
+        return { id: row.id, status: "failed", bounced, error };
       }
     },
   };
