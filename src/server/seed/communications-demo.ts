@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { announcements, chatMessages, chatReads, drivers, users } from "../db/schema";
+import {
+  announcements,
+  chatMessages,
+  chatReads,
+  communicationRecipients,
+  communications,
+  drivers,
+  users,
+} from "../db/schema";
 import { deliver } from "../modules/announcements/announcements.service";
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
@@ -90,6 +98,37 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
       createdAt: minutesAgo(now, 26 * 60),
     });
 
+  // A mass email dispatch sent yesterday: most drivers got it, one has no email on file.
+  const { rows: fleet } = await tx.execute<{ id: string; full_name: string; email: string | null }>(
+    sql`select id, full_name, nullif(trim(email), '') as email from drivers where active order by full_name`,
+  );
+  if (fleet.length) {
+    const sentAt = minutesAgo(now, 22 * 60);
+    const [mail] = await tx
+      .insert(communications)
+      .values({
+        channel: "email",
+        subject: "Updated fuel card PINs",
+        body: "Your fuel card PIN changes on Monday. Pick up the new one at the front desk before your next trip.\n\n-- \nDan Carter\nDispatch, Lakeshore Freight Lines",
+        senderId: dispatcherId,
+        senderName: dan,
+        status: "sent",
+        createdAt: sentAt,
+      })
+      .returning({ id: communications.id });
+    await tx.insert(communicationRecipients).values(
+      fleet.map((d) => ({
+        communicationId: mail.id,
+        recipientKind: "driver",
+        recipientId: d.id,
+        name: d.full_name,
+        address: d.email,
+        status: d.email ? "sent" : "no_address",
+        sentAt: d.email ? sentAt : null,
+        createdAt: sentAt,
+      })),
+    );
+  }
   if (managerId) {
     // Custom notifications: one delivered yesterday to everyone (read by some), one scheduled for Monday.
     const [sent] = await tx

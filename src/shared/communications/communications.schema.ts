@@ -15,6 +15,8 @@ export const DELIVERY_STATUSES = [
   "scheduled",
   "queued",
   "sent",
+  /** No SMTP server configured: kept in the mail outbox an admin can read, not sent. */
+  "stored",
   "failed",
   "bounced",
   "cancelled",

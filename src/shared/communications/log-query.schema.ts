@@ -10,6 +10,7 @@ export const logQuerySchema = pageQuerySchema.extend({
       "scheduled",
       "queued",
       "sent",
+      "stored",
       "failed",
       "bounced",
       "cancelled",

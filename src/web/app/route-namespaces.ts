@@ -14,6 +14,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   auth: ["auth"],
   calendar: ["calendar"],
   chat: ["chat"],
+  communications: ["communications"],
   certificates: ["certificates", "loads"],
   citations: ["citations", "safety"],
   contracts: ["contracts", "loads"],

@@ -53,6 +53,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
     lazy: page("notifications", () => import("../features/notifications/pages/notifications-page")),
   },
   chat: { lazy: page("chat", () => import("../features/chat/pages/chat-page")) },
+  communications: {
+    lazy: page("communications", () => import("../features/communications/pages/communications-page")),
+  },
   customNotifications: {
     lazy: page("announcements", () => import("../features/announcements/pages/announcements-page")),
   },

@@ -391,7 +391,7 @@ export async function sendQueuedEmails(
         headers,
         attachments: attachments.get(r.communication_id),
       });
-      const status = result.status === "failed" ? (result.bounced ? "bounced" : "failed") : "sent";
+      const status = result.status === "failed" ? (result.bounced ? "bounced" : "failed") : result.status;
       await tx.execute(sql`update communication_recipients set status = ${status}, error = ${result.error ?? null},
         sent_at = ${status === "sent" ? new Date() : null}, unsubscribe_hash = ${unsubscribeHash} where id = ${r.id}`);
       await tx.execute(sql`update communications set status = 'sent' where id = ${r.communication_id}

@@ -1,0 +1,73 @@
+import type {
+  Attachment,
+  Audience,
+  Communication,
+  LogPage,
+  MassEmailInput,
+  RecipientPreview,
+  Signature,
+} from "@shared/communications/communications.schema";
+import type { LogQuery } from "@shared/communications/log-query.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+
+export const communicationKeys = { all: ["communications"] as const };
+
+export function useCommunicationLog(query: Partial<LogQuery> & { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...communicationKeys.all, "log", query],
+    queryFn: ({ signal }) => api<LogPage>("/api/communications/log", { query: { ...query }, signal }),
+    retry: retryTransient,
+    // A message going out changes its recipients' states for a minute or two.
+    refetchInterval: 10_000,
+  });
+}
+
+export function useRecipientPreview(audience: Audience, enabled: boolean) {
+  return useQuery({
+    queryKey: [...communicationKeys.all, "preview", audience],
+    queryFn: ({ signal }) =>
+      api<RecipientPreview>("/api/communications/email/preview", { method: "POST", body: audience, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const uploadAttachment = (file: File) => {
+  const form = new FormData();
+  form.set("file", file);
+  return api<Attachment>("/api/communications/attachments", { form });
+};
+
+export function useSendEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MassEmailInput) => api<Communication>("/api/communications/email", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
+  });
+}
+
+export function useCancelCommunication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Communication>(`/api/communications/${id}/cancel`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
+  });
+}
+
+export function useSignature() {
+  return useQuery({
+    queryKey: [...communicationKeys.all, "signature"],
+    queryFn: ({ signal }) => api<Signature>("/api/me/signature", { signal }),
+  });
+}
+
+export function useSaveSignature() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (signature: string) =>
+      api<Signature>("/api/me/signature", { method: "PUT", body: { signature } }),
+    onSuccess: (saved) => client.setQueryData([...communicationKeys.all, "signature"], saved),
+  });
+}

@@ -1,0 +1,9 @@
+import { COMMUNICATION_MESSAGES } from "@shared/communications/communications.schema";
+import { useMessageMap } from "../../lib/use-message-map";
+
+const KNOWN: Record<string, string> = Object.fromEntries(
+  Object.entries(COMMUNICATION_MESSAGES).map(([key, message]) => [message, `errors.${key}`]),
+);
+const CODES = { FILE_TOO_LARGE: "errors.fileTooLarge", FILE_TYPE_NOT_ALLOWED: "errors.fileType" };
+
+export const useCommunicationMessages = () => useMessageMap("communications", KNOWN, CODES);
