@@ -28,6 +28,7 @@ import { chatRoutes } from "./modules/chat/chat.routes";
 import { citationsRoutes } from "./modules/citations/citations.routes";
 import { safetyLookupsRoutes } from "./modules/citations/safety-lookups.routes";
 import { communicationsRoutes } from "./modules/communications/communications.routes";
+import { smsRoutes } from "./modules/communications/sms.routes";
 import { contractSigningRoutes } from "./modules/contracts/contract-signing.routes";
 import { contractsRoutes } from "./modules/contracts/contracts.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     chatRoutes,
     announcementsRoutes,
     communicationsRoutes,
+    smsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

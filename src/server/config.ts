@@ -28,6 +28,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
     .optional(),
   MAIL_FROM: z.string().default("Load Management System <no-reply@localhost>"),
+  /** A Twilio-compatible SMS provider (the Messages API); without SMS_ACCOUNT_SID, texts are kept, not sent. */
+  SMS_BASE_URL: z
+    .url({ message: "must be a full URL such as https://api.twilio.com" })
+    .default("https://api.twilio.com"),
+  SMS_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  SMS_FROM: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   COMPANY_NAME: z.string().trim().min(1).max(120).optional(),
   COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
@@ -86,6 +93,13 @@ export interface Config {
   trustProxy: boolean;
   signInRateLimit: number;
   smtpUrl: string | undefined;
+  /**
+   * Whether a queued mass email or SMS blast starts going out at once in this process (else at the
+   * job queue's next minute). Off in tests, which run the queue themselves at a chosen time.
+   */
+  sendQueuesAtOnce?: boolean;
+  /** Set when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are. */
+  sms?: { baseUrl: string; accountSid: string; authToken: string; from: string };
   mailFrom: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   company: CompanyDetails;
@@ -114,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            baseUrl: e.SMS_BASE_URL.replace(/\/$/, ""),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     company: {

@@ -2,6 +2,7 @@ import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
 import { deliverDueAnnouncements } from "./modules/announcements/announcements.service";
 import { sendQueuedEmails } from "./modules/communications/communications.service";
+import { sendQueuedSms } from "./modules/communications/sms.service";
 import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
@@ -11,11 +12,13 @@ import type { ScheduledJob } from "./platform/jobs/jobs";
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
   return [
     {
-      // The mass-email queue: scheduled messages whose time has come, then up to 60 emails a minute.
+      // The mass-email and SMS queues: scheduled messages whose time has come, then up to 60 of each a minute
+      // (texts inside their recipients' hours only).
       name: "communications-send",
       cron: "* * * * *",
       run: async () => {
         await sendQueuedEmails(deps);
+        await sendQueuedSms(deps);
       },
     },
     {

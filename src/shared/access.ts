@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "announcements:manage": ["admin", "manager"],
   /** The communications hub (/communications): mass email, the communication log, the user's signature. */
   "communications:send": ["admin", "manager", "dispatcher"],
+  /** SMS consent records (/admin/sms-consent): record, revoke, import. */
+  "smsConsent:manage": ["admin"],
   /** Chat (/communications/chat): staff reach every driver's conversation, a driver only their own. */
   "chat:use": ["admin", "manager", "dispatcher", "driver"],
   // Dispatch. Drivers only ever reach their own loads (decided in the loads service).

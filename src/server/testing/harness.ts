@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: "LMS <no-reply@lms.test>",
     logLevel: "error",
     company: DEFAULT_COMPANY,
+    sendQueuesAtOnce: false,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ export const DELIVERY_STATUSES = [
   "bounced",
   "cancelled",
   "no_address",
+  /** SMS: no recorded consent, or opted out. */
+  "no_consent",
   "unsubscribed",
   "not_sent_no_provider",
 ] as const;

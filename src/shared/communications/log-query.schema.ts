@@ -15,6 +15,7 @@ export const logQuerySchema = pageQuerySchema.extend({
       "bounced",
       "cancelled",
       "no_address",
+      "no_consent",
       "unsubscribed",
       "not_sent_no_provider",
     ])

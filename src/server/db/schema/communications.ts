@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { drivers } from "./drivers";
 import { loads } from "./loads";
@@ -128,6 +128,8 @@ export const communicationRecipients = pgTable(
     recipientId: text(),
     name: text().notNull(),
     address: text(),
+    /** The recipient's state (a text waits for that state's hours). */
+    region: text(),
     status: text().notNull(),
     error: text(),
     /** A customer contact's one-click unsubscribe token (SHA-256; the link holds the token). */
@@ -148,4 +150,30 @@ export const emailUnsubscribes = pgTable("email_unsubscribes", {
   /** Lower-cased. */
   email: text().primaryKey(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SMS consent per phone number (E.164): how and when it was given or withdrawn, and by whom recorded. */
+export const smsConsents = pgTable(
+  "sms_consents",
+  {
+    phone: text().primaryKey(),
+    name: text().notNull().default(""),
+    /** opted_in, opted_out. */
+    status: text().notNull(),
+    /** form, paper, keyword (a reply), import, verbal. */
+    method: text().notNull(),
+    recordedByName: text().notNull(),
+    note: text().notNull().default(""),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.status), index().on(t.recordedAt.desc())],
+);
+
+/** States whose law is stricter than 8:00–21:00 for text messages: the blast waits for their window. */
+export const smsQuietHours = pgTable("sms_quiet_hours", {
+  state: text().primaryKey(),
+  startHour: integer().notNull(),
+  endHour: integer().notNull(),
+  timeZone: text().notNull(),
+  note: text().notNull().default(""),
 });

@@ -131,7 +131,7 @@ export function communicationsRoutes(deps: Deps) {
   // One queue run at a time in this instance; the job queue's minute catches anything left.
   let running = false;
   const kick = () => {
-    if (running) return;
+    if (running || deps.config.sendQueuesAtOnce === false) return;
     running = true;
     void sendQueuedEmails(deps)
       .catch((err: unknown) => deps.log.warn("mail queue run failed", { error: String(err) }))

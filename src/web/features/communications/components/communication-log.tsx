@@ -30,6 +30,7 @@ const TONES: Record<DeliveryStatus, "success" | "danger" | "warning" | "info" | 
   bounced: "danger",
   cancelled: "neutral",
   no_address: "warning",
+  no_consent: "neutral",
   unsubscribed: "neutral",
   not_sent_no_provider: "warning",
 };
@@ -124,7 +125,13 @@ export function CommunicationLog() {
           </Td>
           <Td data-label={cols.status} className={stacked.cell}>
             <span className="grid justify-items-end gap-0.5 lg:justify-items-start">
-              <Badge tone={TONES[e.status]}>{t(`statuses.${e.status}`)}</Badge>
+              <Badge tone={TONES[e.status]}>
+                {t(
+                  e.channel === "sms" && e.status === "no_address"
+                    ? "statuses.no_phone"
+                    : `statuses.${e.status}`,
+                )}
+              </Badge>
               {e.error ? <span className="max-w-56 truncate text-xs text-red-700">{e.error}</span> : null}
             </span>
           </Td>
