@@ -42,4 +42,39 @@ test.describe("communications hub", () => {
     await page.goto("/communications?lng=es");
     await expect(page.getByRole("tab", { name: "Correo masivo" })).toBeVisible();
   });
+
+  test("an admin records SMS consent; the SMS blast counts segments, says no provider is configured and texts only consenting numbers", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/sms-consent");
+    await expect(page.getByRole("heading", { name: "SMS consent", level: 1 })).toBeVisible();
+    await page.getByTestId("record-consent").click();
+    const form = page.getByTestId("consent-form");
+    await form.getByLabel("Phone").fill("(312) 555-0199");
+    await form.getByLabel("Name").fill("Night Receiving Desk");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Consent recorded");
+    await page.getByRole("searchbox").fill("Night Receiving");
+    const row = page.getByTestId("consent-row").filter({ hasText: "Night Receiving Desk" });
+    await expect(row).toContainText("+13125550199");
+    await expect(row).toContainText("Opted in");
+    await expect(row).toContainText("Signed form");
+
+    await page.goto("/communications?tab=sms");
+    const sms = page.getByTestId("sms-form");
+    await expect(sms.getByText("No SMS provider is configured")).toBeVisible();
+    await sms.getByLabel("Text message").fill("Yard closed Saturday.");
+    await expect(sms.getByTestId("sms-as-sent")).toHaveText(
+      /: Yard closed Saturday\. Reply STOP to opt out\.$/,
+    );
+    await expect(sms.getByTestId("sms-counter")).toContainText("1 segment (GSM-7)");
+    await sms.getByTestId("who-drivers").selectOption("all");
+    await expect(sms.getByTestId("sms-preview")).toContainText(/with consent will receive it/);
+    await sms.getByTestId("send-sms").click();
+    await expect(toast(page)).toContainText("Texts on their way");
+    await expect(page).toHaveURL(/tab=log/);
+    await page.getByTestId("log-status").selectOption("no_consent");
+    await expect(page.getByTestId("log-row").first()).toContainText("No consent");
+  });
 });

@@ -7,9 +7,11 @@ import {
   communicationRecipients,
   communications,
   drivers,
+  smsConsents,
   users,
 } from "../db/schema";
 import { deliver } from "../modules/announcements/announcements.service";
+import { toE164 } from "../modules/communications/sms.service";
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
@@ -129,6 +131,42 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
       })),
     );
   }
+  // SMS consent: the two drivers with sign-ins signed the consent form at hiring; a shipper's
+  // receiving desk replied STOP to last month's holiday-hours text.
+  const { rows: phones } = await tx.execute<{ name: string; phone: string | null; email: string | null }>(sql`
+    select d.full_name as name, d.phone, u.email from drivers d join users u on u.id = d.user_id
+    where u.email in ('driver@demo.test', 'driver2@demo.test')`);
+  for (const p of phones) {
+    const phone = toE164(p.phone);
+    if (phone)
+      await tx
+        .insert(smsConsents)
+        .values({
+          phone,
+          name: p.name,
+          status: "opted_in",
+          method: p.email === "driver@demo.test" ? "form" : "paper",
+          recordedByName: "Alex Morgan",
+          recordedAt: minutesAgo(now, 60 * 24 * 40),
+        })
+        .onConflictDoNothing();
+  }
+  const { rows: desk } = await tx.execute<{ name: string; phone: string }>(sql`
+    select cc.name, cc.phone from customer_contacts cc where cc.phone <> '' order by cc.name limit 1`);
+  const deskPhone = toE164(desk[0]?.phone);
+  if (deskPhone)
+    await tx
+      .insert(smsConsents)
+      .values({
+        phone: deskPhone,
+        name: desk[0].name,
+        status: "opted_out",
+        method: "keyword",
+        note: "STOP",
+        recordedByName: "Reply",
+        recordedAt: minutesAgo(now, 60 * 24 * 25),
+      })
+      .onConflictDoNothing();
   if (managerId) {
     // Custom notifications: one delivered yesterday to everyone (read by some), one scheduled for Monday.
     const [sent] = await tx

@@ -35,6 +35,8 @@ export const smsPreviewSchema = z.object({
   /** Numbers without recorded consent (or opted out): never texted. */
   noConsent: z.number().int(),
   providerConfigured: z.boolean(),
+  /** The name every text starts with. */
+  company: z.string(),
 });
 export type SmsPreview = z.infer<typeof smsPreviewSchema>;
 
@@ -69,6 +71,7 @@ export const consentQuerySchema = pageQuerySchema.extend({
 export type ConsentQuery = z.infer<typeof consentQuerySchema>;
 
 export const consentRecordedSchema = z.object({ phone: z.string() });
+export type ConsentRecorded = z.infer<typeof consentRecordedSchema>;
 
 export const importResultSchema = z.object({ imported: z.number().int() });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -56,6 +56,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   communications: {
     lazy: page("communications", () => import("../features/communications/pages/communications-page")),
   },
+  smsConsent: {
+    lazy: page("communications", () => import("../features/communications/pages/sms-consent-page")),
+  },
   customNotifications: {
     lazy: page("announcements", () => import("../features/announcements/pages/announcements-page")),
   },

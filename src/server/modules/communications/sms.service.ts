@@ -189,6 +189,7 @@ export function createSmsService(deps: Deps) {
           .map((r) => ({ kind: r.kind, name: r.name, detail: r.detail })),
         noConsent: list.filter((r) => r.outcome === "no_consent").length,
         providerConfigured: sms.configured,
+        company: config.company.name,
       };
     },
 

@@ -1,12 +1,7 @@
 import type { ChatHistory, ChatMessage, ChatThread, ChatThreadPage } from "@shared/chat/chat.schema";
 import type { ChatThreadQuery } from "@shared/chat/chat-query.schema";
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -35,30 +30,44 @@ export function useChatThread(driverId: string | null) {
   });
 }
 
-export type HistoryData = InfiniteData<ChatHistory, string | null>;
+export type HistoryData = ChatHistory;
 
-/** The conversation, newest page first in `pages` (each page oldest→newest); older pages on request. */
-export function useChatHistory(driverId: string | null) {
-  return useInfiniteQuery({
-    queryKey: chatKeys.history(driverId ?? ""),
-    queryFn: ({ signal, pageParam }) =>
-      api<ChatHistory>(`${base(driverId ?? "")}/messages`, {
-        query: { before: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.more ? (last.items[0]?.id ?? null) : null),
-    enabled: !!driverId,
+/**
+ * The conversation, oldest first: the newest page is a query (the stream adds to it, a reconnect asks
+ * again); older pages are fetched on request and kept while the conversation is open.
+ */
+export function useChatHistory(driverId: string) {
+  const latest = useQuery({
+    queryKey: chatKeys.history(driverId),
+    queryFn: ({ signal }) => api<ChatHistory>(`${base(driverId)}/messages`, { signal }),
     retry: retryTransient,
   });
+  const [older, setOlder] = useState<ChatHistory[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const byId = new Map<string, ChatMessage>();
+  for (const m of [...older.flatMap((p) => p.items), ...(latest.data?.items ?? [])]) byId.set(m.id, m);
+  const messages = [...byId.values()].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+  const more = older.length ? older[0].more : !!latest.data?.more;
+  const loadOlder = async () => {
+    const first = messages[0];
+    if (!first || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await api<ChatHistory>(`${base(driverId)}/messages`, { query: { before: first.id } });
+      setOlder((pages) => [page, ...pages]);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+  return { messages, more, loadOlder, loadingOlder, isPending: latest.isPending, isError: latest.isError };
 }
 
 /** Adds a message to a cached conversation once (the sender's answer and the stream may both bring it). */
 export function addToHistory(data: HistoryData | undefined, message: ChatMessage): HistoryData | undefined {
-  if (!data?.pages.length) return data;
-  if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
-  const [newest, ...older] = data.pages;
-  return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] };
+  if (!data || data.items.some((m) => m.id === message.id)) return data;
+  return { ...data, items: [...data.items, message] };
 }
 
 export function useSendMessage(driverId: string) {

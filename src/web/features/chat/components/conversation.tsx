@@ -39,8 +39,7 @@ export function Conversation({
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
-  const pages = history.data?.pages ?? [];
-  const messages = pages.toReversed().flatMap((p) => p.items);
+  const { messages } = history;
   const newestId = messages.at(-1)?.id;
 
   // Reading: whenever the conversation shows something unread while the page is in view.
@@ -123,19 +122,21 @@ export function Conversation({
         data-testid="messages"
         aria-live="polite"
       >
-        {history.hasNextPage ? (
+        {history.more ? (
           <div className="mb-3 flex justify-center">
             <Button
               variant="outline"
               size="sm"
               onClick={() => {
                 pinned.current = false;
-                void history.fetchNextPage();
+                void history
+                  .loadOlder()
+                  .catch(() => notify({ title: t("conversation.fetchFailed"), variant: "error" }));
               }}
-              disabled={history.isFetchingNextPage}
+              disabled={history.loadingOlder}
               data-testid="older-messages"
             >
-              {history.isFetchingNextPage ? <Spinner /> : null}
+              {history.loadingOlder ? <Spinner /> : null}
               {t("conversation.older")}
             </Button>
           </div>

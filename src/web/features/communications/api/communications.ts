@@ -1,3 +1,4 @@
+import type { CreatedId } from "@shared/api/api.schema";
 import type {
   Attachment,
   Audience,
@@ -8,9 +9,20 @@ import type {
   Signature,
 } from "@shared/communications/communications.schema";
 import type { LogQuery } from "@shared/communications/log-query.schema";
+import type {
+  ConsentInput,
+  ConsentPage,
+  ConsentQuery,
+  ConsentRecorded,
+  ImportResult,
+  SmsBlastInput,
+  SmsPreview,
+} from "@shared/communications/sms.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+
+type SmsAudience = SmsBlastInput["audience"];
 
 export const communicationKeys = { all: ["communications"] as const };
 
@@ -69,5 +81,52 @@ export function useSaveSignature() {
     mutationFn: (signature: string) =>
       api<Signature>("/api/me/signature", { method: "PUT", body: { signature } }),
     onSuccess: (saved) => client.setQueryData([...communicationKeys.all, "signature"], saved),
+  });
+}
+
+export function useSmsPreview(audience: SmsAudience, enabled: boolean) {
+  return useQuery({
+    queryKey: [...communicationKeys.all, "sms-preview", audience],
+    queryFn: ({ signal }) =>
+      api<SmsPreview>("/api/communications/sms/preview", { method: "POST", body: { audience }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSendSms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: string; audience: SmsAudience }) =>
+      api<CreatedId>("/api/communications/sms", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
+  });
+}
+
+export function useConsents(query: Partial<ConsentQuery> & { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...communicationKeys.all, "consents", query],
+    queryFn: ({ signal }) => api<ConsentPage>("/api/sms-consents", { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useRecordConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConsentInput) => api<ConsentRecorded>("/api/sms-consents", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
+  });
+}
+
+export function useImportConsents() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set("file", file);
+      return api<ImportResult>("/api/sms-consents/import", { form });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }

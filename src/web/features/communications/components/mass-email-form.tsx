@@ -11,24 +11,18 @@ import {
 import { MailWarning, Paperclip, Send, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLookup } from "../../../components/pickers/lookups";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
-import { Input, Label, Select, Textarea } from "../../../components/ui/input";
+import { Input, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { firstIssues } from "../../../lib/form-errors";
 import { notify } from "../../../lib/toast";
-import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { uploadAttachment, useRecipientPreview, useSendEmail, useSignature } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
+import { type Chosen, type Who, WhoPicker } from "./who-picker";
 
-type Who = "none" | "all" | "chosen";
-interface Chosen {
-  id: string;
-  label: string;
-}
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
@@ -325,91 +319,5 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
         </Card>
       </div>
     </form>
-  );
-}
-
-function WhoPicker({
-  kind,
-  label,
-  who,
-  setWho,
-  chosen,
-  setChosen,
-}: {
-  kind: "drivers" | "customers";
-  label: string;
-  who: Who;
-  setWho: (w: Who) => void;
-  chosen: Chosen[];
-  setChosen: (c: Chosen[]) => void;
-}) {
-  const { t } = useTranslation("communications");
-  const [q, setQ] = useState("");
-  const search = useDebouncedValue(q, 250);
-  const found = useLookup(kind, search, who === "chosen");
-  const taken = new Set(chosen.map((c) => c.id));
-  const options = (found.data ?? [])
-    .map((o) => ({ id: o.id, label: "fullName" in o ? o.fullName : o.companyName }))
-    .filter((o) => !taken.has(o.id))
-    .slice(0, 8);
-  return (
-    <div className="grid gap-2">
-      <Field label={label}>
-        <Select value={who} onChange={(e) => setWho(e.target.value as Who)} data-testid={`who-${kind}`}>
-          <option value="none">{t("who.none")}</option>
-          <option value="all">{t(`who.all.${kind}`)}</option>
-          <option value="chosen">{t("who.chosen")}</option>
-        </Select>
-      </Field>
-      {who === "chosen" ? (
-        <div className="grid gap-2">
-          {chosen.length ? (
-            <ul className="flex flex-wrap gap-1.5">
-              {chosen.map((c) => (
-                <li
-                  key={c.id}
-                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm"
-                >
-                  {c.label}
-                  <button
-                    type="button"
-                    className="grid size-7 place-items-center rounded-full hover:bg-brand-100"
-                    aria-label={t("remove", { name: c.label })}
-                    onClick={() => setChosen(chosen.filter((x) => x.id !== c.id))}
-                  >
-                    <X className="size-3.5" aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <Label className="sr-only" htmlFor={`find-${kind}`}>
-            {t(`find.${kind}`)}
-          </Label>
-          <Input
-            id={`find-${kind}`}
-            type="search"
-            placeholder={t(`find.${kind}`)}
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-          {options.length ? (
-            <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-              {options.map((o) => (
-                <li key={o.id}>
-                  <button
-                    type="button"
-                    className="flex min-h-11 w-full items-center px-3 text-left text-sm hover:bg-slate-50"
-                    onClick={() => setChosen([...chosen, o])}
-                  >
-                    {o.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
   );
 }

@@ -8,13 +8,14 @@ import { MassEmailForm } from "../components/mass-email-form";
 const CommunicationLog = lazyPanel(() =>
   import("../components/communication-log").then((m) => m.CommunicationLog),
 );
+const SmsBlastForm = lazyPanel(() => import("../components/sms-blast-form").then((m) => m.SmsBlastForm));
 const SignatureForm = lazyPanel(() => import("../components/signature-form").then((m) => m.SignatureForm));
-const TABS = ["email", "log", "signature"] as const;
+const TABS = ["email", "sms", "log", "signature"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * The communications hub (`/communications`, admin, manager, dispatcher): mass email, the
- * communication log and the sender's signature.
+ * The communications hub (`/communications`, admin, manager, dispatcher): mass email, SMS blast,
+ * the communication log and the sender's signature.
  */
 export default function CommunicationsPage() {
   const { t } = useTranslation("communications");
@@ -45,6 +46,9 @@ export default function CommunicationsPage() {
         </TabsList>
         <TabsContent value="email">
           <MassEmailForm onSent={() => open("log")} />
+        </TabsContent>
+        <TabsContent value="sms">
+          <SmsBlastForm onSent={() => open("log")} />
         </TabsContent>
         <TabsContent value="log">
           <CommunicationLog />
