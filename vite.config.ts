@@ -71,7 +71,10 @@ export default defineConfig(({ command }) => ({
         chunkFileNames: (chunk) => {
           const file = chunk.facadeModuleId ?? "";
           const locale = /i18n\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
+          // Other chunks are named by their hash alone: every screen's preload list and every import
+          // between chunks spells these names, and a readable name costs each of them bytes (the
+          // manifest and the source maps still say what each file holds).
+          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[hash].js";
         },
       },
     },

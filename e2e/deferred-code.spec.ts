@@ -1,5 +1,22 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
+
+/**
+ * The built file that holds a source module (chunks are named by their hash): from the build's
+ * manifest, as a pattern for `page.route`.
+ */
+function chunkOf(source: string): RegExp {
+  const dist = path.resolve(process.env.WEB_DIST ?? "dist/web");
+  const manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; src?: string }
+  >;
+  const entry = Object.entries(manifest).find(([key, c]) => key.includes(source) || c.src?.includes(source));
+  if (!entry) throw new Error(`${source} is not in the build's manifest`);
+  return new RegExp(`/${entry[1].file.replace(/[.]/g, "\\.")}$`);
+}
 
 /**
  * Decision 023: a screen renders before the code of its dialogs, menus, pickers and later tabs has
@@ -10,7 +27,9 @@ test.describe("code that arrives after the screen", () => {
   test("a menu whose code cannot be fetched says so, and opens once it can", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
     let blocked = true;
-    await page.route(/radix-overlays-[\w-]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.route(chunkOf("components/ui/radix-overlays.ts"), (route) =>
+      blocked ? route.abort() : route.continue(),
+    );
     await page.goto("/drivers");
     await expect(page.getByRole("heading", { name: "Drivers" })).toBeVisible();
 
@@ -34,11 +53,17 @@ test.describe("code that arrives after the screen", () => {
   }) => {
     await loginAs(page, "dispatcher@demo.test");
     // The deferred chunks take their time: the overlays and the driver form 1.5 s, the ratings tab 3 s.
-    await page.route(/(radix-overlays|driver-form-dialog|driver-ratings-tab)-[\w-]+\.js$/, async (route) => {
-      const slow = route.request().url().includes("driver-ratings-tab") ? 3000 : 1500;
-      await new Promise((resolve) => setTimeout(resolve, slow));
-      await route.continue();
-    });
+    const ratings = chunkOf("drivers/components/driver-ratings-tab.tsx");
+    for (const pattern of [
+      chunkOf("components/ui/radix-overlays.ts"),
+      chunkOf("drivers/components/driver-form-dialog.tsx"),
+      ratings,
+    ])
+      await page.route(pattern, async (route) => {
+        const slow = ratings.test(new URL(route.request().url()).pathname) ? 3000 : 1500;
+        await new Promise((resolve) => setTimeout(resolve, slow));
+        await route.continue();
+      });
     await page.goto("/drivers");
     await page.getByTestId("new-driver").click();
     const dialog = page.getByRole("dialog");

@@ -46,6 +46,7 @@ import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
+import { meetingsRoutes } from "./modules/meetings/meetings.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { paperworkRoutes } from "./modules/paperwork/paperwork.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
@@ -129,6 +130,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     announcementsRoutes,
     communicationsRoutes,
     smsRoutes,
+    meetingsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

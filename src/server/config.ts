@@ -29,6 +29,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Load Management System <no-reply@localhost>"),
   /** A Twilio-compatible SMS provider (the Messages API); without SMS_ACCOUNT_SID, texts are kept, not sent. */
+  /** The Jitsi-compatible server a meeting's room link points at. */
+  MEETING_ROOM_URL: z
+    .url({ message: "must be a full URL such as https://meet.jit.si" })
+    .default("https://meet.jit.si"),
   SMS_BASE_URL: z
     .url({ message: "must be a full URL such as https://api.twilio.com" })
     .default("https://api.twilio.com"),
@@ -98,6 +102,8 @@ export interface Config {
    * job queue's next minute). Off in tests, which run the queue themselves at a chosen time.
    */
   sendQueuesAtOnce?: boolean;
+  /** Where link-based meeting rooms live (MEETING_ROOM_URL, a Jitsi-compatible server). */
+  meetingRoomUrl?: string;
   /** Set when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are. */
   sms?: { baseUrl: string; accountSid: string; authToken: string; from: string };
   mailFrom: string;
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
+    meetingRoomUrl: e.MEETING_ROOM_URL.replace(/\/$/, ""),
     sms:
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? {

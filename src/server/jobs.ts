@@ -6,6 +6,7 @@ import { sendQueuedSms } from "./modules/communications/sms.service";
 import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
+import { remindMeetings } from "./modules/meetings/meetings.service";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
@@ -19,6 +20,8 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       run: async () => {
         await sendQueuedEmails(deps);
         await sendQueuedSms(deps);
+        // Meetings whose reminder time has come: each participant is emailed once.
+        await remindMeetings(deps);
       },
     },
     {

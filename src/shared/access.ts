@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   "communications:send": ["admin", "manager", "dispatcher"],
   /** SMS consent records (/admin/sms-consent): record, revoke, import. */
   "smsConsent:manage": ["admin"],
+  /** Virtual meetings (/meetings): schedule, invite, cancel. */
+  "meetings:manage": ["admin", "manager"],
   /** Chat (/communications/chat): staff reach every driver's conversation, a driver only their own. */
   "chat:use": ["admin", "manager", "dispatcher", "driver"],
   // Dispatch. Drivers only ever reach their own loads (decided in the loads service).

@@ -7,6 +7,7 @@ import {
   communicationRecipients,
   communications,
   drivers,
+  meetings,
   smsConsents,
   users,
 } from "../db/schema";
@@ -167,6 +168,31 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
         recordedAt: minutesAgo(now, 60 * 24 * 25),
       })
       .onConflictDoNothing();
+  if (managerId) {
+    // A weekly review in a meeting room tomorrow, and last week's, already held.
+    const tomorrow = new Date(now);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    tomorrow.setUTCHours(15, 0, 0, 0);
+    const lastWeek = new Date(tomorrow.getTime() - 8 * 86_400_000);
+    for (const [startsAt, room] of [
+      [tomorrow, "lms-weekly-review-7Hq2Xc9LpV4mZt8Rw3Ny"],
+      [lastWeek, "lms-weekly-review-Qe5Jk2Vb8Tn4Ls6Pd1Gh"],
+    ] as const)
+      await tx.insert(meetings).values({
+        topic: "Weekly dispatch review",
+        agenda: "On-time delivery, detention, next week's lanes, open claims.",
+        startsAt,
+        durationMinutes: 45,
+        provider: "room",
+        joinUrl: `https://meet.jit.si/${room}`,
+        participants: ["dispatcher@demo.test", "safety@demo.test", "accountant@demo.test"],
+        reminderMinutes: 15,
+        remindedAt: startsAt < now ? startsAt : null,
+        createdBy: managerId,
+        createdByName: "Maria Lopez",
+        createdByEmail: "manager@demo.test",
+      });
+  }
   if (managerId) {
     // Custom notifications: one delivered yesterday to everyone (read by some), one scheduled for Monday.
     const [sent] = await tx

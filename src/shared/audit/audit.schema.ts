@@ -143,6 +143,8 @@ export const AUDIT_ACTIONS = [
   "announcement.updated",
   "announcement.cancelled",
   "announcement.delivered",
+  "meeting.scheduled",
+  "meeting.cancelled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -177,6 +179,7 @@ export const AUDIT_TARGET_TYPES = [
   "certificate_request",
   "ifta_rates",
   "announcement",
+  "meeting",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

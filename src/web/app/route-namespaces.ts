@@ -27,6 +27,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   inspections: ["inspections"],
   invoices: ["invoices"],
   loads: ["board", "invoices", "loads"],
+  meetings: ["meetings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
   parking: ["loads", "parking"],

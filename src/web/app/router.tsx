@@ -56,6 +56,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   communications: {
     lazy: page("communications", () => import("../features/communications/pages/communications-page")),
   },
+  meetings: { lazy: page("meetings", () => import("../features/meetings/pages/meetings-page")) },
   smsConsent: {
     lazy: page("communications", () => import("../features/communications/pages/sms-consent-page")),
   },

@@ -177,3 +177,28 @@ export const smsQuietHours = pgTable("sms_quiet_hours", {
   timeZone: text().notNull(),
   note: text().notNull().default(""),
 });
+
+/** Virtual meetings: a topic, a time, a link, participants by email (invited with an .ics). */
+export const meetings = pgTable(
+  "meetings",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    topic: text().notNull(),
+    agenda: text().notNull().default(""),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull(),
+    provider: text().notNull(),
+    joinUrl: text().notNull(),
+    participants: text().array().notNull(),
+    reminderMinutes: integer().notNull().default(15),
+    remindedAt: timestamp({ withTimezone: true }),
+    status: text().notNull().default("scheduled"),
+    /** The invitation's SEQUENCE (RFC 5545): each change and the cancellation raise it. */
+    sequence: integer().notNull().default(0),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdByName: text().notNull(),
+    createdByEmail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.startsAt), index().on(t.status, t.startsAt)],
+);
