@@ -1,32 +1,19 @@
 import { type Role, STAFF_ROLES } from "@shared/access";
 import { pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
+import {
+  COMMUNICATION_CHANNELS,
+  type CommunicationChannel,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+} from "./log-query.schema";
 
 /**
  * The communications hub (`/communications`): mass email to drivers, customers' contacts and staff,
  * with the sender's signature, attachments, a throttled queue and every recipient's status in the
  * communication log.
  */
-export const COMMUNICATION_CHANNELS = ["email", "sms"] as const;
-export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
-
-/** A recipient's state in the log: queued → sent / failed / bounced, or skipped with the reason. */
-export const DELIVERY_STATUSES = [
-  "scheduled",
-  "queued",
-  "sent",
-  /** No SMTP server configured: kept in the mail outbox an admin can read, not sent. */
-  "stored",
-  "failed",
-  "bounced",
-  "cancelled",
-  "no_address",
-  /** SMS: no recorded consent, or opted out. */
-  "no_consent",
-  "unsubscribed",
-  "not_sent_no_provider",
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export { COMMUNICATION_CHANNELS, type CommunicationChannel, DELIVERY_STATUSES, type DeliveryStatus };
 
 export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_BODY_MAX = 20_000;

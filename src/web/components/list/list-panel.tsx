@@ -30,6 +30,14 @@ export interface ListEmptyCopy {
   action?: ReactNode;
 }
 
+/** The empty state's words from `<prefix>.title`, `.text`, `.filteredTitle` and `.filteredText` of a namespace. */
+export const emptyCopy = (t: (key: string) => string, prefix = "empty"): ListEmptyCopy => ({
+  title: t(`${prefix}.title`),
+  text: t(`${prefix}.text`),
+  filteredTitle: t(`${prefix}.filteredTitle`),
+  filteredText: t(`${prefix}.filteredText`),
+});
+
 /**
  * The body of every list screen, configured rather than copied: the toolbar (search, the screen's
  * filters, the phone sort menu, "Clear filters"), the four list states (error with retry, skeleton,

@@ -4,7 +4,7 @@ import { Ban, Eye, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -106,12 +106,7 @@ export default function AnnouncementsPage() {
           directions: ["desc", "asc"],
         }}
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t)}
         tableLabel={t("title")}
         columns={[
           { label: cols.title, className: "pl-4" },

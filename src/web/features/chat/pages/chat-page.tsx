@@ -4,7 +4,7 @@ import { chatThreadQuerySchema } from "@shared/chat/chat-query.schema";
 import { Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Alert } from "../../../components/ui/feedback";
@@ -76,12 +76,7 @@ function StaffChat() {
             }
             search={{ label: t("threads.searchLabel"), hint: t("threads.searchHint") }}
             errorTitle={t("threads.fetchFailed")}
-            empty={{
-              title: t("threads.empty.title"),
-              text: t("threads.empty.text"),
-              filteredTitle: t("threads.empty.filteredTitle"),
-              filteredText: t("threads.empty.filteredText"),
-            }}
+            empty={emptyCopy(t, "threads.empty")}
             render={(page) => (
               <ul className="divide-y divide-slate-100" data-testid="threads">
                 {page.items.map((thread) => (

@@ -8,7 +8,7 @@ import { Ban } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { FilterSelect } from "../../../components/list/filter-select";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -92,12 +92,7 @@ export function CommunicationLog() {
         </>
       }
       errorTitle={t("log.fetchFailed")}
-      empty={{
-        title: t("log.empty.title"),
-        text: t("log.empty.text"),
-        filteredTitle: t("log.empty.filteredTitle"),
-        filteredText: t("log.empty.filteredText"),
-      }}
+      empty={emptyCopy(t, "log.empty")}
       tableLabel={t("tabs.log")}
       columns={[
         { label: cols.recipient, className: "pl-4" },

@@ -21,6 +21,7 @@ import { firstIssues } from "../../../lib/form-errors";
 import { notify } from "../../../lib/toast";
 import { uploadAttachment, useRecipientPreview, useSendEmail, useSignature } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
+import { SkippedRecipients } from "./skipped-recipients";
 import { type Chosen, type Who, WhoPicker } from "./who-picker";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -262,25 +263,12 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
                   {t("preview.unsubscribed", { count: preview.data.unsubscribed })}
                 </p>
               ) : null}
-              {preview.data.missing.length ? (
-                <div
-                  className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900"
-                  role="status"
-                >
-                  <p className="flex items-center gap-1.5 font-medium">
-                    <MailWarning className="size-4" aria-hidden />
-                    {t("preview.noEmail", { count: preview.data.missing.length })}
-                  </p>
-                  <ul className="mt-1 max-h-32 overflow-y-auto text-xs" data-testid="no-email">
-                    {preview.data.missing.map((m) => (
-                      <li key={`${m.kind}-${m.name}-${m.detail}`}>
-                        {m.name}
-                        {m.detail ? ` · ${m.kind === "user" ? t(`common:roles.${m.detail}`) : m.detail}` : ""}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              <SkippedRecipients
+                title={t("preview.noEmail", { count: preview.data.missing.length })}
+                Icon={MailWarning}
+                people={preview.data.missing}
+                testId="no-email"
+              />
             </div>
           ) : null}
         </Card>

@@ -12,6 +12,7 @@ import { firstIssues } from "../../../lib/form-errors";
 import { notify } from "../../../lib/toast";
 import { useSendSms, useSmsPreview } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
+import { SkippedRecipients } from "./skipped-recipients";
 import { type Chosen, type Who, WhoPicker } from "./who-picker";
 
 /**
@@ -126,25 +127,11 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
                   {t("sms.noConsent", { count: preview.data.noConsent })}
                 </p>
               ) : null}
-              {preview.data.noPhone.length ? (
-                <div
-                  className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900"
-                  role="status"
-                >
-                  <p className="flex items-center gap-1.5 font-medium">
-                    <PhoneOff className="size-4" aria-hidden />
-                    {t("sms.noPhone", { count: preview.data.noPhone.length })}
-                  </p>
-                  <ul className="mt-1 max-h-32 overflow-y-auto text-xs">
-                    {preview.data.noPhone.map((m) => (
-                      <li key={`${m.kind}-${m.name}-${m.detail}`}>
-                        {m.name}
-                        {m.detail ? ` · ${m.detail}` : ""}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              <SkippedRecipients
+                title={t("sms.noPhone", { count: preview.data.noPhone.length })}
+                Icon={PhoneOff}
+                people={preview.data.noPhone}
+              />
             </div>
           ) : null}
           <Button type="submit" disabled={send.isPending} data-testid="send-sms">

@@ -8,7 +8,7 @@ import { type Consent, consentQuerySchema } from "@shared/communications/sms.sch
 import { FileUp, Plus, ShieldCheck, ShieldOff } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -138,12 +138,7 @@ export default function SmsConsentPage() {
         }
         search={{ label: t("consent.searchLabel"), hint: t("consent.searchHint") }}
         errorTitle={t("consent.fetchFailed")}
-        empty={{
-          title: t("consent.empty.title"),
-          text: t("consent.empty.text"),
-          filteredTitle: t("consent.empty.filteredTitle"),
-          filteredText: t("consent.empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "consent.empty")}
         tableLabel={t("consent.title")}
         columns={[
           { label: cols.contact, className: "pl-4" },

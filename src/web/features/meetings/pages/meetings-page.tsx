@@ -3,7 +3,7 @@ import { Ban, CalendarPlus, Copy, Download, ExternalLink, Settings } from "lucid
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -80,12 +80,7 @@ export default function MeetingsPage() {
         }
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t)}
         tableLabel={t("title")}
         columns={[
           { label: cols.topic, className: "pl-4" },

@@ -3,7 +3,7 @@ import type { Notification } from "@shared/notifications/notifications.schema";
 import { CheckCheck, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
@@ -70,12 +70,7 @@ export default function NotificationsPage() {
           </Select>
         }
         errorTitle={t("centre.fetchFailed")}
-        empty={{
-          title: t("centre.empty.title"),
-          text: t("centre.empty.text"),
-          filteredTitle: t("centre.empty.filteredTitle"),
-          filteredText: t("centre.empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "centre.empty")}
         render={(page) => (
           <ul
             className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm"
