@@ -22,7 +22,7 @@ import { notify } from "../../../lib/toast";
 import { uploadAttachment, useRecipientPreview, useSendEmail, useSignature } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
 import { SkippedRecipients } from "./skipped-recipients";
-import { type Chosen, type Who, WhoPicker } from "./who-picker";
+import { useDriversAndCustomers } from "./who-picker";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -37,10 +37,7 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
   const signature = useSignature();
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
-  const [drivers, setDrivers] = useState<Who>("none");
-  const [driverList, setDriverList] = useState<Chosen[]>([]);
-  const [customers, setCustomers] = useState<Who>("none");
-  const [customerList, setCustomerList] = useState<Chosen[]>([]);
+  const recipients = useDriversAndCustomers();
   const [roles, setRoles] = useState<string[]>([]);
   const [files, setFiles] = useState<Attachment[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -52,19 +49,8 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
   const [time, setTime] = useState("08:00");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const audience: Audience = {
-    drivers,
-    driverIds: driverList.map((d) => d.id),
-    customers,
-    customerIds: customerList.map((c) => c.id),
-    staffRoles: roles as Audience["staffRoles"],
-  };
-  const anyone =
-    drivers === "all" ||
-    customers === "all" ||
-    driverList.length > 0 ||
-    customerList.length > 0 ||
-    roles.length > 0;
+  const audience: Audience = { ...recipients.audience, staffRoles: roles as Audience["staffRoles"] };
+  const anyone = recipients.chosenAny || roles.length > 0;
   const preview = useRecipientPreview(audience, anyone);
 
   const addFiles = async (chosen: FileList | null) => {
@@ -214,22 +200,7 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
       <div className="grid content-start gap-4">
         <Card className="grid gap-4 p-4">
           <h2 className="font-semibold text-slate-900">{t("email.recipients")}</h2>
-          <WhoPicker
-            kind="drivers"
-            label={t("email.drivers")}
-            who={drivers}
-            setWho={setDrivers}
-            chosen={driverList}
-            setChosen={setDriverList}
-          />
-          <WhoPicker
-            kind="customers"
-            label={t("email.customers")}
-            who={customers}
-            setWho={setCustomers}
-            chosen={customerList}
-            setChosen={setCustomerList}
-          />
+          {recipients.pickers}
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-900">{t("email.staff")}</legend>
             <div className="flex flex-wrap gap-x-4">

@@ -13,7 +13,7 @@ import { notify } from "../../../lib/toast";
 import { useSendSms, useSmsPreview } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
 import { SkippedRecipients } from "./skipped-recipients";
-import { type Chosen, type Who, WhoPicker } from "./who-picker";
+import { useDriversAndCustomers } from "./who-picker";
 
 /**
  * SMS blast: to drivers and customers' contacts with a phone and recorded consent. The counter
@@ -24,18 +24,10 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
   const messages = useCommunicationMessages();
   const send = useSendSms();
   const [body, setBody] = useState("");
-  const [drivers, setDrivers] = useState<Who>("none");
-  const [driverList, setDriverList] = useState<Chosen[]>([]);
-  const [customers, setCustomers] = useState<Who>("none");
-  const [customerList, setCustomerList] = useState<Chosen[]>([]);
+  const recipients = useDriversAndCustomers();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const audience = {
-    drivers,
-    driverIds: driverList.map((d) => d.id),
-    customers,
-    customerIds: customerList.map((c) => c.id),
-  };
-  const anyone = drivers !== "none" || customers !== "none";
+  const { audience } = recipients;
+  const anyone = recipients.audience.drivers !== "none" || recipients.audience.customers !== "none";
   const preview = useSmsPreview(audience, true);
   const company = preview.data?.company ?? "";
   const count = smsSegments(smsText(company, body || " "));
@@ -97,22 +89,7 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
       <div className="grid content-start gap-4">
         <Card className="grid gap-4 p-4">
           <h2 className="font-semibold text-slate-900">{t("email.recipients")}</h2>
-          <WhoPicker
-            kind="drivers"
-            label={t("email.drivers")}
-            who={drivers}
-            setWho={setDrivers}
-            chosen={driverList}
-            setChosen={setDriverList}
-          />
-          <WhoPicker
-            kind="customers"
-            label={t("email.customers")}
-            who={customers}
-            setWho={setCustomers}
-            chosen={customerList}
-            setChosen={setCustomerList}
-          />
+          {recipients.pickers}
           {errors.audience ? (
             <p role="alert" className="text-sm text-red-600">
               {t("errors.noRecipients")}

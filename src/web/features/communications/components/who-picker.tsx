@@ -12,6 +12,47 @@ export interface Chosen {
   label: string;
 }
 
+/**
+ * The drivers and customers a mass email or an SMS blast goes to: the two pickers and the audience
+ * they add up to (the staff roles, email only, are the form's own).
+ */
+export function useDriversAndCustomers() {
+  const { t } = useTranslation("communications");
+  const [drivers, setDrivers] = useState<Who>("none");
+  const [driverList, setDriverList] = useState<Chosen[]>([]);
+  const [customers, setCustomers] = useState<Who>("none");
+  const [customerList, setCustomerList] = useState<Chosen[]>([]);
+  return {
+    audience: {
+      drivers,
+      driverIds: driverList.map((d) => d.id),
+      customers,
+      customerIds: customerList.map((c) => c.id),
+    },
+    chosenAny: drivers === "all" || customers === "all" || driverList.length > 0 || customerList.length > 0,
+    pickers: (
+      <>
+        <WhoPicker
+          kind="drivers"
+          label={t("email.drivers")}
+          who={drivers}
+          setWho={setDrivers}
+          chosen={driverList}
+          setChosen={setDriverList}
+        />
+        <WhoPicker
+          kind="customers"
+          label={t("email.customers")}
+          who={customers}
+          setWho={setCustomers}
+          chosen={customerList}
+          setChosen={setCustomerList}
+        />
+      </>
+    ),
+  };
+}
+
 /** Drivers or customers for a mass email or an SMS blast: nobody, all, or chosen ones found by name. */
 export function WhoPicker({
   kind,
