@@ -48,6 +48,7 @@ import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
 import { meetingsRoutes } from "./modules/meetings/meetings.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { notificationPreferencesRoutes } from "./modules/notifications/preferences.routes";
 import { paperworkRoutes } from "./modules/paperwork/paperwork.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
 import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
@@ -125,6 +126,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     driverRatingsRoutes,
     reportsRoutes,
     dashboardRoutes,
+    notificationPreferencesRoutes,
     notificationsRoutes,
     chatRoutes,
     announcementsRoutes,

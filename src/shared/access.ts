@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "announcements:manage": ["admin", "manager"],
   /** The communications hub (/communications): mass email, the communication log, the user's signature. */
   "communications:send": ["admin", "manager", "dispatcher"],
+  /** The company's automated-notification switches per event and channel (the hub's Automated tab). */
+  "automatedNotifications:manage": ["admin", "manager"],
   /** SMS consent records (/admin/sms-consent): record, revoke, import. */
   "smsConsent:manage": ["admin"],
   /** Virtual meetings (/meetings): schedule, invite, cancel. */

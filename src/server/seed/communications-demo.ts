@@ -227,4 +227,41 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
       createdByName: "Maria Lopez",
     });
   }
+
+  // Issue 16's preferences: the company texts assignments (its drivers consented), Rosa reads in
+  // Spanish and wants announcements by email too, dispatch keeps two saved groups.
+  await tx.execute(sql`
+    insert into automated_notifications (event, in_app, email, sms, updated_by_name, updated_at)
+    values ('load.assigned', true, true, true, 'Maria Lopez', ${minutesAgo(now, 60 * 24 * 6)})
+    on conflict do nothing`);
+  if (rosa?.userId)
+    await tx.execute(sql`
+      insert into user_preferences (user_id, language, email_kinds, sms_kinds)
+      values (${rosa.userId}, 'es', array['load.assigned', 'time_off.reviewed', 'document.expiring', 'announcement'],
+        array['load.assigned'])
+      on conflict (user_id) do update set language = excluded.language, email_kinds = excluded.email_kinds,
+        sms_kinds = excluded.sms_kinds`);
+  if (jake && rosa)
+    await tx.execute(sql`
+      insert into recipient_groups (name, audience, created_by_name) values
+        ('Chicago yard drivers', ${JSON.stringify({
+          drivers: "chosen",
+          driverIds: [jake.id, rosa.id],
+          customers: "none",
+          customerIds: [],
+          staffRoles: [],
+          labels: [
+            { id: jake.id, label: jake.name },
+            { id: rosa.id, label: rosa.name },
+          ],
+        })}::jsonb, 'Dan Carter'),
+        ('Office and safety', ${JSON.stringify({
+          drivers: "none",
+          driverIds: [],
+          customers: "none",
+          customerIds: [],
+          staffRoles: ["manager", "dispatcher", "safety"],
+          labels: [],
+        })}::jsonb, 'Maria Lopez')
+      on conflict do nothing`);
 }

@@ -145,6 +145,9 @@ export const AUDIT_ACTIONS = [
   "announcement.delivered",
   "meeting.scheduled",
   "meeting.cancelled",
+  "notifications.automated_saved",
+  "recipient_group.saved",
+  "recipient_group.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -180,6 +183,8 @@ export const AUDIT_TARGET_TYPES = [
   "ifta_rates",
   "announcement",
   "meeting",
+  "automated_notifications",
+  "recipient_group",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

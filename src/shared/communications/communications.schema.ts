@@ -37,6 +37,8 @@ export const COMMUNICATION_MESSAGES = {
   tooManyAttachments: `Attach at most ${ATTACHMENTS_MAX} files.`,
   signatureTooLong: `A signature is at most ${SIGNATURE_MAX} characters.`,
   notScheduled: "This message was already sent or cancelled.",
+  groupNameRequired: "Name the group.",
+  groupNameTaken: "A group with this name exists. Choose another name.",
 } as const;
 const M = COMMUNICATION_MESSAGES;
 
@@ -117,6 +119,9 @@ export const logEntrySchema = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   senderName: z.string(),
+  /** hub: a person's mass email or blast; automated: an event's copy (`notificationKind`). */
+  source: z.enum(["hub", "automated"]),
+  notificationKind: z.string().nullable(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 export const logPageSchema = pageSchema(logEntrySchema);
@@ -129,3 +134,26 @@ export const signatureSchema = z.object({
   signature: z.string().max(SIGNATURE_MAX, { message: M.signatureTooLong }),
 });
 export type Signature = z.infer<typeof signatureSchema>;
+
+/** A saved audience ("all reefer drivers", "Acme's desks"): the composer reloads its pickers from it. */
+export const recipientGroupInputSchema = z.object({
+  name: z.string().trim().min(1, { message: M.groupNameRequired }).max(80),
+  audience: audienceSchema,
+  /** The chosen drivers' and customers' names, to show when the group is reloaded. */
+  labels: z
+    .array(z.object({ id: z.string().max(64), label: z.string().max(200) }))
+    .max(2000)
+    .default([]),
+});
+export type RecipientGroupInput = z.input<typeof recipientGroupInputSchema>;
+export const recipientGroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  audience: audienceSchema,
+  labels: z.array(z.object({ id: z.string(), label: z.string() })),
+  createdByName: z.string(),
+  createdAt: z.string(),
+});
+export type RecipientGroup = z.infer<typeof recipientGroupSchema>;
+export const recipientGroupListSchema = z.object({ items: z.array(recipientGroupSchema) });
+export type RecipientGroupList = z.infer<typeof recipientGroupListSchema>;

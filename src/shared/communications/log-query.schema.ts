@@ -31,5 +31,7 @@ export const logQuerySchema = pageQuerySchema.extend({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   communicationId: z.uuid().optional(),
+  /** hub (people's messages) or automated (events' copies). */
+  source: z.enum(["hub", "automated"]).optional(),
 });
 export type LogQuery = z.infer<typeof logQuerySchema>;

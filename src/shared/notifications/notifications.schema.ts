@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   "load.assigned",
   "load.bol_uploaded",
   "load.delivered",
+  "load.pod_delivered",
   "load.interest",
   "invoice.sent",
   "time_off.requested",
@@ -24,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "paperwork.requested",
   "document.expiring",
   "document.submitted",
+  "contract.sent",
   "contract.signed",
   "contract.expiring",
   "announcement",
@@ -45,6 +47,8 @@ export interface NotificationDataByKind {
   "paperwork.rejected": { loadId: string; loadNumber: string };
   "paperwork.requested": { loadId: string; loadNumber: string };
   "load.delivered": { loadId: string; loadNumber: string; driverName: string };
+  /** To the customer: their load was delivered with its proof of delivery (an automated event). */
+  "load.pod_delivered": { loadId: string; loadNumber: string; deliveredOn: string; delivery: string };
   "load.interest": { loadId: string; loadNumber: string; driverId: string; driverName: string };
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
   "time_off.requested": {
@@ -99,6 +103,8 @@ export interface NotificationDataByKind {
   };
   /** A driver filed one of their own documents; the office confirms it. */
   "document.submitted": { documentId: string; driverId: string; driverName: string; kind: string };
+  /** To the signer, when they use the app: a contract was sent to them to sign (its link is in their email). */
+  "contract.sent": { contractId: string; title: string; company: string };
   /** A contract was signed through its public link. */
   "contract.signed": { contractId: string; title: string; signerName: string };
   /** A signed contract expires in 30 days (once per expiry date). */

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { drivers } from "./drivers";
 import { loads } from "./loads";
@@ -93,8 +104,37 @@ export const userPreferences = pgTable("user_preferences", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   emailSignature: text().notNull().default(""),
+  /** The language their emails and texts are written in (the one they last chose in the app). */
+  language: text(),
+  /** Notification kinds that also arrive by email / by text; null until they choose (the defaults). */
+  emailKinds: text().array(),
+  smsKinds: text().array(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The company's switches per automated event and channel (AUTOMATED_EVENTS; a missing row is the defaults). */
+export const automatedNotifications = pgTable("automated_notifications", {
+  event: text().primaryKey(),
+  inApp: boolean().notNull(),
+  email: boolean().notNull(),
+  sms: boolean().notNull(),
+  updatedByName: text(),
+  updatedAt: timestamp({ withTimezone: true }),
+});
+
+/** A mass email's saved audience ("all reefer drivers", "Acme's desks"): the hub's pickers reload it. */
+export const recipientGroups = pgTable(
+  "recipient_groups",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** The audience as the composer sends it (audienceSchema). */
+    audience: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdByName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("recipient_groups_name_key").on(sql`lower(${t.name})`)],
+);
 
 /** One mass email or SMS blast: what was said, by whom, when it goes out. */
 export const communications = pgTable(
@@ -102,6 +142,12 @@ export const communications = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     channel: text().notNull(),
+    /** hub (a person's mass email or blast) or automated (an event's email or text, `notification_kind`). */
+    source: text().notNull().default("hub"),
+    notificationKind: text(),
+    /** An automated copy's page in the app and the language its words are in (the footer is added when sent). */
+    link: text(),
+    language: text(),
     subject: text().notNull().default(""),
     /** The text as sent: the sender's words and, for email, their signature. */
     body: text().notNull(),
@@ -113,7 +159,11 @@ export const communications = pgTable(
     attachmentIds: uuid().array().notNull().default(sql`'{}'`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.status, t.scheduledAt), index().on(t.createdAt.desc())],
+  (t) => [
+    index().on(t.status, t.scheduledAt),
+    index().on(t.createdAt.desc()),
+    index().on(t.source, t.createdAt.desc()),
+  ],
 );
 
 /** Every recipient of a communication and what happened to their copy: the communication log. */

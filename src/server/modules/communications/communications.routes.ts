@@ -7,6 +7,9 @@ import {
   communicationSchema,
   logPageSchema,
   massEmailInputSchema,
+  recipientGroupInputSchema,
+  recipientGroupListSchema,
+  recipientGroupSchema,
   recipientPreviewSchema,
   signatureSchema,
 } from "@shared/communications/communications.schema";
@@ -83,6 +86,32 @@ const log = defineRoute({
   request: { query: logQuerySchema },
   responses: { 200: jsonContent(logPageSchema) },
 });
+const groups = defineRoute({
+  method: "get",
+  path: "/api/communications/groups",
+  tags,
+  summary: "Saved recipient groups (audiences the composer reloads), by name",
+  access: SEND,
+  responses: { 200: jsonContent(recipientGroupListSchema) },
+});
+const saveGroup = defineRoute({
+  method: "post",
+  path: "/api/communications/groups",
+  tags,
+  summary: "Save the chosen recipients as a named group (409 when the name is taken); audited",
+  access: SEND,
+  request: { body: jsonBody(recipientGroupInputSchema) },
+  responses: { 201: jsonContent(recipientGroupSchema, "Saved") },
+});
+const deleteGroup = defineRoute({
+  method: "delete",
+  path: "/api/communications/groups/{id}",
+  tags,
+  summary: "Delete a saved recipient group; audited",
+  access: SEND,
+  request: { params: uuidParams },
+  responses: { 204: { description: "Deleted" } },
+});
 const getSignature = defineRoute({
   method: "get",
   path: "/api/me/signature",
@@ -150,6 +179,12 @@ export function communicationsRoutes(deps: Deps) {
       return c.json(sent, 201);
     })
     .openapi(log, async (c) => c.json(await service.log(c.req.valid("query")), 200))
+    .openapi(groups, async (c) => c.json(await service.groups(), 200))
+    .openapi(saveGroup, async (c) => c.json(await service.saveGroup(actorOf(c), c.req.valid("json")), 201))
+    .openapi(deleteGroup, async (c) => {
+      await service.deleteGroup(actorOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    })
     .openapi(getSignature, async (c) => c.json(await service.signature(actorOf(c)), 200))
     .openapi(putSignature, async (c) =>
       c.json(await service.saveSignature(actorOf(c), c.req.valid("json").signature), 200),

@@ -9,7 +9,10 @@ import {
   EMAILS_PER_MINUTE,
   type LogPage,
   type massEmailInputSchema,
+  type RecipientGroup,
+  type RecipientGroupList,
   type RecipientPreview,
+  type recipientGroupInputSchema,
 } from "@shared/communications/communications.schema";
 import type { LogQuery } from "@shared/communications/log-query.schema";
 import { sql } from "drizzle-orm";
@@ -20,11 +23,14 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
+import { recordAudit } from "../../platform/audit/audit";
 import type { MailAttachment } from "../../platform/mail/mailer";
+import { notificationWords } from "../../platform/notifications/words";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
 
 type AudienceInput = z.output<typeof audienceSchema>;
 type EmailInput = z.output<typeof massEmailInputSchema>;
+type GroupInput = z.output<typeof recipientGroupInputSchema>;
 const M = COMMUNICATION_MESSAGES;
 
 interface Recipient {
@@ -247,6 +253,7 @@ export function createCommunicationsService(deps: Deps) {
         query.from ? sql`coalesce(c.scheduled_at, r.created_at) >= ${query.from}::date` : undefined,
         query.to ? sql`coalesce(c.scheduled_at, r.created_at) < ${query.to}::date + 1` : undefined,
         query.communicationId ? sql`r.communication_id = ${query.communicationId}` : undefined,
+        query.source ? sql`c.source = ${query.source}` : undefined,
       ].filter((c) => c !== undefined);
       const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
       const { rows } = await db.execute<{
@@ -263,10 +270,13 @@ export function createCommunicationsService(deps: Deps) {
         sent_at: Date | string | null;
         created_at: Date | string;
         sender_name: string;
+        source: "hub" | "automated";
+        notification_kind: string | null;
         total: number;
       }>(sql`
         select r.id, r.communication_id, c.channel, c.subject, r.name, r.recipient_kind, r.address, r.status, r.error,
-          c.scheduled_at, r.sent_at, r.created_at, c.sender_name, count(*) over ()::int as total
+          c.scheduled_at, r.sent_at, r.created_at, c.sender_name, c.source, c.notification_kind,
+          count(*) over ()::int as total
         from communication_recipients r join communications c on c.id = r.communication_id
         where ${where}
         order by r.created_at desc, r.name, r.id
@@ -286,6 +296,8 @@ export function createCommunicationsService(deps: Deps) {
           sentAt: iso(r.sent_at),
           createdAt: iso(r.created_at) ?? "",
           senderName: r.sender_name,
+          source: r.source,
+          notificationKind: r.notification_kind,
         })),
         total: rows[0]?.total ?? 0,
         page: query.page,
@@ -294,6 +306,68 @@ export function createCommunicationsService(deps: Deps) {
     },
 
     signature: async (actor: Actor) => ({ signature: await signatureOf(db, actor.userId) }),
+
+    /** Saved audiences, by name. */
+    async groups(): Promise<RecipientGroupList> {
+      const { rows } = await db.execute<{
+        id: string;
+        name: string;
+        audience: RecipientGroup["audience"] & { labels?: RecipientGroup["labels"] };
+        created_by_name: string;
+        created_at: Date | string;
+      }>(sql`select * from recipient_groups order by lower(name)`);
+      return {
+        items: rows.map(({ audience: { labels, ...audience }, ...r }) => ({
+          id: r.id,
+          name: r.name,
+          audience,
+          labels: labels ?? [],
+          createdByName: r.created_by_name,
+          createdAt: iso(r.created_at) ?? "",
+        })),
+      };
+    },
+
+    /** Saves an audience under a name (a taken name, in any case, is refused); audited. */
+    async saveGroup(actor: Actor, input: GroupInput): Promise<RecipientGroup> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ id: string; created_at: Date | string }>(sql`
+          insert into recipient_groups (name, audience, created_by_name)
+          values (${input.name}, ${JSON.stringify({ ...input.audience, labels: input.labels })}::jsonb, ${actor.name})
+          on conflict do nothing returning id, created_at`);
+        const row = rows[0];
+        if (!row) throw conflict(M.groupNameTaken, "GROUP_NAME_TAKEN", { name: [M.groupNameTaken] });
+        await recordAudit(tx, actor, {
+          action: "recipient_group.saved",
+          targetType: "recipient_group",
+          targetId: row.id,
+          targetLabel: input.name,
+        });
+        return {
+          id: row.id,
+          name: input.name,
+          audience: input.audience,
+          labels: input.labels,
+          createdByName: actor.name,
+          createdAt: iso(row.created_at) ?? "",
+        };
+      });
+    },
+
+    async deleteGroup(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.execute<{ name: string }>(
+          sql`delete from recipient_groups where id = ${id} returning name`,
+        );
+        if (!rows[0]) throw notFound("The group");
+        await recordAudit(tx, actor, {
+          action: "recipient_group.deleted",
+          targetType: "recipient_group",
+          targetId: id,
+          targetLabel: rows[0].name,
+        });
+      });
+    },
 
     async saveSignature(actor: Actor, signature: string) {
       await db
@@ -348,8 +422,12 @@ export async function sendQueuedEmails(
         subject: string;
         body: string;
         attachment_ids: string[];
+        source: string;
+        link: string | null;
+        language: string | null;
       }>(sql`
-        select r.id, r.communication_id, r.recipient_kind, r.address, c.subject, c.body, c.attachment_ids
+        select r.id, r.communication_id, r.recipient_kind, r.address, c.subject, c.body, c.attachment_ids,
+          c.source, c.link, c.language
         from communication_recipients r join communications c on c.id = r.communication_id
         where r.status = 'queued' and c.channel = 'email' and c.status = 'sending'
         order by r.created_at, r.id limit 1 for update of r skip locked`);
@@ -377,7 +455,12 @@ export async function sendQueuedEmails(
       let text = r.body;
       let headers: Record<string, string> | undefined;
       let unsubscribeHash: string | null = null;
-      if (r.recipient_kind === "contact") {
+      if (r.source === "automated") {
+        // An event's copy (transactional, not bulk): where to open it, and where to change the preferences.
+        const w = notificationWords(r.language ?? "en");
+        const open = r.link ? `\n\n${w("delivery.open", { url: `${config.publicUrl}${r.link}` })}` : "";
+        text += `${open}\n\n-- \n${w("delivery.footer", { company: config.company.name, url: `${config.publicUrl}/notifications?preferences=1` })}`;
+      } else if (r.recipient_kind === "contact") {
         const token = createToken();
         unsubscribeHash = hashToken(token);
         const link = `${config.publicUrl}/api/public/unsubscribe/${token}`;

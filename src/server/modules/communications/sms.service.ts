@@ -16,19 +16,14 @@ import type {
   SmsPreview,
 } from "@shared/communications/sms.schema";
 import { sql } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import { createSms } from "../../platform/sms/sms";
+import { notificationWords } from "../../platform/notifications/words";
+import { createSms, toE164 } from "../../platform/sms/sms";
 
-/** A phone number in E.164 (US numbers may be written without +1), or null when it is not one. */
-export function toE164(raw: string | null | undefined): string | null {
-  if (!raw?.trim()) return null;
-  const parsed = parsePhoneNumberFromString(raw.trim(), "US");
-  return parsed?.isValid() ? parsed.number : null;
-}
+export { toE164 };
 
 /** The majority time zone of each US state (a text waits for 8:00–21:00 there). */
 const STATE_ZONES: Record<string, string> = {
@@ -377,8 +372,13 @@ export async function sendQueuedSms(deps: Deps, now = new Date(), limit = 60): P
     region: string | null;
     body: string;
     communication_id: string;
+    source: string;
+    subject: string;
+    link: string | null;
+    language: string | null;
   }>(sql`
-    select r.id, r.address, r.region, c.body, r.communication_id from communication_recipients r
+    select r.id, r.address, r.region, c.body, r.communication_id, c.source, c.subject, c.link, c.language
+    from communication_recipients r
     join communications c on c.id = r.communication_id
     where r.status = 'queued' and c.channel = 'sms' order by r.created_at, r.id limit ${limit}`);
   for (const r of rows) {
@@ -400,7 +400,18 @@ export async function sendQueuedSms(deps: Deps, now = new Date(), limit = 60): P
           where id = ${r.id}`);
         return;
       }
-      const result = await sms.send(r.address, r.body);
+      // An event's text: its title and where to open it, with the company's name and the opt-out line.
+      const body =
+        r.source === "automated"
+          ? smsText(
+              config.company.name,
+              notificationWords(r.language ?? "en")("delivery.sms", {
+                title: r.subject,
+                url: r.link ? `${config.publicUrl}${r.link}` : "",
+              }),
+            )
+          : r.body;
+      const result = await sms.send(r.address, body);
       const status = result.status === "not_configured" ? "not_sent_no_provider" : result.status;
       await tx.execute(sql`update communication_recipients set status = ${status}, error = ${result.error ?? null},
         sent_at = ${status === "sent" ? new Date() : null} where id = ${r.id}`);

@@ -18,7 +18,7 @@ import {
 } from "@shared/contracts/contracts.schema";
 import { fillMergeFields } from "@shared/contracts/rich-text";
 import { DEFAULT_TEMPLATES } from "@shared/contracts/templates";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { contractEvents, contractLinks, contracts, contractTemplates, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -27,6 +27,7 @@ import { badRequest, conflict, fieldErrors, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { notifyUsers } from "../../platform/notifications/notify";
 import { openStoredFile } from "../../platform/storage/storage";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
 import {
@@ -290,6 +291,18 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
           targetLabel: c.title,
           details: { to: c.signerEmail, expiresAt: expiresAt.toISOString(), replaced },
         });
+        // A signer who uses the app (a driver) also hears in it and, where switched on, by text.
+        const { rows: signer } = await tx.execute<{ id: string }>(
+          sql`select id from users where lower(email) = lower(${c.signerEmail}) and not banned`,
+        );
+        await notifyUsers(
+          tx,
+          signer.map((u) => u.id),
+          {
+            kind: "contract.sent",
+            data: { contractId: id, title: c.title, company: config.company.name },
+          },
+        );
         return c;
       });
       const url = `${config.publicUrl}/public/contract/${token}`;

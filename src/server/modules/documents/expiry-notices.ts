@@ -3,7 +3,7 @@ import { type DocumentOwner, EXPIRY_NOTICE_DAYS } from "@shared/documents/docume
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companyDay } from "../../platform/company-day";
-import { notifyRoles } from "../../platform/notifications/notify";
+import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 
 /** What is announced: the document centre's dated documents and the certificates of insurance. */
 type NoticeOwner = Exclude<DocumentOwner, "load"> | "certificate";
@@ -28,6 +28,8 @@ type Due = {
   expires_on: string;
   days_left: number;
   sent: number[] | null;
+  /** A driver's document: the driver's sign-in, told too ("document expiring → owner"). */
+  owner_user: string | null;
 };
 
 /**
@@ -44,26 +46,26 @@ export async function noticeExpiringDocuments(db: Db, timeZone: string, now = ne
   const widest = Math.max(...EXPIRY_NOTICE_DAYS);
   const { rows } = await db.execute<Due>(sql`
     with dated as (
-      select 'company' as owner, cd.id, cd.name, null::text as owner_label, cd.expires_on
+      select 'company' as owner, cd.id, cd.name, null::text as owner_label, cd.expires_on, null::text as owner_user
       from company_documents cd where cd.expires_on between ${today}::date and ${today}::date + ${widest}::int
       union all
-      select 'vehicle', fd.id, fd.name, v.unit_number, fd.expires_on
+      select 'vehicle', fd.id, fd.name, v.unit_number, fd.expires_on, null
       from fleet_documents fd join vehicles v on v.id = fd.vehicle_id
       where fd.expires_on between ${today}::date and ${today}::date + ${widest}::int
       union all
-      select 'trailer', fd.id, fd.name, t.identifier, fd.expires_on
+      select 'trailer', fd.id, fd.name, t.identifier, fd.expires_on, null
       from fleet_documents fd join trailers t on t.id = fd.trailer_id
       where fd.expires_on between ${today}::date and ${today}::date + ${widest}::int
       union all
-      select 'driver', dd.id, f.file_name, d.full_name, dd.expires_on
+      select 'driver', dd.id, f.file_name, d.full_name, dd.expires_on, d.user_id
       from driver_documents dd join drivers d on d.id = dd.driver_id join files f on f.id = dd.file_id
       where dd.expires_on between ${today}::date and ${today}::date + ${widest}::int
       union all
-      select 'certificate', ic.id, 'COI: ' || ic.insured_name, nullif(ic.party_name, ''), ic.expires_on
+      select 'certificate', ic.id, 'COI: ' || ic.insured_name, nullif(ic.party_name, ''), ic.expires_on, null
       from insurance_certificates ic
       where ic.expires_on between ${today}::date and ${today}::date + ${widest}::int
     )
-    select dated.owner, dated.id, dated.name, dated.owner_label, dated.expires_on::text,
+    select dated.owner, dated.id, dated.name, dated.owner_label, dated.expires_on::text, dated.owner_user,
       (dated.expires_on - ${today}::date)::int as days_left,
       (select array_agg(n.days_before::int) from document_expiry_notices n
         where n.owner = dated.owner and n.document_id = dated.id and n.expires_on = dated.expires_on) as sent
@@ -82,21 +84,29 @@ export async function noticeExpiringDocuments(db: Db, timeZone: string, now = ne
         on conflict do nothing
         returning days_before`);
       if (!inserted.rows.some((r) => Number((r as { days_before: number }).days_before) === nearest)) return;
+      const data = {
+        owner: doc.owner,
+        documentId: doc.id,
+        name: doc.name,
+        ownerLabel: doc.owner_label,
+        expiresOn: doc.expires_on,
+        daysLeft: doc.days_left,
+      };
       await notifyRoles(tx, OWNING_STAFF[doc.owner], {
         kind: "document.expiring",
-        data: {
-          owner: doc.owner,
-          documentId: doc.id,
-          name: doc.name,
-          ownerLabel: doc.owner_label,
-          expiresOn: doc.expires_on,
-          daysLeft: doc.days_left,
-        },
+        data,
         link:
           doc.owner === "certificate"
             ? "/accounting/coi-manager?expiry=lapsing"
             : "/accounting/documents?expiry=expiring",
       });
+      // The driver whose document it is renews it: they hear too (their own documents in the centre).
+      if (doc.owner_user)
+        await notifyUsers(tx, [doc.owner_user], {
+          kind: "document.expiring",
+          data,
+          link: "/accounting/documents?expiry=expiring",
+        });
       sentCount += 1;
     });
   }

@@ -32,7 +32,8 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { notifyRoles, notifyUsers } from "../../platform/notifications/notify";
+import { companyDay } from "../../platform/company-day";
+import { notifyCustomer, notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
 import { buildLoadDetail } from "./load-detail";
@@ -584,6 +585,18 @@ export function createLoadsService(deps: Deps) {
               link: loadLink(id),
               data: { loadId: id, loadNumber: load.loadNumber, driverName: actor.name },
             });
+            // The automated "delivered with proof" message to the customer's contact (issue 16).
+            if (load.customerId)
+              await notifyCustomer(tx, load.customerId, {
+                kind: "load.pod_delivered",
+                link: `${routePath("customerPortal")}?load=${id}`,
+                data: {
+                  loadId: id,
+                  loadNumber: load.loadNumber,
+                  deliveredOn: companyDay(now, deps.config.company.timeZone),
+                  delivery: `${load.deliveryCity}, ${load.deliveryState}`,
+                },
+              });
             break;
         }
         await recomputeDriverStatuses(tx, [load.driverId]);

@@ -14,6 +14,7 @@ import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { useDocumentTitle } from "./use-document-title";
+import { useLanguageOnRecord } from "./use-language-on-record";
 import { useToastsBelow } from "./use-toasts-below";
 import { UserMenu } from "./user-menu";
 
@@ -27,6 +28,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const topBar = useToastsBelow();
   const counts = useUnreadCounts(!!me && !me.mustChangePassword);
+  useLanguageOnRecord(me && !me.mustChangePassword && !me.impersonation ? me.user.id : null);
   useDocumentTitle();
 
   // A drawer left open over the next page would hide it.

@@ -1,11 +1,10 @@
+import { notificationText } from "@shared/notifications/notification-text";
 import type { Notification } from "@shared/notifications/notifications.schema";
 import type { TFunction } from "i18next";
 
-/** A notification in the reader's language (decision 017): its kind's title and body in the notifications namespace, with its data. */
+/** A notification in the reader's language (decision 017): the shared wording with the notifications namespace. */
 export function notificationWords(t: TFunction<"notifications">, n: Notification) {
-  const values = n.data as Record<string, string>;
-  return {
-    title: t(`kinds.${n.kind}.title`, { ...values, defaultValue: n.kind }),
-    body: t(`kinds.${n.kind}.body`, { ...values, defaultValue: "" }),
-  };
+  return notificationText(n.kind, n.data, (key, values) =>
+    t(key as "centre.title", { ...values, defaultValue: key.endsWith(".title") ? n.kind : "" }),
+  );
 }

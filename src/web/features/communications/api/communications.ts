@@ -5,6 +5,9 @@ import type {
   Communication,
   LogPage,
   MassEmailInput,
+  RecipientGroup,
+  RecipientGroupInput,
+  RecipientGroupList,
   RecipientPreview,
   Signature,
 } from "@shared/communications/communications.schema";
@@ -18,6 +21,7 @@ import type {
   SmsBlastInput,
   SmsPreview,
 } from "@shared/communications/sms.schema";
+import type { AutomatedSwitches, AutomatedSwitchesInput } from "@shared/notifications/preferences.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -128,5 +132,53 @@ export function useImportConsents() {
       return api<ImportResult>("/api/sms-consents/import", { form });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
+  });
+}
+
+const switchesKey = [...communicationKeys.all, "automated"] as const;
+
+/** The company's automated notifications and their channels (the hub's Automated tab). */
+export function useAutomatedSwitches() {
+  return useQuery({
+    queryKey: switchesKey,
+    queryFn: ({ signal }) => api<AutomatedSwitches>("/api/notifications/automated", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveAutomatedSwitches() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AutomatedSwitchesInput) =>
+      api<AutomatedSwitches>("/api/notifications/automated", { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData(switchesKey, saved),
+  });
+}
+
+const groupsKey = [...communicationKeys.all, "groups"] as const;
+
+/** Saved recipient groups (audiences the composer reloads). */
+export function useRecipientGroups() {
+  return useQuery({
+    queryKey: groupsKey,
+    queryFn: ({ signal }) => api<RecipientGroupList>("/api/communications/groups", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveRecipientGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecipientGroupInput) =>
+      api<RecipientGroup>("/api/communications/groups", { body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: groupsKey }),
+  });
+}
+
+export function useDeleteRecipientGroup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/communications/groups/${id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: groupsKey }),
   });
 }

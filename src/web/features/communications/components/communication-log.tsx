@@ -20,7 +20,7 @@ import { useListScreen } from "../../../lib/use-list-screen";
 import { useCancelCommunication, useCommunicationLog } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
 
-const FILTERS = ["channel", "status", "from", "to"] as const;
+const FILTERS = ["channel", "status", "source", "from", "to"] as const;
 const TONES: Record<DeliveryStatus, "success" | "danger" | "warning" | "info" | "neutral"> = {
   scheduled: "info",
   queued: "info",
@@ -83,6 +83,16 @@ export function CommunicationLog() {
             className="lg:w-48"
             testId="log-status"
           />
+          <FilterSelect
+            label={t("log.source")}
+            all={t("log.anySource")}
+            value={filter.source}
+            options={["hub", "automated"] as const}
+            optionLabel={(s) => t(`log.sources.${s}`)}
+            onChange={(source) => update({ source })}
+            className="lg:w-44"
+            testId="log-source"
+          />
           <DateRangeFilter
             from={filter.from}
             to={filter.to}
@@ -112,7 +122,7 @@ export function CommunicationLog() {
           <Td data-label={cols.message} className={cn(stacked.cell, "max-w-xs text-sm")}>
             <span className="block truncate">{e.subject || "—"}</span>
             <span className="block truncate text-xs text-slate-500">
-              {t("log.by", { name: e.senderName })}
+              {e.source === "automated" ? t("log.sources.automated") : t("log.by", { name: e.senderName })}
             </span>
           </Td>
           <Td data-label={cols.channel} className={cn(stacked.cell, "text-sm")}>

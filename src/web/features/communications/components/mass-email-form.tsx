@@ -21,6 +21,7 @@ import { firstIssues } from "../../../lib/form-errors";
 import { notify } from "../../../lib/toast";
 import { uploadAttachment, useRecipientPreview, useSendEmail, useSignature } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
+import { RecipientGroups } from "./recipient-groups";
 import { SkippedRecipients } from "./skipped-recipients";
 import { useDriversAndCustomers } from "./who-picker";
 
@@ -200,6 +201,15 @@ export function MassEmailForm({ onSent }: { onSent: () => void }) {
       <div className="grid content-start gap-4">
         <Card className="grid gap-4 p-4">
           <h2 className="font-semibold text-slate-900">{t("email.recipients")}</h2>
+          <RecipientGroups
+            audience={audience}
+            labels={recipients.labels}
+            canSave={anyone}
+            onLoad={(g) => {
+              recipients.load(g.audience, g.labels);
+              setRoles(g.audience.staffRoles ?? []);
+            }}
+          />
           {recipients.pickers}
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-900">{t("email.staff")}</legend>

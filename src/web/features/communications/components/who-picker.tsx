@@ -29,6 +29,20 @@ export function useDriversAndCustomers() {
       customers,
       customerIds: customerList.map((c) => c.id),
     },
+    /** The chosen ones with their names (a saved group keeps them to show when reloaded). */
+    labels: [...driverList, ...customerList],
+    /** Reloads the pickers from a saved group. */
+    load(
+      a: { drivers?: Who; driverIds?: string[]; customers?: Who; customerIds?: string[] },
+      labels: Chosen[],
+    ) {
+      const named = (ids: string[] = []) =>
+        ids.map((id) => ({ id, label: labels.find((l) => l.id === id)?.label ?? id }));
+      setDrivers(a.drivers ?? "none");
+      setDriverList(named(a.driverIds));
+      setCustomers(a.customers ?? "none");
+      setCustomerList(named(a.customerIds));
+    },
     chosenAny: drivers === "all" || customers === "all" || driverList.length > 0 || customerList.length > 0,
     pickers: (
       <>

@@ -10,12 +10,15 @@ const CommunicationLog = lazyPanel(() =>
 );
 const SmsBlastForm = lazyPanel(() => import("../components/sms-blast-form").then((m) => m.SmsBlastForm));
 const SignatureForm = lazyPanel(() => import("../components/signature-form").then((m) => m.SignatureForm));
-const TABS = ["email", "sms", "log", "signature"] as const;
+const AutomatedSwitches = lazyPanel(() =>
+  import("../components/automated-switches").then((m) => m.AutomatedSwitches),
+);
+const TABS = ["email", "sms", "log", "automated", "signature"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * The communications hub (`/communications`, admin, manager, dispatcher): mass email, SMS blast,
- * the communication log and the sender's signature.
+ * the communication log, the company's automated notifications and the sender's signature.
  */
 export default function CommunicationsPage() {
   const { t } = useTranslation("communications");
@@ -52,6 +55,9 @@ export default function CommunicationsPage() {
         </TabsContent>
         <TabsContent value="log">
           <CommunicationLog />
+        </TabsContent>
+        <TabsContent value="automated">
+          <AutomatedSwitches />
         </TabsContent>
         <TabsContent value="signature">
           <SignatureForm />

@@ -1,12 +1,14 @@
 import { notificationQuerySchema } from "@shared/notifications/notification-query.schema";
 import type { Notification } from "@shared/notifications/notifications.schema";
-import { CheckCheck, ExternalLink } from "lucide-react";
+import { BellRing, CheckCheck, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
 import { Select } from "../../../components/ui/input";
+import { lazyPanel } from "../../../components/ui/lazy";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
@@ -16,6 +18,9 @@ import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notificati
 import { notificationWords } from "../notification-words";
 
 const FILTERS = ["unread"] as const;
+const PreferencesForm = lazyPanel(() =>
+  import("../components/notification-preferences").then((m) => m.NotificationPreferencesForm),
+);
 
 /** The notifications centre (`/notifications`): the reader's own, newest first, in their language. */
 export default function NotificationsPage() {
@@ -36,6 +41,19 @@ export default function NotificationsPage() {
     if (n.link) navigate(n.link);
   };
   const words = (n: Notification) => notificationWords(t, n);
+  // `?preferences=1` (the footer of every notification email) opens the email and text choices.
+  const [params, setParams] = useSearchParams();
+  const preferencesOpen = params.get("preferences") === "1";
+  const showPreferences = (open: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set("preferences", "1");
+        else next.delete("preferences");
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
@@ -43,17 +61,32 @@ export default function NotificationsPage() {
         title={t("centre.title")}
         description={t("centre.description", { count: unread })}
         actions={
-          <Button
-            variant="outline"
-            disabled={!unread || markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onError: failed })}
-            data-testid="mark-all-read"
-          >
-            <CheckCheck aria-hidden />
-            {t("centre.markAll")}
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => showPreferences(true)} data-testid="open-preferences">
+              <BellRing aria-hidden />
+              {t("preferences.open")}
+            </Button>
+            <Button
+              variant="outline"
+              disabled={!unread || markAll.isPending}
+              onClick={() => markAll.mutate(undefined, { onError: failed })}
+              data-testid="mark-all-read"
+            >
+              <CheckCheck aria-hidden />
+              {t("centre.markAll")}
+            </Button>
+          </>
         }
       />
+      <Dialog
+        open={preferencesOpen}
+        onOpenChange={showPreferences}
+        title={t("preferences.title")}
+        closeLabel={t("common:actions.close")}
+        className="max-w-2xl"
+      >
+        {preferencesOpen ? <PreferencesForm onSaved={() => showPreferences(false)} /> : null}
+      </Dialog>
       <ListPanel
         list={list}
         search={{ label: t("centre.searchLabel"), hint: t("centre.searchHint") }}

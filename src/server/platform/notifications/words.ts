@@ -1,0 +1,30 @@
+import type { Language } from "@shared/i18n/i18n.config";
+import en from "@shared/i18n/locales/en/notifications.json";
+import es from "@shared/i18n/locales/es/notifications.json";
+import fr from "@shared/i18n/locales/fr/notifications.json";
+import { notificationText } from "@shared/notifications/notification-text";
+import type { NotificationKind } from "@shared/notifications/notifications.schema";
+
+const WORDS: Record<Language, unknown> = { en, es, fr };
+
+/** `delivery.footer` → the notifications words of `lang` (English when missing), {{placeholders}} filled. */
+export function notificationWords(lang: string) {
+  const words = WORDS[(lang in WORDS ? lang : "en") as Language];
+  return (key: string, values: Record<string, unknown> = {}) => {
+    const find = (root: unknown) =>
+      key
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], root);
+    const found = find(words) ?? find(en);
+    const text = typeof found === "string" ? found : "";
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      const v = values[name];
+      return v === null || v === undefined ? "" : String(v);
+    });
+  };
+}
+
+/** A notification's title and body in `lang`, as the centre shows them (the email's subject and text). */
+export function notificationInWords(lang: string, kind: NotificationKind, data: Record<string, unknown>) {
+  return notificationText(kind, data, notificationWords(lang));
+}
