@@ -49,52 +49,57 @@ export function AutomatedSwitches() {
         <p className="text-sm text-slate-600">{t("automated.description")}</p>
       </div>
       {!mayEdit ? <Alert>{t("automated.readOnly")}</Alert> : null}
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs font-semibold uppercase text-slate-500">
-              <th className="py-2 pr-3 font-semibold">{t("automated.event")}</th>
-              {NOTIFY_CHANNELS.map((ch) => (
-                <th key={ch} className="w-24 py-2 text-center font-semibold">
-                  {t(`automated.channels.${ch}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => {
-              const info = AUTOMATED_EVENTS[r.event];
-              const s = saved.find((x) => x.event === r.event);
-              return (
-                <tr key={r.event} data-testid={`automated-${r.event}`}>
-                  <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    <span className="block font-medium text-slate-900">
-                      {t(`automated.events.${r.event}`)}
-                    </span>
-                    <span className="block text-xs text-slate-500">
-                      {t(`automated.recipients.${info.recipient}`)}
-                      {s?.updatedByName && s.updatedAt
-                        ? ` · ${t("automated.changedBy", { name: s.updatedByName, when: formatDateTime(s.updatedAt) })}`
-                        : ""}
-                    </span>
-                  </th>
+      {/* A table's columns on wide screens; on a phone each event stacks its three switches, named. */}
+      <div className="grid text-sm">
+        <div
+          aria-hidden
+          className="hidden border-b border-slate-200 text-xs font-semibold uppercase text-slate-500 sm:grid sm:grid-cols-[minmax(0,1fr)_repeat(3,6rem)]"
+        >
+          <span className="py-2 pr-3">{t("automated.event")}</span>
+          {NOTIFY_CHANNELS.map((ch) => (
+            <span key={ch} className="py-2 text-center">
+              {t(`automated.channels.${ch}`)}
+            </span>
+          ))}
+        </div>
+        <ul className="contents">
+          {rows.map((r) => {
+            const info = AUTOMATED_EVENTS[r.event];
+            const s = saved.find((x) => x.event === r.event);
+            return (
+              <li
+                key={r.event}
+                className="grid gap-1 border-b border-slate-100 py-2 sm:grid-cols-[minmax(0,1fr)_repeat(3,6rem)] sm:items-center sm:gap-0"
+                data-testid={`automated-${r.event}`}
+              >
+                <span className="pr-3">
+                  <span className="block font-medium text-slate-900">{t(`automated.events.${r.event}`)}</span>
+                  <span className="block text-xs text-slate-500">
+                    {t(`automated.recipients.${info.recipient}`)}
+                    {s?.updatedByName && s.updatedAt
+                      ? ` · ${t("automated.changedBy", { name: s.updatedByName, when: formatDateTime(s.updatedAt) })}`
+                      : ""}
+                  </span>
+                </span>
+                <span className="flex flex-wrap gap-x-4 sm:contents">
                   {NOTIFY_CHANNELS.map((ch) => {
                     const always = (info.always as readonly NotifyChannel[]).includes(ch);
                     const label = `${t(`automated.events.${r.event}`)}: ${t(`automated.channels.${ch}`)}`;
                     return (
-                      <td key={ch} className="text-center">
+                      <span key={ch} className="sm:text-center">
                         {always ? (
                           <span
                             className="inline-flex min-h-11 items-center gap-1 text-xs text-slate-500"
                             title={t("automated.always")}
                           >
                             <Lock className="size-3.5" aria-hidden />
+                            <span className="sm:hidden">{t(`automated.channels.${ch}`)}:</span>
                             {t("automated.alwaysShort")}
                           </span>
                         ) : (
                           <label
                             className={cn(
-                              "inline-flex min-h-11 min-w-11 items-center justify-center",
+                              "inline-flex min-h-11 min-w-11 items-center gap-2 sm:justify-center",
                               mayEdit ? "cursor-pointer" : "cursor-not-allowed",
                             )}
                           >
@@ -107,16 +112,19 @@ export function AutomatedSwitches() {
                               aria-label={label}
                               data-testid={`switch-${r.event}-${ch}`}
                             />
+                            <span className="text-slate-700 sm:hidden" aria-hidden>
+                              {t(`automated.channels.${ch}`)}
+                            </span>
                           </label>
                         )}
-                      </td>
+                      </span>
                     );
                   })}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
       </div>
       <p className="text-xs text-slate-500">{t("automated.smsNote")}</p>
       {mayEdit ? (

@@ -108,7 +108,7 @@ export function RecipientGroups({
       {naming ? (
         // Not a <form>: this sits inside the email's form, and a nested submit would send the email.
         <div className="flex flex-wrap items-start gap-2">
-          <div className="grid min-w-0 flex-1 gap-1">
+          <div className="grid min-w-0 flex-1 basis-full gap-1 sm:basis-48">
             <Input
               value={name}
               maxLength={80}

@@ -102,6 +102,9 @@ export function NotificationPreferencesForm({ onSaved }: { onSaved?: () => void 
           ))}
         </tbody>
       </table>
+      {p.companyOff.length ? (
+        <p className="text-xs text-slate-500">{t("preferences.companyOffNote")}</p>
+      ) : null}
       <div>
         <Button
           onClick={() =>
