@@ -23,6 +23,7 @@ import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
+import { signed } from "../../platform/mail/signature";
 import { openStoredFile } from "../../platform/storage/storage";
 import { findCertificate, findRequest, listCertificates, listRequests } from "./certificates.repo";
 
@@ -299,19 +300,23 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
         to: r.holderEmail,
         subject: `Certificate of insurance: ${company.name}`,
         replyTo: company.email,
-        text: [
-          `Hello ${r.holderName},`,
-          "",
-          `As requested, attached is ${company.name}'s certificate of insurance naming you as certificate holder.`,
-          r.expiresOn
-            ? `The earliest policy on it runs until ${r.expiresOn}; we send a renewed certificate before then.`
-            : "",
-          "",
-          company.name,
-          [company.phone, company.email].filter(Boolean).join(" | "),
-        ]
-          .filter((line, i, all) => line !== "" || all[i - 1] !== "")
-          .join("\n"),
+        text: await signed(
+          db,
+          actor.userId,
+          [
+            `Hello ${r.holderName},`,
+            "",
+            `As requested, attached is ${company.name}'s certificate of insurance naming you as certificate holder.`,
+            r.expiresOn
+              ? `The earliest policy on it runs until ${r.expiresOn}; we send a renewed certificate before then.`
+              : "",
+            "",
+            company.name,
+            [company.phone, company.email].filter(Boolean).join(" | "),
+          ]
+            .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+            .join("\n"),
+        ),
         attachments: [{ filename: file.fileName, contentType: file.contentType, content: file.bytes }],
       });
       if (mail.status === "failed") {

@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import type { MailAttachment } from "../../platform/mail/mailer";
+import { signatureOf } from "../../platform/mail/signature";
 import { notificationWords } from "../../platform/notifications/words";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
 
@@ -107,13 +108,6 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export function createCommunicationsService(deps: Deps) {
   const { db, storage } = deps;
-
-  async function signatureOf(tx: Tx | Db, userId: string): Promise<string> {
-    const { rows } = await tx.execute<{ email_signature: string }>(
-      sql`select email_signature from user_preferences where user_id = ${userId}`,
-    );
-    return rows[0]?.email_signature ?? "";
-  }
 
   async function one(tx: Tx | Db, id: string): Promise<Communication> {
     const { rows } = await tx.execute<{

@@ -27,6 +27,7 @@ import { badRequest, conflict, fieldErrors, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { openStoredFile } from "../../platform/storage/storage";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
@@ -311,18 +312,22 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
         to: contract.signerEmail,
         subject: `Please sign: ${contract.title} (${company.name})`,
         replyTo: company.email,
-        text: [
-          `Hello ${contract.signerName},`,
-          "",
-          `${company.name} has sent you "${contract.title}" to read and sign electronically.`,
-          "",
-          `Open the contract: ${url}`,
-          "",
-          `The link works until ${expiresAt.toUTCString()}. Only you should use it; do not forward this email.`,
-          "",
-          company.name,
-          [company.phone, company.email].filter(Boolean).join(" | "),
-        ].join("\n"),
+        text: await signed(
+          db,
+          actor.userId,
+          [
+            `Hello ${contract.signerName},`,
+            "",
+            `${company.name} has sent you "${contract.title}" to read and sign electronically.`,
+            "",
+            `Open the contract: ${url}`,
+            "",
+            `The link works until ${expiresAt.toUTCString()}. Only you should use it; do not forward this email.`,
+            "",
+            company.name,
+            [company.phone, company.email].filter(Boolean).join(" | "),
+          ].join("\n"),
+        ),
       });
       return { url, expiresAt: expiresAt.toISOString(), mail: mail.status };
     },

@@ -32,6 +32,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, HttpError, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { formatDate, formatMoney } from "../../platform/pdf/format";
 import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
@@ -323,7 +324,7 @@ export function createInvoicesService(deps: Deps) {
       const mail = await mailer.send({
         to,
         subject: `Invoice ${before.invoiceNumber} from ${company.name}`,
-        text,
+        text: await signed(db, actor.userId, text),
         replyTo: company.email,
         attachments: [{ filename: pdf.fileName, contentType: "application/pdf", content: pdf.bytes }],
       });

@@ -351,3 +351,26 @@ describe("saved recipient groups", () => {
     ).toBe(404);
   });
 });
+
+describe("the sender's signature", () => {
+  it("is under every email a person sends from the app, not only mass email", async () => {
+    await call(ctx, "/api/me/signature", {
+      method: "PUT",
+      cookie: manager,
+      body: { signature: "Maria Lopez\nOperations manager, direct 312-555-0110" },
+    });
+    const load = await assign();
+    // Paperwork is asked for once a load is on the road.
+    await ctx.deps.db.execute(sql`update loads set status = 'in_progress' where id = ${load.id}`);
+    const res = await call(ctx, `/api/paperwork/${load.id}/upload-link`, {
+      cookie: manager,
+      body: { email: "receiving@lonestar.test" },
+    });
+    expect(res.status).toBe(201);
+    const mail = readMail(await smtp.waitFor("receiving@lonestar.test"));
+    expect(mail.subject).toContain(`Bill of lading for load ${load.loadNumber}`);
+    expect(mail.text.trimEnd().endsWith("\n-- \nMaria Lopez\nOperations manager, direct 312-555-0110")).toBe(
+      true,
+    );
+  });
+});

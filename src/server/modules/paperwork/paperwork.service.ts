@@ -23,6 +23,7 @@ import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { appendFiles } from "../../platform/pdf/append";
 import { createBolLinksService } from "../loads/bol-links.service";
@@ -281,18 +282,22 @@ export function createPaperworkService(deps: Deps) {
       const mail = await mailer.send({
         to: input.email,
         subject: `Bill of lading for load ${load.loadNumber} — ${config.company.name}`,
-        text: [
-          "Hello,",
-          "",
-          `Please upload the signed bill of lading or proof of delivery for load ${load.loadNumber} here:`,
-          link.url,
-          "",
-          `The link works until ${until}. A PDF or a photo is fine.`,
-          "",
-          "Thank you,",
-          config.company.name,
-          [config.company.phone, config.company.email].filter(Boolean).join(" | "),
-        ].join("\n"),
+        text: await signed(
+          db,
+          actor.userId,
+          [
+            "Hello,",
+            "",
+            `Please upload the signed bill of lading or proof of delivery for load ${load.loadNumber} here:`,
+            link.url,
+            "",
+            `The link works until ${until}. A PDF or a photo is fine.`,
+            "",
+            "Thank you,",
+            config.company.name,
+            [config.company.phone, config.company.email].filter(Boolean).join(" | "),
+          ].join("\n"),
+        ),
         replyTo: config.company.email,
       });
       return { url: link.url, expiresAt: link.expiresAt, emailed: mail.status };

@@ -19,6 +19,7 @@ import type { Actor } from "../../http/context";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { iso } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { signed } from "../../platform/mail/signature";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { type NecForm, renderNecForms } from "./nec-pdf";
 
@@ -267,14 +268,18 @@ export function createTaxFormsService({ db, config, mailer, log }: Deps) {
           const mail = await mailer.send({
             to: r.email,
             subject: `${corrected ? "Corrected " : ""}Form 1099-NEC for ${taxYear} from ${config.company.name}`,
-            text: [
-              `Hello ${r.full_name},`,
-              "",
-              `Your ${corrected ? "corrected " : ""}Form 1099-NEC for ${taxYear} is attached (Copy B, for your records).`,
-              "You receive it by email because you agreed to electronic delivery of your tax forms.",
-              "",
-              config.company.name,
-            ].join("\n"),
+            text: await signed(
+              db,
+              actor.userId,
+              [
+                `Hello ${r.full_name},`,
+                "",
+                `Your ${corrected ? "corrected " : ""}Form 1099-NEC for ${taxYear} is attached (Copy B, for your records).`,
+                "You receive it by email because you agreed to electronic delivery of your tax forms.",
+                "",
+                config.company.name,
+              ].join("\n"),
+            ),
             replyTo: config.company.email,
             attachments: [
               { filename: `1099-NEC-${taxYear}.pdf`, contentType: "application/pdf", content: bytes },
