@@ -78,6 +78,11 @@ const WEB_EDGES: Record<string, string> = {
   "portal -> invoices/components/invoice-status-badge": "an invoice's status looks the same everywhere",
   "portal -> statements/api/statements": "the portal's billing tab shows the customer's statement",
   "portal -> statements/components/statement-view": "the portal's billing tab shows the customer's statement",
+  "settings -> notifications/components/notification-preferences":
+    "Settings and the profile show the user's own notification choices (the centre's dialog)",
+  "settings -> communications/components/automated-switches":
+    "Settings → Notifications shows the hub's automated-notification switches",
+  "settings -> communications/components/signature-form": "Settings → Signature is the hub's signature form",
 };
 
 const walk = (dir: string): string[] =>

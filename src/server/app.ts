@@ -57,6 +57,7 @@ import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
 import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
@@ -133,6 +134,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     communicationsRoutes,
     smsRoutes,
     meetingsRoutes,
+    settingsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

@@ -69,6 +69,13 @@ export interface CompanyDetails {
   email: string;
   /** The company's calendar: which day a fuel stop or a toll at 23:30 UTC belongs to, when a bill is due. */
   timeZone: string;
+  /** Printed under the name when set (Settings → Company). */
+  usdot?: string;
+  mc?: string;
+  /** How money is shown (ISO 4217). */
+  currency?: string;
+  /** Printed at the top left of every PDF when set. */
+  logo?: { bytes: Uint8Array; contentType: string } | null;
 }
 
 /** The demo company: what documents show until the COMPANY_* settings are set. */

@@ -8,6 +8,7 @@ import { scheduledJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { ensureLedgerBackfilled } from "./modules/accounting/ledger-backfill";
 import { createAuth } from "./modules/auth/auth";
+import { watchCompanySettings } from "./modules/settings/company-settings";
 import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
 import { createMailer } from "./platform/mail/mailer";
@@ -29,6 +30,8 @@ async function main() {
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
   };
+  // The saved company profile (Settings → Company) replaces the COMPANY_* defaults, here and on change.
+  await watchCompanySettings(deps);
   if (await shouldSeedDemo(deps, database)) {
     log.info("Seeding demo data (DEMO_DATA=false skips this)");
     const seeded = await seedDemoData(db, {

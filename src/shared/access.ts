@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   "announcements:manage": ["admin", "manager"],
   /** The communications hub (/communications): mass email, the communication log, the user's signature. */
   "communications:send": ["admin", "manager", "dispatcher"],
+  /** The email signature under every email a person sends (staff: Settings, the hub, their profile). */
+  "signature:manage": ["admin", "manager", "dispatcher", "safety", "accountant"],
+  /** Settings → Company (/settings): the company's profile on every PDF and email, its logo and calendar. */
+  "company:manage": ["admin", "manager"],
   /** The company's automated-notification switches per event and channel (the hub's Automated tab). */
   "automatedNotifications:manage": ["admin", "manager"],
   /** SMS consent records (/admin/sms-consent): record, revoke, import. */
@@ -223,6 +227,8 @@ export const ROUTES = {
   },
   /** Added: where a user with a temporary password chooses a new one. */
   changePassword: { path: "/change-password", access: ALL },
+  /** Added (issue 17): every user's own profile, password and notification choices, from the user menu. */
+  profile: { path: "/profile", access: ALL },
 
   // Management
   driverDashboard: {

@@ -59,16 +59,17 @@ export const fileField = z
   .instanceof(File, { message: "Choose a file." })
   .openapi({ type: "string", format: "binary" });
 
-/** The file plus the multipart envelope; anything larger is refused (413) before it is buffered. */
-export function uploadBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+/**
+ * The file plus the multipart envelope; anything larger is refused (413) before it is buffered, with
+ * `message` or "The file is larger than 10 MB." (KB below a megabyte).
+ */
+export function uploadBodyLimit(maxBytes: number, message?: string): MiddlewareHandler<AppEnv> {
+  const size =
+    maxBytes < 1024 * 1024 ? `${Math.round(maxBytes / 1024)} KB` : `${Math.round(maxBytes / 1024 / 1024)} MB`;
   return bodyLimit({
     maxSize: maxBytes + 64 * 1024,
     onError: () => {
-      throw new HttpError(
-        413,
-        "FILE_TOO_LARGE",
-        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-      );
+      throw new HttpError(413, "FILE_TOO_LARGE", message ?? `The file is larger than ${size}.`);
     },
   });
 }

@@ -10,6 +10,7 @@ import { createDb } from "../db/client";
 import type { Deps } from "../deps";
 import { createLogger } from "../logger";
 import { createAuth } from "../modules/auth/auth";
+import { watchCompanySettings } from "../modules/settings/company-settings";
 import { createDbEvents } from "../platform/events/db-events";
 import { createMailer } from "../platform/mail/mailer";
 import { createStorage, diskStore } from "../platform/storage/storage";
@@ -32,7 +33,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: "LMS <no-reply@lms.test>",
     logLevel: "error",
-    company: DEFAULT_COMPANY,
+    // A copy: saved company settings change an instance's profile in place (decision 029).
+    company: { ...DEFAULT_COMPANY },
     sendQueuesAtOnce: false,
     ...overrides,
   };
@@ -101,6 +103,7 @@ async function startInstance(databaseUrl: string, config: Config): Promise<AppIn
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
   };
+  await watchCompanySettings(deps);
   const app = createApp(deps);
   // The actor cache listens from here on: tests start with it live (a busy machine may take a while).
   for (let waited = 0; !deps.events.live && waited < 15_000; waited += 50) {

@@ -148,6 +148,10 @@ export const AUDIT_ACTIONS = [
   "notifications.automated_saved",
   "recipient_group.saved",
   "recipient_group.deleted",
+  "settings.company_saved",
+  "settings.logo_saved",
+  "settings.logo_removed",
+  "profile.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -185,6 +189,7 @@ export const AUDIT_TARGET_TYPES = [
   "meeting",
   "automated_notifications",
   "recipient_group",
+  "company",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

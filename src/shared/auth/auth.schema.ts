@@ -53,6 +53,8 @@ export const meSchema = z.object({
   driver: driverRecordSchema.nullable(),
   customer: customerRecordSchema.nullable(),
   permissions: z.array(z.string()),
+  /** The currency money is shown in (ISO 4217, the company's setting). */
+  currency: z.string(),
   mustChangePassword: z.boolean(),
   impersonation: z
     .object({

@@ -28,6 +28,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   invoices: ["invoices"],
   loads: ["board", "invoices", "loads"],
   meetings: ["meetings"],
+  settings: ["communications", "notifications", "settings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
   parking: ["loads", "parking"],

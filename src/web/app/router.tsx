@@ -57,6 +57,8 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
     lazy: page("communications", () => import("../features/communications/pages/communications-page")),
   },
   meetings: { lazy: page("meetings", () => import("../features/meetings/pages/meetings-page")) },
+  settings: { lazy: page("settings", () => import("../features/settings/pages/settings-page")) },
+  profile: { lazy: page("settings", () => import("../features/settings/pages/profile-page")) },
   smsConsent: {
     lazy: page("communications", () => import("../features/communications/pages/sms-consent-page")),
   },

@@ -16,7 +16,13 @@ export const formatNumber = (value: number | string | null | undefined, digits =
     ? "—"
     : new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(Number(value));
 
-export const formatMoney = (value: number | string | null | undefined, currency = "USD") =>
+/** The company's currency (from /api/me; Settings → Company): amounts are shown in it, never converted. */
+let shownCurrency = "USD";
+export const showMoneyIn = (currency: string) => {
+  shownCurrency = currency;
+};
+
+export const formatMoney = (value: number | string | null | undefined, currency = shownCurrency) =>
   value === null || value === undefined || value === ""
     ? "—"
     : new Intl.NumberFormat(locale(), { style: "currency", currency }).format(Number(value));

@@ -15,6 +15,8 @@ export const appUsers = pgTable(
     role: roleEnum().notNull(),
     /** Set with a temporary password: the user must choose a new one before anything else. */
     mustChangePassword: boolean().notNull().default(false),
+    /** The profile's phone (staff; a driver's and a customer's live on their records). */
+    phone: text().notNull().default(""),
     lastSignInAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },

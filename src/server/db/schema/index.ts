@@ -21,5 +21,6 @@ export * from "./platform";
 export * from "./registration";
 export * from "./reports";
 export * from "./safety";
+export * from "./settings";
 export * from "./settlements";
 export * from "./tolls";

@@ -83,8 +83,7 @@ function nextDueDate(bill: typeof bills.$inferSelect): string {
 }
 
 export function createBillsService({ db, config }: Deps) {
-  const timeZone = config.company.timeZone;
-  const today = () => companyDay(new Date(), timeZone);
+  const today = () => companyDay(new Date(), config.company.timeZone);
 
   async function toBills(tx: Tx, rows: Array<typeof bills.$inferSelect & { vehicleLabel: string | null }>) {
     const ids = rows.map((r) => r.id);

@@ -47,6 +47,8 @@ export function createMeService(deps: Deps) {
             }
           : null,
         permissions,
+        // How money is shown everywhere (Settings → Company).
+        currency: deps.config.company.currency ?? "USD",
         mustChangePassword: actor.mustChangePassword,
         impersonation: actor.impersonator
           ? {

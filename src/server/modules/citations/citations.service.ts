@@ -83,7 +83,6 @@ const citationPosting = (
 export function createCitationsService(deps: Deps) {
   const db: Db = deps.db;
   const { storage } = deps;
-  const timeZone = deps.config.company.timeZone;
 
   async function lock(tx: Tx, id: string, scope: Scope = STAFF_SCOPE) {
     const row = await findCitation(tx, id, scope, true);
@@ -290,7 +289,8 @@ export function createCitationsService(deps: Deps) {
         if (changed.length === 0) return detail(tx, id, STAFF_SCOPE);
         await tx.update(citations).set(input).where(eq(citations.id, id));
         if (before.status === "paid") {
-          const day = (await postedDay(tx, "citation", id)) ?? companyDay(new Date(), timeZone);
+          const day =
+            (await postedDay(tx, "citation", id)) ?? companyDay(new Date(), deps.config.company.timeZone);
           await postToLedger(tx, citationPosting(id, input, day, actor.userId));
         }
         await recordAudit(tx, actor, {
@@ -330,7 +330,10 @@ export function createCitationsService(deps: Deps) {
           .where(eq(citations.id, id));
         await insertEvent(tx, { citationId: id, from: row.status, to: status, actor, note });
         if (status === "paid") {
-          await postToLedger(tx, citationPosting(id, row, companyDay(new Date(), timeZone), actor.userId));
+          await postToLedger(
+            tx,
+            citationPosting(id, row, companyDay(new Date(), deps.config.company.timeZone), actor.userId),
+          );
         } else if (row.status === "paid") {
           await withdrawFromLedger(tx, "citation", id, actor.userId);
         }

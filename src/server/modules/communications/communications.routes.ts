@@ -117,7 +117,7 @@ const getSignature = defineRoute({
   path: "/api/me/signature",
   tags,
   summary: "The caller's email signature (appended to every email they send)",
-  access: SEND,
+  access: PERMISSIONS["signature:manage"],
   responses: { 200: jsonContent(signatureSchema) },
 });
 const putSignature = defineRoute({
@@ -125,7 +125,7 @@ const putSignature = defineRoute({
   path: "/api/me/signature",
   tags,
   summary: "Save the caller's email signature",
-  access: SEND,
+  access: PERMISSIONS["signature:manage"],
   request: { body: jsonBody(signatureSchema) },
   responses: { 200: jsonContent(signatureSchema) },
 });

@@ -61,11 +61,9 @@ const ACTIVITY_LIMIT = 25;
 
 /** The staff home (`/`): live figures per role, each linking to its screen, and the last 7 days' activity. */
 export function createDashboardService({ db, config }: Deps) {
-  const timeZone = config.company.timeZone;
-
   async function dispatch(today: string) {
-    const start = dayStart(today, timeZone);
-    const end = dayAfter(today, timeZone);
+    const start = dayStart(today, config.company.timeZone);
+    const end = dayAfter(today, config.company.timeZone);
     const since = new Date(Date.now() - RECENT_ACTIVITY_DAYS * 86_400_000);
     const [loads, statuses, drivers, board, requests] = await Promise.all([
       one<{ pickups: number; deliveries: number }>(
@@ -118,7 +116,7 @@ export function createDashboardService({ db, config }: Deps) {
     const month = resolvePeriod({ period: "this-month" }, today);
     const revenue = (from: string, to: string) =>
       sql`(select coalesce(sum(total_rate), 0)::text from loads where status <> 'cancelled'
-            and pickup_at >= ${dayStart(from, timeZone)} and pickup_at < ${dayAfter(to, timeZone)})`;
+            and pickup_at >= ${dayStart(from, config.company.timeZone)} and pickup_at < ${dayAfter(to, config.company.timeZone)})`;
     const billsUntil = addDays(today, UPCOMING_BILLS_DAYS - 1);
     const [figures, overdue, bills, settlements] = await Promise.all([
       one<{ week: string; last_week: string; month: string; last_month: string }>(
@@ -161,7 +159,7 @@ export function createDashboardService({ db, config }: Deps) {
   }
 
   async function safety(today: string) {
-    const failedSince = dayStart(addDays(today, -(FAILED_INSPECTION_DAYS - 1)), timeZone);
+    const failedSince = dayStart(addDays(today, -(FAILED_INSPECTION_DAYS - 1)), config.company.timeZone);
     const [dated, counts, schedules] = await Promise.all([
       datedDocuments(db, addDays(today, EXPIRING_DOCUMENT_DAYS)),
       one<{ citations: number; claims: number; failed: number; repairs: number }>(
@@ -238,7 +236,7 @@ export function createDashboardService({ db, config }: Deps) {
   return {
     async get(actor: Actor): Promise<StaffDashboard> {
       const role = actor.role as Exclude<Role, "driver" | "customer">;
-      const today = companyDay(new Date(), timeZone);
+      const today = companyDay(new Date(), config.company.timeZone);
       const [d, m, s, a] = await Promise.all([
         can(role, "loads:write") ? dispatch(today) : null,
         can(role, "ledger:read") ? money(today) : null,

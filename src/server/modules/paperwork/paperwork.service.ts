@@ -52,14 +52,15 @@ const ORDER: Record<PaperworkQuery["sort"], SQL> = {
 export function createPaperworkService(deps: Deps) {
   const { db, storage, mailer, config } = deps;
   const links = createBolLinksService(deps);
-  const timeZone = config.company.timeZone;
 
   function conditions(query: PaperworkQuery, withStatus: boolean): SQL {
     const where: SQL[] = [sql`l.status in ('in_progress', 'completed')`];
     if (query.customerId) where.push(sql`l.customer_id = ${query.customerId}`);
     if (query.driverId) where.push(sql`l.driver_id = ${query.driverId}`);
-    if (query.from) where.push(sql`(l.delivered_at at time zone ${timeZone})::date >= ${query.from}::date`);
-    if (query.to) where.push(sql`(l.delivered_at at time zone ${timeZone})::date <= ${query.to}::date`);
+    if (query.from)
+      where.push(sql`(l.delivered_at at time zone ${config.company.timeZone})::date >= ${query.from}::date`);
+    if (query.to)
+      where.push(sql`(l.delivered_at at time zone ${config.company.timeZone})::date <= ${query.to}::date`);
     if (query.q) {
       const p = likePattern(query.q);
       where.push(sql`(l.load_number ilike ${p} or c.company_name ilike ${p} or d.full_name ilike ${p}
@@ -276,9 +277,10 @@ export function createPaperworkService(deps: Deps) {
       const load = await db.transaction((tx) => lockLoad(tx, loadId));
       const link = await links.create(actor, loadId, input.expiresInDays);
       if (!input.email) return { url: link.url, expiresAt: link.expiresAt, emailed: null };
-      const until = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(
-        new Date(link.expiresAt),
-      );
+      const until = new Intl.DateTimeFormat("en-US", {
+        dateStyle: "long",
+        timeZone: config.company.timeZone,
+      }).format(new Date(link.expiresAt));
       const mail = await mailer.send({
         to: input.email,
         subject: `Bill of lading for load ${load.loadNumber} — ${config.company.name}`,

@@ -49,14 +49,26 @@ export function reportsFor(actor: Pick<Actor, "role">): ReportId[] {
 
 export function createReportsService(deps: Deps) {
   const { db, config } = deps;
-  const timeZone = config.company.timeZone;
 
   async function build(actor: Actor, id: ReportId, query: ReportQuery): Promise<Report> {
     if (!reportsFor(actor).includes(id)) throw forbidden("This report holds the ledger's figures.");
-    const today = companyDay(new Date(), timeZone);
+    const today = companyDay(new Date(), config.company.timeZone);
     const period = resolvePeriod(query, today);
-    const sections = await REPORT_BUILDERS[id]({ db, period, timeZone, today, rollups: wholeMonths(period) });
-    return { id, period, currency: "USD", timeZone, generatedAt: new Date().toISOString(), sections };
+    const sections = await REPORT_BUILDERS[id]({
+      db,
+      period,
+      timeZone: config.company.timeZone,
+      today,
+      rollups: wholeMonths(period),
+    });
+    return {
+      id,
+      period,
+      currency: config.company.currency ?? "USD",
+      timeZone: config.company.timeZone,
+      generatedAt: new Date().toISOString(),
+      sections,
+    };
   }
 
   return {

@@ -157,8 +157,7 @@ const loadLineRow = (settlementId: string, line: LoadLineValues, userId: string 
  * amount sits on one live line only (partial unique indexes).
  */
 export function createSettlementsService({ db, config, mailer, log, storage }: Deps) {
-  const timeZone = config.company.timeZone;
-  const today = () => companyDay(new Date(), timeZone);
+  const today = () => companyDay(new Date(), config.company.timeZone);
 
   async function readSettings(tx: Tx): Promise<PaySettings> {
     const [row] = await tx.select().from(paySettings).where(eq(paySettings.id, 1));
@@ -231,11 +230,11 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
     }));
     if (settings.deductFuelCard && driver.workerType === "contractor") {
       const fuel = await tx.execute<{ id: string; total_amount: string; location: string; day: string }>(sql`
-        select f.id, f.total_amount, f.location, (f.fueled_at at time zone ${timeZone})::date::text as day
+        select f.id, f.total_amount, f.location, (f.fueled_at at time zone ${config.company.timeZone})::date::text as day
         from fuel_entries f
         where f.driver_id = ${driver.id}
-          and f.fueled_at < ((${period.end}::date + 1)::timestamp at time zone ${timeZone})
-          and f.fueled_at >= ((${period.start}::date)::timestamp at time zone ${timeZone})
+          and f.fueled_at < ((${period.end}::date + 1)::timestamp at time zone ${config.company.timeZone})
+          and f.fueled_at >= ((${period.start}::date)::timestamp at time zone ${config.company.timeZone})
           and not exists (select 1 from settlement_lines sl where sl.fuel_entry_id = f.id and sl.live)
         order by f.fueled_at`);
       fuel.rows.forEach((f, i) => {
@@ -407,7 +406,9 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
   }
 
   return {
-    timeZone,
+    get timeZone() {
+      return config.company.timeZone;
+    },
     readSettings: () => readSettings(db),
 
     async settings(actor: Actor): Promise<PaySettings> {
@@ -503,7 +504,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
       return db.transaction(async (tx) => {
         // One generation per period at a time: a second click waits and then finds everything done.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settlements:generate'))`);
-        const loads = await eligibleLoads(tx, period, timeZone);
+        const loads = await eligibleLoads(tx, period, config.company.timeZone);
         const { rows: carrying } = await tx.execute<{ driver_id: string }>(sql`
           select distinct s.driver_id from settlement_lines sl join settlements s on s.id = sl.settlement_id
           where s.status in ('approved', 'paid') and sl.kind = 'carry_forward' and s.period_end < ${period.start}::date
@@ -1025,7 +1026,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
         terminated_on: string;
       }>(sql`
         select d.id, d.full_name, b.balance::numeric(12,2)::text as balance,
-          (d.deactivated_at at time zone ${timeZone})::date::text as terminated_on
+          (d.deactivated_at at time zone ${config.company.timeZone})::date::text as terminated_on
         from drivers d
         join lateral (
           select sum(case when sl.kind = 'escrow' then sl.amount else -sl.amount end) as balance

@@ -363,7 +363,6 @@ async function readStatementFile(file: File, timeZone: string): Promise<Statemen
 
 export function createTollsService(deps: Deps) {
   const { db } = deps;
-  const timeZone = deps.config.company.timeZone;
 
   async function dto(tx: Tx, id: string): Promise<Toll> {
     const [row] = await selectTolls(tx).where(eq(tolls.id, id));
@@ -453,7 +452,7 @@ export function createTollsService(deps: Deps) {
             .insert(tolls)
             .values({ ...values, source: "manual", createdBy: actor.userId })
             .returning({ id: tolls.id });
-          await postToLedger(tx, tollPosting(row.id, values, timeZone, actor.userId));
+          await postToLedger(tx, tollPosting(row.id, values, deps.config.company.timeZone, actor.userId));
           await recordAudit(tx, actor, {
             action: "toll.created",
             targetType: "toll",
@@ -492,7 +491,7 @@ export function createTollsService(deps: Deps) {
           };
           await assertNotRecorded(tx, values, id);
           await tx.update(tolls).set(values).where(eq(tolls.id, id));
-          await postToLedger(tx, tollPosting(id, values, timeZone, actor.userId));
+          await postToLedger(tx, tollPosting(id, values, deps.config.company.timeZone, actor.userId));
           await recordAudit(tx, actor, {
             action: "toll.updated",
             targetType: "toll",

@@ -1,4 +1,12 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import {
+  PageSizes,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
 import type { CompanyDetails } from "../../config";
 
 /**
@@ -84,6 +92,7 @@ export class PdfBuilder {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly options: DocumentOptions,
+    private readonly logo: PDFImage | null,
   ) {
     this.charset = new Set(regular.getCharacterSet());
     this.newPage(true);
@@ -98,7 +107,15 @@ export class PdfBuilder {
     pdf.setProducer("Load Management System (pdf-lib)");
     const regular = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    return new PdfBuilder(pdf, regular, bold, options);
+    // The company's logo (Settings → Company); a file that will not embed prints the name alone.
+    const source = options.company.logo;
+    const logo = source
+      ? await (source.contentType === "image/png"
+          ? pdf.embedPng(source.bytes)
+          : pdf.embedJpg(source.bytes)
+        ).catch(() => null)
+      : null;
+    return new PdfBuilder(pdf, regular, bold, options, logo);
   }
 
   /** The standard fonts speak WinAnsi only: anything else becomes "?" instead of failing the document. */
@@ -179,9 +196,21 @@ export class PdfBuilder {
     const { company, title, meta = [] } = this.options;
     const top = this.y;
     let left = top - 14;
+    if (this.logo) {
+      // At most 44 pt high and 160 pt wide, above the name.
+      const scale = Math.min(44 / this.logo.height, 160 / this.logo.width, 1);
+      const height = this.logo.height * scale;
+      this.page.drawImage(this.logo, { x: MARGIN, y: top - height, width: this.logo.width * scale, height });
+      left = top - height - 16;
+    }
     this.draw(company.name, MARGIN, left, { size: 15, bold: true });
     left -= 14;
-    for (const line of [...addressLines(company.address), company.phone, company.email].filter(Boolean)) {
+    const authority = [company.usdot ? `USDOT ${company.usdot}` : "", company.mc ? `MC ${company.mc}` : ""]
+      .filter(Boolean)
+      .join("  ·  ");
+    for (const line of [...addressLines(company.address), company.phone, company.email, authority].filter(
+      Boolean,
+    )) {
       this.draw(line, MARGIN, left, { size: 9, muted: true });
       left -= 11;
     }

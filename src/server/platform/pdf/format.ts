@@ -4,8 +4,17 @@
  */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** The company's currency shown (Settings → Company; set when the settings load). */
+let shownCurrency = "USD";
+export const showMoneyIn = (currency: string) => {
+  shownCurrency = currency;
+};
 
-export function formatMoney(value: string | number | null | undefined, currency = "USD", locale = "en-US") {
+export function formatMoney(
+  value: string | number | null | undefined,
+  currency = shownCurrency,
+  locale = "en-US",
+) {
   if (value === null || value === undefined || value === "") return "";
   const key = `${locale}|${currency}`;
   let format = moneyFormats.get(key);

@@ -8,6 +8,7 @@ import { NotificationBell, useUnreadCounts } from "../../features/notifications/
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
+import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
 import { ImpersonationBanner } from "./impersonation-banner";
@@ -29,6 +30,7 @@ export function AppLayout() {
   const topBar = useToastsBelow();
   const counts = useUnreadCounts(!!me && !me.mustChangePassword);
   useLanguageOnRecord(me && !me.mustChangePassword && !me.impersonation ? me.user.id : null);
+  if (me) showMoneyIn(me.currency);
   useDocumentTitle();
 
   // A drawer left open over the next page would hide it.

@@ -1,6 +1,6 @@
 import { ROUTES } from "@shared/access";
 import type { Me } from "@shared/auth/auth.schema";
-import { ChevronDown, KeyRound, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, UserRoundCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Badge } from "../../components/ui/badge";
@@ -63,6 +63,10 @@ export function UserMenu({ me }: { me: Me }) {
           </Badge>
         </div>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate(ROUTES.profile.path)} data-testid="my-profile">
+          <UserRoundCog className="text-slate-500" aria-hidden />
+          {t("nav:profile")}
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(ROUTES.changePassword.path)}>
           <KeyRound className="text-slate-500" aria-hidden />
           {t("nav:changePassword")}

@@ -109,6 +109,7 @@ async function showNotification(n: Notification, { i18n, navigate }: Reader) {
     title,
     description: body || undefined,
     action: n.link ? { label: t("centre.open"), onClick: () => navigate(n.link as string) } : undefined,
+    passive: true,
   });
 }
 
@@ -126,5 +127,6 @@ async function showChat(
     title: t("chat.newMessage", { name: message.senderName }),
     description: message.body || message.attachment?.fileName,
     action: { label: t("centre.open"), onClick: () => navigate(to) },
+    passive: true,
   });
 }

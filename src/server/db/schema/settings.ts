@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { files } from "./platform";
+
+/**
+ * The company's profile (Settings → Company, issue 17): one row (id 1), printed on every PDF and
+ * email and the calendar every date boundary uses. Until it is saved the COMPANY_* settings apply
+ * (first-run defaults); each instance keeps it in memory and reloads it on `lms_company`.
+ */
+export const companySettings = pgTable(
+  "company_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    name: text().notNull(),
+    address: text().notNull(),
+    phone: text().notNull().default(""),
+    /** Where customers' invoices are answered (reply-to). */
+    email: text().notNull().default(""),
+    usdot: text().notNull().default(""),
+    mc: text().notNull().default(""),
+    timeZone: text().notNull(),
+    /** ISO 4217: how money is shown (amounts stay numeric; no conversion). */
+    currency: text().notNull().default("USD"),
+    logoFileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    updatedBy: text().references(() => users.id, { onDelete: "set null" }),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("company_settings_one_row", sql`id = 1`)],
+);

@@ -1,0 +1,67 @@
+import type {
+  CompanySettings,
+  CompanySettingsInput,
+  Profile,
+  ProfileInput,
+} from "@shared/settings/settings.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+import { meQueryKey } from "../../../lib/session";
+
+const companyKey = ["settings", "company"] as const;
+const profileKey = ["settings", "profile"] as const;
+
+export function useCompanySettings() {
+  return useQuery({
+    queryKey: companyKey,
+    queryFn: ({ signal }) => api<CompanySettings>("/api/settings/company", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveCompanySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompanySettingsInput) =>
+      api<CompanySettings>("/api/settings/company", { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData(companyKey, saved),
+  });
+}
+
+export function useCompanyLogo() {
+  const client = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set("file", file);
+      return api<CompanySettings>("/api/settings/company/logo", { form });
+    },
+    onSuccess: (saved) => client.setQueryData(companyKey, saved),
+  });
+  const remove = useMutation({
+    mutationFn: () => api<CompanySettings>("/api/settings/company/logo", { method: "DELETE" }),
+    onSuccess: (saved) => client.setQueryData(companyKey, saved),
+  });
+  return { upload, remove };
+}
+
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: ({ signal }) => api<Profile>("/api/me/profile", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => api<Profile>("/api/me/profile", { method: "PUT", body: input }),
+    onSuccess: (saved) => {
+      client.setQueryData(profileKey, saved);
+      // The header shows the name.
+      void client.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
+import { lazyPanel } from "../../../components/ui/lazy";
+import { ProfileForm } from "../components/profile-form";
+
+const CompanyForm = lazyPanel(() => import("../components/company-form").then((m) => m.CompanyForm));
+const NotificationsTab = lazyPanel(() =>
+  import("../components/notifications-tab").then((m) => m.NotificationsTab),
+);
+const SignatureForm = lazyPanel(() =>
+  import("../../communications/components/signature-form").then((m) => m.SignatureForm),
+);
+const TABS = ["profile", "company", "notifications", "signature"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Settings (`/settings`, admin and manager): the user's profile, the company's profile, who hears
+ * what (their own choices and the company's automated notifications) and the email signature.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation("settings");
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+    ? (params.get("tab") as Tab)
+    : "profile";
+  const open = (next: string) =>
+    setParams(() => (next === "profile" ? new URLSearchParams() : new URLSearchParams({ tab: next })), {
+      replace: true,
+    });
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader title={t("title")} description={t("description")} />
+      <Tabs value={tab} onValueChange={open}>
+        <TabsList aria-label={t("tabs.label")} className="max-w-full overflow-x-auto">
+          {TABS.map((k) => (
+            <TabsTrigger key={k} value={k}>
+              {t(`tabs.${k}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileForm />
+        </TabsContent>
+        <TabsContent value="company">
+          <CompanyForm />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab company />
+        </TabsContent>
+        <TabsContent value="signature">
+          <SignatureForm />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
