@@ -59,6 +59,7 @@ export async function demoAccountant(pool: pg.Pool): Promise<Actor> {
     name: rows[0].name,
     role: "accountant",
     mustChangePassword: false,
+    mustEnrolTwoFactor: false,
     sessionId: "bench",
     sessionExpiresAt: new Date(),
     impersonator: null,

@@ -21,6 +21,7 @@ import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
 import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
+import { twoFactorRoutes } from "./modules/auth/two-factor.routes";
 import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { timeOffRoutes } from "./modules/calendar/time-off.routes";
 import { certificatesRoutes } from "./modules/certificates/certificates.routes";
@@ -135,6 +136,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     smsRoutes,
     meetingsRoutes,
     settingsRoutes,
+    twoFactorRoutes,
   ]) {
     app.route("/", routes(deps));
   }

@@ -101,6 +101,7 @@ describe("the access table", () => {
       "/operations/loads/new",
       "/profile",
       "/track",
+      "/two-factor",
     ]);
   });
 

@@ -229,6 +229,8 @@ export const ROUTES = {
   changePassword: { path: "/change-password", access: ALL },
   /** Added (issue 17): every user's own profile, password and notification choices, from the user menu. */
   profile: { path: "/profile", access: ALL },
+  /** Added (issue 17): two-factor set-up; where a user whose role requires it is walked through it. */
+  twoFactor: { path: "/two-factor", access: ALL },
 
   // Management
   driverDashboard: {

@@ -9,6 +9,8 @@ export interface Actor {
   name: string;
   role: Role;
   mustChangePassword: boolean;
+  /** Their role must sign in with two factors (Settings → Security) and they have not set it up yet. */
+  mustEnrolTwoFactor: boolean;
   sessionId: string;
   sessionExpiresAt: Date;
   /** Set while an admin browses as this user. */

@@ -9,7 +9,10 @@ import { forbidden, HttpError, unauthenticated } from "./errors";
 export type RouteAccess = {
   /** Who may call it: "public", "authenticated" or the roles (normally `PERMISSIONS[...]`). */
   access: Access;
-  /** Operations a user with a temporary password may still call (me, change password, stop impersonating). */
+  /**
+   * Operations a user whose account is not ready may still call: with a temporary password, or whose
+   * role must use two-factor sign-in before it is set up (me, change password, two-factor set-up).
+   */
   allowPendingPasswordChange?: boolean;
   /** The 403 message for a signed-in role off the list, when the spec words it (e.g. the load board). */
   forbiddenMessage?: string;
@@ -33,6 +36,9 @@ export function guard(
     if (!allows(access, actor.role)) throw forbidden(forbiddenMessage);
     if (actor.mustChangePassword && !allowPendingPasswordChange) {
       throw new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
+    }
+    if (actor.mustEnrolTwoFactor && !allowPendingPasswordChange) {
+      throw new HttpError(403, "TWO_FACTOR_REQUIRED", "Set up two-factor sign-in to continue.");
     }
     return next();
   };

@@ -125,6 +125,7 @@ export async function seedSettlementsDemo(
     name: accountant.name,
     role: "accountant",
     mustChangePassword: false,
+    mustEnrolTwoFactor: false,
     sessionId: "demo-seed",
     sessionExpiresAt: now,
     impersonator: null,

@@ -152,6 +152,10 @@ export const AUDIT_ACTIONS = [
   "settings.logo_saved",
   "settings.logo_removed",
   "profile.updated",
+  "auth.two_factor_enabled",
+  "auth.two_factor_disabled",
+  "user.two_factor_reset",
+  "settings.security_saved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -56,6 +56,8 @@ export const meSchema = z.object({
   /** The currency money is shown in (ISO 4217, the company's setting). */
   currency: z.string(),
   mustChangePassword: z.boolean(),
+  /** Their role must sign in with two factors and they have not set it up: everything else waits. */
+  mustEnrolTwoFactor: z.boolean(),
   impersonation: z
     .object({
       impersonatorId: z.string(),

@@ -17,3 +17,9 @@ export const loginSchema = z.object({
   password: z.string().check(z.minLength(1, { error: "Password is required." })),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The password step's answer: with two-factor on, no session yet but the code step (better-auth). */
+export interface SignInAnswer {
+  twoFactorRedirect?: boolean;
+  twoFactorMethods?: string[];
+}

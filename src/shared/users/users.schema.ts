@@ -12,6 +12,8 @@ export const userListItemSchema = z.object({
   role: roleSchema,
   status: z.enum(USER_STATUSES),
   mustChangePassword: z.boolean(),
+  /** Signs in with an authenticator code (two-factor). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
 });

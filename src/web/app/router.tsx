@@ -59,6 +59,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   meetings: { lazy: page("meetings", () => import("../features/meetings/pages/meetings-page")) },
   settings: { lazy: page("settings", () => import("../features/settings/pages/settings-page")) },
   profile: { lazy: page("settings", () => import("../features/settings/pages/profile-page")) },
+  twoFactor: { lazy: page("settings", () => import("../features/settings/pages/two-factor-page")) },
   smsConsent: {
     lazy: page("communications", () => import("../features/communications/pages/sms-consent-page")),
   },

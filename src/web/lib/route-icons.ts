@@ -75,6 +75,7 @@ export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
   notifications: Bell,
   changePassword: KeyRound,
   profile: UserRoundCog,
+  twoFactor: ShieldCheck,
   driverDashboard: Gauge,
   customerPortal: Store,
   loads: Package,

@@ -1,5 +1,5 @@
 import type { Me, Session } from "@shared/auth/auth.schema";
-import type { LoginInput } from "@shared/auth/login.schema";
+import type { LoginInput, SignInAnswer } from "@shared/auth/login.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "./api";
@@ -184,10 +184,12 @@ export function listenToOtherTabs(queryClient: QueryClient): () => void {
   return () => channel.removeEventListener("message", onMessage);
 }
 
-export async function signIn(input: LoginInput): Promise<void> {
-  await api("/api/auth/sign-in/email", {
+/** The password step; `twoFactor` when the account asks for an authenticator code next. */
+export async function signIn(input: LoginInput): Promise<{ twoFactor: boolean }> {
+  const answer = await api<SignInAnswer | null>("/api/auth/sign-in/email", {
     body: { email: input.email, password: input.password, rememberMe: true },
   });
+  return { twoFactor: answer?.twoFactorRedirect === true };
 }
 
 /** Signing out while impersonating first stops the impersonation (spec section 4). */

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 // The tables better-auth reads and writes (core + admin plugin), named in the plural.
@@ -14,6 +14,8 @@ export const users = pgTable("users", {
   banned: boolean().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  /** better-auth's two-factor plugin: set once an authenticator code has confirmed the secret. */
+  twoFactorEnabled: boolean().default(false),
   ...timestamps,
 });
 
@@ -65,4 +67,24 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index().on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin: the TOTP secret and the ten recovery codes, both encrypted with
+ * the auth secret; `verified` once a code confirmed the enrolment; failures lock the account a while.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId), index().on(t.secret)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { roleEnum } from "./app-users";
 import { users } from "./auth";
 import { files } from "./platform";
 
@@ -28,4 +29,16 @@ export const companySettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("company_settings_one_row", sql`id = 1`)],
+);
+
+/** Sign-in rules an admin sets (one row, id 1): the staff roles that must use two-factor sign-in. */
+export const securitySettings = pgTable(
+  "security_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    twoFactorRoles: roleEnum().array().notNull().default(sql`'{}'`),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("security_settings_one_row", sql`id = 1`)],
 );

@@ -13,7 +13,14 @@ import { clientIp } from "./session";
  * `get-session` is not among them: the web app reads `/api/me`, and better-auth's answer would hand
  * page scripts the session token, IP and user agent.
  */
-const EXPOSED = new Set(["POST /api/auth/sign-in/email", "POST /api/auth/sign-out"]);
+const EXPOSED = new Set([
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-out",
+  // The second step of a sign-in with two-factor (the short-lived two-factor cookie says whose).
+  "POST /api/auth/two-factor/verify-totp",
+  "POST /api/auth/two-factor/verify-backup-code",
+]);
+const SECOND_STEP = new Set(["/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code"]);
 
 const SIGN_IN_WINDOW_SECONDS = 60;
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -50,10 +57,19 @@ export function authRoutes(deps: Deps) {
         "sign-in attempts",
       );
     }
+    // The code step has the same limits as the password step (better-auth's own limiter is off).
+    if (SECOND_STEP.has(c.req.path))
+      await enforceRateLimit(
+        deps.db,
+        [`sign-in:ip:${ip ?? "unknown"}`, `two-factor:ip:${ip ?? "unknown"}`],
+        deps.config.signInRateLimit,
+        SIGN_IN_WINDOW_SECONDS,
+        "sign-in attempts",
+      );
     const res = await deps.auth.handler(
       new Request(c.req.raw, { headers: withClientIp(c.req.raw.headers, ip) }),
     );
-    if (res.ok) return c.req.path === SIGN_IN ? withoutToken(res) : res;
+    if (res.ok) return c.req.path === SIGN_IN || SECOND_STEP.has(c.req.path) ? withoutToken(res) : res;
     const code = await errorCode(res);
     if (code === "INVALID_ORIGIN") throw wrongAddress(deps.config.publicUrl);
     if (login && code === "INVALID_EMAIL_OR_PASSWORD" && (await pendingRequestMatches(deps, login))) {

@@ -1,11 +1,11 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { accounts, appUsers, sessions, users, verifications } from "../../db/schema";
+import { accounts, appUsers, sessions, twoFactors, users, verifications } from "../../db/schema";
 import { recordAudit } from "../../platform/audit/audit";
 
 /** The header better-auth reads the client address from; always set by us, never trusted from outside. */
@@ -35,7 +35,13 @@ export function createAuth(config: Config, db: Db) {
     secret: config.authSecret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -64,6 +70,13 @@ export function createAuth(config: Config, db: Db) {
         defaultRole: "customer",
         impersonationSessionDuration: IMPERSONATION_SECONDS,
         bannedUserMessage: "This account has been disabled. Contact your administrator.",
+      }),
+      // TOTP with any authenticator app and ten one-time recovery codes (issue 17). The code step
+      // has ten minutes; ten wrong codes in a row lock the account's second factor for 15 minutes.
+      twoFactor({
+        issuer: config.company.name,
+        backupCodeOptions: { amount: 10, length: 10 },
+        twoFactorCookieMaxAge: 600,
       }),
     ],
     databaseHooks: {

@@ -50,6 +50,7 @@ export function createMeService(deps: Deps) {
         // How money is shown everywhere (Settings → Company).
         currency: deps.config.company.currency ?? "USD",
         mustChangePassword: actor.mustChangePassword,
+        mustEnrolTwoFactor: actor.mustEnrolTwoFactor,
         impersonation: actor.impersonator
           ? {
               impersonatorId: actor.impersonator.id,

@@ -65,6 +65,7 @@ interface ActorRow {
   name: string;
   role: Actor["role"];
   must_change_password: boolean;
+  must_enrol_two_factor: boolean;
   impersonated_by: string | null;
   impersonator_email: string | null;
   driver_id: string | null;
@@ -84,6 +85,9 @@ const ACTOR_QUERY = {
   name: "lms_resolve_actor",
   text: `select s.id as session_id, s.expires_at, s.created_at, u.id as user_id, u.email, u.name,
        au.role, au.must_change_password, s.impersonated_by, imp.email as impersonator_email,
+       (s.impersonated_by is null and not coalesce(u.two_factor_enabled, false)
+        and au.role = any(coalesce((select two_factor_roles from security_settings where id = 1), '{}'))
+       ) as must_enrol_two_factor,
        d.id as driver_id, c.id as customer_id
   from sessions s
   join users u on u.id = s.user_id
@@ -222,6 +226,7 @@ export async function resolveActor(
       name: row.name,
       role: row.role,
       mustChangePassword: row.must_change_password,
+      mustEnrolTwoFactor: row.must_enrol_two_factor,
       sessionId: row.session_id,
       sessionExpiresAt: expiresAt,
       impersonator: row.impersonated_by

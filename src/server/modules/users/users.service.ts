@@ -74,6 +74,7 @@ export function createUsersService(deps: Deps) {
           role: appUsers.role,
           banned: users.banned,
           mustChangePassword: appUsers.mustChangePassword,
+          twoFactorEnabled: users.twoFactorEnabled,
           createdAt: users.createdAt,
           lastSignInAt: appUsers.lastSignInAt,
         })
@@ -90,6 +91,7 @@ export function createUsersService(deps: Deps) {
         role: r.role,
         status: r.banned ? "disabled" : "active",
         mustChangePassword: r.mustChangePassword,
+        twoFactorEnabled: !!r.twoFactorEnabled,
         createdAt: r.createdAt.toISOString(),
         lastSignInAt: iso(r.lastSignInAt),
       }));

@@ -28,8 +28,10 @@ export function AppLayout() {
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const topBar = useToastsBelow();
-  const counts = useUnreadCounts(!!me && !me.mustChangePassword);
-  useLanguageOnRecord(me && !me.mustChangePassword && !me.impersonation ? me.user.id : null);
+  // An account that is not ready yet (a temporary password, two-factor to set up) sees only that step.
+  const notReady = !!me && (me.mustChangePassword || me.mustEnrolTwoFactor);
+  const counts = useUnreadCounts(!!me && !notReady);
+  useLanguageOnRecord(me && !notReady && !me.impersonation ? me.user.id : null);
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
 
@@ -65,7 +67,7 @@ export function AppLayout() {
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
         {sidebarHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav role={me.role} hidden={me.mustChangePassword} counts={{ chat: counts?.chat }} />
+          <SidebarNav role={me.role} hidden={notReady} counts={{ chat: counts?.chat }} />
         </div>
       </aside>
 
@@ -79,7 +81,7 @@ export function AppLayout() {
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SidebarNav
             role={me.role}
-            hidden={me.mustChangePassword}
+            hidden={notReady}
             counts={{ chat: counts?.chat }}
             onNavigate={() => setDrawerOpen(false)}
           />
@@ -95,7 +97,7 @@ export function AppLayout() {
           >
             <button
               type="button"
-              hidden={me.mustChangePassword}
+              hidden={notReady}
               onClick={() => setDrawerOpen(true)}
               className="grid size-10 place-items-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
               aria-label={t("shell.openMenu")}
@@ -116,7 +118,7 @@ export function AppLayout() {
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
             <LanguageSwitcher />
-            {me.mustChangePassword ? null : (
+            {notReady ? null : (
               <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />
             )}
             <UserMenu me={me} />

@@ -16,6 +16,8 @@ import type { Notice } from "../../../lib/toast";
 
 // Toasts (sonner) download with the first one, never with the page (decision 022).
 const SignInNotice = lazy(() => import("../components/sign-in-notice"));
+// The code step of a two-factor sign-in downloads only for the accounts that have one.
+const TwoFactorStep = lazy(() => import("../components/two-factor-step"));
 
 type Fields = keyof LoginInput;
 const FIELDS: readonly Fields[] = ["email", "password"];
@@ -33,6 +35,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [demo, setDemo] = useState<DemoAccounts | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const inputs = useRef<Partial<Record<Fields, HTMLInputElement | null>>>({});
   const submitRef = useRef<HTMLButtonElement>(null);
 
@@ -75,12 +78,21 @@ export default function LoginPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      await signIn(parsed.data);
+      const { twoFactor } = await signIn(parsed.data);
+      if (twoFactor) {
+        setSubmitting(false);
+        setCodeStep(true);
+        return;
+      }
     } catch (err) {
       setSubmitting(false);
       showSignInError(err);
       return;
     }
+    signedIn();
+  }
+
+  function signedIn() {
     broadcastAuthEvent("SIGNED_IN");
     // A full load of the app: the page that sent the user here, or their home.
     window.location.replace(takeReturnPath());
@@ -128,7 +140,17 @@ export default function LoginPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-500">{t("login.subtitle")}</p>
 
-        <form className="mt-6 grid gap-4" noValidate onSubmit={onSubmit} data-testid="login-form">
+        {codeStep ? (
+          <Suspense fallback={<Loader2 className="mx-auto mt-6 animate-spin text-slate-400" aria-hidden />}>
+            <TwoFactorStep onSignedIn={signedIn} onNotice={setNotice} onRestart={() => setCodeStep(false)} />
+          </Suspense>
+        ) : null}
+        <form
+          className={codeStep ? "hidden" : "mt-6 grid gap-4"}
+          noValidate
+          onSubmit={onSubmit}
+          data-testid="login-form"
+        >
           <Field label={t("fields.email")} error={fieldMessage(errors.email)}>
             <Input
               ref={(el) => {

@@ -1,4 +1,10 @@
 import type {
+  SecuritySettings,
+  SecuritySettingsInput,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+} from "@shared/auth/two-factor.schema";
+import type {
   CompanySettings,
   CompanySettingsInput,
   Profile,
@@ -63,5 +69,59 @@ export function useSaveProfile() {
       // The header shows the name.
       void client.invalidateQueries({ queryKey: meQueryKey });
     },
+  });
+}
+
+const twoFactorKey = ["settings", "two-factor"] as const;
+
+export function useTwoFactor() {
+  return useQuery({
+    queryKey: twoFactorKey,
+    queryFn: ({ signal }) => api<TwoFactorStatus>("/api/me/two-factor", { signal }),
+    retry: retryTransient,
+  });
+}
+
+/** Set-up (password → QR code and recovery codes → a first code) and turning it off. */
+export function useTwoFactorSteps() {
+  const client = useQueryClient();
+  const settled = async (status: TwoFactorStatus) => {
+    client.setQueryData(twoFactorKey, status);
+    // The session was replaced and the account may be ready now: the shell asks again.
+    await client.refetchQueries({ queryKey: meQueryKey });
+  };
+  return {
+    enable: useMutation({
+      mutationFn: (password: string) =>
+        api<TwoFactorEnrolment>("/api/me/two-factor/enable", { body: { password } }),
+    }),
+    confirm: useMutation({
+      mutationFn: (code: string) => api<TwoFactorStatus>("/api/me/two-factor/confirm", { body: { code } }),
+      onSuccess: settled,
+    }),
+    disable: useMutation({
+      mutationFn: (password: string) =>
+        api<TwoFactorStatus>("/api/me/two-factor/disable", { body: { password } }),
+      onSuccess: settled,
+    }),
+  };
+}
+
+const securityKey = ["settings", "security"] as const;
+
+export function useSecuritySettings() {
+  return useQuery({
+    queryKey: securityKey,
+    queryFn: ({ signal }) => api<SecuritySettings>("/api/settings/security", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveSecuritySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecuritySettingsInput) =>
+      api<SecuritySettings>("/api/settings/security", { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData(securityKey, saved),
   });
 }

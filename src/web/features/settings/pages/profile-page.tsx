@@ -8,6 +8,7 @@ import { ProfileForm } from "../components/profile-form";
 const NotificationsTab = lazyPanel(() =>
   import("../components/notifications-tab").then((m) => m.NotificationsTab),
 );
+const TwoFactorCard = lazyPanel(() => import("../components/two-factor-card").then((m) => m.TwoFactorCard));
 const SignatureForm = lazyPanel(() =>
   import("../../communications/components/signature-form").then((m) => m.SignatureForm),
 );
@@ -23,6 +24,7 @@ export default function ProfilePage() {
     <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
       <ProfileForm />
+      <TwoFactorCard />
       <NotificationsTab />
       {can(me ?? null, "signature:manage") ? (
         <section className="grid gap-3" aria-labelledby="signature-title">

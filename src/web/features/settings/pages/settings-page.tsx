@@ -1,8 +1,10 @@
+import { can } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { lazyPanel } from "../../../components/ui/lazy";
+import { useMe } from "../../../lib/session";
 import { ProfileForm } from "../components/profile-form";
 
 const CompanyForm = lazyPanel(() => import("../components/company-form").then((m) => m.CompanyForm));
@@ -12,7 +14,9 @@ const NotificationsTab = lazyPanel(() =>
 const SignatureForm = lazyPanel(() =>
   import("../../communications/components/signature-form").then((m) => m.SignatureForm),
 );
-const TABS = ["profile", "company", "notifications", "signature"] as const;
+const SecurityForm = lazyPanel(() => import("../components/security-form").then((m) => m.SecurityForm));
+const TwoFactorCard = lazyPanel(() => import("../components/two-factor-card").then((m) => m.TwoFactorCard));
+const TABS = ["profile", "company", "notifications", "signature", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -21,8 +25,11 @@ type Tab = (typeof TABS)[number];
  */
 export default function SettingsPage() {
   const { t } = useTranslation("settings");
+  const me = useMe().data;
+  // Who must use two-factor sign-in is an admin's choice.
+  const tabs = TABS.filter((k) => k !== "security" || can(me ?? null, "users:manage"));
   const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+  const tab = (tabs as readonly string[]).includes(params.get("tab") ?? "")
     ? (params.get("tab") as Tab)
     : "profile";
   const open = (next: string) =>
@@ -34,14 +41,15 @@ export default function SettingsPage() {
       <PageHeader title={t("title")} description={t("description")} />
       <Tabs value={tab} onValueChange={open}>
         <TabsList aria-label={t("tabs.label")} className="max-w-full overflow-x-auto">
-          {TABS.map((k) => (
+          {tabs.map((k) => (
             <TabsTrigger key={k} value={k}>
               {t(`tabs.${k}`)}
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           <ProfileForm />
+          <TwoFactorCard />
         </TabsContent>
         <TabsContent value="company">
           <CompanyForm />
@@ -51,6 +59,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="signature">
           <SignatureForm />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityForm />
         </TabsContent>
       </Tabs>
     </div>

@@ -67,6 +67,15 @@ export function useSetUserDisabled() {
   });
 }
 
+/** Clears a user's second factor (a lost phone); they set it up again when their role requires it. */
+export function useResetTwoFactor() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${userPath(id)}/two-factor/reset`, { method: "POST" }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({

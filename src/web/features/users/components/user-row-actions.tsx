@@ -1,5 +1,14 @@
 import type { UserListItem } from "@shared/users/users.schema";
-import { Ban, CircleCheck, KeyRound, MoreHorizontal, Trash2, UserCog, VenetianMask } from "lucide-react";
+import {
+  Ban,
+  CircleCheck,
+  KeyRound,
+  MoreHorizontal,
+  ShieldOff,
+  Trash2,
+  UserCog,
+  VenetianMask,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import {
   DropdownMenu,
@@ -10,7 +19,14 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
 
-export type UserAction = "role" | "password" | "disable" | "enable" | "delete" | "impersonate";
+export type UserAction =
+  | "role"
+  | "password"
+  | "disable"
+  | "enable"
+  | "delete"
+  | "impersonate"
+  | "resetTwoFactor";
 
 /**
  * The row's menu. On your own row only "delete" stays, so the page can explain why it is
@@ -55,6 +71,12 @@ export function UserRowActions({
             {t("users.actions.setPassword")}
           </DropdownMenuItem>
         )}
+        {!isSelf && user.twoFactorEnabled ? (
+          <DropdownMenuItem onSelect={() => onAction("resetTwoFactor", user)}>
+            <ShieldOff aria-hidden />
+            {t("users.actions.resetTwoFactor")}
+          </DropdownMenuItem>
+        ) : null}
         {canImpersonate ? (
           <DropdownMenuItem onSelect={() => onAction("impersonate", user)}>
             <VenetianMask aria-hidden />

@@ -22,7 +22,7 @@ import { formatDate, formatDateTime } from "../../../lib/format";
 import { switchIdentity, useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { useDeleteUser, useImpersonate, useSetUserDisabled, useUsers } from "../api/users";
+import { useDeleteUser, useImpersonate, useResetTwoFactor, useSetUserDisabled, useUsers } from "../api/users";
 import { RoleBadge, UserStatus } from "../components/user-badges";
 import { type UserAction, UserRowActions } from "../components/user-row-actions";
 
@@ -41,7 +41,7 @@ function initials(name: string) {
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
 
-type Pending = { kind: "disable" | "enable" | "delete"; user: UserListItem };
+type Pending = { kind: "disable" | "enable" | "delete" | "resetTwoFactor"; user: UserListItem };
 
 export default function UserManagementPage() {
   const { t } = useTranslation("admin");
@@ -63,6 +63,7 @@ export default function UserManagementPage() {
 
   const setDisabled = useSetUserDisabled();
   const deleteUser = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
   const impersonate = useImpersonate();
 
   const denySelfDelete = () =>
@@ -104,6 +105,21 @@ export default function UserManagementPage() {
   const confirmPending = () => {
     if (!pending) return;
     const { kind, user } = pending;
+    if (kind === "resetTwoFactor") {
+      resetTwoFactor.mutate(user.id, {
+        onSuccess: () => {
+          notify({ title: t("users.toast.twoFactorReset", { email: user.email }), variant: "success" });
+          setPending(null);
+        },
+        onError: (error) =>
+          notify({
+            title: t("users.toast.updateFailed"),
+            description: describeError(error, t),
+            variant: "error",
+          }),
+      });
+      return;
+    }
     if (kind === "delete") {
       deleteUser.mutate(user.id, {
         onSuccess: () => {
@@ -313,7 +329,7 @@ export default function UserManagementPage() {
         }
         confirmLabel={pending ? t(`users.confirm.${pending.kind}.submit`) : ""}
         destructive={pending?.kind !== "enable"}
-        pending={setDisabled.isPending || deleteUser.isPending}
+        pending={setDisabled.isPending || deleteUser.isPending || resetTwoFactor.isPending}
         onConfirm={confirmPending}
       />
     </div>

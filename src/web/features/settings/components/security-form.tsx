@@ -1,0 +1,82 @@
+import { STAFF_ROLES } from "@shared/access";
+import { Save } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Alert, Spinner } from "../../../components/ui/feedback";
+import { formatDateTime } from "../../../lib/format";
+import { notify } from "../../../lib/toast";
+import { useSaveSecuritySettings, useSecuritySettings } from "../api/settings";
+import { useSettingsMessages } from "../settings-messages";
+
+type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Settings → Security (admin): the staff roles that must sign in with two factors. */
+export function SecurityForm() {
+  const { t } = useTranslation(["settings", "common"]);
+  const messages = useSettingsMessages();
+  const current = useSecuritySettings();
+  const save = useSaveSecuritySettings();
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  useEffect(() => {
+    if (current.data) setRoles(current.data.twoFactorRoles);
+  }, [current.data]);
+  if (current.isPending) return <Spinner label={t("security.title")} />;
+  if (current.isError) return <Alert tone="danger">{messages.error(current.error)}</Alert>;
+  return (
+    <Card className="grid max-w-2xl gap-4 p-4 sm:p-6" data-testid="security-form">
+      <div className="grid gap-1">
+        <h2 className="text-base font-semibold text-slate-900">{t("security.title")}</h2>
+        <p className="text-sm text-slate-600">{t("security.description")}</p>
+      </div>
+      <fieldset className="flex flex-wrap gap-x-5">
+        <legend className="sr-only">{t("security.title")}</legend>
+        {STAFF_ROLES.map((role) => (
+          <label key={role} className="inline-flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={roles.includes(role)}
+              onChange={(e) =>
+                setRoles(e.target.checked ? [...roles, role] : roles.filter((r) => r !== role))
+              }
+            />
+            {t(`common:roles.${role}`)}
+          </label>
+        ))}
+      </fieldset>
+      {current.data.updatedByName && current.data.updatedAt ? (
+        <p className="text-xs text-slate-500">
+          {t("company.updated", {
+            name: current.data.updatedByName,
+            when: formatDateTime(current.data.updatedAt),
+          })}
+        </p>
+      ) : null}
+      <div>
+        <Button
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { twoFactorRoles: roles },
+              {
+                onSuccess: () => notify({ title: t("security.saved"), variant: "success" }),
+                onError: (error) =>
+                  notify({
+                    title: t("security.failed"),
+                    description: messages.error(error),
+                    variant: "error",
+                  }),
+              },
+            )
+          }
+          data-testid="save-security"
+        >
+          {save.isPending ? <Spinner /> : <Save aria-hidden />}
+          {t("security.save")}
+        </Button>
+      </div>
+    </Card>
+  );
+}
