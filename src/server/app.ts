@@ -58,6 +58,7 @@ import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
+import { searchRoutes } from "./modules/search/search.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
@@ -137,6 +138,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     meetingsRoutes,
     settingsRoutes,
     twoFactorRoutes,
+    searchRoutes,
   ]) {
     app.route("/", routes(deps));
   }

@@ -28,6 +28,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   invoices: ["invoices"],
   loads: ["board", "invoices", "loads"],
   meetings: ["meetings"],
+  // The command palette (opened from the shell, which loads its words with its code).
+  search: ["search"],
   settings: ["communications", "notifications", "settings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],

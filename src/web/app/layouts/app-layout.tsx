@@ -11,6 +11,7 @@ import { cn } from "../../lib/cn";
 import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
+import { CommandPaletteButton } from "./command-palette-button";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
@@ -117,6 +118,7 @@ export function AppLayout() {
               ) : null}
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
+            {notReady ? null : <CommandPaletteButton role={me.role} />}
             <LanguageSwitcher />
             {notReady ? null : (
               <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ROUTES } from "@shared/access";
 import {
   type CompanySettings,
   type CompanySettingsInput,
@@ -6,10 +7,11 @@ import {
   companySettingsInputSchema,
   LOGO_TYPES,
 } from "@shared/settings/settings.schema";
-import { ImageUp, Save, Trash2 } from "lucide-react";
+import { ArrowRight, ImageUp, Save, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
@@ -118,6 +120,18 @@ export function CompanyForm() {
           </Button>
         </div>
       </form>
+      <div className="grid gap-1 border-t border-slate-100 pt-4">
+        <h3 className="text-sm font-medium text-slate-900">{t("company.payPeriods")}</h3>
+        <p className="text-sm text-slate-600">{t("company.payPeriodsText")}</p>
+        <Link
+          to={`${ROUTES.settlements.path}?paySettings=1`}
+          className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-medium text-brand-700 hover:text-brand-600"
+          data-testid="pay-periods-link"
+        >
+          {t("company.payPeriodsLink")}
+          <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
+      </div>
       <div className="grid gap-2 border-t border-slate-100 pt-4">
         <h3 className="text-sm font-medium text-slate-900">{t("company.logo")}</h3>
         <p className="text-sm text-slate-600" data-testid="company-logo">

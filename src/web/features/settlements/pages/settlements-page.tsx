@@ -63,7 +63,10 @@ export default function SettlementsPage() {
   const settings = usePaySettings().data;
   const generate = useGenerate();
   const [chosen, setChosen] = useState<PayPeriod | null>(null);
-  const [editingSettings, setEditingSettings] = useState(false);
+  // Settings → Company links here with `?paySettings=1`: the pay rules open at once.
+  const [editingSettings, setEditingSettings] = useState(
+    () => new URLSearchParams(window.location.search).get("paySettings") === "1",
+  );
   const period = chosen ?? data?.currentPeriod ?? null;
   const rule = settings ? { frequency: settings.frequency, endWeekday: settings.endWeekday } : null;
 

@@ -1,0 +1,54 @@
+import type { SearchAnswer } from "@shared/search/search.schema";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const search = async (cookie: string, q: string) =>
+  (await call(ctx, `/api/search?q=${encodeURIComponent(q)}`, { cookie })).json as SearchAnswer;
+
+describe("the command palette's search", () => {
+  it("finds what the caller may open, and nothing else", async () => {
+    const [dispatcher, safety, jake, customer] = await Promise.all([
+      signIn(ctx, "dispatcher@demo.test"),
+      signIn(ctx, "safety@demo.test"),
+      signIn(ctx, "driver@demo.test"),
+      signIn(ctx, "customer@demo.test"),
+    ]);
+    const { rows: loads } = await ctx.deps.db.execute<{ load_number: string; mine: boolean }>(sql`
+      select l.load_number, d.user_id = (select id from users where email = 'driver@demo.test') as mine
+      from loads l left join drivers d on d.id = l.driver_id order by l.created_at`);
+    const jakes = loads.find((l) => l.mine);
+    const others = loads.find((l) => !l.mine);
+    if (!jakes || !others) throw new Error("the demo seed has loads for Jake and for others");
+
+    const office = await search(dispatcher, "Wilson");
+    expect(office.items).toContainEqual(expect.objectContaining({ kind: "driver", label: "Jake Wilson" }));
+    const byNumber = await search(dispatcher, others.load_number);
+    expect(byNumber.items[0]).toMatchObject({ kind: "load", label: others.load_number });
+    expect(byNumber.items[0].path).toMatch(/^\/operations\/loads\//);
+    expect((await search(dispatcher, "Great Lakes")).items.some((i) => i.kind === "customer")).toBe(true);
+
+    // Safety opens drivers and units, not loads or customers.
+    const safe = await search(safety, others.load_number);
+    expect(safe.items.filter((i) => i.kind === "load")).toEqual([]);
+    expect((await search(safety, "Great Lakes")).items.filter((i) => i.kind === "customer")).toEqual([]);
+
+    // A driver: their own loads only, no other records.
+    expect((await search(jake, jakes.load_number)).items).toEqual([
+      expect.objectContaining({ kind: "load", label: jakes.load_number }),
+    ]);
+    expect((await search(jake, others.load_number)).items).toEqual([]);
+    expect((await search(jake, "Wilson")).items).toEqual([]);
+    // A customer opens none of these pages.
+    expect((await search(customer, "Wilson")).items).toEqual([]);
+    // Too short, or a wildcard taken literally.
+    expect((await call(ctx, "/api/search?q=a", { cookie: dispatcher })).status).toBe(400);
+    expect((await search(dispatcher, "%%")).items).toEqual([]);
+  });
+});
