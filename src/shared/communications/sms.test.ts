@@ -40,5 +40,7 @@ describe("SMS rules", () => {
     expect(smsText("Lakeshore Freight", "Yard closed Saturday.")).toBe(
       "Lakeshore Freight: Yard closed Saturday. Reply STOP to opt out.",
     );
+    // Nothing typed yet: no double space in the preview.
+    expect(smsText("Lakeshore Freight", "  ")).toBe("Lakeshore Freight: Reply STOP to opt out.");
   });
 });

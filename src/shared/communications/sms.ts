@@ -35,7 +35,8 @@ export function smsSegments(text: string): {
 }
 
 /** The text a recipient receives: the company's name, the message, the opt-out line. */
-export const smsText = (company: string, body: string) => `${company}: ${body.trim()} ${SMS_STOP_LINE}`;
+export const smsText = (company: string, body: string) =>
+  [`${company}:`, body.trim(), SMS_STOP_LINE].filter(Boolean).join(" ");
 
 /** Replies that opt out (carrier keywords and their plain-language equivalents), opt back in, or ask for help. */
 export const OPT_OUT_WORDS = [
