@@ -1,3 +1,4 @@
+import { defaultPermissions } from "@shared/access";
 /**
  * What the service benchmarks share: every statement a `pg` client runs, timed (where a run's time
  * goes), and the demo accountant as the actor.
@@ -58,6 +59,7 @@ export async function demoAccountant(pool: pg.Pool): Promise<Actor> {
     email: rows[0].email,
     name: rows[0].name,
     role: "accountant",
+    permissions: defaultPermissions("accountant"),
     mustChangePassword: false,
     mustEnrolTwoFactor: false,
     sessionId: "bench",

@@ -52,6 +52,7 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { notificationPreferencesRoutes } from "./modules/notifications/preferences.routes";
 import { paperworkRoutes } from "./modules/paperwork/paperwork.routes";
 import { parkingRoutes } from "./modules/parking/parking.routes";
+import { permissionsRoutes } from "./modules/permissions/permissions.routes";
 import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
 import { portalRoutes } from "./modules/portal/portal.routes";
 import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
@@ -139,6 +140,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     settingsRoutes,
     twoFactorRoutes,
     searchRoutes,
+    permissionsRoutes,
   ]) {
     app.route("/", routes(deps));
   }

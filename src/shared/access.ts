@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   "users:read": ["admin"],
   "users:manage": ["admin"],
   "impersonation:start": ["admin"],
+  /** The permissions editor (/permissions): grant and revoke within the routes' ceiling, reset. */
+  "permissions:manage": ["admin"],
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],
@@ -200,6 +202,12 @@ export interface RouteDef {
    * further sidebar links to views of the same screen (its tabs), each a query string.
    */
   nav?: { group: NavGroup; label: string; views?: readonly { label: string; search: string }[] };
+  /**
+   * The permission the screen is for, when it has one: the route opens for a role on `access` (the
+   * ceiling, the spec's list) that also holds it — so a permission revoked in the editor also hides
+   * the screen. Its default roles always cover `access` (tested).
+   */
+  permission?: Permission;
 }
 
 const ALL = "authenticated" as const;
@@ -244,43 +252,66 @@ export const ROUTES = {
     nav: { group: "management", label: "customerPortal" },
   },
   loads: {
+    permission: "loads:read",
     path: "/operations/loads",
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "management", label: "loads" },
   },
   /** Added: screens inside Loads. */
-  loadNew: { path: "/operations/loads/new", access: ["admin", "manager", "dispatcher"] },
-  loadDetail: { path: "/operations/loads/:loadId", access: ["admin", "manager", "dispatcher", "driver"] },
-  loadEdit: { path: "/operations/loads/:loadId/edit", access: ["admin", "manager", "dispatcher"] },
+  loadNew: {
+    permission: "loads:write",
+    path: "/operations/loads/new",
+    access: ["admin", "manager", "dispatcher"],
+  },
+  loadDetail: {
+    permission: "loads:read",
+    path: "/operations/loads/:loadId",
+    access: ["admin", "manager", "dispatcher", "driver"],
+  },
+  loadEdit: {
+    permission: "loads:write",
+    path: "/operations/loads/:loadId/edit",
+    access: ["admin", "manager", "dispatcher"],
+  },
   /** Added: customers' portal load requests, reviewed by dispatch. */
   loadRequests: {
+    permission: "loadRequests:review",
     path: "/operations/load-requests",
     access: DISPATCH,
     nav: { group: "management", label: "loadRequests" },
   },
   loadBoard: {
+    permission: "loadBoard:browse",
     path: "/operations/load-board",
     access: ["driver"],
     nav: { group: "management", label: "loadBoard" },
   },
   assignments: {
+    permission: "assignments:read",
     path: "/operations/assignments",
     access: DISPATCH,
     nav: { group: "management", label: "assignments" },
   },
   calendar: {
+    permission: "calendar:read",
     path: "/operations/calendar",
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "management", label: "calendar" },
   },
   drivers: {
+    permission: "drivers:read",
     path: "/drivers",
     access: ["admin", "manager", "dispatcher", "safety"],
     nav: { group: "management", label: "drivers" },
   },
   /** Added: a driver's profile (details, documents, loads, ratings, time off, citations, assets). */
-  driverDetail: { path: "/drivers/:driverId", access: ["admin", "manager", "dispatcher", "safety"] },
+  driverDetail: {
+    permission: "drivers:read",
+    path: "/drivers/:driverId",
+    access: ["admin", "manager", "dispatcher", "safety"],
+  },
   driverRatings: {
+    permission: "driverRatings:read",
     path: "/drivers/ratings",
     access: DISPATCH,
     nav: { group: "management", label: "driverRatings" },
@@ -290,58 +321,115 @@ export const ROUTES = {
     access: DISPATCH,
     nav: { group: "management", label: "driverReviews" },
   },
-  customers: { path: "/customers", access: DISPATCH, nav: { group: "management", label: "customers" } },
+  customers: {
+    permission: "customers:read",
+    path: "/customers",
+    access: DISPATCH,
+    nav: { group: "management", label: "customers" },
+  },
   /** Added: a customer's page (details, contacts, open balance, loads history). */
-  customerDetail: { path: "/customers/:customerId", access: DISPATCH },
+  customerDetail: { permission: "customers:read", path: "/customers/:customerId", access: DISPATCH },
   customerInvoices: {
+    permission: "invoices:read",
     path: "/customers/invoice",
     access: ACCOUNTING,
     nav: { group: "management", label: "customerInvoices" },
   },
   customerStatements: {
+    permission: "statements:read",
     path: "/customers/statements",
     access: DISPATCH,
     nav: { group: "management", label: "customerStatements" },
   },
-  fuelLog: { path: "/fuel-log", access: ["driver"], nav: { group: "management", label: "fuelLog" } },
+  fuelLog: {
+    permission: "fuel:log",
+    path: "/fuel-log",
+    access: ["driver"],
+    nav: { group: "management", label: "fuelLog" },
+  },
 
   // Fleet and safety
-  vehicles: { path: "/fleet", access: FLEET, nav: { group: "fleet", label: "vehicles" } },
-  trailers: { path: "/fleet/trailers", access: FLEET, nav: { group: "fleet", label: "trailers" } },
+  vehicles: {
+    permission: "fleet:read",
+    path: "/fleet",
+    access: FLEET,
+    nav: { group: "fleet", label: "vehicles" },
+  },
+  trailers: {
+    permission: "fleet:read",
+    path: "/fleet/trailers",
+    access: FLEET,
+    nav: { group: "fleet", label: "trailers" },
+  },
   /** Added: a vehicle's and a trailer's own page (schedules, documents, maintenance history). */
-  vehicleDetail: { path: "/fleet/vehicles/:vehicleId", access: FLEET },
-  trailerDetail: { path: "/fleet/trailers/:trailerId", access: FLEET },
-  inspections: { path: "/fleet/inspections", access: FLEET, nav: { group: "fleet", label: "inspections" } },
+  vehicleDetail: { permission: "fleet:read", path: "/fleet/vehicles/:vehicleId", access: FLEET },
+  trailerDetail: { permission: "fleet:read", path: "/fleet/trailers/:trailerId", access: FLEET },
+  inspections: {
+    permission: "inspections:read",
+    path: "/fleet/inspections",
+    access: FLEET,
+    nav: { group: "fleet", label: "inspections" },
+  },
   /** Added: screens inside Inspections. */
-  inspectionNew: { path: "/fleet/inspections/new", access: FLEET },
-  inspectionDetail: { path: "/fleet/inspections/:inspectionId", access: FLEET },
+  inspectionNew: { permission: "inspections:file", path: "/fleet/inspections/new", access: FLEET },
+  inspectionDetail: {
+    permission: "inspections:read",
+    path: "/fleet/inspections/:inspectionId",
+    access: FLEET,
+  },
   maintenance: {
+    permission: "maintenance:read",
     path: "/fleet/maintenance",
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "fleet", label: "maintenance" },
   },
   /** Added: the staff view of every driver's fuel entries (the spec's /fuel-log is the driver's own). */
   fuelEntries: {
+    permission: "fuel:readAll",
     path: "/fleet/fuel",
     access: ["admin", "manager", "dispatcher", "safety", "accountant"],
     nav: { group: "fleet", label: "fuelEntries" },
   },
-  tolls: { path: "/operations/tolls", access: DISPATCH, nav: { group: "fleet", label: "tolls" } },
-  parking: { path: "/operations/parking", access: DISPATCH, nav: { group: "fleet", label: "parking" } },
+  tolls: {
+    permission: "tolls:manage",
+    path: "/operations/tolls",
+    access: DISPATCH,
+    nav: { group: "fleet", label: "tolls" },
+  },
+  parking: {
+    permission: "parking:manage",
+    path: "/operations/parking",
+    access: DISPATCH,
+    nav: { group: "fleet", label: "parking" },
+  },
   citations: {
+    permission: "citations:read",
     path: "/operations/citations",
     access: ["admin", "manager", "driver", "safety"],
     nav: { group: "fleet", label: "citations" },
   },
   accidents: {
+    permission: "accidents:read",
     path: "/operations/accidents",
     access: ["admin", "manager", "safety"],
     nav: { group: "fleet", label: "accidents" },
   },
   /** Added: screens inside Accidents and claims. */
-  accidentNew: { path: "/operations/accidents/new", access: ["admin", "manager", "safety"] },
-  accidentDetail: { path: "/operations/accidents/:accidentId", access: ["admin", "manager", "safety"] },
-  accidentEdit: { path: "/operations/accidents/:accidentId/edit", access: ["admin", "manager", "safety"] },
+  accidentNew: {
+    permission: "accidents:write",
+    path: "/operations/accidents/new",
+    access: ["admin", "manager", "safety"],
+  },
+  accidentDetail: {
+    permission: "accidents:read",
+    path: "/operations/accidents/:accidentId",
+    access: ["admin", "manager", "safety"],
+  },
+  accidentEdit: {
+    permission: "accidents:write",
+    path: "/operations/accidents/:accidentId/edit",
+    access: ["admin", "manager", "safety"],
+  },
 
   // Accounting: all payments, pending payments, paid history, paid statements (spec section 2)
   accounting: {
@@ -356,18 +444,26 @@ export const ROUTES = {
       ],
     },
   },
-  bills: { path: "/accounting/bills", access: ACCOUNTING, nav: { group: "accounting", label: "bills" } },
+  bills: {
+    permission: "bills:read",
+    path: "/accounting/bills",
+    access: ACCOUNTING,
+    nav: { group: "accounting", label: "bills" },
+  },
   transactions: {
+    permission: "ledger:read",
     path: "/accounting/transactions",
     access: ACCOUNTING,
     nav: { group: "accounting", label: "transactions" },
   },
   paidStatements: {
+    permission: "paidStatements:read",
     path: "/accounting/statements",
     access: ACCOUNTING,
     nav: { group: "accounting", label: "paidStatements" },
   },
   settlements: {
+    permission: "settlements:read",
     path: "/accounting/settlements",
     access: ["admin", "manager", "dispatcher", "accountant"],
     nav: { group: "accounting", label: "settlements" },
@@ -378,6 +474,7 @@ export const ROUTES = {
     nav: { group: "accounting", label: "billCustomer" },
   },
   taxForms: {
+    permission: "taxForms:read",
     path: "/accounting/tax-forms",
     access: ACCOUNTING,
     nav: { group: "accounting", label: "taxForms" },
@@ -385,43 +482,64 @@ export const ROUTES = {
 
   // Documents
   documents: {
+    permission: "documents:read",
     path: "/accounting/documents",
     access: ["admin", "manager", "dispatcher", "driver", "accountant"],
     nav: { group: "documents", label: "documents" },
   },
   bolManager: {
+    permission: "paperwork:read",
     path: "/accounting/bol-manager",
     access: ACCOUNTING,
     nav: { group: "documents", label: "bolManager" },
   },
   coiManager: {
+    permission: "certificates:manage",
     path: "/accounting/coi-manager",
     access: MGMT,
     nav: { group: "documents", label: "coiManager" },
   },
-  contracts: { path: "/accounting/contracts", access: MGMT, nav: { group: "documents", label: "contracts" } },
+  contracts: {
+    permission: "contracts:manage",
+    path: "/accounting/contracts",
+    access: MGMT,
+    nav: { group: "documents", label: "contracts" },
+  },
 
   // Reports (/reports redirects to /reports/overview)
-  reportsIndex: { path: "/reports", access: DISPATCH },
-  reports: { path: "/reports/:reportId", access: DISPATCH, nav: { group: "reports", label: "reports" } },
+  reportsIndex: { permission: "reports:read", path: "/reports", access: DISPATCH },
+  reports: {
+    permission: "reports:read",
+    path: "/reports/:reportId",
+    access: DISPATCH,
+    nav: { group: "reports", label: "reports" },
+  },
 
   // Communications
   communications: {
+    permission: "communications:send",
     path: "/communications",
     access: DISPATCH,
     nav: { group: "communications", label: "communications" },
   },
   chat: {
+    permission: "chat:use",
     path: "/communications/chat",
     access: ["admin", "manager", "dispatcher", "driver"],
     nav: { group: "communications", label: "chat" },
   },
   customNotifications: {
+    permission: "announcements:manage",
     path: "/notifications/custom",
     access: MGMT,
     nav: { group: "communications", label: "customNotifications" },
   },
-  meetings: { path: "/meetings", access: MGMT, nav: { group: "communications", label: "meetings" } },
+  meetings: {
+    permission: "meetings:manage",
+    path: "/meetings",
+    access: MGMT,
+    nav: { group: "communications", label: "meetings" },
+  },
 
   // Administration
   userManagement: {
@@ -451,10 +569,16 @@ export const ROUTES = {
   },
   permissions: {
     path: "/permissions",
+    permission: "permissions:manage",
     access: ["admin"],
     nav: { group: "administration", label: "permissions" },
   },
-  settings: { path: "/settings", access: MGMT, nav: { group: "administration", label: "settings" } },
+  settings: {
+    permission: "company:manage",
+    path: "/settings",
+    access: MGMT,
+    nav: { group: "administration", label: "settings" },
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -480,14 +604,33 @@ export function allows(access: Access, role: Role | null | undefined): boolean {
   return access === "authenticated" || access.includes(role);
 }
 
+/**
+ * Who is asking: a role (the defaults of this table), or a user with their effective permissions
+ * (the server's actor and `/api/me`, where the permissions editor's changes are applied).
+ */
+export type Subject = User | Role | null | undefined;
+export type User = { role: Role; permissions?: readonly string[] };
+
 /** `can(user, "users:manage")` — the one permission check, used by the server guard and by the UI. */
-export function can(subject: { role: Role } | Role | null | undefined, permission: Permission): boolean {
-  const role = typeof subject === "string" ? subject : subject?.role;
-  return !!role && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+export function can(subject: Subject, permission: Permission): boolean {
+  if (!subject) return false;
+  if (typeof subject !== "string" && subject.permissions) return subject.permissions.includes(permission);
+  const role = typeof subject === "string" ? subject : subject.role;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
-export function canOpen(role: Role | null | undefined, key: RouteKey): boolean {
-  return allows(ROUTES[key].access, role);
+/** Whether the subject may open a screen: its role is on the route's list and holds its permission. */
+export function canOpen(subject: Subject, key: RouteKey): boolean {
+  const def: RouteDef = ROUTES[key];
+  const role = typeof subject === "string" ? subject : subject?.role;
+  return allows(def.access, role) && (!def.permission || can(subject, def.permission));
+}
+
+/** The permissions a role holds by default (this table, before the permissions editor's changes). */
+export function defaultPermissions(role: Role): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) =>
+    (PERMISSIONS[p] as readonly Role[]).includes(role),
+  );
 }
 
 /** Where `/` sends a role (spec section 2 and 6). */

@@ -1,11 +1,12 @@
-import { ROLES, type Role } from "@shared/access";
+import { type Permission, ROLES, type Role } from "@shared/access";
+import { effectivePermissions, type PermissionOverride } from "@shared/permissions/catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BY_ROLE } from "../testing/demo-users";
 import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
 
 let ctx: TestContext;
 let cookies: Record<Role, string>;
-type Operation = { method: string; path: string; roles: string[] };
+type Operation = { method: string; path: string; roles: string[]; permissions: Permission[] | null };
 let operations: Operation[];
 
 beforeAll(async () => {
@@ -14,13 +15,14 @@ beforeAll(async () => {
     await Promise.all(ROLES.map(async (r) => [r, await signIn(ctx, DEMO_BY_ROLE[r])] as const)),
   ) as Record<Role, string>;
   const doc = (await call(ctx, "/api/openapi.json")).json;
-  operations = Object.entries(doc.paths as Record<string, Record<string, { "x-roles"?: string[] }>>).flatMap(
-    ([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase(),
-        path,
-        roles: op["x-roles"] ?? [],
-      })),
+  type Doc = Record<string, Record<string, { "x-roles"?: string[]; "x-permissions"?: Permission[] }>>;
+  operations = Object.entries(doc.paths as Doc).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      roles: op["x-roles"] ?? [],
+      permissions: op["x-permissions"] ?? null,
+    })),
   );
 });
 afterAll(() => ctx.close());
@@ -72,7 +74,8 @@ describe("every API operation declares who may call it", () => {
 describe("the role matrix: every operation as every role and as nobody", () => {
   const fill = (path: string) => path.replace(/\{(\w+)\}/g, "00000000-0000-4000-8000-000000000000");
 
-  it("answers 401 to nobody and 403 to roles off the list, and lets the listed roles through", async () => {
+  /** Every operation × every role (and nobody): `allowedFor` says who should get through. */
+  async function walk(allowedFor: (op: Operation, role: Role) => boolean) {
     const failures: string[] = [];
     for (const op of operations) {
       const body = op.method === "GET" || op.method === "DELETE" ? undefined : {};
@@ -89,7 +92,7 @@ describe("the role matrix: every operation as every role and as nobody", () => {
       );
       for (const [i, role] of ROLES.entries()) {
         const res = answers[i];
-        const allowed = op.roles.includes("public") || op.roles.includes(role);
+        const allowed = op.roles.includes("public") || allowedFor(op, role);
         if (allowed && [401, 403].includes(res.status)) {
           failures.push(
             `${op.method} ${op.path} as ${role}: allowed but got ${res.status} ${JSON.stringify(res.json)}`,
@@ -101,5 +104,46 @@ describe("the role matrix: every operation as every role and as nobody", () => {
       }
     }
     expect(failures).toEqual([]);
+  }
+
+  it("answers 401 to nobody and 403 to roles off the list, and lets the listed roles through", async () => {
+    await walk((op, role) => op.roles.includes(role));
+  });
+
+  it("follows an edited matrix from the permissions editor, then the defaults again after a reset", async () => {
+    const edits: PermissionOverride[] = [
+      { role: "dispatcher", permission: "tolls:manage", granted: false },
+      { role: "dispatcher", permission: "customers:write", granted: false },
+      { role: "dispatcher", permission: "reports:money", granted: true },
+      { role: "safety", permission: "fleet:delete", granted: true },
+      { role: "manager", permission: "company:manage", granted: false },
+      { role: "accountant", permission: "ledger:write", granted: false },
+      { role: "driver", permission: "fuel:log", granted: false },
+      { role: "customer", permission: "portalBilling:read", granted: false },
+    ];
+    const saved = await call(ctx, "/api/permissions", {
+      method: "PUT",
+      body: { changes: edits },
+      cookie: cookies.admin,
+    });
+    expect(saved.status).toBe(200);
+    const held = Object.fromEntries(
+      ROLES.map((r) => [
+        r,
+        effectivePermissions(
+          r,
+          edits.filter((e) => e.role === r),
+        ),
+      ]),
+    );
+    try {
+      await walk((op, role) =>
+        op.permissions ? op.permissions.some((p) => held[role].includes(p)) : op.roles.includes(role),
+      );
+    } finally {
+      const reset = await call(ctx, "/api/permissions/reset", { method: "POST", cookie: cookies.admin });
+      expect(reset.status).toBe(200);
+    }
+    expect((await call(ctx, "/api/tolls", { cookie: cookies.dispatcher })).status).toBe(200);
   });
 });

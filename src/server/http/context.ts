@@ -1,4 +1,4 @@
-import type { Role } from "@shared/access";
+import type { Permission, Role } from "@shared/access";
 import type { Context } from "hono";
 import { unauthenticated } from "./errors";
 
@@ -8,6 +8,8 @@ export interface Actor {
   email: string;
   name: string;
   role: Role;
+  /** The role's effective permissions (the access table's defaults with /permissions' changes). */
+  permissions: readonly Permission[];
   mustChangePassword: boolean;
   /** Their role must sign in with two factors (Settings → Security) and they have not set it up yet. */
   mustEnrolTwoFactor: boolean;

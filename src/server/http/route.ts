@@ -1,14 +1,29 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import { type Access, allows, rolesFor } from "@shared/access";
+import {
+  type Access,
+  allows,
+  can,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type Role,
+  rolesFor,
+} from "@shared/access";
 import { apiErrorSchema } from "@shared/api/api.schema";
 import type { MiddlewareHandler } from "hono";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES, rejectNulCharacters, UPLOAD_BODY_MAX_BYTES } from "./body";
 import type { AppEnv } from "./context";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 
+/**
+ * Who may call an operation: "public", "authenticated", a permission (or any of several) from the
+ * access table — checked against the actor's effective permissions, so the permissions editor's
+ * changes apply on the next request — or, rarely, a fixed list of roles.
+ */
+export type OperationAccess = Access | Permission | readonly Permission[];
+
 export type RouteAccess = {
-  /** Who may call it: "public", "authenticated" or the roles (normally `PERMISSIONS[...]`). */
-  access: Access;
+  access: OperationAccess;
   /**
    * Operations a user whose account is not ready may still call: with a temporary password, or whose
    * role must use two-factor sign-in before it is set up (me, change password, two-factor set-up).
@@ -23,9 +38,21 @@ export type RouteAccess = {
   maxBodyBytes?: number;
 };
 
+function permissionsOf(access: OperationAccess): Permission[] | null {
+  if (typeof access === "string") return access.includes(":") ? [access as Permission] : null;
+  return access.length > 0 && access.every((a) => a.includes(":")) ? (access as Permission[]) : null;
+}
+
+/** The roles an operation admits by default (the access table before the editor's changes): `x-roles`. */
+function defaultRoles(access: OperationAccess): readonly Role[] {
+  const permissions = permissionsOf(access);
+  if (!permissions) return rolesFor(access as Access);
+  return ROLES.filter((r) => permissions.some((p) => (PERMISSIONS[p] as readonly Role[]).includes(r)));
+}
+
 /** The guard every operation gets from its declaration: deny by default. */
 export function guard(
-  access: Access,
+  access: OperationAccess,
   allowPendingPasswordChange = false,
   forbiddenMessage?: string,
 ): MiddlewareHandler<AppEnv> {
@@ -33,7 +60,11 @@ export function guard(
     if (access === "public") return next();
     const actor = c.get("actor");
     if (!actor) throw unauthenticated();
-    if (!allows(access, actor.role)) throw forbidden(forbiddenMessage);
+    const permissions = permissionsOf(access);
+    const admitted = permissions
+      ? permissions.some((p) => can(actor, p))
+      : allows(access as Access, actor.role);
+    if (!admitted) throw forbidden(forbiddenMessage);
     if (actor.mustChangePassword && !allowPendingPasswordChange) {
       throw new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
     }
@@ -55,13 +86,16 @@ const errorResponse = (description: string) => ({
  */
 export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
   const { access, allowPendingPasswordChange, forbiddenMessage, maxBodyBytes, ...config } = def;
-  const xRoles = access === "public" ? ["public"] : [...rolesFor(access)];
+  const xRoles = access === "public" ? ["public"] : [...defaultRoles(access)];
+  const permissions = permissionsOf(access);
   const takesFiles = Boolean(config.request?.body?.content?.["multipart/form-data"]);
   const bodyMax = maxBodyBytes ?? (takesFiles ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES);
   return createRoute({
     ...config,
     "x-roles": xRoles,
     "x-access": access === "public" || access === "authenticated" ? access : "roles",
+    // The permissions it needs (any of): /permissions can change which roles hold them.
+    ...(permissions ? { "x-permissions": permissions } : {}),
     "x-max-body-bytes": bodyMax,
     // The guard first (a caller who may not call it never gets to send a body), then the size cap,
     // then the one text rule every operation shares (no NUL characters).

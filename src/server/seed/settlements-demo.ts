@@ -1,3 +1,4 @@
+import { defaultPermissions } from "@shared/access";
 import { addDays, payPeriodOf } from "@shared/settlements/pay";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
@@ -124,6 +125,7 @@ export async function seedSettlementsDemo(
     email: accountant.email,
     name: accountant.name,
     role: "accountant",
+    permissions: defaultPermissions("accountant"),
     mustChangePassword: false,
     mustEnrolTwoFactor: false,
     sessionId: "demo-seed",

@@ -156,6 +156,8 @@ export const AUDIT_ACTIONS = [
   "auth.two_factor_disabled",
   "user.two_factor_reset",
   "settings.security_saved",
+  "permissions.changed",
+  "permissions.reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -194,6 +196,7 @@ export const AUDIT_TARGET_TYPES = [
   "automated_notifications",
   "recipient_group",
   "company",
+  "permissions",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

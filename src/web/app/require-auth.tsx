@@ -42,7 +42,7 @@ export function RequireAuth() {
   if (!me.mustChangePassword && me.mustEnrolTwoFactor && routeKey !== "twoFactor") {
     return <Navigate to={ROUTES.twoFactor.path} replace />;
   }
-  if (routeKey && !canOpen(me.role, routeKey)) return <Navigate to={ROUTES.home.path} replace />;
+  if (routeKey && !canOpen(me, routeKey)) return <Navigate to={ROUTES.home.path} replace />;
   if (routeKey === "home" && homePathFor(me.role) !== ROUTES.home.path) {
     return <Navigate to={homePathFor(me.role)} replace />;
   }

@@ -33,6 +33,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   settings: ["communications", "notifications", "settings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
+  permissions: ["permissions"],
   parking: ["loads", "parking"],
   portal: ["invoices", "loads", "portal", "statements"],
   public: ["public"],

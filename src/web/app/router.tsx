@@ -58,6 +58,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   },
   meetings: { lazy: page("meetings", () => import("../features/meetings/pages/meetings-page")) },
   settings: { lazy: page("settings", () => import("../features/settings/pages/settings-page")) },
+  permissions: { lazy: page("permissions", () => import("../features/permissions/pages/permissions-page")) },
   profile: { lazy: page("settings", () => import("../features/settings/pages/profile-page")) },
   twoFactor: { lazy: page("settings", () => import("../features/settings/pages/two-factor-page")) },
   smsConsent: {

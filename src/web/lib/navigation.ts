@@ -4,10 +4,10 @@ import {
   NAV_GROUPS,
   type NavGroup,
   ROUTES,
-  type Role,
   type RouteDef,
   type RouteKey,
   routePath,
+  type User,
 } from "@shared/access";
 import { useMatches } from "react-router";
 
@@ -54,12 +54,12 @@ export interface NavSection {
  * The sidebar of a role: every route with a nav entry the role may open, in NAV_GROUPS order.
  * "/" is left out for roles it only redirects (drivers, customers): their own home is listed instead.
  */
-export function navSectionsFor(role: Role, exclude: readonly RouteKey[] = []): NavSection[] {
+export function navSectionsFor(user: User, exclude: readonly RouteKey[] = []): NavSection[] {
   const skip = new Set<RouteKey>(exclude);
-  if (homePathFor(role) !== ROUTES.home.path) skip.add("home");
+  if (homePathFor(user.role) !== ROUTES.home.path) skip.add("home");
   return NAV_GROUPS.map((group) => ({
     group,
-    items: ROUTE_KEYS.filter((k) => def(k).nav?.group === group && canOpen(role, k) && !skip.has(k)),
+    items: ROUTE_KEYS.filter((k) => def(k).nav?.group === group && canOpen(user, k) && !skip.has(k)),
   })).filter((s) => s.items.length > 0);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { roleEnum } from "./app-users";
 import { users } from "./auth";
 import { files } from "./platform";
@@ -41,4 +41,22 @@ export const securitySettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   () => [check("security_settings_one_row", sql`id = 1`)],
+);
+
+/**
+ * The permissions editor's changes (/permissions, issue 17): a row where a role holds a permission it
+ * does not hold by default (granted) or lacks one it does (revoked). No rows = the access table's
+ * defaults; "reset to defaults" deletes them all. Read with each session's actor (migration 0033's
+ * trigger drops the affected actors from every instance's cache).
+ */
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    role: roleEnum().notNull(),
+    permission: text().notNull(),
+    granted: boolean().notNull(),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.permission] })],
 );

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   ACCIDENT_IMAGE_MAX_BYTES,
   accidentDetailSchema,
@@ -26,8 +25,8 @@ import { exportAccidents } from "./accident-export";
 import { createAccidentsService } from "./accidents.service";
 
 const tags = ["Accidents and claims"];
-const READ = PERMISSIONS["accidents:read"];
-const WRITE = PERMISSIONS["accidents:write"];
+const READ = "accidents:read";
+const WRITE = "accidents:write";
 
 const imageParams = z.object({
   id: z.uuid({ message: "Invalid id." }),

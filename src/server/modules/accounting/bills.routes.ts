@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   billInputSchema,
   billListQuerySchema,
@@ -14,8 +13,8 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createBillsService } from "./bills.service";
 
 const tags = ["Accounting"];
-const READ = PERMISSIONS["bills:read"];
-const WRITE = PERMISSIONS["bills:write"];
+const READ = "bills:read";
+const WRITE = "bills:write";
 const paymentParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
   paymentId: z.uuid({ message: "Invalid id." }),

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   ledgerEntryInputSchema,
   ledgerEntrySchema,
@@ -23,8 +22,8 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createLedgerService } from "./ledger.service";
 
 const tags = ["Accounting"];
-const READ = PERMISSIONS["ledger:read"];
-const WRITE = PERMISSIONS["ledger:write"];
+const READ = "ledger:read";
+const WRITE = "ledger:write";
 
 const list = defineRoute({
   method: "get",

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { paymentListQuerySchema, paymentPageSchema } from "@shared/accounting/payments.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
@@ -14,7 +13,7 @@ const list = defineRoute({
     "What is owed and what was paid, in one list: open bills and open customer invoices (pending, or overdue " +
     "past the due date), bill and invoice payments (paid). Views all / pending / paid, direction, period, " +
     "search (bill, invoice number, payee, reference), sort, pages, and the filtered set's sums",
-  access: PERMISSIONS["ledger:read"],
+  access: "ledger:read",
   request: { query: paymentListQuerySchema },
   responses: { 200: jsonContent(paymentPageSchema) },
 });

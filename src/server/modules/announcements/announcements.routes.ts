@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { announcementQuerySchema } from "@shared/announcements/announcement-query.schema";
 import {
   announcementInputSchema,
@@ -16,7 +15,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createAnnouncementsService } from "./announcements.service";
 
 const tags = ["Custom notifications"];
-const MANAGE = PERMISSIONS["announcements:manage"];
+const MANAGE = "announcements:manage";
 
 const list = defineRoute({
   method: "get",

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { pageSchema } from "@shared/api/api.schema";
 import {
   assignAssetsSchema,
@@ -18,7 +17,7 @@ const list = defineRoute({
   path: "/api/assignments",
   tags,
   summary: "Asset assignments: current, past or all; search by driver, unit number, trailer or notes",
-  access: PERMISSIONS["assignments:read"],
+  access: "assignments:read",
   request: { query: assignmentListQuerySchema },
   responses: { 200: jsonContent(pageSchema(assignmentSchema)) },
 });
@@ -29,7 +28,7 @@ const assign = defineRoute({
   tags,
   summary:
     "Assign a vehicle and/or trailer to a driver, ending the driver's current assignment; 409 when another driver holds one",
-  access: PERMISSIONS["assignments:write"],
+  access: "assignments:write",
   request: { body: jsonBody(assignAssetsSchema) },
   responses: { 201: jsonContent(assignmentSchema, "Assigned") },
 });
@@ -39,7 +38,7 @@ const end = defineRoute({
   path: "/api/assignments/{id}/end",
   tags,
   summary: "End a current assignment (409 when it already ended)",
-  access: PERMISSIONS["assignments:write"],
+  access: "assignments:write",
   request: { params: uuidParams },
   responses: { 200: jsonContent(assignmentSchema) },
 });

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { pageSchema } from "@shared/api/api.schema";
 import {
   auditEntrySchema,
@@ -17,7 +16,7 @@ const listAudit = defineRoute({
   path: "/api/admin/audit",
   tags: ["Audit"],
   summary: "The audit log: who did what to what, and when; newest first",
-  access: PERMISSIONS["audit:read"],
+  access: "audit:read",
   request: { query: auditListQuerySchema },
   responses: { 200: jsonContent(pageSchema(auditEntrySchema)) },
 });
@@ -27,7 +26,7 @@ const listMail = defineRoute({
   path: "/api/admin/mail",
   tags: ["Audit"],
   summary: "Outgoing mail (the outbox when SMTP is not configured); newest first",
-  access: PERMISSIONS["mail:read"],
+  access: "mail:read",
   request: { query: mailListQuerySchema },
   responses: { 200: jsonContent(pageSchema(mailMessageSchema)) },
 });

@@ -1,4 +1,3 @@
-import { PERMISSIONS, type Permission } from "@shared/access";
 import type { ChangePasswordInput, DemoAccounts, Me } from "@shared/auth/auth.schema";
 import { eq, inArray } from "drizzle-orm";
 import { appUsers, customers, drivers, users } from "../../db/schema";
@@ -20,9 +19,6 @@ export function createMeService(deps: Deps) {
       const [customer] = customerId
         ? await deps.db.select().from(customers).where(eq(customers.id, customerId))
         : [];
-      const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((p) =>
-        (PERMISSIONS[p] as readonly string[]).includes(actor.role),
-      );
       return {
         user: { id: actor.userId, name: actor.name, email: actor.email },
         role: actor.role,
@@ -46,7 +42,7 @@ export function createMeService(deps: Deps) {
               phone: customer.phone,
             }
           : null,
-        permissions,
+        permissions: [...actor.permissions],
         // How money is shown everywhere (Settings → Company).
         currency: deps.config.company.currency ?? "USD",
         mustChangePassword: actor.mustChangePassword,

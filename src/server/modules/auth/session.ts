@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Permission } from "@shared/access";
+import { effectivePermissions } from "@shared/permissions/catalog";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../../deps";
 import type { Actor, AppEnv } from "../../http/context";
@@ -70,6 +72,10 @@ interface ActorRow {
   impersonator_email: string | null;
   driver_id: string | null;
   customer_id: string | null;
+  /** The permissions editor's changes for the role (role_permissions). */
+  permission_overrides: { permission: string; granted: boolean }[];
+  /** Computed once when the row is read: the role's defaults with those changes applied. */
+  permissions?: Permission[];
 }
 
 /**
@@ -88,7 +94,9 @@ const ACTOR_QUERY = {
        (s.impersonated_by is null and not coalesce(u.two_factor_enabled, false)
         and au.role = any(coalesce((select two_factor_roles from security_settings where id = 1), '{}'))
        ) as must_enrol_two_factor,
-       d.id as driver_id, c.id as customer_id
+       d.id as driver_id, c.id as customer_id,
+       coalesce((select json_agg(json_build_object('permission', rp.permission, 'granted', rp.granted))
+                   from role_permissions rp where rp.role = au.role), '[]') as permission_overrides
   from sessions s
   join users u on u.id = s.user_id
   join app_users au on au.user_id = u.id
@@ -202,6 +210,7 @@ export async function resolveActor(
     const { rows } = await deps.pool.query<ActorRow>({ ...ACTOR_QUERY, values: [token] });
     row = rows[0];
     if (!row) return { actor: null, setCookies: [] };
+    row.permissions = effectivePermissions(row.role, row.permission_overrides);
     cache?.put(signed, row, since);
   }
 
@@ -225,6 +234,7 @@ export async function resolveActor(
       email: row.email,
       name: row.name,
       role: row.role,
+      permissions: row.permissions ?? effectivePermissions(row.role, row.permission_overrides),
       mustChangePassword: row.must_change_password,
       mustEnrolTwoFactor: row.must_enrol_two_factor,
       sessionId: row.session_id,

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   codeInputSchema,
   passwordInputSchema,
@@ -63,7 +62,7 @@ const reset = defineRoute({
   tags: ["Users"],
   summary:
     "Clear a user's second factor (a lost phone): they set it up again at their next sign-in if required; audited",
-  access: PERMISSIONS["users:manage"],
+  access: "users:manage",
   request: { params: userParams },
   responses: { 204: { description: "Reset" } },
 });
@@ -72,7 +71,7 @@ const getSecurity = defineRoute({
   path: "/api/settings/security",
   tags: ["Settings"],
   summary: "The staff roles that must sign in with two factors",
-  access: PERMISSIONS["users:manage"],
+  access: "users:manage",
   responses: { 200: jsonContent(securitySettingsSchema) },
 });
 const putSecurity = defineRoute({
@@ -81,7 +80,7 @@ const putSecurity = defineRoute({
   tags: ["Settings"],
   summary:
     "Choose the staff roles that must sign in with two factors: their users are walked through set-up at their next request; audited",
-  access: PERMISSIONS["users:manage"],
+  access: "users:manage",
   request: { body: jsonBody(securitySettingsInputSchema) },
   responses: { 200: jsonContent(securitySettingsSchema) },
 });

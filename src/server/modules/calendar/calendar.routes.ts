@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { calendarEventsSchema, calendarQuerySchema } from "@shared/calendar/time-off.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
@@ -12,7 +11,7 @@ const events = defineRoute({
   tags: ["Calendar"],
   summary:
     "Pickups, deliveries (cancelled loads left out) and approved time off between two dates, at most 62 days; drivers see only their own",
-  access: PERMISSIONS["calendar:read"],
+  access: "calendar:read",
   request: { query: calendarQuerySchema },
   responses: { 200: jsonContent(calendarEventsSchema) },
 });

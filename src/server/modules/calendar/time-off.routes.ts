@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   reviewTimeOffSchema,
@@ -19,7 +18,7 @@ const list = defineRoute({
   path: "/api/time-off",
   tags,
   summary: "Time-off requests (filter by status or driver); a driver sees only their own",
-  access: PERMISSIONS["timeOff:read"],
+  access: "timeOff:read",
   request: { query: pageQuerySchema.extend(timeOffFilterSchema.shape) },
   responses: { 200: jsonContent(pageSchema(timeOffSchema)) },
 });
@@ -30,7 +29,7 @@ const request = defineRoute({
   tags,
   summary:
     "A driver requests time off (dates and reason); 409 when it overlaps their pending or approved request",
-  access: PERMISSIONS["timeOff:request"],
+  access: "timeOff:request",
   request: { body: jsonBody(timeOffRequestSchema) },
   responses: { 201: jsonContent(timeOffSchema, "Requested; admins and managers are notified") },
 });
@@ -40,7 +39,7 @@ const review = defineRoute({
   path: "/api/time-off/{id}/review",
   tags,
   summary: "Approve or deny a pending request (409 otherwise); the driver is notified",
-  access: PERMISSIONS["timeOff:review"],
+  access: "timeOff:review",
   request: { params: uuidParams, body: jsonBody(reviewTimeOffSchema) },
   responses: { 200: jsonContent(timeOffSchema) },
 });
@@ -51,7 +50,7 @@ const cancel = defineRoute({
   tags,
   summary:
     "Cancel: a driver their own pending or not-yet-started request (another's is a 404); a reviewer any pending or unfinished one",
-  access: [...PERMISSIONS["timeOff:request"], ...PERMISSIONS["timeOff:review"]],
+  access: ["timeOff:request", "timeOff:review"],
   request: { params: uuidParams },
   responses: { 200: jsonContent(timeOffSchema) },
 });

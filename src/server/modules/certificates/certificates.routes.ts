@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   CERTIFICATE_MAX_BYTES,
@@ -20,7 +19,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createCertificatesService } from "./certificates.service";
 
 const tags = ["Certificates of insurance"];
-const MANAGE = PERMISSIONS["certificates:manage"];
+const MANAGE = "certificates:manage";
 const fileBody = {
   required: true,
   content: { "multipart/form-data": { schema: z.object({ file: fileField }) } },

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   CHAT_FILE_MAX_BYTES,
@@ -27,7 +26,7 @@ import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { createChatService } from "./chat.service";
 
 const tags = ["Chat"];
-const USE = PERMISSIONS["chat:use"];
+const USE = "chat:use";
 const driverParams = z.object({ driverId: z.uuid({ message: "Invalid driver." }) });
 
 const threads = defineRoute({

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   CITATION_FILE_MAX_BYTES,
   changeCitationStatusSchema,
@@ -26,8 +25,8 @@ import { exportCitations } from "./citation-export";
 import { createCitationsService } from "./citations.service";
 
 const tags = ["Citations"];
-const READ = PERMISSIONS["citations:read"];
-const WRITE = PERMISSIONS["citations:write"];
+const READ = "citations:read";
+const WRITE = "citations:write";
 
 const list = defineRoute({
   method: "get",
@@ -100,7 +99,7 @@ const dispute = defineRoute({
   tags,
   summary:
     "A driver disputes their own open citation with a reason (another's: 404; not open: 409 CITATION_NOT_OPEN); staff are notified",
-  access: PERMISSIONS["citations:dispute"],
+  access: "citations:dispute",
   request: { params: uuidParams, body: jsonBody(disputeCitationSchema) },
   responses: { 200: jsonContent(citationDetailSchema) },
 });

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   SAFETY_OPTION_KINDS,
   safetyOptionSchema,
@@ -17,7 +16,7 @@ const options = defineRoute({
   tags: ["Safety"],
   summary:
     "Pickers of the citation and accident forms: drivers (with their assigned truck and trailer), vehicles or trailers; first 50 matching `q`",
-  access: PERMISSIONS["safety:lookups"],
+  access: "safety:lookups",
   request: {
     params: z.object({ kind: z.enum(SAFETY_OPTION_KINDS, { message: "Unknown list." }) }),
     query: safetyOptionsQuerySchema,

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   ATTACHMENT_MAX_BYTES,
   attachmentSchema,
@@ -21,7 +20,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createCommunicationsService, sendQueuedEmails } from "./communications.service";
 
 const tags = ["Communications"];
-const SEND = PERMISSIONS["communications:send"];
+const SEND = "communications:send";
 const html = { "text/html": { schema: z.string().openapi({ type: "string" }) } };
 
 const preview = defineRoute({
@@ -117,7 +116,7 @@ const getSignature = defineRoute({
   path: "/api/me/signature",
   tags,
   summary: "The caller's email signature (appended to every email they send)",
-  access: PERMISSIONS["signature:manage"],
+  access: "signature:manage",
   responses: { 200: jsonContent(signatureSchema) },
 });
 const putSignature = defineRoute({
@@ -125,7 +124,7 @@ const putSignature = defineRoute({
   path: "/api/me/signature",
   tags,
   summary: "Save the caller's email signature",
-  access: PERMISSIONS["signature:manage"],
+  access: "signature:manage",
   request: { body: jsonBody(signatureSchema) },
   responses: { 200: jsonContent(signatureSchema) },
 });

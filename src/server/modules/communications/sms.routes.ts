@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { apiErrorSchema, createdIdSchema } from "@shared/api/api.schema";
 import {
   consentInputSchema,
@@ -19,8 +18,8 @@ import { defineRoute, jsonBody, jsonContent } from "../../http/route";
 import { createSmsService, sendQueuedSms } from "./sms.service";
 
 const tags = ["SMS"];
-const SEND = PERMISSIONS["communications:send"];
-const CONSENT = PERMISSIONS["smsConsent:manage"];
+const SEND = "communications:send";
+const CONSENT = "smsConsent:manage";
 
 const preview = defineRoute({
   method: "post",

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   CONTRACT_ATTACHMENT_MAX_BYTES,
@@ -23,7 +22,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createContractsService } from "./contracts.service";
 
 const tags = ["Contracts"];
-const MANAGE = PERMISSIONS["contracts:manage"];
+const MANAGE = "contracts:manage";
 
 const list = defineRoute({
   method: "get",

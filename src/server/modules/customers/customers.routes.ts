@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   CUSTOMER_IMPORT_MAX_BYTES,
@@ -23,8 +22,8 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createCustomersService } from "./customers.service";
 
 const tags = ["Customers"];
-const READ = PERMISSIONS["customers:read"];
-const WRITE = PERMISSIONS["customers:write"];
+const READ = "customers:read";
+const WRITE = "customers:write";
 
 const importFileSchema = z.object({
   file: z.instanceof(File, { message: IMPORT_NO_FILE_MESSAGE }).openapi({ type: "string", format: "binary" }),

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { staffDashboardSchema } from "@shared/dashboard/dashboard.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
@@ -12,7 +11,7 @@ const dashboard = defineRoute({
   tags: ["Dashboard"],
   summary:
     "The staff dashboard: dispatch figures (today's pickups and deliveries, loads by status, unassigned, drivers, load board, requests), money (revenue this week and month against the last, overdue receivables, bills due in the next 7 days, settlements to approve), safety (expiring documents, open citations and claims, failed inspections, overdue maintenance) — each for the roles it concerns — and the last 7 days' activity the role may see",
-  access: PERMISSIONS["dashboard:read"],
+  access: "dashboard:read",
   responses: { 200: jsonContent(staffDashboardSchema) },
 });
 

@@ -238,9 +238,9 @@ export function createDashboardService({ db, config }: Deps) {
       const role = actor.role as Exclude<Role, "driver" | "customer">;
       const today = companyDay(new Date(), config.company.timeZone);
       const [d, m, s, a] = await Promise.all([
-        can(role, "loads:write") ? dispatch(today) : null,
-        can(role, "ledger:read") ? money(today) : null,
-        can(role, "citations:write") ? safety(today) : null,
+        can(actor, "loads:write") ? dispatch(today) : null,
+        can(actor, "ledger:read") ? money(today) : null,
+        can(actor, "citations:write") ? safety(today) : null,
         activity(role),
       ]);
       return {

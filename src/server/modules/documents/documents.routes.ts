@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   COMPANY_DOCUMENT_TYPES,
@@ -17,8 +16,8 @@ import { defineRoute, jsonContent, uuidParams } from "../../http/route";
 import { createDocumentsService } from "./documents.service";
 
 const tags = ["Documents"];
-const READ = PERMISSIONS["documents:read"];
-const WRITE = PERMISSIONS["documents:write"];
+const READ = "documents:read";
+const WRITE = "documents:write";
 
 /** The multipart form as sent; the service validates it with the shared schema (the spec's message). */
 const companyForm = z.object({
@@ -90,7 +89,7 @@ const uploadOwn = withMiddleware(
     summary:
       "A driver files one of their own documents (medical card, insurance card, other; multipart with the " +
       "date it shows); it waits for the office to confirm it",
-    access: PERMISSIONS["documents:upload"],
+    access: "documents:upload",
     request: {
       body: {
         required: true,
@@ -118,7 +117,7 @@ const confirm = defineRoute({
   tags,
   summary:
     "Confirm a driver's own upload; a dated medical or insurance card becomes the driver's expiry date",
-  access: PERMISSIONS["documents:confirm"],
+  access: "documents:confirm",
   request: { params: uuidParams },
   responses: { 200: jsonContent(documentSchema) },
 });

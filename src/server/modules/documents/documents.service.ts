@@ -94,8 +94,8 @@ export function createDocumentsService({ db, storage, config }: Deps) {
         attentionCounts(db, v, day),
       ]);
       const total = rows[0]?.total ?? (page > 1 ? await countDocuments(db, v, filter, day) : 0);
-      const editable = can(actor.role, "documents:write");
-      const mayConfirm = can(actor.role, "documents:confirm");
+      const editable = can(actor, "documents:write");
+      const mayConfirm = can(actor, "documents:confirm");
       return {
         ...toPage(
           rows.map((r) => toDocument(r, editable, mayConfirm)),
@@ -276,7 +276,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
       });
       const row = await findDocument(db, { kind: "staff" }, "driver", id);
       if (!row) throw notFound("The document");
-      return toDocument(row, can(actor.role, "documents:write"), true);
+      return toDocument(row, can(actor, "documents:write"), true);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -20,7 +20,7 @@ import { type DriverRow, findDriverRow, toDriverListItem } from "./drivers.repo"
 
 /** The tax id as this caller may see it: whole for `drivers:taxId` roles, else `•••-••-1234`. */
 export function taxIdFor(actor: Pick<Actor, "role">, taxId: string | null) {
-  const whole = can(actor.role, "drivers:taxId");
+  const whole = can(actor, "drivers:taxId");
   return { taxId: whole ? taxId : maskTaxId(taxId), taxIdMasked: !whole && !!taxId };
 }
 

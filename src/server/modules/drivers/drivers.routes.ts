@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import { assignmentSchema } from "@shared/assignments/assignments.schema";
 import { timeOffSchema } from "@shared/calendar/time-off.schema";
@@ -25,8 +24,8 @@ import { createDriversService } from "./drivers.service";
 import { exportDrivers } from "./drivers-export";
 
 const tags = ["Drivers"];
-const READ = PERMISSIONS["drivers:read"];
-const WRITE = PERMISSIONS["drivers:write"];
+const READ = "drivers:read";
+const WRITE = "drivers:write";
 
 const documentParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
@@ -102,7 +101,7 @@ const remove = defineRoute({
   tags,
   summary:
     "Delete a driver with no loads, with their documents and account; 409 DRIVER_HAS_LOADS otherwise (deactivate)",
-  access: PERMISSIONS["drivers:deactivate"],
+  access: "drivers:deactivate",
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },
 });
@@ -122,7 +121,7 @@ const createAccount = defineRoute({
   path: "/api/drivers/{id}/account",
   tags,
   summary: "Give a driver without one a sign-in account (temporary password; 409 HAS_ACCOUNT, EMAIL_TAKEN)",
-  access: PERMISSIONS["drivers:accounts"],
+  access: "drivers:accounts",
   request: { params: uuidParams, body: jsonBody(createDriverAccountSchema) },
   responses: { 201: jsonContent(driverDetailSchema, "Created") },
 });
@@ -133,7 +132,7 @@ const deactivate = defineRoute({
   summary:
     "Deactivate: off the pickers and the board, open assignment ended, account disabled " +
     "(409 DRIVER_HAS_ACTIVE_LOADS while loads are assigned or in progress)",
-  access: PERMISSIONS["drivers:deactivate"],
+  access: "drivers:deactivate",
   request: { params: uuidParams },
   responses: { 200: jsonContent(driverDetailSchema) },
 });
@@ -142,7 +141,7 @@ const reactivate = defineRoute({
   path: "/api/drivers/{id}/reactivate",
   tags,
   summary: "Reactivate a driver (their account signs in again)",
-  access: PERMISSIONS["drivers:deactivate"],
+  access: "drivers:deactivate",
   request: { params: uuidParams },
   responses: { 200: jsonContent(driverDetailSchema) },
 });

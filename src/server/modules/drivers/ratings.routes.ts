@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   createRatingSchema,
@@ -21,8 +20,8 @@ import { createRatingsService } from "./ratings.service";
 import { createScorecardsService } from "./scorecards.service";
 
 const tags = ["Driver ratings"];
-const READ = PERMISSIONS["driverRatings:read"];
-const WRITE = PERMISSIONS["driverRatings:write"];
+const READ = "driverRatings:read";
+const WRITE = "driverRatings:write";
 const SHEETS = binary(
   ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   "The file",

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { itemsSchema, okSchema } from "@shared/api/api.schema";
 import {
   assetOptionsQuerySchema,
@@ -59,8 +58,8 @@ import { createVehiclesService } from "./vehicles.service";
 
 const tags = ["Fleet"];
 const maintenanceTags = ["Maintenance"];
-const READ = PERMISSIONS["fleet:read"];
-const WRITE = PERMISSIONS["fleet:write"];
+const READ = "fleet:read";
+const WRITE = "fleet:write";
 
 const documentUploadSchema = documentMetaSchema.extend({ file: fileField });
 const receiptUploadSchema = z.object({ file: fileField });
@@ -76,7 +75,7 @@ const vehicleOptions = defineRoute({
   path: "/api/fleet/vehicles/options",
   tags,
   summary: "Vehicles for pickers (up to 50), each with the driver it is assigned to",
-  access: PERMISSIONS["dispatch:lookups"],
+  access: "dispatch:lookups",
   request: { query: assetOptionsQuerySchema },
   responses: { 200: jsonContent(itemsSchema(vehicleOptionSchema)) },
 });
@@ -144,7 +143,7 @@ const deleteVehicle = defineRoute({
   path: "/api/fleet/vehicles/{id}",
   tags,
   summary: "Delete a vehicle without history (409 VEHICLE_HAS_HISTORY otherwise: set it inactive)",
-  access: PERMISSIONS["fleet:delete"],
+  access: "fleet:delete",
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },
 });
@@ -165,7 +164,7 @@ const trailerOptions = defineRoute({
   path: "/api/fleet/trailers/options",
   tags,
   summary: "Trailers and containers for pickers (up to 50), each with the driver it is assigned to",
-  access: PERMISSIONS["dispatch:lookups"],
+  access: "dispatch:lookups",
   request: { query: assetOptionsQuerySchema },
   responses: { 200: jsonContent(itemsSchema(trailerOptionSchema)) },
 });
@@ -221,7 +220,7 @@ const deleteTrailer = defineRoute({
   path: "/api/fleet/trailers/{id}",
   tags,
   summary: "Delete a trailer without history (409 TRAILER_HAS_HISTORY otherwise: set it inactive)",
-  access: PERMISSIONS["fleet:delete"],
+  access: "fleet:delete",
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },
 });
@@ -276,7 +275,7 @@ const listMaintenance = defineRoute({
   summary:
     "The maintenance log: search (notes, vendor, unit, plate, trailer), filters (status, service type, asset, " +
     "source, dates), sort, pages, total cost. Drivers: their assigned vehicle and trailer",
-  access: PERMISSIONS["maintenance:read"],
+  access: "maintenance:read",
   request: { query: maintenanceListQuerySchema },
   responses: { 200: jsonContent(maintenancePageSchema) },
 });
@@ -285,7 +284,7 @@ const exportMaintenanceRoute = defineRoute({
   path: "/api/fleet/maintenance/export",
   tags: maintenanceTags,
   summary: "The filtered maintenance log as CSV or Excel",
-  access: PERMISSIONS["maintenance:read"],
+  access: "maintenance:read",
   request: { query: maintenanceExportQuerySchema },
   responses: { 200: binary(SHEET_TYPES, "The file") },
 });
@@ -294,7 +293,7 @@ const maintenanceAssets = defineRoute({
   path: "/api/fleet/maintenance/assets",
   tags: maintenanceTags,
   summary: "Vehicles and trailers the caller may log maintenance for (drivers: their own)",
-  access: PERMISSIONS["maintenance:log"],
+  access: "maintenance:log",
   request: { query: assetOptionsQuerySchema },
   responses: { 200: jsonContent(itemsSchema(maintenanceAssetOptionSchema)) },
 });
@@ -305,7 +304,7 @@ const createMaintenance = defineRoute({
   summary:
     "Log a completed service or open an item (a defect). Staff may take the vehicle out of service while it is open. " +
     "Drivers: their assigned vehicle or trailer only (404 otherwise)",
-  access: PERMISSIONS["maintenance:log"],
+  access: "maintenance:log",
   request: { body: jsonBody(maintenanceInputSchema) },
   responses: { 201: jsonContent(maintenanceResultSchema, "Created") },
 });
@@ -314,7 +313,7 @@ const getMaintenance = defineRoute({
   path: "/api/fleet/maintenance/{id}",
   tags: maintenanceTags,
   summary: "One maintenance item",
-  access: PERMISSIONS["maintenance:read"],
+  access: "maintenance:read",
   request: { params: uuidParams },
   responses: { 200: jsonContent(maintenanceItemSchema) },
 });
@@ -323,7 +322,7 @@ const updateMaintenance = defineRoute({
   path: "/api/fleet/maintenance/{id}",
   tags: maintenanceTags,
   summary: "Edit an item (drivers: only what they logged)",
-  access: PERMISSIONS["maintenance:log"],
+  access: "maintenance:log",
   request: { params: uuidParams, body: jsonBody(maintenanceInputSchema) },
   responses: { 200: jsonContent(maintenanceResultSchema) },
 });
@@ -334,7 +333,7 @@ const completeMaintenance = defineRoute({
   summary:
     "Complete an open item with date, odometer, cost and vendor (409 NOT_OPEN when already done). " +
     "A vehicle out of service goes back to active when no item is left open",
-  access: PERMISSIONS["maintenance:log"],
+  access: "maintenance:log",
   request: { params: uuidParams, body: jsonBody(completeMaintenanceSchema) },
   responses: { 200: jsonContent(maintenanceResultSchema) },
 });
@@ -343,7 +342,7 @@ const deleteMaintenance = defineRoute({
   path: "/api/fleet/maintenance/{id}",
   tags: maintenanceTags,
   summary: "Delete an item",
-  access: PERMISSIONS["maintenance:delete"],
+  access: "maintenance:delete",
   request: { params: uuidParams },
   responses: { 200: jsonContent(maintenanceDeletedSchema) },
 });
@@ -353,7 +352,7 @@ const uploadReceipt = withMiddleware(
     path: "/api/fleet/maintenance/{id}/receipt",
     tags: maintenanceTags,
     summary: "Attach or replace the receipt or invoice (PDF or image, checked by content; 413/415)",
-    access: PERMISSIONS["maintenance:log"],
+    access: "maintenance:log",
     request: {
       params: uuidParams,
       body: { required: true, content: { "multipart/form-data": { schema: receiptUploadSchema } } },
@@ -367,7 +366,7 @@ const downloadReceipt = defineRoute({
   path: "/api/fleet/maintenance/{id}/receipt",
   tags: maintenanceTags,
   summary: "The receipt or invoice, as an attachment",
-  access: PERMISSIONS["maintenance:read"],
+  access: "maintenance:read",
   request: { params: uuidParams },
   responses: { 200: binary(["application/pdf", "image/*"], "The file") },
 });
@@ -376,7 +375,7 @@ const deleteReceipt = defineRoute({
   path: "/api/fleet/maintenance/{id}/receipt",
   tags: maintenanceTags,
   summary: "Remove the receipt",
-  access: PERMISSIONS["maintenance:log"],
+  access: "maintenance:log",
   request: { params: uuidParams },
   responses: { 200: jsonContent(maintenanceItemSchema) },
 });

@@ -167,7 +167,7 @@ function toItem(row: MaintenanceRow, scope: FleetScope, actor: Pick<Actor, "role
     completedByName: row.completedByName,
     createdAt: r.createdAt.toISOString(),
     canEdit: mayEdit(scope, r),
-    canDelete: can(actor.role, "maintenance:delete"),
+    canDelete: can(actor, "maintenance:delete"),
   };
 }
 

@@ -220,8 +220,8 @@ export function createTrailersService(deps: Deps) {
         documents,
         recentMaintenance,
         today,
-        canEdit: can(actor.role, "fleet:write"),
-        canLogMaintenance: can(actor.role, "maintenance:log"),
+        canEdit: can(actor, "fleet:write"),
+        canLogMaintenance: can(actor, "maintenance:log"),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { itemsSchema, okSchema } from "@shared/api/api.schema";
 import {
   FUEL_ENTRY_FIELDS,
@@ -45,7 +44,7 @@ const list = defineRoute({
   summary:
     "Fuel entries: search (location, state, unit, driver), filters (driver, vehicle, fuel type, state, " +
     "period), sort, pages, with the filtered set's totals. Drivers get only their own",
-  access: PERMISSIONS["fuel:read"],
+  access: "fuel:read",
   request: { query: fuelListQuerySchema },
   responses: { 200: jsonContent(fuelPageSchema) },
 });
@@ -55,7 +54,7 @@ const exportList = defineRoute({
   tags,
   summary:
     "The filtered entries as CSV or Excel (at most 50,000: 400 EXPORT_TOO_LARGE). Drivers: own entries",
-  access: PERMISSIONS["fuel:read"],
+  access: "fuel:read",
   request: { query: fuelExportQuerySchema },
   responses: { 200: binary(SHEET_TYPES, "The file") },
 });
@@ -64,7 +63,7 @@ const vehicleOptions = defineRoute({
   path: "/api/fuel-entries/vehicles",
   tags,
   summary: "Vehicles a fuel entry can name (up to 50), with a driver's assigned vehicle first and flagged",
-  access: PERMISSIONS["fuel:read"],
+  access: "fuel:read",
   request: { query: fuelOptionsQuerySchema },
   responses: { 200: jsonContent(fuelVehicleOptionsSchema) },
 });
@@ -73,7 +72,7 @@ const driverOptions = defineRoute({
   path: "/api/fuel-entries/drivers",
   tags,
   summary: "Drivers for the staff view's filter (up to 50 by name)",
-  access: PERMISSIONS["fuel:readAll"],
+  access: "fuel:readAll",
   request: { query: fuelOptionsQuerySchema },
   responses: { 200: jsonContent(itemsSchema(fuelDriverOptionSchema)) },
 });
@@ -86,7 +85,7 @@ const create = withMiddleware(
       "A driver logs a purchase with its receipt (multipart). All fields are required: empty ones answer " +
       "400 MISSING_INFORMATION naming them; a receipt that is not a PDF or image is 415. Raises the " +
       "vehicle's mileage when the odometer is higher",
-    access: PERMISSIONS["fuel:log"],
+    access: "fuel:log",
     request: { body: { required: true, content: { "multipart/form-data": { schema: createForm } } } },
     responses: { 201: jsonContent(fuelEntrySchema, "Logged") },
   }),
@@ -97,7 +96,7 @@ const get = defineRoute({
   path: "/api/fuel-entries/{id}",
   tags,
   summary: "One entry (another driver's answers 404)",
-  access: PERMISSIONS["fuel:read"],
+  access: "fuel:read",
   request: { params: uuidParams },
   responses: { 200: jsonContent(fuelEntrySchema) },
 });
@@ -106,7 +105,7 @@ const receipt = defineRoute({
   path: "/api/fuel-entries/{id}/receipt",
   tags,
   summary: "An entry's receipt, as an attachment (another driver's answers 404)",
-  access: PERMISSIONS["fuel:read"],
+  access: "fuel:read",
   request: { params: uuidParams },
   responses: { 200: binary(["application/pdf", "image/*"], "The receipt") },
 });
@@ -117,7 +116,7 @@ const remove = defineRoute({
   summary:
     "Remove an entry and its receipt. Admin, manager, accountant: any; a driver: their own within 24 hours " +
     "(409 DELETE_WINDOW_PASSED after)",
-  access: PERMISSIONS["fuel:delete"],
+  access: "fuel:delete",
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },
 });

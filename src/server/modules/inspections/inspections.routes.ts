@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { itemsSchema } from "@shared/api/api.schema";
 import {
   createInspectionSchema,
@@ -23,8 +22,8 @@ import { createInspectionsService } from "./inspections.service";
 import { exportInspections } from "./inspections-export";
 
 const tags = ["Inspections"];
-const READ = PERMISSIONS["inspections:read"];
-const FILE = PERMISSIONS["inspections:file"];
+const READ = "inspections:read";
+const FILE = "inspections:file";
 
 const photo = z
   .instanceof(File, { message: "Choose a photo." })
@@ -98,7 +97,7 @@ const inspectors = defineRoute({
   path: "/api/inspections/drivers",
   tags,
   summary: "Drivers for the inspection form's driver and the list's driver filter (up to 50)",
-  access: PERMISSIONS["inspections:lookups"],
+  access: "inspections:lookups",
   request: { query: z.object({ q: z.string().trim().max(100).optional() }) },
   responses: { 200: jsonContent(itemsSchema(inspectorOptionSchema)) },
 });

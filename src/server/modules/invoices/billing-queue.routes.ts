@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   billFromQueueResultSchema,
   billFromQueueSchema,
@@ -20,7 +19,7 @@ const list = defineRoute({
   summary:
     "Completed loads no live invoice bills, by customer, with their paperwork (rate confirmation, BOL, POD) " +
     "and the amount to bill; search, customer and paperwork (ready / held: no proof of delivery) filters, pages",
-  access: PERMISSIONS["invoices:read"],
+  access: "invoices:read",
   request: { query: billingQueueQuerySchema },
   responses: { 200: jsonContent(billingQueuePageSchema) },
 });
@@ -32,7 +31,7 @@ const invoice = defineRoute({
     "One invoice from the queue for a customer's chosen loads, through the invoices service; optionally " +
     "emailed with the merged PDF. Loads without a POD or signed BOL are held back unless overridden (the " +
     "override is audited). 409 LOAD_ALREADY_INVOICED when another user billed a load first",
-  access: PERMISSIONS["invoices:write"],
+  access: "invoices:write",
   request: { body: jsonBody(billFromQueueSchema) },
   responses: { 201: jsonContent(billFromQueueResultSchema, "Made (or every load held back)") },
 });

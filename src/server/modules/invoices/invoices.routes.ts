@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   billableLoadSchema,
   billableLoadsQuerySchema,
@@ -24,8 +23,8 @@ import { exportInvoices } from "./invoice-export";
 import { createInvoicesService } from "./invoices.service";
 
 const tags = ["Invoices"];
-const READ = PERMISSIONS["invoices:read"];
-const WRITE = PERMISSIONS["invoices:write"];
+const READ = "invoices:read";
+const WRITE = "invoices:write";
 const paymentParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
   paymentId: z.uuid({ message: "Invalid id." }),

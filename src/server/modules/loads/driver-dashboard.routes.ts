@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { driverDashboardSchema } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
@@ -12,7 +11,7 @@ const get = defineRoute({
   tags: ["Driver dashboard"],
   summary:
     "The signed-in driver's current load, upcoming loads, activity of the last 7 days, time off and assets",
-  access: PERMISSIONS["loads:driverActions"],
+  access: "loads:driverActions",
   responses: { 200: jsonContent(driverDashboardSchema) },
 });
 

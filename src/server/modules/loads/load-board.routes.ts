@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema, pageSchema } from "@shared/api/api.schema";
 import {
   loadBoardItemSchema,
@@ -19,7 +18,7 @@ const list = defineRoute({
   tags,
   summary:
     "Loads posted to the board (pending, unassigned): places, dates, miles and weight — no rates or customer",
-  access: PERMISSIONS["loadBoard:browse"],
+  access: "loadBoard:browse",
   request: { query: loadBoardQuerySchema },
   responses: { 200: jsonContent(pageSchema(loadBoardItemSchema)) },
 });
@@ -29,7 +28,7 @@ const showInterest = defineRoute({
   tags,
   summary:
     "Show interest in a board load (once: 409 ALREADY_INTERESTED; 409 NOT_ON_BOARD); dispatch is notified",
-  access: PERMISSIONS["loadBoard:interest"],
+  access: "loadBoard:interest",
   forbiddenMessage: ONLY_DRIVERS_INTEREST_MESSAGE,
   request: { params: uuidParams },
   responses: { 201: jsonContent(loadBoardItemSchema, "Interest recorded") },
@@ -39,7 +38,7 @@ const withdrawInterest = defineRoute({
   path: "/api/load-board/{id}/interest",
   tags,
   summary: "Withdraw my interest in a load",
-  access: PERMISSIONS["loadBoard:interest"],
+  access: "loadBoard:interest",
   forbiddenMessage: ONLY_DRIVERS_INTEREST_MESSAGE,
   request: { params: uuidParams },
   responses: { 200: jsonContent(okSchema) },

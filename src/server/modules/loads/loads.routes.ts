@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema, pageSchema } from "@shared/api/api.schema";
 import { driverLoadsQuerySchema } from "@shared/drivers/management.schema";
 import {
@@ -37,8 +36,8 @@ import { createLoadsService } from "./loads.service";
 import { createStateMilesService } from "./state-miles.service";
 
 const tags = ["Loads"];
-const READ = PERMISSIONS["loads:read"];
-const WRITE = PERMISSIONS["loads:write"];
+const READ = "loads:read";
+const WRITE = "loads:write";
 
 const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({
   required: false,
@@ -127,7 +126,7 @@ const saveStateMiles = defineRoute({
   path: "/api/loads/{id}/state-miles",
   tags,
   summary: "Record the load's miles by state or province (replaces them); staff or the load's driver",
-  access: PERMISSIONS["loads:stateMiles"],
+  access: "loads:stateMiles",
   request: { params: uuidParams, body: jsonBody(stateMilesInputSchema) },
   responses: { 200: jsonContent(stateMilesSchema) },
 });
@@ -158,7 +157,7 @@ const driverAction = defineRoute({
   summary:
     "The assigned driver accepts, declines (dispatch is notified), starts or delivers (409 BOL_REQUIRED " +
     "without a BOL or POD file)",
-  access: PERMISSIONS["loads:driverActions"],
+  access: "loads:driverActions",
   request: { params: actionParams, body: optionalJsonBody(driverActionSchema) },
   responses: { 200: jsonContent(driverActionResultSchema) },
 });
@@ -176,7 +175,7 @@ const interests = defineRoute({
   path: "/api/loads/{id}/interests",
   tags: ["Load board"],
   summary: "Drivers interested in a board load, first come first",
-  access: PERMISSIONS["loadBoard:manage"],
+  access: "loadBoard:manage",
   request: { params: uuidParams },
   responses: { 200: jsonContent(z.array(loadInterestSchema)) },
 });
@@ -219,7 +218,7 @@ const listLinks = defineRoute({
   path: "/api/loads/{id}/bol-links",
   tags,
   summary: "Public BOL upload links of a load (tokens are never shown again)",
-  access: PERMISSIONS["bolLinks:manage"],
+  access: "bolLinks:manage",
   request: { params: uuidParams },
   responses: { 200: jsonContent(z.array(bolUploadLinkSchema)) },
 });
@@ -229,7 +228,7 @@ const createLink = defineRoute({
   tags,
   summary:
     "Create a public BOL upload link (1–30 days, default 7); the URL with its token is shown only here",
-  access: PERMISSIONS["bolLinks:manage"],
+  access: "bolLinks:manage",
   request: { params: uuidParams, body: optionalJsonBody(createBolUploadLinkSchema) },
   responses: { 201: jsonContent(createdBolUploadLinkSchema, "Created") },
 });
@@ -238,7 +237,7 @@ const revokeLink = defineRoute({
   path: "/api/loads/{id}/bol-links/{linkId}",
   tags,
   summary: "Revoke a BOL upload link",
-  access: PERMISSIONS["bolLinks:manage"],
+  access: "bolLinks:manage",
   request: { params: linkParams },
   responses: { 200: jsonContent(okSchema) },
 });
@@ -251,7 +250,7 @@ const driverLoads = defineRoute({
   path: "/api/drivers/{id}/loads",
   tags: ["Drivers"],
   summary: "The driver's loads, newest pickup first",
-  access: PERMISSIONS["drivers:read"],
+  access: "drivers:read",
   request: { params: uuidParams, query: driverLoadsQuerySchema },
   responses: { 200: jsonContent(pageSchema(loadListItemSchema)) },
 });

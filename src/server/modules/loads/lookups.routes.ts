@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { customerOptionSchema, driverOptionSchema, lookupQuerySchema } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
@@ -13,7 +12,7 @@ const drivers = defineRoute({
   path: "/api/lookups/drivers",
   tags,
   summary: "Driver picker: status, default pay and current vehicle/trailer (first 50 by name)",
-  access: PERMISSIONS["dispatch:lookups"],
+  access: "dispatch:lookups",
   request: { query: lookupQuerySchema },
   responses: { 200: jsonContent(z.array(driverOptionSchema)) },
 });
@@ -22,7 +21,7 @@ const customers = defineRoute({
   path: "/api/lookups/customers",
   tags,
   summary: "Customer picker (first 50 by company name)",
-  access: PERMISSIONS["dispatch:lookups"],
+  access: "dispatch:lookups",
   request: { query: lookupQuerySchema },
   responses: { 200: jsonContent(z.array(customerOptionSchema)) },
 });

@@ -33,7 +33,7 @@ export function createStateMilesService({ db }: Deps) {
     return load;
   }
   const mayEdit = (actor: Actor, status: string) =>
-    status !== "cancelled" && (can(actor.role, "loads:write") || actor.role === "driver");
+    status !== "cancelled" && (can(actor, "loads:write") || actor.role === "driver");
 
   async function get(actor: Actor, id: string): Promise<StateMiles> {
     const load = await loadFor(actor, id);

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   meetingInputSchema,
   meetingPageSchema,
@@ -13,7 +12,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createMeetingsService } from "./meetings.service";
 
 const tags = ["Meetings"];
-const MANAGE = PERMISSIONS["meetings:manage"];
+const MANAGE = "meetings:manage";
 
 const list = defineRoute({
   method: "get",

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { can, PERMISSIONS } from "@shared/access";
+import { can } from "@shared/access";
 import { notificationQuerySchema } from "@shared/notifications/notification-query.schema";
 import {
   type Notification,
@@ -17,7 +17,7 @@ import { createChatService } from "../chat/chat.service";
 import { createNotificationsService } from "./notifications.service";
 
 const tags = ["Notifications"];
-const READ = PERMISSIONS["notifications:read"];
+const READ = "notifications:read";
 /** The channel migration 0024's trigger announces every stored notification on. */
 export const NOTIFICATIONS_CHANNEL = "lms_notifications";
 /** The channel migration 0025's triggers announce chat messages and reads on. */

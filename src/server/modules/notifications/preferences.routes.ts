@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   automatedSwitchesInputSchema,
   automatedSwitchesSchema,
@@ -13,7 +12,7 @@ import { defineRoute, jsonBody, jsonContent } from "../../http/route";
 import { createPreferencesService } from "./preferences.service";
 
 const tags = ["Notifications"];
-const READ = PERMISSIONS["notifications:read"];
+const READ = "notifications:read";
 
 const getPreferences = defineRoute({
   method: "get",
@@ -38,7 +37,7 @@ const putLanguage = defineRoute({
   path: "/api/me/language",
   tags,
   summary: "The language the caller chose in the app (en, es, fr): their emails and texts are written in it",
-  access: PERMISSIONS["profile:update"],
+  access: "profile:update",
   request: { body: jsonBody(languageInputSchema) },
   responses: { 200: jsonContent(languageInputSchema) },
 });
@@ -48,7 +47,7 @@ const getAutomated = defineRoute({
   tags,
   summary:
     "The company's automated notifications (load assigned, delivered with proof, document expiring, bill due, time off reviewed, contract sent) and which channels each uses",
-  access: PERMISSIONS["communications:send"],
+  access: "communications:send",
   responses: { 200: jsonContent(automatedSwitchesSchema) },
 });
 const putAutomated = defineRoute({
@@ -56,7 +55,7 @@ const putAutomated = defineRoute({
   path: "/api/notifications/automated",
   tags,
   summary: "Switch automated notifications on or off per channel (in-app, email, SMS); audited",
-  access: PERMISSIONS["automatedNotifications:manage"],
+  access: "automatedNotifications:manage",
   request: { body: jsonBody(automatedSwitchesInputSchema) },
   responses: { 200: jsonContent(automatedSwitchesSchema) },
 });

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { loadPaperworkSchema } from "@shared/loads/loads.schema";
 import {
   mergePaperworkSchema,
@@ -17,8 +16,8 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createPaperworkService } from "./paperwork.service";
 
 const tags = ["BOL manager"];
-const READ = PERMISSIONS["paperwork:read"];
-const WRITE = PERMISSIONS["paperwork:write"];
+const READ = "paperwork:read";
+const WRITE = "paperwork:write";
 const fileParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
   fileId: z.uuid({ message: "Invalid id." }),

@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import { RECEIPT_MAX_BYTES } from "@shared/fuel/fuel.schema";
 import {
@@ -28,7 +27,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createParkingService } from "./parking.service";
 
 const tags = ["Parking"];
-const MANAGE = PERMISSIONS["parking:manage"];
+const MANAGE = "parking:manage";
 
 /** The multipart form as sent; the service validates it with the shared schema (field messages). */
 const expenseForm = z.object({

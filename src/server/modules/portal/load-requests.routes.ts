@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   acceptedLoadRequestSchema,
   acceptLoadRequestSchema,
@@ -16,7 +15,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createLoadRequestsService } from "./load-requests.service";
 
 const tags = ["Load requests"];
-const REVIEW = PERMISSIONS["loadRequests:review"];
+const REVIEW = "loadRequests:review";
 
 const list = defineRoute({
   method: "get",

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   portalInvoiceDetailSchema,
   portalInvoicePageSchema,
@@ -24,7 +23,7 @@ import { statementFile } from "../statements/statement-files";
 import { buildStatement } from "../statements/statements.service";
 
 const tags = ["Customer portal"];
-const ACCESS = PERMISSIONS["portalBilling:read"];
+const ACCESS = "portalBilling:read";
 
 const list = defineRoute({
   method: "get",

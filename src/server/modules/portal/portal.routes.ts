@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   createLoadRequestSchema,
   loadRequestPageSchema,
@@ -21,7 +20,7 @@ import { createLoadRequestsService } from "./load-requests.service";
 import { createPortalService } from "./portal.service";
 
 const tags = ["Customer portal"];
-const PORTAL = PERMISSIONS["portal:use"];
+const PORTAL = "portal:use";
 
 const fileParams = z.object({
   id: z.uuid({ message: "Invalid id." }),

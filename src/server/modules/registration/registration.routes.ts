@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema, pageSchema } from "@shared/api/api.schema";
 import {
   accountReviewListQuerySchema,
@@ -40,7 +39,7 @@ const list = defineRoute({
   path: "/api/admin/account-reviews",
   tags: ["Registration"],
   summary: "Registration requests, newest first",
-  access: PERMISSIONS["accountReviews:manage"],
+  access: "accountReviews:manage",
   request: { query: accountReviewListQuerySchema },
   responses: { 200: jsonContent(pageSchema(accountReviewSchema)) },
 });
@@ -50,7 +49,7 @@ const approve = defineRoute({
   path: "/api/admin/account-reviews/{id}/approve",
   tags: ["Registration"],
   summary: "Approve: creates the customer account and emails the applicant",
-  access: PERMISSIONS["accountReviews:manage"],
+  access: "accountReviews:manage",
   request: { params: uuidParams },
   responses: { 200: jsonContent(accountReviewSchema) },
 });
@@ -60,7 +59,7 @@ const reject = defineRoute({
   path: "/api/admin/account-reviews/{id}/reject",
   tags: ["Registration"],
   summary: "Reject with a reason; emails the applicant",
-  access: PERMISSIONS["accountReviews:manage"],
+  access: "accountReviews:manage",
   request: { params: uuidParams, body: jsonBody(rejectReviewSchema) },
   responses: { 200: jsonContent(accountReviewSchema) },
 });

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   iftaRatesInputSchema,
   iftaRatesQuerySchema,
@@ -17,7 +16,7 @@ import { defineRoute, jsonBody, jsonContent } from "../../http/route";
 import { createReportsService } from "./reports.service";
 
 const tags = ["Reports"];
-const READ = PERMISSIONS["reports:read"];
+const READ = "reports:read";
 
 const list = defineRoute({
   method: "get",
@@ -61,7 +60,7 @@ const saveIftaRates = defineRoute({
   path: "/api/reports/ifta/rates",
   tags,
   summary: "Replace a quarter's IFTA tax rates (per gallon, per jurisdiction)",
-  access: PERMISSIONS["iftaRates:write"],
+  access: "iftaRates:write",
   request: { query: iftaRatesQuerySchema, body: jsonBody(iftaRatesInputSchema) },
   responses: { 200: jsonContent(iftaRatesSchema) },
 });

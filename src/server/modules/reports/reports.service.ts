@@ -41,9 +41,9 @@ export const REPORT_BUILDERS: Record<ReportId, (ctx: ReportContext) => Promise<R
 };
 
 /** The reports a role opens: the money reports need the ledger's permission too (decision 027). */
-export function reportsFor(actor: Pick<Actor, "role">): ReportId[] {
+export function reportsFor(actor: Pick<Actor, "role" | "permissions">): ReportId[] {
   return REPORT_IDS.filter(
-    (id) => !(MONEY_REPORTS as readonly string[]).includes(id) || can(actor.role, "reports:money"),
+    (id) => !(MONEY_REPORTS as readonly string[]).includes(id) || can(actor, "reports:money"),
   );
 }
 

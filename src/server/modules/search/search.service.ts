@@ -32,7 +32,7 @@ export function createSearchService({ db }: Deps) {
       const like = likePattern(q);
       const role = actor.role;
       const queries: Array<[SearchKind, SQL]> = [];
-      if (canOpen(role, "loadDetail") && (role !== "driver" || actor.driverId)) {
+      if (canOpen(actor, "loadDetail") && (role !== "driver" || actor.driverId)) {
         const mine = role === "driver" ? sql`and driver_id = ${actor.driverId}` : sql``;
         queries.push([
           "load",
@@ -42,21 +42,21 @@ export function createSearchService({ db }: Deps) {
             order by pickup_at desc`,
         ]);
       }
-      if (canOpen(role, "driverDetail"))
+      if (canOpen(actor, "driverDetail"))
         queries.push([
           "driver",
           sql`select id, full_name as label, phone as detail from drivers
             where (full_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(license_number, '')) ilike ${like}
             order by active desc, full_name`,
         ]);
-      if (canOpen(role, "customerDetail"))
+      if (canOpen(actor, "customerDetail"))
         queries.push([
           "customer",
           sql`select id, company_name as label, name as detail from customers
             where (company_name || ' ' || name || ' ' || coalesce(email, '')) ilike ${like} order by company_name`,
         ]);
       // A driver reaches their assigned units from their dashboard; the fleet's lists are the office's.
-      if (canOpen(role, "vehicleDetail") && role !== "driver")
+      if (canOpen(actor, "vehicleDetail") && role !== "driver")
         queries.push(
           [
             "vehicle",

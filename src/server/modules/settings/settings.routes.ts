@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import {
   companySettingsInputSchema,
   companySettingsSchema,
@@ -15,7 +14,7 @@ import { defineRoute, jsonBody, jsonContent } from "../../http/route";
 import { createSettingsService } from "./settings.service";
 
 const tags = ["Settings"];
-const COMPANY = PERMISSIONS["company:manage"];
+const COMPANY = "company:manage";
 
 const getCompany = defineRoute({
   method: "get",
@@ -62,7 +61,7 @@ const getProfile = defineRoute({
   path: "/api/me/profile",
   tags,
   summary: "The caller's profile: name, email, phone (a driver's and a customer's on their record), language",
-  access: PERMISSIONS["profile:read"],
+  access: "profile:read",
   responses: { 200: jsonContent(profileSchema) },
 });
 const putProfile = defineRoute({
@@ -70,7 +69,7 @@ const putProfile = defineRoute({
   path: "/api/me/profile",
   tags,
   summary: "Save the caller's name, phone and language; audited",
-  access: PERMISSIONS["profile:update"],
+  access: "profile:update",
   request: { body: jsonBody(profileInputSchema) },
   responses: { 200: jsonContent(profileSchema) },
 });

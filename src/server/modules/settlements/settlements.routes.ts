@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { createdIdSchema, itemsSchema } from "@shared/api/api.schema";
 import { RECEIPT_MAX_BYTES } from "@shared/fuel/fuel.schema";
 import {
@@ -44,11 +43,11 @@ import { PDF_LANGUAGES } from "./settlement-pdf";
 import { createSettlementsService } from "./settlements.service";
 
 const tags = ["Settlements"];
-const READ = PERMISSIONS["settlements:read"];
-const WRITE = PERMISSIONS["settlements:write"];
-const APPROVE = PERMISSIONS["settlements:approve"];
+const READ = "settlements:read";
+const WRITE = "settlements:write";
+const APPROVE = "settlements:approve";
 /** Staff, and a driver for their own approved and paid settlements (404 for any other). */
-const READ_OR_OWN = [...READ, ...PERMISSIONS["settlements:own"]];
+const READ_OR_OWN = [READ, "settlements:own"] as const;
 const pdfQuery = z.object({ lang: z.enum(PDF_LANGUAGES).default("en") });
 const lineParams = z.object({
   id: z.uuid({ message: "Invalid id." }),
@@ -238,7 +237,7 @@ const paidStatements = defineRoute({
     "Paid statements: one per paid settlement (driver, month, statement date, loads included, total paid) " +
     "with the driver's year-to-date gross and paid; search (number, driver), driver, month and date filters, " +
     "sort, pages, totals",
-  access: PERMISSIONS["paidStatements:read"],
+  access: "paidStatements:read",
   request: { query: paidStatementQuerySchema },
   responses: { 200: jsonContent(paidStatementPageSchema) },
 });
@@ -247,7 +246,7 @@ const exportPaid = defineRoute({
   path: "/api/paid-statements/export",
   tags,
   summary: "The filtered paid statements as CSV or Excel",
-  access: PERMISSIONS["paidStatements:read"],
+  access: "paidStatements:read",
   request: { query: paidStatementExportSchema },
   responses: { 200: binary(SHEET_TYPES, "The file") },
 });
@@ -256,7 +255,7 @@ const mine = defineRoute({
   path: "/api/driver-settlements",
   tags,
   summary: "The signed-in driver's approved and paid settlements, newest first (their dashboard)",
-  access: PERMISSIONS["settlements:own"],
+  access: "settlements:own",
   responses: { 200: jsonContent(itemsSchema(driverSettlementSchema)) },
 });
 const getSettings = defineRoute({

@@ -413,7 +413,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
 
     async settings(actor: Actor): Promise<PaySettings> {
       const s = await readSettings(db);
-      return can(actor.role, "drivers:taxId") ? s : { ...s, payerTin: maskTaxId(s.payerTin) ?? "" };
+      return can(actor, "drivers:taxId") ? s : { ...s, payerTin: maskTaxId(s.payerTin) ?? "" };
     },
 
     async updateSettings(actor: Actor, input: PaySettingsValues): Promise<PaySettings> {

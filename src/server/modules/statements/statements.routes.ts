@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { billingCustomerQuerySchema, billingCustomerSchema } from "@shared/invoices/invoices.schema";
 import {
   type Receivable,
@@ -20,7 +19,7 @@ import { statementFile } from "./statement-files";
 import { buildStatement, listReceivables } from "./statements.service";
 
 const tags = ["Statements"];
-const READ = PERMISSIONS["statements:read"];
+const READ = "statements:read";
 const RECEIVABLES_EXPORT_MAX = 50_000;
 
 const receivables = defineRoute({

@@ -72,7 +72,7 @@ export function createTaxFormsService({ db, config, mailer, log }: Deps) {
       tin,
       shown: {
         name: company.name,
-        tin: actor && !can(actor.role, "drivers:taxId") ? (maskTaxId(tin) ?? "") : tin,
+        tin: actor && !can(actor, "drivers:taxId") ? (maskTaxId(tin) ?? "") : tin,
         address: company.address,
         phone: company.phone,
       },
@@ -192,7 +192,7 @@ export function createTaxFormsService({ db, config, mailer, log }: Deps) {
 
   return {
     async year(actor: Actor, taxYear: number): Promise<TaxYear> {
-      const whole = can(actor.role, "drivers:taxId");
+      const whole = can(actor, "drivers:taxId");
       const [rows, payer] = await Promise.all([rowsOf(taxYear), payerOf(actor)]);
       const items = rows.map((r) => toItem(r, taxYear, whole));
       const reportableCount = items.filter((i) => i.reportable).length;
@@ -306,7 +306,7 @@ export function createTaxFormsService({ db, config, mailer, log }: Deps) {
      * whole, 9 digits): only roles that may read tax ids.
      */
     async iris(actor: Actor, taxYear: number) {
-      if (!can(actor.role, "drivers:taxId")) throw forbidden();
+      if (!can(actor, "drivers:taxId")) throw forbidden();
       const { rows, payer } = await producible(taxYear);
       const issued = new Map((await rowsOf(taxYear)).map((r) => [r.id, toItem(r, taxYear, true)]));
       type Line = { r: Row; corrected: boolean };

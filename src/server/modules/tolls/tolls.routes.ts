@@ -1,5 +1,4 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { okSchema } from "@shared/api/api.schema";
 import {
   TOLL_IMPORT_MAX_BYTES,
@@ -28,7 +27,7 @@ import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route
 import { createTollsService } from "./tolls.service";
 
 const tags = ["Tolls"];
-const MANAGE = PERMISSIONS["tolls:manage"];
+const MANAGE = "tolls:manage";
 
 const importForm = z.object({
   file: optionalFileField(

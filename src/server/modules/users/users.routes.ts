@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { PERMISSIONS } from "@shared/access";
 import { createdIdSchema, okSchema, pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import {
   changeRoleSchema,
@@ -18,7 +17,7 @@ import { withClientIp } from "../auth/auth";
 import { createImpersonationService } from "./impersonation.service";
 import { createUsersService } from "./users.service";
 
-const MANAGE = PERMISSIONS["users:manage"];
+const MANAGE = "users:manage";
 const tags = ["Users"];
 
 const list = defineRoute({
@@ -26,7 +25,7 @@ const list = defineRoute({
   path: "/api/admin/users",
   tags,
   summary: "Users with role and status; search by name or email",
-  access: PERMISSIONS["users:read"],
+  access: "users:read",
   request: { query: pageQuerySchema.extend(userFilterSchema.shape) },
   responses: { 200: jsonContent(pageSchema(userListItemSchema)) },
 });
@@ -89,7 +88,7 @@ const startImpersonation = defineRoute({
   path: "/api/admin/impersonation",
   tags: ["Impersonation"],
   summary: "Browse as another (non-admin) user for up to 60 minutes; the admin session is kept",
-  access: PERMISSIONS["impersonation:start"],
+  access: "impersonation:start",
   request: { body: jsonBody(impersonateSchema) },
   responses: { 200: jsonContent(impersonationStartedSchema) },
 });

@@ -68,7 +68,7 @@ export function AppLayout() {
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
         {sidebarHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <SidebarNav role={me.role} hidden={notReady} counts={{ chat: counts?.chat }} />
+          <SidebarNav user={me} hidden={notReady} counts={{ chat: counts?.chat }} />
         </div>
       </aside>
 
@@ -81,7 +81,7 @@ export function AppLayout() {
         {sidebarHeader}
         <div className="min-h-0 flex-1 overflow-y-auto">
           <SidebarNav
-            role={me.role}
+            user={me}
             hidden={notReady}
             counts={{ chat: counts?.chat }}
             onNavigate={() => setDrawerOpen(false)}
@@ -118,7 +118,7 @@ export function AppLayout() {
               ) : null}
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
-            {notReady ? null : <CommandPaletteButton role={me.role} />}
+            {notReady ? null : <CommandPaletteButton user={me} />}
             <LanguageSwitcher />
             {notReady ? null : (
               <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />

@@ -1,4 +1,4 @@
-import type { Role } from "@shared/access";
+import type { User } from "@shared/access";
 import { Search } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ const CommandPalette = lazy(() =>
 );
 
 /** The header's search button and Ctrl/Cmd+K anywhere: the command palette (its code loads when asked). */
-export function CommandPaletteButton({ role }: { role: Role }) {
+export function CommandPaletteButton({ user }: { user: User }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
@@ -46,7 +46,7 @@ export function CommandPaletteButton({ role }: { role: Role }) {
       </button>
       {asked ? (
         <Suspense fallback={null}>
-          <CommandPalette open={open} onOpenChange={setOpen} role={role} />
+          <CommandPalette open={open} onOpenChange={setOpen} user={user} />
         </Suspense>
       ) : null}
     </>

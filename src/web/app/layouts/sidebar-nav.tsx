@@ -1,4 +1,4 @@
-import type { Role, RouteKey } from "@shared/access";
+import type { RouteKey, User } from "@shared/access";
 import type { LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -15,12 +15,12 @@ import { ROUTE_ICONS, VIEW_ICONS } from "../../lib/route-icons";
 
 /** Only the screens the role may open; the server refuses the rest anyway. */
 export function SidebarNav({
-  role,
+  user,
   hidden = false,
   counts = {},
   onNavigate,
 }: {
-  role: Role;
+  user: User;
   /** Unread counts shown beside a screen's link (chat). */
   counts?: Partial<Record<RouteKey, number>>;
   /** While a temporary password must be replaced every link would bounce back, so none are shown. */
@@ -31,7 +31,7 @@ export function SidebarNav({
   const current = useRouteKey();
   const { search } = useLocation();
 
-  const sections = hidden ? [] : navSectionsFor(role);
+  const sections = hidden ? [] : navSectionsFor(user);
   return (
     <nav aria-label={t("common:shell.mainNav")} className="flex flex-col gap-5 px-3 py-4">
       {sections.map((section) => (

@@ -1,4 +1,4 @@
-import { allows, ROUTES, type RouteKey, routePath } from "@shared/access";
+import { canOpen as mayOpen, type RouteKey, routePath } from "@shared/access";
 import {
   LEDGER_CATEGORIES,
   LEDGER_DIRECTIONS,
@@ -71,7 +71,7 @@ function sourceHref(link: NonNullable<LedgerEntry["sourceLink"]>): string {
 export default function TransactionsPage() {
   const { t } = useTranslation("accounting");
   const messages = useAccountingMessages();
-  const role = useMe().data?.role;
+  const me = useMe().data;
   // The direction is the tabs' choice: the toolbar's "Clear filters" keeps it.
   const list = useListScreen(ledgerListQuerySchema, useLedger, {
     filters: FILTERS,
@@ -116,8 +116,7 @@ export default function TransactionsPage() {
     source: t("list.columns.source"),
     amount: t("list.columns.amount"),
   };
-  const canOpen = (link: LedgerEntry["sourceLink"]) =>
-    !!link && allows(ROUTES[SOURCE_ROUTES[link.kind]].access, role);
+  const canOpen = (link: LedgerEntry["sourceLink"]) => !!link && mayOpen(me, SOURCE_ROUTES[link.kind]);
   const signedMoney = (e: Pick<LedgerEntry, "direction" | "amount">) =>
     `${e.direction === "expense" ? "−" : "+"}${formatMoney(e.amount)}`;
 

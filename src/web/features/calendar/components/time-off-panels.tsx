@@ -1,4 +1,4 @@
-import { can, type Role } from "@shared/access";
+import { can, type User } from "@shared/access";
 import {
   driverMayCancel,
   reviewerMayCancel,
@@ -205,17 +205,17 @@ type StatusFilter = TimeOffStatus | "all";
  * may call off an approved time off that has not ended; dispatchers read.
  */
 export function TimeOffRequestsPanel({
-  role,
+  user,
   format,
   className,
 }: {
-  role: Role;
+  user: User;
   format: CalendarFormat;
   className?: string;
 }) {
   const { t } = useTranslation("calendar");
   const messages = useTimeOffMessages();
-  const canReview = can(role, "timeOff:review");
+  const canReview = can(user, "timeOff:review");
   const [status, setStatus] = useState<StatusFilter>("pending");
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZE });
   const query = useTimeOffRequests({ ...paging, status: status === "all" ? undefined : status });

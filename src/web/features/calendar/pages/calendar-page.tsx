@@ -222,7 +222,7 @@ export default function CalendarPage() {
       {isDriver ? (
         <MyTimeOffPanel format={format} className="max-md:order-1" />
       ) : can(me, "timeOff:read") ? (
-        <TimeOffRequestsPanel role={me.role} format={format} className="max-md:order-1" />
+        <TimeOffRequestsPanel user={me} format={format} className="max-md:order-1" />
       ) : null}
 
       {isDriver ? <RequestTimeOffDialog open={requesting} onOpenChange={setRequesting} /> : null}

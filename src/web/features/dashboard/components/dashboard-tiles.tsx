@@ -1,4 +1,4 @@
-import { canOpen, type Role, type RouteKey, routePath } from "@shared/access";
+import { canOpen, type RouteKey, routePath, type User } from "@shared/access";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "../../../lib/cn";
@@ -23,12 +23,12 @@ const TONES = {
 /** A group of live figures; each is a link to the screen that lists its rows. */
 export function TileGroup({
   title,
-  role,
+  user,
   tiles,
   children,
 }: {
   title: string;
-  role: Role;
+  user: User;
   tiles: Tile[];
   children?: ReactNode;
 }) {
@@ -56,7 +56,7 @@ export function TileGroup({
           );
           const className =
             "grid min-w-0 content-start gap-1 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm";
-          const to = tile.to && canOpen(role, tile.to.route) ? tile.to : null;
+          const to = tile.to && canOpen(user, tile.to.route) ? tile.to : null;
           return to ? (
             <Link
               key={tile.key}

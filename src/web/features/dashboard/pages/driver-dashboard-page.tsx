@@ -53,7 +53,7 @@ export default function DriverDashboardPage() {
   if (!me) return null;
   const rawStatus = dashboard.data?.driver.status ?? me.driver?.status;
   const status = rawStatus && rawStatus in STATUS_TONES ? rawStatus : "unknown";
-  const links = DRIVER_LINKS.filter((key) => canOpen(me.role, key));
+  const links = DRIVER_LINKS.filter((key) => canOpen(me, key));
   const data = dashboard.data;
 
   return (
@@ -96,7 +96,7 @@ export default function DriverDashboardPage() {
           />
         </section>
       ) : (
-        <CurrentLoad data={data} loading={!data} showBoard={canOpen(me.role, "loadBoard")} />
+        <CurrentLoad data={data} loading={!data} showBoard={canOpen(me, "loadBoard")} />
       )}
 
       {data ? <MyWeek week={data.week} /> : null}
@@ -138,7 +138,7 @@ export default function DriverDashboardPage() {
             title={t("driver.timeOff.title")}
             icon={<CalendarDays className="size-4" aria-hidden />}
             action={
-              canOpen(me.role, "calendar") ? (
+              canOpen(me, "calendar") ? (
                 <Link
                   to={ROUTES.calendar.path}
                   className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"

@@ -1,4 +1,4 @@
-import { canOpen, type Role, type RouteKey, routePath } from "@shared/access";
+import { canOpen, type RouteKey, routePath, type User } from "@shared/access";
 import {
   type ActivityItem,
   RECENT_ACTIVITY_DAYS,
@@ -61,7 +61,7 @@ export default function StaffDashboardPage() {
   const { greeting, today } = useGreeting(me?.user.name ?? "");
   const dashboard = useStaffDashboard(!!me);
   if (!me) return null;
-  const sections = navSectionsFor(me.role, ["home"]);
+  const sections = navSectionsFor(me, ["home"]);
   const data = dashboard.data;
 
   return (
@@ -96,10 +96,10 @@ export default function StaffDashboardPage() {
         <ListSkeleton label={t("common:loading")} rows={4} />
       ) : (
         <>
-          {data.dispatch ? <DispatchTiles data={data} role={me.role} /> : null}
-          {data.money ? <MoneyTiles data={data} role={me.role} /> : null}
-          {data.safety ? <SafetyTiles data={data} role={me.role} /> : null}
-          <RecentActivity items={data.activity} role={me.role} />
+          {data.dispatch ? <DispatchTiles data={data} user={me} /> : null}
+          {data.money ? <MoneyTiles data={data} user={me} /> : null}
+          {data.safety ? <SafetyTiles data={data} user={me} /> : null}
+          <RecentActivity items={data.activity} user={me} />
         </>
       )}
 
@@ -130,7 +130,7 @@ export default function StaffDashboardPage() {
   );
 }
 
-function DispatchTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+function DispatchTiles({ data, user }: { data: StaffDashboard; user: User }) {
   const { t } = useTranslation("dashboard");
   const d = data.dispatch;
   if (!d) return null;
@@ -185,10 +185,10 @@ function DispatchTiles({ data, role }: { data: StaffDashboard; role: Role }) {
       to: { route: "loadRequests" },
     },
   ];
-  return <TileGroup title={t("staff.groups.dispatch")} role={role} tiles={tiles} />;
+  return <TileGroup title={t("staff.groups.dispatch")} user={user} tiles={tiles} />;
 }
 
-function MoneyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+function MoneyTiles({ data, user }: { data: StaffDashboard; user: User }) {
   const { t } = useTranslation("dashboard");
   const m = data.money;
   if (!m) return null;
@@ -238,7 +238,7 @@ function MoneyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
     },
   ];
   return (
-    <TileGroup title={t("staff.groups.money")} role={role} tiles={tiles}>
+    <TileGroup title={t("staff.groups.money")} user={user} tiles={tiles}>
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="upcoming-bills">
         <h3 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
           <Receipt className="size-4 text-slate-400" aria-hidden />
@@ -272,7 +272,7 @@ function MoneyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
   );
 }
 
-function SafetyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
+function SafetyTiles({ data, user }: { data: StaffDashboard; user: User }) {
   const { t } = useTranslation("dashboard");
   const s = data.safety;
   if (!s) return null;
@@ -323,14 +323,14 @@ function SafetyTiles({ data, role }: { data: StaffDashboard; role: Role }) {
       to: { route: "maintenance", search: "?status=open" },
     },
   ];
-  return <TileGroup title={t("staff.groups.safety")} role={role} tiles={tiles} />;
+  return <TileGroup title={t("staff.groups.safety")} user={user} tiles={tiles} />;
 }
 
-function RecentActivity({ items, role }: { items: ActivityItem[]; role: Role }) {
+function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) {
   const { t } = useTranslation(["dashboard", "admin"]);
   const href = (item: ActivityItem) => {
     const target = item.targetType ? TARGET_ROUTES[item.targetType] : undefined;
-    if (!target || !canOpen(role, target.route)) return null;
+    if (!target || !canOpen(user, target.route)) return null;
     if (target.param)
       return item.targetId ? routePath(target.route, { [target.param]: item.targetId }) : null;
     return routePath(target.route);

@@ -56,9 +56,9 @@ export default function DocumentsPage() {
   const { t } = useTranslation("documents");
   const messages = useDocumentMessages();
   const me = useMe().data;
-  const mayWrite = !!me && can(me.role, "documents:write");
-  const mayUpload = !!me && can(me.role, "documents:upload");
-  const mayConfirm = !!me && can(me.role, "documents:confirm");
+  const mayWrite = !!me && can(me, "documents:write");
+  const mayUpload = !!me && can(me, "documents:upload");
+  const mayConfirm = !!me && can(me, "documents:confirm");
   const confirm = useConfirmDocument();
   const [uploadingOwn, setUploadingOwn] = useState(false);
   const isDriver = me?.role === "driver";

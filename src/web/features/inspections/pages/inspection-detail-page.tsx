@@ -140,7 +140,7 @@ function InspectionView({ inspection }: { inspection: InspectionDetail }) {
                 <p className="mt-1 whitespace-pre-line text-slate-700">{item.notes}</p>
               </div>
             ))}
-            {me && canOpen(me.role, "maintenance") ? (
+            {me && canOpen(me, "maintenance") ? (
               <Link
                 to={`${ROUTES.maintenance.path}?${inspection.assetType === "vehicle" ? "vehicleId" : "trailerId"}=${encodeURIComponent(inspection.assetId)}`}
                 className="w-fit text-sm font-medium text-amber-900 underline-offset-4 hover:underline"

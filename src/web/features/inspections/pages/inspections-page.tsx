@@ -1,4 +1,4 @@
-import { can, routePath } from "@shared/access";
+import { can, canOpen, routePath } from "@shared/access";
 import {
   INSPECTION_ASSET_TYPES,
   INSPECTION_SORTS,
@@ -39,6 +39,8 @@ export default function InspectionsPage() {
   const { t } = useTranslation("inspections");
   const me = useMe().data;
   const staff = can(me ?? null, "inspections:lookups");
+  // Filing is a permission of its own (the permissions editor may take it from a role).
+  const mayFile = canOpen(me, "inspectionNew");
   const list = useListScreen(inspectionFilterSchema, useInspections, {
     filters: FILTERS,
     fetchFailed: t("list.fetchFailed"),
@@ -77,12 +79,14 @@ export default function InspectionsPage() {
               run={(format) => exportInspections(format, filter)}
               heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
             />
-            <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
-              <Link to={routePath("inspectionNew")} data-testid="new-inspection">
-                <ClipboardPlus aria-hidden />
-                {t(staff ? "list.new" : "list.driverNew")}
-              </Link>
-            </Button>
+            {mayFile ? (
+              <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
+                <Link to={routePath("inspectionNew")} data-testid="new-inspection">
+                  <ClipboardPlus aria-hidden />
+                  {t(staff ? "list.new" : "list.driverNew")}
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -175,14 +179,14 @@ export default function InspectionsPage() {
           text: t(staff ? "list.empty.text" : "list.empty.driverText"),
           filteredTitle: t("list.empty.filteredTitle"),
           filteredText: t("list.empty.filteredText"),
-          action: (
+          action: mayFile ? (
             <Button asChild size="sm">
               <Link to={routePath("inspectionNew")}>
                 <ClipboardPlus aria-hidden />
                 {t(staff ? "list.new" : "list.driverNew")}
               </Link>
             </Button>
-          ),
+          ) : null,
         }}
         tableLabel={t("list.title")}
         columns={[

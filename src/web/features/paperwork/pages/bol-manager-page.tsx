@@ -69,7 +69,7 @@ export const PAPERWORK_TONES: Record<PaperworkStatus, "warning" | "info" | "succ
 export default function BolManagerPage() {
   const { t } = useTranslation(["paperwork", "loads"]);
   const messages = usePaperworkMessages();
-  const role = useMe().data?.role;
+  const me = useMe().data;
   const list = useListScreen(paperworkQuerySchema, usePaperwork, {
     filters: FILTERS,
     fetchFailed: t("fetchFailed"),
@@ -138,7 +138,7 @@ export default function BolManagerPage() {
   const pageItems = data?.items ?? [];
   const allOnPage = pageItems.length > 0 && pageItems.every((l) => selected.has(l.id));
   const tooMany = selected.size > PAPERWORK_MERGE_MAX;
-  const openLoad = canOpen(role, "loadDetail");
+  const openLoad = canOpen(me, "loadDetail");
 
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">

@@ -102,7 +102,7 @@ export default function ReportPage() {
         description={t(`descriptions.${id}`)}
         actions={
           <>
-            {id === "ifta" && me && can(me.role, "iftaRates:write") ? (
+            {id === "ifta" && me && can(me, "iftaRates:write") ? (
               <Button variant="outline" onClick={() => setRatesOpen(true)} data-testid="ifta-rates">
                 <Percent aria-hidden />
                 {t("ifta.rates")}

@@ -1,4 +1,4 @@
-import { canOpen, type Role, type RouteKey } from "@shared/access";
+import { canOpen, type RouteKey, type User } from "@shared/access";
 import type { SearchAnswer, SearchResult } from "@shared/search/search.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CornerDownLeft, Search } from "lucide-react";
@@ -29,11 +29,11 @@ type Hit = {
 export function CommandPalette({
   open,
   onOpenChange,
-  role,
+  user,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  role: Role;
+  user: User;
 }) {
   const { t } = useTranslation(["search", "common", "nav"]);
   const navigate = useNavigate();
@@ -49,10 +49,10 @@ export function CommandPalette({
 
   const screens = useMemo(
     () =>
-      ROUTE_KEYS.filter((k: RouteKey) => canOpen(role, k) && !navHref(k).includes(":"))
+      ROUTE_KEYS.filter((k: RouteKey) => canOpen(user, k) && !navHref(k).includes(":"))
         .map((k) => ({ key: k, label: t(routeTitleKey(k)), path: navHref(k) }))
         .filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i),
-    [role, t],
+    [user, t],
   );
   const needle = q.trim().toLocaleLowerCase();
   const hits: Hit[] = [
