@@ -6,7 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../app";
 import { type Config, DEFAULT_COMPANY } from "../config";
-import { createDb } from "../db/client";
+import { createDb, runMigrations } from "../db/client";
 import type { Deps } from "../deps";
 import { createLogger } from "../logger";
 import { createAuth } from "../modules/auth/auth";
@@ -68,6 +68,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   });
   const url = new URL(inject("testServerUrl"));
   url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withServer((c) => c.query(`drop database if exists ${name} with (force)`).then(() => undefined)),
+  };
+}
+
+/** A new installation's database: migrated, with no rows but what the migrations add (restore tests). */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lms_e_${randomBytes(6).toString("hex")}`;
+  await withServer((client) => client.query(`create database ${name} template template0`));
+  const url = new URL(inject("testServerUrl"));
+  url.pathname = `/${name}`;
+  const { db, pool } = createDb(url.toString(), 2);
+  try {
+    await runMigrations(db);
+  } finally {
+    await pool.end();
+  }
   return {
     url: url.toString(),
     drop: () =>

@@ -70,6 +70,8 @@ export interface Storage {
   save(tx: Tx, file: File, rules: UploadRules, uploadedBy: string | null): Promise<StoredFile>;
   read(storageKey: string): Promise<Uint8Array>;
   remove(storageKey: string): Promise<void>;
+  /** Writes a file's bytes back under its key (restoring an export archive). */
+  restore(storageKey: string, bytes: Uint8Array): Promise<void>;
 }
 
 /**
@@ -126,6 +128,7 @@ export function createStorage(store: BlobStore): Storage {
     },
     read: (key) => store.get(key),
     remove: (key) => store.remove(key),
+    restore: (key, bytes) => store.put(key, bytes),
   };
 }
 
