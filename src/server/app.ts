@@ -34,6 +34,7 @@ import { contractSigningRoutes } from "./modules/contracts/contract-signing.rout
 import { contractsRoutes } from "./modules/contracts/contracts.routes";
 import { customersRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { dataManagementRoutes } from "./modules/data-management/data-management.routes";
 import { documentsRoutes } from "./modules/documents/documents.routes";
 import { driversRoutes } from "./modules/drivers/drivers.routes";
 import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
@@ -141,6 +142,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     twoFactorRoutes,
     searchRoutes,
     permissionsRoutes,
+    dataManagementRoutes,
   ]) {
     app.route("/", routes(deps));
   }

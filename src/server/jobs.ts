@@ -4,6 +4,7 @@ import { deliverDueAnnouncements } from "./modules/announcements/announcements.s
 import { sendQueuedEmails } from "./modules/communications/communications.service";
 import { sendQueuedSms } from "./modules/communications/sms.service";
 import { runContractExpiry } from "./modules/contracts/contract-expiry";
+import { applyRetention, runBackup } from "./modules/data-management/data-management.service";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import { remindMeetings } from "./modules/meetings/meetings.service";
@@ -61,6 +62,16 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "15 * * * *",
       run: async () => {
         await runContractExpiry(deps.db, deps.config.company.timeZone);
+      },
+    },
+    {
+      // Nightly at 02:30 UTC: what is older than the retention settings goes, then the backup of every
+      // table and file to DATA_DIR/backups (the newest N kept; Admin → Data management).
+      name: "data-nightly",
+      cron: "30 2 * * *",
+      run: async () => {
+        await applyRetention(deps);
+        await runBackup(deps);
       },
     },
   ];

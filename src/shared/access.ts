@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   "impersonation:start": ["admin"],
   /** The permissions editor (/permissions): grant and revoke within the routes' ceiling, reset. */
   "permissions:manage": ["admin"],
+  /** Data management (/admin/data-management): export everything, backups, retention. */
+  "data:manage": ["admin"],
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],
@@ -564,6 +566,7 @@ export const ROUTES = {
   },
   dataManagement: {
     path: "/admin/data-management",
+    permission: "data:manage",
     access: ["admin"],
     nav: { group: "administration", label: "dataManagement" },
   },

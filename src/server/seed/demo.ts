@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DEFAULT_COMPANY } from "../config";
 import type { Db } from "../db/client";
 import type { Database } from "../db/database";
 import { accountReviews, appMeta } from "../db/schema";
 import type { Deps } from "../deps";
 import { createAccount, emailTaken, hashPassword } from "../modules/auth/accounts";
+import { DEMO_MARKER, recordDemoRows } from "../modules/data-management/demo-company";
 import type { Storage } from "../platform/storage/storage";
 import { seedAccountingDemo } from "./accounting-demo";
 import { seedCertificatesDemo } from "./certificates-demo";
@@ -24,7 +25,6 @@ import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
 import { seedSettlementsDemo } from "./settlements-demo";
 
-const DEMO_MARKER = "demo_seeded_at";
 const INSTALLED_MARKER = "installed_at";
 
 async function meta(db: Db, key: string) {
@@ -127,6 +127,8 @@ export async function seedDemoData(
     await seedCommunicationsDemo(tx);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);
+    // Every row there is now is the demo's: Admin → Data management can remove exactly these later.
+    await recordDemoRows((text) => tx.execute(sql.raw(text)));
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

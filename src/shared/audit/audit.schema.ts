@@ -158,6 +158,10 @@ export const AUDIT_ACTIONS = [
   "settings.security_saved",
   "permissions.changed",
   "permissions.reset",
+  "data.exported",
+  "data.backed_up",
+  "data.settings_saved",
+  "data.demo_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -197,6 +201,7 @@ export const AUDIT_TARGET_TYPES = [
   "recipient_group",
   "company",
   "permissions",
+  "data",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

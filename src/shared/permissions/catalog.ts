@@ -34,6 +34,7 @@ export const PERMISSION_CATALOG = {
   "users:manage": locked("administration"),
   "impersonation:start": locked("administration"),
   "permissions:manage": locked("administration"),
+  "data:manage": locked("administration"),
   "accountReviews:manage": locked("administration"),
   "audit:read": locked("administration"),
   "mail:read": locked("administration"),

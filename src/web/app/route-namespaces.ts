@@ -19,6 +19,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   citations: ["citations", "safety"],
   contracts: ["contracts", "loads"],
   customers: ["customers", "loads"],
+  "data-management": ["data-management"],
   dashboard: ["admin", "dashboard", "loads", "settlements"],
   documents: ["documents"],
   drivers: ["calendar", "citations", "drivers", "loads"],

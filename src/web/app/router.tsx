@@ -59,6 +59,9 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   meetings: { lazy: page("meetings", () => import("../features/meetings/pages/meetings-page")) },
   settings: { lazy: page("settings", () => import("../features/settings/pages/settings-page")) },
   permissions: { lazy: page("permissions", () => import("../features/permissions/pages/permissions-page")) },
+  dataManagement: {
+    lazy: page("data-management", () => import("../features/data-management/pages/data-management-page")),
+  },
   profile: { lazy: page("settings", () => import("../features/settings/pages/profile-page")) },
   twoFactor: { lazy: page("settings", () => import("../features/settings/pages/two-factor-page")) },
   smsConsent: {

@@ -6,6 +6,7 @@ export * from "./certificates";
 export * from "./communications";
 export * from "./contracts";
 export * from "./customers";
+export * from "./data-management";
 export * from "./documents";
 export * from "./driver-ratings";
 export * from "./drivers";

@@ -88,5 +88,6 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.recipientId, t.createdAt.desc())],
+  // The second: the retention job removes by age (Admin → Data management).
+  (t) => [index().on(t.recipientId, t.createdAt.desc()), index().on(t.createdAt)],
 );

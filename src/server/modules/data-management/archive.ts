@@ -186,8 +186,12 @@ export async function restoreArchive(
     const migration = await migrationOf(client);
     await client.query("begin");
     await client.query("set local session_replication_role = replica");
-    // Rows the migrations themselves add (one-row settings) make way for the archive's.
-    await client.query(`truncate ${[...tables].map(ident).join(", ")}`);
+    // Rows the migrations themselves add (one-row settings) make way for the archive's (every table at
+    // once, the ones an archive leaves out too: a truncate must name every table that references another).
+    const { rows: all } = await client.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public'`,
+    );
+    await client.query(`truncate ${all.map((r) => ident(r.name)).join(", ")}`);
 
     async function load(name: string, body: Buffer) {
       if (!started) {
