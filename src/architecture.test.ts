@@ -52,6 +52,9 @@ const SERVER_EDGES: Record<string, string> = {
   "parking -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
   "tolls -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
   "settlements -> accounting/ledger-posting": "a source posts its money to the ledger in its own transaction",
+  "assistant -> search/search.service":
+    "the assistant's search tool is the command palette's search, run as the user",
+  "assistant -> reports/reports.service": "the assistant opens only the reports the user's role may open",
 };
 
 /** Cross-feature imports the web allows. */

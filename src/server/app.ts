@@ -17,6 +17,7 @@ import { ledgerRoutes } from "./modules/accounting/ledger.routes";
 import { paymentsRoutes } from "./modules/accounting/payments.routes";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes";
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
+import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
@@ -143,6 +144,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     searchRoutes,
     permissionsRoutes,
     dataManagementRoutes,
+    assistantRoutes,
   ]) {
     app.route("/", routes(deps));
   }

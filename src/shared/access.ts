@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   "permissions:manage": ["admin"],
   /** Data management (/admin/data-management): export everything, backups, retention. */
   "data:manage": ["admin"],
+  /** The AI assistant panel (every staff and driver screen): its tools run with the user's own permissions. */
+  "assistant:use": ["admin", "manager", "dispatcher", "safety", "accountant", "driver"],
+  /** Settings → AI assistant: the provider, model and API key. */
+  "assistant:configure": ["admin", "manager"],
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],

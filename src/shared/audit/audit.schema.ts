@@ -162,6 +162,9 @@ export const AUDIT_ACTIONS = [
   "data.backed_up",
   "data.settings_saved",
   "data.demo_removed",
+  "settings.assistant_saved",
+  "assistant.asked",
+  "assistant.tool_called",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -202,6 +205,7 @@ export const AUDIT_TARGET_TYPES = [
   "company",
   "permissions",
   "data",
+  "assistant",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -35,6 +35,8 @@ export const PERMISSION_CATALOG = {
   "impersonation:start": locked("administration"),
   "permissions:manage": locked("administration"),
   "data:manage": locked("administration"),
+  "assistant:use": entry("communications", "home", "driverDashboard"),
+  "assistant:configure": entry("administration", "settings"),
   "accountReviews:manage": locked("administration"),
   "audit:read": locked("administration"),
   "mail:read": locked("administration"),

@@ -60,3 +60,21 @@ export const rolePermissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.role, t.permission] })],
 );
+
+/**
+ * The AI assistant's provider (Settings → AI assistant, issue 17): one row. The API key is stored
+ * encrypted (AES-256-GCM, a key derived from the server secret) and never returned to a browser.
+ */
+export const assistantSettings = pgTable(
+  "assistant_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    provider: text(),
+    model: text().notNull().default(""),
+    baseUrl: text().notNull().default(""),
+    keyEncrypted: text(),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("assistant_settings_one_row", sql`id = 1`)],
+);
