@@ -188,6 +188,9 @@ export const PERMISSIONS = {
   "contracts:manage": ["admin", "manager"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
+/** The assistant's permissions by name for the screens (a `"assistant:…"` literal reads as a namespace there). */
+export const ASSISTANT_USE: Permission = "assistant:use";
+export const ASSISTANT_CONFIGURE: Permission = "assistant:configure";
 
 export const NAV_GROUPS = [
   "management",

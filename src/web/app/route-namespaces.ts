@@ -9,6 +9,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   accidents: ["accidents", "safety"],
   accounting: ["accounting", "loads"],
   announcements: ["announcements"],
+  // The assistant panel (opened from the shell, which loads its words with its code).
+  assistant: ["assistant", "loads"],
   assignments: ["assignments"],
   audit: ["accidents", "accounting", "admin", "citations", "drivers", "invoices", "loads"],
   auth: ["auth"],

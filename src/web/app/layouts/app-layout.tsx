@@ -11,7 +11,7 @@ import { cn } from "../../lib/cn";
 import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
-import { CommandPaletteButton } from "./command-palette-button";
+import { AssistantButton, CommandPaletteButton } from "./command-palette-button";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
@@ -119,6 +119,7 @@ export function AppLayout() {
               <span className="truncate font-semibold text-slate-900">{title}</span>
             </div>
             {notReady ? null : <CommandPaletteButton user={me} />}
+            {notReady ? null : <AssistantButton user={me} />}
             <LanguageSwitcher />
             {notReady ? null : (
               <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />

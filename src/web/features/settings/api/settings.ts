@@ -1,3 +1,4 @@
+import type { AssistantSettings, AssistantSettingsInput } from "@shared/assistant/assistant.schema";
 import type {
   SecuritySettings,
   SecuritySettingsInput,
@@ -123,5 +124,27 @@ export function useSaveSecuritySettings() {
     mutationFn: (input: SecuritySettingsInput) =>
       api<SecuritySettings>("/api/settings/security", { method: "PUT", body: input }),
     onSuccess: (saved) => client.setQueryData(securityKey, saved),
+  });
+}
+
+const assistantKey = ["settings", "assistant"] as const;
+
+export function useAssistantSettings() {
+  return useQuery({
+    queryKey: assistantKey,
+    queryFn: ({ signal }) => api<AssistantSettings>("/api/assistant/settings", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveAssistantSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AssistantSettingsInput) =>
+      api<AssistantSettings>("/api/assistant/settings", { method: "PUT", body: input }),
+    onSuccess: (saved) => {
+      client.setQueryData(assistantKey, saved);
+      void client.invalidateQueries({ queryKey: ["assistant", "status"] });
+    },
   });
 }

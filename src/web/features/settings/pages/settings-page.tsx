@@ -1,4 +1,4 @@
-import { can } from "@shared/access";
+import { ASSISTANT_CONFIGURE, can } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
@@ -16,7 +16,8 @@ const SignatureForm = lazyPanel(() =>
 );
 const SecurityForm = lazyPanel(() => import("../components/security-form").then((m) => m.SecurityForm));
 const TwoFactorCard = lazyPanel(() => import("../components/two-factor-card").then((m) => m.TwoFactorCard));
-const TABS = ["profile", "company", "notifications", "signature", "security"] as const;
+const AssistantForm = lazyPanel(() => import("../components/assistant-form").then((m) => m.AssistantForm));
+const TABS = ["profile", "company", "notifications", "signature", "assistant", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -27,7 +28,11 @@ export default function SettingsPage() {
   const { t } = useTranslation("settings");
   const me = useMe().data;
   // Who must use two-factor sign-in is an admin's choice.
-  const tabs = TABS.filter((k) => k !== "security" || can(me ?? null, "users:manage"));
+  const tabs = TABS.filter(
+    (k) =>
+      (k !== "security" || can(me ?? null, "users:manage")) &&
+      (k !== "assistant" || can(me ?? null, ASSISTANT_CONFIGURE)),
+  );
   const [params, setParams] = useSearchParams();
   const tab = (tabs as readonly string[]).includes(params.get("tab") ?? "")
     ? (params.get("tab") as Tab)
@@ -59,6 +64,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="signature">
           <SignatureForm />
+        </TabsContent>
+        <TabsContent value="assistant">
+          <AssistantForm />
         </TabsContent>
         <TabsContent value="security">
           <SecurityForm />

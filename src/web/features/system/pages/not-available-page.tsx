@@ -1,5 +1,5 @@
 import { homePathFor, ROUTES } from "@shared/access";
-import { ArrowLeft, Sparkles } from "lucide-react";
+import { ArrowLeft, Hourglass } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -14,7 +14,7 @@ import { useMe } from "../../../lib/session";
 export default function NotAvailablePage() {
   const { t } = useTranslation("system");
   const routeKey = useRouteKey();
-  const Icon = routeKey ? ROUTE_ICONS[routeKey] : Sparkles;
+  const Icon = routeKey ? ROUTE_ICONS[routeKey] : Hourglass;
   const { data: me } = useMe();
   const isPublic = routeKey ? ROUTES[routeKey].access === "public" : false;
   // A driver's or customer's own home has no dashboard to go back to.

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { startAiProvider } from "../src/server/testing/ai-provider";
+import { loginAs, toast } from "./fixtures";
+
+test.describe("AI assistant", () => {
+  test("not configured at first; an admin sets up a company model, asks it to open a load and lands on it", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    const origin = new URL(page.url()).origin;
+    const loads = await (await page.request.get("/api/loads")).json();
+    const load = loads.items[0] as { id: string; loadNumber: string };
+    // The company's own model server, scripted: search, open the record, answer.
+    const provider = await startAiProvider([
+      { toolCalls: [{ name: "search_records", args: { query: load.loadNumber } }] },
+      { toolCalls: [{ name: "open_record", args: { path: `/operations/loads/${load.id}` } }] },
+      { text: `Here is load ${load.loadNumber}.` },
+    ]);
+    try {
+      await page.getByTestId("assistant-open").click();
+      await expect(page.getByTestId("assistant-not-configured")).toContainText("AI assistant not configured");
+      await page.getByRole("link", { name: "Open Settings → AI assistant" }).click();
+
+      const form = page.getByTestId("assistant-form");
+      await form.getByTestId("assistant-provider").selectOption("openai-compatible");
+      await form.getByTestId("assistant-model").fill("company-llm");
+      await form.getByTestId("assistant-base-url").fill(provider.baseUrl);
+      await form.getByTestId("assistant-key").fill("sk-e2e-1234");
+      await form.getByTestId("save-assistant").click();
+      await expect(toast(page)).toContainText("AI assistant saved");
+      await expect(form).toContainText("A key is saved.");
+      await expect(form.getByTestId("assistant-key")).toHaveValue("");
+
+      await page.getByTestId("assistant-open").click();
+      const panel = page.getByTestId("assistant-panel");
+      await panel.getByTestId("assistant-input").fill(`open load ${load.loadNumber}`);
+      await panel.getByTestId("assistant-send").click();
+      await expect(page).toHaveURL(new RegExp(`/operations/loads/${load.id}$`));
+      await expect(panel.getByTestId("assistant-answer").last()).toHaveText(
+        `Here is load ${load.loadNumber}.`,
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(load.loadNumber);
+      expect(provider.authorizations[0]).toBe("Bearer sk-e2e-1234");
+    } finally {
+      await page.request.put("/api/assistant/settings", {
+        headers: { origin },
+        data: { provider: null, model: "", baseUrl: "", apiKey: "" },
+      });
+      await provider.close();
+    }
+  });
+});
