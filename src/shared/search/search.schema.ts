@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What the command palette (and later the assistant) finds by name: records the caller may open. */
-export const SEARCH_KINDS = ["load", "driver", "customer", "vehicle", "trailer"] as const;
+export const SEARCH_KINDS = ["load", "driver", "customer", "vehicle", "trailer", "document"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** At most this many of each kind. */
 export const SEARCH_PER_KIND = 5;

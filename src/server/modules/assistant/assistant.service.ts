@@ -196,7 +196,7 @@ export function createAssistantService(deps: Deps) {
         }),
         search_records: tool({
           description:
-            "Find loads (by number or city), drivers, customers, trucks and trailers by name or number. Returns only what the user may see, each with its page's path.",
+            "Find loads (by number or city), drivers, customers, trucks, trailers and the company's documents by name or number. Returns only what the user may see, each with its page's path.",
           inputSchema: z.object({ query: z.string().min(2).max(100) }),
           execute: async ({ query }) => {
             await used("search_records", query);

@@ -47,6 +47,28 @@ describe("the command palette's search", () => {
     expect((await search(jake, "Wilson")).items).toEqual([]);
     // A customer opens none of these pages.
     expect((await search(customer, "Wilson")).items).toEqual([]);
+    // The company's documents: the office finds them (the document centre opens filtered), a driver does not.
+    await ctx.deps.db.transaction(async (tx) => {
+      const file = await ctx.deps.storage.save(
+        tx,
+        new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "policy.pdf"),
+        { maxBytes: 1024, allowedTypes: ["application/pdf"] },
+        null,
+      );
+      await tx.execute(sql`insert into company_documents (name, type, file_id, expires_on)
+        values ('Auto liability policy — Great West Casualty', 'insurance_policy', ${file.id}, '2027-06-30')`);
+    });
+    const { rows: docs } = await ctx.deps.db.execute<{ name: string }>(
+      sql`select name from company_documents where name ilike '%liability%' order by name limit 1`,
+    );
+    expect(docs.length).toBe(1);
+    const found = (await search(dispatcher, "liability")).items.filter((i) => i.kind === "document");
+    expect(found[0]).toMatchObject({
+      label: docs[0].name,
+      path: `/accounting/documents?q=${encodeURIComponent(docs[0].name)}`,
+    });
+    expect((await search(jake, "liability")).items.filter((i) => i.kind === "document")).toEqual([]);
+    expect((await search(safety, "liability")).items.filter((i) => i.kind === "document")).toEqual([]);
     // Too short, or a wildcard taken literally.
     expect((await call(ctx, "/api/search?q=a", { cookie: dispatcher })).status).toBe(400);
     expect((await search(dispatcher, "%%")).items).toEqual([]);

@@ -19,6 +19,8 @@ const PAGE: Record<SearchKind, (id: string) => string> = {
   customer: (customerId) => routePath("customerDetail", { customerId }),
   vehicle: (vehicleId) => routePath("vehicleDetail", { vehicleId }),
   trailer: (trailerId) => routePath("trailerDetail", { trailerId }),
+  // The company's papers have no page of their own: the document centre opens filtered to it.
+  document: () => routePath("documents"),
 };
 
 /**
@@ -70,11 +72,28 @@ export function createSearchService({ db }: Deps) {
               where (identifier || ' ' || plate_number) ilike ${like} order by identifier`,
           ],
         );
+      // The company's own documents (insurance, permits, authority) for the office; a driver finds theirs
+      // in the document centre, whose rules decide what they see.
+      if (canOpen(actor, "documents") && role !== "driver")
+        queries.push([
+          "document",
+          sql`select id, name as label, coalesce(to_char(expires_on, 'YYYY-MM-DD'), '') as detail from company_documents
+            where (name || ' ' || notes) ilike ${like} order by name`,
+        ]);
       const items: SearchResult[] = [];
       for (const [kind, query] of queries) {
         const { rows } = await db.execute<Row>(sql`${query} limit ${SEARCH_PER_KIND}`);
         for (const r of rows)
-          items.push({ kind, id: r.id, label: r.label, detail: r.detail ?? "", path: PAGE[kind](r.id) });
+          items.push({
+            kind,
+            id: r.id,
+            label: r.label,
+            detail: r.detail ?? "",
+            path:
+              kind === "document"
+                ? `${PAGE.document(r.id)}?q=${encodeURIComponent(r.label)}`
+                : PAGE[kind](r.id),
+          });
       }
       return { items };
     },
