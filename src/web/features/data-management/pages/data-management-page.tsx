@@ -100,6 +100,42 @@ function ExportProgress({ item }: { item: DataExport }) {
   );
 }
 
+/** One archive in a list: its name, when and by whom, its size and a download (or "failed"). */
+function ArchiveRow(props: {
+  name: string;
+  when: string;
+  bytes: number | null;
+  href: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation("data-management");
+  const bytes = useBytes();
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
+      <span className="min-w-0 basis-full truncate font-medium text-slate-900 sm:flex-1 sm:basis-0">
+        {props.name}
+      </span>
+      <span className="text-slate-500">{props.when}</span>
+      {props.bytes === null ? (
+        <span className="text-red-700">{t("export.failedItem")}</span>
+      ) : (
+        <>
+          <span className="tabular-nums text-slate-500">{bytes(props.bytes)}</span>
+          <a
+            className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-700 hover:underline"
+            href={props.href}
+            download={props.name}
+            data-testid={props.testId}
+          >
+            <Download aria-hidden className="size-4" />
+            {t("download")}
+          </a>
+        </>
+      )}
+    </li>
+  );
+}
+
 /**
  * Data management (`/admin/data-management`, admin): export every table and file as one archive with
  * its progress, the nightly backups (list, download, back up now, how many are kept), and how long
@@ -109,7 +145,6 @@ function ExportProgress({ item }: { item: DataExport }) {
 export default function DataManagementPage() {
   const { t } = useTranslation("data-management");
   const messages = useMessageMap("data-management", KNOWN);
-  const bytes = useBytes();
   const exports = useDataExports();
   const start = useStartExport();
   const backups = useBackups();
@@ -152,30 +187,14 @@ export default function DataManagementPage() {
               .filter((e) => e.status !== "running")
               .slice(0, 5)
               .map((e) => (
-                <li key={e.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-                  <span className="min-w-0 basis-full truncate font-medium text-slate-900 sm:flex-1 sm:basis-0">
-                    {e.fileName}
-                  </span>
-                  <span className="text-slate-500">
-                    {formatDateTime(e.createdAt)} · {e.createdByName ?? "—"}
-                  </span>
-                  {e.status === "done" ? (
-                    <>
-                      <span className="tabular-nums text-slate-500">{bytes(e.bytes)}</span>
-                      <a
-                        className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-700 hover:underline"
-                        href={`/api/data/exports/${e.id}/download`}
-                        download={e.fileName}
-                        data-testid="export-download"
-                      >
-                        <Download aria-hidden className="size-4" />
-                        {t("download")}
-                      </a>
-                    </>
-                  ) : (
-                    <span className="text-red-700">{t("export.failedItem")}</span>
-                  )}
-                </li>
+                <ArchiveRow
+                  key={e.id}
+                  name={e.fileName}
+                  when={`${formatDateTime(e.createdAt)} · ${e.createdByName ?? "—"}`}
+                  bytes={e.status === "done" ? e.bytes : null}
+                  href={`/api/data/exports/${e.id}/download`}
+                  testId="export-download"
+                />
               ))}
           </ul>
         ) : exports.data && !running ? (
@@ -216,21 +235,13 @@ export default function DataManagementPage() {
               data-testid="backup-list"
             >
               {backups.data.items.map((b) => (
-                <li key={b.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-                  <span className="min-w-0 basis-full truncate font-medium text-slate-900 sm:flex-1 sm:basis-0">
-                    {b.name}
-                  </span>
-                  <span className="text-slate-500">{formatDateTime(b.createdAt)}</span>
-                  <span className="tabular-nums text-slate-500">{bytes(b.bytes)}</span>
-                  <a
-                    className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-700 hover:underline"
-                    href={`/api/data/backups/${encodeURIComponent(b.name)}`}
-                    download={b.name}
-                  >
-                    <Download aria-hidden className="size-4" />
-                    {t("download")}
-                  </a>
-                </li>
+                <ArchiveRow
+                  key={b.name}
+                  name={b.name}
+                  when={formatDateTime(b.createdAt)}
+                  bytes={b.bytes}
+                  href={`/api/data/backups/${encodeURIComponent(b.name)}`}
+                />
               ))}
             </ul>
           )
