@@ -32,7 +32,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /\.exclusive\.spec\.ts$/,
+    },
+    // Company-wide switches that would trip the tests running beside them (a role that must use
+    // two-factor sign-in): run alone, once everything else has finished.
+    {
+      name: "exclusive",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /\.exclusive\.spec\.ts$/,
+      dependencies: ["desktop"],
+    },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/api/health`,

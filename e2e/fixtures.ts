@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -43,4 +44,18 @@ export async function pickOption(page: Page, name: RegExp) {
   const list = page.getByRole("listbox");
   await expect(list).not.toHaveAttribute("aria-busy", "true");
   await list.getByRole("option", { name }).click();
+}
+
+/** The code an authenticator app shows for a base32 key (RFC 6238: HMAC-SHA1, 30 s, 6 digits). */
+export function totp(key: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of key.replace(/\s/g, "").toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const secret = Buffer.from(bits.match(/.{8}/g)?.map((b) => Number.parseInt(b, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", secret).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
