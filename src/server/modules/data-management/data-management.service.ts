@@ -171,20 +171,24 @@ export function createDataManagementService(deps: Deps) {
         if (Date.now() - last < PROGRESS_EVERY_MS && done < total) return;
         last = Date.now();
         await db.update(dataExports).set({ done, total }).where(eq(dataExports.id, row.id));
-      }).then(
-        (bytes) =>
-          db
-            .update(dataExports)
-            .set({ status: "done", bytes, finishedAt: new Date() })
-            .where(eq(dataExports.id, row.id)),
-        (err: Error) => {
-          deps.log.error("data export failed", loggableError(err));
-          return db
-            .update(dataExports)
-            .set({ status: "failed", error: err.message.slice(0, 500), finishedAt: new Date() })
-            .where(eq(dataExports.id, row.id));
-        },
-      );
+      })
+        .then(
+          (bytes) =>
+            db
+              .update(dataExports)
+              .set({ status: "done", bytes, finishedAt: new Date() })
+              .where(eq(dataExports.id, row.id)),
+          (err: Error) => {
+            deps.log.error("data export failed", loggableError(err));
+            return db
+              .update(dataExports)
+              .set({ status: "failed", error: err.message.slice(0, 500), finishedAt: new Date() })
+              .where(eq(dataExports.id, row.id));
+          },
+        )
+        // The database may be gone by now (the server stopping mid-export): the row then stays "running"
+        // and a new export is allowed an hour later. Never an unhandled rejection.
+        .catch((err: Error) => deps.log.warn("data export status not recorded", loggableError(err)));
       return toExport(row);
     },
 
