@@ -29,7 +29,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   fuel: ["fuel"],
   inspections: ["inspections"],
   invoices: ["invoices"],
-  loads: ["board", "invoices", "loads"],
+  loads: ["board", "loads"],
   meetings: ["meetings"],
   // The command palette (opened from the shell, which loads its words with its code).
   search: ["search"],

@@ -1,4 +1,4 @@
-import { can, homePathFor, ROUTES, routePath } from "@shared/access";
+import { can, canOpen, homePathFor, ROUTES, routePath } from "@shared/access";
 import type { LoadDetail, LoadStatus } from "@shared/loads/loads.schema";
 import { ArrowLeft, ArrowRight, Ban, Megaphone, Pencil, RefreshCcw } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -31,7 +31,7 @@ const ChangeStatusDialog = lazyDialog(() =>
 );
 
 export default function LoadDetailPage() {
-  const { t } = useTranslation(["loads", "invoices"]);
+  const { t } = useTranslation("loads");
   const { loadId = "" } = useParams();
   const me = useMe().data;
   const load = useLoad(loadId);
@@ -61,7 +61,7 @@ export default function LoadDetailPage() {
 }
 
 function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean; bolLinks: boolean }) {
-  const { t } = useTranslation(["loads", "invoices"]);
+  const { t } = useTranslation("loads");
   const navigate = useNavigate();
   const [statusDialog, setStatusDialog] = useState<{ preset?: LoadStatus } | null>(null);
   const canCancel = staff && load.allowedStatuses.includes("cancelled");
@@ -249,13 +249,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The invoice billing the load: a link into the invoice list for those who may open it. */
 function InvoiceRow({ invoiceNumber }: { invoiceNumber: string }) {
-  const { t } = useTranslation(["loads", "invoices"]);
+  const { t } = useTranslation("loads");
   const me = useMe().data;
   return (
     <div className="flex items-center justify-between gap-4 py-2">
       <dt className="text-slate-600">{t("fields.invoice")}</dt>
       <dd data-testid="load-invoice">
-        {can(me ?? null, "invoices:read") ? (
+        {canOpen(me, "customerInvoices") ? (
           <Link
             to={`${ROUTES.customerInvoices.path}?q=${encodeURIComponent(invoiceNumber)}`}
             className="font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -271,7 +271,7 @@ function InvoiceRow({ invoiceNumber }: { invoiceNumber: string }) {
 }
 
 function ChargesTable({ load }: { load: LoadDetail }) {
-  const { t } = useTranslation(["loads", "invoices"]);
+  const { t } = useTranslation("loads");
   const row = (label: string, value: string | null, strong = false) => (
     <div
       className={`flex items-center justify-between gap-4 py-2 ${strong ? "font-semibold text-slate-900" : ""}`}
