@@ -68,6 +68,8 @@ const WEB_EDGES: Record<string, string> = {
   "dashboard -> loads/components/driver-load-actions":
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
+  "dashboard -> loads/components/next-stop-card": "the driver checks in at the next stop from the dashboard",
+  "loads -> locations/api/locations": "a stop is picked from (and saved to) the address book",
   "dashboard -> settlements/components/my-settlements":
     "a driver reads their own settlements on their dashboard",
   "drivers -> loads/components/load-skeletons": "a driver's loads tab reuses the loads' loading states",

@@ -49,6 +49,7 @@ import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
 import { loadBoardRoutes } from "./modules/loads/load-board.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
+import { locationsRoutes } from "./modules/locations/locations.routes";
 import { meetingsRoutes } from "./modules/meetings/meetings.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { notificationPreferencesRoutes } from "./modules/notifications/preferences.routes";
@@ -104,6 +105,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     loadsRoutes,
     loadBoardRoutes,
     lookupsRoutes,
+    locationsRoutes,
     driverDashboardRoutes,
     citationsRoutes,
     accidentsRoutes,

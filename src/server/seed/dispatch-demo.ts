@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   computeDriverPay,
   computeTotalRate,
+  type EquipmentType,
   type LoadStatus,
   type PayType,
   type StopType,
@@ -16,6 +17,7 @@ import {
   loadStatusEvents,
   loadStops,
   loads,
+  locations,
   timeOffRequests,
   trailers,
   users,
@@ -67,6 +69,63 @@ const PLACES = {
   louBluegrass: place("Bluegrass Distribution", "4300 Produce Rd", "Louisville", "KY", "40218", "Amy Whitfield", "+1 502 555 0169"),
 } satisfies Record<string, Place>;
 type PlaceKey = keyof typeof PLACES;
+
+/** Equipment, commodity, a reefer's range and the pallet count, read from the lane's description. */
+function freightOf(lane: Lane) {
+  const d = lane.description;
+  const reefer = /reefer|frozen|refrigerated/i.test(d);
+  const equipmentType: EquipmentType = reefer
+    ? "reefer"
+    : /steel|coil|rebar|roofing|lumber|shingle/i.test(d)
+      ? "flatbed"
+      : "dry_van";
+  const temp = reefer ? Number(/(-?\d+)°F/.exec(d)?.[1] ?? 34) : null;
+  const pallets = /(\d+) pallets/.exec(d);
+  return {
+    equipmentType,
+    commodity: d.split(/[,.:]/)[0].trim(),
+    tempMinF: temp === null ? null : temp - 2,
+    tempMaxF: temp === null ? null : temp + 2,
+    palletCount: pallets ? Number(pallets[1]) : null,
+  };
+}
+
+const MINUTE = 60_000;
+/**
+ * A stop's check-ins in the demo: delivered loads checked in everywhere (a load billed detention
+ * waited that long at its last stop); a load on the road has left the stops behind it. Marcus's
+ * current load waited 2 h 40 at its pickup: staff see 40 minutes of detention proposed.
+ */
+function demoCheckIns(p: PlannedLoad, s: number, last: number, at: Date, now: Date) {
+  const none = { arrivedAt: null, doneAt: null, departedAt: null };
+  const times = (arrive: number, done: number, depart: number) => ({
+    arrivedAt: new Date(at.getTime() + arrive * MINUTE),
+    doneAt: new Date(at.getTime() + done * MINUTE),
+    departedAt: new Date(at.getTime() + depart * MINUTE),
+  });
+  if (p.status === "completed") {
+    if (s !== last || !p.detention) return times(-15, 55, 75);
+    // Detention billed at $75 an hour past two free hours.
+    const over = Math.round((Number(p.detention) / 75) * 60);
+    return {
+      ...times(-10, 100 + over, 120 + over),
+      detentionMinutes: over,
+      detentionAmount: p.detention,
+      detentionStatus: "accepted" as const,
+    };
+  }
+  if (p.status !== "in_progress") return none;
+  if (p.lane === "psKcTul" && s === 0)
+    return {
+      ...times(-15, 130, 160),
+      detentionMinutes: 40,
+      detentionAmount: "50.00",
+      detentionStatus: "proposed" as const,
+    };
+  const left = times(-10, 50, 70);
+  if (left.departedAt.getTime() < now.getTime()) return left;
+  return left.arrivedAt.getTime() < now.getTime() ? { ...none, arrivedAt: left.arrivedAt } : none;
+}
 
 function place(
   locationName: string,
@@ -586,6 +645,32 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
     },
   ]);
 
+  // The address book: every place of the lanes, linked to the customer whose lanes start there.
+  const placeKeys = Object.keys(PLACES) as PlaceKey[];
+  const shipperOf = (key: PlaceKey) =>
+    (Object.values(LANES) as Lane[]).find((l) => l.stops[0][1] === key)?.customer;
+  const locationRows = await tx
+    .insert(locations)
+    .values(
+      placeKeys.map((key) => {
+        const { locationName, ...rest } = PLACES[key];
+        const shipper = shipperOf(key);
+        return {
+          name: locationName,
+          ...rest,
+          customerId: shipper ? customerIds[shipper] : null,
+          hours: shipper ? "Mon–Fri 06:00–18:00, Sat 07:00–12:00" : "Mon–Fri 05:00–15:00 by appointment",
+          notes: shipper ? "Check in at the guard shack; have the pickup number ready." : "",
+          createdBy: dispatcher?.id ?? null,
+        };
+      }),
+    )
+    .returning({ id: locations.id });
+  const locationIds = Object.fromEntries(placeKeys.map((k, i) => [k, locationRows[i].id])) as Record<
+    PlaceKey,
+    string
+  >;
+
   // Loads, stops and timelines.
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const nowHour = Math.floor(now.getTime() / HOUR) * HOUR;
@@ -735,6 +820,9 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
       loadNumber: `LD-${createdAt.getUTCFullYear()}-${String(numbers[i]).padStart(5, "0")}`,
       description: lane.description,
       weightLbs: lane.weightLbs,
+      ...freightOf(lane),
+      poNumber: `PO-${40_000 + numbers[i]}`,
+      bolNumber: p.status === "completed" ? `BOL-${70_000 + numbers[i]}` : "",
       baseRate: lane.baseRate,
       // Over-the-road lanes quote a fuel surcharge inside the base rate (52¢ a loaded mile this quarter).
       fuelSurcharge: lane.miles >= 250 ? (lane.miles * 0.52).toFixed(2) : null,
@@ -769,9 +857,50 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
       createdAt,
       updatedAt,
     });
+    const number = numbers[i];
     lane.stops.forEach(([type, key], s) => {
-      stopRows.push({ loadId: id, sequence: s + 1, type, ...PLACES[key], scheduledAt: stopTimes[s] });
+      const at = stopTimes[s];
+      // Kansas City docks load first come, first served; deliveries give a three-hour window.
+      const fcfs = type === "pickup" && key.startsWith("kc");
+      const appointmentKind = fcfs ? "fcfs" : type === "delivery" ? "window" : "appointment";
+      stopRows.push({
+        loadId: id,
+        sequence: s + 1,
+        type,
+        ...PLACES[key],
+        locationId: locationIds[key],
+        appointmentKind,
+        scheduledAt: at,
+        scheduledEnd:
+          appointmentKind === "appointment" ? null : new Date(at.getTime() + (fcfs ? 6 : 3) * HOUR),
+        referenceNumber: `${type === "pickup" ? "PU" : "DEL"}-${number}${s + 1}`,
+        poNumber: type === "delivery" ? `PO-${40_000 + number}` : "",
+        ...demoCheckIns(p, s, last, at, now),
+      });
     });
+    // Loads on the road show their check-ins on the timeline too.
+    if (p.status === "in_progress" && driver?.userId) {
+      lane.stops.forEach(([type, key], s) => {
+        const times = demoCheckIns(p, s, last, stopTimes[s], now);
+        for (const [checkIn, at] of [
+          ["arrived", times.arrivedAt],
+          ["done", times.doneAt],
+          ["departed", times.departedAt],
+        ] as const) {
+          if (!at) continue;
+          eventRows.push({
+            loadId: id,
+            kind: "stop_checked_in",
+            data: { stopSequence: s + 1, locationName: PLACES[key].locationName, stopType: type, checkIn },
+            fromStatus: "in_progress",
+            toStatus: "in_progress",
+            actorId: driver.userId,
+            actorName: driver.name,
+            createdAt: at,
+          });
+        }
+      });
+    }
     for (const who of p.interested ?? []) {
       interestRows.push({
         loadId: id,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { moneySchema } from "../loads/loads.schema";
+import { DEFAULT_DETENTION_FREE_MINUTES, DEFAULT_DETENTION_RATE } from "../loads/stops.schema";
 
 // ---- Messages (spec sections 5 and 8, word for word where the spec gives them)
 
@@ -76,6 +77,17 @@ export const customerInputSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
+  /** Detention terms (decision 034): free time at a stop, then the hourly rate. */
+  detentionFreeMinutes: z.coerce
+    .number({ message: "Enter the free time in minutes." })
+    .int({ message: "Enter the free time in minutes." })
+    .min(0, { message: "Must be zero or more." })
+    .max(24 * 60, { message: "At most 1440 minutes (a day)." })
+    .default(DEFAULT_DETENTION_FREE_MINUTES),
+  detentionRate: z
+    .union([moneySchema, z.literal("")])
+    .optional()
+    .transform((v) => v || DEFAULT_DETENTION_RATE),
   /** Internal: staff only, never shown to the customer. */
   notes: z.string().trim().max(4000).default(""),
   contacts: z
@@ -156,6 +168,8 @@ export type CustomerContact = z.infer<typeof customerContactSchema>;
 
 export const customerDetailSchema = customerListItemSchema.extend({
   billingAddress: z.string().nullable(),
+  detentionFreeMinutes: z.number().int(),
+  detentionRate: z.string(),
   notes: z.string(),
   contacts: z.array(customerContactSchema),
   portalAccount: z.object({ userId: z.string(), email: z.string(), name: z.string() }).nullable(),

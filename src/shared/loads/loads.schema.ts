@@ -3,6 +3,17 @@ import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { TIME_OFF_STATUSES } from "../calendar/time-off-statuses";
 import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
+import { TRAILER_TYPES } from "../fleet/fleet.schema";
+import {
+  APPOINTMENT_KINDS,
+  stopProgressSchema,
+  WINDOW_END_BEFORE_START_MESSAGE,
+  WINDOW_END_REQUIRED_MESSAGE,
+} from "./stops.schema";
+
+/** The equipment a load needs: the fleet's trailer types and "power only" (the customer's trailer). */
+export const EQUIPMENT_TYPES = [...TRAILER_TYPES, "power_only"] as const;
+export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 
 export const LOAD_STATUSES = ["pending", "assigned", "in_progress", "completed", "cancelled"] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
@@ -65,19 +76,56 @@ const quantity = (max: number) =>
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v));
 
+const temperature = z
+  .union([z.coerce.number().min(-40).max(100), z.literal("")])
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" || v === undefined || v === null ? null : v));
+const count = z
+  .union([z.coerce.number().int().min(0, { message: "Must be zero or more." }).max(100_000), z.literal("")])
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" || v === undefined || v === null ? null : v));
+
 export const LOAD_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,30}$/;
 
-export const stopInputSchema = z.object({
-  type: z.enum(STOP_TYPES),
-  locationName: z.string().trim().min(1, { message: "Location name is required." }).max(160),
-  address: z.string().trim().min(1, { message: "Street address is required." }).max(200),
-  city: z.string().trim().min(1, { message: "City is required." }).max(100),
-  state: z.string().trim().min(2, { message: "State is required." }).max(40),
-  postalCode: z.string().trim().max(20).default(""),
-  scheduledAt: z.iso.datetime({ offset: true, message: "Date and time are required." }),
-  contactName: z.string().trim().min(1, { message: "Contact name is required." }).max(120),
-  contactPhone: z.string().trim().min(1, { message: "Contact phone is required." }).max(40),
-});
+const reference = z.string().trim().max(60).default("");
+const optionalText = (max: number) => z.string().trim().max(max).default("");
+
+export const stopInputSchema = z
+  .object({
+    /** An existing stop keeps its check-ins through an edit. */
+    id: z.uuid().optional(),
+    /** The saved location it was picked from (the address book). */
+    locationId: z.uuid().nullable().optional(),
+    type: z.enum(STOP_TYPES),
+    locationName: z.string().trim().min(1, { message: "Location name is required." }).max(160),
+    address: z.string().trim().min(1, { message: "Street address is required." }).max(200),
+    city: z.string().trim().min(1, { message: "City is required." }).max(100),
+    state: z.string().trim().min(2, { message: "State is required." }).max(40),
+    postalCode: z.string().trim().max(20).default(""),
+    appointmentKind: z.enum(APPOINTMENT_KINDS).default("appointment"),
+    /** The appointment, or the window's or the hours' start. */
+    scheduledAt: z.iso.datetime({ offset: true, message: "Date and time are required." }),
+    /** The window's or the hours' end (not for a single appointment). */
+    scheduledEnd: z
+      .union([z.iso.datetime({ offset: true, message: "Date and time are required." }), z.literal("")])
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    contactName: optionalText(120),
+    contactPhone: optionalText(40),
+    /** Pickup number at a pickup, delivery number at a delivery. */
+    referenceNumber: reference,
+    poNumber: reference,
+  })
+  .superRefine((s, ctx) => {
+    if (s.appointmentKind === "appointment") return;
+    if (!s.scheduledEnd)
+      ctx.addIssue({ code: "custom", message: WINDOW_END_REQUIRED_MESSAGE, path: ["scheduledEnd"] });
+    else if (new Date(s.scheduledEnd).getTime() <= new Date(s.scheduledAt).getTime())
+      ctx.addIssue({ code: "custom", message: WINDOW_END_BEFORE_START_MESSAGE, path: ["scheduledEnd"] });
+  });
 export type StopInput = z.input<typeof stopInputSchema>;
 
 const loadFields = {
@@ -90,6 +138,19 @@ const loadFields = {
     .or(z.literal("").transform(() => undefined)),
   description: z.string().trim().max(2000).default(""),
   weightLbs: quantity(200_000),
+  equipmentType: z
+    .union([z.enum(EQUIPMENT_TYPES), z.literal("")])
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+  commodity: optionalText(200),
+  /** A reefer's temperature range in °F. */
+  tempMinF: temperature,
+  tempMaxF: temperature,
+  pieceCount: count,
+  palletCount: count,
+  poNumber: reference,
+  bolNumber: reference,
   stops: z
     .array(stopInputSchema)
     .min(2, { message: "A load needs at least one pickup and one delivery." })
@@ -120,9 +181,20 @@ const loadFields = {
 export const FUEL_SURCHARGE_OVER_BASE =
   "The fuel surcharge is part of the base rate and cannot be more than it.";
 
+export const REEFER_TEMPERATURE_MESSAGE = "Enter the temperature range for a reefer load.";
+export const TEMPERATURE_ORDER_MESSAGE = "The lowest temperature cannot be above the highest.";
+
 export const createLoadSchema = z.object(loadFields).superRefine((v, ctx) => {
   if (v.fuelSurcharge && toCents(v.fuelSurcharge) > toCents(v.baseRate))
     ctx.addIssue({ code: "custom", message: FUEL_SURCHARGE_OVER_BASE, path: ["fuelSurcharge"] });
+  if (v.equipmentType === "reefer") {
+    if (v.tempMinF === null)
+      ctx.addIssue({ code: "custom", message: REEFER_TEMPERATURE_MESSAGE, path: ["tempMinF"] });
+    if (v.tempMaxF === null)
+      ctx.addIssue({ code: "custom", message: REEFER_TEMPERATURE_MESSAGE, path: ["tempMaxF"] });
+  }
+  if (v.tempMinF !== null && v.tempMaxF !== null && v.tempMinF > v.tempMaxF)
+    ctx.addIssue({ code: "custom", message: TEMPERATURE_ORDER_MESSAGE, path: ["tempMaxF"] });
 });
 export type CreateLoadInput = z.input<typeof createLoadSchema>;
 export const updateLoadSchema = createLoadSchema;
@@ -135,7 +207,9 @@ export const changeStatusSchema = z.object({
 
 export const declineLoadSchema = z.object({ reason: z.string().trim().max(500).optional() });
 
+/** "work": today's work first — in progress, assigned, pending by pickup — then the rest, newest first. */
 export const LOAD_SORTS = [
+  "work",
   "loadNumber",
   "pickupAt",
   "deliveryAt",
@@ -151,12 +225,32 @@ export const loadFilterSchema = z.object({
   driverId: z.uuid().optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  sort: z.enum(LOAD_SORTS).default("pickupAt"),
+  sort: z.enum(LOAD_SORTS).default("work"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
 export type LoadFilter = z.infer<typeof loadFilterSchema>;
 
-export const stopSchema = stopInputSchema.extend({ id: z.string(), sequence: z.number().int() });
+export const stopSchema = z
+  .object({
+    id: z.string(),
+    sequence: z.number().int(),
+    locationId: z.string().nullable(),
+    type: z.enum(STOP_TYPES),
+    locationName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    appointmentKind: z.enum(APPOINTMENT_KINDS),
+    scheduledAt: z.string(),
+    scheduledEnd: z.string().nullable(),
+    contactName: z.string(),
+    contactPhone: z.string(),
+    referenceNumber: z.string(),
+    poNumber: z.string(),
+  })
+  .extend(stopProgressSchema.shape);
+export type Stop = z.infer<typeof stopSchema>;
 
 export const loadListItemSchema = z.object({
   id: z.string(),
@@ -202,6 +296,14 @@ export const LOAD_EVENT_KINDS = [
   "declined",
   "trip_started",
   "delivered",
+  /** A driver's check-in at a stop: data.stopSequence, data.locationName, data.stopType, data.checkIn. */
+  "stop_checked_in",
+  /** Staff corrected a check-in time (`note` holds why): data.checkIn, data.at, data.previousAt. */
+  "stop_time_corrected",
+  /** Detention the times justify: data.minutes, data.amount. */
+  "detention_proposed",
+  "detention_accepted",
+  "detention_dismissed",
 ] as const;
 export type LoadEventKind = (typeof LOAD_EVENT_KINDS)[number];
 
@@ -211,6 +313,14 @@ export const loadEventDataSchema = z.object({
   driverName: z.string().optional(),
   previousDriverId: z.string().optional(),
   previousDriverName: z.string().optional(),
+  stopSequence: z.number().optional(),
+  locationName: z.string().optional(),
+  stopType: z.enum(STOP_TYPES).optional(),
+  checkIn: z.enum(["arrived", "done", "departed"]).optional(),
+  at: z.string().optional(),
+  previousAt: z.string().nullable().optional(),
+  minutes: z.number().optional(),
+  amount: z.string().optional(),
 });
 export type LoadEventData = z.infer<typeof loadEventDataSchema>;
 
@@ -262,6 +372,14 @@ export type LoadPaperwork = z.infer<typeof loadPaperworkSchema>;
 export const loadDetailSchema = loadListItemSchema.extend({
   description: z.string(),
   weightLbs: z.number().nullable(),
+  equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
+  commodity: z.string(),
+  tempMinF: z.number().nullable(),
+  tempMaxF: z.number().nullable(),
+  pieceCount: z.number().nullable(),
+  palletCount: z.number().nullable(),
+  poNumber: z.string(),
+  bolNumber: z.string(),
   stops: z.array(stopSchema),
   baseRate: z.string(),
   fuelSurcharge: z.string().nullable(),
@@ -383,7 +501,10 @@ export const assignLoadSchema = z.object({ driverId: z.uuid({ message: "Choose a
 export type AssignLoadInput = z.infer<typeof assignLoadSchema>;
 
 /** Body of POST /api/loads/{id}/actions/{action}; `reason` is kept on the timeline for decline. */
-export const driverActionSchema = declineLoadSchema;
+export const driverActionSchema = declineLoadSchema.extend({
+  /** "Start trip" long before the first pickup needs the driver's confirmation (EARLY_START). */
+  confirmEarly: z.boolean().optional(),
+});
 
 // ---- Public BOL upload links
 
@@ -429,6 +550,10 @@ export const loadBoardItemSchema = z.object({
   deliveryAt: z.string(),
   loadedMiles: z.number().nullable(),
   weightLbs: z.number().nullable(),
+  equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
+  commodity: z.string(),
+  /** What I would earn: the load's pay, else my default pay applied to it; null without either. */
+  pay: z.string().nullable(),
   /** Whether I (the signed-in driver) have shown interest. */
   interested: z.boolean(),
 });
@@ -442,6 +567,12 @@ export const loadInterestSchema = z.object({
   createdAt: z.string(),
   licenseExpiry: z.string().nullable(),
   medicalCardExpiry: z.string().nullable(),
+  /** Where the driver is now, as far as we know: the city of their last delivery. */
+  lastDeliveryCity: z.string().nullable(),
+  lastDeliveryState: z.string().nullable(),
+  lastDeliveredAt: z.string().nullable(),
+  /** Average rating (1–5), null before the first. */
+  rating: z.number().nullable(),
 });
 export type LoadInterest = z.infer<typeof loadInterestSchema>;
 
@@ -525,3 +656,15 @@ export type DriverDashboard = z.infer<typeof driverDashboardSchema>;
 /** Answer of a driver action; `load` is null after a decline (the load is no longer theirs). */
 export const driverActionResultSchema = z.object({ load: loadDetailSchema.nullable() });
 export type DriverActionResult = z.infer<typeof driverActionResultSchema>;
+
+// ---- Saved views of the loads list (per user)
+
+/** The list's query string a view restores (filters and sort; never the page). */
+export const savedViewInputSchema = z.object({
+  name: z.string().trim().min(1, { message: "Name the view." }).max(60),
+  query: z.string().trim().max(1000),
+});
+export type SavedViewInput = z.input<typeof savedViewInputSchema>;
+export const savedViewSchema = z.object({ id: z.string(), name: z.string(), query: z.string() });
+export type SavedView = z.infer<typeof savedViewSchema>;
+export const SAVED_VIEWS_MAX = 20;

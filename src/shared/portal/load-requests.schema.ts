@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { TRAILER_TYPES } from "../fleet/fleet.schema";
-import { LOAD_STATUSES, moneySchema } from "../loads/loads.schema";
+import { EQUIPMENT_TYPES, type EquipmentType, LOAD_STATUSES, moneySchema } from "../loads/loads.schema";
 
 /**
  * A customer's request for a load, made in the customer portal and reviewed by dispatch: accepting
@@ -10,9 +9,8 @@ import { LOAD_STATUSES, moneySchema } from "../loads/loads.schema";
 export const LOAD_REQUEST_STATUSES = ["pending", "accepted", "declined"] as const;
 export type LoadRequestStatus = (typeof LOAD_REQUEST_STATUSES)[number];
 
-/** The trailer a shipment needs (the fleet's trailer types). */
-export const EQUIPMENT_TYPES = TRAILER_TYPES;
-export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+/** The equipment a shipment needs (the loads' list: trailer types and power only). */
+export { EQUIPMENT_TYPES, type EquipmentType };
 
 export const PICKUP_IN_PAST_MESSAGE = "Choose a pickup time in the future.";
 export const DELIVERY_BEFORE_PICKUP_MESSAGE = "Delivery must be after pickup.";

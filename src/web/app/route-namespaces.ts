@@ -30,6 +30,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   inspections: ["inspections"],
   invoices: ["invoices"],
   loads: ["board", "loads"],
+  locations: [],
   meetings: ["meetings"],
   // The command palette (opened from the shell, which loads its words with its code).
   search: ["search"],

@@ -1,4 +1,5 @@
 import { DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/customers/customers.schema";
+import { DEFAULT_DETENTION_FREE_MINUTES, DEFAULT_DETENTION_RATE } from "@shared/loads/stops.schema";
 import { sql } from "drizzle-orm";
 import { index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -22,6 +23,9 @@ export const customers = pgTable(
     /** Net days. */
     paymentTermsDays: integer().notNull().default(DEFAULT_PAYMENT_TERMS_DAYS),
     creditLimit: numeric({ precision: 12, scale: 2 }),
+    /** Free time at a stop before detention is owed, and detention's hourly rate (decision 034). */
+    detentionFreeMinutes: integer().notNull().default(DEFAULT_DETENTION_FREE_MINUTES),
+    detentionRate: numeric({ precision: 12, scale: 2 }).notNull().default(DEFAULT_DETENTION_RATE),
     /** Internal notes: staff only, never in a portal answer. */
     notes: text().notNull().default(""),
     ...timestamps,

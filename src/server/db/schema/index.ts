@@ -16,6 +16,7 @@ export * from "./inspections";
 export * from "./invoices";
 export * from "./load-requests";
 export * from "./loads";
+export * from "./locations";
 export * from "./maintenance";
 export * from "./parking";
 export * from "./platform";

@@ -1,10 +1,12 @@
 import {
+  type EquipmentType,
   LOAD_FILE_KINDS,
   LOAD_STATUSES,
   type LoadEventData,
   type LoadEventKind,
   STOP_TYPES,
 } from "@shared/loads/loads.schema";
+import type { AppointmentKind, DetentionStatus } from "@shared/loads/stops.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -26,6 +28,7 @@ import { timestamps } from "./columns";
 import { customers } from "./customers";
 import { drivers, payTypeEnum } from "./drivers";
 import { trailers, vehicles } from "./fleet";
+import { locations } from "./locations";
 import { files } from "./platform";
 
 export const loadStatusEnum = pgEnum("load_status", LOAD_STATUSES);
@@ -42,6 +45,16 @@ export const loads = pgTable(
     loadNumber: text().notNull().unique(),
     description: text().notNull().default(""),
     weightLbs: numeric({ precision: 10, scale: 1, mode: "number" }),
+    /** One of EQUIPMENT_TYPES. */
+    equipmentType: text().$type<EquipmentType>(),
+    commodity: text().notNull().default(""),
+    /** A reefer's range in °F. */
+    tempMinF: numeric({ precision: 5, scale: 1, mode: "number" }),
+    tempMaxF: numeric({ precision: 5, scale: 1, mode: "number" }),
+    pieceCount: integer(),
+    palletCount: integer(),
+    poNumber: text().notNull().default(""),
+    bolNumber: text().notNull().default(""),
     baseRate: numeric({ precision: 12, scale: 2 }).notNull(),
     lumperFee: numeric({ precision: 12, scale: 2 }),
     detention: numeric({ precision: 12, scale: 2 }),
@@ -117,11 +130,33 @@ export const loadStops = pgTable(
     city: text().notNull(),
     state: text().notNull(),
     postalCode: text().notNull().default(""),
+    /** Decision 034: an appointment, a window (scheduledAt–scheduledEnd) or FCFS hours. */
+    appointmentKind: text().$type<AppointmentKind>().notNull().default("appointment"),
     scheduledAt: timestamp({ withTimezone: true }).notNull(),
-    contactName: text().notNull(),
-    contactPhone: text().notNull(),
+    scheduledEnd: timestamp({ withTimezone: true }),
+    contactName: text().notNull().default(""),
+    contactPhone: text().notNull().default(""),
+    /** Pickup number or delivery number. */
+    referenceNumber: text().notNull().default(""),
+    poNumber: text().notNull().default(""),
+    locationId: uuid().references(() => locations.id, { onDelete: "set null" }),
+    // The driver's check-ins (staff may correct them, with a reason on the timeline).
+    arrivedAt: timestamp({ withTimezone: true }),
+    doneAt: timestamp({ withTimezone: true }),
+    departedAt: timestamp({ withTimezone: true }),
+    detentionMinutes: integer(),
+    detentionAmount: numeric({ precision: 12, scale: 2 }),
+    detentionStatus: text().$type<DetentionStatus>(),
   },
-  (t) => [index().on(t.loadId, t.sequence)],
+  (t) => [
+    index().on(t.loadId, t.sequence),
+    index().on(t.locationId),
+    check("load_stops_appointment_kind", sql`${t.appointmentKind} in ('appointment', 'window', 'fcfs')`),
+    check(
+      "load_stops_detention_status",
+      sql`${t.detentionStatus} is null or ${t.detentionStatus} in ('proposed', 'accepted', 'dismissed')`,
+    ),
+  ],
 );
 
 /**

@@ -76,6 +76,8 @@ export const listColumns = () => ({
   billingAddress: customers.billingAddress,
   paymentTermsDays: customers.paymentTermsDays,
   creditLimit: customers.creditLimit,
+  detentionFreeMinutes: customers.detentionFreeMinutes,
+  detentionRate: customers.detentionRate,
   notes: customers.notes,
   userId: customers.userId,
   openBalance: sql<string>`(${balanceOf()})::numeric(14, 2)::text`,
@@ -193,6 +195,8 @@ export function formColumns(input: CustomerValues) {
     billingAddress: input.billingAddress,
     paymentTermsDays: input.paymentTermsDays,
     creditLimit: input.creditLimit,
+    detentionFreeMinutes: input.detentionFreeMinutes,
+    detentionRate: input.detentionRate,
     notes: input.notes,
   };
 }

@@ -117,6 +117,8 @@ export function createCustomersService(deps: Deps) {
     return {
       ...toListItem(row),
       billingAddress: row.billingAddress,
+      detentionFreeMinutes: row.detentionFreeMinutes,
+      detentionRate: row.detentionRate,
       notes: row.notes,
       contacts,
       portalAccount: portal[0] ?? null,

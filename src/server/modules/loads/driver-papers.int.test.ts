@@ -177,7 +177,11 @@ describe("the timeline stores kinds and data, not English sentences (points 13 a
     const act = (action: string, body: unknown = {}) =>
       call(ctx, `/api/loads/${load.id}/actions/${action}`, { method: "POST", body, cookie: jake });
     expect((await act("accept")).status).toBe(200);
-    expect((await act("start")).status).toBe(200);
+    // Five days before the pickup: the trip starts only once the driver confirms.
+    const early = await act("start");
+    expect(early.status).toBe(409);
+    expect(early.json.error.code).toBe("EARLY_START");
+    expect((await act("start", { confirmEarly: true })).status).toBe(200);
 
     const events = await ctx.deps.db
       .select()

@@ -82,6 +82,10 @@ describe("the load board", () => {
       deliveryAt: "2026-03-04T18:00:00.000Z",
       loadedMiles: 925,
       weightLbs: 38000,
+      equipmentType: null,
+      commodity: "",
+      // Jake's default pay, $0.65 a loaded mile × 925 mi (the load's rate itself is never shown).
+      pay: "601.25",
       interested: false,
     });
     expect(JSON.stringify(page)).not.toMatch(/rate|customer|2600|Great Lakes/i);

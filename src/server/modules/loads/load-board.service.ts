@@ -1,9 +1,14 @@
 import { PERMISSIONS, routePath } from "@shared/access";
 import type { Page } from "@shared/api/api.schema";
-import type { LoadBoardItem, LoadInterest } from "@shared/loads/loads.schema";
+import {
+  computeDriverPay,
+  type LoadBoardItem,
+  type LoadInterest,
+  type PayType,
+} from "@shared/loads/loads.schema";
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { drivers, loadInterests, loads } from "../../db/schema";
+import { driverRatings, drivers, loadInterests, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
@@ -28,21 +33,58 @@ function boardColumns(driverId: string | null) {
     deliveryAt: loads.deliveryAt,
     loadedMiles: loads.loadedMiles,
     weightLbs: loads.weightLbs,
+    equipmentType: loads.equipmentType,
+    commodity: loads.commodity,
+    payType: loads.payType,
+    payRate: loads.payRate,
+    payFromDriverDefault: loads.payFromDriverDefault,
+    totalRate: loads.totalRate,
     interested: driverId
       ? sql<boolean>`exists (select 1 from ${loadInterests} i where i.load_id = ${loads.id} and i.driver_id = ${driverId})`
       : sql<boolean>`false`,
   };
 }
 
-type BoardRow = Omit<LoadBoardItem, "pickupAt" | "deliveryAt"> & { pickupAt: Date; deliveryAt: Date };
-const toItem = (r: BoardRow): LoadBoardItem => ({
-  ...r,
-  pickupAt: r.pickupAt.toISOString(),
-  deliveryAt: r.deliveryAt.toISOString(),
-});
+type BoardRow = Omit<LoadBoardItem, "pickupAt" | "deliveryAt" | "pay"> & {
+  pickupAt: Date;
+  deliveryAt: Date;
+  payType: PayType | null;
+  payRate: string | null;
+  payFromDriverDefault: boolean;
+  totalRate: string;
+};
+type DriverPay = { defaultPayType: PayType | null; defaultPayRate: string | null } | undefined;
+
+/**
+ * A board row as the driver sees it: the pay they would earn (the load's own pay type and rate, else
+ * their default pay) but never the load's rate itself.
+ */
+function toItem(r: BoardRow, driver: DriverPay): LoadBoardItem {
+  const { payType, payRate, payFromDriverDefault, totalRate, ...item } = r;
+  const own = payType && payRate && !payFromDriverDefault ? { payType, payRate } : null;
+  const rule =
+    own ??
+    (driver?.defaultPayType && driver.defaultPayRate
+      ? { payType: driver.defaultPayType, payRate: driver.defaultPayRate }
+      : null);
+  return {
+    ...item,
+    pickupAt: r.pickupAt.toISOString(),
+    deliveryAt: r.deliveryAt.toISOString(),
+    pay: rule ? computeDriverPay(rule.payType, rule.payRate, totalRate, r.loadedMiles) : null,
+  };
+}
 
 export function createLoadBoardService(deps: Deps) {
   const { db } = deps;
+
+  async function payOf(driverId: string): Promise<DriverPay> {
+    const [driver] = await db
+      .select({ defaultPayType: drivers.defaultPayType, defaultPayRate: drivers.defaultPayRate })
+      .from(drivers)
+      .where(eq(drivers.id, driverId));
+    return driver;
+  }
 
   async function requireDriver(tx: Tx, actor: Actor) {
     const { driverId } = actor;
@@ -54,6 +96,7 @@ export function createLoadBoardService(deps: Deps) {
   return {
     async list(actor: Actor, q: string | undefined, page: PageQuery): Promise<Page<LoadBoardItem>> {
       const { driverId } = actor;
+      const driver = driverId ? await payOf(driverId) : undefined;
       const where: SQL[] = [onBoard];
       if (q) {
         const p = likePattern(q);
@@ -77,7 +120,11 @@ export function createLoadBoardService(deps: Deps) {
           .limit(page.pageSize)
           .offset(offsetOf(page)),
       ]);
-      return toPage(rows.map(toItem), total, page);
+      return toPage(
+        rows.map((r) => toItem(r, driver)),
+        total,
+        page,
+      );
     },
 
     /** Once per load (409 on a second time); the load must still be on the board (else 409). */
@@ -103,7 +150,7 @@ export function createLoadBoardService(deps: Deps) {
           data: { loadId, loadNumber: load.loadNumber, driverId: driver.id, driverName: driver.fullName },
         });
         const [row] = await tx.select(boardColumns(driver.id)).from(loads).where(eq(loads.id, loadId));
-        return toItem(row);
+        return toItem(row, driver);
       });
     },
 
@@ -129,12 +176,26 @@ export function createLoadBoardService(deps: Deps) {
           createdAt: loadInterests.createdAt,
           licenseExpiry: drivers.licenseExpiry,
           medicalCardExpiry: drivers.medicalCardExpiry,
+          // Where the driver is now, as far as we know: their last delivery (loads_completed_by_driver).
+          last: sql<{ city: string; state: string; at: string } | null>`(
+            select json_build_object('city', l.delivery_city, 'state', l.delivery_state, 'at', l.delivered_at)
+              from ${loads} l where l.driver_id = ${drivers.id} and l.status = 'completed'
+             order by l.delivered_at desc nulls last limit 1)`,
+          rating: sql<string | null>`(select round(avg(r.overall), 2)::text from ${driverRatings} r
+             where r.driver_id = ${drivers.id})`,
         })
         .from(loadInterests)
         .innerJoin(drivers, eq(drivers.id, loadInterests.driverId))
         .where(eq(loadInterests.loadId, loadId))
         .orderBy(asc(loadInterests.createdAt));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return rows.map(({ last, rating, ...r }) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        lastDeliveryCity: last?.city ?? null,
+        lastDeliveryState: last?.state ?? null,
+        lastDeliveredAt: last?.at ? new Date(last.at).toISOString() : null,
+        rating: rating === null ? null : Number(rating),
+      }));
     },
   };
 }

@@ -356,12 +356,29 @@ describe("the list", () => {
   };
   const numbers = (page: { items: Array<{ loadNumber: string }> }) => page.items.map((i) => i.loadNumber);
 
-  it("pages newest pickup first by default, with an exact total", async () => {
+  it("opens on today's work: assigned, then pending, each soonest pickup first — across pages", async () => {
     const first = await list("pageSize=10");
+    expect(first).toMatchObject({ total: 15, page: 1, pageSize: 10, totalIsEstimate: false });
+    const pending = Array.from({ length: 12 }, (_, i) => `LIST-P${String(i).padStart(2, "0")}`);
+    expect(numbers(first)).toEqual(["LIST-B", "LIST-C", "LIST-A", ...pending.slice(0, 7)]);
+    expect(numbers(await list("pageSize=10&page=2"))).toEqual(pending.slice(7));
+    // A page that starts inside a later segment skips the earlier ones exactly.
+    expect(numbers(await list("pageSize=10&page=2&status=pending"))).toEqual(pending.slice(9));
+    // Finished loads come last, newest first.
+    const setStatus = (id: string, status: string) =>
+      call(ctx, `/api/loads/${id}/status`, { body: { status }, cookie: dispatcher });
+    await setStatus(ids.B, "cancelled");
+    expect(numbers(await list("pageSize=25")).slice(-2)).toEqual(["LIST-P11", "LIST-B"]);
+    await setStatus(ids.B, "pending");
+    await call(ctx, `/api/loads/${ids.B}/assign`, { body: { driverId: rosaId }, cookie: dispatcher });
+  });
+
+  it("pages newest pickup first when asked, with an exact total", async () => {
+    const first = await list("pageSize=10&sort=pickupAt");
     expect(first).toMatchObject({ total: 15, page: 1, pageSize: 10, totalIsEstimate: false });
     expect(first.items).toHaveLength(10);
     expect(first.items[0].loadNumber).toBe("LIST-P11");
-    const second = await list("pageSize=10&page=2");
+    const second = await list("pageSize=10&page=2&sort=pickupAt");
     expect(numbers(second)).toEqual(["LIST-P01", "LIST-P00", "LIST-C", "LIST-B", "LIST-A"]);
     expect(second.items[0]).toMatchObject({ customerName: null, driverName: null, totalRate: "725.50" });
   });

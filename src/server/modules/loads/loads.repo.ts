@@ -7,9 +7,10 @@ import type {
   LoadListItem,
   LoadStatus,
   PayType,
-  StopInput,
+  stopInputSchema,
 } from "@shared/loads/loads.schema";
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import {
   assetAssignments,
@@ -27,6 +28,7 @@ import { ownedBy, type Scope } from "../../http/scope";
 import { dayAfter, dayStart } from "../../platform/company-day";
 
 export type LoadRow = typeof loads.$inferSelect;
+export type StopOutput = z.output<typeof stopInputSchema>;
 
 /** Whose loads a caller reaches: staff every load, a driver those assigned to them, a customer theirs. */
 export const scopeCondition = (scope: Scope): SQL | undefined =>
@@ -105,7 +107,7 @@ export function listOrder(sort: Sort, dir: "asc" | "desc", t = "loads"): SQL {
   const desc_ = dir === "desc";
   const indexed = (col: string) => `${t}.${col} ${desc_ ? "desc nulls last" : "asc nulls first"}`;
   const byId = `${t}.id ${desc_ ? "asc" : "desc"}`;
-  const column: Record<Sort, string> = {
+  const column: Record<Exclude<Sort, "work">, string> = {
     pickupAt: "pickup_at",
     deliveryAt: "delivery_at",
     createdAt: "created_at",
@@ -114,6 +116,13 @@ export function listOrder(sort: Sort, dir: "asc" | "desc", t = "loads"): SQL {
     totalRate: "total_rate",
   };
   switch (sort) {
+    case "work":
+      // One statement (the export); the list reads it segment by segment (`listWorkItems`).
+      return sql.raw(
+        `case ${t}.status when 'in_progress' then 0 when 'assigned' then 1 when 'pending' then 2 else 3 end, ` +
+          `case when ${t}.status in ('in_progress', 'assigned', 'pending') then ${t}.pickup_at end asc, ` +
+          `${t}.pickup_at desc nulls last, ${byId}`,
+      );
     case "loadNumber":
       return sql.raw(`${t}.load_number ${dir}`);
     case "status":
@@ -206,6 +215,39 @@ export async function listLoadItems(
   return result.rows.map(listItemOf);
 }
 
+/**
+ * The "work" order (the list's default): loads in progress, then assigned, then pending, each soonest
+ * pickup first, then the finished ones newest first. Read segment by segment so each uses the
+ * (status, pickup_at) index instead of sorting the whole table.
+ */
+const WORK_SEGMENTS: Array<{ statuses: LoadStatus[]; dir: "asc" | "desc" }> = [
+  { statuses: ["in_progress"], dir: "asc" },
+  { statuses: ["assigned"], dir: "asc" },
+  { statuses: ["pending"], dir: "asc" },
+  { statuses: ["completed", "cancelled"], dir: "desc" },
+];
+export async function listWorkItems(
+  db: Tx,
+  cond: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<LoadListItem[]> {
+  const items: LoadListItem[] = [];
+  let skip = offset;
+  for (const segment of WORK_SEGMENTS) {
+    const where = sql`${cond ?? sql`true`} and loads.status in (${sql.join(
+      segment.statuses.map((st) => sql`${st}`),
+      sql`, `,
+    )})`;
+    const rows = await listLoadItems(db, where, "pickupAt", segment.dir, limit - items.length, skip);
+    items.push(...rows);
+    if (items.length >= limit) break;
+    // This segment ran out: what was left of the offset carries into the next one.
+    skip = rows.length > 0 || skip === 0 ? 0 : skip - (await countUpTo(db, where, skip));
+  }
+  return items;
+}
+
 /** Counts matching loads, but stops at `cap + 1`: cheap however large the table is. */
 export async function countUpTo(db: Tx, cond: SQL | undefined, cap: number): Promise<number> {
   const result = await db.execute<{ n: number }>(
@@ -243,6 +285,14 @@ export type DetailRow = ListRow & {
   driver_pay: string | null;
   pay_from_driver_default: boolean;
   notes: string;
+  equipment_type: LoadDetail["equipmentType"];
+  commodity: string;
+  temp_min_f: string | null;
+  temp_max_f: string | null;
+  piece_count: number | null;
+  pallet_count: number | null;
+  po_number: string;
+  bol_number: string;
   invoice_number: string | null;
   /** The company's calendar day and the load's delivery day (YYYY-MM-DD), for the driver's papers. */
   today: string;
@@ -273,7 +323,8 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
            l.other_charges, l.customer_rate, l.vehicle_id, v.unit_number as vehicle_label,
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,
-           l.delivered_at, l.created_at, l.updated_at,
+           l.delivered_at, l.created_at, l.updated_at, l.equipment_type, l.commodity, l.temp_min_f,
+           l.temp_max_f, l.piece_count, l.pallet_count, l.po_number, l.bol_number,
            current_date::text as today, l.delivery_at::date::text as delivery_day,
            d.license_expiry::text as license_expiry, d.medical_card_expiry::text as medical_card_expiry,
            (select i.invoice_number from invoice_loads il join invoices i on i.id = il.invoice_id
@@ -282,7 +333,12 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
                        'id', s.id, 'sequence', s.sequence, 'type', s.type,
                        'locationName', s.location_name, 'address', s.address, 'city', s.city,
                        'state', s.state, 'postalCode', s.postal_code, 'scheduledAt', s.scheduled_at,
-                       'contactName', s.contact_name, 'contactPhone', s.contact_phone)
+                       'contactName', s.contact_name, 'contactPhone', s.contact_phone,
+                       'locationId', s.location_id, 'appointmentKind', s.appointment_kind,
+                       'scheduledEnd', s.scheduled_end, 'referenceNumber', s.reference_number,
+                       'poNumber', s.po_number, 'arrivedAt', s.arrived_at, 'doneAt', s.done_at,
+                       'departedAt', s.departed_at, 'detentionMinutes', s.detention_minutes,
+                       'detentionAmount', s.detention_amount::text, 'detentionStatus', s.detention_status)
                        order by s.sequence)
                        from load_stops s where s.load_id = l.id), '[]') as stops,
            coalesce((select json_agg(json_build_object(
@@ -307,23 +363,49 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
   return result.rows[0];
 }
 
-/** Replaces a load's stops, keeping the order given. */
-export async function writeStops(tx: Tx, loadId: string, stops: StopInput[]): Promise<void> {
+/**
+ * Replaces a load's stops, keeping the order given. A stop that names one of the load's stops by id
+ * keeps that id and its check-ins and detention (an edit does not erase what the driver reported).
+ */
+export async function writeStops(tx: Tx, loadId: string, stops: StopOutput[]): Promise<void> {
+  const previous = await tx.select().from(loadStops).where(eq(loadStops.loadId, loadId));
+  const kept = new Map(previous.map((p) => [p.id, p]));
   await tx.delete(loadStops).where(eq(loadStops.loadId, loadId));
   await tx.insert(loadStops).values(
-    stops.map((s, i) => ({
-      loadId,
-      sequence: i + 1,
-      type: s.type,
-      locationName: s.locationName,
-      address: s.address,
-      city: s.city,
-      state: s.state,
-      postalCode: s.postalCode ?? "",
-      scheduledAt: new Date(s.scheduledAt),
-      contactName: s.contactName,
-      contactPhone: s.contactPhone,
-    })),
+    stops.map((s, i) => {
+      const before = s.id ? kept.get(s.id) : undefined;
+      kept.delete(s.id ?? "");
+      return {
+        ...(before
+          ? {
+              id: before.id,
+              arrivedAt: before.arrivedAt,
+              doneAt: before.doneAt,
+              departedAt: before.departedAt,
+              detentionMinutes: before.detentionMinutes,
+              detentionAmount: before.detentionAmount,
+              detentionStatus: before.detentionStatus,
+            }
+          : {}),
+        loadId,
+        sequence: i + 1,
+        type: s.type,
+        locationId: s.locationId ?? null,
+        locationName: s.locationName,
+        address: s.address,
+        city: s.city,
+        state: s.state,
+        postalCode: s.postalCode ?? "",
+        appointmentKind: s.appointmentKind,
+        scheduledAt: new Date(s.scheduledAt),
+        scheduledEnd:
+          s.appointmentKind === "appointment" || !s.scheduledEnd ? null : new Date(s.scheduledEnd),
+        contactName: s.contactName,
+        contactPhone: s.contactPhone,
+        referenceNumber: s.referenceNumber,
+        poNumber: s.poNumber,
+      };
+    }),
   );
 }
 

@@ -21,9 +21,12 @@ import {
   loadListQuerySchema,
   loadPageSchema,
   nextLoadNumberSchema,
+  savedViewInputSchema,
+  savedViewSchema,
   updateLoadSchema,
 } from "@shared/loads/loads.schema";
 import { stateMilesInputSchema, stateMilesSchema } from "@shared/loads/state-miles.schema";
+import { checkInSchema, correctCheckInSchema, detentionDecisionSchema } from "@shared/loads/stops.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
@@ -33,7 +36,9 @@ import { createLoadBoardService } from "./load-board.service";
 import { exportLoads } from "./load-export";
 import { createLoadFilesService } from "./load-files.service";
 import { createLoadsService } from "./loads.service";
+import { createSavedViewsService } from "./saved-views.service";
 import { createStateMilesService } from "./state-miles.service";
+import { createStopCheckInsService } from "./stop-check-ins.service";
 
 const tags = ["Loads"];
 const READ = "loads:read";
@@ -161,6 +166,68 @@ const driverAction = defineRoute({
   request: { params: actionParams, body: optionalJsonBody(driverActionSchema) },
   responses: { 200: jsonContent(driverActionResultSchema) },
 });
+const stopParams = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  stopId: z.uuid({ message: "Invalid id." }),
+});
+const checkIn = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/stops/{stopId}/check-in",
+  tags,
+  summary:
+    "The assigned driver checks in at a stop: arrived, done (loaded/unloaded), departed — in order (409 " +
+    "CHECK_IN_ORDER). The first departure starts the trip; the last unload delivers (409 BOL_REQUIRED " +
+    "without a BOL or POD); a departure past the customer's free time proposes detention",
+  access: "loads:driverActions",
+  request: { params: stopParams, body: jsonBody(checkInSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const correctCheckIn = defineRoute({
+  method: "put",
+  path: "/api/loads/{id}/stops/{stopId}/check-in",
+  tags,
+  summary: "Staff correct a check-in time, with a reason (kept on the timeline); detention is recomputed",
+  access: WRITE,
+  request: { params: stopParams, body: jsonBody(correctCheckInSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const decideDetention = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/stops/{stopId}/detention",
+  tags,
+  summary:
+    "Accept the proposed detention onto the load's charges (the invoice and percentage pay follow) or " +
+    "dismiss it (409 NO_DETENTION when none is proposed, LOAD_INVOICED when billed)",
+  access: WRITE,
+  request: { params: stopParams, body: jsonBody(detentionDecisionSchema) },
+  responses: { 200: jsonContent(loadDetailSchema) },
+});
+const views = defineRoute({
+  method: "get",
+  path: "/api/loads/views",
+  tags,
+  summary: "My saved views of the loads list (per user)",
+  access: READ,
+  responses: { 200: jsonContent(z.array(savedViewSchema)) },
+});
+const saveView = defineRoute({
+  method: "post",
+  path: "/api/loads/views",
+  tags,
+  summary: "Save a view of the loads list (the same name replaces it; at most 20: 409 TOO_MANY_VIEWS)",
+  access: READ,
+  request: { body: jsonBody(savedViewInputSchema) },
+  responses: { 200: jsonContent(savedViewSchema) },
+});
+const deleteView = defineRoute({
+  method: "delete",
+  path: "/api/loads/views/{id}",
+  tags,
+  summary: "Delete one of my saved views (someone else's: 404)",
+  access: READ,
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(okSchema) },
+});
 const assign = defineRoute({
   method: "post",
   path: "/api/loads/{id}/assign",
@@ -261,6 +328,8 @@ export function loadsRoutes(deps: Deps) {
   const links = createBolLinksService(deps);
   const board = createLoadBoardService(deps);
   const miles = createStateMilesService(deps);
+  const checkIns = createStopCheckInsService(deps);
+  const savedViews = createSavedViewsService(deps);
   return (
     new OpenAPIHono<AppEnv>()
       // Fixed paths before /api/loads/{id}.
@@ -271,6 +340,12 @@ export function loadsRoutes(deps: Deps) {
       .openapi(driverLoads, async (c) =>
         c.json(await loads.ofDriver(c.req.valid("param").id, c.req.valid("query")), 200),
       )
+      .openapi(views, async (c) => c.json(await savedViews.list(actorOf(c)), 200))
+      .openapi(saveView, async (c) => c.json(await savedViews.save(actorOf(c), c.req.valid("json")), 200))
+      .openapi(deleteView, async (c) => {
+        await savedViews.remove(actorOf(c), c.req.valid("param").id);
+        return c.json(ok, 200);
+      })
       .openapi(nextNumber, async (c) => c.json({ loadNumber: await loads.nextNumber() }, 200))
       .openapi(list, async (c) => c.json(await loads.list(actorOf(c), c.req.valid("query")), 200))
       .openapi(create, async (c) => c.json(await loads.create(actorOf(c), c.req.valid("json")), 201))
@@ -288,8 +363,20 @@ export function loadsRoutes(deps: Deps) {
       })
       .openapi(driverAction, async (c) => {
         const { id, action } = c.req.valid("param");
-        const { reason } = c.req.valid("json");
-        return c.json(await loads.driverAction(actorOf(c), id, action, reason), 200);
+        return c.json(await loads.driverAction(actorOf(c), id, action, c.req.valid("json") ?? {}), 200);
+      })
+      .openapi(checkIn, async (c) => {
+        const { id, stopId } = c.req.valid("param");
+        return c.json(await checkIns.checkIn(actorOf(c), id, stopId, c.req.valid("json").event), 200);
+      })
+      .openapi(correctCheckIn, async (c) => {
+        const { id, stopId } = c.req.valid("param");
+        return c.json(await checkIns.correct(actorOf(c), id, stopId, c.req.valid("json")), 200);
+      })
+      .openapi(decideDetention, async (c) => {
+        const { id, stopId } = c.req.valid("param");
+        const { decision, note } = c.req.valid("json");
+        return c.json(await checkIns.decideDetention(actorOf(c), id, stopId, decision, note), 200);
       })
       .openapi(assign, async (c) =>
         c.json(await loads.assign(actorOf(c), c.req.valid("param").id, c.req.valid("json").driverId), 200),

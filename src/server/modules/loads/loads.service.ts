@@ -22,6 +22,7 @@ import {
   loadInvoicedMessage,
   type PayType,
 } from "@shared/loads/loads.schema";
+import { EARLY_START_HOURS, earlyStartMessage } from "@shared/loads/stops.schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { companyToday, type Tx } from "../../db/client";
@@ -49,6 +50,7 @@ import {
   type LoadRow,
   listCondition,
   listLoadItems,
+  listWorkItems,
   loadNumberTaken,
   peekLoadNumber,
   takeLoadNumber,
@@ -227,6 +229,15 @@ function formColumns(input: LoadInput, driver: Driver | undefined) {
   return {
     description: input.description,
     weightLbs: input.weightLbs,
+    equipmentType: input.equipmentType,
+    commodity: input.commodity,
+    // A range only means something on a reefer.
+    tempMinF: input.equipmentType === "reefer" ? input.tempMinF : null,
+    tempMaxF: input.equipmentType === "reefer" ? input.tempMaxF : null,
+    pieceCount: input.pieceCount,
+    palletCount: input.palletCount,
+    poNumber: input.poNumber,
+    bolNumber: input.bolNumber,
     baseRate: input.baseRate,
     fuelSurcharge: input.fuelSurcharge,
     lumperFee: input.lumperFee,
@@ -305,7 +316,10 @@ export function createLoadsService(deps: Deps) {
         filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
       const cond = listCondition(filter, scope, customerIds, deps.config.company.timeZone);
       const offset = offsetOf({ page, pageSize });
-      const items = await listLoadItems(db, cond, sort, dir, pageSize, offset);
+      const items =
+        sort === "work"
+          ? await listWorkItems(db, cond, pageSize, offset)
+          : await listLoadItems(db, cond, sort, dir, pageSize, offset);
       // A short page ends the list: its total needs no count (a search's index scan is not run twice).
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
         return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
@@ -527,8 +541,9 @@ export function createLoadsService(deps: Deps) {
       actor: Actor,
       id: string,
       action: DriverAction,
-      reason?: string,
+      options: { reason?: string; confirmEarly?: boolean } = {},
     ): Promise<DriverActionResult> {
+      const { reason } = options;
       const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id, scope);
@@ -570,6 +585,7 @@ export function createLoadsService(deps: Deps) {
           case "start":
             if (load.status !== "assigned") throw invalidAction("Only an assigned load can be started.");
             if (!load.acceptedAt) throw invalidAction("Accept the load before starting the trip.");
+            refuseEarlyStart(load, now, options.confirmEarly, deps.config.company.timeZone);
             await tx.update(loads).set({ status: "in_progress", startedAt: now }).where(eq(loads.id, id));
             await event("trip_started", "in_progress");
             break;
@@ -577,26 +593,7 @@ export function createLoadsService(deps: Deps) {
             if (load.status !== "in_progress") {
               throw invalidAction("Only a load in progress can be marked as delivered.");
             }
-            if (!(await hasDeliveryProof(tx, id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
-            await tx.update(loads).set({ status: "completed", deliveredAt: now }).where(eq(loads.id, id));
-            await event("delivered", "completed");
-            await notifyRoles(tx, DISPATCH, {
-              kind: "load.delivered",
-              link: loadLink(id),
-              data: { loadId: id, loadNumber: load.loadNumber, driverName: actor.name },
-            });
-            // The automated "delivered with proof" message to the customer's contact (issue 16).
-            if (load.customerId)
-              await notifyCustomer(tx, load.customerId, {
-                kind: "load.pod_delivered",
-                link: `${routePath("customerPortal")}?load=${id}`,
-                data: {
-                  loadId: id,
-                  loadNumber: load.loadNumber,
-                  deliveredOn: companyDay(now, deps.config.company.timeZone),
-                  delivery: `${load.deliveryCity}, ${load.deliveryState}`,
-                },
-              });
+            await markDelivered(tx, deps, load, actor, now);
             break;
         }
         await recomputeDriverStatuses(tx, [load.driverId]);
@@ -612,6 +609,58 @@ export function createLoadsService(deps: Deps) {
       return { load: await buildLoadDetail(db, id, scope) };
     },
   };
+}
+
+/**
+ * Completes a load in progress (the driver's "delivered", or the last unload check-in): the BOL or
+ * POD must be on file; dispatch hears of it and the customer gets the "delivered" message.
+ */
+export async function markDelivered(tx: Tx, deps: Deps, load: LoadRow, actor: Actor, now: Date) {
+  if (!(await hasDeliveryProof(tx, load.id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
+  await tx.update(loads).set({ status: "completed", deliveredAt: now }).where(eq(loads.id, load.id));
+  await insertEvent(tx, {
+    loadId: load.id,
+    kind: "delivered",
+    from: load.status,
+    to: "completed",
+    actor: who(actor),
+  });
+  await notifyRoles(tx, DISPATCH, {
+    kind: "load.delivered",
+    link: loadLink(load.id),
+    data: { loadId: load.id, loadNumber: load.loadNumber, driverName: actor.name },
+  });
+  // The automated "delivered with proof" message to the customer's contact (issue 16).
+  if (load.customerId)
+    await notifyCustomer(tx, load.customerId, {
+      kind: "load.pod_delivered",
+      link: `${routePath("customerPortal")}?load=${load.id}`,
+      data: {
+        loadId: load.id,
+        loadNumber: load.loadNumber,
+        deliveredOn: companyDay(now, deps.config.company.timeZone),
+        delivery: `${load.deliveryCity}, ${load.deliveryState}`,
+      },
+    });
+}
+
+/**
+ * 409 EARLY_START: starting a trip more than EARLY_START_HOURS before the first pickup needs the
+ * driver to confirm (they may be deadheading a long way; usually it is the wrong load).
+ */
+export function refuseEarlyStart(
+  load: Pick<LoadRow, "pickupAt">,
+  now: Date,
+  confirmed: boolean | undefined,
+  timeZone: string,
+) {
+  if (confirmed || load.pickupAt.getTime() - now.getTime() <= EARLY_START_HOURS * 3_600_000) return;
+  const when = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(load.pickupAt);
+  throw conflict(earlyStartMessage(when), "EARLY_START", { pickupAt: load.pickupAt.toISOString() });
 }
 
 const ACTION_AUDIT = {

@@ -1,5 +1,5 @@
 import { PERMISSIONS, routePath } from "@shared/access";
-import { type CreateLoadInput, createLoadSchema } from "@shared/loads/loads.schema";
+import { type CreateLoadInput, createLoadSchema, type EquipmentType } from "@shared/loads/loads.schema";
 import {
   type AcceptedLoadRequest,
   type acceptLoadRequestSchema,
@@ -89,13 +89,15 @@ export function loadInputFrom(
     contactPhone: request[`${type}ContactPhone`],
   });
   const notes = [
-    `From portal request ${request.requestNumber}. Equipment: ${request.equipmentType.replace(/_/g, " ")}.`,
+    `From portal request ${request.requestNumber}.`,
     request.notes ? `Customer notes: ${request.notes}` : "",
   ]
     .filter(Boolean)
     .join("\n");
   return {
     description: request.commodity,
+    commodity: request.commodity.slice(0, 200),
+    equipmentType: request.equipmentType as EquipmentType,
     weightLbs: request.weightLbs ?? undefined,
     stops: [stop("pickup"), stop("delivery")],
     baseRate: pricing.baseRate,

@@ -8,9 +8,12 @@ export function Field({
   error,
   hint,
   className,
+  required,
   children,
 }: {
   label: string;
+  /** Marked before saving (an asterisk, and aria-required on the control). */
+  required?: boolean;
   error?: string;
   hint?: string;
   className?: string;
@@ -20,9 +23,17 @@ export function Field({
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden className="ms-0.5 text-red-600">
+            *
+          </span>
+        ) : null}
+      </Label>
       {cloneElement(children, {
         id,
+        ...(required ? { "aria-required": true } : {}),
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy,
       })}

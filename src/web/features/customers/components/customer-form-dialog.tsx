@@ -7,6 +7,7 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   PAYMENT_TERMS_PRESETS,
 } from "@shared/customers/customers.schema";
+import { DEFAULT_DETENTION_FREE_MINUTES, DEFAULT_DETENTION_RATE } from "@shared/loads/stops.schema";
 import { Plus, Save, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { type FieldError, type Path, type Resolver, useFieldArray, useForm } from "react-hook-form";
@@ -37,6 +38,8 @@ export interface CustomerFormValues {
   billingAddress: string;
   paymentTermsDays: string;
   creditLimit: string;
+  detentionFreeMinutes: string;
+  detentionRate: string;
   notes: string;
   contacts: ContactValues[];
 }
@@ -50,6 +53,8 @@ const EMPTY: CustomerFormValues = {
   billingAddress: "",
   paymentTermsDays: String(DEFAULT_PAYMENT_TERMS_DAYS),
   creditLimit: "",
+  detentionFreeMinutes: String(DEFAULT_DETENTION_FREE_MINUTES),
+  detentionRate: DEFAULT_DETENTION_RATE,
   notes: "",
   contacts: [],
 };
@@ -64,6 +69,8 @@ export function valuesOf(c: CustomerDetail): CustomerFormValues {
     billingAddress: c.billingAddress ?? "",
     paymentTermsDays: String(c.paymentTermsDays),
     creditLimit: c.creditLimit ?? "",
+    detentionFreeMinutes: String(c.detentionFreeMinutes),
+    detentionRate: c.detentionRate,
     notes: c.notes,
     contacts: c.contacts.map((x) => ({ name: x.name, role: x.role, email: x.email ?? "", phone: x.phone })),
   };
@@ -73,6 +80,8 @@ const toInput = (v: CustomerFormValues): CustomerInput => ({
   ...v,
   paymentTermsDays: Number(v.paymentTermsDays),
   creditLimit: v.creditLimit.trim(),
+  detentionFreeMinutes: v.detentionFreeMinutes.trim() === "" ? undefined : v.detentionFreeMinutes.trim(),
+  detentionRate: v.detentionRate.trim(),
 });
 
 const schemaResolver = zodResolver(customerInputSchema);
@@ -212,6 +221,25 @@ export function CustomerFormDialog({
           </Field>
           <Field label={t("fields.creditLimit")} hint={t("form.creditHint")} error={errorAt("creditLimit")}>
             <Input inputMode="decimal" placeholder="0.00" {...register("creditLimit")} />
+          </Field>
+          <Field
+            label={t("fields.detentionFreeMinutes")}
+            hint={t("form.detentionHint")}
+            error={errorAt("detentionFreeMinutes")}
+          >
+            <Input
+              inputMode="numeric"
+              {...register("detentionFreeMinutes")}
+              data-testid="field-detentionFreeMinutes"
+            />
+          </Field>
+          <Field label={t("fields.detentionRate")} error={errorAt("detentionRate")}>
+            <Input
+              inputMode="decimal"
+              placeholder="0.00"
+              {...register("detentionRate")}
+              data-testid="field-detentionRate"
+            />
           </Field>
           <Field
             label={t("fields.notes")}

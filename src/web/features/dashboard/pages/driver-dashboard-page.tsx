@@ -29,6 +29,7 @@ import { useMe } from "../../../lib/session";
 import { useDriverDashboard } from "../../loads/api/loads";
 import { DriverLoadActions } from "../../loads/components/driver-load-actions";
 import { useLoadEventText } from "../../loads/components/load-event-text";
+import { NextStopCard } from "../../loads/components/next-stop-card";
 import { MySettlements } from "../../settlements/components/my-settlements";
 import { useGreeting } from "../components/greeting";
 
@@ -335,6 +336,7 @@ function CurrentLoad({
         </div>
       ) : load ? (
         <div className="mt-3 grid grid-cols-1 gap-4">
+          <NextStopCard load={load} />
           <Link
             to={routePath("loadDetail", { loadId: load.id })}
             className="group flex min-h-11 items-center justify-between gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"

@@ -10,6 +10,7 @@ import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useDriverAction } from "../api/loads";
 import { formatBytes, LOAD_FILE_ACCEPT, useLoadFileUpload } from "./load-files-panel";
@@ -40,9 +41,11 @@ export function DriverLoadActions({
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [proofOpen, setProofOpen] = useState(false);
+  /** The first pickup's time when the server asked to confirm an early start. */
+  const [earlyPickup, setEarlyPickup] = useState<string | null>(null);
   const actions = ORDER.filter((a) => load.driverActions.includes(a));
 
-  const run = (action: DriverAction, extra: { reason?: string } = {}) =>
+  const run = (action: DriverAction, extra: { reason?: string; confirmEarly?: boolean } = {}) =>
     act.mutateAsync({ action, ...extra }).then(
       () => {
         notify({
@@ -56,6 +59,10 @@ export function DriverLoadActions({
       (error: unknown) => {
         if (action === "deliver" && isApiError(error, 409, "BOL_REQUIRED")) {
           setProofOpen(true);
+          return false;
+        }
+        if (action === "start" && isApiError(error, 409, "EARLY_START")) {
+          setEarlyPickup((error.details as { pickupAt?: string } | undefined)?.pickupAt ?? load.pickupAt);
           return false;
         }
         notify({ title: t("actions.failed"), description: describeError(error, t), variant: "error" });
@@ -120,6 +127,16 @@ export function DriverLoadActions({
         </Field>
       </ConfirmDialog>
 
+      <ConfirmDialog
+        open={earlyPickup !== null}
+        onOpenChange={(open) => !open && setEarlyPickup(null)}
+        title={t("actions.earlyTitle")}
+        description={t("actions.earlyText", { pickupAt: formatDateTime(earlyPickup) })}
+        confirmLabel={t("actions.start")}
+        pending={act.isPending}
+        onConfirm={() => void run("start", { confirmEarly: true }).then((ok) => ok && setEarlyPickup(null))}
+      />
+
       <DeliverWithProofDialog
         load={load}
         open={proofOpen}
@@ -132,7 +149,7 @@ export function DriverLoadActions({
 }
 
 /** The upload step of "Mark as delivered": a photo or PDF of the signed BOL/POD, then delivery. */
-function DeliverWithProofDialog({
+export function DeliverWithProofDialog({
   load,
   open,
   onOpenChange,

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
-import { formatDateTime, localToday } from "../../../lib/format";
+import { formatDateTime, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAssignLoad, useLoadInterests } from "../api/loads";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
@@ -82,6 +82,26 @@ export function InterestedDriversPanel({
               <p className="truncate text-sm font-medium text-slate-900">{row.fullName}</p>
               <p className="text-xs text-slate-500">
                 {`${t(`driverStatus.${row.status}`)} · ${t("interests.since", { date: formatDateTime(row.createdAt) })}`}
+              </p>
+              <p className="text-xs text-slate-600" data-testid="interest-facts">
+                {[
+                  row.lastDeliveryCity
+                    ? t("interests.lastAt", { place: `${row.lastDeliveryCity}, ${row.lastDeliveryState}` })
+                    : t("interests.noLastLoad"),
+                  row.lastDeliveredAt
+                    ? t("interests.hoursSince", {
+                        count: Math.max(
+                          0,
+                          Math.floor((Date.now() - Date.parse(row.lastDeliveredAt)) / 3_600_000),
+                        ),
+                      })
+                    : null,
+                  row.rating !== null
+                    ? t("interests.rating", { rating: formatNumber(row.rating, 1) })
+                    : t("interests.unrated"),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
             </div>
             <Button

@@ -1,5 +1,6 @@
 import type { LoadStatusEvent } from "@shared/loads/loads.schema";
 import { useTranslation } from "react-i18next";
+import { formatDateTime, formatMoney } from "../../../lib/format";
 
 type EventWords = Pick<LoadStatusEvent, "kind" | "data" | "toStatus">;
 
@@ -27,6 +28,21 @@ export function useLoadEventText() {
           : t("timeline.kinds.driver_removed");
       case "status_changed":
         return t("timeline.kinds.status_changed", { status });
+      case "stop_checked_in":
+      case "stop_time_corrected":
+      case "detention_proposed":
+      case "detention_accepted":
+      case "detention_dismissed": {
+        const d = event.data;
+        const checkIn = d.checkIn === "done" ? (d.stopType === "pickup" ? "loaded" : "unloaded") : d.checkIn;
+        return t(`timeline.kinds.${event.kind}`, {
+          event: checkIn ? t(`checkIn.events.${checkIn}`) : "",
+          n: d.stopSequence ?? "",
+          name: d.locationName ?? "",
+          at: d.at ? formatDateTime(d.at) : "",
+          amount: d.amount ? formatMoney(d.amount) : "",
+        });
+      }
       default:
         return t(`timeline.kinds.${event.kind}`);
     }

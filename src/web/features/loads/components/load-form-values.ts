@@ -2,11 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CreateLoadInput,
   createLoadSchema,
+  type EquipmentType,
   type LoadDetail,
   moneySchema,
   type PayType,
   type StopType,
 } from "@shared/loads/loads.schema";
+import type { AppointmentKind } from "@shared/loads/stops.schema";
 import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
 
 /**
@@ -15,21 +17,36 @@ import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
  * schema's input, which both the resolver and the request use, so the form and the API agree.
  */
 export interface StopValues {
+  /** An existing stop (an edit keeps its check-ins); none on a new, duplicated or return load. */
+  id?: string;
+  locationId: string | null;
   type: StopType;
   locationName: string;
   address: string;
   city: string;
   state: string;
   postalCode: string;
+  appointmentKind: AppointmentKind;
   scheduledAt: string;
+  scheduledEnd: string;
   contactName: string;
   contactPhone: string;
+  referenceNumber: string;
+  poNumber: string;
 }
 
 export interface LoadFormValues {
   loadNumber: string;
   description: string;
   weightLbs: string;
+  equipmentType: EquipmentType | "";
+  commodity: string;
+  tempMinF: string;
+  tempMaxF: string;
+  pieceCount: string;
+  palletCount: string;
+  poNumber: string;
+  bolNumber: string;
   stops: StopValues[];
   baseRate: string;
   fuelSurcharge: string;
@@ -50,21 +67,34 @@ export interface LoadFormValues {
 }
 
 export const emptyStop = (type: StopType): StopValues => ({
+  locationId: null,
   type,
   locationName: "",
   address: "",
   city: "",
   state: "",
   postalCode: "",
+  appointmentKind: "appointment",
   scheduledAt: "",
+  scheduledEnd: "",
   contactName: "",
   contactPhone: "",
+  referenceNumber: "",
+  poNumber: "",
 });
 
 export const EMPTY_LOAD: LoadFormValues = {
   loadNumber: "",
   description: "",
   weightLbs: "",
+  equipmentType: "",
+  commodity: "",
+  tempMinF: "",
+  tempMaxF: "",
+  pieceCount: "",
+  palletCount: "",
+  poNumber: "",
+  bolNumber: "",
   stops: [emptyStop("pickup"), emptyStop("delivery")],
   baseRate: "",
   fuelSurcharge: "",
@@ -107,7 +137,19 @@ export function toLoadInput(v: LoadFormValues): CreateLoadInput {
     loadNumber: v.loadNumber.trim(),
     description: v.description,
     weightLbs: blankToUndefined(v.weightLbs),
-    stops: v.stops.map((s) => ({ ...s, scheduledAt: fromLocalInput(s.scheduledAt) })),
+    equipmentType: v.equipmentType || null,
+    commodity: v.commodity,
+    tempMinF: blankToUndefined(v.tempMinF),
+    tempMaxF: blankToUndefined(v.tempMaxF),
+    pieceCount: blankToUndefined(v.pieceCount),
+    palletCount: blankToUndefined(v.palletCount),
+    poNumber: v.poNumber,
+    bolNumber: v.bolNumber,
+    stops: v.stops.map((s) => ({
+      ...s,
+      scheduledAt: fromLocalInput(s.scheduledAt),
+      scheduledEnd: s.appointmentKind === "appointment" ? null : fromLocalInput(s.scheduledEnd),
+    })),
     baseRate: v.baseRate.trim(),
     fuelSurcharge: v.fuelSurcharge.trim(),
     lumperFee: v.lumperFee.trim(),
@@ -134,18 +176,32 @@ export function fromLoadDetail(load: LoadDetail): LoadFormValues {
     loadNumber: load.loadNumber,
     description: load.description,
     weightLbs: numberText(load.weightLbs),
+    equipmentType: load.equipmentType ?? "",
+    commodity: load.commodity,
+    tempMinF: numberText(load.tempMinF),
+    tempMaxF: numberText(load.tempMaxF),
+    pieceCount: numberText(load.pieceCount),
+    palletCount: numberText(load.palletCount),
+    poNumber: load.poNumber,
+    bolNumber: load.bolNumber,
     stops: [...load.stops]
       .sort((a, b) => a.sequence - b.sequence)
       .map((s) => ({
+        id: s.id,
+        locationId: s.locationId,
         type: s.type,
         locationName: s.locationName,
         address: s.address,
         city: s.city,
         state: s.state,
         postalCode: s.postalCode ?? "",
+        appointmentKind: s.appointmentKind,
         scheduledAt: toLocalInput(s.scheduledAt),
+        scheduledEnd: s.scheduledEnd ? toLocalInput(s.scheduledEnd) : "",
         contactName: s.contactName,
         contactPhone: s.contactPhone,
+        referenceNumber: s.referenceNumber,
+        poNumber: s.poNumber,
       })),
     baseRate: load.baseRate,
     fuelSurcharge: load.fuelSurcharge ?? "",
@@ -181,15 +237,40 @@ export const isMoney = (v: string | null | undefined): v is string => !!v && mon
 
 /** Fields the schema requires: an empty one is "missing" rather than "invalid". */
 export const REQUIRED_FIELDS = ["baseRate"] as const;
-export const REQUIRED_STOP_FIELDS = [
-  "locationName",
-  "address",
-  "city",
-  "state",
-  "scheduledAt",
-  "contactName",
-  "contactPhone",
-] as const;
+export const REQUIRED_STOP_FIELDS = ["locationName", "address", "city", "state", "scheduledAt"] as const;
+
+/**
+ * A saved load as the start of a new one (decision 034): "duplicate" repeats the lane; "return"
+ * reverses the stops (the last delivery becomes the pickup). Dates, driver, number, check-ins and
+ * the charges that depend on the trip (detention, lumper) are left to fill in.
+ */
+export function copyOfLoad(load: LoadDetail, mode: "duplicate" | "return"): LoadFormValues {
+  const v = fromLoadDetail(load);
+  const stops = v.stops.map(({ id: _id, ...s }) => ({ ...s, scheduledAt: "", scheduledEnd: "" }));
+  const flipped = stops.reverse().map((s) => ({
+    ...s,
+    type: s.type === "pickup" ? ("delivery" as const) : ("pickup" as const),
+    referenceNumber: "",
+  }));
+  return {
+    ...v,
+    loadNumber: "",
+    stops: mode === "return" ? flipped : stops,
+    detention: "",
+    lumperFee: "",
+    driverId: null,
+    vehicleId: null,
+    trailerId: null,
+    fuelUsedGallons: "",
+    payType: "",
+    payRate: "",
+    postedToBoard: false,
+    poNumber: mode === "return" ? "" : v.poNumber,
+    bolNumber: "",
+    // A return load is priced on its own.
+    ...(mode === "return" ? { baseRate: "", fuelSurcharge: "", customerRate: "", otherCharges: "" } : {}),
+  };
+}
 
 /** Every error of the form as [path, error], stops included ("stops.1.city"). */
 export function flattenErrors(errors: FieldErrors<LoadFormValues>): [string, FieldError][] {

@@ -29,6 +29,7 @@ import { describePay } from "../../../lib/describe-pay";
 import { formatMoney, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
+import { FreightFields } from "./freight-fields";
 import {
   flattenErrors,
   isMoney,
@@ -220,6 +221,7 @@ export function LoadForm({
     <Field
       label={t(`fields.${name}`)}
       error={errorAt(name)}
+      required={name === "baseRate"}
       hint={name === "fuelSurcharge" ? t("form.fuelSurchargeHint") : undefined}
     >
       <Input {...register(name)} inputMode="decimal" placeholder="0.00" data-testid={`field-${name}`} />
@@ -235,6 +237,12 @@ export function LoadForm({
       className="grid grid-cols-1 gap-6"
       data-testid="load-form"
     >
+      <p className="text-sm text-slate-600">
+        <span aria-hidden className="text-red-600">
+          *{" "}
+        </span>
+        {t("form.requiredLegend")}
+      </p>
       <SectionCard title={t("form.sections.details")} description={t("form.sections.detailsText")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t("fields.loadNumber")} error={errorAt("loadNumber")} hint={t("form.loadNumberHint")}>
@@ -263,6 +271,7 @@ export function LoadForm({
             <Input {...register("loadedMiles")} inputMode="decimal" data-testid="field-loadedMiles" />
           </Field>
         </div>
+        <FreightFields form={form} errorAt={errorAt} />
         {loadNumberHint}
       </SectionCard>
 

@@ -1,4 +1,5 @@
 import { STOP_TYPES } from "@shared/loads/loads.schema";
+import { APPOINTMENT_KINDS } from "@shared/loads/stops.schema";
 import { ArrowDown, ArrowUp, MapPin, PackageCheck, PackagePlus, Trash2 } from "lucide-react";
 import { type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -6,17 +7,21 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
-import { emptyStop, type LoadFormValues } from "./load-form-values";
+import { emptyStop, type LoadFormValues, REQUIRED_STOP_FIELDS } from "./load-form-values";
+import { LocationNameInput } from "./location-suggest";
+import { SaveToAddressBook } from "./save-to-address-book";
 
 type StopField =
-  | "locationName"
   | "address"
   | "city"
   | "state"
   | "postalCode"
   | "scheduledAt"
+  | "scheduledEnd"
   | "contactName"
-  | "contactPhone";
+  | "contactPhone"
+  | "referenceNumber"
+  | "poNumber";
 
 /** The ordered stops of a load: add a pickup or a delivery, move a stop up or down, remove it. */
 export function StopsEditor({
@@ -32,15 +37,16 @@ export function StopsEditor({
   const stops = watch("stops");
   const listError = fieldError("stops") ?? fieldError("stops.root");
 
-  const input = (index: number, name: StopField, props: Record<string, unknown> = {}) => (
+  const input = (index: number, name: StopField, props: { className?: string; label?: string } = {}) => (
     <Field
-      label={t(`stops.fields.${name}`)}
+      label={props.label ?? t(`stops.fields.${name}`)}
       error={fieldError(`stops.${index}.${name}`)}
-      className={props.className as string | undefined}
+      className={props.className}
+      required={(REQUIRED_STOP_FIELDS as readonly string[]).includes(name) || name === "scheduledEnd"}
     >
       <Input
         {...register(`stops.${index}.${name}`)}
-        type={name === "scheduledAt" ? "datetime-local" : name === "contactPhone" ? "tel" : "text"}
+        type={name.startsWith("scheduled") ? "datetime-local" : name === "contactPhone" ? "tel" : "text"}
         autoComplete="off"
         inputMode={name === "postalCode" ? "numeric" : undefined}
         data-testid={`stop-${index}-${name}`}
@@ -53,6 +59,7 @@ export function StopsEditor({
       <ol className="grid grid-cols-1 gap-4">
         {fields.map((field, index) => {
           const type = stops[index]?.type ?? field.type;
+          const kind = stops[index]?.appointmentKind ?? "appointment";
           const Icon = type === "pickup" ? PackagePlus : PackageCheck;
           return (
             <li
@@ -117,14 +124,52 @@ export function StopsEditor({
                 </div>
               </div>
               <div className="grid grid-cols-2 gap-x-3 gap-y-4 p-3 sm:gap-x-4 sm:p-4 lg:grid-cols-6">
-                {input(index, "locationName", { className: "col-span-2 lg:col-span-3" })}
-                {input(index, "scheduledAt", { className: "col-span-2 lg:col-span-3" })}
+                <Field
+                  label={t("stops.fields.locationName")}
+                  error={fieldError(`stops.${index}.locationName`)}
+                  className="col-span-2 lg:col-span-6"
+                  hint={t("stops.locationHint")}
+                  required
+                >
+                  <LocationNameInput form={form} index={index} />
+                </Field>
                 {input(index, "address", { className: "col-span-2 lg:col-span-6" })}
                 {input(index, "city", { className: "col-span-2 sm:col-span-1 lg:col-span-2" })}
                 {input(index, "state", { className: "lg:col-span-2" })}
                 {input(index, "postalCode", { className: "lg:col-span-2" })}
+                <Field label={t("stops.fields.appointmentKind")} className="col-span-2 lg:col-span-2">
+                  <Select
+                    {...register(`stops.${index}.appointmentKind`)}
+                    data-testid={`stop-${index}-appointmentKind`}
+                  >
+                    {APPOINTMENT_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`stops.appointment.${k}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                {input(index, "scheduledAt", {
+                  className: cn(
+                    "col-span-2",
+                    kind === "appointment" ? "lg:col-span-4" : "sm:col-span-1 lg:col-span-2",
+                  ),
+                  label: t(`stops.at.${kind}`),
+                })}
+                {kind !== "appointment"
+                  ? input(index, "scheduledEnd", {
+                      className: "col-span-2 sm:col-span-1 lg:col-span-2",
+                      label: t(`stops.until.${kind}`),
+                    })
+                  : null}
+                {input(index, "referenceNumber", {
+                  className: "col-span-2 sm:col-span-1 lg:col-span-3",
+                  label: t(`stops.reference.${type}`),
+                })}
+                {input(index, "poNumber", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
                 {input(index, "contactName", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
                 {input(index, "contactPhone", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
+                <SaveToAddressBook form={form} index={index} />
               </div>
             </li>
           );

@@ -1,4 +1,9 @@
-import { FUEL_SURCHARGE_OVER_BASE } from "@shared/loads/loads.schema";
+import {
+  FUEL_SURCHARGE_OVER_BASE,
+  REEFER_TEMPERATURE_MESSAGE,
+  TEMPERATURE_ORDER_MESSAGE,
+} from "@shared/loads/loads.schema";
+import { WINDOW_END_BEFORE_START_MESSAGE, WINDOW_END_REQUIRED_MESSAGE } from "@shared/loads/stops.schema";
 import { useCallback } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,6 +26,10 @@ const KNOWN: Record<string, string> = {
   "Use letters, digits and dashes (e.g. LD-2026-00042).": "validation.loadNumber",
   "A load needs at least one pickup and one delivery.": "validation.pickupAndDelivery",
   [FUEL_SURCHARGE_OVER_BASE]: "validation.fuelSurchargeOverBase",
+  [REEFER_TEMPERATURE_MESSAGE]: "validation.reeferTemp",
+  [TEMPERATURE_ORDER_MESSAGE]: "validation.tempOrder",
+  [WINDOW_END_REQUIRED_MESSAGE]: "validation.windowEnd",
+  [WINDOW_END_BEFORE_START_MESSAGE]: "validation.windowOrder",
 };
 
 export function useLoadFieldMessage() {

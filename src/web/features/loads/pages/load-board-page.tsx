@@ -1,5 +1,5 @@
 import { loadBoardQuerySchema } from "@shared/loads/loads.schema";
-import { ArrowDown, CalendarClock, Hand, HandHeart, MapPin, Route, Weight } from "lucide-react";
+import { ArrowDown, CalendarClock, Hand, HandHeart, MapPin, Route, Truck, Weight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListError } from "../../../components/list/list-states";
@@ -10,7 +10,7 @@ import { Card } from "../../../components/ui/card";
 import { EmptyState, Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
-import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { type LoadBoardItem, useLoadBoard, useToggleInterest } from "../api/load-board";
@@ -121,6 +121,14 @@ function BoardCard({ item }: { item: LoadBoardItem }) {
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <span className="font-mono text-sm font-semibold text-slate-700">{item.loadNumber}</span>
+        {item.pay ? (
+          <span className="ms-auto text-end" data-testid="board-pay">
+            <span className="block text-xs text-slate-500">{t("youEarn")}</span>
+            <span className="text-lg font-semibold tabular-nums text-emerald-700">
+              {formatMoney(item.pay)}
+            </span>
+          </span>
+        ) : null}
         {item.interested ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
             <HandHeart className="size-3.5" aria-hidden />
@@ -157,6 +165,14 @@ function BoardCard({ item }: { item: LoadBoardItem }) {
           <Weight className="size-4 text-slate-400" aria-hidden />
           <dt className="sr-only">{t("weight")}</dt>
           <dd>{item.weightLbs !== null ? t("weightValue", { value: formatNumber(item.weightLbs) }) : "—"}</dd>
+        </div>
+        <div className="col-span-2 flex items-center gap-2">
+          <Truck className="size-4 text-slate-400" aria-hidden />
+          <dt className="sr-only">{t("equipment")}</dt>
+          <dd className="min-w-0 truncate" data-testid="board-equipment">
+            {item.equipmentType ? t(`equipmentTypes.${item.equipmentType}`) : t("anyEquipment")}
+            {item.commodity ? ` · ${item.commodity}` : ""}
+          </dd>
         </div>
       </dl>
       <div className="px-4 pb-4">

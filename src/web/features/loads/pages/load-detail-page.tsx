@@ -1,6 +1,6 @@
 import { can, canOpen, homePathFor, ROUTES, routePath } from "@shared/access";
 import type { LoadDetail, LoadStatus } from "@shared/loads/loads.schema";
-import { ArrowLeft, ArrowRight, Ban, Megaphone, Pencil, RefreshCcw } from "lucide-react";
+import { ArrowLeft, ArrowRight, Ban, Copy, Megaphone, Pencil, RefreshCcw, Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -19,6 +19,7 @@ import { DriverPaperNotice } from "../components/driver-paper-notice";
 import { InterestedDriversPanel } from "../components/interested-drivers-panel";
 import { LoadFilesPanel } from "../components/load-files-panel";
 import { DetailSkeleton, LoadLoadError } from "../components/load-skeletons";
+import { NextStopCard } from "../components/next-stop-card";
 import { StatusTimeline } from "../components/status-timeline";
 import { StopsTimeline } from "../components/stops-timeline";
 
@@ -72,6 +73,7 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
 
   return (
     <>
+      {staff ? null : <NextStopCard load={load} />}
       <Card className="overflow-hidden" data-testid="load-header">
         <div className="grid grid-cols-1 gap-4 p-5 sm:p-6">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -112,6 +114,18 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
                     </Link>
                   </Button>
                 ) : null}
+                <Button asChild variant="outline">
+                  <Link to={`${routePath("loadNew")}?from=${load.id}`} data-testid="duplicate-load">
+                    <Copy aria-hidden />
+                    {t("detail.duplicate")}
+                  </Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={`${routePath("loadNew")}?from=${load.id}&mode=return`} data-testid="return-load">
+                    <Undo2 aria-hidden />
+                    {t("detail.returnLoad")}
+                  </Link>
+                </Button>
                 <Button
                   onClick={() => setStatusDialog({})}
                   disabled={!changeable}
@@ -151,6 +165,29 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
             <Fact label={t("fields.weightLbs")}>
               {load.weightLbs !== null ? t("units.lbs", { value: formatNumber(load.weightLbs) }) : "—"}
             </Fact>
+            {load.equipmentType ? (
+              <Fact label={t("fields.equipmentType")}>
+                <span data-testid="load-equipment">
+                  {t(`trailerTypes.${load.equipmentType}`)}
+                  {load.tempMinF !== null && load.tempMaxF !== null
+                    ? ` · ${t("units.tempRange", { min: formatNumber(load.tempMinF, 1), max: formatNumber(load.tempMaxF, 1) })}`
+                    : ""}
+                </span>
+              </Fact>
+            ) : null}
+            {load.commodity ? <Fact label={t("fields.commodity")}>{load.commodity}</Fact> : null}
+            {load.pieceCount !== null || load.palletCount !== null ? (
+              <Fact label={t("fields.handlingUnits")}>
+                {[
+                  load.pieceCount !== null ? t("units.pieces", { count: load.pieceCount }) : null,
+                  load.palletCount !== null ? t("units.pallets", { count: load.palletCount }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </Fact>
+            ) : null}
+            {load.poNumber ? <Fact label={t("fields.poNumber")}>{load.poNumber}</Fact> : null}
+            {load.bolNumber ? <Fact label={t("fields.bolNumber")}>{load.bolNumber}</Fact> : null}
             <Fact label={t("fields.vehicle")}>{load.vehicleLabel ?? "—"}</Fact>
             <Fact label={t("fields.trailer")}>{load.trailerLabel ?? "—"}</Fact>
             {staff ? (
@@ -173,7 +210,7 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
             title={t("detail.stops")}
             description={t("detail.stopsCount", { count: load.stops.length })}
           >
-            <StopsTimeline stops={load.stops} />
+            <StopsTimeline load={load} staff={staff} />
           </SectionCard>
           {staff ? (
             <SectionCard title={t("detail.charges")}>

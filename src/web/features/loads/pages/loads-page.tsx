@@ -18,6 +18,7 @@ import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportLoads, useLoads } from "../api/loads";
+import { SavedViews } from "../components/saved-views";
 
 const FILTERS = ["status", "customerId", "driverId", "from", "to"] as const;
 
@@ -61,6 +62,7 @@ export default function LoadsPage() {
         description={t(staff ? "list.description" : "list.driverDescription")}
         actions={
           <>
+            <SavedViews />
             <ExportMenu
               testId="export-loads"
               filtered={filtered}

@@ -1,0 +1,315 @@
+import {
+  computeDriverPay,
+  computeTotalRate,
+  fromCents,
+  type LoadDetail,
+  loadInvoicedMessage,
+  toCents,
+} from "@shared/loads/loads.schema";
+import {
+  CHECK_IN_EVENTS,
+  CHECK_IN_FUTURE_MESSAGE,
+  CHECK_IN_TIME_ORDER_MESSAGE,
+  type CheckInEvent,
+  type CorrectCheckInInput,
+  computeDetention,
+  DEFAULT_DETENTION_FREE_MINUTES,
+  DEFAULT_DETENTION_RATE,
+  nextCheckIn,
+} from "@shared/loads/stops.schema";
+import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { customers, loadStops, loads, settlementLines } from "../../db/schema";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../http/context";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
+import { recordAudit } from "../../platform/audit/audit";
+import { recomputeDriverStatuses } from "../drivers/driver-status";
+import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
+import { buildLoadDetail } from "./load-detail";
+import { findLoad, insertEvent, type LoadRow } from "./loads.repo";
+import { markDelivered } from "./loads.service";
+
+type StopRow = typeof loadStops.$inferSelect;
+
+const COLUMN = { arrived: "arrivedAt", done: "doneAt", departed: "departedAt" } as const satisfies Record<
+  CheckInEvent,
+  keyof StopRow
+>;
+const orderError = (message: string) => conflict(message, "CHECK_IN_ORDER");
+/** Clocks differ a little: a correction may be this far ahead of the server's time. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/** The message for a check-in out of order, in the driver's words. */
+function outOfOrder(stop: StopRow, event: CheckInEvent): string {
+  const expected = nextCheckIn(stop);
+  if (!expected) return "You have already left this stop.";
+  if (CHECK_IN_EVENTS.indexOf(event) < CHECK_IN_EVENTS.indexOf(expected))
+    return "This check-in is already recorded.";
+  if (expected === "arrived") return "Check in as arrived first.";
+  return stop.type === "pickup" ? "Check in as loaded first." : "Check in as unloaded first.";
+}
+
+/**
+ * A stop's check-ins (decision 034): the driver reports arrived, loaded or unloaded, departed, in
+ * order and stop after stop; the load's status follows (in progress at the first departure, delivered
+ * at the last unload); a departure past the customer's free time proposes detention, which staff
+ * accept onto the load's charges (and so onto the invoice and, for percentage pay, the driver's pay)
+ * or dismiss. Staff may correct a time, with a reason on the timeline.
+ */
+export function createStopCheckInsService(deps: Deps) {
+  const { db } = deps;
+
+  async function lockStops(tx: Tx, loadId: string, scope: Scope) {
+    const load = await findLoad(tx, loadId, scope, true);
+    if (!load) throw notFound("The load");
+    const stops = await tx
+      .select()
+      .from(loadStops)
+      .where(eq(loadStops.loadId, loadId))
+      .orderBy(asc(loadStops.sequence))
+      .for("update");
+    return { load, stops };
+  }
+  const stopOf = (stops: StopRow[], stopId: string) => {
+    const stop = stops.find((s) => s.id === stopId);
+    if (!stop) throw notFound("The stop");
+    return stop;
+  };
+  const who = (actor: Actor) => ({ userId: actor.userId, name: actor.name });
+  const stopData = (stop: StopRow) => ({
+    stopSequence: stop.sequence,
+    locationName: stop.locationName,
+    stopType: stop.type,
+  });
+
+  /** Proposes (or withdraws) detention from the stop's times, unless staff already accepted it. */
+  async function proposeDetention(tx: Tx, load: LoadRow, stop: StopRow, actor: Actor) {
+    if (stop.detentionStatus === "accepted") return;
+    const [terms] = load.customerId
+      ? await tx
+          .select({ free: customers.detentionFreeMinutes, rate: customers.detentionRate })
+          .from(customers)
+          .where(eq(customers.id, load.customerId))
+      : [];
+    const owed = computeDetention(
+      stop,
+      terms?.free ?? DEFAULT_DETENTION_FREE_MINUTES,
+      terms?.rate ?? DEFAULT_DETENTION_RATE,
+    );
+    const same = owed?.amount === stop.detentionAmount && owed?.minutes === stop.detentionMinutes;
+    if (same || (!owed && !stop.detentionStatus)) return;
+    await tx
+      .update(loadStops)
+      .set({
+        detentionMinutes: owed?.minutes ?? null,
+        detentionAmount: owed?.amount ?? null,
+        detentionStatus: owed ? "proposed" : null,
+      })
+      .where(eq(loadStops.id, stop.id));
+    if (owed)
+      await insertEvent(tx, {
+        loadId: load.id,
+        kind: "detention_proposed",
+        data: { ...stopData(stop), minutes: owed.minutes, amount: owed.amount },
+        from: load.status,
+        to: load.status,
+        actor: who(actor),
+      });
+  }
+
+  /** The first departure puts an assigned load on the road (assigned → in progress). */
+  async function startOnDeparture(tx: Tx, load: LoadRow, at: Date, actor: Actor) {
+    if (load.status !== "assigned" || !load.driverId) return;
+    await tx.update(loads).set({ status: "in_progress", startedAt: at }).where(eq(loads.id, load.id));
+    await insertEvent(tx, {
+      loadId: load.id,
+      kind: "trip_started",
+      from: "assigned",
+      to: "in_progress",
+      actor: who(actor),
+    });
+    await recomputeDriverStatuses(tx, [load.driverId]);
+    load.status = "in_progress";
+  }
+
+  return {
+    /** The assigned driver's check-in: only on their load (else 404), only in order (409 CHECK_IN_ORDER). */
+    async checkIn(actor: Actor, loadId: string, stopId: string, event: CheckInEvent): Promise<LoadDetail> {
+      const scope = scopeOf(actor);
+      await db.transaction(async (tx) => {
+        const { load, stops } = await lockStops(tx, loadId, scope);
+        const leavingLast = load.status === "completed" && event === "departed";
+        if (load.status !== "assigned" && load.status !== "in_progress" && !leavingLast) {
+          throw conflict("Check-ins are only for a load on its way.", "INVALID_ACTION");
+        }
+        if (load.status === "assigned" && !load.acceptedAt) {
+          throw conflict("Accept the load before checking in.", "INVALID_ACTION");
+        }
+        const stop = stopOf(stops, stopId);
+        if (nextCheckIn(stop) !== event) throw orderError(outOfOrder(stop, event));
+        const previous = stops[stops.indexOf(stop) - 1];
+        if (event === "arrived" && previous && !previous.departedAt) {
+          throw orderError(`Check out of stop ${previous.sequence} (${previous.locationName}) first.`);
+        }
+        const now = new Date();
+        const updated = { ...stop, [COLUMN[event]]: now };
+        await tx
+          .update(loadStops)
+          .set({ [COLUMN[event]]: now })
+          .where(eq(loadStops.id, stop.id));
+        await insertEvent(tx, {
+          loadId,
+          kind: "stop_checked_in",
+          data: { ...stopData(stop), checkIn: event },
+          from: load.status,
+          to: load.status,
+          actor: who(actor),
+        });
+        // The status follows the stops, within the transition table.
+        if (event === "departed") await startOnDeparture(tx, load, now, actor);
+        const last = stops[stops.length - 1];
+        if (event === "done" && stop.id === last.id && load.status === "in_progress") {
+          await markDelivered(tx, deps, load, actor, now);
+        }
+        if (event === "departed") await proposeDetention(tx, load, updated, actor);
+        await recomputeDriverStatuses(tx, [load.driverId]);
+        await recordAudit(tx, actor, {
+          action: "load.stop_checked_in",
+          targetType: "load",
+          targetId: loadId,
+          targetLabel: load.loadNumber,
+          details: { kind: event, name: stop.locationName },
+        });
+      });
+      return buildLoadDetail(db, loadId, scope);
+    },
+
+    /** Staff correct a check-in time (the earlier ones must be set and the times stay in order). */
+    async correct(actor: Actor, loadId: string, stopId: string, input: CorrectCheckInInput) {
+      await db.transaction(async (tx) => {
+        const { load, stops } = await lockStops(tx, loadId, STAFF_SCOPE);
+        const stop = stopOf(stops, stopId);
+        const at = new Date(input.at);
+        if (at.getTime() > Date.now() + CLOCK_SLACK_MS) {
+          throw badRequest(CHECK_IN_FUTURE_MESSAGE, { fields: { at: CHECK_IN_FUTURE_MESSAGE } });
+        }
+        const updated = { ...stop, [COLUMN[input.event]]: at };
+        const times = CHECK_IN_EVENTS.map((e) => updated[COLUMN[e]]);
+        const index = CHECK_IN_EVENTS.indexOf(input.event);
+        const inOrder = times.every((t, i) => {
+          if (i < index) return t !== null && t.getTime() <= at.getTime();
+          if (i > index) return t === null || t.getTime() >= at.getTime();
+          return true;
+        });
+        if (!inOrder)
+          throw badRequest(CHECK_IN_TIME_ORDER_MESSAGE, { fields: { at: CHECK_IN_TIME_ORDER_MESSAGE } });
+        const previousAt = stop[COLUMN[input.event]];
+        await tx
+          .update(loadStops)
+          .set({ [COLUMN[input.event]]: at })
+          .where(eq(loadStops.id, stop.id));
+        await insertEvent(tx, {
+          loadId,
+          kind: "stop_time_corrected",
+          data: {
+            ...stopData(stop),
+            checkIn: input.event,
+            at: at.toISOString(),
+            previousAt: previousAt?.toISOString() ?? null,
+          },
+          from: load.status,
+          to: load.status,
+          actor: who(actor),
+          note: input.reason,
+        });
+        if (input.event === "departed") await startOnDeparture(tx, load, at, actor);
+        await proposeDetention(tx, load, updated, actor);
+        await recordAudit(tx, actor, {
+          action: "load.stop_time_corrected",
+          targetType: "load",
+          targetId: loadId,
+          targetLabel: load.loadNumber,
+          details: {
+            kind: input.event,
+            name: stop.locationName,
+            from: previousAt?.toISOString() ?? null,
+            to: at.toISOString(),
+            reason: input.reason,
+          },
+        });
+      });
+      return buildLoadDetail(db, loadId, STAFF_SCOPE);
+    },
+
+    /**
+     * Accepting adds the proposed amount to the load's detention charge: the total follows, the next
+     * invoice bills it, and a percentage pay follows the total (fixed and per-mile pay do not; a load
+     * already on a driver's settlement keeps the pay it was settled with).
+     */
+    async decideDetention(
+      actor: Actor,
+      loadId: string,
+      stopId: string,
+      decision: "accept" | "dismiss",
+      note?: string,
+    ): Promise<LoadDetail> {
+      await db.transaction(async (tx) => {
+        const { load, stops } = await lockStops(tx, loadId, STAFF_SCOPE);
+        const stop = stopOf(stops, stopId);
+        if (stop.detentionStatus !== "proposed" || !stop.detentionAmount) {
+          throw conflict("There is no proposed detention at this stop.", "NO_DETENTION");
+        }
+        if (decision === "accept") {
+          const [billed] = await loadsOnOtherInvoices(tx, [loadId]);
+          if (billed) {
+            throw conflict(loadInvoicedMessage(billed.invoiceNumber), "LOAD_INVOICED", {
+              invoiceNumber: billed.invoiceNumber,
+            });
+          }
+          const detention = fromCents(toCents(stop.detentionAmount) + toCents(load.detention ?? "0"));
+          const totalRate = computeTotalRate({ ...load, detention });
+          const [settled] = await tx
+            .select({ id: settlementLines.id })
+            .from(settlementLines)
+            .where(and(eq(settlementLines.loadId, loadId), eq(settlementLines.live, true)));
+          const driverPay =
+            load.payType === "percentage" && load.payRate && !settled
+              ? computeDriverPay(load.payType, load.payRate, totalRate, load.loadedMiles)
+              : load.driverPay;
+          // The customer rate is the all-in price agreed (decision 014): detention comes on top of it.
+          const customerRate =
+            load.customerRate === null
+              ? null
+              : fromCents(toCents(load.customerRate) + toCents(stop.detentionAmount));
+          await tx
+            .update(loads)
+            .set({ detention, totalRate, driverPay, customerRate })
+            .where(eq(loads.id, loadId));
+        }
+        await tx
+          .update(loadStops)
+          .set({ detentionStatus: decision === "accept" ? "accepted" : "dismissed" })
+          .where(eq(loadStops.id, stop.id));
+        await insertEvent(tx, {
+          loadId,
+          kind: decision === "accept" ? "detention_accepted" : "detention_dismissed",
+          data: { ...stopData(stop), minutes: stop.detentionMinutes ?? 0, amount: stop.detentionAmount },
+          from: load.status,
+          to: load.status,
+          actor: who(actor),
+          note,
+        });
+        await recordAudit(tx, actor, {
+          action: decision === "accept" ? "load.detention_accepted" : "load.detention_dismissed",
+          targetType: "load",
+          targetId: loadId,
+          targetLabel: load.loadNumber,
+          details: { amount: stop.detentionAmount, name: stop.locationName, note: note ?? null },
+        });
+      });
+      return buildLoadDetail(db, loadId, STAFF_SCOPE);
+    },
+  };
+}
