@@ -16,6 +16,7 @@ const WEB_FEATURES = resolve(ROOT, "src/web/features");
 
 /** Cross-module imports the server allows, as "from -> to/file", each with why. */
 const SERVER_EDGES: Record<string, string> = {
+  "load-board -> loads/loads.repo": "a board load is a load: interest locks it with the loads' own lookup",
   "dashboard -> reports/compliance":
     "the dashboard counts expiring documents by the compliance report's rule",
   "notifications -> chat/chat.service":
@@ -69,6 +70,7 @@ const WEB_EDGES: Record<string, string> = {
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
   "dashboard -> loads/components/next-stop-card": "the driver checks in at the next stop from the dashboard",
+  "load-board -> loads/api/loads": "showing interest refreshes the loads (one key tree for dispatch)",
   "loads -> locations/api/locations": "a stop is picked from (and saved to) the address book",
   "dashboard -> settlements/components/my-settlements":
     "a driver reads their own settlements on their dashboard",

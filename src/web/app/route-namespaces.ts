@@ -29,7 +29,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   fuel: ["fuel"],
   inspections: ["inspections"],
   invoices: ["invoices"],
-  loads: ["board", "loads"],
+  "load-board": ["board"],
+  loads: ["loads"],
   locations: [],
   meetings: ["meetings"],
   // The command palette (opened from the shell, which loads its words with its code).

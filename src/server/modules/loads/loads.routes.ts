@@ -16,7 +16,6 @@ import {
   loadDetailSchema,
   loadExportQuerySchema,
   loadFileSchema,
-  loadInterestSchema,
   loadListItemSchema,
   loadListQuerySchema,
   loadPageSchema,
@@ -32,7 +31,6 @@ import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createBolLinksService } from "./bol-links.service";
-import { createLoadBoardService } from "./load-board.service";
 import { exportLoads } from "./load-export";
 import { createLoadFilesService } from "./load-files.service";
 import { createLoadsService } from "./loads.service";
@@ -237,15 +235,6 @@ const assign = defineRoute({
   request: { params: uuidParams, body: jsonBody(assignLoadSchema) },
   responses: { 200: jsonContent(loadDetailSchema) },
 });
-const interests = defineRoute({
-  method: "get",
-  path: "/api/loads/{id}/interests",
-  tags: ["Load board"],
-  summary: "Drivers interested in a board load, first come first",
-  access: "loadBoard:manage",
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(z.array(loadInterestSchema)) },
-});
 const uploadFile = withMiddleware(
   defineRoute({
     method: "post",
@@ -326,7 +315,6 @@ export function loadsRoutes(deps: Deps) {
   const loads = createLoadsService(deps);
   const files = createLoadFilesService(deps);
   const links = createBolLinksService(deps);
-  const board = createLoadBoardService(deps);
   const miles = createStateMilesService(deps);
   const checkIns = createStopCheckInsService(deps);
   const savedViews = createSavedViewsService(deps);
@@ -381,7 +369,6 @@ export function loadsRoutes(deps: Deps) {
       .openapi(assign, async (c) =>
         c.json(await loads.assign(actorOf(c), c.req.valid("param").id, c.req.valid("json").driverId), 200),
       )
-      .openapi(interests, async (c) => c.json(await board.interests(c.req.valid("param").id), 200))
       .openapi(uploadFile, async (c) => {
         const { file, kind } = c.req.valid("form");
         return c.json(await files.upload(actorOf(c), c.req.valid("param").id, file, kind), 201);

@@ -13,9 +13,7 @@ import type {
   LoadPage,
   LoadStatus,
   NextLoadNumber,
-  SavedView,
 } from "@shared/loads/loads.schema";
-import type { CheckInEvent, CorrectCheckInInput } from "@shared/loads/stops.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -39,10 +37,10 @@ export const loadKeys = {
   driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,
 };
 
-const loadsPath = "/api/loads";
-const loadPath = (id: string) => `${loadsPath}/${encodeURIComponent(id)}`;
+export const loadsPath = "/api/loads";
+export const loadPath = (id: string) => `${loadsPath}/${encodeURIComponent(id)}`;
 
-function useInvalidateLoads() {
+export function useInvalidateLoads() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: loadKeys.all });
 }
@@ -123,67 +121,6 @@ export function useDriverAction(id: string) {
     },
     // Not awaited: after a decline the caller leaves the load (no longer theirs) before it refetches.
     onSettled: () => void invalidate(),
-  });
-}
-
-/** The driver's check-in at a stop; the answer is the load as it now is. */
-export function useCheckIn(id: string) {
-  const invalidate = useInvalidateLoads();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ stopId, event }: { stopId: string; event: CheckInEvent }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/check-in`, { body: { event } }),
-    onSuccess: (load) => queryClient.setQueryData(loadKeys.detail(id), load),
-    onSettled: () => void invalidate(),
-  });
-}
-
-/** Staff correct a check-in time, with a reason. */
-export function useCorrectCheckIn(id: string) {
-  const invalidate = useInvalidateLoads();
-  return useMutation({
-    mutationFn: ({ stopId, ...body }: CorrectCheckInInput & { stopId: string }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/check-in`, {
-        method: "PUT",
-        body,
-      }),
-    onSettled: invalidate,
-  });
-}
-
-/** Staff accept a proposed detention onto the load's charges, or dismiss it. */
-export function useDecideDetention(id: string) {
-  const invalidate = useInvalidateLoads();
-  return useMutation({
-    mutationFn: ({ stopId, decision }: { stopId: string; decision: "accept" | "dismiss" }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/detention`, {
-        body: { decision },
-      }),
-    onSettled: invalidate,
-  });
-}
-
-const viewsKey = [...loadKeys.all, "views"] as const;
-export function useSavedViews() {
-  return useQuery({
-    queryKey: viewsKey,
-    queryFn: ({ signal }) => api<SavedView[]>(`${loadsPath}/views`, { signal }),
-    retry: retryTransient,
-  });
-}
-export function useSaveView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { name: string; query: string }) => api<SavedView>(`${loadsPath}/views`, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: viewsKey }),
-  });
-}
-export function useDeleteView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (viewId: string) =>
-      api<unknown>(`${loadsPath}/views/${encodeURIComponent(viewId)}`, { method: "DELETE" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: viewsKey }),
   });
 }
 

@@ -7,7 +7,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Select, Textarea } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { useCorrectCheckIn } from "../api/loads";
+import { useCorrectCheckIn } from "../api/stop-check-ins";
 import { fromLocalInput, toLocalInput } from "./load-form-values";
 import { CHECK_IN_COLUMNS, checkInLabel } from "./stop-parts";
 

@@ -96,9 +96,7 @@ export function InterestedDriversPanel({
                         ),
                       })
                     : null,
-                  row.rating !== null
-                    ? t("interests.rating", { rating: formatNumber(row.rating, 1) })
-                    : t("interests.unrated"),
+                  row.rating !== null ? t("interests.rating", { rating: formatNumber(row.rating, 1) }) : null,
                 ]
                   .filter(Boolean)
                   .join(" · ")}

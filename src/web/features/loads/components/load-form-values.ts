@@ -239,39 +239,6 @@ export const isMoney = (v: string | null | undefined): v is string => !!v && mon
 export const REQUIRED_FIELDS = ["baseRate"] as const;
 export const REQUIRED_STOP_FIELDS = ["locationName", "address", "city", "state", "scheduledAt"] as const;
 
-/**
- * A saved load as the start of a new one (decision 034): "duplicate" repeats the lane; "return"
- * reverses the stops (the last delivery becomes the pickup). Dates, driver, number, check-ins and
- * the charges that depend on the trip (detention, lumper) are left to fill in.
- */
-export function copyOfLoad(load: LoadDetail, mode: "duplicate" | "return"): LoadFormValues {
-  const v = fromLoadDetail(load);
-  const stops = v.stops.map(({ id: _id, ...s }) => ({ ...s, scheduledAt: "", scheduledEnd: "" }));
-  const flipped = stops.reverse().map((s) => ({
-    ...s,
-    type: s.type === "pickup" ? ("delivery" as const) : ("pickup" as const),
-    referenceNumber: "",
-  }));
-  return {
-    ...v,
-    loadNumber: "",
-    stops: mode === "return" ? flipped : stops,
-    detention: "",
-    lumperFee: "",
-    driverId: null,
-    vehicleId: null,
-    trailerId: null,
-    fuelUsedGallons: "",
-    payType: "",
-    payRate: "",
-    postedToBoard: false,
-    poNumber: mode === "return" ? "" : v.poNumber,
-    bolNumber: "",
-    // A return load is priced on its own.
-    ...(mode === "return" ? { baseRate: "", fuelSurcharge: "", customerRate: "", otherCharges: "" } : {}),
-  };
-}
-
 /** Every error of the form as [path, error], stops included ("stops.1.city"). */
 export function flattenErrors(errors: FieldErrors<LoadFormValues>): [string, FieldError][] {
   const out: [string, FieldError][] = [];

@@ -237,12 +237,7 @@ export function LoadForm({
       className="grid grid-cols-1 gap-6"
       data-testid="load-form"
     >
-      <p className="text-sm text-slate-600">
-        <span aria-hidden className="text-red-600">
-          *{" "}
-        </span>
-        {t("form.requiredLegend")}
-      </p>
+      <p className="text-sm text-slate-600">{t("form.requiredLegend")}</p>
       <SectionCard title={t("form.sections.details")} description={t("form.sections.detailsText")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t("fields.loadNumber")} error={errorAt("loadNumber")} hint={t("form.loadNumberHint")}>

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { useCheckIn } from "../api/loads";
+import { useCheckIn } from "../api/stop-check-ins";
 import { DeliverWithProofDialog } from "./driver-load-actions";
 import { AppointmentText, checkInLabel, mapsUrl, telHref } from "./stop-parts";
 
@@ -64,7 +64,7 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
       data-testid="next-stop"
     >
       <p id={`next-stop-${load.id}`} className="text-xs font-semibold uppercase tracking-wide text-brand-800">
-        {t("checkIn.nextStop", { n: index + 1, count: ordered.length })} · {t(`stops.type.${stop.type}`)}
+        {t("checkIn.nextStop", { n: index + 1, total: ordered.length })} · {t(`stops.type.${stop.type}`)}
       </p>
       <p className="mt-1 text-lg font-semibold text-slate-900">{stop.locationName}</p>
       <p className="text-sm text-slate-700">
@@ -91,7 +91,7 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
           <Button asChild variant="outline" className="h-12 text-base">
             <a href={telHref(stop.contactPhone)} data-testid="call-stop">
               <Phone aria-hidden />
-              {stop.contactName ? t("checkIn.callName", { name: stop.contactName }) : t("checkIn.call")}
+              {t("checkIn.callName", { name: stop.contactName || stop.contactPhone })}
             </a>
           </Button>
         ) : null}

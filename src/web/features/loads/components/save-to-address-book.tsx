@@ -40,7 +40,7 @@ export function SaveToAddressBook({ form, index }: { form: UseFormReturn<LoadFor
         },
         onError: (error) =>
           notify({
-            title: t("stops.saveToAddressBookFailed"),
+            title: t("actions.failed"),
             description: describeError(error, t),
             variant: "error",
           }),

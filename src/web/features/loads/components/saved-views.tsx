@@ -8,7 +8,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { notify } from "../../../lib/toast";
-import { useDeleteView, useSavedViews, useSaveView } from "../api/loads";
+import { useDeleteView, useSavedViews, useSaveView } from "../api/saved-views";
 
 /** The list's query as a view keeps it: filters and sort, never the page. */
 function viewQuery(params: URLSearchParams): string {
@@ -58,7 +58,7 @@ export function SavedViews() {
           setNaming(false);
         },
         onError: (error) =>
-          notify({ title: t("views.saveFailed"), description: describeError(error, t), variant: "error" }),
+          notify({ title: t("actions.failed"), description: describeError(error, t), variant: "error" }),
       },
     );
 

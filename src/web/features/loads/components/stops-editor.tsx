@@ -7,9 +7,12 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
+import { deferred } from "../../../lib/deferred";
 import { emptyStop, type LoadFormValues, REQUIRED_STOP_FIELDS } from "./load-form-values";
 import { LocationNameInput } from "./location-suggest";
-import { SaveToAddressBook } from "./save-to-address-book";
+
+/** "Save to the address book" is a second thought: its code comes after the form has rendered. */
+const saveToAddressBook = deferred(() => import("./save-to-address-book").then((m) => m.SaveToAddressBook));
 
 type StopField =
   | "address"
@@ -36,6 +39,7 @@ export function StopsEditor({
   const { fields, append, remove, swap } = useFieldArray({ control, name: "stops" });
   const stops = watch("stops");
   const listError = fieldError("stops") ?? fieldError("stops.root");
+  const SaveToAddressBook = saveToAddressBook.use();
 
   const input = (index: number, name: StopField, props: { className?: string; label?: string } = {}) => (
     <Field
@@ -169,7 +173,7 @@ export function StopsEditor({
                 {input(index, "poNumber", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
                 {input(index, "contactName", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
                 {input(index, "contactPhone", { className: "col-span-2 sm:col-span-1 lg:col-span-3" })}
-                <SaveToAddressBook form={form} index={index} />
+                {SaveToAddressBook ? <SaveToAddressBook form={form} index={index} /> : null}
               </div>
             </li>
           );

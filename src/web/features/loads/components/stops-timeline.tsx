@@ -8,7 +8,7 @@ import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useDecideDetention } from "../api/loads";
+import { useDecideDetention } from "../api/stop-check-ins";
 import { AppointmentText, CheckInTimes, mapsUrl, telHref } from "./stop-parts";
 
 const CorrectCheckInDialog = lazyDialog(() =>
@@ -60,7 +60,6 @@ export function StopsTimeline({ load, staff }: { load: LoadDetail; staff: boolea
                   target="_blank"
                   rel="noreferrer"
                   className="inline-flex items-start gap-1.5 text-sm text-slate-600 hover:text-brand-700 hover:underline"
-                  aria-label={t("checkIn.navigateTo", { name: stop.locationName })}
                 >
                   <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
                   <span>

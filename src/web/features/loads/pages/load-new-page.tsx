@@ -5,8 +5,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { notify } from "../../../lib/toast";
 import { useLoad, useNextLoadNumber, useSaveLoad } from "../api/loads";
+import { copyOfLoad } from "../components/copy-of-load";
 import { LoadForm } from "../components/load-form";
-import { copyOfLoad, EMPTY_LOAD, type LoadFormValues, toLoadInput } from "../components/load-form-values";
+import { EMPTY_LOAD, type LoadFormValues, toLoadInput } from "../components/load-form-values";
 import { FormSkeleton } from "../components/load-skeletons";
 
 /** New load: the number comes prefilled from the server's sequence and stays editable. */

@@ -3,7 +3,7 @@ import type { LoadBoardItem } from "@shared/loads/loads.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { loadKeys } from "./loads";
+import { loadKeys } from "../../loads/api/loads";
 
 export type { LoadBoardItem };
 

@@ -1,8 +1,9 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { okSchema, pageSchema } from "@shared/api/api.schema";
 import {
   loadBoardItemSchema,
   loadBoardQuerySchema,
+  loadInterestSchema,
   ONLY_DRIVERS_INTEREST_MESSAGE,
 } from "@shared/loads/loads.schema";
 import type { Deps } from "../../deps";
@@ -44,6 +45,17 @@ const withdrawInterest = defineRoute({
   responses: { 200: jsonContent(okSchema) },
 });
 
+const interests = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/interests",
+  tags,
+  summary:
+    "Drivers interested in a board load, first come first, with where each is (last delivery), hours since and rating",
+  access: "loadBoard:manage",
+  request: { params: uuidParams },
+  responses: { 200: jsonContent(z.array(loadInterestSchema)) },
+});
+
 export function loadBoardRoutes(deps: Deps) {
   const board = createLoadBoardService(deps);
   return new OpenAPIHono<AppEnv>()
@@ -54,6 +66,7 @@ export function loadBoardRoutes(deps: Deps) {
     .openapi(showInterest, async (c) =>
       c.json(await board.showInterest(actorOf(c), c.req.valid("param").id), 201),
     )
+    .openapi(interests, async (c) => c.json(await board.interests(c.req.valid("param").id), 200))
     .openapi(withdrawInterest, async (c) => {
       await board.withdrawInterest(actorOf(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);

@@ -15,7 +15,7 @@ import { conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { STAFF_SCOPE } from "../../http/scope";
 import { notifyRoles } from "../../platform/notifications/notify";
-import { findLoad } from "./loads.repo";
+import { findLoad } from "../loads/loads.repo";
 
 /** On the board: posted by dispatch, pending and unassigned (the `loads_board` partial index). */
 const onBoard = and(eq(loads.postedToBoard, true), eq(loads.status, "pending"), isNull(loads.driverId))!;
