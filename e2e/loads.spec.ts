@@ -51,7 +51,11 @@ test.describe("loads", () => {
 
     await phone.getByTestId("driver-action-accept").click();
     await expect(toast(phone)).toContainText("Load accepted");
+    // The first pickup is days away: starting now asks first.
     await phone.getByTestId("driver-action-start").click();
+    const early = phone.getByRole("dialog", { name: "Start the trip this early?" });
+    await expect(early).toContainText("The first pickup is not until");
+    await early.getByRole("button", { name: "Start trip" }).click();
     await expect(toast(phone)).toContainText("Trip started");
     await expect(loadStatus(phone)).toHaveAttribute("data-status", "in_progress");
 

@@ -18,6 +18,7 @@ import {
   loadStops,
   loads,
   locations,
+  savedViews,
   timeOffRequests,
   trailers,
   users,
@@ -914,6 +915,18 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   await tx.insert(loadStops).values(stopRows);
   await tx.insert(loadStatusEvents).values(eventRows);
   if (interestRows.length) await tx.insert(loadInterests).values(interestRows);
+
+  // The dispatcher's saved views of the loads list.
+  if (dispatcher)
+    await tx.insert(savedViews).values([
+      { userId: dispatcher.id, screen: "loads", name: "On the road", query: "status=in_progress" },
+      {
+        userId: dispatcher.id,
+        screen: "loads",
+        name: "Great Lakes Foods",
+        query: new URLSearchParams({ customerId: customerIds.greatLakes ?? "", sort: "pickupAt" }).toString(),
+      },
+    ]);
 
   // Time off: Emily is away this week (approved), Rosa asks for a long weekend next month.
   await tx.insert(timeOffRequests).values([

@@ -181,17 +181,16 @@ const loadFields = {
 export const FUEL_SURCHARGE_OVER_BASE =
   "The fuel surcharge is part of the base rate and cannot be more than it.";
 
-export const REEFER_TEMPERATURE_MESSAGE = "Enter the temperature range for a reefer load.";
+/** A reefer's range is both ends or neither (a portal request may arrive without one). */
+export const REEFER_TEMPERATURE_MESSAGE = "Enter both ends of the temperature range.";
 export const TEMPERATURE_ORDER_MESSAGE = "The lowest temperature cannot be above the highest.";
 
 export const createLoadSchema = z.object(loadFields).superRefine((v, ctx) => {
   if (v.fuelSurcharge && toCents(v.fuelSurcharge) > toCents(v.baseRate))
     ctx.addIssue({ code: "custom", message: FUEL_SURCHARGE_OVER_BASE, path: ["fuelSurcharge"] });
-  if (v.equipmentType === "reefer") {
-    if (v.tempMinF === null)
-      ctx.addIssue({ code: "custom", message: REEFER_TEMPERATURE_MESSAGE, path: ["tempMinF"] });
-    if (v.tempMaxF === null)
-      ctx.addIssue({ code: "custom", message: REEFER_TEMPERATURE_MESSAGE, path: ["tempMaxF"] });
+  if (v.equipmentType === "reefer" && (v.tempMinF === null) !== (v.tempMaxF === null)) {
+    const path = v.tempMinF === null ? "tempMinF" : "tempMaxF";
+    ctx.addIssue({ code: "custom", message: REEFER_TEMPERATURE_MESSAGE, path: [path] });
   }
   if (v.tempMinF !== null && v.tempMaxF !== null && v.tempMinF > v.tempMaxF)
     ctx.addIssue({ code: "custom", message: TEMPERATURE_ORDER_MESSAGE, path: ["tempMaxF"] });

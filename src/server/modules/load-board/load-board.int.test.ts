@@ -89,6 +89,14 @@ describe("the load board", () => {
       interested: false,
     });
     expect(JSON.stringify(page)).not.toMatch(/rate|customer|2600|Great Lakes/i);
+    // Without the miles, per-mile pay is unknown rather than $0.
+    const milesless = await create({ postedToBoard: true, loadedMiles: undefined });
+    const row = (await board()).items.find((i: { id: string }) => i.id === milesless.id);
+    expect(row.pay).toBeNull();
+    await call(ctx, `/api/loads/${milesless.id}/status`, {
+      body: { status: "cancelled" },
+      cookie: dispatcher,
+    });
     expect(page.items.some((i: { id: string }) => i.id === hidden.id)).toBe(false);
     expect((await board(jake, "?q=memphis")).total).toBe(1);
     expect((await board(jake, "?q=boise")).total).toBe(0);

@@ -71,7 +71,11 @@ function toItem(r: BoardRow, driver: DriverPay): LoadBoardItem {
     ...item,
     pickupAt: r.pickupAt.toISOString(),
     deliveryAt: r.deliveryAt.toISOString(),
-    pay: rule ? computeDriverPay(rule.payType, rule.payRate, totalRate, r.loadedMiles) : null,
+    // Per-mile pay on a load without its miles is unknown, not zero.
+    pay:
+      rule && !(rule.payType === "per_mile" && r.loadedMiles === null)
+        ? computeDriverPay(rule.payType, rule.payRate, totalRate, r.loadedMiles)
+        : null,
   };
 }
 

@@ -124,16 +124,15 @@ describe("load entry: equipment, references, appointment windows", () => {
     });
   });
 
-  it("refuses a reefer without its range, a window without an end or ending before it starts", async () => {
+  it("refuses half a reefer range, a window without an end or ending before it starts", async () => {
     const base = loadInput();
     const fields = async (body: Record<string, unknown>) => {
       const res = await call(ctx, "/api/loads", { cookie: dispatcher, body: { ...base, ...body } });
       expect(res.status).toBe(400);
       return res.json.error.details.fields as Record<string, string>;
     };
-    expect(await fields({ equipmentType: "reefer" })).toMatchObject({
-      tempMinF: "Enter the temperature range for a reefer load.",
-      tempMaxF: "Enter the temperature range for a reefer load.",
+    expect(await fields({ equipmentType: "reefer", tempMinF: "34" })).toMatchObject({
+      tempMaxF: "Enter both ends of the temperature range.",
     });
     expect(await fields({ tempMinF: "40", tempMaxF: "35" })).toMatchObject({
       tempMaxF: "The lowest temperature cannot be above the highest.",

@@ -63,6 +63,8 @@ describe("the address book (saved locations)", () => {
     );
     expect((await list("q=joliet")).items.map((l) => l.name)).toContain("Alpha Foods DC");
     expect((await list("q=zzz-nowhere")).total).toBe(0);
+    // Every word, anywhere: name and city.
+    expect((await list("q=alpha%20joliet")).items.map((l) => l.name)).toEqual(["Alpha Foods DC"]);
   });
 
   it("lists the load's customer's usual places first: saved for them, or used on their loads", async () => {

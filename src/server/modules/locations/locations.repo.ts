@@ -6,7 +6,7 @@ import { likePattern, offsetOf } from "../../http/pagination";
 type Row = Omit<Location, "uses"> & { uses: string; total: string };
 
 /**
- * The address book, searched by name, address, city, state or ZIP (`locations_search_trgm`). With a
+ * The address book, searched word by word in name, address, city, state and ZIP (`locations_search_trgm`). With a
  * customer, their usual places come first: saved for them, or used on their loads before.
  */
 export async function listLocations(
@@ -15,9 +15,10 @@ export async function listLocations(
 ): Promise<{ items: Location[]; total: number }> {
   const where: SQL[] = [sql`true`];
   if (query.id) where.push(sql`l.id = ${query.id}`);
-  if (query.q) {
+  // Every word typed must appear somewhere ("polar green bay" finds Polar Cold Storage in Green Bay).
+  for (const word of (query.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8)) {
     where.push(
-      sql`(l.name || ' ' || l.address || ' ' || l.city || ' ' || l.state || ' ' || l.postal_code) ilike ${likePattern(query.q)}`,
+      sql`(l.name || ' ' || l.address || ' ' || l.city || ' ' || l.state || ' ' || l.postal_code) ilike ${likePattern(word)}`,
     );
   }
   const customerId = query.customerId ?? null;

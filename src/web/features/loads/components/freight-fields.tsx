@@ -20,7 +20,7 @@ export function FreightFields({
     name: "commodity" | "pieceCount" | "palletCount" | "poNumber" | "bolNumber" | "tempMinF" | "tempMaxF",
     numeric = false,
   ) => (
-    <Field label={t(`fields.${name}`)} error={errorAt(name)} required={reefer && name.startsWith("temp")}>
+    <Field label={t(`fields.${name}`)} error={errorAt(name)}>
       <Input
         {...register(name)}
         inputMode={numeric ? "decimal" : undefined}
