@@ -116,9 +116,10 @@ function demoCheckIns(p: PlannedLoad, s: number, last: number, at: Date, now: Da
     };
   }
   if (p.status !== "in_progress") return none;
+  // First come, first served counts from the arrival: 2 h 40 at the dock, 40 minutes past two free hours.
   if (p.lane === "psKcTul" && s === 0)
     return {
-      ...times(-15, 130, 160),
+      ...times(-15, 120, 145),
       detentionMinutes: 40,
       detentionAmount: "50.00",
       detentionStatus: "proposed" as const,

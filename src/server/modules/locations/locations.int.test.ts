@@ -113,34 +113,31 @@ describe("the address book (saved locations)", () => {
 
 describe("saved views of the loads list", () => {
   it("are per user: saved, replaced by name, and someone else's is not found", async () => {
-    const views = (cookie: string) => call(ctx, "/api/loads/views", { cookie });
-    const first = await call(ctx, "/api/loads/views", {
-      body: { name: "Unassigned Chicago", query: "q=chicago&status=pending" },
-      cookie: dispatcher,
-    });
+    const views = async (cookie: string) => (await call(ctx, "/api/loads/views", { cookie })).json;
+    const save = (body: unknown, cookie = manager) => call(ctx, "/api/loads/views", { body, cookie });
+    const first = await save({ name: "Unassigned Chicago", query: "q=chicago&status=pending" });
     expect(first.status).toBe(200);
-    const replaced = await call(ctx, "/api/loads/views", {
-      body: { name: "unassigned chicago", query: "q=chicago&status=pending&sort=pickupAt" },
-      cookie: dispatcher,
+    const replaced = await save({
+      name: "unassigned chicago",
+      query: "q=chicago&sort=pickupAt&status=pending",
     });
     expect(replaced.json.id).toBe(first.json.id);
-    expect((await views(dispatcher)).json).toEqual([
-      { id: first.json.id, name: "Unassigned Chicago", query: "q=chicago&status=pending&sort=pickupAt" },
+    expect(await views(manager)).toEqual([
+      { id: first.json.id, name: "Unassigned Chicago", query: "q=chicago&sort=pickupAt&status=pending" },
     ]);
-    expect((await views(manager)).json).toEqual([]);
+    // The dispatcher has their own (the demo's "On the road"), never the manager's.
+    const theirs = await views(dispatcher);
+    expect(theirs.map((v: { name: string }) => v.name)).toContain("On the road");
+    expect(theirs.map((v: { id: string }) => v.id)).not.toContain(first.json.id);
     const foreign = await call(ctx, `/api/loads/views/${first.json.id}`, {
-      method: "DELETE",
-      cookie: manager,
-    });
-    expect(foreign.status).toBe(404);
-    expect(
-      (await call(ctx, "/api/loads/views", { body: { name: "", query: "" }, cookie: dispatcher })).status,
-    ).toBe(400);
-    expect((await views(customer)).status).toBe(403);
-    const gone = await call(ctx, `/api/loads/views/${first.json.id}`, {
       method: "DELETE",
       cookie: dispatcher,
     });
+    expect(foreign.status).toBe(404);
+    expect((await save({ name: "", query: "" })).status).toBe(400);
+    expect((await call(ctx, "/api/loads/views", { cookie: customer })).status).toBe(403);
+    const gone = await call(ctx, `/api/loads/views/${first.json.id}`, { method: "DELETE", cookie: manager });
     expect(gone.status).toBe(200);
+    expect(await views(manager)).toEqual([]);
   });
 });

@@ -63,12 +63,12 @@ export function SavedViews() {
     );
 
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="saved-views">
+    <div className="flex w-full items-center gap-2 sm:w-auto" data-testid="saved-views">
       <Select
         aria-label={t("views.label")}
         value={value}
         onChange={(e) => choose(e.target.value)}
-        className="h-10 w-auto min-w-44"
+        className="h-10 min-w-0 flex-1 sm:w-auto sm:min-w-44 sm:flex-none"
         data-testid="saved-view-select"
       >
         {value ? null : <option value="">{t("views.custom")}</option>}
