@@ -454,14 +454,7 @@ export function createLoadsService(deps: Deps) {
         const load = await lockLoad(tx, id);
         const from = load.status;
         if (!canTransition(from, to)) throw invalidTransition(from, to);
-        if (from === "completed") {
-          const [billed] = await loadsOnOtherInvoices(tx, [id]);
-          if (billed) {
-            throw conflict(loadInvoicedMessage(billed.invoiceNumber), "LOAD_INVOICED", {
-              invoiceNumber: billed.invoiceNumber,
-            });
-          }
-        }
+        if (from === "completed") await refuseBilled(tx, id);
         if ((to === "assigned" || to === "in_progress") && !load.driverId) {
           throw driverRequired(`Assign a driver before marking the load as ${LABELS[to]}.`);
         }
@@ -642,6 +635,16 @@ export async function markDelivered(tx: Tx, deps: Deps, load: LoadRow, actor: Ac
         delivery: `${load.deliveryCity}, ${load.deliveryState}`,
       },
     });
+}
+
+/** 409 LOAD_INVOICED: a load a live invoice bills keeps its status and its charges. */
+export async function refuseBilled(tx: Tx, loadId: string) {
+  const [billed] = await loadsOnOtherInvoices(tx, [loadId]);
+  if (billed) {
+    throw conflict(loadInvoicedMessage(billed.invoiceNumber), "LOAD_INVOICED", {
+      invoiceNumber: billed.invoiceNumber,
+    });
+  }
 }
 
 /**

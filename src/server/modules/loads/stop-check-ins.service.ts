@@ -3,7 +3,6 @@ import {
   computeTotalRate,
   fromCents,
   type LoadDetail,
-  loadInvoicedMessage,
   toCents,
 } from "@shared/loads/loads.schema";
 import {
@@ -26,10 +25,9 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
-import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
 import { buildLoadDetail } from "./load-detail";
 import { findLoad, insertEvent, type LoadRow } from "./loads.repo";
-import { markDelivered } from "./loads.service";
+import { markDelivered, refuseBilled } from "./loads.service";
 
 type StopRow = typeof loadStops.$inferSelect;
 
@@ -262,12 +260,7 @@ export function createStopCheckInsService(deps: Deps) {
           throw conflict("There is no proposed detention at this stop.", "NO_DETENTION");
         }
         if (decision === "accept") {
-          const [billed] = await loadsOnOtherInvoices(tx, [loadId]);
-          if (billed) {
-            throw conflict(loadInvoicedMessage(billed.invoiceNumber), "LOAD_INVOICED", {
-              invoiceNumber: billed.invoiceNumber,
-            });
-          }
+          await refuseBilled(tx, loadId);
           const detention = fromCents(toCents(stop.detentionAmount) + toCents(load.detention ?? "0"));
           const totalRate = computeTotalRate({ ...load, detention });
           const [settled] = await tx
