@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { loadStatus, openAs, uniqueLoadNumber } from "./load-helpers";
+import { loadStatus, openAs, searchList, uniqueLoadNumber } from "./load-helpers";
 
 const PHONE = { width: 375, height: 740 };
 const PDF = Buffer.from(
@@ -106,6 +106,40 @@ test.describe("dispatch depth", () => {
     );
     await page.goto(`/operations/loads?q=${loadNumber}`);
     await expect(page.getByTestId(`load-row-${loadNumber}`)).toBeVisible();
+  });
+
+  test("the address book: a dispatcher adds a place with its dock hours, finds it, edits and deletes it", async ({
+    page,
+  }) => {
+    const tag = Date.now().toString(36);
+    const name = `Harbor Freezer ${tag}`;
+    await loginAs(page, "dispatcher@demo.test");
+    await page.goto("/operations/locations");
+    await expect(page.getByRole("heading", { name: "Address book" })).toBeVisible();
+    await page.getByTestId("new-location").click();
+    const form = page.getByTestId("location-form");
+    await form.getByTestId("location-name").fill(name);
+    await form.getByTestId("save-location").click();
+    // Required fields say so, and what was typed stays.
+    await expect(form).toContainText("Required.");
+    await expect(form.getByTestId("location-name")).toHaveValue(name);
+    await form.getByTestId("location-address").fill("12 Pier Rd");
+    await form.getByTestId("location-city").fill("Duluth");
+    await form.getByTestId("location-state").fill("MN");
+    await form.getByTestId("location-hours").fill("Mon–Fri 04:00–12:00, appointment only");
+    await form.getByTestId("save-location").click();
+    await expect(toast(page)).toContainText(`${name} saved`);
+    await searchList(page, "Search the address book", tag);
+    const row = page.getByTestId("location-row").filter({ hasText: name });
+    await expect(row).toContainText("Mon–Fri 04:00–12:00, appointment only");
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    await form.getByTestId("location-contactName").fill("Lee Dockman");
+    await form.getByTestId("save-location").click();
+    await expect(row).toContainText("Lee Dockman");
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toContainText(`${name} deleted`);
+    await expect(row).toHaveCount(0);
   });
 
   test("the driver checks in and out of each stop on a phone; staff accept the detention onto the invoice", async ({

@@ -99,6 +99,7 @@ describe("the access table", () => {
       "/operations/loads/:loadId",
       "/operations/loads/:loadId/edit",
       "/operations/loads/new",
+      "/operations/locations",
       "/profile",
       "/track",
       "/two-factor",

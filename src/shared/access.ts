@@ -289,6 +289,13 @@ export const ROUTES = {
     access: DISPATCH,
     nav: { group: "management", label: "loadRequests" },
   },
+  /** Added (issue 18): the address book of shippers and receivers, picked from while typing a stop. */
+  locations: {
+    permission: "loads:write",
+    path: "/operations/locations",
+    access: DISPATCH,
+    nav: { group: "management", label: "locations" },
+  },
   loadBoard: {
     permission: "loadBoard:browse",
     path: "/operations/load-board",

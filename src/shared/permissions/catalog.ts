@@ -49,7 +49,7 @@ export const PERMISSION_CATALOG = {
   "meetings:manage": entry("communications", "meetings"),
   "chat:use": entry("communications", "chat"),
   "loads:read": entry("dispatch", "loads"),
-  "loads:write": entry("dispatch", "loadNew", "loadEdit"),
+  "loads:write": entry("dispatch", "loadNew", "loadEdit", "locations"),
   "loads:driverActions": entry("dispatch", "driverDashboard"),
   "loads:stateMiles": entry("dispatch", "loadDetail"),
   "loadBoard:browse": entry("dispatch", "loadBoard"),

@@ -31,7 +31,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   invoices: ["invoices"],
   "load-board": ["board"],
   loads: ["loads"],
-  locations: [],
+  locations: ["loads", "locations"],
   meetings: ["meetings"],
   // The command palette (opened from the shell, which loads its words with its code).
   search: ["search"],

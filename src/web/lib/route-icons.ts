@@ -84,6 +84,7 @@ export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
   loadEdit: Package,
   loadBoard: PackageSearch,
   loadRequests: PackagePlus,
+  locations: MapPinCheck,
   assignments: ClipboardList,
   calendar: CalendarDays,
   drivers: Users,

@@ -20,12 +20,15 @@ import {
   loadListQuerySchema,
   loadPageSchema,
   nextLoadNumberSchema,
-  savedViewInputSchema,
-  savedViewSchema,
   updateLoadSchema,
 } from "@shared/loads/loads.schema";
+import { savedViewInputSchema, savedViewSchema } from "@shared/loads/saved-views.schema";
 import { stateMilesInputSchema, stateMilesSchema } from "@shared/loads/state-miles.schema";
-import { checkInSchema, correctCheckInSchema, detentionDecisionSchema } from "@shared/loads/stops.schema";
+import {
+  checkInSchema,
+  correctCheckInSchema,
+  detentionDecisionSchema,
+} from "@shared/loads/stop-requests.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";

@@ -1,4 +1,4 @@
-import { SAVED_VIEWS_MAX, type SavedView, type SavedViewInput } from "@shared/loads/loads.schema";
+import { SAVED_VIEWS_MAX, type SavedView, type SavedViewInput } from "@shared/loads/saved-views.schema";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { savedViews } from "../../db/schema";
 import type { Deps } from "../../deps";

@@ -5,12 +5,12 @@ import {
   type LoadDetail,
   toCents,
 } from "@shared/loads/loads.schema";
+import type { CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
 import {
   CHECK_IN_EVENTS,
   CHECK_IN_FUTURE_MESSAGE,
   CHECK_IN_TIME_ORDER_MESSAGE,
   type CheckInEvent,
-  type CorrectCheckInInput,
   computeDetention,
   DEFAULT_DETENTION_FREE_MINUTES,
   DEFAULT_DETENTION_RATE,

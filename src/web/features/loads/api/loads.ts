@@ -1,6 +1,4 @@
 import type {
-  BolUploadLink,
-  CreatedBolUploadLink,
   CreateLoadInput,
   DriverAction,
   DriverActionResult,
@@ -145,52 +143,6 @@ export function useDeleteLoadFile(id: string) {
   return useMutation({
     mutationFn: (fileId: string) => api<unknown>(loadFileUrl(id, fileId), { method: "DELETE" }),
     onSuccess: invalidate,
-  });
-}
-
-export function useLoadInterests(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: loadKeys.interests(id),
-    queryFn: ({ signal }) => api<LoadInterest[]>(`${loadPath(id)}/interests`, { signal }),
-    enabled,
-    retry: retryTransient,
-  });
-}
-
-export function useAssignLoad(id: string) {
-  const invalidate = useInvalidateLoads();
-  return useMutation({
-    mutationFn: (driverId: string) => api<LoadDetail>(`${loadPath(id)}/assign`, { body: { driverId } }),
-    onSettled: invalidate,
-  });
-}
-
-export function useBolLinks(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: loadKeys.bolLinks(id),
-    queryFn: ({ signal }) => api<BolUploadLink[]>(`${loadPath(id)}/bol-links`, { signal }),
-    enabled,
-    retry: retryTransient,
-  });
-}
-
-export function useCreateBolLink(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (expiresInDays: number) =>
-      api<CreatedBolUploadLink>(`${loadPath(id)}/bol-links`, {
-        body: { expiresInDays },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
-  });
-}
-
-export function useRevokeBolLink(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (linkId: string) =>
-      api<unknown>(`${loadPath(id)}/bol-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
   });
 }
 

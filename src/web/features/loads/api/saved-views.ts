@@ -1,4 +1,4 @@
-import type { SavedView } from "@shared/loads/loads.schema";
+import type { SavedView } from "@shared/loads/saved-views.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";

@@ -1,5 +1,6 @@
 import type { LoadDetail } from "@shared/loads/loads.schema";
-import type { CheckInEvent, CorrectCheckInInput } from "@shared/loads/stops.schema";
+import type { CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
+import type { CheckInEvent } from "@shared/loads/stops.schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { loadKeys, loadPath, useInvalidateLoads } from "./loads";

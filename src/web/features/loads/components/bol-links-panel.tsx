@@ -10,7 +10,7 @@ import { Input, Label, Select } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useBolLinks, useCreateBolLink, useRevokeBolLink } from "../api/loads";
+import { useBolLinks, useCreateBolLink, useRevokeBolLink } from "../api/load-panels";
 
 const DAY_CHOICES = [1, 3, BOL_LINK_DEFAULT_DAYS, 14, BOL_LINK_MAX_DAYS] as const;
 

@@ -6,7 +6,7 @@ import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { useAssignLoad, useLoadInterests } from "../api/loads";
+import { useAssignLoad, useLoadInterests } from "../api/load-panels";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
 
 /**

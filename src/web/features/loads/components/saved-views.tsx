@@ -114,7 +114,7 @@ export function SavedViews() {
       <ConfirmDialog
         open={naming}
         onOpenChange={setNaming}
-        title={t("views.saveTitle")}
+        title={t("views.save")}
         description={t("views.saveText")}
         confirmLabel={t("views.save")}
         pending={save.isPending}

@@ -19,8 +19,6 @@ const KNOWN: Record<string, string> = {
   "City is required.": "validation.required",
   "State is required.": "validation.required",
   "Date and time are required.": "validation.required",
-  "Contact name is required.": "validation.required",
-  "Contact phone is required.": "validation.required",
   "Enter an amount like 1250 or 1250.50.": "validation.money",
   "Must be zero or more.": "validation.notNegative",
   "Use letters, digits and dashes (e.g. LD-2026-00042).": "validation.loadNumber",

@@ -1,4 +1,9 @@
-import type { Location, LocationInput, LocationPage } from "@shared/locations/locations.schema";
+import type {
+  Location,
+  LocationInput,
+  LocationListQuery,
+  LocationPage,
+} from "@shared/locations/locations.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -8,7 +13,17 @@ export type { Location };
 const locationKeys = {
   all: ["locations"] as const,
   search: (q: string, customerId: string | null) => [...locationKeys.all, "search", q, customerId] as const,
+  list: (query: object) => [...locationKeys.all, "list", query] as const,
 };
+
+/** The address book screen's page. */
+export function useLocations(query: Partial<LocationListQuery> & { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: locationKeys.list(query),
+    queryFn: ({ signal }) => api<LocationPage>("/api/locations", { query: { ...query }, signal }),
+    retry: retryTransient,
+  });
+}
 
 /** The address book as the user types a stop: the load's customer's usual places first. */
 export function useLocationSearch(q: string, customerId: string | null, enabled: boolean) {
@@ -26,10 +41,23 @@ export function useLocationSearch(q: string, customerId: string | null, enabled:
   });
 }
 
-export function useSaveLocation() {
+/** Saves a new place, or edits the one named by `id`. */
+export function useSaveLocation(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LocationInput) => api<Location>("/api/locations", { body }),
+    mutationFn: (body: LocationInput) =>
+      id
+        ? api<Location>(`/api/locations/${encodeURIComponent(id)}`, { method: "PUT", body })
+        : api<Location>("/api/locations", { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
+  });
+}
+
+export function useDeleteLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<unknown>(`/api/locations/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { CHECK_IN_EVENTS, DETENTION_DECISIONS } from "./stops.schema";
+
+/*
+ * The bodies of the check-in, correction and detention requests (decision 034). A module of their
+ * own: the server parses with them; the web only needs their types, so none of this reaches a bundle.
+ */
+
+export const checkInSchema = z.object({ event: z.enum(CHECK_IN_EVENTS) });
+export type CheckInInput = z.infer<typeof checkInSchema>;
+
+/** Staff correcting a check-in time: the reason goes on the timeline. */
+export const correctCheckInSchema = z.object({
+  event: z.enum(CHECK_IN_EVENTS),
+  at: z.iso.datetime({ offset: true, message: "Date and time are required." }),
+  reason: z.string().trim().min(1, { message: "Say why the time changes." }).max(500),
+});
+export type CorrectCheckInInput = z.input<typeof correctCheckInSchema>;
+
+export const detentionDecisionSchema = z.object({
+  decision: z.enum(DETENTION_DECISIONS),
+  note: z.string().trim().max(500).optional(),
+});
+export type DetentionDecisionInput = z.infer<typeof detentionDecisionSchema>;
+
+/** Body of "start trip": `confirmEarly` once the driver has seen the early-start question. */
+export const startTripSchema = z.object({ confirmEarly: z.boolean().optional() });
