@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   "load.delivered",
   "load.pod_delivered",
   "load.interest",
+  "load.detention_proposed",
   "invoice.sent",
   "time_off.requested",
   "time_off.reviewed",
@@ -50,6 +51,8 @@ export interface NotificationDataByKind {
   /** To the customer: their load was delivered with its proof of delivery (an automated event). */
   "load.pod_delivered": { loadId: string; loadNumber: string; deliveredOn: string; delivery: string };
   "load.interest": { loadId: string; loadNumber: string; driverId: string; driverName: string };
+  /** A stop's times owe detention: staff accept it onto the charges or dismiss it (decision 034). */
+  "load.detention_proposed": { loadId: string; loadNumber: string; locationName: string; amount: string };
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
   "time_off.requested": {
     timeOffId: string;

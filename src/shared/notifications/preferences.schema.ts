@@ -50,6 +50,7 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "load.delivered": DISPATCH,
   "load.pod_delivered": ["customer"],
   "load.interest": DISPATCH,
+  "load.detention_proposed": DISPATCH,
   "invoice.sent": ["customer"],
   "time_off.requested": ["admin", "manager"],
   "time_off.reviewed": ["driver"],

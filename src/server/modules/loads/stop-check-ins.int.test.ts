@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers } from "../../db/schema";
+import { customers, notifications } from "../../db/schema";
 import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, uploadFile } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 
@@ -280,6 +280,17 @@ describe("corrections and detention", () => {
     });
     // Nothing is charged until staff accept it.
     expect(departed.json.detention).toBe("75.50");
+    // Dispatch is told.
+    const told = await ctx.deps.db
+      .select({ data: notifications.data })
+      .from(notifications)
+      .where(eq(notifications.kind, "load.detention_proposed"));
+    expect(told.map((n) => n.data)).toContainEqual({
+      loadId: load.id,
+      loadNumber: (load as unknown as { loadNumber: string }).loadNumber,
+      locationName: "Great Lakes DC",
+      amount: "37.50",
+    });
     // The driver sees the times but not the amount.
     const asDriver = (await call(ctx, `/api/loads/${load.id}`, { cookie: jake })).json;
     expect(asDriver.stops[0]).toMatchObject({ detentionStatus: "proposed", detentionAmount: null });

@@ -1,3 +1,4 @@
+import { PERMISSIONS, routePath } from "@shared/access";
 import {
   computeDriverPay,
   computeTotalRate,
@@ -24,6 +25,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
+import { notifyRoles } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { buildLoadDetail } from "./load-detail";
 import { findLoad, insertEvent, type LoadRow } from "./loads.repo";
@@ -106,15 +108,25 @@ export function createStopCheckInsService(deps: Deps) {
         detentionStatus: owed ? "proposed" : null,
       })
       .where(eq(loadStops.id, stop.id));
-    if (owed)
-      await insertEvent(tx, {
+    if (!owed) return;
+    await insertEvent(tx, {
+      loadId: load.id,
+      kind: "detention_proposed",
+      data: { ...stopData(stop), minutes: owed.minutes, amount: owed.amount },
+      from: load.status,
+      to: load.status,
+      actor: who(actor),
+    });
+    await notifyRoles(tx, PERMISSIONS["loads:write"], {
+      kind: "load.detention_proposed",
+      link: routePath("loadDetail", { loadId: load.id }),
+      data: {
         loadId: load.id,
-        kind: "detention_proposed",
-        data: { ...stopData(stop), minutes: owed.minutes, amount: owed.amount },
-        from: load.status,
-        to: load.status,
-        actor: who(actor),
-      });
+        loadNumber: load.loadNumber,
+        locationName: stop.locationName,
+        amount: owed.amount,
+      },
+    });
   }
 
   /** The first departure puts an assigned load on the road (assigned → in progress). */
