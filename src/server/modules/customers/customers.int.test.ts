@@ -62,6 +62,28 @@ const acme = {
 };
 
 describe("customers: create, read, edit, delete", () => {
+  it("keeps a customer's own detention terms and refuses impossible ones", async () => {
+    const body = {
+      ...acme,
+      email: "",
+      companyName: "Terms Test Co",
+      detentionFreeMinutes: "90",
+      detentionRate: "60.5",
+    };
+    const res = await call(ctx, "/api/customers", { body, cookie: dispatcher });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ detentionFreeMinutes: 90, detentionRate: "60.50" });
+    const bad = await call(ctx, "/api/customers", {
+      body: { ...body, companyName: "Bad Terms Co", detentionFreeMinutes: "-5", detentionRate: "abc" },
+      cookie: dispatcher,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.error.details.fields).sort()).toEqual([
+      "detentionFreeMinutes",
+      "detentionRate",
+    ]);
+  });
+
   let id: string;
 
   it("creates a customer with billing, terms, credit limit and contacts", async () => {
@@ -79,6 +101,9 @@ describe("customers: create, read, edit, delete", () => {
       creditAvailable: "50000.00",
       hasPortalAccount: false,
       portalAccount: null,
+      // Detention terms default to two free hours at $75 an hour (decision 034).
+      detentionFreeMinutes: 120,
+      detentionRate: "75.00",
     });
     expect(res.json.contacts.map((c: { name: string; email: string | null }) => [c.name, c.email])).toEqual([
       ["Rita Alvarez", "rita@acmecold.test"],
