@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./platform/storage/s3-store";
 
 /** A setting that cannot be used: start-up stops with this message and no stack trace. */
 export class ConfigError extends Error {}
@@ -39,6 +40,14 @@ const envSchema = z.object({
   SMS_ACCOUNT_SID: z.string().trim().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().trim().min(1).optional(),
   SMS_FROM: z.string().trim().min(1).optional(),
+  /** Where uploaded files live: this machine's DATA_DIR/files (one instance) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(["disk", "s3"], { message: "must be disk or s3" }).default("disk"),
+  S3_BUCKET: z.string().trim().min(3, { message: "must be a bucket name (3 characters or more)" }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ message: "must be a full URL such as https://minio.example.com:9000" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   COMPANY_NAME: z.string().trim().min(1).max(120).optional(),
   COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
@@ -114,6 +123,8 @@ export interface Config {
   /** Set when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are. */
   sms?: { baseUrl: string; accountSid: string; authToken: string; from: string };
   mailFrom: string;
+  /** Set with STORAGE_DRIVER=s3: files go to this bucket instead of DATA_DIR/files. */
+  s3?: S3Settings;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   company: CompanyDetails;
 }
@@ -126,6 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings:\n${lines.join("\n")}\nSee the settings table in README.md.`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET)
+    throw new ConfigError(
+      "Invalid settings:\n  S3_BUCKET: is required with STORAGE_DRIVER=s3\nSee the settings table in README.md.",
+    );
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      "Invalid settings:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither\nSee the settings table in README.md.",
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -152,6 +171,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     mailFrom: e.MAIL_FROM,
+    s3:
+      e.STORAGE_DRIVER === "s3" && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     company: {
       name: e.COMPANY_NAME ?? DEFAULT_COMPANY.name,

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -12,7 +11,7 @@ import { watchCompanySettings } from "./modules/settings/company-settings";
 import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
 import { createMailer } from "./platform/mail/mailer";
-import { createStorage, diskStore } from "./platform/storage/storage";
+import { blobStoreFor, createStorage } from "./platform/storage/storage";
 import { seedDemoData, shouldSeedDemo } from "./seed/demo";
 
 async function main() {
@@ -28,7 +27,7 @@ async function main() {
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
+    storage: createStorage(blobStoreFor(config)),
   };
   // The saved company profile (Settings → Company) replaces the COMPANY_* defaults, here and on change.
   await watchCompanySettings(deps);

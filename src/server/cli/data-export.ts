@@ -1,15 +1,14 @@
 import { createWriteStream } from "node:fs";
-import path from "node:path";
 import { loadConfig } from "../config";
 import { writeArchive } from "../modules/data-management/archive";
-import { createStorage, diskStore } from "../platform/storage/storage";
+import { blobStoreFor, createStorage } from "../platform/storage/storage";
 import { parseArgs, withDatabase } from "./shared";
 
 const { file = `lms-export-${new Date().toISOString().slice(0, 10)}.tar.gz` } = parseArgs();
 
 await withDatabase(async ({ pool }) => {
   const config = loadConfig();
-  const storage = createStorage(diskStore(path.join(config.dataDir, "files")));
+  const storage = createStorage(blobStoreFor(config));
   let shown = -1;
   const manifest = await writeArchive(
     pool,

@@ -1,8 +1,7 @@
 import { createReadStream, existsSync } from "node:fs";
-import path from "node:path";
 import { loadConfig } from "../config";
 import { RestoreError, restoreArchive } from "../modules/data-management/archive";
-import { createStorage, diskStore } from "../platform/storage/storage";
+import { blobStoreFor, createStorage } from "../platform/storage/storage";
 import { parseArgs, withDatabase } from "./shared";
 
 const USAGE = "Usage: npm run data:restore -- --file lms-export-….tar.gz   (into a new, empty installation)";
@@ -16,7 +15,7 @@ if (!file || !existsSync(file)) {
 let refused = false;
 await withDatabase(async ({ pool }) => {
   const config = loadConfig();
-  const storage = createStorage(diskStore(path.join(config.dataDir, "files")));
+  const storage = createStorage(blobStoreFor(config));
   try {
     const manifest = await restoreArchive(pool, storage, createReadStream(file), (m) => console.log(m));
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);

@@ -13,7 +13,7 @@ import { createAuth } from "../modules/auth/auth";
 import { watchCompanySettings } from "../modules/settings/company-settings";
 import { createDbEvents } from "../platform/events/db-events";
 import { createMailer } from "../platform/mail/mailer";
-import { createStorage, diskStore } from "../platform/storage/storage";
+import { blobStoreFor, createStorage } from "../platform/storage/storage";
 import { DEMO_PASSWORD } from "../seed/demo-accounts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -120,7 +120,7 @@ async function startInstance(databaseUrl: string, config: Config): Promise<AppIn
     log,
     auth: createAuth(config, db),
     mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: createStorage(diskStore(path.join(config.dataDir, "files"))),
+    storage: createStorage(blobStoreFor(config)),
   };
   await watchCompanySettings(deps);
   const app = createApp(deps);

@@ -5,12 +5,18 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
+import { type S3Settings, s3Store } from "./s3-store";
 
 /** Where file bytes live. Local disk under DATA_DIR/files; an S3-compatible store can implement the same. */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array>;
   remove(key: string): Promise<void>;
+}
+
+/** The store the settings name: the S3-compatible bucket when configured, else DATA_DIR/files. */
+export function blobStoreFor(config: { dataDir: string; s3?: S3Settings }): BlobStore {
+  return config.s3 ? s3Store(config.s3) : diskStore(path.join(config.dataDir, "files"));
 }
 
 export function diskStore(root: string): BlobStore {
