@@ -99,6 +99,8 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   /** Another app instance on the same database and files (its own pool and listener), closed with this one. */
   anotherInstance(): Promise<AppInstance>;
+  /** The test database's URL (a job queue or a second client of the same database). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const others: AppInstance[] = [];
   return {
     ...first,
+    databaseUrl: database.url,
     async anotherInstance() {
       const instance = await startInstance(database.url, config);
       others.push(instance);
