@@ -10,9 +10,13 @@ import { createAuth } from "./modules/auth/auth";
 import { watchCompanySettings } from "./modules/settings/company-settings";
 import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
+import { drain } from "./platform/lifecycle/drain";
 import { createMailer } from "./platform/mail/mailer";
 import { blobStoreFor, createStorage } from "./platform/storage/storage";
 import { seedDemoData, shouldSeedDemo } from "./seed/demo";
+
+/** How long a stopping instance waits for requests in flight before closing them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -54,8 +58,22 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info(`${signal}: shutting down`);
-    server.close();
+    log.info(`${signal}: draining (new connections refused, requests in flight finish)`);
+    // Stop listening, end the events streams (browsers reconnect elsewhere), let requests finish.
+    await new Promise<void>((resolve) => {
+      const http = server as unknown as import("node:http").Server;
+      const timer = setTimeout(() => {
+        log.warn(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing them`);
+        http.closeAllConnections();
+        resolve();
+      }, SHUTDOWN_GRACE_MS);
+      http.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      drain();
+      http.closeIdleConnections();
+    });
     await stopJobs().catch(() => {});
     await deps.events.close();
     await database.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "./logger";
 import { startJobs } from "./platform/jobs/jobs";
+import { drain } from "./platform/lifecycle/drain";
 import {
   type AppInstance,
   call,
@@ -9,6 +10,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from "./testing/harness";
+import { openEvents } from "./testing/sse";
 
 /*
  * Several app instances on one PostgreSQL (issue 19): what one instance changes, the others see at the
@@ -54,6 +56,14 @@ describe("two instances on one database", () => {
     expect(disabled.status).toBe(200);
     // The other instance's cached actor was told through PostgreSQL: the very next request is refused.
     expect((await onOther("/api/loads?pageSize=10", sam)).status).toBe(401);
+  });
+
+  it("a draining instance (shutting down) ends its events streams, so browsers reconnect to another", async () => {
+    const manager = await signIn(ctx, "manager@demo.test");
+    const onA = await openEvents(ctx.app, manager, {});
+    expect((await onA.next())?.event).toBe("ready");
+    drain();
+    expect(await onA.next()).toBeNull();
   });
 
   it("a scheduled job runs once at its time, however many instances schedule it", async () => {

@@ -12,6 +12,7 @@ import { streamSSE } from "hono/streaming";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonContent, uuidParams } from "../../http/route";
+import { onDrain } from "../../platform/lifecycle/drain";
 import { AUTH_CHANGED_CHANNEL } from "../auth/session";
 import { createChatService } from "../chat/chat.service";
 import { createNotificationsService } from "./notifications.service";
@@ -115,9 +116,11 @@ export function notificationsRoutes(deps: Deps) {
           const n = await service.one(actor, id, replayFrom);
           if (n && open) await write(n);
         };
+        let offDrain = () => {};
         const stop = () => {
           if (!open) return;
           open = false;
+          offDrain();
           offNotes();
           offChat();
           offAuth();
@@ -146,6 +149,8 @@ export function notificationsRoutes(deps: Deps) {
           void service.sessionHolds(actor).then((holds) => holds || stop());
         });
         stream.onAbort(stop);
+        // A draining instance (shutting down) ends the stream: the browser reconnects to another one.
+        offDrain = onDrain(stop);
         await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
         if (UUID.test(lastId))
           for (const n of await service.since(actor, lastId))
