@@ -14,21 +14,23 @@ import { type S3Server, startS3Server } from "../../testing/s3-server";
 import { samplePdf } from "../pdf/pdf.testing";
 import { s3Store } from "./s3-store";
 
+/** The driver's settings for the loopback store. */
+const settingsOf = (server: S3Server) => ({
+  bucket: server.bucket,
+  region: "us-east-1",
+  endpoint: server.url,
+  accessKeyId: server.accessKeyId,
+  secretAccessKey: server.secretAccessKey,
+  forcePathStyle: true,
+});
+
 let s3: S3Server;
 let ctx: TestContext;
 let other: AppInstance;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  const settings = {
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.url,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-    forcePathStyle: true,
-  };
-  ctx = await createTestContext({ s3: settings });
+  ctx = await createTestContext({ s3: settingsOf(s3) });
   other = await ctx.anotherInstance();
   await emptyDispatchOffice(ctx);
 });
@@ -64,14 +66,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
   });
 
   it("writes, reads and deletes signed objects; a wrong key is refused; a missing object is ENOENT", async () => {
-    const store = s3Store({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.url,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-    });
+    const store = s3Store(settingsOf(s3));
     const bytes = new Uint8Array([1, 2, 3, 250, 251, 252]);
     await store.put("2026/11/a b+c.pdf", bytes);
     expect(s3.objects.get("2026/11/a b+c.pdf")).toEqual(Buffer.from(bytes));
@@ -81,14 +76,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
     await expect(store.put("../escape.pdf", bytes)).rejects.toThrow("Invalid storage key");
 
     const refusedBefore = s3.refused;
-    const forged = s3Store({
-      bucket: s3.bucket,
-      region: "us-east-1",
-      endpoint: s3.url,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: "not-the-secret",
-      forcePathStyle: true,
-    });
+    const forged = s3Store({ ...settingsOf(s3), secretAccessKey: "not-the-secret" });
     await expect(forged.put("2026/11/x.pdf", bytes)).rejects.toThrow();
     expect(s3.refused).toBe(refusedBefore + 1);
     expect(s3.objects.has("2026/11/x.pdf")).toBe(false);
