@@ -72,7 +72,8 @@ const optionalMoney = z
   .transform((v) => (v ? v : null));
 const quantity = (max: number) =>
   z
-    .union([z.coerce.number().min(0, { message: "Must be zero or more." }).max(max), z.literal("")])
+    // The empty string first: coerced, it would read as 0 rather than "not given".
+    .union([z.literal(""), z.coerce.number().min(0, { message: "Must be zero or more." }).max(max)])
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v));
 

@@ -115,6 +115,12 @@ describe("load entry: equipment, references, appointment windows", () => {
       bolNumber: "BOL-1",
     });
     expect(res.json.stops[0]).toMatchObject({ contactName: "", contactPhone: "", referenceNumber: "PU-55" });
+    // An empty quantity is "not given", not zero.
+    const blank = await call(ctx, "/api/loads", {
+      cookie: dispatcher,
+      body: { ...base, loadedMiles: "", weightLbs: "" },
+    });
+    expect(blank.json).toMatchObject({ loadedMiles: null, weightLbs: null });
     expect(res.json.stops[1]).toMatchObject({
       appointmentKind: "window",
       scheduledAt: "2026-03-04T18:00:00.000Z",
