@@ -19,6 +19,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
     .optional(),
+  /** Off for a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21). */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   PUBLIC_URL: z.url({ message: "must be a full URL such as https://lms.example.com" }).optional(),
   DEMO_DATA: bool.optional(),
@@ -101,6 +103,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Repeated statements are prepared per connection (db/prepared.ts). */
+  preparedStatements: boolean;
   authSecret: string;
   publicUrl: string;
   /**
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     authSecret: e.BETTER_AUTH_SECRET ?? storedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustedOrigins: e.PUBLIC_URL

@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { autoPrepare } from "./prepared";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,8 +31,10 @@ export async function readAll<const T extends readonly (() => PromiseLike<unknow
 // numeric (money) stays a string end to end; never a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
-export function createDb(url: string, max = 10): { db: Db; pool: pg.Pool } {
+/** A pool of `max` connections; repeated statements are prepared unless `prepare` is false (prepared.ts). */
+export function createDb(url: string, max = 10, prepare = true): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max });
+  if (prepare) autoPrepare(pool);
   pool.on("error", () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
   });

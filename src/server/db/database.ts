@@ -23,7 +23,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     : await (await import("./embedded")).startEmbeddedPostgres(config.dataDir, log);
   try {
     const url = config.databaseUrl ?? embedded!.url;
-    const { db, pool } = createDb(url);
+    const { db, pool } = createDb(url, 10, config.preparedStatements);
     await assertServerVersion(pool);
     await runMigrations(db);
     if (await syncCompanyTimeZone(pool, config.company.timeZone))

@@ -13,9 +13,13 @@ export const UPLOAD_BODY_MAX_BYTES = 100 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-/** 413 before the body is parsed: Content-Length is checked first, a streamed body as it arrives. */
+/**
+ * 413 before the body is parsed: Content-Length is checked first, a streamed body as it arrives.
+ * GET and HEAD carry no body (the server never reads one), so they pass without the check, which
+ * would otherwise build a full web Request for every read.
+ */
 export function bodySizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw new HttpError(413, "BODY_TOO_LARGE", `The request is larger than ${megabytes(maxBytes)}.`, {
@@ -23,6 +27,7 @@ export function bodySizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
       });
     },
   });
+  return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
 }
 
 /** Whether any string (or key) in a parsed JSON value holds U+0000. */

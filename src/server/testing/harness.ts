@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: "127.0.0.1",
     dataDir: "/tmp/lms-test-unused",
     databaseUrl: undefined,
+    preparedStatements: true,
     authSecret: "test-secret-test-secret-test-secret-0123456789",
     publicUrl: TEST_ORIGIN,
     trustedOrigins: [TEST_ORIGIN],

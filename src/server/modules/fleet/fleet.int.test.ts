@@ -298,6 +298,44 @@ describe("computed maintenance status", () => {
     expect((await detail(v.id)).mileage).toBe(121_500);
   });
 
+  it("the detail lists the latest ten maintenance items, open ones first, money exact", async () => {
+    const v = await newVehicle({ mileage: 50_000 });
+    for (let i = 1; i <= 11; i++) {
+      const r = await logMaintenance({
+        vehicleId: v.id,
+        serviceType: "oil_change",
+        serviceDate: addDays(today, -i * 10),
+        cost: `${i}00.05`,
+        vendor: `Shop ${i}`,
+      });
+      expect(r.status).toBe(201);
+    }
+    const open = await logMaintenance({
+      vehicleId: v.id,
+      serviceType: "brakes",
+      status: "open",
+      serviceDate: addDays(today, -500),
+      notes: "Squeal at the front axle",
+    });
+    expect(open.status).toBe(201);
+    const { recentMaintenance, schedules, documents } = await detail(v.id);
+    expect(recentMaintenance).toHaveLength(10);
+    expect(recentMaintenance[0]).toMatchObject({ status: "open", serviceType: "brakes", cost: null });
+    // then the completed ones newest first: 10 days ago ($100.05) … 90 days ago; the 11th is left out
+    expect(recentMaintenance[1]).toMatchObject({
+      status: "completed",
+      serviceDate: addDays(today, -10),
+      cost: "100.05",
+      vendor: "Shop 1",
+      origin: null,
+    });
+    expect(recentMaintenance.slice(1).map((m: { cost: string }) => m.cost)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `${i}00.05`),
+    );
+    expect(schedules).toEqual([]);
+    expect(documents).toEqual([]);
+  });
+
   it("an open item makes it due and can take the truck out of service until completed", async () => {
     const v = await newVehicle({ mileage: 80_000 });
     const open = await logMaintenance({
@@ -661,7 +699,8 @@ describe("trailers and documents", () => {
       headers: { origin: TEST_ORIGIN, cookie: rosa },
     });
     expect(denied.status).toBe(404);
-    expect((await detail(jakeTruck)).documents.map((d: { id: string }) => d.id)).toContain(doc.id);
+    // the detail lists it exactly as the upload answered (ISO time, size, who uploaded it)
+    expect((await detail(jakeTruck)).documents).toContainEqual(doc);
 
     const fake = new FormData();
     fake.set("file", new File([new TextEncoder().encode("MZ not a pdf")], "x.pdf"));

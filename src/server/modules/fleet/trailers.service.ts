@@ -17,10 +17,10 @@ import type { Actor } from "../../http/context";
 import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { assetDetailColumns, documentsFrom } from "./asset-detail";
 import { assetHasHistory } from "./asset-usage";
 import { DUPLICATE_TRAILER_ID } from "./fleet.service";
 import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
-import { documentsOf, recentMaintenanceOf } from "./vehicles.service";
 
 export type TrailerIn = z.output<typeof trailerFormSchema>;
 
@@ -33,9 +33,10 @@ const openItems = sql<number>`(
   select count(*) from maintenance_records o where o.trailer_id = ${trailers.id} and o.status = 'open'
 )`.mapWith(Number);
 
-const selectTrailers = (tx: Tx) =>
+const selectTrailers = <E extends Record<string, SQL> = Record<never, never>>(tx: Tx, extra?: E) =>
   tx
     .select({
+      ...(extra as E),
       id: trailers.id,
       identifier: trailers.identifier,
       type: trailers.type,
@@ -206,20 +207,18 @@ export function createTrailersService(deps: Deps) {
 
     async get(actor: Actor, id: string): Promise<TrailerDetail> {
       const scope = await fleetScopeFor(db, actor);
-      const [row] = await selectTrailers(db).where(and(eq(trailers.id, id), trailerScopeCondition(scope)));
+      // One statement: the row with its documents and latest maintenance (asset-detail.ts).
+      const [row] = await selectTrailers(db, assetDetailColumns("trailer_id", trailers.id)).where(
+        and(eq(trailers.id, id), trailerScopeCondition(scope)),
+      );
       if (!row) throw notFound("The trailer");
-      const [documents, recentMaintenance, today] = await Promise.all([
-        documentsOf(db, { trailerId: id }),
-        recentMaintenanceOf(db, { trailerId: id }),
-        dbToday(db),
-      ]);
       return {
         ...toListItem(row),
         notes: row.notes,
         assignedSince: iso(row.assignedSince),
-        documents,
-        recentMaintenance,
-        today,
+        documents: documentsFrom(row.documentsJson),
+        recentMaintenance: row.maintenanceJson,
+        today: row.today,
         canEdit: can(actor, "fleet:write"),
         canLogMaintenance: can(actor, "maintenance:log"),
         createdAt: row.createdAt.toISOString(),

@@ -76,9 +76,13 @@ export const vehicleColumns = {
   updatedAt: vehicles.updatedAt,
 };
 
-export const selectVehicles = (tx: Tx) =>
+/** The vehicles with their driver; `extra` adds columns (the detail's lists, asset-detail.ts). */
+export const selectVehicles = <E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  tx: Tx,
+  extra?: E,
+) =>
   tx
-    .select(vehicleColumns)
+    .select({ ...vehicleColumns, ...(extra as E) })
     .from(vehicles)
     .leftJoin(assetAssignments, openAssignment)
     .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId));

@@ -3,8 +3,6 @@ import type { SERVICE_TYPES } from "@shared/fleet/maintenance.constants";
 import { scheduleDue } from "@shared/fleet/maintenance-status";
 import type {
   createVehicleSchema,
-  FleetDocument,
-  MaintenanceSummary,
   Schedule,
   schedulesInputSchema,
   updateVehicleSchema,
@@ -13,25 +11,19 @@ import type {
   VehiclePage,
 } from "@shared/fleet/vehicles.schema";
 import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
-import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
-import {
-  files,
-  fleetDocuments,
-  maintenanceRecords,
-  maintenanceSchedules,
-  users,
-  vehicles,
-} from "../../db/schema";
+import { files, fleetDocuments, maintenanceSchedules, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, offsetOf, type PageQuery } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { assetDetailColumns, documentsFrom } from "./asset-detail";
 import { assetHasHistory } from "./asset-usage";
 import { DUPLICATE_UNIT_NUMBER } from "./fleet.service";
-import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
+import { dbToday, fleetScopeFor } from "./fleet-scope";
 import {
   countVehicles,
   effectiveLastDate,
@@ -53,8 +45,6 @@ export const DUPLICATE_TRANSPONDER = "Another vehicle already has this transpond
 export const VEHICLE_HAS_HISTORY =
   "This vehicle has loads, maintenance or other records. Set it to inactive instead of deleting it.";
 
-const RECENT_MAINTENANCE = 10;
-
 /** 409 with the field a unique rule broke, from a pre-check or the constraint's name. */
 function duplicateError(field: "unitNumber" | "vin" | "transponder") {
   const message =
@@ -74,105 +64,42 @@ function fieldOfConstraint(constraint: string): "unitNumber" | "vin" | "transpon
   return "unitNumber";
 }
 
-/** Documents of a vehicle or a trailer, newest first. */
-export async function documentsOf(
-  tx: Tx,
-  asset: { vehicleId?: string; trailerId?: string },
-): Promise<FleetDocument[]> {
-  const rows = await tx
-    .select({
-      id: fleetDocuments.id,
-      name: fleetDocuments.name,
-      expiresOn: fleetDocuments.expiresOn,
-      createdAt: fleetDocuments.createdAt,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
-      uploadedByName: users.name,
-    })
-    .from(fleetDocuments)
-    .innerJoin(files, eq(files.id, fleetDocuments.fileId))
-    .leftJoin(users, eq(users.id, fleetDocuments.uploadedBy))
-    .where(
-      asset.vehicleId
-        ? eq(fleetDocuments.vehicleId, asset.vehicleId)
-        : eq(fleetDocuments.trailerId, asset.trailerId ?? ""),
-    )
-    .orderBy(desc(fleetDocuments.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
+type ScheduleJson = {
+  id: string;
+  service_type: string;
+  interval_miles: number | null;
+  interval_days: number | null;
+  start_date: string | null;
+  start_odometer: number | null;
+  last_date: string | null;
+  last_odometer: number | null;
+};
 
-/** The latest items of an asset's maintenance log (open ones first). */
-export async function recentMaintenanceOf(
-  tx: Tx,
-  asset: { vehicleId?: string; trailerId?: string },
-): Promise<MaintenanceSummary[]> {
-  const rows = await tx
-    .select({
-      id: maintenanceRecords.id,
-      serviceType: maintenanceRecords.serviceType,
-      status: maintenanceRecords.status,
-      serviceDate: maintenanceRecords.serviceDate,
-      odometer: maintenanceRecords.odometer,
-      cost: maintenanceRecords.cost,
-      vendor: maintenanceRecords.vendor,
-      notes: maintenanceRecords.notes,
-      origin: maintenanceRecords.sourceData,
-    })
-    .from(maintenanceRecords)
-    .where(
-      asset.vehicleId
-        ? eq(maintenanceRecords.vehicleId, asset.vehicleId)
-        : eq(maintenanceRecords.trailerId, asset.trailerId ?? ""),
-    )
-    .orderBy(
-      sql`case when ${maintenanceRecords.status} = 'open' then 0 else 1 end`,
-      desc(maintenanceRecords.serviceDate),
-      desc(maintenanceRecords.createdAt),
-    )
-    .limit(RECENT_MAINTENANCE);
-  return rows.map((r) => ({ ...r, serviceType: r.serviceType as ServiceType }));
-}
+/** A vehicle's schedules with their effective last service, as a JSON column of its detail statement. */
+const schedulesJson = sql<ScheduleJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', s.id, 'service_type', s.service_type, 'interval_miles', s.interval_miles,
+    'interval_days', s.interval_days, 'start_date', s.last_service_date,
+    'start_odometer', s.last_service_odometer, 'last_date', ${effectiveLastDate},
+    'last_odometer', ${effectiveLastOdometer}) order by s.service_type)
+  from maintenance_schedules s where s.vehicle_id = ${vehicles.id}), '[]')`;
 
-/** A vehicle's schedules with their effective last service and what is due, against today. */
-export async function schedulesOf(
-  tx: Tx,
-  vehicleId: string,
-  today: string,
-  odometer: number,
-): Promise<Schedule[]> {
-  const { rows } = await tx.execute<{
-    id: string;
-    service_type: string;
-    interval_miles: number | null;
-    interval_days: number | null;
-    start_date: string | null;
-    start_odometer: number | null;
-    last_date: string | null;
-    last_odometer: number | null;
-  }>(sql`
-    select s.id, s.service_type, s.interval_miles, s.interval_days,
-      s.last_service_date::text as start_date, s.last_service_odometer as start_odometer,
-      (${effectiveLastDate})::text as last_date, ${effectiveLastOdometer} as last_odometer
-    from maintenance_schedules s
-    where s.vehicle_id = ${vehicleId}
-    order by s.service_type`);
-  return rows.map((r) => {
-    const facts = {
-      intervalMiles: r.interval_miles,
-      intervalDays: r.interval_days,
-      lastServiceDate: r.last_date,
-      lastServiceOdometer: r.last_odometer === null ? null : Number(r.last_odometer),
-    };
-    return {
-      id: r.id,
-      serviceType: r.service_type as ServiceType,
-      ...facts,
-      startDate: r.start_date,
-      startOdometer: r.start_odometer,
-      ...scheduleDue(facts, today, odometer),
-    };
-  });
+/** A schedule and what is due, against today and the vehicle's odometer. */
+function scheduleFrom(r: ScheduleJson, today: string, odometer: number): Schedule {
+  const facts = {
+    intervalMiles: r.interval_miles,
+    intervalDays: r.interval_days,
+    lastServiceDate: r.last_date,
+    lastServiceOdometer: r.last_odometer === null ? null : Number(r.last_odometer),
+  };
+  return {
+    id: r.id,
+    serviceType: r.service_type as ServiceType,
+    ...facts,
+    startDate: r.start_date,
+    startOdometer: r.start_odometer,
+    ...scheduleDue(facts, today, odometer),
+  };
 }
 
 /** The vehicle's label and mileage, locked for the rest of the transaction (404 when it is gone). */
@@ -188,12 +115,6 @@ async function lockVehicle(tx: Tx, id: string) {
 
 export function createVehiclesService(deps: Deps) {
   const { db } = deps;
-
-  async function findScoped(tx: Tx, id: string, scope: FleetScope) {
-    const [row] = await selectVehicles(tx).where(and(eq(vehicles.id, id), vehicleScopeCondition(scope)));
-    if (!row) throw notFound("The vehicle");
-    return row;
-  }
 
   async function checkUnique(
     tx: Tx,
@@ -284,21 +205,20 @@ export function createVehiclesService(deps: Deps) {
 
     async get(actor: Actor, id: string): Promise<VehicleDetail> {
       const scope = await fleetScopeFor(db, actor);
-      const row = await findScoped(db, id, scope);
-      const today = await dbToday(db);
-      const [schedules, documents, recentMaintenance] = await Promise.all([
-        schedulesOf(db, id, today, row.mileage),
-        documentsOf(db, { vehicleId: id }),
-        recentMaintenanceOf(db, { vehicleId: id }),
-      ]);
+      // One statement: the row with its schedules, documents and latest maintenance (asset-detail.ts).
+      const [row] = await selectVehicles(db, {
+        ...assetDetailColumns("vehicle_id", vehicles.id),
+        schedulesJson,
+      }).where(and(eq(vehicles.id, id), vehicleScopeCondition(scope)));
+      if (!row) throw notFound("The vehicle");
       return {
         ...toListItem(row),
         notes: row.notes,
         assignedSince: iso(row.assignedSince),
-        schedules,
-        documents,
-        recentMaintenance,
-        today,
+        schedules: row.schedulesJson.map((r) => scheduleFrom(r, row.today, row.mileage)),
+        documents: documentsFrom(row.documentsJson),
+        recentMaintenance: row.maintenanceJson,
+        today: row.today,
         canEdit: can(actor, "fleet:write"),
         canLogMaintenance: can(actor, "maintenance:log"),
         createdAt: row.createdAt.toISOString(),

@@ -9,7 +9,7 @@ import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { owns, type Scope } from "../../http/scope";
 import { isoOrNull, isoTimestamp, type LoadRow, listItemOf, loadDetailRow, numberOrNull } from "./loads.repo";
-import { loadPaperwork } from "./paperwork-status";
+import { paperworkOf } from "./paperwork-status";
 
 /** Statuses that need a driver on the load. */
 const NEEDS_DRIVER: readonly LoadStatus[] = ["assigned", "in_progress"];
@@ -83,7 +83,7 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
     updatedAt: isoTimestamp(r.updated_at),
     timeline: r.timeline.map((e) => ({ ...e, createdAt: new Date(e.createdAt).toISOString() })),
     files: r.files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
-    paperwork: await loadPaperwork(db, id),
+    paperwork: paperworkOf(r),
     // A billed load stays completed until its invoice lets it go (loads.service#changeStatus).
     allowedStatuses: isDriver || r.invoice_number ? [] : allowedStatusesFor(load),
     invoiceNumber: isDriver ? null : r.invoice_number,

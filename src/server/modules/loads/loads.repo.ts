@@ -26,6 +26,7 @@ import {
 import { likePattern } from "../../http/pagination";
 import { ownedBy, type Scope } from "../../http/scope";
 import { dayAfter, dayStart } from "../../platform/company-day";
+import { type PaperworkRow, paperFiles, statusOf } from "./paperwork-status";
 
 export type LoadRow = typeof loads.$inferSelect;
 export type StopOutput = z.output<typeof stopInputSchema>;
@@ -308,11 +309,12 @@ export type DetailRow = ListRow & {
   stops: LoadDetail["stops"];
   timeline: LoadDetail["timeline"];
   files: LoadDetail["files"];
-};
+} & Pick<PaperworkRow, "paperwork_status" | "reason" | "reviewed_at" | "reviewed_by_name" | "requested_at">;
 
 /**
  * A load with its customer, driver, vehicle and trailer names, stops, status timeline and files, in
- * one statement (one round trip; the detail page and every action's answer read it).
+ * one statement with its paperwork review (one round trip; the detail page and every action's answer
+ * read it).
  */
 export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | undefined> {
   const result = await db.execute<DetailRow>(sql`
@@ -353,8 +355,13 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
                        'uploadedVia', lf.uploaded_via, 'createdAt', lf.created_at)
                        order by lf.created_at)
                        from load_files lf join files f on f.id = lf.file_id
-                      where lf.load_id = l.id), '[]') as files
+                      where lf.load_id = l.id), '[]') as files,
+           ${statusOf} as paperwork_status, r.reason, r.reviewed_at, ru.name as reviewed_by_name,
+           r.requested_at
       from loads l
+      cross join lateral ${paperFiles} pf
+      left join load_paperwork_reviews r on r.load_id = l.id
+      left join users ru on ru.id = r.reviewed_by
       left join customers c on c.id = l.customer_id
       left join drivers d on d.id = l.driver_id
       left join vehicles v on v.id = l.vehicle_id
