@@ -69,6 +69,7 @@ import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { countRequests } from "./platform/lifecycle/drain";
 
 /** The built web app (WEB_DIST lets a developer serve another build). */
 export const WEB_DIST = path.resolve(process.env.WEB_DIST ?? "dist/web");
@@ -81,6 +82,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     },
   });
   app.onError(handleError(deps.log));
+  app.use(countRequests); // the graceful shutdown waits for these (platform/lifecycle/drain.ts)
   app.use(requestId({ limitLength: 64 }));
   app.use(securityHeaders());
   app.use("/api/*", originCheck(deps.config));

@@ -10,7 +10,7 @@ import { createAuth } from "./modules/auth/auth";
 import { watchCompanySettings } from "./modules/settings/company-settings";
 import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
-import { drain } from "./platform/lifecycle/drain";
+import { drain, requestsSettled } from "./platform/lifecycle/drain";
 import { createMailer } from "./platform/mail/mailer";
 import { blobStoreFor, createStorage } from "./platform/storage/storage";
 import { seedDemoData, shouldSeedDemo } from "./seed/demo";
@@ -21,7 +21,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { drainsOnSignals: true });
+  // A signal while starting up (migrations, the demo seed) stops the database and ends the process.
+  const stopWhileStarting = () => void database.close().finally(() => process.exit(1));
+  process.once("SIGINT", stopWhileStarting);
+  process.once("SIGTERM", stopWhileStarting);
   const { db, pool } = database;
   const deps: Deps = {
     config,
@@ -67,10 +71,12 @@ async function main() {
         http.closeAllConnections();
         resolve();
       }, SHUTDOWN_GRACE_MS);
-      http.close(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+      http.close(() =>
+        requestsSettled().then(() => {
+          clearTimeout(timer);
+          resolve();
+        }),
+      );
       drain();
       http.closeIdleConnections();
     });
@@ -79,6 +85,8 @@ async function main() {
     await database.close();
     process.exit(0);
   };
+  process.off("SIGINT", stopWhileStarting);
+  process.off("SIGTERM", stopWhileStarting);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

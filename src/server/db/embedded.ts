@@ -15,6 +15,15 @@ const exitHook = createRequire(import.meta.url)("async-exit-hook");
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
 
+/**
+ * For a process that drains on SIGTERM and SIGINT itself (the server, main.ts): the hook's handlers
+ * would stop PostgreSQL at once, under the requests still finishing; the server stops it last.
+ */
+export function leaveSignalsToCaller(): void {
+  exitHook.unhookEvent("SIGTERM");
+  exitHook.unhookEvent("SIGINT");
+}
+
 export interface EmbeddedDatabase {
   url: string;
   /** Whether this call created the cluster (a first run). */

@@ -64,7 +64,9 @@ export async function loadCompanySettings(
 export function watchCompanySettings(deps: Deps): Promise<void> {
   const reload = () =>
     void loadCompanySettings(deps).catch((err: unknown) =>
-      deps.log.warn("company settings reload failed", { error: String(err) }),
+      deps.log.warn("company settings reload failed", {
+        error: String(err instanceof Error && err.cause ? err.cause : err),
+      }),
     );
   deps.events.listen(COMPANY_CHANNEL, reload);
   deps.events.onReset(reload);
