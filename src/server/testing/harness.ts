@@ -173,7 +173,7 @@ export interface CallOptions {
 }
 
 /** One API call as a browser on our origin would make it. */
-export async function call(ctx: TestContext, path: string, opts: CallOptions = {}) {
+export async function call(ctx: Pick<AppInstance, "app">, path: string, opts: CallOptions = {}) {
   const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.body !== undefined) headers["content-type"] = "application/json";

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 
 /**
  * An S3-compatible object store on loopback for the tests (the network's S3 is outside this one): the
- * path-style REST calls the app makes — PUT, GET, HEAD and DELETE of an object — with every request's
- * AWS Signature Version 4 checked against the one key pair it knows, as a real store does.
+ * path-style REST calls the app makes — PUT, GET, HEAD and DELETE of an object, and ListObjectsV2 of a
+ * prefix — with every request's AWS Signature Version 4 checked against the one key pair it knows, as
+ * a real store does.
  */
 export interface S3Server {
   url: string;
@@ -71,6 +72,25 @@ export async function startS3Server(bucket = "lms-files"): Promise<S3Server> {
   const secretAccessKey = "loopback-secret-key-for-tests-only";
   const objects = new Map<string, Buffer>();
   const state = { refused: 0 };
+  const modified = new Map<string, Date>();
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  /** ListObjectsV2: every key under the prefix in one page. */
+  const list = (res: ServerResponse, prefix: string) => {
+    const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+    const contents = keys
+      .map(
+        (k) =>
+          `<Contents><Key>${escape(k)}</Key><LastModified>${(modified.get(k) ?? new Date()).toISOString()}</LastModified>` +
+          `<Size>${objects.get(k)?.length ?? 0}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+      )
+      .join("");
+    res.writeHead(200, { "content-type": "application/xml" });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+        `<Name>${bucket}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount>` +
+        `<MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+    );
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -81,12 +101,21 @@ export async function startS3Server(bucket = "lms-files"): Promise<S3Server> {
         state.refused++;
         return xml(res, 403, "SignatureDoesNotMatch", problem);
       }
-      const path = decodeURIComponent((req.url ?? "/").split("?")[0]);
+      const [rawPath, rawQuery = ""] = (req.url ?? "/").split("?");
+      const path = decodeURIComponent(rawPath);
+      const query = new URLSearchParams(rawQuery);
+      if (
+        req.method === "GET" &&
+        (path === `/${bucket}` || path === `/${bucket}/`) &&
+        query.get("list-type") === "2"
+      )
+        return list(res, query.get("prefix") ?? "");
       if (!path.startsWith(`/${bucket}/`)) return xml(res, 404, "NoSuchBucket", "The bucket does not exist");
       const key = path.slice(bucket.length + 2);
       switch (req.method) {
         case "PUT":
           objects.set(key, body);
+          modified.set(key, new Date());
           res.writeHead(200, { etag: `"${createHash("md5").update(body).digest("hex")}"` });
           return res.end();
         case "GET":

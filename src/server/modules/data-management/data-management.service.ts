@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { AuditAction } from "@shared/audit/audit.schema";
@@ -19,6 +20,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, HttpError, loggableError, notFound } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
+import { archiveStoreFor, type BlobStore } from "../../platform/storage/storage";
 import { writeArchive } from "./archive";
 import { planDemoRemoval } from "./demo-company";
 
@@ -27,8 +29,21 @@ const BACKUP_NAME = /^lms-backup-[0-9TZ-]+\.tar\.gz$/;
 /** How often a running export writes its progress (the screen polls each second). */
 const PROGRESS_EVERY_MS = 400;
 
-const exportsDir = (deps: Pick<Deps, "config">) => path.join(deps.config.dataDir, "exports");
-export const backupsDir = (deps: Pick<Deps, "config">) => path.join(deps.config.dataDir, "backups");
+/**
+ * Backups and exports live in the archive store (platform/storage): DATA_DIR/backups and
+ * DATA_DIR/exports on disk, or the files' bucket, so every instance lists and serves the same ones.
+ */
+const stores = new WeakMap<Deps["config"], BlobStore>();
+const archivesOf = (deps: Pick<Deps, "config">) => {
+  let store = stores.get(deps.config);
+  if (!store) stores.set(deps.config, (store = archiveStoreFor(deps.config)));
+  return store;
+};
+const BACKUPS = "backups/";
+const exportKey = (id: string) => `exports/${id}.tar.gz`;
+/** Where an administrator finds the backups outside the app. */
+const backupsLocation = (deps: Pick<Deps, "config">) =>
+  deps.config.s3 ? `s3://${deps.config.s3.bucket}/${BACKUPS}` : path.join(deps.config.dataDir, BACKUPS);
 /** 2026-11-27T02:00:00.000Z → 2026-11-27T0200Z (sortable, safe in a file name). */
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace(":", "")}Z`;
 
@@ -60,44 +75,47 @@ async function settingsOf(deps: Deps): Promise<DataSettings> {
   };
 }
 
-/** Writes the archive to `target` (through a temporary name, so a half-written file never shows). */
-async function archiveTo(deps: Deps, target: string, onProgress?: Parameters<typeof writeArchive>[3]) {
-  await mkdir(path.dirname(target), { recursive: true });
-  const partial = `${target}.partial`;
+/**
+ * Writes the archive to a local temporary file, then stores it under `key` in one piece (a half-written
+ * archive never shows); its size in bytes.
+ */
+async function archiveTo(deps: Deps, key: string, onProgress?: Parameters<typeof writeArchive>[3]) {
+  const dir = await mkdtemp(path.join(tmpdir(), "lms-archive-"));
+  const local = path.join(dir, "archive.tar.gz");
   try {
-    await writeArchive(deps.pool, deps.storage, createWriteStream(partial, { mode: 0o600 }), onProgress);
-    await rename(partial, target);
-    return (await stat(target)).size;
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
+    await writeArchive(deps.pool, deps.storage, createWriteStream(local, { mode: 0o600 }), onProgress);
+    await archivesOf(deps).putFile(key, local);
+    return (await stat(local)).size;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** The backups on this server, newest first. */
+/** The backups, newest first. */
 export async function listBackups(deps: Deps): Promise<Backup[]> {
-  const dir = backupsDir(deps);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => BACKUP_NAME.test(n));
-  const items = await Promise.all(
-    names.map(async (name) => {
-      const s = await stat(path.join(dir, name));
-      return { name, bytes: s.size, createdAt: s.mtime.toISOString() };
-    }),
-  );
-  return items.sort((a, b) => b.name.localeCompare(a.name));
+  const found = await archivesOf(deps).list(BACKUPS);
+  return found
+    .map((o) => ({
+      name: o.key.slice(BACKUPS.length),
+      bytes: o.bytes,
+      createdAt: o.modifiedAt.toISOString(),
+    }))
+    .filter((b) => BACKUP_NAME.test(b.name))
+    .sort((a, b) => b.name.localeCompare(a.name));
 }
 
 /**
  * The nightly backup (and "Back up now"): the whole export archive — every table and file — into
- * DATA_DIR/backups, then only the newest `backupsKept` are kept. Skipped when switched off.
+ * the archive store's backups/ (DATA_DIR/backups or the bucket), then only the newest `backupsKept` are
+ * kept. Skipped when switched off.
  */
 export async function runBackup(deps: Deps, now = new Date(), force = false): Promise<Backup | null> {
   const settings = await settingsOf(deps);
   if (!settings.backupsEnabled && !force) return null;
   const name = `lms-backup-${stamp(now)}.tar.gz`;
-  const bytes = await archiveTo(deps, path.join(backupsDir(deps), name));
+  const bytes = await archiveTo(deps, `${BACKUPS}${name}`);
   for (const old of (await listBackups(deps)).slice(settings.backupsKept)) {
-    await rm(path.join(backupsDir(deps), old.name), { force: true });
+    await archivesOf(deps).remove(`${BACKUPS}${old.name}`);
   }
   deps.log.info(`Backup written: ${name} (${bytes} bytes)`);
   return { name, bytes, createdAt: now.toISOString() };
@@ -166,8 +184,7 @@ export function createDataManagementService(deps: Deps) {
         .returning();
       await audit(actor, "data.exported", row.fileName);
       let last = 0;
-      const target = path.join(exportsDir(deps), `${row.id}.tar.gz`);
-      void archiveTo(deps, target, async ({ done, total }) => {
+      void archiveTo(deps, exportKey(row.id), async ({ done, total }) => {
         if (Date.now() - last < PROGRESS_EVERY_MS && done < total) return;
         last = Date.now();
         await db.update(dataExports).set({ done, total }).where(eq(dataExports.id, row.id));
@@ -195,11 +212,11 @@ export function createDataManagementService(deps: Deps) {
     async exportFile(id: string) {
       const item = await this.export(id);
       if (item.status !== "done") throw notFound("The archive");
-      return { ...(await openArchive(path.join(exportsDir(deps), `${id}.tar.gz`))), fileName: item.fileName };
+      return { ...(await openArchive(deps, exportKey(id))), fileName: item.fileName };
     },
 
     async backups(): Promise<BackupList> {
-      return { items: await listBackups(deps), directory: backupsDir(deps) };
+      return { items: await listBackups(deps), directory: backupsLocation(deps) };
     },
 
     async backupNow(actor: Actor): Promise<Backup> {
@@ -210,7 +227,8 @@ export function createDataManagementService(deps: Deps) {
     },
 
     async backupFile(name: string) {
-      return { ...(await openArchive(path.join(backupsDir(deps), name))), fileName: name };
+      if (!BACKUP_NAME.test(name)) throw new HttpError(404, "NOT_FOUND", DATA_MESSAGES.archiveGone);
+      return { ...(await openArchive(deps, `${BACKUPS}${name}`)), fileName: name };
     },
 
     /** What removing the demo company would remove (a dry run). */
@@ -252,8 +270,13 @@ export function createDataManagementService(deps: Deps) {
   };
 }
 
-async function openArchive(file: string) {
-  const info = await stat(file).catch(() => null);
-  if (!info) throw new HttpError(404, "NOT_FOUND", DATA_MESSAGES.archiveGone);
-  return { stream: Readable.toWeb(createReadStream(file)) as ReadableStream, bytes: info.size };
+async function openArchive(deps: Deps, key: string) {
+  try {
+    const { stream, bytes } = await archivesOf(deps).open(key);
+    return { stream: Readable.toWeb(stream) as ReadableStream, bytes };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT")
+      throw new HttpError(404, "NOT_FOUND", DATA_MESSAGES.archiveGone);
+    throw err;
+  }
 }

@@ -149,4 +149,50 @@ describe("the S3-compatible storage driver (decision 035)", () => {
     const pages = (await PDFDocument.load(new Uint8Array(await bare.arrayBuffer()))).getPageCount();
     expect(pages).toBeGreaterThanOrEqual(2); // the invoice and the one-page POD
   });
+
+  it("backups and exports go to the bucket: any instance lists and downloads them", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const made = await call(ctx, "/api/data/backups", { method: "POST", cookie: admin });
+    expect(made.status).toBe(201);
+    const backup = made.json as { name: string; bytes: number };
+    expect(s3.objects.get(`backups/${backup.name}`)?.length).toBe(backup.bytes);
+
+    // Instance B lists it (where it is, for an administrator) and serves it.
+    await other.deps.events.sync();
+    const list = await call(other, "/api/data/backups", { cookie: admin });
+    expect(list.json).toEqual({
+      items: [{ name: backup.name, bytes: backup.bytes, createdAt: expect.any(String) }],
+      directory: `s3://${s3.bucket}/backups/`,
+    });
+    const down = await other.app.request(`/api/data/backups/${backup.name}`, {
+      headers: { origin: TEST_ORIGIN, cookie: admin },
+    });
+    expect(down.status).toBe(200);
+    const bytes = Buffer.from(await down.arrayBuffer());
+    expect(bytes.equals(s3.objects.get(`backups/${backup.name}`) as Buffer)).toBe(true);
+    expect(Number(down.headers.get("content-length"))).toBe(backup.bytes);
+
+    // An export started on A downloads from B; nothing is written to A's disk.
+    const started = await call(ctx, "/api/data/exports", { method: "POST", cookie: admin });
+    expect(started.status).toBe(202);
+    let item = started.json as { id: string; status: string; bytes: number | null };
+    for (let i = 0; i < 200 && item.status === "running"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      item = (await call(other, `/api/data/exports/${item.id}`, { cookie: admin })).json;
+    }
+    expect(item.status).toBe("done");
+    expect(s3.objects.get(`exports/${item.id}.tar.gz`)?.length).toBe(item.bytes);
+    const archive = await other.app.request(`/api/data/exports/${item.id}/download`, {
+      headers: { origin: TEST_ORIGIN, cookie: admin },
+    });
+    expect(archive.status).toBe(200);
+    expect((await archive.arrayBuffer()).byteLength).toBe(item.bytes);
+
+    // A backup gone from the bucket answers the archive's 404, not a server error.
+    s3.objects.delete(`backups/${backup.name}`);
+    const gone = await other.app.request(`/api/data/backups/${backup.name}`, {
+      headers: { origin: TEST_ORIGIN, cookie: admin },
+    });
+    expect(gone.status).toBe(404);
+  });
 });

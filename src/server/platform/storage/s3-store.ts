@@ -1,12 +1,16 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { BlobStore } from "./storage";
+import type { BlobStore, StoredObject } from "./storage";
 
 /** STORAGE_DRIVER=s3: any S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Backblaze B2…). */
 export interface S3Settings {
@@ -26,6 +30,14 @@ function objectKey(key: string): string {
   if (!key || key.startsWith("/") || key.split("/").some((part) => part === ".." || part === "."))
     throw new Error("Invalid storage key");
   return key;
+}
+
+/** A missing object is the same as a missing file on disk: the callers answer 404. */
+function missingAsEnoent(err: unknown, key: string): unknown {
+  return err instanceof NoSuchKey ||
+    (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
+    ? Object.assign(new Error(`ENOENT: no object ${key}`), { code: "ENOENT" })
+    : err;
 }
 
 /**
@@ -57,17 +69,46 @@ export function s3Store(settings: S3Settings): BlobStore {
         if (!res.Body) throw new Error(`Empty object ${key}`);
         return await res.Body.transformToByteArray();
       } catch (err) {
-        // The same as a missing file on disk: the callers answer 404.
-        if (
-          err instanceof NoSuchKey ||
-          (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
-        )
-          throw Object.assign(new Error(`ENOENT: no object ${key}`), { code: "ENOENT" });
-        throw err;
+        throw missingAsEnoent(err, key);
       }
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async putFile(key, file) {
+      const { size } = await stat(file);
+      // one PUT (up to 5 GB) streamed from the file, with its length
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+        }),
+      );
+    },
+    async open(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        if (!(res.Body instanceof Readable)) throw new Error(`Empty object ${key}`);
+        return { stream: res.Body, bytes: res.ContentLength ?? 0 };
+      } catch (err) {
+        throw missingAsEnoent(err, key);
+      }
+    },
+    async list(prefix) {
+      const found: StoredObject[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: objectKey(prefix), ContinuationToken: token }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key)
+            found.push({ key: o.Key, bytes: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return found;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files } from "../../db/schema";
@@ -12,11 +14,32 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array>;
   remove(key: string): Promise<void>;
+  /** A large object (an archive) from a local file, without holding it in memory. */
+  putFile(key: string, file: string): Promise<void>;
+  /** A large object as a stream with its size; ENOENT when it is not there. */
+  open(key: string): Promise<{ stream: Readable; bytes: number }>;
+  /** The objects whose key starts with `prefix` (a folder, ending in "/"). */
+  list(prefix: string): Promise<StoredObject[]>;
+}
+
+export interface StoredObject {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
 }
 
 /** The store the settings name: the S3-compatible bucket when configured, else DATA_DIR/files. */
 export function blobStoreFor(config: { dataDir: string; s3?: S3Settings }): BlobStore {
   return config.s3 ? s3Store(config.s3) : diskStore(path.join(config.dataDir, "files"));
+}
+
+/**
+ * Where backups and data exports live (`backups/…`, `exports/…`): DATA_DIR itself on disk (as before:
+ * DATA_DIR/backups), else the same bucket as the files, so every instance lists and serves the same
+ * archives (issue 19). Uploaded files' keys start with a year, never with these folders.
+ */
+export function archiveStoreFor(config: { dataDir: string; s3?: S3Settings }): BlobStore {
+  return config.s3 ? s3Store(config.s3) : diskStore(config.dataDir);
 }
 
 export function diskStore(root: string): BlobStore {
@@ -32,6 +55,32 @@ export function diskStore(root: string): BlobStore {
     },
     get: (key) => readFile(full(key)),
     remove: (key) => rm(full(key), { force: true }),
+    async putFile(key, file) {
+      await mkdir(path.dirname(full(key)), { recursive: true });
+      // a copy under a temporary name, then a rename: a half-written archive never shows
+      const partial = `${full(key)}.partial`;
+      await copyFile(file, partial);
+      await rename(partial, full(key));
+    },
+    async open(key) {
+      const info = await stat(full(key));
+      return { stream: createReadStream(full(key)), bytes: info.size };
+    },
+    async list(prefix) {
+      const dir = path.dirname(full(`${prefix}x`));
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const found = await Promise.all(
+        names
+          .filter((n) => !n.endsWith(".partial"))
+          .map(async (name) => {
+            const info = await stat(path.join(dir, name)).catch(() => null);
+            return info?.isFile()
+              ? { key: `${prefix}${name}`, bytes: info.size, modifiedAt: info.mtime }
+              : null;
+          }),
+      );
+      return found.filter((o): o is StoredObject => o !== null);
+    },
   };
 }
 
