@@ -73,21 +73,21 @@ export async function startS3Server(bucket = "lms-files"): Promise<S3Server> {
   const objects = new Map<string, Buffer>();
   const state = { refused: 0 };
   const modified = new Map<string, Date>();
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   /** ListObjectsV2: every key under the prefix in one page. */
   const list = (res: ServerResponse, prefix: string) => {
     const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
     const contents = keys
       .map(
         (k) =>
-          `<Contents><Key>${escape(k)}</Key><LastModified>${(modified.get(k) ?? new Date()).toISOString()}</LastModified>` +
+          `<Contents><Key>${xmlText(k)}</Key><LastModified>${(modified.get(k) ?? new Date()).toISOString()}</LastModified>` +
           `<Size>${objects.get(k)?.length ?? 0}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
       )
       .join("");
     res.writeHead(200, { "content-type": "application/xml" });
     res.end(
       `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
-        `<Name>${bucket}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount>` +
+        `<Name>${bucket}</Name><Prefix>${xmlText(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount>` +
         `<MaxKeys>1000</MaxKeys><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
     );
   };

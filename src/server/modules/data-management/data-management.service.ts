@@ -36,7 +36,10 @@ const PROGRESS_EVERY_MS = 400;
 const stores = new WeakMap<Deps["config"], BlobStore>();
 const archivesOf = (deps: Pick<Deps, "config">) => {
   let store = stores.get(deps.config);
-  if (!store) stores.set(deps.config, (store = archiveStoreFor(deps.config)));
+  if (!store) {
+    store = archiveStoreFor(deps.config);
+    stores.set(deps.config, store);
+  }
   return store;
 };
 const BACKUPS = "backups/";
