@@ -28,6 +28,26 @@ export async function readAll<const T extends readonly (() => PromiseLike<unknow
   return out as Out;
 }
 
+/**
+ * A Drizzle query built once per database, then only executed with its placeholders
+ * (`sql.placeholder`). Drizzle builds a query's SQL text on every call — for a 14-column select with
+ * three joins that was a third of the server's time per request (docs/performance.md, decision 036).
+ * Inside a transaction (another session) it is built for that call, as usual. `name` is also the
+ * statement's name on each connection: one name, one query.
+ */
+export function builtOnce<P>(name: string, build: (tx: Tx) => { prepare(name: string): P }): (tx: Tx) => P {
+  const built = new WeakMap<object, P>();
+  return (tx) => {
+    if (tx instanceof PgTransaction) return build(tx).prepare(name);
+    let query = built.get(tx);
+    if (!query) {
+      query = build(tx).prepare(name);
+      built.set(tx, query);
+    }
+    return query;
+  };
+}
+
 // numeric (money) stays a string end to end; never a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 

@@ -1,8 +1,10 @@
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../testing/harness";
-import { createDb } from "./client";
+import { builtOnce, createDb } from "./client";
 import { autoPrepare } from "./prepared";
+import { users } from "./schema";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const pools: pg.Pool[] = [];
@@ -61,5 +63,27 @@ describe("repeated statements are prepared per connection", () => {
       for (let i = 0; i < 2; i++) await pool.query("select count(*) from users where role = $1", ["admin"]);
       expect(await preparedTexts(pool)).toHaveLength(prepare ? 1 : 0);
     }
+  });
+
+  it("builtOnce builds a Drizzle query once per database; in a transaction, for that call", async () => {
+    const { db, pool } = createDb(database.url, 1);
+    pools.push(pool);
+    let builds = 0;
+    const byEmail = builtOnce("user_by_email", (tx) => {
+      builds++;
+      return tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.email, sql.placeholder("email")));
+    });
+    expect(await byEmail(db).execute({ email: "admin@demo.test" })).toEqual([{ email: "admin@demo.test" }]);
+    expect(await byEmail(db).execute({ email: "dispatcher@demo.test" })).toEqual([
+      { email: "dispatcher@demo.test" },
+    ]);
+    expect(await byEmail(db).execute({ email: "nobody@demo.test" })).toEqual([]);
+    expect(builds).toBe(1);
+    const inTx = await db.transaction((tx) => byEmail(tx).execute({ email: "admin@demo.test" }));
+    expect(inTx).toEqual([{ email: "admin@demo.test" }]);
+    expect(builds).toBe(2);
   });
 });

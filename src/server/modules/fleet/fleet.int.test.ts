@@ -396,6 +396,8 @@ describe("drivers see only their own equipment", () => {
     expect((await call(ctx, `/api/fleet/vehicles/${jakeTruck}`, { cookie: rosa })).status).toBe(404);
     const trailers = await call(ctx, "/api/fleet/trailers", { cookie: jake });
     expect(trailers.json.items.map((t: { id: string }) => t.id)).toEqual([jakeTrailer]);
+    expect((await call(ctx, `/api/fleet/trailers/${jakeTrailer}`, { cookie: jake })).status).toBe(200);
+    expect((await call(ctx, `/api/fleet/trailers/${jakeTrailer}`, { cookie: rosa })).status).toBe(404);
     const edit = await call(ctx, `/api/fleet/vehicles/${jakeTruck}`, {
       method: "PUT",
       body: { unitNumber: "101" },

@@ -10,7 +10,7 @@ import {
 } from "@shared/fleet/trailers.schema";
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Tx } from "../../db/client";
+import { builtOnce, type Tx } from "../../db/client";
 import { assetAssignments, drivers, files, fleetDocuments, trailers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -60,6 +60,12 @@ const selectTrailers = <E extends Record<string, SQL> = Record<never, never>>(tx
     .leftJoin(assetAssignments, openAssignment)
     .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId));
 type Row = Awaited<ReturnType<typeof selectTrailers>>[number];
+/** One statement: the row with its documents and latest maintenance; built once (decision 036). */
+const trailerDetail = builtOnce("trailer_detail", (tx) =>
+  selectTrailers(tx, assetDetailColumns("trailer_id", trailers.id)).where(
+    eq(trailers.id, sql.placeholder("id")),
+  ),
+);
 
 const toListItem = (r: Row): TrailerListItem => ({
   id: r.id,
@@ -207,10 +213,9 @@ export function createTrailersService(deps: Deps) {
 
     async get(actor: Actor, id: string): Promise<TrailerDetail> {
       const scope = await fleetScopeFor(db, actor);
-      // One statement: the row with its documents and latest maintenance (asset-detail.ts).
-      const [row] = await selectTrailers(db, assetDetailColumns("trailer_id", trailers.id)).where(
-        and(eq(trailers.id, id), trailerScopeCondition(scope)),
-      );
+      // A driver opens only their assigned trailer (trailerScopeCondition); anything else is 404.
+      const [row] =
+        scope.kind === "staff" || scope.trailerId === id ? await trailerDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The trailer");
       return {
         ...toListItem(row),

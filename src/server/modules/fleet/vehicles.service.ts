@@ -13,7 +13,7 @@ import type {
 import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
 import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Tx } from "../../db/client";
+import { builtOnce, type Tx } from "../../db/client";
 import { files, fleetDocuments, maintenanceSchedules, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -32,7 +32,6 @@ import {
   toListItem,
   vehicleListCondition,
   vehicleOrder,
-  vehicleScopeCondition,
 } from "./vehicles.repo";
 
 export type CreateVehicle = z.output<typeof createVehicleSchema>;
@@ -83,6 +82,13 @@ const schedulesJson = sql<ScheduleJson[]>`coalesce((
     'start_odometer', s.last_service_odometer, 'last_date', ${effectiveLastDate},
     'last_odometer', ${effectiveLastOdometer}) order by s.service_type)
   from maintenance_schedules s where s.vehicle_id = ${vehicles.id}), '[]')`;
+
+/** One statement: the row with its schedules, documents and latest maintenance; built once (decision 036). */
+const vehicleDetail = builtOnce("vehicle_detail", (tx) =>
+  selectVehicles(tx, { ...assetDetailColumns("vehicle_id", vehicles.id), schedulesJson }).where(
+    eq(vehicles.id, sql.placeholder("id")),
+  ),
+);
 
 /** A schedule and what is due, against today and the vehicle's odometer. */
 function scheduleFrom(r: ScheduleJson, today: string, odometer: number): Schedule {
@@ -205,11 +211,9 @@ export function createVehiclesService(deps: Deps) {
 
     async get(actor: Actor, id: string): Promise<VehicleDetail> {
       const scope = await fleetScopeFor(db, actor);
-      // One statement: the row with its schedules, documents and latest maintenance (asset-detail.ts).
-      const [row] = await selectVehicles(db, {
-        ...assetDetailColumns("vehicle_id", vehicles.id),
-        schedulesJson,
-      }).where(and(eq(vehicles.id, id), vehicleScopeCondition(scope)));
+      // A driver opens only their assigned truck (vehicleScopeCondition); anything else is 404.
+      const [row] =
+        scope.kind === "staff" || scope.vehicleId === id ? await vehicleDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The vehicle");
       return {
         ...toListItem(row),

@@ -28,7 +28,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { builtOnce, type Tx } from "../../db/client";
 import { assetAssignments, drivers, loads, tolls, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -144,6 +144,8 @@ const selectTolls = (db: Tx) =>
     .leftJoin(drivers, eq(drivers.id, tolls.driverId))
     .leftJoin(loads, eq(loads.id, tolls.loadId));
 type Row = Awaited<ReturnType<typeof selectTolls>>[number];
+/** One toll (every answer about a toll reads it): built once, decision 036. */
+const tollById = builtOnce("toll_by_id", (tx) => selectTolls(tx).where(eq(tolls.id, sql.placeholder("id"))));
 
 const toDto = (r: Row): Toll => ({
   ...r,
@@ -365,7 +367,7 @@ export function createTollsService(deps: Deps) {
   const { db } = deps;
 
   async function dto(tx: Tx, id: string): Promise<Toll> {
-    const [row] = await selectTolls(tx).where(eq(tolls.id, id));
+    const [row] = await tollById(tx).execute({ id });
     if (!row) throw notFound("The toll");
     return toDto(row);
   }
