@@ -36,7 +36,8 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
     )[0];
   const dispatcherId = await userId("dispatcher@demo.test");
   const managerId = await userId("manager@demo.test");
-  const [jake, rosa] = await Promise.all([driverOf("driver@demo.test"), driverOf("driver2@demo.test")]);
+  const jake = await driverOf("driver@demo.test");
+  const rosa = await driverOf("driver2@demo.test");
   if (!dispatcherId) return;
   const dan = "Dan Carter";
 

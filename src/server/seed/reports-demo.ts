@@ -1,7 +1,7 @@
 import { routePath } from "@shared/access";
 import { quarterOf } from "@shared/reports/reports.schema";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import { readAll, type Tx } from "../db/client";
 import {
   accidents,
   auditLog,
@@ -191,10 +191,11 @@ export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> 
   // Notifications waiting in the demo accounts' centres, as the services would have stored them.
   const userId = async (email: string) =>
     (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
-  const [dispatch, driver, accounting] = await Promise.all([
-    userId("dispatcher@demo.test"),
-    userId("driver@demo.test"),
-    userId("accountant@demo.test"),
+  // one after another: a transaction's connection runs one statement at a time (readAll)
+  const [dispatch, driver, accounting] = await readAll(tx, [
+    () => userId("dispatcher@demo.test"),
+    () => userId("driver@demo.test"),
+    () => userId("accountant@demo.test"),
   ]);
   const [jake] = await tx
     .select({ id: drivers.id, name: drivers.fullName })
