@@ -1,5 +1,4 @@
 import type {
-  CustomerContact,
   CustomerFilter,
   CustomerListItem,
   CustomerSort,
@@ -154,15 +153,6 @@ export async function emailsInUse(tx: Tx, emails: string[]): Promise<Set<string>
 export async function lockEmail(tx: Tx, email: string | null): Promise<void> {
   if (!email) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-email:${email.toLowerCase()}`}))`);
-}
-
-export async function contactsOf(tx: Tx, customerId: string): Promise<CustomerContact[]> {
-  const rows = await tx
-    .select()
-    .from(customerContacts)
-    .where(eq(customerContacts.customerId, customerId))
-    .orderBy(asc(customerContacts.sequence));
-  return rows.map((c) => ({ id: c.id, name: c.name, role: c.role, email: c.email, phone: c.phone }));
 }
 
 export async function replaceContacts(
