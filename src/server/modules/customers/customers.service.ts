@@ -87,9 +87,9 @@ type CustomerStats = {
 
 /**
  * A customer with its contacts, portal account, load counts and pending requests: one statement, built
- * once (decision 036); it was five.
+ * once (decision 036); it was five. A single-table select names its columns without the table, so the
+ * subqueries say `customers.` themselves.
  */
-// A single-table select names its columns without the table, so the subqueries say `customers.` themselves.
 const customerDetail = builtOnce("customer_detail", (tx) =>
   tx
     .select({
