@@ -1,22 +1,12 @@
 import { can } from "@shared/access";
 import { type DriverDetail, maskTaxId } from "@shared/drivers/management.schema";
-import { and, asc, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import {
-  appUsers,
-  assetAssignments,
-  driverDocuments,
-  driverRatings,
-  files,
-  loads,
-  trailers,
-  users,
-  vehicles,
-} from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { builtOnce, type Tx } from "../../db/client";
+import { drivers } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { iso } from "../../http/pagination";
-import { type DriverRow, findDriverRow, toDriverListItem } from "./drivers.repo";
+import { toDriverListItem } from "./drivers.repo";
 
 /** The tax id as this caller may see it: whole for `drivers:taxId` roles, else `•••-••-1234`. */
 export function taxIdFor(actor: Pick<Actor, "role">, taxId: string | null) {
@@ -26,79 +16,76 @@ export function taxIdFor(actor: Pick<Actor, "role">, taxId: string | null) {
 
 const joinWords = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" ");
 
-export async function documentsOf(db: Tx, driverId: string) {
-  const rows = await db
-    .select({
-      id: driverDocuments.id,
-      kind: driverDocuments.kind,
-      fileName: files.fileName,
-      contentType: files.contentType,
-      size: files.size,
-      uploadedByName: users.name,
-      createdAt: driverDocuments.createdAt,
-    })
-    .from(driverDocuments)
-    .innerJoin(files, eq(files.id, driverDocuments.fileId))
-    .leftJoin(users, eq(users.id, driverDocuments.uploadedBy))
-    .where(eq(driverDocuments.driverId, driverId))
-    .orderBy(asc(driverDocuments.createdAt), asc(driverDocuments.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
+type DetailJson = {
+  account: {
+    email: string;
+    banned: boolean | null;
+    mustChangePassword: boolean | null;
+    lastSignInAt: string | null;
+  } | null;
+  assignment: {
+    id: string;
+    unitNumber: string | null;
+    make: string | null;
+    model: string | null;
+    plateNumber: string | null;
+    identifier: string | null;
+    trailerType: string | null;
+    startedAt: string;
+  } | null;
+  counts: DriverDetail["loadCounts"];
+  categories: DriverDetail["ratingCategories"];
+  documents: DriverDetail["documents"];
+};
 
-/** Everything the profile's header and details show, in a handful of queries. */
+/**
+ * The profile: the driver's row with their account, current equipment, load counts, rating averages
+ * and documents as columns — one statement, built once (decision 036); it was six, one after another.
+ * A single-table select names its columns without the table, so the subqueries say `drivers.` themselves.
+ */
+const driverDetail = builtOnce("driver_detail", (tx) =>
+  tx
+    .select({
+      driver: drivers,
+      account: sql<DetailJson["account"]>`(
+        select json_build_object('email', u.email, 'banned', u.banned,
+          'mustChangePassword', au.must_change_password, 'lastSignInAt', au.last_sign_in_at)
+        from users u left join app_users au on au.user_id = u.id where u.id = drivers.user_id)`,
+      assignment: sql<DetailJson["assignment"]>`(
+        select json_build_object('id', a.id, 'unitNumber', v.unit_number, 'make', v.make, 'model', v.model,
+          'plateNumber', v.plate_number, 'identifier', t.identifier, 'trailerType', t.type,
+          'startedAt', a.started_at)
+        from asset_assignments a
+        left join vehicles v on v.id = a.vehicle_id
+        left join trailers t on t.id = a.trailer_id
+        where a.driver_id = drivers.id and a.ended_at is null limit 1)`,
+      counts: sql<DetailJson["counts"]>`(
+        select json_build_object('total', count(*),
+          'active', count(*) filter (where l.status in ('assigned', 'in_progress')),
+          'completed', count(*) filter (where l.status = 'completed'))
+        from loads l where l.driver_id = drivers.id)`,
+      categories: sql<DetailJson["categories"]>`(
+        select json_build_object('punctuality', round(avg(r.punctuality), 2)::text,
+          'communication', round(avg(r.communication), 2)::text, 'safety', round(avg(r.safety), 2)::text,
+          'equipmentCare', round(avg(r.equipment_care), 2)::text)
+        from driver_ratings r where r.driver_id = drivers.id)`,
+      documents: sql<DetailJson["documents"]>`coalesce((
+        select json_agg(json_build_object('id', dd.id, 'kind', dd.kind, 'fileName', f.file_name,
+          'contentType', f.content_type, 'size', f.size, 'uploadedByName', u.name,
+          'createdAt', dd.created_at) order by dd.created_at, dd.id)
+        from driver_documents dd
+        join files f on f.id = dd.file_id
+        left join users u on u.id = dd.uploaded_by
+        where dd.driver_id = drivers.id), '[]')`,
+    })
+    .from(drivers)
+    .where(eq(drivers.id, sql.placeholder("id"))),
+);
+
 export async function buildDriverDetail(db: Tx, actor: Actor, id: string): Promise<DriverDetail> {
-  const driver = await findDriverRow(db, id);
-  if (!driver) throw notFound("The driver");
-  return detailOf(db, actor, driver);
-}
-
-async function detailOf(db: Tx, actor: Actor, d: DriverRow): Promise<DriverDetail> {
-  const [account] = d.userId
-    ? await db
-        .select({
-          email: users.email,
-          banned: users.banned,
-          mustChangePassword: appUsers.mustChangePassword,
-          lastSignInAt: appUsers.lastSignInAt,
-        })
-        .from(users)
-        .leftJoin(appUsers, eq(appUsers.userId, users.id))
-        .where(eq(users.id, d.userId))
-    : [];
-  const [assignment] = await db
-    .select({
-      id: assetAssignments.id,
-      unitNumber: vehicles.unitNumber,
-      make: vehicles.make,
-      model: vehicles.model,
-      plateNumber: vehicles.plateNumber,
-      identifier: trailers.identifier,
-      trailerType: trailers.type,
-      startedAt: assetAssignments.startedAt,
-    })
-    .from(assetAssignments)
-    .leftJoin(vehicles, eq(vehicles.id, assetAssignments.vehicleId))
-    .leftJoin(trailers, eq(trailers.id, assetAssignments.trailerId))
-    .where(and(eq(assetAssignments.driverId, d.id), isNull(assetAssignments.endedAt)));
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${loads.status} in ('assigned', 'in_progress')))::int`,
-      completed: sql<number>`(count(*) filter (where ${loads.status} = 'completed'))::int`,
-    })
-    .from(loads)
-    .where(eq(loads.driverId, d.id));
-  const avg = (col: SQLWrapper) => sql<string | null>`round(avg(${col}), 2)::text`;
-  const [categories] = await db
-    .select({
-      punctuality: avg(driverRatings.punctuality),
-      communication: avg(driverRatings.communication),
-      safety: avg(driverRatings.safety),
-      equipmentCare: avg(driverRatings.equipmentCare),
-    })
-    .from(driverRatings)
-    .where(eq(driverRatings.driverId, d.id));
-
+  const [row] = await driverDetail(db).execute({ id });
+  if (!row) throw notFound("The driver");
+  const { driver: d, account, assignment, counts, categories } = row;
   return {
     ...toDriverListItem({
       driver: d,
@@ -126,7 +113,7 @@ async function detailOf(db: Tx, actor: Actor, d: DriverRow): Promise<DriverDetai
           email: account.email,
           disabled: !!account.banned,
           mustChangePassword: !!account.mustChangePassword,
-          lastSignInAt: iso(account.lastSignInAt),
+          lastSignInAt: account.lastSignInAt ? new Date(account.lastSignInAt).toISOString() : null,
         }
       : null,
     currentAssignment: assignment
@@ -141,7 +128,7 @@ async function detailOf(db: Tx, actor: Actor, d: DriverRow): Promise<DriverDetai
             : null,
           trailerLabel: assignment.identifier,
           trailerType: assignment.trailerType,
-          startedAt: assignment.startedAt.toISOString(),
+          startedAt: new Date(assignment.startedAt).toISOString(),
         }
       : null,
     loadCounts: counts ?? { total: 0, active: 0, completed: 0 },
@@ -151,6 +138,6 @@ async function detailOf(db: Tx, actor: Actor, d: DriverRow): Promise<DriverDetai
       safety: null,
       equipmentCare: null,
     },
-    documents: await documentsOf(db, d.id),
+    documents: row.documents.map((doc) => ({ ...doc, createdAt: new Date(doc.createdAt).toISOString() })),
   };
 }

@@ -467,3 +467,43 @@ describe("the profile's tabs", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("the profile in one statement", () => {
+  it("gives the account, current equipment, load counts and documents as the tables hold them", async () => {
+    const res = await call(ctx, `/api/drivers/${jakeId}`, { cookie: as("dispatcher") });
+    expect(res.status).toBe(200);
+    const p = res.json;
+    const { rows } = await ctx.deps.pool.query(
+      `select
+         (select count(*)::int from loads where driver_id = $1) as total,
+         (select count(*)::int from loads where driver_id = $1 and status in ('assigned', 'in_progress')) as active,
+         (select count(*)::int from loads where driver_id = $1 and status = 'completed') as completed,
+         (select v.unit_number from asset_assignments a join vehicles v on v.id = a.vehicle_id
+            where a.driver_id = $1 and a.ended_at is null) as unit,
+         (select a.started_at from asset_assignments a where a.driver_id = $1 and a.ended_at is null) as since,
+         (select count(*)::int from driver_documents where driver_id = $1) as documents`,
+      [jakeId],
+    );
+    const want = rows[0];
+    expect(p.loadCounts).toEqual({ total: want.total, active: want.active, completed: want.completed });
+    expect(want.total).toBeGreaterThan(0);
+    expect(p.account).toMatchObject({ email: "driver@demo.test", disabled: false });
+    expect(p.currentAssignment).toMatchObject({
+      vehicleLabel: want.unit,
+      startedAt: new Date(want.since).toISOString(),
+    });
+    expect(p.documents).toHaveLength(want.documents);
+    for (const doc of p.documents)
+      expect(doc.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // A driver with nothing yet: zeros and nulls, not a missing object.
+    const fresh = await newDriver({ fullName: "Nadia Fresh", phone: "+1 555 0100", email: email() });
+    expect(fresh.status).toBe(201);
+    const empty = await call(ctx, `/api/drivers/${fresh.json.id}`, { cookie: as("dispatcher") });
+    expect(empty.json).toMatchObject({
+      loadCounts: { total: 0, active: 0, completed: 0 },
+      currentAssignment: null,
+      documents: [],
+      ratingCategories: { punctuality: null, communication: null, safety: null, equipmentCare: null },
+    });
+  });
+});
