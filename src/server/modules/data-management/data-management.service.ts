@@ -46,7 +46,7 @@ const BACKUPS = "backups/";
 const exportKey = (id: string) => `exports/${id}.tar.gz`;
 /** Where an administrator finds the backups outside the app. */
 const backupsLocation = (deps: Pick<Deps, "config">) =>
-  deps.config.s3 ? `s3://${deps.config.s3.bucket}/${BACKUPS}` : path.join(deps.config.dataDir, BACKUPS);
+  deps.config.s3 ? `s3://${deps.config.s3.bucket}/backups` : path.join(deps.config.dataDir, "backups");
 /** 2026-11-27T02:00:00.000Z → 2026-11-27T0200Z (sortable, safe in a file name). */
 const stamp = (at: Date) => `${at.toISOString().slice(0, 16).replace(":", "")}Z`;
 

@@ -162,7 +162,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
     const list = await call(other, "/api/data/backups", { cookie: admin });
     expect(list.json).toEqual({
       items: [{ name: backup.name, bytes: backup.bytes, createdAt: expect.any(String) }],
-      directory: `s3://${s3.bucket}/backups/`,
+      directory: `s3://${s3.bucket}/backups`,
     });
     const down = await other.app.request(`/api/data/backups/${backup.name}`, {
       headers: { origin: TEST_ORIGIN, cookie: admin },
