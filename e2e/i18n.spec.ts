@@ -92,7 +92,9 @@ test.describe("languages", () => {
     await page.goto("/customers");
     await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
     expect(downloaded).toContain("fr-customers");
-    expect(downloaded.filter((d) => !d.startsWith("fr-"))).toEqual([]);
+    // A live notification from the tests running alongside (a manager gets many) can arrive while the
+    // switch is still loading French; its toast then loads its words in the language still in effect.
+    expect(downloaded.filter((d) => !d.startsWith("fr-") && d !== "en-notifications")).toEqual([]);
 
     expect(await page.evaluate(() => (window as unknown as { rawKeys: string[] }).rawKeys)).toEqual([]);
   });
