@@ -34,6 +34,10 @@ beforeAll(async () => {
   other = await ctx.anotherInstance();
   await emptyDispatchOffice(ctx);
 });
+/** A GET answered by instance B, as a signed-in browser sends it. */
+const fromB = (path: string, cookie: string) =>
+  other.app.request(path, { headers: { origin: TEST_ORIGIN, cookie } });
+
 afterAll(async () => {
   await ctx.close();
   await s3.close();
@@ -125,9 +129,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
     expect([...s3.objects.values()].some((b) => b.equals(Buffer.from(pod)))).toBe(true);
 
     // Instance B serves it with the same headers as from disk.
-    const down = await other.app.request(`/api/loads/${load.id}/files/${file.id}`, {
-      headers: { origin: TEST_ORIGIN, cookie: dispatcher },
-    });
+    const down = await fromB(`/api/loads/${load.id}/files/${file.id}`, dispatcher);
     expect(down.status).toBe(200);
     expect(down.headers.get("content-type")).toBe("application/pdf");
     expect(down.headers.get("content-disposition")).toContain("pod.pdf");
@@ -142,9 +144,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
       cookie: accountant,
     });
     expect(invoice.status).toBe(201);
-    const bare = await other.app.request(`/api/invoices/${invoice.json.id}/pdf`, {
-      headers: { origin: TEST_ORIGIN, cookie: accountant },
-    });
+    const bare = await fromB(`/api/invoices/${invoice.json.id}/pdf`, accountant);
     expect(bare.status).toBe(200);
     const pages = (await PDFDocument.load(new Uint8Array(await bare.arrayBuffer()))).getPageCount();
     expect(pages).toBeGreaterThanOrEqual(2); // the invoice and the one-page POD
@@ -164,9 +164,7 @@ describe("the S3-compatible storage driver (decision 035)", () => {
       items: [{ name: backup.name, bytes: backup.bytes, createdAt: expect.any(String) }],
       directory: `s3://${s3.bucket}/backups`,
     });
-    const down = await other.app.request(`/api/data/backups/${backup.name}`, {
-      headers: { origin: TEST_ORIGIN, cookie: admin },
-    });
+    const down = await fromB(`/api/data/backups/${backup.name}`, admin);
     expect(down.status).toBe(200);
     const bytes = Buffer.from(await down.arrayBuffer());
     expect(bytes.equals(s3.objects.get(`backups/${backup.name}`) as Buffer)).toBe(true);
@@ -182,17 +180,13 @@ describe("the S3-compatible storage driver (decision 035)", () => {
     }
     expect(item.status).toBe("done");
     expect(s3.objects.get(`exports/${item.id}.tar.gz`)?.length).toBe(item.bytes);
-    const archive = await other.app.request(`/api/data/exports/${item.id}/download`, {
-      headers: { origin: TEST_ORIGIN, cookie: admin },
-    });
+    const archive = await fromB(`/api/data/exports/${item.id}/download`, admin);
     expect(archive.status).toBe(200);
     expect((await archive.arrayBuffer()).byteLength).toBe(item.bytes);
 
     // A backup gone from the bucket answers the archive's 404, not a server error.
     s3.objects.delete(`backups/${backup.name}`);
-    const gone = await other.app.request(`/api/data/backups/${backup.name}`, {
-      headers: { origin: TEST_ORIGIN, cookie: admin },
-    });
+    const gone = await fromB(`/api/data/backups/${backup.name}`, admin);
     expect(gone.status).toBe(404);
   });
 });
