@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_PAYMENT_METHODS, positiveMoney } from "../accounting/ledger.schema";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { WORKER_TYPES } from "../drivers/management.schema";
+import { isMaskedTaxId, WORKER_TYPES } from "../drivers/management.schema";
 import { EXPORT_FORMATS } from "../fuel/fuel.schema";
 import { PAY_TYPES } from "../loads/loads.schema";
 import { PAY_FREQUENCIES, PERCENTAGE_BASES } from "./pay";
@@ -159,7 +159,7 @@ export const paySettingsInputSchema = z.object({
     .trim()
     .max(20)
     .default("")
-    .refine((v) => v === "" || v.includes("•") || /^\d{2}-?\d{7}$/.test(v), {
+    .refine((v) => v === "" || isMaskedTaxId(v) || /^\d{2}-?\d{7}$/.test(v), {
       message: SETTLEMENT_MESSAGES.einFormat,
     }),
 });

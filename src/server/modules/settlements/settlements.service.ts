@@ -1,5 +1,5 @@
 import { can } from "@shared/access";
-import { maskTaxId } from "@shared/drivers/management.schema";
+import { isMaskedTaxId, maskTaxId } from "@shared/drivers/management.schema";
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import {
@@ -420,7 +420,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
       await db.transaction(async (tx) => {
         const current = await readSettings(tx);
         // A masked EIN sent back unchanged keeps the stored one.
-        const payerTin = input.payerTin.includes("•") ? current.payerTin : input.payerTin;
+        const payerTin = isMaskedTaxId(input.payerTin) ? current.payerTin : input.payerTin;
         const values = {
           frequency: input.frequency,
           endWeekday: input.endWeekday,
