@@ -247,4 +247,40 @@ test.describe("settlements", () => {
     const bytes = Buffer.concat(await (await form.createReadStream()).toArray());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
+
+  test("issuing 1099s is confirmed on the server's preview, and a year not over needs \"issue early\" with a reason", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/tax-forms");
+    const thisYear = String(new Date().getFullYear());
+    await page.getByTestId("tax-year").selectOption(thisYear);
+    await expect(page.getByTestId("tax-deadline")).toContainText(`Forms for ${thisYear} are due`);
+    // The screen never shows a whole TIN: Rosa's EIN in an EIN's shape.
+    const rosa = page.locator('[data-testid^="tax-row-"]', { hasText: "Rosa Martinez" });
+    await expect(rosa).toContainText("**-***9175");
+    await expect(page.getByText("36-4829175")).toHaveCount(0);
+
+    await page.getByTestId("issue-forms").click();
+    const dialog = page.getByRole("dialog", { name: `Issue the ${thisYear} 1099-NEC forms` });
+    // What would go, and where: Rosa by email (address masked), Tyrone on paper; Emily left out.
+    const rosaForm = dialog.getByTestId("issue-item").filter({ hasText: "Rosa Martinez" });
+    await expect(rosaForm).toContainText(/By email to \w\*\*\*@/);
+    await expect(dialog.getByTestId("issue-item").filter({ hasText: "Tyrone Brooks" })).toContainText(
+      "To print and mail",
+    );
+    await expect(dialog.getByTestId("issue-summary")).toContainText("will be issued");
+    const confirm = dialog.getByRole("button", { name: /^Issue \d+ forms?$/ });
+    // The year is not over: no issuing without "Issue early" and a reason.
+    await expect(dialog.getByTestId("issue-early")).toContainText(`The ${thisYear} tax year is not over`);
+    await expect(confirm).toBeDisabled();
+    await dialog.getByTestId("issue-early-check").check();
+    await confirm.click();
+    await expect(dialog.getByText("Give the reason for issuing early.")).toBeVisible();
+    await dialog.getByLabel("Why issue early").fill("Rosa sells her truck and leaves the fleet on Friday.");
+    await confirm.click();
+    await expect(toast(page)).toContainText("Forms issued");
+    await expect(dialog).toHaveCount(0);
+    await expect(rosa).toContainText("Issued");
+  });
 });
