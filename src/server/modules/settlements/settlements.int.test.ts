@@ -825,6 +825,23 @@ describe("settlements: the demo", () => {
       amount: "18.60",
       description: "Chicago Skyway and I-90 tolls paid in cash",
     });
+    // This week's draft (when he delivered this week): a cash advance above his pay, the rest carried
+    // forward as a deduction — his gross is what he earned, his net zero.
+    const draft = details.find((d) => d.status === "draft");
+    if (draft) {
+      const advance = draft.lines.find(
+        (l: { kind: string; description: string }) =>
+          l.kind === "cash_advance" && l.description.startsWith("Cash advance at the Joliet terminal"),
+      );
+      expect(Number(advance.amount)).toBeGreaterThan(Number(draft.gross));
+      expect(draft).toMatchObject({ net: "0.00", deductions: draft.gross, earnings: expect.any(String) });
+      expect(Number(draft.carriedForward)).toBeGreaterThan(0);
+      expect(
+        draft.lines.some(
+          (l: { section: string; kind: string }) => l.section === "addition" && l.kind === "carry_forward",
+        ),
+      ).toBe(false);
+    }
   });
 });
 
