@@ -181,7 +181,9 @@ test.describe("settlements", () => {
     await form.getByTestId("add-line-submit").click();
 
     // 740.70 earned, 100,000.00 advanced: 99,259.30 would go to the next settlement — asked first.
-    const confirm = page.getByRole("dialog", { name: "Carry part of this deduction to the next settlement?" });
+    const confirm = page.getByRole("dialog", {
+      name: "Carry part of this deduction to the next settlement?",
+    });
     await expect(confirm.getByTestId("carry-confirm")).toContainText("$99,259.30 will be carried");
     await expect(dialog.getByTestId("line-fuel_advance")).toHaveCount(0);
     // Not confirmed: nothing added.
@@ -248,7 +250,7 @@ test.describe("settlements", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  test("issuing 1099s is confirmed on the server's preview, and a year not over needs \"issue early\" with a reason", async ({
+  test('issuing 1099s is confirmed on the server\'s preview, and a year not over needs "issue early" with a reason', async ({
     page,
   }) => {
     await loginAs(page, "accountant@demo.test");
