@@ -154,6 +154,57 @@ test.describe("settlements", () => {
     await expect(open).toBeVisible();
   });
 
+  test("a deduction above the settlement asks first, and what is carried stays a deduction, not gross", async ({
+    page,
+    browser,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const { name } = await driverWithDeliveredLoad(dispatcher);
+    await dispatcher.context().close();
+
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/settlements");
+    await page.getByTestId("generate-drafts").click();
+    await expect(toast(page)).toContainText("Drafts generated");
+    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
+    await page
+      .locator('[data-testid^="settlement-row-"]', { hasText: name })
+      .getByRole("button", { name })
+      .click();
+    const dialog = page.getByTestId("settlement-dialog");
+    await expect(dialog.getByTestId("figure-gross")).toHaveText("$740.70");
+
+    const form = dialog.getByTestId("add-line-form");
+    await form.getByLabel("Adds or deducts").selectOption("deduction");
+    await form.getByTestId("add-line-kind").selectOption("fuel_advance");
+    await form.getByLabel("Amount").fill("100000");
+    await form.getByTestId("add-line-submit").click();
+
+    // 740.70 earned, 100,000.00 advanced: 99,259.30 would go to the next settlement — asked first.
+    const confirm = page.getByRole("dialog", {
+      name: "Carry part of this deduction to the next settlement?",
+    });
+    await expect(confirm.getByTestId("carry-confirm")).toContainText("$99,259.30 will be carried");
+    await expect(dialog.getByTestId("line-fuel_advance")).toHaveCount(0);
+    // Not confirmed: nothing added.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(dialog.getByTestId("line-fuel_advance")).toHaveCount(0);
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$740.70");
+
+    await form.getByTestId("add-line-submit").click();
+    await confirm.getByRole("button", { name: "Add and carry $99,259.30" }).click();
+    await expect(dialog.getByTestId("line-fuel_advance")).toContainText("−$100,000.00");
+    // The carry sits under the deductions, signed; gross is what was earned; nothing is an addition.
+    await expect(dialog.getByTestId("section-deduction").getByTestId("line-carry_forward")).toContainText(
+      "+$99,259.30",
+    );
+    await expect(dialog.getByTestId("section-addition")).toHaveCount(0);
+    await expect(dialog.getByTestId("figure-gross")).toHaveText("$740.70");
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$0.00");
+    await expect(dialog.getByTestId("figure-carriedForward")).toHaveText("$99,259.30");
+  });
+
   test("a bad amount keeps the form's text and says why, in Spanish too", async ({ page }) => {
     await loginAs(page, "accountant@demo.test");
     await page.goto("/accounting/settlements?status=draft&lng=es");
@@ -197,5 +248,41 @@ test.describe("settlements", () => {
     expect(form.suggestedFilename()).toMatch(/^1099-NEC-\d{4}-Rosa-Martinez\.pdf$/);
     const bytes = Buffer.concat(await (await form.createReadStream()).toArray());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test('issuing 1099s is confirmed on the server\'s preview, and a year not over needs "issue early" with a reason', async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/tax-forms");
+    const thisYear = String(new Date().getFullYear());
+    await page.getByTestId("tax-year").selectOption(thisYear);
+    await expect(page.getByTestId("tax-deadline")).toContainText(`Forms for ${thisYear} are due`);
+    // The screen never shows a whole TIN: Rosa's EIN in an EIN's shape.
+    const rosa = page.locator('[data-testid^="tax-row-"]', { hasText: "Rosa Martinez" });
+    await expect(rosa).toContainText("**-***9175");
+    await expect(page.getByText("36-4829175")).toHaveCount(0);
+
+    await page.getByTestId("issue-forms").click();
+    const dialog = page.getByRole("dialog", { name: `Issue the ${thisYear} 1099-NEC forms` });
+    // What would go, and where: Rosa by email (address masked), Tyrone on paper; Emily left out.
+    const rosaForm = dialog.getByTestId("issue-item").filter({ hasText: "Rosa Martinez" });
+    await expect(rosaForm).toContainText(/By email to \w\*\*\*@/);
+    await expect(dialog.getByTestId("issue-item").filter({ hasText: "Tyrone Brooks" })).toContainText(
+      "To print and mail",
+    );
+    await expect(dialog.getByTestId("issue-summary")).toContainText("will be issued");
+    const confirm = dialog.getByRole("button", { name: /^Issue \d+ forms?$/ });
+    // The year is not over: no issuing without "Issue early" and a reason.
+    await expect(dialog.getByTestId("issue-early")).toContainText(`The ${thisYear} tax year is not over`);
+    await expect(confirm).toBeDisabled();
+    await dialog.getByTestId("issue-early-check").check();
+    await confirm.click();
+    await expect(dialog.getByText("Give the reason for issuing early.")).toBeVisible();
+    await dialog.getByLabel("Why issue early").fill("Rosa sells her truck and leaves the fleet on Friday.");
+    await confirm.click();
+    await expect(toast(page)).toContainText("Forms issued");
+    await expect(dialog).toHaveCount(0);
+    await expect(rosa).toContainText("Issued");
   });
 });

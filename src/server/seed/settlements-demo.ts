@@ -26,7 +26,8 @@ const PAY_PROFILES: Record<string, { workerType: "company" | "contractor"; stree
  * tax details, Emily one without a TIN, Jake a company driver), standing deductions (Rosa's escrow,
  * occupational insurance and ELD; Jake's cash advance being recovered) and weekly settlements for the
  * past three months through the service itself — paid until two weeks ago (ACH on the Friday after
- * the period), last week's approved, this week's a draft — with a fuel advance, detention and a bonus.
+ * the period), last week's approved, this week's a draft — with a fuel advance, detention and a bonus;
+ * this week Jake's cash advance is more than his pay, so part of it is carried to the next settlement.
  */
 export async function seedSettlementsDemo(
   tx: Tx,
@@ -241,6 +242,18 @@ export async function seedSettlementsDemo(
           "",
           "TOTAL         $85.00",
         ]);
+        // A cash advance larger than this week's pay: what the settlement cannot take is carried
+        // to next week's as a deduction (confirmed, as the office must), never counted as pay.
+        const draft = await service.get(actor, d.id);
+        const advance = Math.ceil((Number(draft.gross) + 100) / 50) * 50;
+        await service.addLine(actor, d.id, {
+          section: "deduction",
+          kind: "cash_advance",
+          description: "Cash advance at the Joliet terminal, repaid from the next settlements",
+          amount: advance.toFixed(2),
+          adjustsSettlementId: null,
+          allowCarryForward: true,
+        });
       }
     }
     if (period.start === current.start) break; // this week's drafts stay drafts

@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   "standing_deduction.updated",
   "tax_forms.downloaded",
   "tax_forms.issued",
+  "tax_forms.corrected",
   "ledger.created",
   "ledger.updated",
   "ledger.voided",

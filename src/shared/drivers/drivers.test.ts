@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { expiryMessage, expiryState, needsAttention } from "./expiry";
-import { createDriverSchema, maskTaxId, updateDriverSchema } from "./management.schema";
+import {
+  createDriverSchema,
+  isMaskedTaxId,
+  maskTaxId,
+  taxIdKind,
+  updateDriverSchema,
+} from "./management.schema";
 import { overallScore } from "./ratings.schema";
 
 describe("expiry warnings", () => {
@@ -29,11 +35,22 @@ describe("expiry warnings", () => {
 });
 
 describe("tax ids", () => {
-  it("masks all but the last four digits, SSN or EIN alike", () => {
-    expect(maskTaxId("412-58-7314")).toBe("•••-••-7314");
-    expect(maskTaxId("364829175")).toBe("•••-••-9175");
-    expect(maskTaxId("36-4829175")).toBe("•••-••-9175");
+  it("masks all but the last four digits in the id's own shape: an SSN as an SSN, an EIN as an EIN", () => {
+    expect(maskTaxId("412-58-7314")).toBe("***-**-7314");
+    expect(maskTaxId("36-4829175")).toBe("**-***9175");
+    expect(maskTaxId(" 36-4829175 ")).toBe("**-***9175");
+    expect(maskTaxId("41258-7314")).toBe("***-**-7314");
+    // Nine digits without a dash could be either: no shape is claimed.
+    expect(maskTaxId("364829175")).toBe("*****9175");
     expect(maskTaxId(null)).toBeNull();
+    expect([taxIdKind("412-58-7314"), taxIdKind("36-4829175"), taxIdKind("364829175")]).toEqual([
+      "SSN",
+      "EIN",
+      null,
+    ]);
+    expect(isMaskedTaxId(maskTaxId("36-4829175") ?? "")).toBe(true);
+    expect(isMaskedTaxId("•••-••-9175")).toBe(true);
+    expect(isMaskedTaxId("36-4829175")).toBe(false);
   });
 
   it("keeps the tax id on an edit that leaves it out, clears it when emptied", () => {

@@ -7,7 +7,7 @@ import { DRIVER_MANUAL_STATUSES, DRIVER_STATUSES } from "./drivers.schema";
 /*
  * Driver Management (spec sections 2, 3 and 5): the driver record, its list, documents and the
  * actions on it. The tax id is sensitive: only roles holding `drivers:taxId` ever receive it whole;
- * everyone else gets `•••-••-1234` from the server.
+ * everyone else gets it masked by its kind (`***-**-1234`, `**-***1234`) from the server.
  */
 
 // ---- Messages (spec section 8 where it words them)
@@ -29,12 +29,37 @@ export type WorkerType = (typeof WORKER_TYPES)[number];
 export const TAX_ID_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\d{2}-?\d{7})$/;
 const TAX_ID_MESSAGE = "Enter a 9-digit SSN (123-45-6789) or EIN (12-3456789).";
 
-/** `•••-••-1234`: the last four digits of a tax id, the rest hidden. */
+export type TaxIdKind = "SSN" | "EIN";
+
+/**
+ * The kind of a tax id, read from where its dashes are: `123-45-6789` is an SSN, `12-3456789` an
+ * EIN. Nine digits without a dash could be either: null (unknown), as is anything malformed.
+ */
+export function taxIdKind(taxId: string | null | undefined): TaxIdKind | null {
+  const t = (taxId ?? "").trim();
+  // An SSN's dashes sit after digits 3 and 5 (either one tells); an EIN's after digit 2.
+  if (/^\d{3}-\d{2}-?\d{4}$|^\d{3}-?\d{2}-\d{4}$/.test(t)) return "SSN";
+  if (/^\d{2}-\d{7}$/.test(t)) return "EIN";
+  return null;
+}
+
+/**
+ * A tax id truncated as the IRS allows on a payee's copy (Treas. Reg. 301.6109-4): the first five
+ * digits replaced by asterisks, in the id's own shape — an SSN `***-**-1234`, an EIN `**-***1234`,
+ * one whose kind is unknown `*****1234`.
+ */
 export function maskTaxId(taxId: string | null | undefined): string | null {
   if (!taxId) return null;
-  const digits = taxId.replace(/\D/g, "");
-  return `•••-••-${digits.slice(-4).padStart(4, "•")}`;
+  const last4 = taxId.replace(/\D/g, "").slice(-4).padStart(4, "*");
+  const kind = taxIdKind(taxId);
+  return kind === "SSN" ? `***-**-${last4}` : kind === "EIN" ? `**-***${last4}` : `*****${last4}`;
 }
+
+/**
+ * A masked id sent back unchanged by a form (asterisks, or the bullets the screens showed before):
+ * the stored one stays.
+ */
+export const isMaskedTaxId = (value: string) => /[*•]/.test(value);
 
 /** "" (an empty form field) becomes null; anything else goes through `schema`. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -276,7 +301,7 @@ const categoryAverages = z.object({
 });
 
 export const driverDetailSchema = driverListItemSchema.extend({
-  /** Whole for roles with `drivers:taxId` (admin, accountant); `•••-••-1234` for everyone else. */
+  /** Whole for roles with `drivers:taxId` (admin, accountant); masked by its kind (`maskTaxId`) for everyone else. */
   taxId: z.string().nullable(),
   taxIdMasked: z.boolean(),
   insuranceProvider: z.string().nullable(),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { divideHalfUp, isPeriodOf, loadPay, nextPeriod, payPeriodOf, previousPeriod, sumMoney } from "./pay";
+import {
+  divideHalfUp,
+  isPeriodOf,
+  lineEffect,
+  loadPay,
+  nextPeriod,
+  payPeriodOf,
+  previousPeriod,
+  settlementFigures,
+  sumMoney,
+} from "./pay";
 
 const load = { baseRate: "2000.00", fuelSurcharge: "300.00", total: "2225.50", loadedMiles: 925 };
 
@@ -103,5 +113,49 @@ describe("a load's pay, exact to the cent, rounded once half-up", () => {
     expect(divideHalfUp(-5n, 2n)).toBe(-3n);
     expect(divideHalfUp(4n, 3n)).toBe(1n);
     expect(sumMoney(["556.38", "425.00", "0.01", "-100.50"])).toBe("880.89");
+  });
+});
+
+describe("a settlement's figures", () => {
+  const earning = (amount: string) => ({ section: "earning" as const, kind: "load", amount });
+  const deduction = (amount: string, kind = "fuel_advance") => ({
+    section: "deduction" as const,
+    kind,
+    amount,
+  });
+
+  it("a deduction larger than the settlement is carried forward as a deduction, never as gross", () => {
+    // Hand-computed: 261.80 earned, a 100,000.00 fuel advance → 261.80 deducted now, 99,738.20 carried.
+    expect(settlementFigures([earning("261.80"), deduction("100000.00")])).toEqual({
+      earnings: "261.80",
+      additions: "0.00",
+      gross: "261.80",
+      deductionsDue: "100000.00",
+      carriedForward: "99738.20",
+      deductions: "261.80",
+      net: "0.00",
+    });
+  });
+
+  it("ignores a carry line already there (it is recomputed) and carries nothing when gross covers it", () => {
+    const lines = [
+      earning("740.70"),
+      { section: "addition" as const, kind: "detention", amount: "75.00" },
+      deduction("120.40"),
+      deduction("-300.00", "carry_forward"),
+    ];
+    // 740.70 + 75.00 − 120.40 = 695.30
+    expect(settlementFigures(lines)).toMatchObject({
+      gross: "815.70",
+      deductions: "120.40",
+      carriedForward: "0.00",
+      net: "695.30",
+    });
+  });
+
+  it("the line's effect on the net: deductions negative, the carry-forward positive", () => {
+    expect(lineEffect(earning("261.80"))).toBe("261.80");
+    expect(lineEffect(deduction("100000.00"))).toBe("-100000.00");
+    expect(lineEffect(deduction("-99738.20", "carry_forward"))).toBe("99738.20");
   });
 });

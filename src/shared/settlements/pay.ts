@@ -170,3 +170,74 @@ export function loadPay(input: LoadPayInput): LoadPay {
 
 /** The sum of decimal strings, exactly. */
 export const sumMoney = (values: readonly string[]) => money(values.reduce((s, v) => s + cents(v), 0n));
+
+// ---- A settlement's figures from its lines
+
+/** What the figures need of a line: amounts as stored (the carry-forward line's is negative). */
+export interface PayLine {
+  section: "earning" | "addition" | "deduction";
+  kind: string;
+  amount: string;
+}
+
+export interface SettlementFigures {
+  earnings: string;
+  additions: string;
+  /** Earnings + additions: what the driver earned this period. A carry-forward is never part of it. */
+  gross: string;
+  /** Every deduction due this period (the carry-forward line aside). */
+  deductionsDue: string;
+  /**
+   * The deductions this settlement cannot take without paying below zero: carried to the driver's
+   * next settlement, which deducts them (`carried_over`). Zero when gross covers every deduction.
+   */
+  carriedForward: string;
+  /** What this settlement deducts: deductions due less what is carried forward. */
+  deductions: string;
+  /** Gross − deductions; never below zero. */
+  net: string;
+}
+
+/** The line a settlement keeps for what it carries forward: a negative deduction, so sums stay sums. */
+export const CARRY_FORWARD_KIND = "carry_forward";
+
+/**
+ * A settlement's figures (decision 025): sums of its rounded lines, in cents. When the deductions
+ * due exceed gross, the excess is carried to the next period as a deduction — recorded on this
+ * settlement as a negative deduction line (`carry_forward`, amount −excess) so that the deductions
+ * section still sums to what is deducted — and the net is zero. The carry is never an addition:
+ * gross, the year's gross and 1099 box 1 never include it. Any existing carry line in `lines` is
+ * ignored (it is recomputed).
+ */
+export function settlementFigures(lines: readonly PayLine[]): SettlementFigures {
+  let earnings = 0n;
+  let additions = 0n;
+  let due = 0n;
+  for (const l of lines) {
+    if (l.kind === CARRY_FORWARD_KIND) continue;
+    if (l.section === "earning") earnings += cents(l.amount);
+    else if (l.section === "addition") additions += cents(l.amount);
+    else due += cents(l.amount);
+  }
+  const gross = earnings + additions;
+  const carried = due > gross ? due - gross : 0n;
+  const deductions = due - carried;
+  return {
+    earnings: money(earnings),
+    additions: money(additions),
+    gross: money(gross),
+    deductionsDue: money(due),
+    carriedForward: money(carried),
+    deductions: money(deductions),
+    net: money(gross - deductions),
+  };
+}
+
+/**
+ * What a line does to the net, signed: + for earnings and additions, − for deductions, and + for
+ * the carry-forward (a deduction handed on to the next settlement). Statements print it this way.
+ */
+export function lineEffect(line: PayLine): string {
+  const amount = cents(line.amount);
+  return money(line.section === "deduction" ? -amount : amount);
+}

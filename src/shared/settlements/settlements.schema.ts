@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEDGER_PAYMENT_METHODS, positiveMoney } from "../accounting/ledger.schema";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
-import { WORKER_TYPES } from "../drivers/management.schema";
+import { isMaskedTaxId, WORKER_TYPES } from "../drivers/management.schema";
 import { EXPORT_FORMATS } from "../fuel/fuel.schema";
 import { PAY_TYPES } from "../loads/loads.schema";
 import { PAY_FREQUENCIES, PERCENTAGE_BASES } from "./pay";
@@ -128,6 +128,8 @@ export const SETTLEMENT_MESSAGES = {
   startRequired: "Enter the start date.",
   receiptRequired: "Choose the receipt: a PDF or a photo.",
   receiptKindOnly: "Only a reimbursement carries a receipt.",
+  carryForward:
+    "This deduction is more than the settlement pays. Confirm to carry the rest to the driver's next settlement.",
 } as const;
 
 // ---- Settings
@@ -159,7 +161,7 @@ export const paySettingsInputSchema = z.object({
     .trim()
     .max(20)
     .default("")
-    .refine((v) => v === "" || v.includes("•") || /^\d{2}-?\d{7}$/.test(v), {
+    .refine((v) => v === "" || isMaskedTaxId(v) || /^\d{2}-?\d{7}$/.test(v), {
       message: SETTLEMENT_MESSAGES.einFormat,
     }),
 });
@@ -173,7 +175,10 @@ export const settlementLineSchema = z.object({
   section: z.enum(LINE_SECTIONS),
   kind: z.enum(LINE_KINDS),
   description: z.string(),
-  /** Always positive; the section says whether it adds or deducts. */
+  /**
+   * Positive; the section says whether it adds or deducts — except `carry_forward`: a negative
+   * deduction, the part of the deductions handed on to the next settlement (never an addition).
+   */
   amount: z.string(),
   load: z
     .object({
@@ -218,6 +223,11 @@ export const addLineSchema = z
     amount: positiveMoney,
     /** An adjustment names the earlier settlement it corrects. */
     adjustsSettlementId: optionalId,
+    /**
+     * A deduction larger than what the settlement still pays is refused (409 CARRY_FORWARD_UNCONFIRMED,
+     * `details.carriedForward`) unless this confirms carrying the rest to the next settlement.
+     */
+    allowCarryForward: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     const kinds: readonly string[] = v.section === "addition" ? ADDITION_KINDS : DEDUCTION_KINDS;
@@ -243,8 +253,9 @@ export const settlementSummarySchema = z.object({
   additions: z.string(),
   /** Earnings + additions. */
   gross: z.string(),
+  /** What the settlement deducts: the deductions due less what it carries to the next period. */
   deductions: z.string(),
-  /** Gross − deductions; never below zero (a carry-forward line takes the rest to the next period). */
+  /** Gross − deductions; never below zero (a carry-forward line hands the rest to the next period). */
   net: z.string(),
   paidOn: z.string().nullable(),
   /** Loads without driver pay: approval waits for them. */
@@ -265,6 +276,11 @@ export const settlementSchema = settlementSummarySchema.extend({
   escrowBalance: z.string(),
   /** The driver's gross on paid settlements this calendar year, through this one. */
   yearToDateGross: z.string(),
+  /**
+   * The deductions this settlement could not take (more than it pays), carried to the driver's next
+   * settlement as a deduction; "0.00" when none. Never part of gross.
+   */
+  carriedForward: z.string(),
   createdAt: z.string(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;

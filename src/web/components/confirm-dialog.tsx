@@ -15,6 +15,7 @@ export function ConfirmDialog({
   pending,
   confirmDisabled,
   onConfirm,
+  className,
   children,
 }: {
   open: boolean;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   /** Keeps the confirm button off until the dialog's own inputs are complete. */
   confirmDisabled?: boolean;
   onConfirm: () => void;
+  /** A wider dialog for a question that lists what it is about (`max-w-2xl`). */
+  className?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation("common");
@@ -39,6 +42,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       closeLabel={t("common:actions.close")}
+      className={className}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

@@ -147,7 +147,14 @@ export const settlementLines = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("settlement_lines_amount", sql`amount >= 0`),
+    // Amounts are positive; the section says whether they add or deduct. The one exception is what
+    // a settlement carries to the next period: a negative deduction, never an addition (it is no
+    // pay), so that the deductions section sums to what the settlement deducts (decision 025).
+    check("settlement_lines_amount", sql`amount >= 0 or kind = 'carry_forward'`),
+    check(
+      "settlement_lines_carry_forward",
+      sql`kind <> 'carry_forward' or (section = 'deduction' and amount < 0)`,
+    ),
     index().on(t.settlementId, t.section, t.position),
     uniqueIndex("settlement_lines_live_load").on(t.loadId).where(sql`live and load_id is not null`),
     uniqueIndex("settlement_lines_live_fuel")
@@ -210,6 +217,8 @@ export const taxForms = pgTable(
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     issuedBy: text().references(() => users.id, { onDelete: "set null" }),
     emailedAt: timestamp({ withTimezone: true }),
+    /** Issued before the tax year was over (company time zone): why, as the person gave it. */
+    earlyReason: text(),
   },
   (t) => [index().on(t.taxYear, t.driverId, t.issuedAt.desc())],
 );

@@ -8,7 +8,7 @@ import { notFound } from "../../http/errors";
 import { iso } from "../../http/pagination";
 import { toDriverListItem } from "./drivers.repo";
 
-/** The tax id as this caller may see it: whole for `drivers:taxId` roles, else `•••-••-1234`. */
+/** The tax id as this caller may see it: whole for `drivers:taxId` roles, else masked by its kind. */
 export function taxIdFor(actor: Pick<Actor, "role">, taxId: string | null) {
   const whole = can(actor, "drivers:taxId");
   return { taxId: whole ? taxId : maskTaxId(taxId), taxIdMasked: !whole && !!taxId };

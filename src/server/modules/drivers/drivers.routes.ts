@@ -81,7 +81,7 @@ const get = defineRoute({
   tags,
   summary:
     "A driver's profile: details, documents, account, current assets, rating. `taxId` is masked " +
-    "(•••-••-1234) except for admin and accountant",
+    "by its kind (an SSN ***-**-1234, an EIN **-***1234) except for admin and accountant",
   access: READ,
   request: { params: uuidParams },
   responses: { 200: jsonContent(driverDetailSchema) },

@@ -5,6 +5,7 @@ import accountingEs from "@shared/i18n/locales/es/accounting.json";
 import settlementsEs from "@shared/i18n/locales/es/settlements.json";
 import accountingFr from "@shared/i18n/locales/fr/accounting.json";
 import settlementsFr from "@shared/i18n/locales/fr/settlements.json";
+import { lineEffect } from "@shared/settlements/pay";
 import type { Settlement, SettlementLine } from "@shared/settlements/settlements.schema";
 import type { CompanyDetails } from "../../config";
 import { PdfBuilder } from "../../platform/pdf/document";
@@ -145,7 +146,13 @@ export async function renderSettlementPdf({ settlement: s, driver, company, lang
           header: t("pdf.amount"),
           width: 1.2,
           align: "right",
-          value: (l) => `${section === "deduction" ? "-" : ""}${money(l.amount)}`,
+          // Deductions print with their sign: "-" for what is deducted, "+" for the part carried
+          // to the next settlement (a deduction handed on).
+          value: (l) => {
+            const effect = lineEffect(l);
+            if (effect.startsWith("-")) return `-${money(effect.slice(1))}`;
+            return section === "deduction" ? `+${money(effect)}` : money(effect);
+          },
         },
       ],
       lines,
@@ -156,6 +163,10 @@ export async function renderSettlementPdf({ settlement: s, driver, company, lang
     { label: t("figures.gross"), value: money(s.gross) },
     { label: t("figures.deductions"), value: `${Number(s.deductions) > 0 ? "-" : ""}${money(s.deductions)}` },
     { label: t("figures.net"), value: money(s.net), strong: true },
+    // What the next settlement deducts: a deduction handed on, never pay.
+    ...(Number(s.carriedForward) > 0
+      ? [{ label: t("figures.carriedForward"), value: money(s.carriedForward) }]
+      : []),
     { label: t("figures.escrow"), value: money(s.escrowBalance) },
     { label: t("figures.ytd"), value: money(s.yearToDateGross) },
   ]);

@@ -310,9 +310,14 @@ describe("settlements: additions, deductions, escrow, carry-over", () => {
     await completedLoad(driverId, "2025-04-29", { payType: "fixed", payRate: "500" });
     await generate(w1);
     const s1 = await settlementOf(driverId, w1);
-    // 500 − 700 = −200: a carry-forward addition of 200 brings the net to 0.
-    expect(s1).toMatchObject({ gross: "700.00", deductions: "700.00", net: "0.00" });
-    expect(linesOf(s1, "carry_forward")).toEqual(["200.00"]);
+    // 500 − 700 = −200: 500 is deducted, 200 carried forward as a (negative) deduction; net 0.
+    expect(s1).toMatchObject({
+      gross: "500.00",
+      deductions: "500.00",
+      net: "0.00",
+      carriedForward: "200.00",
+    });
+    expect(linesOf(s1, "carry_forward")).toEqual(["-200.00"]);
     await call(ctx, `/api/settlements/${s1.id}/approve`, { method: "POST", cookie: accountant });
 
     await completedLoad(driverId, "2025-05-06", { payType: "fixed", payRate: "1500" });
@@ -323,6 +328,116 @@ describe("settlements: additions, deductions, escrow, carry-over", () => {
     expect(s2).toMatchObject({ gross: "1500.00", deductions: "900.00", net: "600.00" });
     // Its description names the settlement it came from.
     expect(s2.lines.find((l: { kind: string }) => l.kind === "carried_over").description).toBe(s1.number);
+  });
+
+  it("a deduction above the settlement needs a confirmation, and what is carried is a deduction, never gross", async () => {
+    const driverId = await newDriver({
+      workerType: "contractor",
+      taxId: "47-1234567",
+      mailingStreet: "12 Dock St",
+      mailingCity: "Gary",
+      mailingState: "IN",
+      mailingPostalCode: "46402",
+    });
+    const w1 = WEEK(30);
+    const w2 = WEEK(31);
+    await completedLoad(driverId, "2025-10-01", { payType: "fixed", payRate: "261.80" });
+    await generate(w1);
+    const s1 = await settlementOf(driverId, w1);
+    expect(s1).toMatchObject({ gross: "261.80", net: "261.80", carriedForward: "0.00" });
+    const advance = {
+      section: "deduction",
+      kind: "fuel_advance",
+      amount: "100000.00",
+      description: "Comchek",
+    };
+
+    // Unconfirmed: refused with the figure to confirm, and nothing is added.
+    const refused = await call(ctx, `/api/settlements/${s1.id}/lines`, { body: advance, cookie: accountant });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: "CARRY_FORWARD_UNCONFIRMED",
+      details: { gross: "261.80", net: "261.80", carriedForward: "99738.20" },
+    });
+    expect((await settlementOf(driverId, w1)).lines).toHaveLength(1);
+    // A deduction the settlement can take needs nothing.
+    const small = await call(ctx, `/api/settlements/${s1.id}/lines`, {
+      body: { ...advance, amount: "61.80" },
+      cookie: accountant,
+    });
+    expect(small.json).toMatchObject({ gross: "261.80", deductions: "61.80", net: "200.00" });
+    await call(ctx, `/api/settlements/${s1.id}/lines/${small.json.lines[1].id}`, {
+      method: "DELETE",
+      cookie: accountant,
+    });
+
+    // Confirmed: 261.80 gross stays gross; 261.80 is deducted, 99,738.20 carried to the next period.
+    const added = await call(ctx, `/api/settlements/${s1.id}/lines`, {
+      body: { ...advance, allowCarryForward: true },
+      cookie: accountant,
+    });
+    expect(added.status).toBe(200);
+    expect(added.json).toMatchObject({
+      earnings: "261.80",
+      additions: "0.00",
+      gross: "261.80",
+      deductions: "261.80",
+      net: "0.00",
+      carriedForward: "99738.20",
+      yearToDateGross: "261.80",
+    });
+    // The carry is under deductions (a negative one), never an addition.
+    expect(added.json.lines.filter((l: { section: string }) => l.section === "addition")).toEqual([]);
+    expect(
+      added.json.lines
+        .filter((l: { section: string }) => l.section === "deduction")
+        .map((l: { kind: string; amount: string }) => [l.kind, l.amount]),
+    ).toEqual([
+      ["fuel_advance", "100000.00"],
+      ["carry_forward", "-99738.20"],
+    ]);
+    // The statement prints it under the deductions, signed, and the figure "Carried to next period".
+    const words = pdfText((await pdfOf(s1.id, accountant)).bytes);
+    expect(words).toContain("+$99,738.20");
+    expect(words).toContain("-$100,000.00");
+    expect(words).toContain("Carried to next period");
+    expect(words).not.toContain("$100,000.00 Net");
+
+    expect(
+      (await call(ctx, `/api/settlements/${s1.id}/approve`, { method: "POST", cookie: accountant })).status,
+    ).toBe(200);
+    const paid = await call(ctx, `/api/settlements/${s1.id}/pay`, {
+      body: { paidOn: "2025-10-10", method: "ach" },
+      cookie: accountant,
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ gross: "261.80", net: "0.00", yearToDateGross: "261.80" });
+
+    // The next period opens with the carried 99,738.20 as a deduction (and carries what it cannot take).
+    await completedLoad(driverId, "2025-10-08", { payType: "fixed", payRate: "1000.00" });
+    await generate(w2);
+    const s2 = await settlementOf(driverId, w2);
+    expect(linesOf(s2, "carried_over")).toEqual(["99738.20"]);
+    expect(s2).toMatchObject({
+      gross: "1000.00",
+      deductions: "1000.00",
+      net: "0.00",
+      carriedForward: "98738.20",
+    });
+
+    // The year's 1099 box 1 is what was earned: 261.80, not a cent of the carry.
+    const taxYear = await call(ctx, "/api/tax-forms?year=2025", { cookie: accountant });
+    const row = taxYear.json.items.find((i: { driverId: string }) => i.driverId === driverId);
+    expect(row).toMatchObject({ box1: "261.80" });
+    // The paid statement says the same: gross 261.80, all of it deducted, nothing paid.
+    const statements = await call(ctx, `/api/paid-statements?driverId=${driverId}`, { cookie: accountant });
+    expect(statements.json.items).toHaveLength(1);
+    expect(statements.json.items[0]).toMatchObject({
+      gross: "261.80",
+      deductions: "261.80",
+      totalPaid: "0.00",
+      yearToDateGross: "261.80",
+    });
   });
 });
 
@@ -640,11 +755,11 @@ describe("settlements: who sees what", () => {
       cookie: accountant,
     });
     expect((await call(ctx, "/api/pay-settings", { cookie: accountant })).json.payerTin).toBe("36-1234567");
-    expect((await call(ctx, "/api/pay-settings", { cookie: dispatcher })).json.payerTin).toBe("•••-••-4567");
+    expect((await call(ctx, "/api/pay-settings", { cookie: dispatcher })).json.payerTin).toBe("**-***4567");
     // Sending the masked value back keeps the stored one.
     await call(ctx, "/api/pay-settings", {
       method: "PUT",
-      body: { frequency: "weekly", endWeekday: 0, percentageBase: "total", payerTin: "•••-••-4567" },
+      body: { frequency: "weekly", endWeekday: 0, percentageBase: "total", payerTin: "**-***4567" },
       cookie: accountant,
     });
     expect((await call(ctx, "/api/pay-settings", { cookie: accountant })).json.payerTin).toBe("36-1234567");
@@ -710,6 +825,23 @@ describe("settlements: the demo", () => {
       amount: "18.60",
       description: "Chicago Skyway and I-90 tolls paid in cash",
     });
+    // This week's draft (when he delivered this week): a cash advance above his pay, the rest carried
+    // forward as a deduction — his gross is what he earned, his net zero.
+    const draft = details.find((d) => d.status === "draft");
+    if (draft) {
+      const advance = draft.lines.find(
+        (l: { kind: string; description: string }) =>
+          l.kind === "cash_advance" && l.description.startsWith("Cash advance at the Joliet terminal"),
+      );
+      expect(Number(advance.amount)).toBeGreaterThan(Number(draft.gross));
+      expect(draft).toMatchObject({ net: "0.00", deductions: draft.gross, earnings: expect.any(String) });
+      expect(Number(draft.carriedForward)).toBeGreaterThan(0);
+      expect(
+        draft.lines.some(
+          (l: { section: string; kind: string }) => l.section === "addition" && l.kind === "carry_forward",
+        ),
+      ).toBe(false);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PayType } from "@shared/loads/loads.schema";
-import type { PercentageBase } from "@shared/settlements/pay";
+import { cents, money, type PercentageBase, settlementFigures } from "@shared/settlements/pay";
 import type {
   LineSection,
   SettlementLineKind,
@@ -87,9 +87,10 @@ export const uuidList = (ids: string[]): SQL =>
   );
 
 /**
- * Keeps the totals of these draft settlements from their lines, and the carry-forward rule: a
- * negative net becomes zero with a `carry_forward` addition of the shortfall, which the driver's next
- * settlement deducts (`carried_over`). Sums of rounded lines, in numeric — never a float.
+ * Keeps the totals of these draft settlements from their lines with `settlementFigures` (decision
+ * 025, `@shared/settlements/pay`): deductions above gross are carried to the next period by a
+ * `carry_forward` line — a negative deduction, so the section still sums to what is deducted, and
+ * never an addition: gross stays what the driver earned. Sums of rounded lines, in cents.
  */
 export async function recomputeTotals(tx: Tx, settlementIds: string[]): Promise<void> {
   if (!settlementIds.length) return;
@@ -97,31 +98,49 @@ export async function recomputeTotals(tx: Tx, settlementIds: string[]): Promise<
   await tx.execute(
     sql`delete from settlement_lines where kind = 'carry_forward' and settlement_id in (${ids})`,
   );
-  await tx.execute(sql`
-    insert into settlement_lines (settlement_id, section, kind, description, amount, position)
-    select s.id, 'addition', 'carry_forward', '', -t.net, 1000000
-    from settlements s
-    join lateral (
-      select coalesce(sum(case when sl.section = 'deduction' then -sl.amount else sl.amount end), 0) as net
-      from settlement_lines sl where sl.settlement_id = s.id
-    ) t on true
-    where s.id in (${ids}) and t.net < 0`);
+  const { rows } = await tx.execute<{
+    settlement_id: string;
+    section: LineSection;
+    kind: SettlementLineKind;
+    amount: string;
+    has_load: boolean;
+    missing_pay: boolean;
+  }>(sql`
+    select settlement_id, section, kind, amount::text as amount, load_id is not null as has_load,
+      (kind = 'load' and pay_type is null) as missing_pay
+    from settlement_lines where settlement_id in (${ids})`);
+  const bySettlement = new Map<string, typeof rows>(settlementIds.map((id) => [id, []]));
+  for (const r of rows) bySettlement.get(r.settlement_id)?.push(r);
+  const totals = [...bySettlement].map(([id, lines]) => ({
+    id,
+    figures: settlementFigures(lines),
+    loads: lines.filter((l) => l.has_load).length,
+    missing: lines.filter((l) => l.missing_pay).length,
+  }));
+  const carried = totals.filter((t) => cents(t.figures.carriedForward) > 0n);
+  if (carried.length) {
+    await tx.execute(sql`
+      insert into settlement_lines (settlement_id, section, kind, description, amount, position)
+      values ${sql.join(
+        carried.map(
+          (t) =>
+            sql`(${t.id}::uuid, 'deduction', 'carry_forward', '', ${money(-cents(t.figures.carriedForward))}::numeric, 1000000)`,
+        ),
+        sql`, `,
+      )}`);
+  }
   await tx.execute(sql`
     update settlements s set
-      earnings = t.earnings, additions = t.additions, deductions = t.deductions,
-      net = t.earnings + t.additions - t.deductions, load_count = t.loads, missing_pay = t.missing,
-      updated_at = now()
-    from (
-      select s2.id,
-        coalesce(sum(sl.amount) filter (where sl.section = 'earning'), 0) as earnings,
-        coalesce(sum(sl.amount) filter (where sl.section = 'addition'), 0) as additions,
-        coalesce(sum(sl.amount) filter (where sl.section = 'deduction'), 0) as deductions,
-        count(sl.load_id)::int as loads,
-        count(*) filter (where sl.kind = 'load' and sl.pay_type is null)::int as missing
-      from settlements s2 left join settlement_lines sl on sl.settlement_id = s2.id
-      where s2.id in (${ids})
-      group by s2.id
-    ) t
+      earnings = t.earnings, additions = t.additions, deductions = t.deductions, net = t.net,
+      load_count = t.loads, missing_pay = t.missing, updated_at = now()
+    from (values ${sql.join(
+      totals.map(
+        (t) =>
+          sql`(${t.id}::uuid, ${t.figures.earnings}::numeric, ${t.figures.additions}::numeric,
+            ${t.figures.deductions}::numeric, ${t.figures.net}::numeric, ${t.loads}::int, ${t.missing}::int)`,
+      ),
+      sql`, `,
+    )}) as t(id, earnings, additions, deductions, net, loads, missing)
     where s.id = t.id`);
 }
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { createdIdSchema, itemsSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, createdIdSchema, itemsSchema } from "@shared/api/api.schema";
 import { RECEIPT_MAX_BYTES } from "@shared/fuel/fuel.schema";
 import {
   addLineSchema,
@@ -103,10 +103,18 @@ const addLine = defineRoute({
   path: "/api/settlements/{id}/lines",
   tags,
   summary:
-    "Add an addition or a deduction to a draft (an adjustment names the earlier settlement it corrects)",
+    "Add an addition or a deduction to a draft (an adjustment names the earlier settlement it corrects). A " +
+    "deduction larger than what the settlement still pays answers 409 CARRY_FORWARD_UNCONFIRMED (with " +
+    "`details.carriedForward`) unless `allowCarryForward` confirms carrying the rest to the next settlement",
   access: WRITE,
   request: { params: uuidParams, body: jsonBody(addLineSchema) },
-  responses: { 200: jsonContent(settlementSchema) },
+  responses: {
+    200: jsonContent(settlementSchema),
+    409: jsonContent(
+      apiErrorSchema,
+      "CARRY_FORWARD_UNCONFIRMED: the deduction needs `allowCarryForward`; SETTLEMENT_LOCKED: not a draft",
+    ),
+  },
 });
 const removeLine = defineRoute({
   method: "delete",

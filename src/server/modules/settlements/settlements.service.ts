@@ -1,15 +1,17 @@
 import { can } from "@shared/access";
-import { maskTaxId } from "@shared/drivers/management.schema";
+import { isMaskedTaxId, maskTaxId } from "@shared/drivers/management.schema";
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import {
   addDays,
+  CARRY_FORWARD_KIND,
   cents,
   isPeriodOf,
   money,
   type PayPeriod,
   type PeriodRule,
   payPeriodOf,
+  settlementFigures,
 } from "@shared/settlements/pay";
 import {
   type AddLineValues,
@@ -270,8 +272,9 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
         });
       });
     }
+    // The carry-forward line is a negative deduction: the next settlement deducts its opposite.
     const carried = await tx.execute<{ id: string; amount: string; number: string }>(sql`
-      select sl.id, sl.amount, s.number
+      select sl.id, (-sl.amount)::numeric(12,2)::text as amount, s.number
       from settlement_lines sl join settlements s on s.id = sl.settlement_id
       where s.driver_id = ${driver.id} and s.status in ('approved', 'paid') and sl.kind = 'carry_forward'
         and s.period_end < ${period.start}::date
@@ -325,6 +328,9 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
       escrowBalance: await escrowBalance(tx, row.driver_id, row.period_end, counts ? row.id : null),
       // Year to date: paid settlements this year through this one; an unpaid one adds its own gross.
       yearToDateGross: row.status === "paid" ? ytd : sumTwo(ytd, summary.gross),
+      carriedForward: money(
+        -lines.filter((l) => l.kind === CARRY_FORWARD_KIND).reduce((sum, l) => sum + cents(l.amount), 0n),
+      ),
       createdAt: iso(full.s.createdAt) ?? "",
     };
   }
@@ -420,7 +426,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
       await db.transaction(async (tx) => {
         const current = await readSettings(tx);
         // A masked EIN sent back unchanged keeps the stored one.
-        const payerTin = input.payerTin.includes("•") ? current.payerTin : input.payerTin;
+        const payerTin = isMaskedTaxId(input.payerTin) ? current.payerTin : input.payerTin;
         const values = {
           frequency: input.frequency,
           endWeekday: input.endWeekday,
@@ -623,6 +629,30 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
           ) {
             throw badRequest(SETTLEMENT_MESSAGES.adjustsOwn, {
               fields: { adjustsSettlementId: SETTLEMENT_MESSAGES.adjustsOwn },
+            });
+          }
+        }
+        if (input.section === "deduction" && !input.allowCarryForward) {
+          // A deduction the settlement cannot take in full (a typo of 100,000 for 1,000 looks just
+          // like this) is carried to the next settlement only when someone confirms it.
+          const current = await tx
+            .select({
+              section: settlementLines.section,
+              kind: settlementLines.kind,
+              amount: settlementLines.amount,
+            })
+            .from(settlementLines)
+            .where(eq(settlementLines.settlementId, id));
+          const before = settlementFigures(current);
+          const after = settlementFigures([
+            ...current,
+            { section: "deduction", kind: input.kind, amount: input.amount },
+          ]);
+          if (cents(after.carriedForward) > cents(before.carriedForward)) {
+            throw conflict(SETTLEMENT_MESSAGES.carryForward, "CARRY_FORWARD_UNCONFIRMED", {
+              gross: before.gross,
+              net: before.net,
+              carriedForward: after.carriedForward,
             });
           }
         }

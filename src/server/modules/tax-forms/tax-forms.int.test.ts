@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loads } from "../../db/schema";
+import { auditLog, loads, mailMessages, taxForms } from "../../db/schema";
+import { companyDay } from "../../platform/company-day";
 import { loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { pdfText } from "../../testing/pdf-text";
@@ -122,6 +123,13 @@ describe("1099-NEC tax forms", () => {
     });
     const noTin = await driver("Omar NoTin", { workerType: "contractor", ...ADDRESS });
     const small = await driver("Paula Small", { workerType: "contractor", taxId: "412-58-7300", ...ADDRESS });
+    const ssn = await driver("Ray Ssn", { workerType: "contractor", taxId: "412-58-7302", ...ADDRESS });
+    // Nine digits without a dash: an SSN or an EIN? The IRIS file must say, so the form waits.
+    const undashed = await driver("Uma Undashed", {
+      workerType: "contractor",
+      taxId: "412587303",
+      ...ADDRESS,
+    });
     const employee = await driver("Quinn Company", { taxId: "412-58-7301", ...ADDRESS });
 
     await pay(complete, "1000.00", "2025-03-07");
@@ -130,6 +138,8 @@ describe("1099-NEC tax forms", () => {
     await pay(complete, "400.00", "2026-01-09");
     await pay(noTin, "900.00", "2025-04-04");
     await pay(small, "599.99", "2025-05-02");
+    await pay(ssn, "700.00", "2025-05-02");
+    await pay(undashed, "800.00", "2025-05-02");
     await pay(employee, "3000.00", "2025-05-09");
 
     // The payer's EIN is missing (the demo's is cleared): listed as a blocker, and nothing is produced.
@@ -160,9 +170,14 @@ describe("1099-NEC tax forms", () => {
       box4: "60.00",
       reportable: true,
       blockers: [],
-      tin: "36-1234567",
+      // Masked in its own shape for every role, the accountant too: the screen never shows a whole TIN.
+      tin: "**-***4567",
       tinType: "EIN",
     });
+    expect(mine(ssn)).toMatchObject({ tin: "***-**-7302", tinType: "SSN", blockers: [] });
+    expect(mine(undashed)).toMatchObject({ tin: "*****7303", tinType: null, blockers: ["tin_kind_unknown"] });
+    expect(JSON.stringify(year)).not.toContain("36-1234567");
+    expect(JSON.stringify(year)).not.toContain("412-58-7302");
     expect(mine(noTin)).toMatchObject({ box1: "900.00", reportable: true, blockers: ["missing_tin"] });
     // Below the 2025 threshold of 600.00.
     expect(mine(small)).toMatchObject({ box1: "599.99", reportable: false });
@@ -170,7 +185,9 @@ describe("1099-NEC tax forms", () => {
     expect(mine(employee)).toBeUndefined();
     // The manager sees masked TINs.
     const masked = (await call(ctx, "/api/tax-forms?year=2025", { cookie: manager })).json;
-    expect(masked.items.find((i: { driverId: string }) => i.driverId === complete).tin).toBe("•••-••-4567");
+    expect(masked.items.find((i: { driverId: string }) => i.driverId === complete).tin).toBe("**-***4567");
+    // The payer's EIN too, for a role without whole tax ids, in the EIN's shape.
+    expect(masked.payer.tin).toBe("**-***8475");
     // The 2026 threshold is 2,000: 400.00 paid in January 2026 is not reportable.
     const next = (await call(ctx, "/api/tax-forms?year=2026", { cookie: accountant })).json;
     expect(next).toMatchObject({ threshold: "2000.00", dueDate: "2027-02-01", irisOnly: true });
@@ -187,19 +204,29 @@ describe("1099-NEC tax forms", () => {
     expect(words).toContain("Copy B");
     expect(words).toContain("$1,250.50");
     expect(words).toContain("$60.00");
-    expect(words).toContain("4567");
+    // The recipient's EIN masked as an EIN (not as an SSN), the payer's whole.
+    expect(words).toContain("**-***4567");
+    expect(words).not.toContain("***-**-4567");
     expect(words).not.toContain("36-1234567");
     expect(words).toContain("36-2918475");
+    // An SSN as an SSN.
+    const ssnWords = pdfText(
+      (await fileOf(`/api/tax-forms/pdf?year=2025&driverId=${ssn}`, accountant)).bytes,
+    );
+    expect(ssnWords).toContain("***-**-7302");
+    expect(ssnWords).not.toContain("412-58-7302");
     // A blocked driver has no form.
     expect((await fileOf(`/api/tax-forms/pdf?year=2025&driverId=${noTin}`, accountant)).status).toBe(404);
     // The batch: every producible form, one a page.
     const batch = await fileOf("/api/tax-forms/pdf?year=2025", accountant);
     expect((await PDFDocument.load(batch.bytes)).getPageCount()).toBeGreaterThanOrEqual(1);
 
-    // Issuing records the form and emails it to the driver who consented.
+    // Issuing a past year needs no "early": it records the forms and emails the driver who consented.
+    const preview = await call(ctx, "/api/tax-forms/issue-preview?year=2025", { cookie: accountant });
+    expect(preview.json).toMatchObject({ taxYear: 2025, action: "issue", early: false });
     const issued = await call(ctx, "/api/tax-forms/issue", { body: { year: 2025 }, cookie: accountant });
     expect(issued.status).toBe(200);
-    expect(issued.json.issued).toBeGreaterThanOrEqual(1);
+    expect(issued.json.issued).toBeGreaterThanOrEqual(2);
     // (Her paid settlements were mailed to her too; the form is its own mail.)
     await expect
       .poll(() =>
@@ -208,10 +235,15 @@ describe("1099-NEC tax forms", () => {
         ),
       )
       .toBe(true);
+    // Issuing again never re-issues: nothing new is a 409, not a second form.
     const again = await call(ctx, "/api/tax-forms/issue", { body: { year: 2025 }, cookie: accountant });
-    expect(again.json).toMatchObject({ issued: 0, corrected: 0 });
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe("NOTHING_TO_ISSUE");
+    // Nothing changed: nothing to correct either.
+    const noChange = await call(ctx, "/api/tax-forms/correct", { body: { year: 2025 }, cookie: accountant });
+    expect(noChange.json.error.code).toBe("NOTHING_TO_CORRECT");
 
-    // A late 2025 payment changes the total: a corrected form is due, and issued as CORRECTED.
+    // A late 2025 payment changes the total: a corrected form is due — and it is the correct action's.
     await pay(complete, "100.00", "2025-12-30");
     const changed = (await call(ctx, "/api/tax-forms?year=2025", { cookie: accountant })).json;
     expect(changed.items.find((i: { driverId: string }) => i.driverId === complete)).toMatchObject({
@@ -219,8 +251,17 @@ describe("1099-NEC tax forms", () => {
       needsCorrection: true,
       issued: expect.objectContaining({ box1: "1250.50", corrected: false }),
     });
-    const corrected = await call(ctx, "/api/tax-forms/issue", { body: { year: 2025 }, cookie: accountant });
-    expect(corrected.json.corrected).toBe(1);
+    const reissue = await call(ctx, "/api/tax-forms/issue", { body: { year: 2025 }, cookie: accountant });
+    expect(reissue.status).toBe(409);
+    expect(reissue.json.error.code).toBe("CORRECTION_REQUIRED");
+    const toCorrect = (
+      await call(ctx, "/api/tax-forms/issue-preview?year=2025&action=correct", { cookie: accountant })
+    ).json;
+    expect(toCorrect.items[0]).toMatchObject({ driverId: complete, box1: "1350.50", skipped: null });
+    expect(toCorrect.included).toBe(1);
+    const corrected = await call(ctx, "/api/tax-forms/correct", { body: { year: 2025 }, cookie: accountant });
+    expect(corrected.status).toBe(200);
+    expect(corrected.json).toMatchObject({ issued: 0, corrected: 1 });
     const correctedPdf = pdfText(
       (await fileOf(`/api/tax-forms/pdf?year=2025&driverId=${complete}`, accountant)).bytes,
     );
@@ -238,7 +279,12 @@ describe("1099-NEC tax forms", () => {
     expect(nina).toContain("362918475");
     expect(nina).toContain("361234567");
     expect(nina).toContain("1350.5");
+    // A data file for the IRS, not a spreadsheet: the payer's phone as it is, no formula guard's apostrophe.
+    expect(nina).toContain(",+1 312 555 0100,");
+    expect(csv).not.toContain("'+1");
+    expect(rows.find((r) => r.includes(`Ray Ssn ${tag}`))).toContain(",SSN,412587302,");
     expect(rows.some((r) => r.includes(`Omar NoTin ${tag}`))).toBe(false);
+    expect(rows.some((r) => r.includes(`Uma Undashed ${tag}`))).toBe(false);
     expect((await fileOf("/api/tax-forms/iris?year=2025", manager)).status).toBe(403);
     // Dispatch reaches no tax forms.
     expect((await call(ctx, "/api/tax-forms?year=2025", { cookie: dispatcher })).status).toBe(403);
@@ -261,5 +307,99 @@ describe("1099-NEC: the demo", () => {
     expect(named("Tyrone Brooks")).toMatchObject({ reportable: true, blockers: [], econsent: false });
     // Company drivers are not on the page.
     expect(named("Jake Wilson")).toBeUndefined();
+  });
+});
+
+describe('1099-NEC: issuing is previewed, and a year not over needs "issue early" with a reason', () => {
+  it("the current year: refused without early (nothing issued, nothing emailed), previewed, then issued early with the reason audited", async () => {
+    const year = Number(companyDay(new Date(), ctx.deps.config.company.timeZone).slice(0, 4));
+    const early = await driver("Cora Early", {
+      workerType: "contractor",
+      taxId: "523-71-4099",
+      email: `cora.${tag}@drivers.test`,
+      taxFormsEconsent: true,
+      ...ADDRESS,
+    });
+    await call(ctx, "/api/pay-settings", {
+      method: "PUT",
+      body: { frequency: "weekly", endWeekday: 0, percentageBase: "total", payerTin: "36-2918475" },
+      cookie: accountant,
+    });
+    // Paid on the year's first day: above the year's threshold.
+    await pay(early, "2500.00", `${year}-01-01`);
+    const formsOfYear = () => ctx.deps.db.select().from(taxForms).where(eq(taxForms.taxYear, year));
+    const mailsOfYear = () =>
+      ctx.deps.db
+        .select()
+        .from(mailMessages)
+        .where(like(mailMessages.subject, `%Form 1099-NEC for ${year}%`));
+
+    // One click is not enough: 400 with its code, nothing recorded, nothing emailed.
+    const refused = await call(ctx, "/api/tax-forms/issue", { body: { year }, cookie: accountant });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      code: "ISSUE_EARLY_REQUIRED",
+      details: { yearOverOn: `${year + 1}-01-01` },
+    });
+    expect(refused.json.error.message).toContain("Issue early");
+    // "Early" needs its reason.
+    const noReason = await call(ctx, "/api/tax-forms/issue", {
+      body: { year, early: true, reason: "  " },
+      cookie: accountant,
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.error.details.fields.reason).toBe("Give the reason for issuing early.");
+    expect(await formsOfYear()).toEqual([]);
+    expect(await mailsOfYear()).toEqual([]);
+    expect(smtp.received.some((m) => m.raw.includes(`Form 1099-NEC for ${year}`))).toBe(false);
+
+    // The preview says what would go, and where, without sending anything.
+    const preview = await call(ctx, `/api/tax-forms/issue-preview?year=${year}`, { cookie: accountant });
+    expect(preview.status).toBe(200);
+    expect(preview.json).toMatchObject({
+      taxYear: year,
+      action: "issue",
+      early: true,
+      yearOverOn: `${year + 1}-01-01`,
+    });
+    const cora = preview.json.items.find((i: { driverId: string }) => i.driverId === early);
+    expect(cora).toMatchObject({
+      box1: "2500.00",
+      box4: "0.00",
+      skipped: null,
+      tin: "***-**-4099",
+      emailTo: "c***@drivers.test",
+    });
+    expect(JSON.stringify(preview.json)).not.toContain(`cora.${tag}`);
+    expect(preview.json.included).toBeGreaterThanOrEqual(1);
+    expect(await formsOfYear()).toEqual([]);
+    expect(await mailsOfYear()).toEqual([]);
+    // Dispatch and the manager (read only) cannot preview an issue.
+    expect((await call(ctx, `/api/tax-forms/issue-preview?year=${year}`, { cookie: manager })).status).toBe(
+      403,
+    );
+
+    // Early, with the reason: issued and emailed; the reason on the form and in the audit entry.
+    const reason = "Cora leaves the fleet on December 4 and asked for her form now.";
+    const issued = await call(ctx, "/api/tax-forms/issue", {
+      body: { year, early: true, reason },
+      cookie: accountant,
+    });
+    expect(issued.status).toBe(200);
+    expect(issued.json.issued).toBe(preview.json.included);
+    const forms = await formsOfYear();
+    expect(forms.find((f) => f.driverId === early)).toMatchObject({ box1: "2500.00", earlyReason: reason });
+    const [entry] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "tax_forms.issued"), eq(auditLog.targetLabel, String(year))));
+    expect(entry.details).toMatchObject({ reason, rows: preview.json.included });
+    await expect
+      .poll(() =>
+        smtp.received.some(
+          (m) => m.to.includes(`cora.${tag}@drivers.test`) && m.raw.includes(`Form 1099-NEC for ${year}`),
+        ),
+      )
+      .toBe(true);
   });
 });

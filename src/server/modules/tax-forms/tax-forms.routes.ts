@@ -1,5 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import {
+  issuePreviewQuerySchema,
+  issuePreviewSchema,
   issueResultSchema,
   issueTaxFormsSchema,
   taxFormPdfQuerySchema,
@@ -32,22 +35,55 @@ const pdf = defineRoute({
   path: "/api/tax-forms/pdf",
   tags,
   summary:
-    "Form 1099-NEC, Copy B (recipient TIN masked): one driver's, or every form that can be produced in one PDF. " +
+    "Form 1099-NEC, Copy B (recipient TIN masked in its own shape, SSN ***-**-1234 or EIN **-***1234): one driver's, or every form that can be produced in one PDF. " +
     "409 PAYER_TIN_MISSING without the company's EIN, 409 NOTHING_TO_PRODUCE when every form is blocked",
   access: READ,
   request: { query: taxFormPdfQuerySchema },
   responses: { 200: binary([PDF_TYPE], "The PDF") },
+});
+const preview = defineRoute({
+  method: "get",
+  path: "/api/tax-forms/issue-preview",
+  tags,
+  summary:
+    "What issuing (`action=issue`) or correcting (`action=correct`) the year's forms would send, sending nothing: " +
+    "each driver with boxes 1 and 4, the masked address Copy B would be emailed to (null: by mail), who is left " +
+    "out and why, and whether the year is not over yet (then the action needs `early` with a reason)",
+  access: WRITE,
+  request: { query: issuePreviewQuerySchema },
+  responses: { 200: jsonContent(issuePreviewSchema) },
+});
+const sendErrors = (what: string) => ({
+  409: jsonContent(apiErrorSchema, `PAYER_TIN_MISSING without the company's EIN; ${what}`),
 });
 const issue = defineRoute({
   method: "post",
   path: "/api/tax-forms/issue",
   tags,
   summary:
-    "Issue the year's forms: record each producible one (a changed one again as CORRECTED) and email Copy B to " +
-    "the drivers who consented to electronic delivery",
+    "Issue the year's new forms: record each producible one never issued and email Copy B to the drivers who " +
+    "consented to electronic delivery. A year not over yet (company time zone) needs `early: true` and a " +
+    "`reason` (400 ISSUE_EARLY_REQUIRED; the reason is stored and audited). Never re-issues: an issued form " +
+    "whose amounts changed is a correction (`/api/tax-forms/correct`)",
   access: WRITE,
   request: { body: jsonBody(issueTaxFormsSchema) },
-  responses: { 200: jsonContent(issueResultSchema) },
+  responses: {
+    200: jsonContent(issueResultSchema),
+    ...sendErrors(
+      "CORRECTION_REQUIRED when nothing is new but issued forms changed (use correct); NOTHING_TO_ISSUE",
+    ),
+  },
+});
+const correct = defineRoute({
+  method: "post",
+  path: "/api/tax-forms/correct",
+  tags,
+  summary:
+    "Send CORRECTED forms for the issued ones whose amounts changed since, by email to the drivers who " +
+    "consented. A year not over yet needs `early: true` and a `reason` (400 ISSUE_EARLY_REQUIRED)",
+  access: WRITE,
+  request: { body: jsonBody(issueTaxFormsSchema) },
+  responses: { 200: jsonContent(issueResultSchema), ...sendErrors("NOTHING_TO_CORRECT") },
 });
 const iris = defineRoute({
   method: "get",
@@ -55,7 +91,8 @@ const iris = defineRoute({
   tags,
   summary:
     "The producible forms as a CSV in the column layout of the IRS IRIS 1099-NEC bulk-upload template (whole TINs: " +
-    "roles that may read tax ids only)",
+    "roles that may read tax ids only; data for the IRS, so values are written as they are, without a spreadsheet's " +
+    "formula guard)",
   access: "drivers:taxId",
   request: { query: taxYearQuerySchema },
   responses: { 200: binary(SHEET_TYPES, "The CSV") },
@@ -70,6 +107,11 @@ export function taxFormsRoutes(deps: Deps) {
       const file = await taxForms.pdf(actorOf(c), taxYear, driverId);
       return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
     })
-    .openapi(issue, async (c) => c.json(await taxForms.issue(actorOf(c), c.req.valid("json").year), 200))
+    .openapi(preview, async (c) => {
+      const { year: taxYear, action } = c.req.valid("query");
+      return c.json(await taxForms.preview(taxYear, action), 200);
+    })
+    .openapi(issue, async (c) => c.json(await taxForms.issue(actorOf(c), c.req.valid("json")), 200))
+    .openapi(correct, async (c) => c.json(await taxForms.correct(actorOf(c), c.req.valid("json")), 200))
     .openapi(iris, async (c) => fileResponse(c, await taxForms.iris(actorOf(c), c.req.valid("query").year)));
 }

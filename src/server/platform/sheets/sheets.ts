@@ -21,10 +21,14 @@ const csvField = (v: string | number) => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** CSV with a BOM so Excel opens UTF-8 correctly. */
-export function toCsv<T>(rows: T[], columns: Column<T>[]): string {
+/**
+ * CSV with a BOM so Excel opens UTF-8 correctly. `formulaGuard: false` is for a file another program
+ * reads as data (an IRS upload), never opened as a spreadsheet: its values go out exactly as they are.
+ */
+export function toCsv<T>(rows: T[], columns: Column<T>[], { formulaGuard = true } = {}): string {
+  const cell = (v: string | number | null) => (formulaGuard ? escapeCell(v) : (v ?? ""));
   const lines = [columns.map((c) => csvField(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => csvField(escapeCell(c.value(row)))).join(","));
+  for (const row of rows) lines.push(columns.map((c) => csvField(cell(c.value(row)))).join(","));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
@@ -64,4 +68,18 @@ export async function sheetFile<T>(
   const fileName = `${names.file}-${names.stamp ?? new Date().toISOString().slice(0, 10)}.${format}`;
   const body = format === "csv" ? toCsv(rows, columns) : await toXlsx(rows, columns, names.sheet);
   return { fileName, contentType: CONTENT_TYPES[format], body };
+}
+
+/**
+ * A dated CSV that is data for another system (the IRS IRIS upload), not a spreadsheet: no formula
+ * guard, so a payer phone `+1 312 555 0100` stays `+1 312 555 0100` — the guard's apostrophe would be
+ * part of the value the other system reads. Lists people open in Excel go through `sheetFile`.
+ */
+export function dataCsvFile<T>(
+  rows: T[],
+  columns: Column<T>[],
+  names: { file: string; stamp?: string },
+): { fileName: string; contentType: string; body: string } {
+  const fileName = `${names.file}-${names.stamp ?? new Date().toISOString().slice(0, 10)}.csv`;
+  return { fileName, contentType: CONTENT_TYPES.csv, body: toCsv(rows, columns, { formulaGuard: false }) };
 }

@@ -11,6 +11,7 @@ import {
 import { Ban, CheckCircle2, Plus, RefreshCw, Trash2, Wallet } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -18,13 +19,14 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
 import { firstIssues } from "../../../lib/form-errors";
 import { formatDate, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAdjustable, useChangeSettlement, useSettlement, useUnsettledLoads } from "../api/settlements";
 import { useSettlementMessages } from "../settlements-messages";
 import { LineReceipt, ReceiptPicker } from "./line-receipt";
-import { periodLabel, STATUS_TONES } from "./settlement-format";
+import { lineAmount, periodLabel, STATUS_TONES } from "./settlement-format";
 import { SettlementPdfButton } from "./settlement-pdf-button";
 
 type Errors = Record<string, string | undefined>;
@@ -108,8 +110,7 @@ function LineRow({
               : "font-medium tabular-nums text-slate-900"
           }
         >
-          {line.section === "deduction" ? "−" : ""}
-          {formatMoney(line.amount)}
+          {lineAmount(line)}
         </span>
         {onRemove ? (
           <Button
@@ -154,8 +155,13 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
     });
     setErrors((x) => ({ ...x, [name]: undefined }));
   };
+  // A deduction above what the settlement still pays: the server's figures, until confirmed or not.
+  const [carry, setCarry] = useState<{ carriedForward: string; net: string } | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    send(false);
+  };
+  const send = (allowCarryForward: boolean) => {
     const parsed = addLineSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstIssues(parsed.error));
@@ -164,9 +170,10 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
     const before = new Set(settlement.lines.map((l) => l.id));
     const file = takesReceipt ? receipt : null;
     change.mutate(
-      { kind: "addLine", line: values as never },
+      { kind: "addLine", line: { ...values, allowCarryForward } as never },
       {
         onSuccess: (updated) => {
+          setCarry(null);
           setValues({ ...empty, section: values.section, kind: values.kind });
           setReceipt(null);
           const added = updated.lines.find((l) => !before.has(l.id));
@@ -189,6 +196,12 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
           );
         },
         onError: (error) => {
+          if (isApiError(error, 409, "CARRY_FORWARD_UNCONFIRMED")) {
+            const d = error.details as { carriedForward?: string; net?: string } | undefined;
+            setCarry({ carriedForward: d?.carriedForward ?? "0", net: d?.net ?? "0" });
+            return;
+          }
+          setCarry(null);
           if (isApiError(error, 400)) setErrors(error.fields);
           notify({ title: t("addLine.failed"), description: messages.error(error), variant: "error" });
         },
@@ -197,59 +210,82 @@ function AddLineForm({ settlement }: { settlement: Settlement }) {
   };
   const err = (name: string) => messages.field(errors[name]);
   return (
-    <form
-      onSubmit={submit}
-      className="grid gap-3 rounded-md border border-slate-200 p-3"
-      data-testid="add-line-form"
-    >
-      <p className="text-sm font-semibold text-slate-900">{t("addLine.title")}</p>
-      <div className="grid items-start gap-3 sm:grid-cols-3">
-        <Field label={t("addLine.section")} error={err("section")}>
-          <Select value={values.section} onChange={set("section")}>
-            <option value="addition">{t("sections.addition")}</option>
-            <option value="deduction">{t("sections.deduction")}</option>
-          </Select>
-        </Field>
-        <Field label={t("addLine.kind")} error={err("kind")}>
-          <Select value={values.kind} onChange={set("kind")} data-testid="add-line-kind">
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {t(`kinds.${k}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("addLine.amount")} error={err("amount")}>
-          <Input inputMode="decimal" value={values.amount} onChange={set("amount")} aria-required />
-        </Field>
-      </div>
-      <Field
-        label={t("addLine.description")}
-        error={err("description")}
-        hint={takesReceipt ? t("addLine.receiptHint") : undefined}
+    <>
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-md border border-slate-200 p-3"
+        data-testid="add-line-form"
       >
-        <Input maxLength={200} value={values.description} onChange={set("description")} />
-      </Field>
-      {takesReceipt ? <ReceiptPicker file={receipt} onChange={setReceipt} /> : null}
-      {values.kind === "adjustment" ? (
-        <Field label={t("addLine.adjusts")} error={err("adjustsSettlementId")}>
-          <Select value={values.adjustsSettlementId} onChange={set("adjustsSettlementId")}>
-            <option value="">{t("addLine.adjustsNone")}</option>
-            {adjustable.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.number} · {formatDate(a.periodEnd)}
-              </option>
-            ))}
-          </Select>
+        <p className="text-sm font-semibold text-slate-900">{t("addLine.title")}</p>
+        <div className="grid items-start gap-3 sm:grid-cols-3">
+          <Field label={t("addLine.section")} error={err("section")}>
+            <Select value={values.section} onChange={set("section")}>
+              <option value="addition">{t("sections.addition")}</option>
+              <option value="deduction">{t("sections.deduction")}</option>
+            </Select>
+          </Field>
+          <Field label={t("addLine.kind")} error={err("kind")}>
+            <Select value={values.kind} onChange={set("kind")} data-testid="add-line-kind">
+              {kinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t("addLine.amount")} error={err("amount")}>
+            <Input inputMode="decimal" value={values.amount} onChange={set("amount")} aria-required />
+          </Field>
+        </div>
+        <Field
+          label={t("addLine.description")}
+          error={err("description")}
+          hint={takesReceipt ? t("addLine.receiptHint") : undefined}
+        >
+          <Input maxLength={200} value={values.description} onChange={set("description")} />
         </Field>
-      ) : null}
-      <div>
-        <Button type="submit" size="sm" disabled={change.isPending} data-testid="add-line-submit">
-          <Plus aria-hidden />
-          {t("addLine.submit")}
-        </Button>
-      </div>
-    </form>
+        {takesReceipt ? <ReceiptPicker file={receipt} onChange={setReceipt} /> : null}
+        {values.kind === "adjustment" ? (
+          <Field label={t("addLine.adjusts")} error={err("adjustsSettlementId")}>
+            <Select value={values.adjustsSettlementId} onChange={set("adjustsSettlementId")}>
+              <option value="">{t("addLine.adjustsNone")}</option>
+              {adjustable.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.number} · {formatDate(a.periodEnd)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : null}
+        <div>
+          <Button type="submit" size="sm" disabled={change.isPending} data-testid="add-line-submit">
+            <Plus aria-hidden />
+            {t("addLine.submit")}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={!!carry}
+        onOpenChange={(open) => !open && setCarry(null)}
+        title={t("carry.title")}
+        confirmLabel={t("carry.confirm", { amount: formatMoney(carry?.carriedForward ?? "0") })}
+        pending={change.isPending}
+        onConfirm={() => send(true)}
+      >
+        <div className="grid gap-2 text-sm text-slate-700" data-testid="carry-confirm">
+          <p>
+            {t("carry.text", {
+              amount: formatMoney(values.amount || "0"),
+              net: formatMoney(carry?.net ?? "0"),
+            })}
+          </p>
+          <p className="font-medium text-slate-900">
+            {t("carry.carried", { amount: formatMoney(carry?.carriedForward ?? "0") })}
+          </p>
+          <p>{t("carry.notGross")}</p>
+        </div>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -535,7 +571,10 @@ export function SettlementDialog({
           {section("deduction")}
 
           <dl
-            className="grid grid-cols-2 gap-3 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-5"
+            className={cn(
+              "grid grid-cols-2 gap-3 rounded-md bg-slate-50 p-3 text-sm",
+              Number(s.carriedForward) > 0 ? "sm:grid-cols-3 md:grid-cols-6" : "sm:grid-cols-5",
+            )}
             data-testid="settlement-figures"
           >
             {(
@@ -543,6 +582,8 @@ export function SettlementDialog({
                 ["gross", s.gross],
                 ["deductions", s.deductions],
                 ["net", s.net],
+                // What the next settlement deducts: shown only when there is some.
+                ...(Number(s.carriedForward) > 0 ? ([["carriedForward", s.carriedForward]] as const) : []),
                 ["escrow", s.escrowBalance],
                 ["ytd", s.yearToDateGross],
               ] as const

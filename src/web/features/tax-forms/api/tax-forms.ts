@@ -1,4 +1,10 @@
-import type { IssueResult, TaxYear } from "@shared/tax-forms/tax-forms.schema";
+import type {
+  IssueAction,
+  IssuePreview,
+  IssueResult,
+  IssueTaxFormsInput,
+  TaxYear,
+} from "@shared/tax-forms/tax-forms.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -6,6 +12,7 @@ import { retryTransient } from "../../../lib/api-errors";
 export const taxFormKeys = {
   all: ["tax-forms"] as const,
   year: (year: number) => [...taxFormKeys.all, year] as const,
+  preview: (year: number, action: IssueAction) => [...taxFormKeys.all, year, "preview", action] as const,
 };
 
 export function useTaxYear(year: number) {
@@ -16,10 +23,24 @@ export function useTaxYear(year: number) {
   });
 }
 
-export function useIssueTaxForms() {
+/** What issuing (or correcting) would send, read fresh each time the confirmation opens. */
+export function useIssuePreview(year: number, action: IssueAction) {
+  return useQuery({
+    queryKey: taxFormKeys.preview(year, action),
+    queryFn: ({ signal }) =>
+      api<IssuePreview>("/api/tax-forms/issue-preview", { query: { year, action }, signal }),
+    retry: retryTransient,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Issue the year's new forms, or send the corrected ones: two actions, each confirmed. */
+export function useSendTaxForms(action: IssueAction) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (year: number) => api<IssueResult>("/api/tax-forms/issue", { body: { year } }),
+    mutationFn: (body: IssueTaxFormsInput) =>
+      api<IssueResult>(action === "issue" ? "/api/tax-forms/issue" : "/api/tax-forms/correct", { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxFormKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { can, routePath } from "@shared/access";
-import { type TaxFormRow, WHOLE_TIN_PERMISSION } from "@shared/tax-forms/tax-forms.schema";
-import { AlertTriangle, CalendarClock, Download, FileSpreadsheet, Send } from "lucide-react";
+import { type IssueAction, type TaxFormRow, WHOLE_TIN_PERMISSION } from "@shared/tax-forms/tax-forms.schema";
+import { AlertTriangle, CalendarClock, Download, FilePen, FileSpreadsheet, Send } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,12 +13,13 @@ import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
-import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
-import { downloadIris, downloadTaxForms, useIssueTaxForms, useTaxYear } from "../api/tax-forms";
+import { downloadIris, downloadTaxForms, useTaxYear } from "../api/tax-forms";
+import { IssueFormsDialog } from "../components/issue-forms-dialog";
+import { useTaxFormMessages } from "../tax-forms-messages";
 
 const VIEWS = ["all", "reportable", "blocked"] as const;
 
@@ -50,20 +51,21 @@ function StatusBadge({ row }: { row: TaxFormRow }) {
  */
 export default function TaxFormsPage() {
   const { t } = useTranslation("tax-forms");
+  const messages = useTaxFormMessages();
   const me = useMe().data;
   const mayIssue = can(me ?? null, "taxForms:write");
   const mayIris = can(me ?? null, WHOLE_TIN_PERMISSION);
   const [year, setYear] = useState(defaultYear());
   const [view, setView] = useState<(typeof VIEWS)[number]>("all");
   const query = useTaxYear(year);
-  const issue = useIssueTaxForms();
+  // Issuing and correcting each open their confirmation with the server's preview first.
+  const [sending, setSending] = useState<IssueAction | null>(null);
   const data = query.data;
+  const corrections = data?.items.filter((r) => r.needsCorrection).length ?? 0;
   const years = Array.from({ length: 5 }, (_, i) => defaultYear() - i);
 
   const run = (what: () => Promise<unknown>, failed: string) =>
-    what().catch((error) =>
-      notify({ title: failed, description: describeError(error, t), variant: "error" }),
-    );
+    what().catch((error) => notify({ title: failed, description: messages.error(error), variant: "error" }));
   const items = (data?.items ?? []).filter((r) =>
     view === "reportable" ? r.reportable : view === "blocked" ? r.reportable && r.blockers.length > 0 : true,
   );
@@ -115,26 +117,22 @@ export default function TaxFormsPage() {
                 {t("iris")}
               </Button>
             ) : null}
+            {mayIssue && corrections ? (
+              <Button
+                variant="outline"
+                disabled={!!data?.payerBlockers.length}
+                data-testid="correct-forms"
+                onClick={() => setSending("correct")}
+              >
+                <FilePen aria-hidden />
+                {t("issue.correctAction", { count: corrections })}
+              </Button>
+            ) : null}
             {mayIssue ? (
               <Button
-                disabled={issue.isPending || !!data?.payerBlockers.length}
+                disabled={!data || !!data.payerBlockers.length}
                 data-testid="issue-forms"
-                onClick={() =>
-                  issue.mutate(year, {
-                    onSuccess: (r) =>
-                      notify({
-                        title: t("issue.done"),
-                        description: t("issue.summary", r),
-                        variant: "success",
-                      }),
-                    onError: (error) =>
-                      notify({
-                        title: t("issue.failed"),
-                        description: describeError(error, t),
-                        variant: "error",
-                      }),
-                  })
-                }
+                onClick={() => setSending("issue")}
               >
                 <Send aria-hidden />
                 {t("issue.action")}
@@ -143,6 +141,8 @@ export default function TaxFormsPage() {
           </div>
         }
       />
+
+      {sending ? <IssueFormsDialog year={year} action={sending} onClose={() => setSending(null)} /> : null}
 
       {data ? (
         <section
