@@ -268,6 +268,7 @@ export const AUDIT_DETAIL_KEYS = [
   "rates",
   "reason",
   "receipt",
+  "rejected",
   "replaced",
   "role",
   "rows",
