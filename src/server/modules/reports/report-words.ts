@@ -29,6 +29,7 @@ import {
   LABEL_KEYS,
   type ReportLabel,
   type ReportLanguage,
+  type ReportNote,
   type ValueFormat,
 } from "@shared/reports/reports.schema";
 
@@ -126,6 +127,26 @@ export function reportWords(lang: ReportLanguage, currency = "USD") {
         return value;
     }
   };
-  return { t, label, format, locale, date: (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`)) };
+  const plural = new Intl.PluralRules(locale);
+  /**
+   * A report's sentence (a warning, an incomplete figure) with its values written like figures; a
+   * `count` picks the `_one` / `_other` form as i18next does on the page.
+   */
+  const note = (n: ReportNote): string => {
+    const values = Object.fromEntries(
+      Object.entries(n.values).map(([k, v]) => [k, format(v.value, v.format)]),
+    );
+    if (!n.values.count) return t(`notes.${n.key}`, values);
+    const form = plural.select(Number(n.values.count.value)) === "one" ? "one" : "other";
+    return t(`notes.${n.key}_${form}`, values);
+  };
+  return {
+    t,
+    label,
+    format,
+    note,
+    locale,
+    date: (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`)),
+  };
 }
 export type ReportWords = ReturnType<typeof reportWords>;
