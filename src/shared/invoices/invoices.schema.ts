@@ -291,8 +291,16 @@ export const invoiceListQuerySchema = pageQuerySchema.extend(invoiceFilterSchema
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({
-  /** Sums over the whole filtered set (not just this page). */
-  totals: z.object({ total: z.string(), balance: z.string() }),
+  /**
+   * Sums over the whole filtered set (not just this page). Drafts are not receivables (decision
+   * 014): `total` is what was billed (sent and paid invoices) and `balance` what is still owed on
+   * them; drafts are counted apart, never in either.
+   */
+  totals: z.object({
+    total: z.string(),
+    balance: z.string(),
+    drafts: z.object({ count: z.number().int(), total: z.string() }),
+  }),
 });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 

@@ -96,9 +96,17 @@ export default function InvoicesPage() {
       />
 
       {data ? (
-        <div className="grid grid-cols-2 gap-3 sm:max-w-md" aria-live="polite">
+        <div className="grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3" aria-live="polite">
           <Tile label={t("list.totalBilled")} value={formatMoney(data.totals.total)} />
           <Tile label={t("list.totalOpen")} value={formatMoney(data.totals.balance)} testId="open-total" />
+          {data.totals.drafts.count ? (
+            // Drafts are not receivables: shown apart, never in the billed or open figures.
+            <Tile
+              label={t("list.totalDrafts", { count: data.totals.drafts.count })}
+              value={formatMoney(data.totals.drafts.total)}
+              testId="drafts-total"
+            />
+          ) : null}
         </div>
       ) : null}
 
