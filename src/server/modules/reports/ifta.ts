@@ -53,9 +53,10 @@ function taxOf(gallons: string, rate: string): bigint {
  * cent, half away from zero), net tax = due − paid (positive: owed; negative: a credit). The quarter
  * is the period's first day's.
  *
- * Nothing is called final while a jurisdiction has no rate: the tax figures and totals say
- * "incomplete" instead of a partial sum, and a warning names the jurisdictions; a fleet MPG outside
- * `IFTA_PLAUSIBLE_MPG` is warned about too (the fuel log or the state miles are wrong or missing).
+ * Nothing is called final while a jurisdiction has no rate (or miles were driven with no fuel
+ * bought, so there is no MPG): the tax figures and totals say "incomplete" instead of a partial sum,
+ * and a warning names the jurisdictions; a fleet MPG outside `IFTA_PLAUSIBLE_MPG` is warned about
+ * too (the fuel log or the state miles are wrong or missing).
  */
 export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const { period, timeZone } = ctx;
@@ -99,9 +100,13 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   ].sort();
   const rateOf = (j: string) => rates.find((r) => r.jurisdiction === j)?.rate ?? null;
   const withoutRate = jurisdictions.filter((j) => rateOf(j) === null);
+  // Miles with no fuel bought: no fleet MPG, so no taxable gallons — a tax of 0.00 would be a guess.
+  const noMpg = totalMiles > 0n && mpg === null;
   const incomplete = withoutRate.length
     ? note("iftaIncomplete", { count: [withoutRate.length, "count"] })
-    : null;
+    : noMpg
+      ? note("iftaNoMpg")
+      : null;
 
   let taxableTotal = 0n;
   let taxDue = 0n;
@@ -143,6 +148,7 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
         jurisdictions: [withoutRate.join(", "), "text"],
       }),
     );
+  if (noMpg) warnings.push(note("iftaNoFuel"));
   if (mpg !== null && (Number(mpg) < IFTA_PLAUSIBLE_MPG.min || Number(mpg) > IFTA_PLAUSIBLE_MPG.max))
     warnings.push(
       note("iftaImplausibleMpg", {

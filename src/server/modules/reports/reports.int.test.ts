@@ -673,6 +673,37 @@ describe("IFTA", () => {
     expect(book.getWorksheet("Warnings")?.getRow(4).getCell(1).value).toContain("AR, LA, MS, OK, TX");
   });
 
+  it("calls the tax incomplete when miles were driven and no fuel was bought (no MPG to divide by)", async () => {
+    const [h] = await ctx.deps.db
+      .insert(loads)
+      .values({
+        loadNumber: "RPT-H",
+        customerId,
+        driverId,
+        status: "completed",
+        baseRate: "0",
+        totalRate: "300.00",
+        pickupCity: "Chicago",
+        pickupState: "IL",
+        deliveryCity: "Rockford",
+        deliveryState: "IL",
+        pickupAt: at("2019-02-05T15:00:00Z"),
+        deliveryAt: at("2019-02-05T20:00:00Z"),
+      })
+      .returning({ id: loads.id });
+    await ctx.deps.db
+      .insert(loadJurisdictionMiles)
+      .values({ loadId: h.id, jurisdiction: "IL", miles: "90.0" });
+    await rates("2019-Q1", [{ jurisdiction: "IL", rate: "0.467" }]);
+    const r = await report("ifta", "period=custom&from=2019-01-01&to=2019-03-31");
+    const f = figures(r);
+    expect(f.fleetMpg.value).toBeNull();
+    expect(f.missingRates.value).toBe("0");
+    expect(r.final).toBe(false);
+    expect(f.netTax).toMatchObject({ value: null, incomplete: { key: "iftaNoMpg", values: {} } });
+    expect(r.sections[0].warnings).toEqual([{ key: "iftaNoFuel", values: {} }]);
+  });
+
   it("lets only admins and managers change the rates, and checks them", async () => {
     const put = (cookie: string, rates: unknown) =>
       call(ctx, "/api/reports/ifta/rates?quarter=2020-Q2", { method: "PUT", cookie, body: { rates } });

@@ -235,7 +235,7 @@ function ChartCard({ chart, table, fmt }: { chart: ReportChart; table: ReportTab
     chart.series.some((s) => Number(r.values[table.columns.findIndex((c) => c.key === s)] ?? 0) !== 0),
   );
   return (
-    <CardFrame title={title} actions={toggle} testId={`chart-${chart.key}`}>
+    <CardFrame title={title} actions={toggle} testId={`chart-${chart.key}`} wide={table.columns.length >= 6}>
       {view === "table" ? (
         <ReportTableView table={table} fmt={fmt} />
       ) : hasData ? (
