@@ -283,10 +283,10 @@ export default function BillCustomerPage() {
                               {l.hold ? (
                                 <Badge
                                   tone={l.hold.kind === "rejected" ? "danger" : "warning"}
-                                  className="min-w-0 gap-1 rounded-md text-left [overflow-wrap:anywhere]"
+                                  className="min-w-0 items-start gap-1 rounded-md text-left [overflow-wrap:anywhere]"
                                   data-testid="queue-hold"
                                 >
-                                  <CircleAlert className="size-3 shrink-0" aria-hidden />
+                                  <CircleAlert className="mt-0.5 size-3 shrink-0" aria-hidden />
                                   {holdText(l.hold)}
                                 </Badge>
                               ) : null}

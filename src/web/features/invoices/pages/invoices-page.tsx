@@ -260,7 +260,8 @@ function InvoiceRow({
         data-label={columns.balance}
         className={cn(stacked.cell, "pr-4 text-right font-medium tabular-nums")}
       >
-        {formatMoney(invoice.balance)}
+        {/* A draft is not a receivable: nothing is owed until it is sent (the open balance agrees). */}
+        {invoice.status === "draft" ? "—" : formatMoney(invoice.balance)}
       </Td>
     </Tr>
   );
