@@ -158,7 +158,8 @@ export type ReportLabel = z.infer<typeof labelSchema>;
  */
 export const reportNoteSchema = z.object({
   key: z.string(),
-  values: z.record(z.string(), z.object({ value: z.string(), format: z.enum(VALUE_FORMATS) })),
+  /** An array, not a record: the record schema alone would add a kilobyte to every screen's zod. */
+  values: z.array(z.object({ name: z.string(), value: z.string(), format: z.enum(VALUE_FORMATS) })),
 });
 export type ReportNote = z.infer<typeof reportNoteSchema>;
 

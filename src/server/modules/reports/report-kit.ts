@@ -110,9 +110,7 @@ export function note(
 ): ReportNote {
   return {
     key,
-    values: Object.fromEntries(
-      Object.entries(values).map(([name, [value, format]]) => [name, { value: String(value), format }]),
-    ),
+    values: Object.entries(values).map(([name, [value, format]]) => ({ name, value: String(value), format })),
   };
 }
 

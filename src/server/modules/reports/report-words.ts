@@ -133,11 +133,10 @@ export function reportWords(lang: ReportLanguage, currency = "USD") {
    * `count` picks the `_one` / `_other` form as i18next does on the page.
    */
   const note = (n: ReportNote): string => {
-    const values = Object.fromEntries(
-      Object.entries(n.values).map(([k, v]) => [k, format(v.value, v.format)]),
-    );
-    if (!n.values.count) return t(`notes.${n.key}`, values);
-    const form = plural.select(Number(n.values.count.value)) === "one" ? "one" : "other";
+    const values = Object.fromEntries(n.values.map((v) => [v.name, format(v.value, v.format)]));
+    const count = n.values.find((v) => v.name === "count");
+    if (!count) return t(`notes.${n.key}`, values);
+    const form = plural.select(Number(count.value)) === "one" ? "one" : "other";
     return t(`notes.${n.key}_${form}`, values);
   };
   return {

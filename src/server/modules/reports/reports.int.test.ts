@@ -518,7 +518,7 @@ describe("IFTA", () => {
       netTax: null,
     });
     // …and no total is called final: the tax figures and totals say why instead of a partial sum.
-    const incomplete = { key: "iftaIncomplete", values: { count: { value: "1", format: "count" } } };
+    const incomplete = { key: "iftaIncomplete", values: [{ name: "count", value: "1", format: "count" }] };
     expect(r.final).toBe(false);
     for (const key of ["taxDue", "taxPaid", "netTax"]) {
       expect(f[key]).toMatchObject({ value: null, incomplete });
@@ -529,11 +529,11 @@ describe("IFTA", () => {
     expect(r.sections[0].warnings).toEqual([
       {
         key: "iftaMissingRates",
-        values: {
-          count: { value: "1", format: "count" },
-          quarter: { value: "2020-Q1", format: "text" },
-          jurisdictions: { value: "WI", format: "text" },
-        },
+        values: [
+          { name: "count", value: "1", format: "count" },
+          { name: "quarter", value: "2020-Q1", format: "text" },
+          { name: "jurisdictions", value: "WI", format: "text" },
+        ],
       },
     ]);
     expect(f.missingRates.value).toBe("1");
@@ -624,19 +624,19 @@ describe("IFTA", () => {
     expect(r.sections[0].warnings).toEqual([
       {
         key: "iftaMissingRates",
-        values: {
-          count: { value: "5", format: "count" },
-          quarter: { value: "2019-Q3", format: "text" },
-          jurisdictions: { value: "AR, LA, MS, OK, TX", format: "text" },
-        },
+        values: [
+          { name: "count", value: "5", format: "count" },
+          { name: "quarter", value: "2019-Q3", format: "text" },
+          { name: "jurisdictions", value: "AR, LA, MS, OK, TX", format: "text" },
+        ],
       },
       {
         key: "iftaImplausibleMpg",
-        values: {
-          mpg: { value: "1.81", format: "mpg" },
-          min: { value: "3", format: "number" },
-          max: { value: "12", format: "number" },
-        },
+        values: [
+          { name: "mpg", value: "1.81", format: "mpg" },
+          { name: "min", value: "3", format: "number" },
+          { name: "max", value: "12", format: "number" },
+        ],
       },
     ]);
 
@@ -700,8 +700,8 @@ describe("IFTA", () => {
     expect(f.fleetMpg.value).toBeNull();
     expect(f.missingRates.value).toBe("0");
     expect(r.final).toBe(false);
-    expect(f.netTax).toMatchObject({ value: null, incomplete: { key: "iftaNoMpg", values: {} } });
-    expect(r.sections[0].warnings).toEqual([{ key: "iftaNoFuel", values: {} }]);
+    expect(f.netTax).toMatchObject({ value: null, incomplete: { key: "iftaNoMpg", values: [] } });
+    expect(r.sections[0].warnings).toEqual([{ key: "iftaNoFuel", values: [] }]);
   });
 
   it("lets only admins and managers change the rates, and checks them", async () => {

@@ -61,9 +61,10 @@ export function reportFormatter(t: TFunction, locale: string, currency: string) 
   /** A report's sentence (a warning, an incomplete figure); a `count` value picks the plural form. */
   const note = (n: ReportNote): string => {
     const values: Record<string, string | number> = Object.fromEntries(
-      Object.entries(n.values).map(([k, v]) => [k, format(v.value, v.format)]),
+      n.values.map((v) => [v.name, format(v.value, v.format)]),
     );
-    if (n.values.count) values.count = Number(n.values.count.value);
+    const count = n.values.find((v) => v.name === "count");
+    if (count) values.count = Number(count.value);
     return t(`notes.${n.key}`, values); // `t` is the report page's: "reports" first
   };
   return { label, format, note, day: (d: string) => day.format(new Date(`${d}T12:00:00Z`)) };
