@@ -253,6 +253,44 @@ test.describe("the ledger", () => {
     expect(invoices.items[0].total).toBe("2000.00");
   });
 
+  test("a load whose BOL was rejected waits in the queue and says why, in the reader's language", async ({
+    page,
+    browser,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const customer = await newCustomer(dispatcher, `Held ${tag} Paper`);
+    const loadNumber = await deliveredLoad(dispatcher, customer, "700.00");
+    await dispatcher.context().close();
+
+    await loginAs(page, "accountant@demo.test");
+    const [queued] = (await (await page.request.get(`/api/billing-queue?q=${loadNumber}`)).json()).items;
+    const reason = "Receiver signature missing";
+    const rejected = await page.request.post(`/api/paperwork/${queued.id}/reject`, {
+      headers: originOf(page),
+      data: { reason },
+    });
+    expect(rejected.status()).toBe(200);
+
+    await page.goto(`/accounting/bill-customer?q=${tag}`);
+    const row = page.getByTestId(`queue-load-${queued.id}`);
+    await expect(row.getByTestId("queue-hold")).toHaveText(`BOL rejected: ${reason}`);
+    // Billed without the override, it stays in the queue and the progress says why.
+    await row.getByRole("checkbox", { name: `Select load ${loadNumber}` }).check();
+    await page.getByTestId("queue-create").click();
+    const progress = page.getByRole("dialog");
+    await expect(progress.locator('[data-state="held"]')).toContainText(
+      `Held back: ${loadNumber} (BOL rejected: ${reason}).`,
+    );
+    await progress.getByRole("button", { name: "Close" }).first().click();
+    await expect(row).toBeVisible();
+
+    await page.goto(`/accounting/bill-customer?q=${tag}&lng=es`);
+    await expect(row.getByTestId("queue-hold")).toHaveText(`BOL rechazado: ${reason}`);
+    await page.goto(`/accounting/bill-customer?q=${tag}&lng=fr`);
+    await expect(row.getByTestId("queue-hold")).toHaveText(`BOL refusé : ${reason}`);
+  });
+
   test("a dispatcher has no way in", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
     expect((await page.request.get("/api/ledger")).status()).toBe(403);

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { devices, expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
+import { openAs, stop, uniqueLoadNumber } from "./load-helpers";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 const REPORTS = [
   ["overview", "Fleet overview"],
@@ -119,6 +122,115 @@ test.describe("reports", () => {
     await rates.last().fill("0.296");
     await page.getByTestId("ifta-rates-save").click();
     await expect(toast(page)).toContainText("Tax rates saved.");
+  });
+
+  test("the IFTA report says what each figure is, warns on missing rates and an implausible MPG, and calls the tax final only with every rate", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // A quarter of its own, years before the demo data: a load through three states (181 miles) and
+    // 100 gallons bought in two of them, so the figures are this test's alone.
+    const year = 2001 + Math.floor(Math.random() * 15);
+    const quarter = `${year}-Q2`;
+    const jake = await openAs(browser, "driver@demo.test");
+    const headers = { origin: new URL(jake.url()).origin };
+    const { items: trucks } = await (await jake.request.get("/api/fuel-entries/vehicles")).json();
+    const fill = async (state: string, at: string, odometer: number, gallons: string, total: string) => {
+      const res = await jake.request.post("/api/fuel-entries", {
+        headers,
+        multipart: {
+          vehicleId: trucks[0].id,
+          fueledAt: `${year}-${at}`,
+          location: `${state} Truck Plaza`,
+          state,
+          odometer: String(odometer),
+          fuelType: "diesel",
+          gallons,
+          pricePerGallon: "3.000",
+          totalAmount: total,
+          receipt: { name: "receipt.pdf", mimeType: "application/pdf", buffer: PDF },
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    await fill("IL", "05-10T14:00:00-05:00", 1000, "60.000", "180.00");
+    await fill("NE", "05-11T09:00:00-05:00", 1120, "40.000", "120.00");
+    await jake.context().close();
+
+    await loginAs(page, "manager@demo.test");
+    const origin = { origin: new URL(page.url()).origin };
+    const created = await page.request.post("/api/loads", {
+      headers: origin,
+      data: {
+        loadNumber: uniqueLoadNumber("IFTA"),
+        baseRate: "900",
+        stops: [
+          stop("pickup", "Chicago", "IL", `${year}-05-10T13:00:00.000Z`),
+          stop("delivery", "Cheyenne", "WY", `${year}-05-12T13:00:00.000Z`),
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const miles = await page.request.put(`/api/loads/${(await created.json()).id}/state-miles`, {
+      headers: origin,
+      data: {
+        items: [
+          { jurisdiction: "IL", miles: "100" },
+          { jurisdiction: "NE", miles: "50.5" },
+          { jurisdiction: "WY", miles: "30.5" },
+        ],
+      },
+    });
+    expect(miles.status(), await miles.text()).toBe(200);
+    const rates = (list: Array<{ jurisdiction: string; rate: string }>) =>
+      page.request.put(`/api/reports/ifta/rates?quarter=${quarter}`, {
+        headers: origin,
+        data: { rates: list },
+      });
+    expect((await rates([{ jurisdiction: "IL", rate: "0.467" }])).status()).toBe(200);
+
+    await page.goto(`/reports/ifta?period=custom&from=${year}-04-01&to=${year}-06-30`);
+    const tile = (key: string) => page.getByTestId(`figure-${key}`);
+    // Each figure named for what it is: 100 / 1.81 + 50.5 / 1.81 + 30.5 / 1.81 = 55.25 + 27.90 + 16.85.
+    await expect(tile("taxableGallons")).toContainText("Taxable gallons (miles ÷ fleet MPG)");
+    await expect(tile("taxableGallons").getByTestId("figure-value")).toHaveText("100");
+    await expect(tile("taxPaidGallons")).toContainText("Tax-paid gallons (fuel bought)");
+    await expect(tile("taxPaidGallons").getByTestId("figure-value")).toHaveText("100");
+    await expect(tile("fleetMpg").getByTestId("figure-value")).toHaveText("1.81");
+    const warnings = page.getByTestId("report-warnings");
+    await expect(warnings).toContainText(`2 jurisdictions have no tax rate for ${quarter}: NE, WY.`);
+    await expect(warnings).toContainText(
+      "A fleet MPG of 1.81 is not plausible for trucks (expected between 3 and 12)",
+    );
+    await expect(tile("netTax").getByTestId("figure-value")).toHaveText(
+      "Incomplete — 2 jurisdictions lack a rate",
+    );
+    await page.getByTestId("view-table-iftaByJurisdiction").click();
+    const totals = page.getByTestId("chart-iftaByJurisdiction").locator('[data-incomplete="true"]');
+    await expect(totals).toHaveCount(3);
+    await expect(totals.first()).toHaveText("Incomplete — 2 jurisdictions lack a rate");
+
+    // Every rate entered: final. Due 25.80 + 8.26 + 4.04 = 38.10; paid 28.02 + 11.84 = 39.86; net −1.76.
+    expect(
+      (
+        await rates([
+          { jurisdiction: "IL", rate: "0.467" },
+          { jurisdiction: "NE", rate: "0.296" },
+          { jurisdiction: "WY", rate: "0.24" },
+        ])
+      ).status(),
+    ).toBe(200);
+    await page.reload();
+    await expect(tile("taxDue").getByTestId("figure-value")).toHaveText("$38.10");
+    await expect(tile("taxPaid").getByTestId("figure-value")).toHaveText("$39.86");
+    await expect(tile("netTax").getByTestId("figure-value")).toHaveText("-$1.76");
+    await expect(warnings).not.toContainText("no tax rate");
+    await expect(warnings).toContainText("A fleet MPG of 1.81 is not plausible");
+
+    await page.goto(`/reports/ifta?period=custom&from=${year}-04-01&to=${year}-06-30&lng=es`);
+    await expect(tile("taxableGallons")).toContainText("Galones gravables (millas ÷ MPG de la flota)");
+    await expect(warnings).toContainText("Un MPG de la flota de 1,81 no es plausible");
   });
 });
 

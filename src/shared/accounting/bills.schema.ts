@@ -31,7 +31,7 @@ export type BillServiceType = (typeof BILL_SERVICE_TYPES)[number];
 /** The ledger category a paid bill posts to. */
 export const BILL_LEDGER_CATEGORY: Record<BillServiceType, LedgerCategory> = {
   insurance: "insurance",
-  eld: "office",
+  eld: "eld_telematics",
   fuel_card: "fuel",
   phone: "office",
   rent: "office",

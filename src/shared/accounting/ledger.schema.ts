@@ -26,6 +26,8 @@ export const LEDGER_CATEGORIES = [
   "insurance",
   "permits",
   "equipment_payments",
+  /** ELD and telematics subscriptions (issue 38: they posted as "office"). */
+  "eld_telematics",
   "fines",
   "lumper",
   "office",

@@ -269,6 +269,7 @@ export const AUDIT_DETAIL_KEYS = [
   "rates",
   "reason",
   "receipt",
+  "rejected",
   "replaced",
   "role",
   "rows",

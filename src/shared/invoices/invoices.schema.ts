@@ -291,8 +291,16 @@ export const invoiceListQuerySchema = pageQuerySchema.extend(invoiceFilterSchema
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({
-  /** Sums over the whole filtered set (not just this page). */
-  totals: z.object({ total: z.string(), balance: z.string() }),
+  /**
+   * Sums over the whole filtered set (not just this page). Drafts are not receivables (decision
+   * 014): `total` is what was billed (sent and paid invoices) and `balance` what is still owed on
+   * them; drafts are counted apart, never in either.
+   */
+  totals: z.object({
+    total: z.string(),
+    balance: z.string(),
+    drafts: z.object({ count: z.number().int(), total: z.string() }),
+  }),
 });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
@@ -380,8 +388,21 @@ export type PortalInvoiceDetail = z.infer<typeof portalInvoiceDetailSchema>;
 
 // ---- The billing queue (/accounting/bill-customer): completed loads waiting for an invoice
 
-/** ready: a proof of delivery (POD, or the signed BOL) is on the load; held: none yet. */
+/**
+ * ready: a proof of delivery (POD, or the signed BOL) is on the load and accounting has not rejected
+ * it; held: none yet, or the BOL manager rejected it (until the driver uploads it again).
+ */
 export const BILLING_QUEUE_PAPERWORK = ["ready", "held"] as const;
+
+/** Why a load waits in the billing queue: no BOL or POD on file, or its paperwork was rejected. */
+export const BILLING_HOLDS = ["missing", "rejected"] as const;
+export type BillingHoldKind = (typeof BILLING_HOLDS)[number];
+export const billingHoldSchema = z.object({
+  kind: z.enum(BILLING_HOLDS),
+  /** The BOL manager's reason for a rejection (null for missing paperwork). */
+  reason: z.string().nullable(),
+});
+export type BillingHold = z.infer<typeof billingHoldSchema>;
 
 export const billingQueueQuerySchema = pageQuerySchema.extend({
   /** Load number, customer or city. */
@@ -394,8 +415,10 @@ export type BillingQueueQuery = z.infer<typeof billingQueueQuerySchema>;
 export const billingQueueLoadSchema = billableLoadSchema.extend({
   customerId: z.string(),
   customerName: z.string(),
-  /** A POD or a signed BOL is on file: the invoice can go out with its proof. */
+  /** A POD or a signed BOL is on file (it may still have been rejected: see `hold`). */
   hasProofOfDelivery: z.boolean(),
+  /** Why the load is held back (null: ready to bill). */
+  hold: billingHoldSchema.nullable(),
 });
 export type BillingQueueLoad = z.infer<typeof billingQueueLoadSchema>;
 export const billingQueuePageSchema = pageSchema(billingQueueLoadSchema).extend({
@@ -412,7 +435,10 @@ export const billFromQueueSchema = z.object({
   loadIds: invoiceFields.loadIds,
   /** Email it to the customer with the merged PDF once made. */
   send: z.boolean().default(false),
-  /** Bill loads without a proof of delivery anyway (recorded in the audit log). */
+  /**
+   * Bill held loads anyway — paperwork missing or rejected (recorded in the audit log with the
+   * rejection reasons). The name is older than the rejected-paperwork hold.
+   */
   overrideMissingPod: z.boolean().default(false),
 });
 export type BillFromQueueInput = z.input<typeof billFromQueueSchema>;
@@ -422,7 +448,7 @@ export const billFromQueueResultSchema = z.object({
   invoice: z.object({ id: z.string(), invoiceNumber: z.string(), total: z.string() }).nullable(),
   /** `failed`: the invoice is made but the email could not go out (send it again from the invoice). */
   delivery: z.enum(["sent", "stored", "failed"]).nullable(),
-  /** Loads left in the queue: no proof of delivery and no override. */
-  held: z.array(z.object({ id: z.string(), loadNumber: z.string() })),
+  /** Loads left in the queue: paperwork missing or rejected, and no override. */
+  held: z.array(z.object({ id: z.string(), loadNumber: z.string(), hold: billingHoldSchema })),
 });
 export type BillFromQueueResult = z.infer<typeof billFromQueueResultSchema>;

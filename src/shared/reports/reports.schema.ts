@@ -152,6 +152,17 @@ export const LABEL_KEYS: Record<Exclude<LabelKind, "text" | "month">, string> = 
 export const labelSchema = z.object({ kind: z.enum(LABEL_KINDS), value: z.string() });
 export type ReportLabel = z.infer<typeof labelSchema>;
 
+/**
+ * A sentence worded by the reader's language (`reports:notes.<key>`), its values formatted like
+ * figures: a warning over a section, or what an incomplete figure or total shows instead of a number.
+ */
+export const reportNoteSchema = z.object({
+  key: z.string(),
+  /** An array, not a record: the record schema alone would add a kilobyte to every screen's zod. */
+  values: z.array(z.object({ name: z.string(), value: z.string(), format: z.enum(VALUE_FORMATS) })),
+});
+export type ReportNote = z.infer<typeof reportNoteSchema>;
+
 /** A KPI tile: the period's figure, the previous period's, and the list it is made of. */
 export const reportFigureSchema = z.object({
   key: z.string(),
@@ -162,6 +173,11 @@ export const reportFigureSchema = z.object({
   /** Whether a rise is good news (revenue) or bad (costs, overdue items): colours the change. */
   higherIsBetter: z.boolean().nullable(),
   link: z.string().nullable(),
+  /**
+   * Set when the figure cannot be final yet (the IFTA tax while a jurisdiction has no rate): the
+   * value is null and the reader sees these words instead, on the page and in every download.
+   */
+  incomplete: reportNoteSchema.nullable(),
 });
 export type ReportFigure = z.infer<typeof reportFigureSchema>;
 
@@ -170,6 +186,8 @@ export const reportColumnSchema = z.object({
   format: z.enum(VALUE_FORMATS),
   /** For `label` columns: what the cells name. */
   labelKind: z.enum(LABEL_KINDS).optional(),
+  /** The column's total is not final: its total cell is null and shows these words. */
+  incomplete: reportNoteSchema.optional(),
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 
@@ -217,6 +235,8 @@ export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
 export const reportSectionSchema = z.object({
   key: z.string(),
+  /** What the reader must know before trusting the section's figures (shown above them). */
+  warnings: z.array(reportNoteSchema),
   figures: z.array(reportFigureSchema),
   charts: z.array(reportChartSchema),
   tables: z.array(reportTableSchema),
@@ -230,6 +250,8 @@ export const reportSchema = z.object({
   currency: z.string(),
   timeZone: z.string(),
   generatedAt: z.string(),
+  /** False while any figure or total is incomplete (`incomplete`): not a figure to file or pay. */
+  final: z.boolean(),
   sections: z.array(reportSectionSchema),
 });
 export type Report = z.infer<typeof reportSchema>;
@@ -337,6 +359,12 @@ export const IFTA_MESSAGES = {
   milesInvalid: "Enter the miles driven in that jurisdiction.",
   duplicateJurisdiction: "Each jurisdiction appears once.",
 } as const;
+
+/**
+ * A fleet's plausible miles per gallon: a loaded tractor-trailer does 5–8, nothing on the road does
+ * less than 3 or more than 12. Outside it the fuel log or the miles by state are wrong or incomplete.
+ */
+export const IFTA_PLAUSIBLE_MPG = { min: 3, max: 12 } as const;
 
 export const iftaRatesSchema = z.object({ quarter: quarterSchema, rates: z.array(iftaRateSchema) });
 export type IftaRates = z.infer<typeof iftaRatesSchema>;

@@ -75,7 +75,8 @@ describe("bills", () => {
     const [row] = await ledgerOf(paid.json.payments[0].id);
     expect(row).toMatchObject({
       direction: "expense",
-      category: "office",
+      // An ELD subscription is ELD and telematics, not office (issue 38).
+      category: "eld_telematics",
       amount: "225.00",
       occurredOn: "2026-01-30",
       reference: "INV-8812",

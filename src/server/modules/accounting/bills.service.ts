@@ -27,6 +27,9 @@ const addDays = (day: string, n: number) =>
 /** The last day of the upcoming window: today and the next six days make seven (spec section 9). */
 export const upcomingUntil = (today: string) => addDays(today, UPCOMING_BILLS_DAYS - 1);
 
+/** The outer bill's id, table-qualified inside a sub-select (a one-table select prints it bare). */
+const BILL_ID = sql.raw(`"bills"."id"`);
+
 function filterCondition(query: Omit<BillListQuery, "page" | "pageSize" | "sort" | "dir">, today: string) {
   const where: SQL[] = [];
   switch (query.view) {
@@ -44,7 +47,9 @@ function filterCondition(query: Omit<BillListQuery, "page" | "pageSize" | "sort"
       where.push(eq(bills.status, "open"), lt(bills.dueDate, today));
       break;
     case "paid":
-      where.push(eq(bills.status, "paid"));
+      // Every bill with a payment: a subscription stays open at its next due date once paid, so its
+      // status alone would keep it off this view (issue 38).
+      where.push(sql`exists (select 1 from bill_payments p where p.bill_id = ${BILL_ID})`);
       break;
     case "all":
       break;

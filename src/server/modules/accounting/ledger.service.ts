@@ -54,6 +54,7 @@ export const CATEGORY_ACCOUNTS: Record<LedgerCategory, string> = {
   insurance: "Insurance",
   permits: "Permits and licences",
   equipment_payments: "Truck and trailer payments",
+  eld_telematics: "ELD and telematics",
   fines: "Fines and citations",
   lumper: "Lumper",
   office: "Office and administration",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, loads } from "../../db/schema";
 import { customerIdOf, loadInput, uploadFile } from "../../testing/fixtures";
@@ -41,6 +41,7 @@ describe("the billing queue", () => {
       id: load.id,
       customerId,
       hasProofOfDelivery: false,
+      hold: { kind: "missing", reason: null },
       proofsOfDelivery: 0,
       amount: "2600.00",
     });
@@ -64,7 +65,7 @@ describe("the billing queue", () => {
     expect(held.json).toEqual({
       invoice: null,
       delivery: null,
-      held: [{ id: load.id, loadNumber: load.loadNumber }],
+      held: [{ id: load.id, loadNumber: load.loadNumber, hold: { kind: "missing", reason: null } }],
     });
 
     const billed = await call(ctx, "/api/billing-queue/invoice", {
@@ -110,9 +111,84 @@ describe("the billing queue", () => {
       body: { customerId, loadIds: [withBol.id, without.id] },
       cookie: accountant,
     });
-    expect(res.json.held).toEqual([{ id: without.id, loadNumber: without.loadNumber }]);
+    expect(res.json.held).toEqual([
+      { id: without.id, loadNumber: without.loadNumber, hold: { kind: "missing", reason: null } },
+    ]);
     expect(res.json.invoice.total).toBe("2600.00");
     expect(res.json.delivery).toBeNull();
+  });
+
+  it("holds a load whose BOL was rejected until it is billed on an audited override, with the reason", async () => {
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
+    const load = await deliveredWithoutPaper(customerId);
+    expect((await uploadFile(ctx, dispatcher, load.id, { kind: "bol" })).status).toBe(201);
+    const reason = "The receiver's signature is missing";
+    const rejected = await call(ctx, `/api/paperwork/${load.id}/reject`, {
+      method: "POST",
+      body: { reason },
+      cookie: accountant,
+    });
+    expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+
+    // On file, but rejected: held exactly like a load with no proof of delivery, and says why.
+    const queue = async (filter = "") =>
+      (await call(ctx, `/api/billing-queue?q=${load.loadNumber}${filter}`, { cookie: accountant })).json;
+    expect((await queue()).items[0]).toMatchObject({
+      hasProofOfDelivery: true,
+      billsOfLading: 1,
+      hold: { kind: "rejected", reason },
+    });
+    expect((await queue("&paperwork=held")).total).toBe(1);
+    expect((await queue("&paperwork=ready")).total).toBe(0);
+
+    const body = { customerId, loadIds: [load.id] };
+    const refused = await call(ctx, "/api/billing-queue/invoice", {
+      method: "POST",
+      body,
+      cookie: accountant,
+    });
+    expect(refused.status).toBe(201);
+    expect(refused.json).toEqual({
+      invoice: null,
+      delivery: null,
+      held: [{ id: load.id, loadNumber: load.loadNumber, hold: { kind: "rejected", reason } }],
+    });
+    expect((await queue()).total).toBe(1);
+
+    const billed = await call(ctx, "/api/billing-queue/invoice", {
+      method: "POST",
+      body: { ...body, overrideMissingPod: true },
+      cookie: accountant,
+    });
+    expect(billed.status).toBe(201);
+    expect(billed.json.invoice.total).toBe("2600.00");
+    expect(billed.json.held).toEqual([]);
+    const [override] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "invoice.pod_override"), eq(auditLog.targetId, billed.json.invoice.id)));
+    expect(override.targetLabel).toBe(billed.json.invoice.invoiceNumber);
+    expect(override.details).toEqual({
+      loads: [load.loadNumber],
+      rejected: [`${load.loadNumber}: ${reason}`],
+    });
+    expect((await queue()).total).toBe(0);
+  });
+
+  it("puts a rejected load back among the ready ones once the driver uploads the paperwork again", async () => {
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
+    const load = await deliveredWithoutPaper(customerId);
+    await uploadFile(ctx, dispatcher, load.id, { kind: "pod" });
+    await call(ctx, `/api/paperwork/${load.id}/reject`, {
+      method: "POST",
+      body: { reason: "Unreadable" },
+      cookie: accountant,
+    });
+    await uploadFile(ctx, dispatcher, load.id, { kind: "pod" });
+    const page = (
+      await call(ctx, `/api/billing-queue?paperwork=ready&q=${load.loadNumber}`, { cookie: accountant })
+    ).json;
+    expect(page.items[0]).toMatchObject({ id: load.id, hold: null, proofsOfDelivery: 2 });
   });
 
   it("is billing staff's only", async () => {

@@ -1,11 +1,14 @@
 import {
   type BillFromQueueResult,
+  type BillingHold,
   type BillingQueuePage,
   type BillingQueueQuery,
   invoiceLinesForLoad,
   sumMoney,
 } from "@shared/invoices/invoices.schema";
+import type { PaperworkStatus } from "@shared/loads/loads.schema";
 import { and, asc, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
+import { paperworkStatusOf, rejectionReasonOf } from "../../db/paperwork-status";
 import { customers, invoiceLoads, loadFiles, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -14,9 +17,22 @@ import { recordAudit } from "../../platform/audit/audit";
 import { fileCounts } from "./invoice-detail";
 import { createInvoicesService } from "./invoices.service";
 
+/** The outer load's id, kept table-qualified inside the sub-selects (see `balances.ts`). */
+const LOAD_ID = sql.raw(`"loads"."id"`);
 /** A proof of delivery on file: the POD, or the BOL signed at delivery (what the driver uploads). */
-const hasProof = sql<boolean>`exists (select 1 from ${loadFiles} where ${loadFiles.loadId} = ${loads.id} and ${loadFiles.kind} in ('pod', 'bol'))`;
+const hasProof = sql<boolean>`exists (select 1 from ${loadFiles} where ${loadFiles.loadId} = ${LOAD_ID} and ${loadFiles.kind} in ('pod', 'bol'))`;
+/** The BOL manager's status of the load's paperwork (decision 024: derived, never stored). */
+const paperwork = paperworkStatusOf(LOAD_ID);
+/** Held back: no BOL or POD on file, or accounting rejected it (until the driver uploads again). */
+const isHeld = sql`${paperwork} in ('missing', 'rejected')`;
 const onLiveInvoice = sql`(select 1 from ${invoiceLoads} where ${invoiceLoads.loadId} = ${loads.id} and not ${invoiceLoads.released})`;
+
+/** Why a load with this paperwork waits, or null when it can be billed. */
+function holdOf(status: PaperworkStatus, reason: string | null): BillingHold | null {
+  if (status === "missing") return { kind: "missing", reason: null };
+  if (status === "rejected") return { kind: "rejected", reason };
+  return null;
+}
 
 /**
  * The billing queue (`/accounting/bill-customer`): every completed load no live invoice bills, by
@@ -32,8 +48,8 @@ export function createBillingQueueService(deps: Deps) {
     async list(query: BillingQueueQuery): Promise<BillingQueuePage> {
       const where: SQL[] = [eq(loads.status, "completed"), notExists(onLiveInvoice)];
       if (query.customerId) where.push(eq(loads.customerId, query.customerId));
-      if (query.paperwork === "ready") where.push(hasProof);
-      if (query.paperwork === "held") where.push(sql`not ${hasProof}`);
+      if (query.paperwork === "ready") where.push(sql`not ${isHeld}`);
+      if (query.paperwork === "held") where.push(isHeld);
       if (query.q) {
         const p = likePattern(query.q);
         where.push(
@@ -51,6 +67,8 @@ export function createBillingQueueService(deps: Deps) {
           load: loads,
           customerName: customers.companyName,
           hasProof,
+          paperwork,
+          reason: rejectionReasonOf(LOAD_ID),
         })
         .from(loads)
         .innerJoin(customers, eq(customers.id, loads.customerId))
@@ -69,7 +87,7 @@ export function createBillingQueueService(deps: Deps) {
         db,
         page.map((r) => r.load.id),
       );
-      const items = page.map(({ load: l, customerName, hasProof: proof }) => {
+      const items = page.map(({ load: l, customerName, hasProof: proof, paperwork: status, reason }) => {
         const lines = invoiceLinesForLoad(l);
         return {
           id: l.id,
@@ -86,6 +104,7 @@ export function createBillingQueueService(deps: Deps) {
           billsOfLading: counts.get(l.id)?.bol ?? 0,
           proofsOfDelivery: counts.get(l.id)?.pod ?? 0,
           hasProofOfDelivery: proof,
+          hold: holdOf(status, reason),
           lines,
           amount: sumMoney(lines.map((x) => x.amount)),
         };
@@ -101,21 +120,29 @@ export function createBillingQueueService(deps: Deps) {
     },
 
     /**
-     * One invoice for a customer's chosen loads. Loads without a proof of delivery are held back
-     * unless the user overrides it (recorded); the invoice is emailed when asked.
+     * One invoice for a customer's chosen loads. Loads whose paperwork is missing or rejected are
+     * held back unless the user overrides it (recorded, with each rejection's reason); the invoice
+     * is emailed when asked.
      */
     async invoice(
       actor: Actor,
       input: { customerId: string; loadIds: string[]; send: boolean; overrideMissingPod: boolean },
     ): Promise<BillFromQueueResult> {
       const rows = await db
-        .select({ id: loads.id, loadNumber: loads.loadNumber })
+        .select({
+          id: loads.id,
+          loadNumber: loads.loadNumber,
+          paperwork,
+          reason: rejectionReasonOf(LOAD_ID),
+        })
         .from(loads)
-        .where(inArray(loads.id, input.loadIds));
-      const counts = await fileCounts(db, input.loadIds);
-      const proofOf = (id: string) => (counts.get(id)?.pod ?? 0) + (counts.get(id)?.bol ?? 0) > 0;
-      const missing = rows.filter((r) => !proofOf(r.id));
-      const held = input.overrideMissingPod ? [] : missing.map(({ id, loadNumber }) => ({ id, loadNumber }));
+        .where(inArray(loads.id, input.loadIds))
+        .orderBy(loads.loadNumber);
+      const holding = rows.flatMap(({ id, loadNumber, paperwork: status, reason }) => {
+        const hold = holdOf(status, reason);
+        return hold ? [{ id, loadNumber, hold }] : [];
+      });
+      const held = input.overrideMissingPod ? [] : holding;
       const billed = input.loadIds.filter((id) => !held.some((h) => h.id === id));
       if (!billed.length) return { invoice: null, delivery: null, held };
       const invoice = await invoicesService.create(actor, {
@@ -123,14 +150,21 @@ export function createBillingQueueService(deps: Deps) {
         loadIds: billed,
         notes: "",
       });
-      if (input.overrideMissingPod && missing.length) {
+      if (input.overrideMissingPod && holding.length) {
+        const rejected = holding.filter((h) => h.hold.kind === "rejected");
         await db.transaction((tx) =>
           recordAudit(tx, actor, {
             action: "invoice.pod_override",
             targetType: "invoice",
             targetId: invoice.id,
             targetLabel: invoice.invoiceNumber,
-            details: { loads: missing.map((m) => m.loadNumber) },
+            details: {
+              loads: holding.map((h) => h.loadNumber),
+              // The reviewer's words, so the log says what was billed over (decision 017: data, not prose).
+              ...(rejected.length
+                ? { rejected: rejected.map((h) => `${h.loadNumber}: ${h.hold.reason ?? ""}`.trim()) }
+                : {}),
+            },
           }),
         );
       }

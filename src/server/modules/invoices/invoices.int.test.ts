@@ -513,10 +513,13 @@ describe("the list", () => {
     expect(drafts.items.every((i: { status: string }) => i.status === "draft")).toBe(true);
     const totals = drafts.items.map((i: { total: string }) => Number(i.total));
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
-    expect(Number(drafts.totals.total)).toBeCloseTo(
+    // Drafts are not receivables: counted apart, never billed or owed (decision 014).
+    expect(Number(drafts.totals.drafts.total)).toBeCloseTo(
       totals.reduce((s: number, t: number) => s + t, 0),
       2,
     );
+    expect(drafts.totals.drafts.count).toBe(drafts.items.length);
+    expect([drafts.totals.total, drafts.totals.balance]).toEqual(["0.00", "0.00"]);
 
     const period = (
       await call(ctx, "/api/invoices?from=2026-02-10&to=2026-02-10&pageSize=100", { cookie: accountant })

@@ -182,8 +182,11 @@ export function createInvoicesService(deps: Deps) {
         db
           .select({
             n: count(),
-            total: sql<string>`coalesce(sum(case when ${invoices.status} = 'void' then 0 else ${invoices.total} end), 0)::numeric(14,2)::text`,
-            balance: sql<string>`coalesce(sum(${balanceExpr}), 0)::numeric(14,2)::text`,
+            // Drafts are not receivables (decision 014): billed and owed count sent and paid invoices.
+            total: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} in ('sent', 'paid')), 0)::numeric(14,2)::text`,
+            balance: sql<string>`coalesce(sum(${balanceExpr}) filter (where ${invoices.status} in ('sent', 'paid')), 0)::numeric(14,2)::text`,
+            drafts: sql<number>`(count(*) filter (where ${invoices.status} = 'draft'))::int`,
+            draftTotal: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} = 'draft'), 0)::numeric(14,2)::text`,
           })
           .from(invoices)
           .where(cond),
@@ -193,7 +196,11 @@ export function createInvoicesService(deps: Deps) {
         total: totals.n,
         page: query.page,
         pageSize: query.pageSize,
-        totals: { total: totals.total, balance: totals.balance },
+        totals: {
+          total: totals.total,
+          balance: totals.balance,
+          drafts: { count: totals.drafts, total: totals.draftTotal },
+        },
       };
     },
 

@@ -12,6 +12,7 @@ import type {
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
+import { paperFiles, statusOf } from "../../db/paperwork-status";
 import {
   assetAssignments,
   customers,
@@ -26,7 +27,7 @@ import {
 import { likePattern } from "../../http/pagination";
 import { ownedBy, type Scope } from "../../http/scope";
 import { dayAfter, dayStart } from "../../platform/company-day";
-import { type PaperworkRow, paperFiles, statusOf } from "./paperwork-status";
+import type { PaperworkRow } from "./paperwork-status";
 
 export type LoadRow = typeof loads.$inferSelect;
 export type StopOutput = z.output<typeof stopInputSchema>;

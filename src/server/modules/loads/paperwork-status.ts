@@ -1,24 +1,8 @@
 import type { LoadPaperwork, LoadStatus, PaperworkStatus } from "@shared/loads/loads.schema";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { paperFiles, statusOf } from "../../db/paperwork-status";
 import { notFound } from "../../http/errors";
-
-/**
- * The paperwork status of every load row in a query over `loads l`: "missing" with no BOL or POD on
- * file, the review's decision when it was made after the last upload, else "received".
- */
-export const paperFiles = sql`(select count(*)::int as n, max(f.created_at) as last_at
-  from load_files f where f.load_id = l.id and f.kind in ('bol', 'pod'))`;
-/**
- * The same per load, for every load at once: joined by hash when a query reads many loads (the
- * status counts, a status filter), where probing each load's files would read the index a million
- * times. Loads without a BOL or POD have no row (`pf.n` is null: missing).
- */
-export const allPaperFiles = sql`(select f.load_id, count(*)::int as n, max(f.created_at) as last_at
-  from load_files f where f.kind in ('bol', 'pod') group by f.load_id)`;
-export const statusOf = sql`case when coalesce(pf.n, 0) = 0 then 'missing'
-  when r.status is not null and r.reviewed_at >= pf.last_at then r.status::text
-  else 'received' end`;
 
 export type PaperworkRow = {
   id: string;

@@ -17,6 +17,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { Tx } from "../../db/client";
+import { allPaperFiles, paperFiles, statusOf } from "../../db/paperwork-status";
 import { drivers, files, loadFiles, loadPaperworkReviews, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -27,15 +28,7 @@ import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { appendFiles } from "../../platform/pdf/append";
 import { createBolLinksService } from "../loads/bol-links.service";
-import {
-  allPaperFiles,
-  isoOf,
-  loadPaperwork,
-  type PaperworkRow,
-  paperFiles,
-  paperworkOf,
-  statusOf,
-} from "../loads/paperwork-status";
+import { isoOf, loadPaperwork, type PaperworkRow, paperworkOf } from "../loads/paperwork-status";
 
 const ORDER: Record<PaperworkQuery["sort"], SQL> = {
   deliveredAt: sql`l.delivered_at`,

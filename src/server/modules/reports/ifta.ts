@@ -1,4 +1,9 @@
-import { quarterOf, type ReportSection } from "@shared/reports/reports.schema";
+import {
+  IFTA_PLAUSIBLE_MPG,
+  quarterOf,
+  type ReportNote,
+  type ReportSection,
+} from "@shared/reports/reports.schema";
 import { sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import {
@@ -7,6 +12,7 @@ import {
   figure,
   link,
   money,
+  note,
   type ReportContext,
   ratio,
   row,
@@ -30,12 +36,27 @@ const fromMilli = (m: bigint, places: 1 | 3 = 1) => {
   return `${negative ? "-" : ""}${places === 3 ? full : full.slice(0, -2)}`;
 };
 
+/** Gallons × a rate per gallon, to the cent, half away from zero, in exact thousandths (cents). */
+function taxOf(gallons: string, rate: string): bigint {
+  const product = milli(gallons) * BigInt(Math.round(Number(rate) * 10_000)); // gallons×1000 × rate×10000
+  const sign = product < 0n ? -1n : 1n;
+  const abs = product < 0n ? -product : product;
+  return sign * ((abs + 50_000n) / 100_000n); // to cents: ÷ (1000 × 10000 ÷ 100)
+}
+
 /**
- * IFTA (issue 15): miles by jurisdiction from the loads' recorded state miles (loads by first
- * pickup, not cancelled), taxable fuel (diesel and gasoline, not DEF) by the fuel log's
- * jurisdictions, the fleet's MPG (rounded to two decimals, as the return does), taxable gallons =
- * miles ÷ MPG, net taxable = taxable − tax-paid gallons, and the tax at the quarter's rates the user
- * entered (rounded to the cent, half away from zero). The quarter is the period's first day's.
+ * IFTA (issues 15 and 38), as the quarterly return reads: miles by jurisdiction from the loads'
+ * recorded state miles (loads by first pickup, not cancelled); tax-paid gallons = fuel bought there
+ * (diesel and gasoline, not DEF, from the fuel log); the fleet's MPG = all miles ÷ all tax-paid
+ * gallons (two decimals, as the return does); taxable gallons = the jurisdiction's miles ÷ fleet MPG;
+ * tax due = taxable gallons × the quarter's rate, tax paid = tax-paid gallons × rate (each to the
+ * cent, half away from zero), net tax = due − paid (positive: owed; negative: a credit). The quarter
+ * is the period's first day's.
+ *
+ * Nothing is called final while a jurisdiction has no rate (or miles were driven with no fuel
+ * bought, so there is no MPG): the tax figures and totals say "incomplete" instead of a partial sum,
+ * and a warning names the jurisdictions; a fleet MPG outside `IFTA_PLAUSIBLE_MPG` is warned about
+ * too (the fuel log or the state miles are wrong or missing).
  */
 export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const { period, timeZone } = ctx;
@@ -77,63 +98,92 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const jurisdictions = [
     ...new Set([...miles.map((m) => m.jurisdiction), ...fuel.map((f) => f.jurisdiction)]),
   ].sort();
+  const rateOf = (j: string) => rates.find((r) => r.jurisdiction === j)?.rate ?? null;
+  const withoutRate = jurisdictions.filter((j) => rateOf(j) === null);
+  // Miles with no fuel bought: no fleet MPG, so no taxable gallons — a tax of 0.00 would be a guess.
+  const noMpg = totalMiles > 0n && mpg === null;
+  const incomplete = withoutRate.length
+    ? note("iftaIncomplete", { count: [withoutRate.length, "count"] })
+    : noMpg
+      ? note("iftaNoMpg")
+      : null;
+
+  let taxableTotal = 0n;
   let taxDue = 0n;
-  let missingRates = 0;
+  let taxPaid = 0n;
   const lines = jurisdictions.map((j) => {
-    const m = miles.find((x) => x.jurisdiction === j);
-    const g = fuel.find((x) => x.jurisdiction === j);
-    const jMiles = fromMilli(milli(m?.miles), 3);
+    const jMiles = fromMilli(milli(miles.find((x) => x.jurisdiction === j)?.miles), 3);
+    const paidGallons = fromMilli(milli(fuel.find((x) => x.jurisdiction === j)?.gallons), 3);
     const taxable = mpg ? ratio(jMiles, mpg, 2) : null;
-    const paid = fromMilli(milli(g?.gallons), 3);
-    const net = taxable === null ? null : (Number(taxable) - Number(paid)).toFixed(3);
-    const rate = rates.find((r) => r.jurisdiction === j)?.rate ?? null;
-    if (rate === null) missingRates++;
-    // Tax = net taxable gallons × rate, to the cent (half away from zero) in exact thousandths.
-    let tax: string | null = null;
-    if (net !== null && rate !== null) {
-      const product = milli(net) * BigInt(Math.round(Number(rate) * 10_000)); // gallons×1000 × rate×10000
-      const sign = product < 0n ? -1n : 1n;
-      const abs = product < 0n ? -product : product;
-      const c = (abs + 50_000n) / 100_000n; // to cents: /(1000×10000/100)
-      tax = money(sign * c);
-      taxDue += sign * c;
-    }
+    taxableTotal += milli(taxable);
+    const net = taxable === null ? null : fromMilli(milli(taxable) - milli(paidGallons), 3);
+    const rate = rateOf(j);
+    const due = taxable !== null && rate !== null ? taxOf(taxable, rate) : null;
+    const paid = rate !== null ? taxOf(paidGallons, rate) : null;
+    if (due !== null) taxDue += due;
+    if (paid !== null) taxPaid += paid;
     return row(
       "text",
       j,
-      [fromMilli(milli(m?.miles)), paid, taxable, net, rate, tax],
+      [
+        fromMilli(milli(jMiles)),
+        taxable,
+        paidGallons,
+        net,
+        rate,
+        due === null ? null : money(due),
+        paid === null ? null : money(paid),
+        due === null || paid === null ? null : money(due - paid),
+      ],
       link("/fleet/fuel", { from: period.from, to: period.to, state: j }),
     );
   });
 
+  const warnings: ReportNote[] = [];
+  if (withoutRate.length)
+    warnings.push(
+      note("iftaMissingRates", {
+        count: [withoutRate.length, "count"],
+        quarter: [quarter, "text"],
+        jurisdictions: [withoutRate.join(", "), "text"],
+      }),
+    );
+  if (noMpg) warnings.push(note("iftaNoFuel"));
+  if (mpg !== null && (Number(mpg) < IFTA_PLAUSIBLE_MPG.min || Number(mpg) > IFTA_PLAUSIBLE_MPG.max))
+    warnings.push(
+      note("iftaImplausibleMpg", {
+        mpg: [mpg, "mpg"],
+        min: [IFTA_PLAUSIBLE_MPG.min, "number"],
+        max: [IFTA_PLAUSIBLE_MPG.max, "number"],
+      }),
+    );
+
+  const fuelLink = link("/fleet/fuel", { from: period.from, to: period.to });
   const figures = [
     figure("iftaMiles", "miles", fromMilli(totalMiles), null, {
       link: link("/operations/loads", { from: period.from, to: period.to }),
       higherIsBetter: null,
     }),
-    figure("iftaGallons", "gallons", fromMilli(totalGallons, 3), null, {
-      link: link("/fleet/fuel", { from: period.from, to: period.to }),
+    figure("taxableGallons", "gallons", mpg ? fromMilli(taxableTotal, 3) : null, null, {
+      higherIsBetter: null,
+    }),
+    figure("taxPaidGallons", "gallons", fromMilli(totalGallons, 3), null, {
+      link: fuelLink,
       higherIsBetter: null,
     }),
     figure("fleetMpg", "mpg", mpg, null, { higherIsBetter: true }),
-    figure(
-      "taxDue",
-      "money",
-      missingRates === jurisdictions.length && jurisdictions.length ? null : money(taxDue),
-      null,
-      {
-        higherIsBetter: false,
-      },
-    ),
+    figure("taxDue", "money", money(taxDue), null, { higherIsBetter: false, incomplete }),
+    figure("taxPaid", "money", money(taxPaid), null, { higherIsBetter: null, incomplete }),
+    figure("netTax", "money", money(taxDue - taxPaid), null, { higherIsBetter: false, incomplete }),
     figure("unallocatedLoads", "count", unallocated[0]?.loads ?? 0, null, {
       link: link("/operations/loads", { from: period.from, to: period.to, status: "completed" }),
       higherIsBetter: false,
     }),
-    figure("missingRates", "count", missingRates, null, { higherIsBetter: false }),
+    figure("missingRates", "count", withoutRate.length, null, { higherIsBetter: false }),
   ];
 
   return [
-    section("summary", { figures }),
+    section("summary", { warnings, figures }),
     section("jurisdictions", {
       charts: [chart("iftaByJurisdiction", "bar", "iftaByJurisdiction", ["miles"])],
       tables: [
@@ -142,11 +192,13 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
           "jurisdiction",
           [
             column("miles", "miles"),
-            column("taxPaidGallons", "gallons"),
             column("taxableGallons", "gallons"),
+            column("taxPaidGallons", "gallons"),
             column("netTaxableGallons", "gallons"),
             column("taxRate", "rate"),
-            column("tax", "money"),
+            column("taxDue", "money", undefined, incomplete),
+            column("taxPaid", "money", undefined, incomplete),
+            column("netTax", "money", undefined, incomplete),
           ],
           lines,
           { total: true },

@@ -1,4 +1,4 @@
-import { monthsOf, type ReportSection } from "@shared/reports/reports.schema";
+import { monthsOf, type ReportRow, type ReportSection } from "@shared/reports/reports.schema";
 import { type SQL, sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import { categoriesOf, ledgerSum, ledgerTotals } from "./financial";
@@ -28,6 +28,11 @@ type Subject = { id: string; name: string; loads: number; revenue: string; cost:
  * Profit and loss: revenue is the loads' total rate (by first pickup, not cancelled); costs are the
  * ledger's posted expenses (by their day) — per truck the expenses naming the truck, per driver the
  * driver pay naming the driver.
+ *
+ * Every per-subject table adds up to the headline (issue 38): after its first rows come "others"
+ * (the subjects past the first rows, when there are more) and "unassigned" (loads and costs naming
+ * no truck, driver or customer) — the headline less what the subjects hold, so the rollups and the
+ * rows answer the same.
  */
 export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSection[]> {
   const { period, timeZone } = ctx;
@@ -80,7 +85,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
       ctx.db,
       sql`with rev as (${revenueOf("vehicle", sql`l.vehicle_id`)}), cost as (${costOf("vehicle")})
           select v.id, v.unit_number as name, coalesce(rev.loads, 0) as loads,
-            coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
+            coalesce(rev.revenue, 0)::numeric(14,2)::text as revenue, coalesce(cost.cost, 0)::numeric(14,2)::text as cost
           from vehicles v left join rev on rev.id = v.id left join cost on cost.id = v.id
           where rev.id is not null or cost.id is not null
           order by coalesce(rev.revenue, 0) - coalesce(cost.cost, 0) desc, v.unit_number`,
@@ -89,7 +94,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
       ctx.db,
       sql`with rev as (${revenueOf("driver", sql`l.driver_id`)}), cost as (${costOf("driver")})
           select d.id, d.full_name as name, coalesce(rev.loads, 0) as loads,
-            coalesce(rev.revenue, 0)::text as revenue, coalesce(cost.cost, 0)::text as cost
+            coalesce(rev.revenue, 0)::numeric(14,2)::text as revenue, coalesce(cost.cost, 0)::numeric(14,2)::text as cost
           from drivers d left join rev on rev.id = d.id left join cost on cost.id = d.id
           where rev.id is not null or cost.id is not null
           order by coalesce(rev.revenue, 0) - coalesce(cost.cost, 0) desc, d.full_name`,
@@ -97,7 +102,7 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     rows<Subject>(
       ctx.db,
       sql`with rev as (${revenueOf("customer", sql`l.customer_id`)})
-          select c.id, c.company_name as name, rev.loads, rev.revenue::text as revenue, '0' as cost
+          select c.id, c.company_name as name, rev.loads, rev.revenue::numeric(14,2)::text as revenue, '0.00' as cost
           from rev join customers c on c.id = rev.id
           order by rev.revenue desc, c.company_name`,
     ),
@@ -163,11 +168,42 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     }),
     { total: true },
   );
+  const current = booked(loads, true);
+  /**
+   * A subject table's rows: the first subjects, then the rest as one "others" row and what names
+   * no subject as "unassigned" (each only when it holds something), so the rows add up to `whole`.
+   */
+  const subjectRows = (
+    list: Subject[],
+    whole: { loads: number; revenue: string; cost: string },
+    line: (label: ReportRow["label"], s: Omit<Subject, "id" | "name">, to: string | null) => ReportRow,
+    to: (s: Subject) => string,
+  ): ReportRow[] => {
+    const sum = (part: Subject[]) => ({
+      loads: part.reduce((n, s) => n + s.loads, 0),
+      revenue: money(part.reduce((c, s) => c + cents(s.revenue), 0n)),
+      cost: money(part.reduce((c, s) => c + cents(s.cost), 0n)),
+    });
+    const all = sum(list);
+    const rest = sum(list.slice(TABLE_ROWS));
+    const unassigned = {
+      loads: whole.loads - all.loads,
+      revenue: money(cents(whole.revenue) - cents(all.revenue)),
+      cost: money(cents(whole.cost) - cents(all.cost)),
+    };
+    const holds = (x: typeof all) => x.loads !== 0 || cents(x.revenue) !== 0n || cents(x.cost) !== 0n;
+    return [
+      ...list.slice(0, TABLE_ROWS).map((s) => line({ kind: "text", value: s.name }, s, to(s))),
+      ...(list.length > TABLE_ROWS ? [line({ kind: "measure", value: "others" }, rest, null)] : []),
+      ...(holds(unassigned) ? [line({ kind: "measure", value: "unassigned" }, unassigned, null)] : []),
+    ];
+  };
   const subjectTable = (
     key: string,
     header: string,
     list: Subject[],
     costKey: string,
+    whole: { loads: number; revenue: string; cost: string },
     to: (s: Subject) => string,
   ) =>
     table(
@@ -179,13 +215,21 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
         column(costKey, "money"),
         column("net", "money"),
       ],
-      list
-        .slice(0, TABLE_ROWS)
-        .map((s) =>
-          row("text", s.name, [s.loads, s.revenue, s.cost, money(cents(s.revenue) - cents(s.cost))], to(s)),
-        ),
+      subjectRows(
+        list,
+        whole,
+        (label, s, rowLink) =>
+          row(
+            label.kind,
+            label.value,
+            [s.loads, s.revenue, s.cost, money(cents(s.revenue) - cents(s.cost))],
+            rowLink,
+          ),
+        to,
+      ),
       { total: true, truncated: list.length > TABLE_ROWS },
     );
+  const wholeRevenue = { loads: current.loads, revenue: current.revenue };
 
   return [
     section("summary", { figures }),
@@ -195,12 +239,26 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
       tables: [monthly],
     }),
     section("perTruck", {
-      tables: [subjectTable("byTruck", "truck", trucks, "costs", (s) => `/fleet/vehicles/${s.id}`)],
+      tables: [
+        subjectTable(
+          "byTruck",
+          "truck",
+          trucks,
+          "costs",
+          { ...wholeRevenue, cost: expenses },
+          (s) => `/fleet/vehicles/${s.id}`,
+        ),
+      ],
     }),
     section("perDriver", {
       tables: [
-        subjectTable("byDriver", "driver", drivers, "driverPay", (s) =>
-          link("/operations/loads", { ...inPeriod, driverId: s.id }),
+        subjectTable(
+          "byDriver",
+          "driver",
+          drivers,
+          "driverPay",
+          { ...wholeRevenue, cost: ledgerSum(ledger, true, "expense", "driver_pay") },
+          (s) => link("/operations/loads", { ...inPeriod, driverId: s.id }),
         ),
       ],
     }),
@@ -211,16 +269,13 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
           "byCustomer",
           "customer",
           [column("loads", "count"), column("revenue", "money"), column("share", "percent")],
-          customers
-            .slice(0, TABLE_ROWS)
-            .map((c) =>
-              row(
-                "text",
-                c.name,
-                [c.loads, c.revenue, percent(c.revenue, revenue)],
-                link("/operations/loads", { ...inPeriod, customerId: c.id }),
-              ),
-            ),
+          subjectRows(
+            customers,
+            { ...wholeRevenue, cost: "0.00" },
+            (label, c, rowLink) =>
+              row(label.kind, label.value, [c.loads, c.revenue, percent(c.revenue, revenue)], rowLink),
+            (c) => link("/operations/loads", { ...inPeriod, customerId: c.id }),
+          ),
           { total: true, truncated: customers.length > TABLE_ROWS },
         ),
       ],

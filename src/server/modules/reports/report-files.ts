@@ -28,7 +28,7 @@ function figureRows(w: ReportWords, figures: ReportFigure[]) {
     const c = change(f);
     return {
       name: w.t(`figures.${f.key}`),
-      value: w.format(f.value, f.format),
+      value: f.incomplete ? w.note(f.incomplete) : w.format(f.value, f.format),
       previous: f.previous === null ? "" : w.format(f.previous, f.format),
       change:
         f.format === "percent" && f.value !== null && f.previous !== null
@@ -43,6 +43,13 @@ function figureRows(w: ReportWords, figures: ReportFigure[]) {
 /** The label and value cells of a table row as the reader reads them. */
 function cellsOf(w: ReportWords, table: ReportTable, values: Array<string | null>) {
   return table.columns.map((c, i) => w.format(values[i] ?? null, c.format, c.labelKind));
+}
+
+/** The total row's cells: an incomplete column's total says why instead of a sum. */
+function totalCells(w: ReportWords, table: ReportTable, total: Array<string | null>) {
+  return table.columns.map((c, i) =>
+    c.incomplete ? w.note(c.incomplete) : total[i] === null ? "" : w.format(total[i], c.format, c.labelKind),
+  );
 }
 
 const titleOf = (w: ReportWords, report: Report) => w.t(`names.${report.id}`);
@@ -64,6 +71,10 @@ async function pdfFile(report: Report, w: ReportWords, company: CompanyDetails) 
   });
   for (const section of report.sections) {
     doc.heading(w.t(`sections.${section.key}`));
+    for (const warning of section.warnings) {
+      doc.text(`${w.t("warning")}: ${w.note(warning)}`, { bold: true, size: 9 });
+      doc.gap(4);
+    }
     if (section.figures.length) {
       doc.table(
         [
@@ -96,8 +107,7 @@ async function pdfFile(report: Report, w: ReportWords, company: CompanyDetails) 
       doc.text(w.t(`tables.${table.key}`), { bold: true, size: 10 });
       doc.gap(4);
       const rows = table.rows.map((r) => [w.label(r.label), ...cellsOf(w, table, r.values)]);
-      if (table.total)
-        rows.push([w.t("total"), ...cellsOf(w, table, table.total).map((v) => (v === "—" ? "" : v))]);
+      if (table.total) rows.push([w.t("total"), ...totalCells(w, table, table.total)]);
       doc.table(
         [
           { header: w.t(`columns.${table.labelHeader}`), width: 3, value: (r: string[]) => r[0] },
@@ -153,6 +163,14 @@ function sheetTables(w: ReportWords, report: Report) {
     formats: ValueFormat[];
     rows: Array<Array<string | number | null>>;
   }> = [];
+  const warnings = report.sections.flatMap((s) => s.warnings);
+  if (warnings.length)
+    tables.push({
+      title: w.t("sheets.warnings"),
+      header: [w.t("warning")],
+      formats: ["text"],
+      rows: warnings.map((n) => [w.note(n)]),
+    });
   const figures = report.sections.flatMap((s) => s.figures);
   if (figures.length)
     tables.push({
@@ -161,7 +179,7 @@ function sheetTables(w: ReportWords, report: Report) {
       formats: ["text", "number", "number"],
       rows: figures.map((f) => [
         w.t(`figures.${f.key}`),
-        rawCell(w, f.value, f.format),
+        f.incomplete ? w.note(f.incomplete) : rawCell(w, f.value, f.format),
         rawCell(w, f.previous, f.format),
       ]),
     });
@@ -173,7 +191,9 @@ function sheetTables(w: ReportWords, report: Report) {
     if (table.total)
       rows.push([
         w.t("total"),
-        ...table.columns.map((c, i) => rawCell(w, table.total?.[i] ?? null, c.format)),
+        ...table.columns.map((c, i) =>
+          c.incomplete ? w.note(c.incomplete) : rawCell(w, table.total?.[i] ?? null, c.format),
+        ),
       ]);
     tables.push({
       title: w.t(`tables.${table.key}`),

@@ -3,6 +3,7 @@ import type {
   ReportChart,
   ReportColumn,
   ReportFigure,
+  ReportNote,
   ReportPeriod,
   ReportRow,
   ReportSection,
@@ -102,25 +103,50 @@ export const percent = (part: number | string | null, whole: number | string | n
 export const num = (v: number | string | null | undefined): string | null =>
   v === null || v === undefined ? null : String(v);
 
+/** A sentence for the reader (`reports:notes.<key>`) with its values and how each is written. */
+export function note(
+  key: string,
+  values: Record<string, [value: string | number, format: ValueFormat]> = {},
+): ReportNote {
+  return {
+    key,
+    values: Object.entries(values).map(([name, [value, format]]) => ({ name, value: String(value), format })),
+  };
+}
+
+/** A KPI; `incomplete` withholds the value (and its comparison) and says why instead. */
 export function figure(
   key: string,
   format: ValueFormat,
   value: string | number | null,
   previous: string | number | null,
-  options: { link?: string | null; higherIsBetter?: boolean | null } = {},
+  options: { link?: string | null; higherIsBetter?: boolean | null; incomplete?: ReportNote | null } = {},
 ): ReportFigure {
+  const incomplete = options.incomplete ?? null;
   return {
     key,
     format,
-    value: num(value),
-    previous: num(previous),
+    value: incomplete ? null : num(value),
+    previous: incomplete ? null : num(previous),
     higherIsBetter: options.higherIsBetter ?? null,
     link: options.link ?? null,
+    incomplete,
   };
 }
 
-export function column(key: string, format: ValueFormat, labelKind?: LabelKind): ReportColumn {
-  return labelKind ? { key, format, labelKind } : { key, format };
+/** A table column; `incomplete` leaves its total empty and says why (its rows still show). */
+export function column(
+  key: string,
+  format: ValueFormat,
+  labelKind?: LabelKind,
+  incomplete?: ReportNote | null,
+): ReportColumn {
+  return {
+    key,
+    format,
+    ...(labelKind ? { labelKind } : {}),
+    ...(incomplete ? { incomplete } : {}),
+  };
 }
 
 export function row(
@@ -142,6 +168,7 @@ export function table(
   let total: Array<string | null> | null = null;
   if (options.total) {
     total = columns.map((c, i) => {
+      if (c.incomplete) return null;
       if (!["money", "count", "miles", "gallons", "number"].includes(c.format)) return null;
       if (c.format === "money") return money(tableRows.reduce((s, r) => s + cents(r.values[i]), 0n));
       const sum = tableRows.reduce((s, r) => s + Number(r.values[i] ?? 0), 0);
@@ -162,10 +189,27 @@ export function chart(
 
 export function section(
   key: string,
-  parts: { figures?: ReportFigure[]; charts?: ReportChart[]; tables?: ReportTable[] },
+  parts: {
+    warnings?: ReportNote[];
+    figures?: ReportFigure[];
+    charts?: ReportChart[];
+    tables?: ReportTable[];
+  },
 ): ReportSection {
-  return { key, figures: parts.figures ?? [], charts: parts.charts ?? [], tables: parts.tables ?? [] };
+  return {
+    key,
+    warnings: parts.warnings ?? [],
+    figures: parts.figures ?? [],
+    charts: parts.charts ?? [],
+    tables: parts.tables ?? [],
+  };
 }
+
+/** A report is final when no figure and no total of it is incomplete. */
+export const isFinal = (sections: ReportSection[]) =>
+  !sections.some(
+    (s) => s.figures.some((f) => f.incomplete) || s.tables.some((t) => t.columns.some((c) => c.incomplete)),
+  );
 
 /** Tables list at most this many rows (the rest is in the list the row links to). */
 export const TABLE_ROWS = 25;

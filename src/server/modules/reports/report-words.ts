@@ -29,6 +29,7 @@ import {
   LABEL_KEYS,
   type ReportLabel,
   type ReportLanguage,
+  type ReportNote,
   type ValueFormat,
 } from "@shared/reports/reports.schema";
 
@@ -126,6 +127,25 @@ export function reportWords(lang: ReportLanguage, currency = "USD") {
         return value;
     }
   };
-  return { t, label, format, locale, date: (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`)) };
+  const plural = new Intl.PluralRules(locale);
+  /**
+   * A report's sentence (a warning, an incomplete figure) with its values written like figures; a
+   * `count` picks the `_one` / `_other` form as i18next does on the page.
+   */
+  const note = (n: ReportNote): string => {
+    const values = Object.fromEntries(n.values.map((v) => [v.name, format(v.value, v.format)]));
+    const count = n.values.find((v) => v.name === "count");
+    if (!count) return t(`notes.${n.key}`, values);
+    const form = plural.select(Number(count.value)) === "one" ? "one" : "other";
+    return t(`notes.${n.key}_${form}`, values);
+  };
+  return {
+    t,
+    label,
+    format,
+    note,
+    locale,
+    date: (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`)),
+  };
 }
 export type ReportWords = ReturnType<typeof reportWords>;

@@ -465,17 +465,18 @@ describe("operational", () => {
 });
 
 describe("IFTA", () => {
-  it("computes taxable, tax-paid and net gallons and the tax at the quarter's rates", async () => {
-    const saved = await call(ctx, "/api/reports/ifta/rates?quarter=2020-Q1", {
+  const rates = (quarter: string, list: Array<{ jurisdiction: string; rate: string }>) =>
+    call(ctx, `/api/reports/ifta/rates?quarter=${quarter}`, {
       method: "PUT",
       cookie: manager,
-      body: {
-        rates: [
-          { jurisdiction: "IL", rate: "0.467" },
-          { jurisdiction: "IN", rate: "0.53" },
-        ],
-      },
+      body: { rates: list },
     });
+
+  it("labels each figure for what it is and computes tax due, tax paid and net at the quarter's rates", async () => {
+    const saved = await rates("2020-Q1", [
+      { jurisdiction: "IL", rate: "0.467" },
+      { jurisdiction: "IN", rate: "0.53" },
+    ]);
     expect(saved.status).toBe(200);
     expect(saved.json.rates).toEqual([
       { jurisdiction: "IL", rate: "0.4670" },
@@ -484,33 +485,223 @@ describe("IFTA", () => {
     const r = await report("ifta", Q1);
     const f = figures(r);
     expect(f.iftaMiles.value).toBe("750.0");
-    expect(f.iftaGallons.value).toBe("140.500");
+    // Tax-paid gallons are the fuel bought (IL 80 + IN 40.5 + WI 20; DEF left out)…
+    expect(f.taxPaidGallons.value).toBe("140.500");
     // 750 / 140.5 = 5.338 → 5.34 MPG.
     expect(f.fleetMpg.value).toBe("5.34");
+    // …and taxable gallons are each state's miles ÷ MPG: 350/5.34 = 65.54, 200/5.34 = 37.45 twice.
+    expect(f.taxableGallons.value).toBe("140.440");
+    expect(f.iftaGallons).toBeUndefined();
     const t = cells(tableOf(r, "iftaByJurisdiction"));
-    // IL: 350 / 5.34 = 65.54 taxable − 80 paid = −14.46 × 0.467 = −6.75.
+    // IL: due 65.54 × 0.467 = 30.607 → 30.61; paid 80 × 0.467 = 37.36; net −6.75.
     expect(t.IL).toEqual({
       miles: "350.0",
-      taxPaidGallons: "80.000",
       taxableGallons: "65.54",
+      taxPaidGallons: "80.000",
       netTaxableGallons: "-14.460",
       taxRate: "0.4670",
-      tax: "-6.75",
+      taxDue: "30.61",
+      taxPaid: "37.36",
+      netTax: "-6.75",
     });
-    // IN: 200 / 5.34 = 37.45 − 40.5 = −3.05 × 0.53 = −1.6165 → −1.62 (half away from zero).
-    expect(t.IN.tax).toBe("-1.62");
-    // WI has no rate this quarter: no tax, and it is counted.
-    expect(t.WI).toMatchObject({
+    // IN: due 37.45 × 0.53 = 19.8485 → 19.85; paid 40.5 × 0.53 = 21.465 → 21.47 (half away from zero).
+    expect(t.IN).toMatchObject({ taxDue: "19.85", taxPaid: "21.47", netTax: "-1.62" });
+    // WI has no rate this quarter: no tax on its line…
+    expect(t.WI).toEqual({
       miles: "200.0",
+      taxableGallons: "37.45",
       taxPaidGallons: "20.000",
       netTaxableGallons: "17.450",
       taxRate: null,
-      tax: null,
+      taxDue: null,
+      taxPaid: null,
+      netTax: null,
     });
-    expect(f.taxDue.value).toBe("-8.37");
+    // …and no total is called final: the tax figures and totals say why instead of a partial sum.
+    const incomplete = { key: "iftaIncomplete", values: [{ name: "count", value: "1", format: "count" }] };
+    expect(r.final).toBe(false);
+    for (const key of ["taxDue", "taxPaid", "netTax"]) {
+      expect(f[key]).toMatchObject({ value: null, incomplete });
+    }
+    const byState = tableOf(r, "iftaByJurisdiction");
+    expect(byState.total?.slice(5)).toEqual([null, null, null]);
+    expect(byState.columns.slice(5).map((c) => c.incomplete)).toEqual([incomplete, incomplete, incomplete]);
+    expect(r.sections[0].warnings).toEqual([
+      {
+        key: "iftaMissingRates",
+        values: [
+          { name: "count", value: "1", format: "count" },
+          { name: "quarter", value: "2020-Q1", format: "text" },
+          { name: "jurisdictions", value: "WI", format: "text" },
+        ],
+      },
+    ]);
     expect(f.missingRates.value).toBe("1");
     // B (on the road) and F (delivered) have no state miles.
     expect(f.unallocatedLoads.value).toBe("2");
+
+    // With WI's rate the return is final: due 37.45 × 0.329 = 12.32, paid 20 × 0.329 = 6.58.
+    await rates("2020-Q1", [
+      { jurisdiction: "IL", rate: "0.467" },
+      { jurisdiction: "IN", rate: "0.53" },
+      { jurisdiction: "WI", rate: "0.329" },
+    ]);
+    const done = await report("ifta", Q1);
+    const g = figures(done);
+    expect(done.final).toBe(true);
+    expect(done.sections[0].warnings).toEqual([]);
+    // Due 30.61 + 19.85 + 12.32 = 62.78; paid 37.36 + 21.47 + 6.58 = 65.41; net −2.63 (a credit).
+    expect([g.taxDue.value, g.taxPaid.value, g.netTax.value]).toEqual(["62.78", "65.41", "-2.63"]);
+    expect(g.netTax.incomplete).toBeNull();
+    expect(tableOf(done, "iftaByJurisdiction").total?.slice(5)).toEqual(["62.78", "65.41", "-2.63"]);
+    await rates("2020-Q1", [
+      { jurisdiction: "IL", rate: "0.467" },
+      { jurisdiction: "IN", rate: "0.53" },
+    ]);
+  });
+
+  it("warns on an implausible fleet MPG and names every jurisdiction without a rate, on screen and in every file", async () => {
+    // 2019-Q3, data of its own: one load through five states (181 miles), 100 gallons bought in two.
+    const db = ctx.deps.db;
+    const [g] = await db
+      .insert(loads)
+      .values({
+        loadNumber: "RPT-G",
+        customerId,
+        driverId,
+        vehicleId: truckId,
+        status: "completed",
+        baseRate: "0",
+        totalRate: "500.00",
+        loadedMiles: 181,
+        pickupCity: "Tulsa",
+        pickupState: "OK",
+        deliveryCity: "Jackson",
+        deliveryState: "MS",
+        pickupAt: at("2019-08-05T15:00:00Z"),
+        deliveryAt: at("2019-08-06T15:00:00Z"),
+        startedAt: at("2019-08-05T15:00:00Z"),
+        deliveredAt: at("2019-08-06T15:00:00Z"),
+      })
+      .returning({ id: loads.id });
+    await db
+      .insert(loadJurisdictionMiles)
+      .values(["OK", "AR", "TX", "LA", "MS"].map((j) => ({ loadId: g.id, jurisdiction: j, miles: "36.2" })));
+    const fill = {
+      driverId,
+      vehicleId: truckId,
+      location: "Truck stop",
+      odometer: 5000,
+      fuelType: "diesel" as const,
+    };
+    await db.insert(fuelEntries).values([
+      {
+        ...fill,
+        fueledAt: at("2019-08-05T18:00:00Z"),
+        state: "TX",
+        gallons: "60.000",
+        pricePerGallon: "2.500",
+        totalAmount: "150.00",
+      },
+      {
+        ...fill,
+        fueledAt: at("2019-08-06T12:00:00Z"),
+        state: "LA",
+        gallons: "40.000",
+        pricePerGallon: "2.500",
+        totalAmount: "100.00",
+      },
+    ]);
+    const Q3 = "period=custom&from=2019-07-01&to=2019-09-30";
+    const r = await report("ifta", Q3);
+    const f = figures(r);
+    // 181 miles ÷ 100 gallons = 1.81 MPG: not a truck's; each state's 36.2 miles ÷ 1.81 = 20.00 gallons.
+    expect(f.fleetMpg.value).toBe("1.81");
+    expect(f.taxableGallons.value).toBe("100.000");
+    expect(f.taxPaidGallons.value).toBe("100.000");
+    expect(f.missingRates.value).toBe("5");
+    expect(r.final).toBe(false);
+    expect(r.sections[0].warnings).toEqual([
+      {
+        key: "iftaMissingRates",
+        values: [
+          { name: "count", value: "5", format: "count" },
+          { name: "quarter", value: "2019-Q3", format: "text" },
+          { name: "jurisdictions", value: "AR, LA, MS, OK, TX", format: "text" },
+        ],
+      },
+      {
+        key: "iftaImplausibleMpg",
+        values: [
+          { name: "mpg", value: "1.81", format: "mpg" },
+          { name: "min", value: "3", format: "number" },
+          { name: "max", value: "12", format: "number" },
+        ],
+      },
+    ]);
+
+    const file = async (format: string, lang = "en") => {
+      const res = await ctx.app.request(`/api/reports/ifta/export?${Q3}&format=${format}&lang=${lang}`, {
+        headers: { origin: TEST_ORIGIN, cookie: manager },
+      });
+      expect(res.status).toBe(200);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const csv = new TextDecoder().decode(await file("csv"));
+    expect(csv).toContain("Net tax (due minus paid),Incomplete — 5 jurisdictions lack a rate");
+    expect(csv).toContain("5 jurisdictions have no tax rate for 2019-Q3: AR, LA, MS, OK, TX.");
+    expect(csv).toContain("A fleet MPG of 1.81 is not plausible for trucks (expected between 3 and 12)");
+    expect(csv).toContain("Taxable gallons (miles ÷ fleet MPG),100");
+    expect(csv).toContain("Tax-paid gallons (fuel bought),100");
+    const fr = new TextDecoder().decode(await file("csv", "fr"));
+    expect(fr).toContain("Incomplet — 5 juridictions n'ont pas de taux");
+    expect(fr).toContain("Un MPG de flotte de 1,81 n'est pas plausible");
+    const pdf = pdfText(await file("pdf"));
+    // (The text extraction drops the dash the PDF draws.)
+    expect(pdf).toMatch(/Net tax \(due minus paid\) Incomplete\W+5 jurisdictions lack a rate/);
+    expect(pdf).toMatch(/Total 181 100 100 0 Incomplete\W+5 jurisdictions lack a rate/);
+    expect(pdf).toContain("AR, LA, MS, OK, TX");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await file("xlsx")).buffer as ArrayBuffer);
+    const summary = book.getWorksheet("Summary");
+    const net = summary?.getRows(4, 20)?.find((row) => row.getCell(1).value === "Net tax (due minus paid)");
+    expect(net?.getCell(2).value).toBe("Incomplete — 5 jurisdictions lack a rate");
+    // (A sheet's name stops at 31 characters.)
+    const byState = book.getWorksheet("Miles, fuel and tax by jurisdic");
+    const total = byState?.getRows(4, 20)?.find((row) => row.getCell(1).value === "Total");
+    expect(total?.getCell(9).value).toBe("Incomplete — 5 jurisdictions lack a rate");
+    expect(book.getWorksheet("Warnings")?.getRow(4).getCell(1).value).toContain("AR, LA, MS, OK, TX");
+  });
+
+  it("calls the tax incomplete when miles were driven and no fuel was bought (no MPG to divide by)", async () => {
+    const [h] = await ctx.deps.db
+      .insert(loads)
+      .values({
+        loadNumber: "RPT-H",
+        customerId,
+        driverId,
+        status: "completed",
+        baseRate: "0",
+        totalRate: "300.00",
+        pickupCity: "Chicago",
+        pickupState: "IL",
+        deliveryCity: "Rockford",
+        deliveryState: "IL",
+        pickupAt: at("2019-02-05T15:00:00Z"),
+        deliveryAt: at("2019-02-05T20:00:00Z"),
+      })
+      .returning({ id: loads.id });
+    await ctx.deps.db
+      .insert(loadJurisdictionMiles)
+      .values({ loadId: h.id, jurisdiction: "IL", miles: "90.0" });
+    await rates("2019-Q1", [{ jurisdiction: "IL", rate: "0.467" }]);
+    const r = await report("ifta", "period=custom&from=2019-01-01&to=2019-03-31");
+    const f = figures(r);
+    expect(f.fleetMpg.value).toBeNull();
+    expect(f.missingRates.value).toBe("0");
+    expect(r.final).toBe(false);
+    expect(f.netTax).toMatchObject({ value: null, incomplete: { key: "iftaNoMpg", values: [] } });
+    expect(r.sections[0].warnings).toEqual([{ key: "iftaNoFuel", values: [] }]);
   });
 
   it("lets only admins and managers change the rates, and checks them", async () => {

@@ -27,7 +27,7 @@ import { operationalReport } from "./operational";
 import { overviewReport } from "./overview";
 import { profitAndLossReport } from "./profit-and-loss";
 import { reportFile } from "./report-files";
-import { type ReportContext, wholeMonths } from "./report-kit";
+import { isFinal, type ReportContext, wholeMonths } from "./report-kit";
 
 /** Each report's sections from its context (the tests call them with and without the rollups). */
 export const REPORT_BUILDERS: Record<ReportId, (ctx: ReportContext) => Promise<Report["sections"]>> = {
@@ -67,6 +67,7 @@ export function createReportsService(deps: Deps) {
       currency: config.company.currency ?? "USD",
       timeZone: config.company.timeZone,
       generatedAt: new Date().toISOString(),
+      final: isFinal(sections),
       sections,
     };
   }

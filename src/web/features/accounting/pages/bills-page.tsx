@@ -39,11 +39,15 @@ const BillHistoryDialog = lazyDialog(() =>
 
 const FILTERS = ["billType", "serviceType"] as const;
 
-/** How far a bill's due date is, in words and tone. */
-function DueLabel({ bill }: { bill: Bill }) {
+/**
+ * How far a bill's due date is, in words and tone. On the "Paid" view every bill reads by its last
+ * payment — a subscription stays open at its next due date once paid.
+ */
+function DueLabel({ bill, paidView }: { bill: Bill; paidView: boolean }) {
   const { t } = useTranslation("accounting");
-  if (bill.status === "cancelled") return <Badge tone="neutral">{t("bills.due.cancelled")}</Badge>;
-  if (bill.status === "paid")
+  if (bill.status === "cancelled" && !paidView)
+    return <Badge tone="neutral">{t("bills.due.cancelled")}</Badge>;
+  if (bill.status === "paid" || (paidView && bill.lastPaidOn))
     return (
       <Badge tone="success">
         {t("bills.due.paidOn", { date: bill.lastPaidOn ? formatDate(bill.lastPaidOn) : "—" })}
@@ -251,7 +255,7 @@ export default function BillsPage() {
                 <time dateTime={b.dueDate} className="whitespace-nowrap text-sm font-medium text-slate-900">
                   {formatDate(b.dueDate)}
                 </time>
-                <DueLabel bill={b} />
+                <DueLabel bill={b} paidView={view === "paid"} />
               </span>
             </Td>
             <Td

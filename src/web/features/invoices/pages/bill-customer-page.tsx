@@ -1,6 +1,8 @@
 import { routePath } from "@shared/access";
 import {
   BILLING_QUEUE_PAPERWORK,
+  type BillFromQueueResult,
+  type BillingHold,
   type BillingQueueLoad,
   billingQueueQuerySchema,
   sumMoney,
@@ -31,7 +33,7 @@ interface Job {
   state: "waiting" | "working" | "done" | "held" | "failed";
   invoiceNumber?: string;
   invoiceId?: string;
-  held?: string[];
+  held?: BillFromQueueResult["held"];
   error?: string;
   emailFailed?: boolean;
 }
@@ -116,12 +118,7 @@ export default function BillCustomerPage() {
               emailFailed: result.delivery === "failed",
             }
           : { state: "held" };
-        setJobs(
-          (js) =>
-            js?.map((j, k) =>
-              k === i ? { ...j, ...done, held: result.held.map((h) => h.loadNumber) } : j,
-            ) ?? null,
-        );
+        setJobs((js) => js?.map((j, k) => (k === i ? { ...j, ...done, held: result.held } : j)) ?? null);
       } catch (error) {
         // One invoice failing (a load billed meanwhile by someone else) never stops the rest.
         setJobs(
@@ -133,6 +130,14 @@ export default function BillCustomerPage() {
     }
     setSelected(new Map());
   }
+
+  /** Why a load waits, in the reader's words ("BOL rejected: <the reviewer's reason>"). */
+  const holdText = (hold: BillingHold) =>
+    hold.kind === "missing"
+      ? t("queue.hold.missing")
+      : hold.reason
+        ? t("queue.hold.rejected", { reason: hold.reason })
+        : t("queue.hold.rejectedNoReason");
 
   const finished = jobs?.filter((j) => j.state !== "waiting" && j.state !== "working").length ?? 0;
 
@@ -275,10 +280,14 @@ export default function BillCustomerPage() {
                               >
                                 {l.loadNumber}
                               </Link>
-                              {!l.hasProofOfDelivery ? (
-                                <Badge tone="warning" className="gap-1">
-                                  <CircleAlert className="size-3" aria-hidden />
-                                  {t("queue.paperwork.held")}
+                              {l.hold ? (
+                                <Badge
+                                  tone={l.hold.kind === "rejected" ? "danger" : "warning"}
+                                  className="min-w-0 items-start gap-1 rounded-md text-left [overflow-wrap:anywhere]"
+                                  data-testid="queue-hold"
+                                >
+                                  <CircleAlert className="mt-0.5 size-3 shrink-0" aria-hidden />
+                                  {holdText(l.hold)}
                                 </Badge>
                               ) : null}
                             </span>
@@ -345,7 +354,15 @@ export default function BillCustomerPage() {
                 ) : null}
                 {j.state === "failed" ? j.error : null}
                 {j.state === "waiting" ? t("queue.progress.waiting") : null}
-                {j.held?.length ? ` ${t("queue.progress.held", { loads: j.held.join(", ") })}` : ""}
+                {j.held?.length
+                  ? ` ${t("queue.progress.held", {
+                      loads: j.held
+                        .map((h) =>
+                          t("queue.progress.heldLoad", { number: h.loadNumber, why: holdText(h.hold) }),
+                        )
+                        .join(", "),
+                    })}`
+                  : ""}
                 {j.emailFailed ? ` ${t("queue.progress.emailFailed")}` : ""}
               </span>
             </li>

@@ -96,9 +96,17 @@ export default function InvoicesPage() {
       />
 
       {data ? (
-        <div className="grid grid-cols-2 gap-3 sm:max-w-md" aria-live="polite">
+        <div className="grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3" aria-live="polite">
           <Tile label={t("list.totalBilled")} value={formatMoney(data.totals.total)} />
           <Tile label={t("list.totalOpen")} value={formatMoney(data.totals.balance)} testId="open-total" />
+          {data.totals.drafts.count ? (
+            // Drafts are not receivables: shown apart, never in the billed or open figures.
+            <Tile
+              label={t("list.totalDrafts", { count: data.totals.drafts.count })}
+              value={formatMoney(data.totals.drafts.total)}
+              testId="drafts-total"
+            />
+          ) : null}
         </div>
       ) : null}
 
@@ -252,7 +260,8 @@ function InvoiceRow({
         data-label={columns.balance}
         className={cn(stacked.cell, "pr-4 text-right font-medium tabular-nums")}
       >
-        {formatMoney(invoice.balance)}
+        {/* A draft is not a receivable: nothing is owed until it is sent (the open balance agrees). */}
+        {invoice.status === "draft" ? "—" : formatMoney(invoice.balance)}
       </Td>
     </Tr>
   );

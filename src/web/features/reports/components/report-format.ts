@@ -2,6 +2,7 @@ import {
   LABEL_KEYS,
   type LabelKind,
   type ReportLabel,
+  type ReportNote,
   type ValueFormat,
 } from "@shared/reports/reports.schema";
 import type { TFunction } from "i18next";
@@ -57,6 +58,15 @@ export function reportFormatter(t: TFunction, locale: string, currency: string) 
         return value;
     }
   };
-  return { label, format, day: (d: string) => day.format(new Date(`${d}T12:00:00Z`)) };
+  /** A report's sentence (a warning, an incomplete figure); a `count` value picks the plural form. */
+  const note = (n: ReportNote): string => {
+    const values: Record<string, string | number> = Object.fromEntries(
+      n.values.map((v) => [v.name, format(v.value, v.format)]),
+    );
+    const count = n.values.find((v) => v.name === "count");
+    if (count) values.count = Number(count.value);
+    return t(`notes.${n.key}`, values); // `t` is the report page's: "reports" first
+  };
+  return { label, format, note, day: (d: string) => day.format(new Date(`${d}T12:00:00Z`)) };
 }
 export type ReportFormatter = ReturnType<typeof reportFormatter>;

@@ -1,8 +1,9 @@
 import type { ReportChart, ReportFigure, ReportSection, ReportTable } from "@shared/reports/reports.schema";
-import { ArrowDownRight, ArrowRight, ArrowUpRight, ChartBar, Table2 } from "lucide-react";
+import { ArrowDownRight, ArrowRight, ArrowUpRight, ChartBar, Table2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Alert } from "../../../components/ui/feedback";
 import { lazyPanel } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -28,6 +29,18 @@ export function ReportSectionView({
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {t(`sections.${section.key}`)}
       </h2>
+      {section.warnings.length ? (
+        <Alert tone="warning">
+          <ul className="grid gap-1" data-testid="report-warnings">
+            {section.warnings.map((w) => (
+              <li key={w.key} className="flex items-start gap-2">
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>{fmt.note(w)}</span>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       {section.figures.length ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
           {section.figures.map((f) => (
@@ -99,12 +112,23 @@ function FigureTile({
       <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
         {t(`figures.${f.key}`)}
       </span>
-      <span
-        className="text-base font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-xl xl:text-2xl"
-        data-testid="figure-value"
-      >
-        {fmt.format(f.value, f.format)}
-      </span>
+      {f.incomplete ? (
+        <span
+          className="inline-flex items-start gap-1 text-sm font-semibold text-amber-800 [overflow-wrap:anywhere]"
+          data-testid="figure-value"
+          data-incomplete="true"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {fmt.note(f.incomplete)}
+        </span>
+      ) : (
+        <span
+          className="text-base font-semibold tabular-nums text-slate-900 [overflow-wrap:anywhere] sm:text-xl xl:text-2xl"
+          data-testid="figure-value"
+        >
+          {fmt.format(f.value, f.format)}
+        </span>
+      )}
       <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
         {changeText ? (
           <span
@@ -211,7 +235,7 @@ function ChartCard({ chart, table, fmt }: { chart: ReportChart; table: ReportTab
     chart.series.some((s) => Number(r.values[table.columns.findIndex((c) => c.key === s)] ?? 0) !== 0),
   );
   return (
-    <CardFrame title={title} actions={toggle} testId={`chart-${chart.key}`}>
+    <CardFrame title={title} actions={toggle} testId={`chart-${chart.key}`} wide={table.columns.length >= 6}>
       {view === "table" ? (
         <ReportTableView table={table} fmt={fmt} />
       ) : hasData ? (
@@ -297,11 +321,17 @@ export function ReportTableView({ table, fmt }: { table: ReportTable; fmt: Repor
                 {table.columns.map((c, i) => (
                   <Td
                     key={c.key}
-                    className={cn("whitespace-nowrap", !isText(c.format) && "text-right tabular-nums")}
+                    className={cn(
+                      c.incomplete ? "min-w-40 text-right text-xs text-amber-800" : "whitespace-nowrap",
+                      !isText(c.format) && !c.incomplete && "text-right tabular-nums",
+                    )}
+                    data-incomplete={c.incomplete ? "true" : undefined}
                   >
-                    {table.total?.[i] === null
-                      ? ""
-                      : fmt.format(table.total?.[i] ?? null, c.format, c.labelKind)}
+                    {c.incomplete
+                      ? fmt.note(c.incomplete)
+                      : table.total?.[i] === null
+                        ? ""
+                        : fmt.format(table.total?.[i] ?? null, c.format, c.labelKind)}
                   </Td>
                 ))}
               </Tr>

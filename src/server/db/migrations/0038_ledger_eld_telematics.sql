@@ -1,0 +1,1 @@
+ALTER TYPE "public"."ledger_category" ADD VALUE 'eld_telematics' BEFORE 'fines';
