@@ -162,19 +162,41 @@ describe("sign-in rate limit", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("also limits attempts on one email from many addresses", async () => {
-    const results = [];
-    for (let i = 0; i < 5; i++) {
-      results.push(
+  it("never locks a named user out: the right password from a new address signs in", async () => {
+    // Issue 38, point 4: wrong passwords for one email from several addresses, past the limit (3).
+    const attempt = (ip: string, password: string) =>
+      call(limited, "/api/auth/sign-in/email", {
+        body: { email: "accountant@demo.test", password },
+        headers: { "x-forwarded-for": ip },
+      });
+    const attackers = ["192.0.2.1", "192.0.2.2", "192.0.2.3"];
+    const statuses: number[] = [];
+    for (const ip of attackers)
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(ip, "wrong-password")).status);
+    expect(statuses).toEqual(Array(9).fill(401));
+    // The user, from an address of their own: signed in, not 429.
+    const right = await attempt("192.0.2.50", "Demo1234!");
+    expect(right.status).toBe(200);
+    // Each attacking address has spent its own attempts on this email: 429, even with the password.
+    const again = await attempt("192.0.2.1", "Demo1234!");
+    expect(again.status).toBe(429);
+    expect(again.json.error.code).toBe("RATE_LIMITED");
+    expect((await attempt("192.0.2.2", "wrong-password")).status).toBe(429);
+  });
+
+  it("limits one address across many emails (three times the per-email budget)", async () => {
+    const ip = "198.51.100.80";
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push(
         (
           await call(limited, "/api/auth/sign-in/email", {
-            body: { email: "accountant@demo.test", password: "wrong-password" },
-            headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+            body: { email: `nobody${i}@demo.test`, password: "wrong-password" },
+            headers: { "x-forwarded-for": ip },
           })
         ).status,
       );
-    }
-    expect(results).toEqual([401, 401, 401, 429, 429]);
+    expect(statuses).toEqual([...Array(9).fill(401), 429]);
   });
 });
 
