@@ -261,6 +261,51 @@ describe("demo accounts", () => {
       "customer2@demo.test",
     ]);
   });
+
+  it("hides an account once its password is no longer the demo password", async () => {
+    const own = await createTestContext();
+    try {
+      const listed = async () =>
+        (await call(own, "/api/demo-accounts")).json.accounts.map((a: { email: string }) => a.email);
+      expect(await listed()).toContain("admin@demo.test");
+      const cookie = await signIn(own, "admin@demo.test");
+      const changed = await call(own, "/api/me/password", {
+        body: {
+          currentPassword: "Demo1234!",
+          newPassword: "Our-Own-Secret-9",
+          confirmPassword: "Our-Own-Secret-9",
+        },
+        cookie,
+      });
+      expect(changed.status).toBe(200);
+      const after = await call(own, "/api/demo-accounts");
+      expect(after.json.accounts.map((a: { email: string }) => a.email)).not.toContain("admin@demo.test");
+      // The others still open with the demo password, so they (and the password) are still shown.
+      expect(after.json.accounts).toHaveLength(8);
+      expect(after.json.password).toBe("Demo1234!");
+      expect(JSON.stringify(after.json)).not.toContain("Our-Own-Secret-9");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("lists none on NODE_ENV=production unless DEMO_DATA=true", async () => {
+    for (const [demoData, shown] of [
+      [undefined, 0],
+      [false, 0],
+      [true, 9],
+    ] as const) {
+      const prod = await createTestContext({ production: true, demoData });
+      try {
+        const res = await call(prod, "/api/demo-accounts");
+        expect(res.status).toBe(200);
+        expect(res.json.accounts, `DEMO_DATA=${demoData}`).toHaveLength(shown);
+        expect(res.json.password).toBe(shown ? "Demo1234!" : "");
+      } finally {
+        await prod.close();
+      }
+    }
+  });
 });
 
 describe("cross-site protection and headers", () => {

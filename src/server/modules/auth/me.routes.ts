@@ -42,7 +42,9 @@ const demoAccounts = defineRoute({
   method: "get",
   path: "/api/demo-accounts",
   tags: ["Session"],
-  summary: "Demo accounts shown on the login page (empty unless demo data is present)",
+  summary:
+    "Demo accounts shown on the login page: those still opening with the demo password (empty without " +
+    "demo data, and on NODE_ENV=production unless DEMO_DATA=true)",
   access: "public",
   responses: { 200: jsonContent(demoAccountsSchema) },
 });
