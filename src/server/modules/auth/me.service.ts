@@ -1,10 +1,18 @@
+import { can } from "@shared/access";
+import type { Page } from "@shared/api/api.schema";
 import type { ChangePasswordInput, DemoAccounts, Me } from "@shared/auth/auth.schema";
+import {
+  SECURITY_HISTORY_ACTIONS,
+  type SecurityEvent,
+  type SecurityHistoryAction,
+} from "@shared/auth/security-history.schema";
 import { verifyPassword } from "better-auth/crypto";
-import { and, eq, inArray } from "drizzle-orm";
-import { accounts, appUsers, customers, drivers, users } from "../../db/schema";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { accounts, appUsers, auditLog, customers, drivers, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
+import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { ownCustomerId, ownDriverId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { enforceRateLimit } from "../../platform/rate-limit/rate-limit";
@@ -107,6 +115,38 @@ export function createMeService(deps: Deps) {
         });
       });
       return result.headers;
+    },
+
+    /**
+     * The security events about one account, newest first (Profile → Security history): its owner's
+     * own, or any account's for who manages users; anyone else's is 404, as if it did not exist.
+     */
+    async securityHistory(actor: Actor, userId: string, page: PageQuery): Promise<Page<SecurityEvent>> {
+      if (userId !== actor.userId && !can(actor, "users:manage")) throw notFound("The user");
+      const about = and(
+        eq(auditLog.targetType, "user"),
+        eq(auditLog.targetId, userId),
+        inArray(auditLog.action, [...SECURITY_HISTORY_ACTIONS]),
+      );
+      const [[{ total }], rows] = await Promise.all([
+        deps.db.select({ total: count() }).from(auditLog).where(about),
+        deps.db
+          .select()
+          .from(auditLog)
+          .where(about)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(page.pageSize)
+          .offset(offsetOf(page)),
+      ]);
+      const items = rows.map((r) => ({
+        id: r.id,
+        action: r.action as SecurityHistoryAction,
+        at: r.createdAt.toISOString(),
+        byEmail: r.actorEmail,
+        bySelf: r.actorId === userId,
+        impersonatorEmail: r.impersonatorEmail,
+      }));
+      return toPage(items, total, page);
     },
 
     /**
