@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { loginAs, toast } from "./fixtures";
 
 const unique = () => Date.now().toString(36) + Math.floor(Math.random() * 1000);
@@ -123,6 +124,43 @@ test.describe("customers", () => {
     await expect(toast(page)).toContainText("(name)");
     await expect(toast(page)).toContainText("(email)");
     await expect(toast(page)).not.toContainText("(companyName)");
+  });
+
+  test("a workbook past the import limits is refused at once, in the reader's language", async ({ page }) => {
+    // Issue 38, point 1: two cells, A1 and ZZ5000 — a few KB that once froze the server for minutes.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Sheet1");
+    sheet.getCell("A1").value = "name";
+    sheet.getCell("ZZ5000").value = "x";
+    const twoCells = Buffer.from(await book.xlsx.writeBuffer());
+    await loginAs(page, "dispatcher@demo.test");
+    for (const [lng, words] of [
+      ["en", "The file has more than 100 columns. Keep only the columns the import reads."],
+      ["es", "El archivo tiene más de 100 columnas. Deje solo las columnas que lee la importación."],
+      ["fr", "Le fichier compte plus de 100 colonnes. Ne gardez que les colonnes lues par l’import."],
+    ] as const) {
+      await page.goto(`/customers?lng=${lng}`);
+      await page.getByTestId("import-customers").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("import-file").setInputFiles({
+        name: "two-cells.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: twoCells,
+      });
+      await dialog.getByTestId("import-upload").click();
+      await expect(toast(page)).toContainText(words);
+    }
+    // The tolls import reads files the same way, and says it under the file.
+    await page.goto("/operations/tolls?lng=en");
+    await page.getByTestId("import-tolls").click();
+    const tolls = page.getByRole("dialog");
+    await tolls.getByTestId("toll-import-file").setInputFiles({
+      name: "two-cells.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: twoCells,
+    });
+    await tolls.getByTestId("toll-import-preview").click();
+    await expect(tolls).toContainText("The file has more than 100 columns.");
   });
 
   test("dispatch adds a customer with contacts, and exports the list with formulas defused", async ({

@@ -74,6 +74,12 @@ test("registration → admin approval → the new customer signs in to the custo
 });
 
 test("registering with an email that has an account says so and stores nothing", async ({ page }) => {
+  // The existence check is part of the complete submission: the page asks no bare "does it exist?".
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/api/registration")) asked.push(path);
+  });
   await page.goto("/register");
   await page.getByLabel("Contact name").fill("Tom Becker");
   await page.getByLabel("Company name").fill("Great Lakes Foods Inc.");
@@ -85,4 +91,5 @@ test("registering with an email that has an account says so and stores nothing",
   await expect(toast(page)).toContainText("Account Exists");
   await expect(toast(page)).toContainText("An account with this email already exists. Please log in.");
   await expect(page.getByLabel("Company name")).toHaveValue("Great Lakes Foods Inc.");
+  expect(asked).toEqual(["/api/registration"]);
 });

@@ -24,6 +24,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   PUBLIC_URL: z.url({ message: "must be a full URL such as https://lms.example.com" }).optional(),
   DEMO_DATA: bool.optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SMTP_URL: z
@@ -114,6 +115,11 @@ export interface Config {
   trustedOrigins: string[];
   /** `undefined` means "seed on the embedded database's first run only". */
   demoData: boolean | undefined;
+  /**
+   * NODE_ENV=production (the Docker image): the login page lists demo accounts only with an explicit
+   * DEMO_DATA=true.
+   */
+  production: boolean;
   trustProxy: boolean;
   signInRateLimit: number;
   smtpUrl: string | undefined;
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? [new URL(e.PUBLIC_URL).origin]
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${e.PORT}`),
     demoData: e.DEMO_DATA,
+    production: e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,

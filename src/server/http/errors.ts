@@ -155,6 +155,10 @@ export function handleError(log: Logger) {
     const err = isNulError(thrown)
       ? nulRefused()
       : (foreignKeyError(thrown) ?? dateOutOfRange(thrown) ?? frozenRecord(thrown) ?? thrown);
+    // A body-size refusal answers before the body is read, and the server then stops reading and
+    // closes the socket: say so, or a keep-alive client sends its next request down a closing socket.
+    if ((err instanceof HttpError || err instanceof HTTPException) && err.status === 413)
+      c.header("Connection", "close");
     if (err instanceof HttpError) {
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
       if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));

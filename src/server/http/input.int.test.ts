@@ -25,7 +25,7 @@ const oversized = () => JSON.stringify({ email: `${"a".repeat(2 * 1024 * 1024)}@
 describe("request body size", () => {
   it("refuses a JSON body over 1 MB with 413 before parsing it, anonymous endpoints included", async () => {
     const body = oversized();
-    for (const path of ["/api/registration/user-exists", "/api/auth/sign-in/email"]) {
+    for (const path of ["/api/registration", "/api/auth/sign-in/email"]) {
       const res = await post(path, body, { "content-length": String(body.length) });
       expect(res.status, path).toBe(413);
       expect((await res.json()).error).toMatchObject({
@@ -43,7 +43,7 @@ describe("request body size", () => {
         controller.close();
       },
     });
-    const res = await post("/api/registration/user-exists", stream);
+    const res = await post("/api/registration", stream);
     expect(res.status).toBe(413);
   });
 

@@ -23,6 +23,7 @@ import { seedInvoicesDemo } from "./invoices-demo";
 import { seedPaperworkDemo } from "./paperwork-demo";
 import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
+import { seedSecurityDemo } from "./security-demo";
 import { seedSettlementsDemo } from "./settlements-demo";
 
 const INSTALLED_MARKER = "installed_at";
@@ -123,6 +124,8 @@ export async function seedDemoData(
     await seedCertificatesDemo(tx, options.storage);
     // IFTA (the quarters' tax rates, the state miles of the loads driven) and the dashboard's activity.
     await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
+    // A driver's security history: a password change and an admin browsing as them.
+    await seedSecurityDemo(tx);
     // Chat between dispatch and drivers (after the loads it is about).
     await seedCommunicationsDemo(tx);
     // Contracts in every status; a new hire's live signing link is returned for the log.

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: TEST_ORIGIN,
     trustedOrigins: [TEST_ORIGIN],
     demoData: false,
+    production: false,
     trustProxy: true,
     signInRateLimit: 10_000,
     smtpUrl: undefined,

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "user.enabled",
   "user.deleted",
   "impersonation.started",
+  /** An admin began browsing as a user who signs in with two factors: no code was asked (issue 38). */
+  "impersonation.started_two_factor",
   "impersonation.stopped",
   "registration.submitted",
   "registration.approved",

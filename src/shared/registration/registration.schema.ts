@@ -5,11 +5,6 @@ import { emailSchema, passwordSchema } from "../auth/auth.schema";
 export const ACCOUNT_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AccountReviewStatus = (typeof ACCOUNT_REVIEW_STATUSES)[number];
 
-/** The spec's `user_exists` check. */
-export const userExistsSchema = z.object({ email: emailSchema });
-export const userExistsResultSchema = z.object({ exists: z.boolean() });
-export type UserExistsResult = z.infer<typeof userExistsResultSchema>;
-
 const required = (label: string) =>
   z
     .string()

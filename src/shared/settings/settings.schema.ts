@@ -7,6 +7,8 @@ export const CURRENCIES = ["USD", "CAD", "MXN"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
+/** Every PDF decodes the logo to embed it: a logo is at most this many pixels (2000 × 500, 1000 × 1000). */
+export const LOGO_MAX_PIXELS = 1_000_000;
 
 export const SETTINGS_MESSAGES = {
   nameRequired: "Enter the company's legal name.",
@@ -18,6 +20,7 @@ export const SETTINGS_MESSAGES = {
   phone: "Enter a valid phone number.",
   logoType: "The logo must be a PNG or JPEG image.",
   logoSize: "The logo is larger than 512 KB.",
+  logoPixels: "The logo is too large: at most 1,000,000 pixels, for example 2000 × 500.",
 } as const;
 const M = SETTINGS_MESSAGES;
 

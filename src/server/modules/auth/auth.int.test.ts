@@ -162,19 +162,41 @@ describe("sign-in rate limit", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("also limits attempts on one email from many addresses", async () => {
-    const results = [];
-    for (let i = 0; i < 5; i++) {
-      results.push(
+  it("never locks a named user out: the right password from a new address signs in", async () => {
+    // Issue 38, point 4: wrong passwords for one email from several addresses, past the limit (3).
+    const attempt = (ip: string, password: string) =>
+      call(limited, "/api/auth/sign-in/email", {
+        body: { email: "accountant@demo.test", password },
+        headers: { "x-forwarded-for": ip },
+      });
+    const attackers = ["192.0.2.1", "192.0.2.2", "192.0.2.3"];
+    const statuses: number[] = [];
+    for (const ip of attackers)
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(ip, "wrong-password")).status);
+    expect(statuses).toEqual(Array(9).fill(401));
+    // The user, from an address of their own: signed in, not 429.
+    const right = await attempt("192.0.2.50", "Demo1234!");
+    expect(right.status).toBe(200);
+    // Each attacking address has spent its own attempts on this email: 429, even with the password.
+    const again = await attempt("192.0.2.1", "Demo1234!");
+    expect(again.status).toBe(429);
+    expect(again.json.error.code).toBe("RATE_LIMITED");
+    expect((await attempt("192.0.2.2", "wrong-password")).status).toBe(429);
+  });
+
+  it("limits one address across many emails (three times the per-email budget)", async () => {
+    const ip = "198.51.100.80";
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push(
         (
           await call(limited, "/api/auth/sign-in/email", {
-            body: { email: "accountant@demo.test", password: "wrong-password" },
-            headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+            body: { email: `nobody${i}@demo.test`, password: "wrong-password" },
+            headers: { "x-forwarded-for": ip },
           })
         ).status,
       );
-    }
-    expect(results).toEqual([401, 401, 401, 429, 429]);
+    expect(statuses).toEqual([...Array(9).fill(401), 429]);
   });
 });
 
@@ -238,6 +260,51 @@ describe("demo accounts", () => {
       "customer@demo.test",
       "customer2@demo.test",
     ]);
+  });
+
+  it("hides an account once its password is no longer the demo password", async () => {
+    const own = await createTestContext();
+    try {
+      const listed = async () =>
+        (await call(own, "/api/demo-accounts")).json.accounts.map((a: { email: string }) => a.email);
+      expect(await listed()).toContain("admin@demo.test");
+      const cookie = await signIn(own, "admin@demo.test");
+      const changed = await call(own, "/api/me/password", {
+        body: {
+          currentPassword: "Demo1234!",
+          newPassword: "Our-Own-Secret-9",
+          confirmPassword: "Our-Own-Secret-9",
+        },
+        cookie,
+      });
+      expect(changed.status).toBe(200);
+      const after = await call(own, "/api/demo-accounts");
+      expect(after.json.accounts.map((a: { email: string }) => a.email)).not.toContain("admin@demo.test");
+      // The others still open with the demo password, so they (and the password) are still shown.
+      expect(after.json.accounts).toHaveLength(8);
+      expect(after.json.password).toBe("Demo1234!");
+      expect(JSON.stringify(after.json)).not.toContain("Our-Own-Secret-9");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("lists none on NODE_ENV=production unless DEMO_DATA=true", async () => {
+    for (const [demoData, shown] of [
+      [undefined, 0],
+      [false, 0],
+      [true, 9],
+    ] as const) {
+      const prod = await createTestContext({ production: true, demoData });
+      try {
+        const res = await call(prod, "/api/demo-accounts");
+        expect(res.status).toBe(200);
+        expect(res.json.accounts, `DEMO_DATA=${demoData}`).toHaveLength(shown);
+        expect(res.json.password).toBe(shown ? "Demo1234!" : "");
+      } finally {
+        await prod.close();
+      }
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { okSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema, pageSchema } from "@shared/api/api.schema";
 import { changePasswordSchema, demoAccountsSchema, meSchema, sessionSchema } from "@shared/auth/auth.schema";
+import { securityEventSchema, securityHistoryQuerySchema } from "@shared/auth/security-history.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
-import { defineRoute, jsonBody, jsonContent } from "../../http/route";
+import { defineRoute, idParams, jsonBody, jsonContent } from "../../http/route";
 import { withClientIp } from "./auth";
 import { createMeService } from "./me.service";
 
@@ -42,9 +43,27 @@ const demoAccounts = defineRoute({
   method: "get",
   path: "/api/demo-accounts",
   tags: ["Session"],
-  summary: "Demo accounts shown on the login page (empty unless demo data is present)",
+  summary:
+    "Demo accounts shown on the login page: those still opening with the demo password (empty without " +
+    "demo data, and on NODE_ENV=production unless DEMO_DATA=true)",
   access: "public",
   responses: { 200: jsonContent(demoAccountsSchema) },
+});
+
+const securityHistory = defineRoute({
+  method: "get",
+  path: "/api/users/{id}/security-history",
+  tags: ["Session"],
+  summary:
+    "An account's security events, newest first: password and two-factor changes, impersonations by an " +
+    "admin (with whether two-factor sign-in was skipped), role changes. One's own, or any for users:manage; " +
+    "404 for anyone else's",
+  access: "authenticated",
+  request: { params: idParams, query: securityHistoryQuerySchema },
+  responses: {
+    200: jsonContent(pageSchema(securityEventSchema)),
+    404: jsonContent(apiErrorSchema, "Not the caller's account (and the caller does not manage users)"),
+  },
 });
 
 export function meRoutes(deps: Deps) {
@@ -64,5 +83,8 @@ export function meRoutes(deps: Deps) {
       for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
       return c.json({ ok: true as const }, 200);
     })
-    .openapi(demoAccounts, async (c) => c.json(await service.demoAccounts(), 200));
+    .openapi(demoAccounts, async (c) => c.json(await service.demoAccounts(), 200))
+    .openapi(securityHistory, async (c) =>
+      c.json(await service.securityHistory(actorOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
+    );
 }

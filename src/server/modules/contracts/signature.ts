@@ -1,6 +1,8 @@
 import { inflateSync } from "node:zlib";
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** A pad 1,000 CSS pixels wide on a 3× phone screen is 3000 × 600. */
+export const SIGNATURE_MAX_PIXELS = 4_000_000;
 
 /**
  * A drawn signature as the signing page sends it (a canvas's PNG data URL): its bytes when it is a
@@ -32,10 +34,21 @@ export function drawnSignature(dataUrl: string): Uint8Array | null {
     else if (type === "IEND") break;
     at += 12 + length;
   }
-  if (!width || !height || width > 4000 || height > 4000 || !idat.length) return null;
+  // Checked before anything is unpacked: a signing pad is at most a few thousand pixels wide, and a
+  // 200 KB PNG could otherwise declare 16 million of them to inflate (and later to embed) on the
+  // server's only thread.
+  if (
+    !width ||
+    !height ||
+    width > 4000 ||
+    height > 2000 ||
+    width * height > SIGNATURE_MAX_PIXELS ||
+    !idat.length
+  )
+    return null;
   let raw: Buffer;
   try {
-    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: 64 * 1024 * 1024 });
+    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: height * (width * 8 + 1) });
   } catch {
     return null;
   }

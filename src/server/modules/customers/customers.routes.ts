@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { okSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema } from "@shared/api/api.schema";
 import {
   CUSTOMER_IMPORT_MAX_BYTES,
   CUSTOMER_REQUIRED_MESSAGE,
@@ -59,12 +59,16 @@ const previewImport = withMiddleware(
     tags,
     summary:
       "Import step 1: read a CSV or Excel file and check each row (name, companyName and email required; " +
-      "duplicates by email flagged). Writes nothing. 400 PARSE_FAILED / NO_VALID_DATA",
+      "duplicates by email flagged). Writes nothing. 400 PARSE_FAILED / NO_VALID_DATA; past the limits, checked " +
+      "before the file is parsed: 400 TOO_MANY_ROWS (5,000) / TOO_MANY_COLUMNS (100) / SHEET_TOO_LARGE / SHEET_TOO_SLOW",
     access: WRITE,
     request: {
       body: { required: true, content: { "multipart/form-data": { schema: importFileSchema } } },
     },
-    responses: { 200: jsonContent(customerImportPreviewSchema) },
+    responses: {
+      200: jsonContent(customerImportPreviewSchema),
+      503: jsonContent(apiErrorSchema, "SERVER_BUSY: other files are being read; try again"),
+    },
   }),
   uploadBodyLimit(CUSTOMER_IMPORT_MAX_BYTES),
 );

@@ -28,7 +28,7 @@ import { conflict, HttpError, loggableError, notFound } from "../../http/errors"
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
-import { readTable } from "../../platform/sheets/read";
+import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { checkRow, mapColumns, valuesOf } from "./customer-import";
 import {
@@ -161,21 +161,16 @@ export function createCustomersService(deps: Deps) {
     }
     let table: Awaited<ReturnType<typeof readTable>>;
     try {
-      table = await readTable(new Uint8Array(await file.arrayBuffer()), file.name);
-    } catch (err) {
-      throw new HttpError(400, "PARSE_FAILED", IMPORT_PARSE_FAILED_MESSAGE, {
-        reason: err instanceof Error ? err.message : String(err),
+      // The row cap is the reader's: checked before the file is parsed, not after (issue 38).
+      table = await readTable(new Uint8Array(await file.arrayBuffer()), {
+        maxRows: CUSTOMER_IMPORT_MAX_ROWS,
       });
+    } catch (err) {
+      if (!(err instanceof SheetParseError)) throw err; // a limit (400 TOO_MANY_ROWS…) or a fault
+      throw new HttpError(400, "PARSE_FAILED", IMPORT_PARSE_FAILED_MESSAGE, { reason: err.message });
     }
     const columns = mapColumns(table.headers);
     if (columns.missing.length) throw noValidData({ missingColumns: columns.missing });
-    if (table.rows.length > CUSTOMER_IMPORT_MAX_ROWS) {
-      throw new HttpError(
-        400,
-        "TOO_MANY_ROWS",
-        `A file may hold at most ${CUSTOMER_IMPORT_MAX_ROWS.toLocaleString("en-US")} customers. Split it and import each part.`,
-      );
-    }
     const checked = table.rows.map((record, i) => {
       const values = valuesOf(record, columns);
       return { row: i + 2, values, check: checkRow(values) };

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorage, diskStore } from "../../platform/storage/storage";
@@ -89,6 +90,38 @@ describe("the export archive", () => {
       await expect(restoreArchive(target, targetStorage, Readable.from([bytes]))).rejects.toThrow(
         "The database is not empty",
       );
+    } finally {
+      await target.end();
+      await empty.drop();
+    }
+  });
+
+  it("refuses an entry that declares more than it may hold, before reading it (issue 38)", async () => {
+    // A bare tar header saying "300 MB follow", gzipped: nothing is read into memory after it.
+    const header = Buffer.alloc(512);
+    header.write("format.json", 0);
+    header.write("0000644\0", 100);
+    header.write("0000000\0", 108);
+    header.write("0000000\0", 116);
+    header.write(`${(300 * 1024 * 1024).toString(8).padStart(11, "0")}\0`, 124);
+    header.write(
+      `${Math.floor(Date.now() / 1000)
+        .toString(8)
+        .padStart(11, "0")}\0`,
+      136,
+    );
+    header.write("0", 156);
+    header.write("ustar\u000000", 257);
+    header.write("        ", 148);
+    const sum = header.reduce((a, b) => a + b, 0);
+    header.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148);
+    const empty = await createEmptyDatabase();
+    const target = new pg.Pool({ connectionString: empty.url, max: 2 });
+    try {
+      const bomb = Readable.from([gzipSync(header)]);
+      await expect(
+        restoreArchive(target, createStorage(diskStore(mkdtempSync(path.join(tmpdir(), "lms-r-")))), bomb),
+      ).rejects.toThrow(/larger than 256 MB: format\.json/);
     } finally {
       await target.end();
       await empty.drop();

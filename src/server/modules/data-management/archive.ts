@@ -155,6 +155,9 @@ export async function writeArchive(
 
 export class RestoreError extends Error {}
 
+/** No entry of an archive we write comes near this (a table's batch of rows, an uploaded file ≤ 100 MB). */
+export const RESTORE_ENTRY_MAX_BYTES = 256 * 1024 * 1024;
+
 async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -226,6 +229,17 @@ export async function restoreArchive(
     // One entry at a time: the next is read only once this one is in the database.
     const extract = tar.extract();
     extract.on("entry", (header, stream, next) => {
+      // What the entry declares is checked before it is read into memory (a gzip stream can unpack to
+      // far more than the archive's size); tar-stream then yields exactly the declared bytes.
+      if ((header.size ?? 0) > RESTORE_ENTRY_MAX_BYTES) {
+        stream.on("error", () => {}); // ends with the extractor's error, reported once below
+        extract.destroy(
+          new RestoreError(
+            `The archive holds a file larger than ${RESTORE_ENTRY_MAX_BYTES / 1024 / 1024} MB: ${header.name}.`,
+          ),
+        );
+        return;
+      }
       readAll(stream)
         .then((body) => load(header.name, body))
         .then(

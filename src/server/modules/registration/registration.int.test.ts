@@ -29,18 +29,62 @@ afterAll(async () => {
   await smtp.close();
 });
 
-describe("user_exists", () => {
-  it("answers true for an existing account and false otherwise", async () => {
-    expect(
-      (await call(ctx, "/api/registration/user-exists", { body: { email: "Customer@Demo.test" } })).json,
-    ).toEqual({
-      exists: true,
+describe("the spec's user_exists check (issue 38, point 5)", () => {
+  it("has no bare endpoint: existence is answered only to a complete, valid registration", async () => {
+    const oracle = await call(ctx, "/api/registration/user-exists", {
+      body: { email: "customer@demo.test" },
     });
-    expect(
-      (await call(ctx, "/api/registration/user-exists", { body: { email: "new@nowhere.test" } })).json,
-    ).toEqual({
-      exists: false,
+    expect(oracle.status).toBe(404);
+    const doc = (await call(ctx, "/api/openapi.json")).json;
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/api/registration"))).toEqual([
+      "/api/registration",
+    ]);
+    // An email alone is a validation error, which says nothing about the account.
+    const bare = await call(ctx, "/api/registration", {
+      body: { email: "customer@demo.test" },
+      headers: { "x-forwarded-for": "198.51.100.30" },
     });
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(bare.json)).not.toContain("ACCOUNT_EXISTS");
+  });
+
+  it("limits submissions tightly per email (5 an hour, from any address) and per address (10 an hour)", async () => {
+    // Its own installation: the requests it stores would show in the other tests' lists and mail.
+    const own = await createTestContext();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await call(own, "/api/registration", {
+              body: application("customer2@demo.test"),
+              headers: { "x-forwarded-for": `198.51.100.${40 + i}` },
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([409, 409, 409, 409, 409, 429]);
+      const refused = await call(own, "/api/registration", {
+        body: application("customer2@demo.test"),
+        headers: { "x-forwarded-for": "198.51.100.60" },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("RATE_LIMITED");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      const fromOne: number[] = [];
+      for (let i = 0; i < 11; i++)
+        fromOne.push(
+          (
+            await call(own, "/api/registration", {
+              body: application(`probe${i}@nowhere.test`),
+              headers: { "x-forwarded-for": "198.51.100.70" },
+            })
+          ).status,
+        );
+      expect(fromOne).toEqual([...Array(10).fill(201), 429]);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,37 +1,31 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { okSchema, pageSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema, pageSchema } from "@shared/api/api.schema";
 import {
   accountReviewListQuerySchema,
   accountReviewSchema,
   registrationSchema,
   rejectReviewSchema,
-  userExistsResultSchema,
-  userExistsSchema,
 } from "@shared/registration/registration.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { createRegistrationService } from "./registration.service";
 
-const userExists = defineRoute({
-  method: "post",
-  path: "/api/registration/user-exists",
-  tags: ["Registration"],
-  summary: "Whether an account exists for an email (the spec's user_exists); rate-limited",
-  access: "public",
-  request: { body: jsonBody(userExistsSchema) },
-  responses: { 200: jsonContent(userExistsResultSchema) },
-});
-
 const submit = defineRoute({
   method: "post",
   path: "/api/registration",
   tags: ["Registration"],
   summary:
-    "Submit a customer registration request for review (409 ACCOUNT_EXISTS for a known email; 409 REGISTRATION_PENDING when a request for the email is already pending — it is left unchanged)",
+    "Submit a customer registration request for review; the spec's user_exists check is part of it, with no " +
+    "endpoint of its own (409 ACCOUNT_EXISTS for a known email; 409 REGISTRATION_PENDING when a request for " +
+    "the email is already pending — it is left unchanged; 429 past 10 an hour per address or 5 per email)",
   access: "public",
   request: { body: jsonBody(registrationSchema) },
-  responses: { 201: jsonContent(okSchema, "Stored, pending review") },
+  responses: {
+    201: jsonContent(okSchema, "Stored, pending review"),
+    409: jsonContent(apiErrorSchema, "ACCOUNT_EXISTS or REGISTRATION_PENDING"),
+    429: jsonContent(apiErrorSchema, "RATE_LIMITED, with Retry-After"),
+  },
 });
 
 const list = defineRoute({
@@ -67,9 +61,6 @@ const reject = defineRoute({
 export function registrationRoutes(deps: Deps) {
   const service = createRegistrationService(deps);
   return new OpenAPIHono<AppEnv>()
-    .openapi(userExists, async (c) =>
-      c.json({ exists: await service.userExists(c.req.valid("json").email, c.get("ip")) }, 200),
-    )
     .openapi(submit, async (c) => {
       await service.submit(c.req.valid("json"), c.get("ip"));
       return c.json({ ok: true as const }, 201);

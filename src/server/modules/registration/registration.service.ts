@@ -33,6 +33,11 @@ const toDto = (r: Review, reviewerEmail: string | null = null): AccountReview =>
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** Registration submissions allowed per hour from one address, and for one email from any. */
+export const REGISTRATION_LIMIT_PER_ADDRESS = 10;
+export const REGISTRATION_LIMIT_PER_EMAIL = 5;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
 export const ACCOUNT_EXISTS_MESSAGE = "An account with this email already exists. Please log in.";
 export const REGISTRATION_PENDING_MESSAGE =
   "A request for this email is already pending review. You will be notified once it's approved.";
@@ -40,8 +45,26 @@ export const REGISTRATION_PENDING_MESSAGE =
 export function createRegistrationService(deps: Deps) {
   const { db, mailer, config } = deps;
 
-  const limit = (ip: string | null, bucket: string, max: number, windowSeconds: number) =>
-    enforceRateLimit(db, [`${bucket}:${ip ?? "unknown"}`], max, windowSeconds);
+  /**
+   * A submission is where the spec's existence check happens (decision 040): tightly limited per
+   * address and per email, so "An account with this email already exists" is no enumeration oracle.
+   */
+  const limitSubmissions = async (ip: string | null, email: string) => {
+    await enforceRateLimit(
+      db,
+      [`registration:${ip ?? "unknown"}`],
+      REGISTRATION_LIMIT_PER_ADDRESS,
+      REGISTRATION_WINDOW_SECONDS,
+      "registration requests",
+    );
+    await enforceRateLimit(
+      db,
+      [`registration:email:${email}`],
+      REGISTRATION_LIMIT_PER_EMAIL,
+      REGISTRATION_WINDOW_SECONDS,
+      "registration requests",
+    );
+  };
 
   async function notifyAdmins(subject: string, text: string) {
     const admins = await db
@@ -53,16 +76,13 @@ export function createRegistrationService(deps: Deps) {
   }
 
   return {
-    /** The spec's `user_exists`. */
-    async userExists(email: string, ip: string | null): Promise<boolean> {
-      await limit(ip, "user-exists", 30, 60);
-      return emailTaken(db, email);
-    },
-
-    /** Stores (or refreshes) a pending request, unique on email; never for an existing account. */
+    /**
+     * Stores (or refreshes) a pending request, unique on email; never for an existing account. The
+     * spec's `user_exists` check is this step's first, after the limits: there is no bare oracle.
+     */
     async submit(input: RegistrationInput & { password: string }, ip: string | null): Promise<void> {
-      await limit(ip, "registration", 10, 60 * 60);
       const email = input.email.trim().toLowerCase();
+      await limitSubmissions(ip, email);
       if (await emailTaken(db, email)) {
         throw conflict(ACCOUNT_EXISTS_MESSAGE, "ACCOUNT_EXISTS");
       }

@@ -1,6 +1,7 @@
 import type { CompanySettings, Profile } from "@shared/settings/settings.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngDeclaring } from "../../platform/pdf/pdf.testing";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { pdfText } from "../../testing/pdf-text";
 
@@ -144,6 +145,13 @@ describe("the company's profile", () => {
     expect(big.status).toBe(413);
     expect((await big.json()).error.message).toBe("The logo is larger than 512 KB.");
     expect((await upload(dispatcher, PNG, "logo.png", "image/png")).status).toBe(403);
+    // Every PDF decodes the logo: one that declares more than a million pixels is refused at upload.
+    const wide = await upload(manager, pngDeclaring(4000, 1000), "banner.png", "image/png");
+    expect(wide.status).toBe(400);
+    expect((await wide.json()).error).toMatchObject({
+      code: "LOGO_TOO_LARGE",
+      message: "The logo is too large: at most 1,000,000 pixels, for example 2000 × 500.",
+    });
 
     const before = Buffer.from(await invoicePdf()).toString("latin1");
     expect(before).not.toContain("/Subtype /Image");

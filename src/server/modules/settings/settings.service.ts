@@ -4,6 +4,7 @@ import {
   type Currency,
   type companySettingsInputSchema,
   LOGO_MAX_BYTES,
+  LOGO_MAX_PIXELS,
   LOGO_TYPES,
   type Profile,
   type ProfileInput,
@@ -16,6 +17,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { HttpError } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
+import { imageSize } from "../../platform/storage/image-size";
 import { loadCompanySettings } from "./company-settings";
 
 type CompanyInput = z.output<typeof companySettingsInputSchema>;
@@ -95,9 +97,15 @@ export function createSettingsService(deps: Deps) {
       return company();
     },
 
-    /** The logo printed on every PDF: PNG or JPEG by content, at most 512 KB. */
+    /** The logo printed on every PDF: PNG or JPEG by content, at most 512 KB and 1,000,000 pixels. */
     async saveLogo(actor: Actor, file: File): Promise<CompanySettings> {
       if (file.size > LOGO_MAX_BYTES) throw new HttpError(413, "FILE_TOO_LARGE", SETTINGS_MESSAGES.logoSize);
+      // Read from the header, before anything decodes it: 512 KB of PNG can declare gigabytes of pixels.
+      const size = imageSize(new Uint8Array(await file.arrayBuffer()));
+      if (size && size.width * size.height > LOGO_MAX_PIXELS)
+        throw new HttpError(400, "LOGO_TOO_LARGE", SETTINGS_MESSAGES.logoPixels, {
+          maxPixels: LOGO_MAX_PIXELS,
+        });
       await db.transaction(async (tx) => {
         const stored = await storage
           .save(tx, file, { maxBytes: LOGO_MAX_BYTES, allowedTypes: LOGO_TYPES }, actor.userId)

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { okSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema } from "@shared/api/api.schema";
 import {
   TOLL_IMPORT_MAX_BYTES,
   timeZoneSchema,
@@ -66,10 +66,15 @@ const preview = withMiddleware(
     tags,
     summary:
       "Read a statement and say what an import would do per row: matched (vehicle by transponder, driver and " +
-      "load by time), unmatched, duplicate or invalid. Writes nothing",
+      "load by time), unmatched, duplicate or invalid. Writes nothing. 400 PARSE_FAILED; past the limits, " +
+      "checked before the file is parsed: 400 TOO_MANY_ROWS (10,000) / TOO_MANY_COLUMNS (100) / SHEET_TOO_LARGE / " +
+      "SHEET_TOO_SLOW",
     access: MANAGE,
     request: { body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
-    responses: { 200: jsonContent(tollImportPreviewSchema) },
+    responses: {
+      200: jsonContent(tollImportPreviewSchema),
+      503: jsonContent(apiErrorSchema, "SERVER_BUSY: other files are being read; try again"),
+    },
   }),
   uploadBodyLimit(TOLL_IMPORT_MAX_BYTES),
 );

@@ -350,7 +350,7 @@ async function analyse(tx: Tx, statement: StatementRow[]): Promise<Analysis> {
 async function readStatementFile(file: File, timeZone: string): Promise<StatementRow[]> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    const table = await readTable(bytes, file.name);
+    const table = await readTable(bytes);
     // readTable decides by content: a zip is a workbook.
     const fromWorkbook = bytes[0] === 0x50 && bytes[1] === 0x4b;
     if (!table.rows.length) throw badRequest("The statement has no rows.");

@@ -1,7 +1,9 @@
+import type { TwoFactorEnrolment } from "@shared/auth/two-factor.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUsers, auditLog, sessions, users } from "../../db/schema";
 import { call, createTestContext, mergeCookies, signIn, type TestContext } from "../../testing/harness";
+import { totp } from "../../testing/totp";
 
 let ctx: TestContext;
 const idOf = async (email: string) =>
@@ -212,5 +214,79 @@ describe("impersonation", () => {
       await ctx.deps.events.sync();
       expect((await call(ctx, "/api/me", { cookie: asCustomer })).status).toBe(401);
     });
+  });
+});
+
+describe("impersonating a user with two-factor sign-in (issue 38, point 9)", () => {
+  it("is allowed without their code, audited as such, and shown in their own security history", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const email = "two.factor.user@lakeshorefreight.test";
+    const created = await call(ctx, "/api/admin/users", {
+      body: {
+        name: "Tess Factor",
+        email,
+        role: "safety",
+        password: "Password123",
+        requirePasswordChange: false,
+      },
+      cookie: admin,
+    });
+    expect(created.status).toBe(201);
+    const userId = await idOf(email);
+    const before = await signIn(ctx, email, "Password123");
+    const enrolment = (
+      await call(ctx, "/api/me/two-factor/enable", { cookie: before, body: { password: "Password123" } })
+    ).json as TwoFactorEnrolment;
+    const confirmed = await call(ctx, "/api/me/two-factor/confirm", {
+      cookie: before,
+      body: { code: totp(enrolment.manualKey.replace(/\s/g, "")) },
+    });
+    expect(confirmed.json).toMatchObject({ enabled: true });
+    // Turning it on renews the session cookie.
+    const own = mergeCookies(before, confirmed);
+
+    // The admin browses as them with no code asked (admins need it)…
+    const started = await call(ctx, "/api/admin/impersonation", { body: { userId }, cookie: admin });
+    expect(started.status).toBe(200);
+    const stopped = await call(ctx, "/api/impersonation/stop", {
+      method: "POST",
+      cookie: mergeCookies(admin, started),
+    });
+    expect(stopped.status).toBe(200);
+
+    // …and the audit says that the user had two-factor sign-in on.
+    const [entry] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, userId))
+      .orderBy(auditLog.createdAt)
+      .then((rows) => rows.filter((r) => r.action.startsWith("impersonation.started")));
+    expect(entry).toMatchObject({
+      action: "impersonation.started_two_factor",
+      actorEmail: "admin@demo.test",
+      targetType: "user",
+      targetLabel: email,
+    });
+
+    // The user reads it in their own security history, newest first, with who did it.
+    const history = await call(ctx, `/api/users/${userId}/security-history`, { cookie: own });
+    expect(history.status).toBe(200);
+    expect(history.json.items.map((e: { action: string }) => e.action)).toEqual([
+      "impersonation.stopped",
+      "impersonation.started_two_factor",
+      "auth.two_factor_enabled",
+    ]);
+    expect(history.json.items[1]).toMatchObject({ byEmail: "admin@demo.test", bySelf: false });
+    expect(history.json.items[2]).toMatchObject({ byEmail: email, bySelf: true, impersonatorEmail: null });
+    expect(JSON.stringify(history.json)).not.toMatch(/"ip"/);
+
+    // Nobody else reads it (404, as for an account that does not exist), but who manages users.
+    const driver = await signIn(ctx, "driver@demo.test");
+    expect((await call(ctx, `/api/users/${userId}/security-history`, { cookie: driver })).status).toBe(404);
+    const driverId = await idOf("driver@demo.test");
+    expect((await call(ctx, `/api/users/${driverId}/security-history`, { cookie: own })).status).toBe(404);
+    const byAdmin = await call(ctx, `/api/users/${userId}/security-history`, { cookie: admin });
+    expect(byAdmin.json.total).toBe(3);
+    expect((await call(ctx, `/api/users/${userId}/security-history`)).status).toBe(401);
   });
 });

@@ -20,7 +20,12 @@ export function createImpersonationService(deps: Deps) {
         throw conflict("Return to your admin account before impersonating someone else.");
       if (userId === actor.userId) throw conflict("You cannot impersonate yourself.");
       const [target] = await db
-        .select({ email: users.email, banned: users.banned, role: appUsers.role })
+        .select({
+          email: users.email,
+          banned: users.banned,
+          role: appUsers.role,
+          twoFactor: users.twoFactorEnabled,
+        })
         .from(users)
         .innerJoin(appUsers, eq(appUsers.userId, users.id))
         .where(eq(users.id, userId));
@@ -29,8 +34,10 @@ export function createImpersonationService(deps: Deps) {
         throw forbidden("An admin cannot impersonate another admin.", "CANNOT_IMPERSONATE_ADMIN");
       if (target.banned) throw conflict("This account is disabled.");
       const result = await auth.api.impersonateUser({ body: { userId }, headers, returnHeaders: true });
+      // Allowed without the user's code (admins need it), but said so: the entry shows in the user's
+      // own security history as an impersonation that skipped their two-factor sign-in.
       await recordAudit(db, actor, {
-        action: "impersonation.started",
+        action: target.twoFactor ? "impersonation.started_two_factor" : "impersonation.started",
         targetType: "user",
         targetId: userId,
         targetLabel: target.email,

@@ -1,6 +1,8 @@
+import { LOGO_MAX_PIXELS } from "@shared/settings/settings.schema";
 import {
   PageSizes,
   PDFDocument,
+  PDFEmbeddedPage,
   type PDFFont,
   type PDFImage,
   type PDFPage,
@@ -8,6 +10,9 @@ import {
   StandardFonts,
 } from "pdf-lib";
 import type { CompanyDetails } from "../../config";
+import { imageSize, pixelsOf } from "../storage/image-size";
+import { runInWorker } from "../workers/run-in-worker";
+import { INLINE_PNG_PIXELS } from "./append";
 
 /**
  * A small document builder on pdf-lib for business documents (invoices, statements): the company
@@ -107,9 +112,12 @@ export class PdfBuilder {
     pdf.setProducer("Load Management System (pdf-lib)");
     const regular = await pdf.embedFont(StandardFonts.Helvetica);
     const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    // The company's logo (Settings → Company); a file that will not embed prints the name alone.
+    // The company's logo (Settings → Company); a file that will not embed prints the name alone, and
+    // so does a PNG larger than a logo may be (embedding decodes it, on every document).
     const source = options.company.logo;
-    const logo = source
+    const fits =
+      source && (source.contentType !== "image/png" || pixelsOf(imageSize(source.bytes)) <= LOGO_MAX_PIXELS);
+    const logo = fits
       ? await (source.contentType === "image/png"
           ? pdf.embedPng(source.bytes)
           : pdf.embedJpg(source.bytes)
@@ -278,15 +286,31 @@ export class PdfBuilder {
     this.text(text, { ...opts, indent: 20 });
   }
 
-  /** A PNG (a drawn signature) scaled to fit `maxWidth` × `maxHeight`, on the left. */
+  /**
+   * A PNG (a drawn signature) scaled to fit `maxWidth` × `maxHeight`, on the left. Embedding decodes
+   * every pixel: a large one is decoded on a worker thread and placed as a page of its own (issue 38).
+   */
   async image(png: Uint8Array, maxWidth: number, maxHeight: number) {
-    const image = await this.pdf.embedPng(png);
+    const image =
+      pixelsOf(imageSize(png)) <= INLINE_PNG_PIXELS
+        ? await this.pdf.embedPng(png)
+        : (
+            await this.pdf.embedPdf(
+              await runInWorker<Uint8Array, Uint8Array>(
+                { module: new URL("./pdf-tasks.ts", import.meta.url), name: "pngAsPdf" },
+                png,
+                { timeoutMs: 60_000, maxMemoryMb: 512 },
+              ),
+            )
+          )[0];
     const scale = Math.min(maxWidth / image.width, maxHeight / image.height, 1);
     const w = image.width * scale;
     const h = image.height * scale;
     this.ensure(h + 4);
     this.y -= h;
-    this.page.drawImage(image, { x: MARGIN, y: this.y, width: w, height: h });
+    const box = { x: MARGIN, y: this.y, width: w, height: h };
+    if (image instanceof PDFEmbeddedPage) this.page.drawPage(image, box);
+    else this.page.drawImage(image, box);
     this.y -= 4;
   }
 

@@ -1,10 +1,11 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COMPANY } from "../../config";
+import { imageSize } from "../storage/image-size";
 import { appendFiles } from "./append";
 import { addressLines, PdfBuilder } from "./document";
 import { formatDate, formatMoney } from "./format";
-import { SAMPLE_JPEG, samplePdf, samplePng } from "./pdf.testing";
+import { pngDeclaring, SAMPLE_JPEG, samplePdf, samplePng } from "./pdf.testing";
 
 const reopen = async (bytes: Uint8Array) => PDFDocument.load(bytes);
 
@@ -100,12 +101,55 @@ describe("appendFiles", () => {
     expect(width).toBeGreaterThan(height);
   });
 
+  it("skips a PNG that declares more pixels than it may, before decoding it (issue 38)", async () => {
+    const pdf = await PDFDocument.create();
+    // 300 bytes declaring 20,000 × 20,000 pixels: decoding would allocate 1.6 GB.
+    const result = await appendFiles(pdf, [
+      { name: "huge.png", bytes: pngDeclaring(20_000, 20_000) },
+      { name: "pod.jpg", bytes: SAMPLE_JPEG },
+    ]);
+    expect(result.skipped).toEqual([{ name: "huge.png", reason: "too_large" }]);
+    expect(result.appended).toEqual([{ name: "pod.jpg", pages: 1 }]);
+  });
+
+  it("appends large files on a worker thread, the same pages in the same order", async () => {
+    const pdf = await PDFDocument.create();
+    const result = await appendFiles(pdf, [
+      { name: "scan.png", bytes: samplePng(1400, 1000) }, // 1.4 million pixels: past the inline limit
+      { name: "rate-con.pdf", bytes: await samplePdf(3) },
+    ]);
+    expect(result.appended).toEqual([
+      { name: "scan.png", pages: 1 },
+      { name: "rate-con.pdf", pages: 3 },
+    ]);
+    const saved = await reopen(await pdf.save());
+    expect(saved.getPageCount()).toBe(4);
+    const { width, height } = saved.getPage(0).getSize();
+    expect(width).toBeGreaterThan(height);
+  });
+
   it("reads a Buffer that is a slice of a larger pool", async () => {
     const pool = Buffer.concat([Buffer.from("padding"), Buffer.from(SAMPLE_JPEG)]);
     const slice = pool.subarray(7);
     const pdf = await PDFDocument.create();
     const result = await appendFiles(pdf, [{ name: "slice.jpg", bytes: slice }]);
     expect(result.appended).toEqual([{ name: "slice.jpg", pages: 1 }]);
+  });
+});
+
+describe("image sizes from the header", () => {
+  it("reads a PNG's and a JPEG's declared size without decoding them", () => {
+    expect(imageSize(samplePng(640, 200))).toEqual({ width: 640, height: 200 });
+    expect(imageSize(pngDeclaring(20_000, 9_000))).toEqual({ width: 20_000, height: 9_000 });
+    expect(imageSize(SAMPLE_JPEG)).toEqual({ width: 1, height: 1 });
+    expect(imageSize(new TextEncoder().encode("%PDF-1.4"))).toBeNull();
+  });
+
+  it("places a large drawn image through a worker thread", async () => {
+    const doc = await PdfBuilder.create({ company: DEFAULT_COMPANY, title: "Contract" });
+    await doc.image(samplePng(1600, 800), 200, 60);
+    const saved = await reopen(await doc.finish().save());
+    expect(saved.getPageCount()).toBe(1);
   });
 });
 

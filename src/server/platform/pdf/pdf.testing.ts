@@ -41,6 +41,23 @@ export function samplePng(width: number, height: number, rgb: [number, number, n
   );
 }
 
+/** A small PNG whose header declares `width` × `height` pixels its data does not hold (a "PNG bomb"). */
+export function pngDeclaring(width: number, height: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(Buffer.alloc(1024))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
+
 /** A real 1×1 baseline JPEG. */
 export const SAMPLE_JPEG = new Uint8Array(
   Buffer.from(

@@ -1,7 +1,9 @@
 import { DUPLICATE_TOLL_MESSAGE } from "@shared/tolls/tolls.schema";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiRequestError } from "../../lib/api";
 import { describeError } from "../../lib/api-errors";
+import { formatNumber } from "../../lib/format";
 
 const KNOWN: Record<string, string> = {
   "Enter the date and time.": "occurredAt",
@@ -12,6 +14,14 @@ const KNOWN: Record<string, string> = {
   [DUPLICATE_TOLL_MESSAGE]: "duplicate",
   "Please select a file to import.": "../import.chooseFirst",
 };
+
+const SHEET_LIMITS = new Set([
+  "TOO_MANY_ROWS",
+  "TOO_MANY_COLUMNS",
+  "SHEET_TOO_LARGE",
+  "SHEET_TOO_SLOW",
+  "SERVER_BUSY",
+]);
 
 export function useTollMessages() {
   const { t } = useTranslation("tolls");
@@ -24,6 +34,18 @@ export function useTollMessages() {
     },
     [t],
   );
-  const error = useCallback((err: unknown) => field(describeError(err, t)) ?? "", [field, t]);
+  const error = useCallback(
+    (err: unknown) => {
+      // A file past the reader's limits: said in the reader's language, with the limit.
+      if (err instanceof ApiRequestError && SHEET_LIMITS.has(err.code)) {
+        const d = err.details as { maxRows?: number; maxColumns?: number; maxMegabytes?: number } | undefined;
+        return t(`import.limits.${err.code}`, {
+          max: formatNumber(d?.maxRows ?? d?.maxColumns ?? d?.maxMegabytes ?? 0),
+        });
+      }
+      return field(describeError(err, t)) ?? "";
+    },
+    [field, t],
+  );
   return useMemo(() => ({ field, error }), [field, error]);
 }

@@ -1,11 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ROUTES } from "@shared/access";
 import { PASSWORD_MIN_LENGTH } from "@shared/auth/auth.schema";
-import {
-  type RegistrationInput,
-  registrationSchema,
-  type UserExistsResult,
-} from "@shared/registration/registration.schema";
+import { type RegistrationInput, registrationSchema } from "@shared/registration/registration.schema";
 import { ArrowLeft, CircleCheck, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { type Path, useForm } from "react-hook-form";
@@ -52,29 +48,27 @@ export default function RegisterPage() {
     });
 
   async function onSubmit(values: RegistrationValues) {
-    // The spec's user_exists check comes first, so a known email never reaches the review queue.
-    let exists: boolean;
-    try {
-      ({ exists } = await api<UserExistsResult>("/api/registration/user-exists", {
-        body: { email: values.email },
-      }));
-    } catch {
-      notify({
-        title: t("register.checkFailedTitle"),
-        description: t("register.checkFailedText"),
-        variant: "error",
-      });
-      return;
-    }
-    if (exists) {
-      accountExists();
-      return;
-    }
+    // The spec's user_exists check is the submission's first step on the server (a known email never
+    // reaches the review queue): no separate call, so no bare "does this email exist?" endpoint.
     try {
       await api("/api/registration", { body: values });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409 && err.code === "ACCOUNT_EXISTS") {
         accountExists();
+      } else if (err instanceof ApiRequestError && err.status === 429) {
+        const seconds = Number((err.details as { retryAfter?: unknown } | undefined)?.retryAfter) || 3600;
+        notify({
+          title: t("register.rateLimitedTitle"),
+          description: t("register.rateLimitedText", { minutes: Math.ceil(seconds / 60) }),
+          variant: "error",
+        });
+      } else if (err instanceof ApiRequestError && (err.status === 0 || err.status >= 500)) {
+        // The server could not say whether the email has an account (spec: "Registration Error").
+        notify({
+          title: t("register.checkFailedTitle"),
+          description: t("register.checkFailedText"),
+          variant: "error",
+        });
       } else if (
         err instanceof ApiRequestError &&
         err.status === 409 &&
@@ -90,10 +84,9 @@ export default function RegisterPage() {
           if (name in EMPTY) form.setError(name as Path<RegistrationInput>, { message });
         }
       } else {
-        const network = !(err instanceof ApiRequestError) || err.status === 0;
         notify({
           title: t("register.failedTitle"),
-          description: network ? t("common:errors.network") : (err as Error).message,
+          description: err instanceof ApiRequestError ? err.message : t("common:errors.network"),
           variant: "error",
         });
       }

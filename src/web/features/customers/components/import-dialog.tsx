@@ -42,6 +42,21 @@ const PREVIEW_ROWS = 200;
  * Import customers from CSV or Excel in two steps: upload (with progress) and a preview of every
  * row, then the import of the rows that are ready — all of them or, on any failure, none.
  */
+/** A file past the reader's limits (400, or 503 while other files are read): its words and its limit. */
+const SHEET_LIMITS = new Set([
+  "TOO_MANY_ROWS",
+  "TOO_MANY_COLUMNS",
+  "SHEET_TOO_LARGE",
+  "SHEET_TOO_SLOW",
+  "SERVER_BUSY",
+]);
+const sheetLimitOf = (error: unknown) => {
+  const d = (error instanceof ApiRequestError ? error.details : undefined) as
+    | { maxRows?: number; maxColumns?: number; maxMegabytes?: number }
+    | undefined;
+  return d?.maxRows ?? d?.maxColumns ?? d?.maxMegabytes ?? 0;
+};
+
 export function ImportCustomersDialog({
   open,
   onOpenChange,
@@ -91,13 +106,15 @@ export function ImportCustomersDialog({
     const description =
       code === "PARSE_FAILED"
         ? t("import.parseFailed")
-        : code === "NO_VALID_DATA"
-          ? missingColumnsText(error)
-          : code === "IMPORT_FAILED"
-            ? t("import.failedText")
-            : code === "VALIDATION_FAILED"
-              ? t("import.noFile")
-              : describeError(error, t);
+        : SHEET_LIMITS.has(code)
+          ? t(`import.limits.${code}`, { max: formatNumber(sheetLimitOf(error)) })
+          : code === "NO_VALID_DATA"
+            ? missingColumnsText(error)
+            : code === "IMPORT_FAILED"
+              ? t("import.failedText")
+              : code === "VALIDATION_FAILED"
+                ? t("import.noFile")
+                : describeError(error, t);
     notify({ title: t("import.failedTitle"), description, variant: "error" });
   };
 

@@ -1,4 +1,6 @@
+import type { Page } from "@shared/api/api.schema";
 import type { AssistantSettings, AssistantSettingsInput } from "@shared/assistant/assistant.schema";
+import type { SecurityEvent } from "@shared/auth/security-history.schema";
 import type {
   SecuritySettings,
   SecuritySettingsInput,
@@ -11,8 +13,8 @@ import type {
   Profile,
   ProfileInput,
 } from "@shared/settings/settings.schema";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, withQuery } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { meQueryKey } from "../../../lib/session";
 
@@ -83,11 +85,29 @@ export function useTwoFactor() {
   });
 }
 
+const securityHistoryKey = ["settings", "security-history"] as const;
+
+/** The signed-in user's security history, a page at a time (newest first). */
+export function useSecurityHistory(userId: string | undefined, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...securityHistoryKey, userId, page, pageSize],
+    queryFn: ({ signal }) =>
+      api<Page<SecurityEvent>>(
+        withQuery(`/api/users/${encodeURIComponent(userId ?? "")}/security-history`, { page, pageSize }),
+        { signal },
+      ),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
 /** Set-up (password → QR code and recovery codes → a first code) and turning it off. */
 export function useTwoFactorSteps() {
   const client = useQueryClient();
   const settled = async (status: TwoFactorStatus) => {
     client.setQueryData(twoFactorKey, status);
+    void client.invalidateQueries({ queryKey: securityHistoryKey });
     // The session was replaced and the account may be ready now: the shell asks again.
     await client.refetchQueries({ queryKey: meQueryKey });
   };

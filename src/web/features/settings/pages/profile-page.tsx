@@ -9,13 +9,16 @@ const NotificationsTab = lazyPanel(() =>
   import("../components/notifications-tab").then((m) => m.NotificationsTab),
 );
 const TwoFactorCard = lazyPanel(() => import("../components/two-factor-card").then((m) => m.TwoFactorCard));
+const SecurityHistoryCard = lazyPanel(() =>
+  import("../components/security-history-card").then((m) => m.SecurityHistoryCard),
+);
 const SignatureForm = lazyPanel(() =>
   import("../../communications/components/signature-form").then((m) => m.SignatureForm),
 );
 
 /**
  * Every user's own settings (`/profile`, from the user menu): profile and password, how they are
- * notified, and — for staff who send email from the app — their signature.
+ * notified, their security history, and — for staff who send email from the app — their signature.
  */
 export default function ProfilePage() {
   const { t } = useTranslation("settings");
@@ -25,6 +28,7 @@ export default function ProfilePage() {
       <PageHeader title={t("profile.title")} description={t("profile.description")} />
       <ProfileForm />
       <TwoFactorCard />
+      <SecurityHistoryCard />
       <NotificationsTab />
       {can(me ?? null, "signature:manage") ? (
         <section className="grid gap-3" aria-labelledby="signature-title">

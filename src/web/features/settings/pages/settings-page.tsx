@@ -16,6 +16,9 @@ const SignatureForm = lazyPanel(() =>
 );
 const SecurityForm = lazyPanel(() => import("../components/security-form").then((m) => m.SecurityForm));
 const TwoFactorCard = lazyPanel(() => import("../components/two-factor-card").then((m) => m.TwoFactorCard));
+const SecurityHistoryCard = lazyPanel(() =>
+  import("../components/security-history-card").then((m) => m.SecurityHistoryCard),
+);
 const AssistantForm = lazyPanel(() => import("../components/assistant-form").then((m) => m.AssistantForm));
 const TABS = ["profile", "company", "notifications", "signature", "assistant", "security"] as const;
 type Tab = (typeof TABS)[number];
@@ -55,6 +58,7 @@ export default function SettingsPage() {
         <TabsContent value="profile" className="grid gap-6">
           <ProfileForm />
           <TwoFactorCard />
+          <SecurityHistoryCard />
         </TabsContent>
         <TabsContent value="company">
           <CompanyForm />
