@@ -136,6 +136,7 @@ export const AUDIT_ACTIONS = [
   "contract.signed",
   "contract.account_created",
   "contract.template_saved",
+  "contract.renewed",
   "certificate.created",
   "certificate.updated",
   "certificate.deleted",
