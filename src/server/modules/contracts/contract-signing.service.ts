@@ -14,6 +14,7 @@ import type { Deps } from "../../deps";
 import { badRequest, conflict, fieldErrors, HttpError, notFound } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
+import { mailDateTime } from "../../platform/mail/mail-date";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { hashToken } from "../../platform/tokens/tokens";
 import { createAccount, hashPassword } from "../auth/accounts";
@@ -246,12 +247,14 @@ export function createContractSigningService({ db, storage, config, mailer, log 
         const [sender] = contract.createdBy
           ? await tx.select({ email: users.email }).from(users).where(eq(users.id, contract.createdBy))
           : [];
-        return { contract, driver, sender, pdfBytes, fileName };
+        return { contract, driver, sender, pdfBytes, fileName, pdfFileId: pdfFile.id };
       });
 
       // Both sides receive the signed PDF (a delivery failure is in the outbox, never the signer's problem).
-      const { contract, driver, sender, pdfBytes, fileName } = result;
-      const attachments = [{ filename: fileName, contentType: "application/pdf", content: pdfBytes }];
+      const { contract, driver, sender, pdfBytes, fileName, pdfFileId } = result;
+      const attachments = [
+        { filename: fileName, contentType: "application/pdf", content: pdfBytes, fileId: pdfFileId },
+      ];
       const company = config.company;
       for (const to of new Set([contract.signerEmail, sender?.email ?? company.email].filter(Boolean))) {
         await mailer
@@ -260,7 +263,7 @@ export function createContractSigningService({ db, storage, config, mailer, log 
             subject: `Signed: ${contract.title}`,
             replyTo: company.email,
             text: [
-              `"${contract.title}" was signed by ${input.fullName} on ${signedAt.toUTCString()}.`,
+              `"${contract.title}" was signed by ${input.fullName} on ${mailDateTime(signedAt, company.timeZone)}.`,
               "",
               "The signed contract, with its signing record, is attached.",
               "",

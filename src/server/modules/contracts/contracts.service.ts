@@ -30,6 +30,7 @@ import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
+import { mailDateTime } from "../../platform/mail/mail-date";
 import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { openStoredFile } from "../../platform/storage/storage";
@@ -352,7 +353,7 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
             "",
             `Open the contract: ${url}`,
             "",
-            `The link works until ${expiresAt.toUTCString()}. Only you should use it; do not forward this email.`,
+            `The link works until ${mailDateTime(expiresAt, company.timeZone)}. Only you should use it; do not forward this email.`,
             "",
             company.name,
             [company.phone, company.email].filter(Boolean).join(" | "),
