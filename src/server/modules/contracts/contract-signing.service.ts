@@ -29,7 +29,7 @@ export interface Visitor {
   userAgent: string | null;
 }
 
-/** One answer for every link that cannot be used — unknown, expired, replaced, withdrawn or used. */
+/** One answer for every link that cannot be used — unknown, expired, replaced, withdrawn, or used (to sign). */
 const invalidLink = () => new HttpError(404, "INVALID_LINK", CONTRACT_MESSAGES.invalidLink);
 /** A working link to a contract past its expiry date: the page says the contract has expired. */
 const contractGone = () => new HttpError(410, "CONTRACT_EXPIRED", CONTRACT_MESSAGES.linkExpired);

@@ -1,6 +1,7 @@
 import { type DriverPaperWarning, driverPaperProblems } from "@shared/drivers/compliance";
+import type { TFunction } from "i18next";
 import { UserCheck, Users } from "lucide-react";
-import { type TFunction, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
