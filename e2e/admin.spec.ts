@@ -102,3 +102,62 @@ test.describe("user management", () => {
     await expect(page).toHaveURL(/\/operations\/loads$/);
   });
 });
+
+test.describe("mail outbox", () => {
+  test("lists a message's attachments with name and size; a stored one downloads", async ({
+    page,
+    browser,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const office = await browser.newPage();
+    await loginAs(office, "manager@demo.test");
+    const origin = new URL(office.url()).origin;
+    // The issued certificate the demo's customer holder has on file, emailed again (a stored file)…
+    const holders = await office.request.get("/api/certificate-requests?q=Great%20Lakes");
+    const holder = (await holders.json()).items[0];
+    const resent = await office.request.post(`/api/certificate-requests/${holder.id}/send`, {
+      headers: { origin },
+    });
+    expect(resent.status()).toBe(200);
+    // …and a meeting invitation, whose .ics is written for the message only.
+    const meeting = await office.request.post("/api/meetings", {
+      headers: { origin },
+      data: {
+        topic: `Outbox review ${stamp}`,
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        durationMinutes: 30,
+        provider: "link",
+        joinUrl: "https://meet.example.test/outbox",
+        participants: ["ops.lead@fleet.test"],
+      },
+    });
+    expect(meeting.status()).toBe(201);
+    await office.close();
+
+    await loginAs(page, "admin@demo.test");
+    await page.goto("/admin/actions?lng=fr");
+    await page.getByRole("tab", { name: /Boîte d’envoi|Courrier/ }).click();
+    await page.getByRole("searchbox").fill("Certificate of insurance");
+    await page
+      .getByRole("button", { name: /Certificate of insurance/ })
+      .first()
+      .click();
+    const attachments = page.getByTestId("mail-attachments");
+    await expect(attachments).toContainText(".pdf");
+    await expect(attachments).toContainText(/\d+ (B|KB)/);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      attachments.getByRole("button", { name: "Télécharger" }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("searchbox").fill(`Outbox review ${stamp}`);
+    await page.getByRole("button", { name: new RegExp(`Outbox review ${stamp}`) }).click();
+    await expect(page.getByTestId("mail-attachments")).toContainText("invite.ics");
+    await expect(page.getByTestId("mail-attachments")).toContainText("Créé pour cet e-mail ; non conservé");
+    await expect(page.getByTestId("mail-attachments").getByRole("button")).toHaveCount(0);
+    // The invitation's date reads for people, not as an RFC timestamp.
+    await expect(page.getByRole("dialog")).not.toContainText(/\d{2}:\d{2}:\d{2} (GMT|UTC)/);
+  });
+});

@@ -55,4 +55,18 @@ test.describe("certificates of insurance", () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText(/Expires in \d+ days/);
   });
+
+  test("a Customer holder's request is not saved without the customer", async ({ page }) => {
+    await loginAs(page, "manager@demo.test");
+    await page.goto("/accounting/coi-manager?tab=holders&lng=fr");
+    await page.getByTestId("new-holder").click();
+    const form = page.getByTestId("holder-form");
+    await form.getByLabel("Type de titulaire").selectOption("customer");
+    await form.getByLabel("Titulaire de l’attestation").fill("Summit Foods");
+    await page.getByTestId("save-holder").click();
+    await expect(form.getByText("Choisissez le client.")).toBeVisible();
+    await expect(toast(page)).toBeVisible();
+    // Nothing was recorded: the dialog is still open with what was typed.
+    await expect(form.getByLabel("Titulaire de l’attestation")).toHaveValue("Summit Foods");
+  });
 });

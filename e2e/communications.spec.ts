@@ -63,7 +63,11 @@ test.describe("communications hub", () => {
 
     await page.goto("/communications?tab=sms");
     const sms = page.getByTestId("sms-form");
-    await expect(sms.getByText("No SMS provider is configured")).toBeVisible();
+    // The admin is told where the text-message service is set up.
+    await expect(sms.getByTestId("sms-no-provider")).toContainText(
+      "Texts cannot be sent: no text-message service is set up. Connect one in the server's settings",
+    );
+    await expect(sms).not.toContainText("SMS_* settings");
     await sms.getByLabel("Text message").fill("Yard closed Saturday.");
     await expect(sms.getByTestId("sms-as-sent")).toHaveText(
       /: Yard closed Saturday\. Reply STOP to opt out\.$/,
@@ -72,9 +76,77 @@ test.describe("communications hub", () => {
     await sms.getByTestId("who-drivers").selectOption("all");
     await expect(sms.getByTestId("sms-preview")).toContainText(/with consent will receive it/);
     await sms.getByTestId("send-sms").click();
-    await expect(toast(page)).toContainText("Texts on their way");
+    // What happened, with its count: nothing went out (never "on their way").
+    await expect(toast(page)).toContainText(/\d+ texts? (was|were) not sent/);
+    await expect(toast(page)).toContainText("no text-message service is set up");
+    await expect(toast(page)).not.toContainText("on their way");
     await expect(page).toHaveURL(/tab=log/);
     await page.getByTestId("log-status").selectOption("no_consent");
     await expect(page.getByTestId("log-row").first()).toContainText("No consent");
+  });
+
+  test("an office user sending texts without a text-message service is told so in their words and language", async ({
+    page,
+  }) => {
+    await loginAs(page, "dispatcher@demo.test");
+    await page.goto("/communications?tab=sms&lng=fr");
+    const sms = page.getByTestId("sms-form");
+    await expect(sms.getByTestId("sms-no-provider")).toHaveText(
+      "Les SMS ne peuvent pas être envoyés : aucun service de SMS n’est configuré. Demandez à votre administrateur d’en connecter un.",
+    );
+    await sms.getByRole("textbox").first().fill("Le dépôt ferme samedi.");
+    await sms.getByTestId("who-drivers").selectOption("all");
+    await expect(sms.getByTestId("sms-preview")).toBeVisible();
+    await sms.getByTestId("send-sms").click();
+    await expect(toast(page)).toContainText(/\d+ SMS (n’a|n’ont) pas été envoyés?/);
+    await expect(toast(page)).toContainText("Demandez à votre administrateur d’en connecter un.");
+    await expect(page).toHaveURL(/tab=log/);
+    await page.getByTestId("log-status").selectOption("not_sent_no_provider");
+    await expect(page.getByTestId("log-row").first()).toContainText(
+      "Non envoyé : aucun service de SMS configuré",
+    );
+  });
+
+  test("at 375 px in Spanish and French the tab strip scrolls, with a fading edge where tabs are cut, and reaches every tab", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await loginAs(page, "manager@demo.test");
+    for (const [lng, log] of [
+      ["es", "Registro de comunicaciones"],
+      ["fr", "Journal des communications"],
+    ] as const) {
+      await page.goto(`/communications?lng=${lng}`);
+      const strip = page.getByRole("tablist");
+      const third = strip.getByRole("tab", { name: log });
+      await expect(third).toBeVisible();
+      // The third tab runs past the phone's edge: that edge fades, saying there is more.
+      const [stripBox, thirdBox] = [await strip.boundingBox(), await third.boundingBox()];
+      expect((thirdBox?.x ?? 0) + (thirdBox?.width ?? 0)).toBeGreaterThan(
+        (stripBox?.x ?? 0) + (stripBox?.width ?? 0),
+      );
+      await expect(strip).toHaveAttribute("data-overflow", "end");
+      expect(await strip.evaluate((el) => el.style.maskImage || el.style.webkitMaskImage)).toContain(
+        "linear-gradient",
+      );
+      // Chosen, it comes into view whole; now tabs lie beyond the start edge too.
+      await third.click();
+      await expect(page).toHaveURL(/tab=log/);
+      await expect(third).toHaveAttribute("aria-selected", "true");
+      const box = await strip.boundingBox();
+      const tab = await third.boundingBox();
+      expect(tab?.x ?? -1).toBeGreaterThanOrEqual(box?.x ?? 0);
+      expect((tab?.x ?? 0) + (tab?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+      await expect(strip).toHaveAttribute("data-overflow", /start|both/);
+      // Scrolled back to the start, the start edge is clean again.
+      await strip.evaluate((el) => {
+        el.scrollLeft = 0;
+      });
+      await expect(strip).toHaveAttribute("data-overflow", "end");
+    }
+    // Where every tab fits (a desktop), nothing fades.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/communications?lng=en");
+    await expect(page.getByRole("tablist")).toHaveAttribute("data-overflow", "none");
   });
 });

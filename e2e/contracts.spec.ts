@@ -72,8 +72,16 @@ test.describe("contracts", () => {
     await expect(driver.getByTestId("signature-error")).toHaveCount(0);
     const signButton = driver.getByTestId("sign-contract");
     expect((await signButton.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
-    await signButton.click();
+    // The refused attempt's toast is still up (the pointer resting on it holds it, as a reader's
+    // does) when the signature goes through, from the keyboard…
+    await toast(driver).hover();
+    await expect(toast(driver)).toContainText("Please provide a signature.");
+    await signButton.press("Enter");
     await expect(driver.getByTestId("contract-signed")).toBeVisible();
+    // …and it leaves with the form: nothing red stays over "The contract is signed".
+    await expect(toast(driver)).toHaveCount(0);
+    // The page is the signed copy at once: the signature drawn and who signed.
+    await expect(driver.getByTestId("signature-page")).toContainText(`Signed by ${name}`);
 
     // Then the account: the contract's email, fixed; a password only.
     const account = driver.getByTestId("create-account");
@@ -84,9 +92,25 @@ test.describe("contracts", () => {
     await driver.getByTestId("create-account-submit").click();
     await expect(driver).toHaveURL(/\/driver-dashboard$/);
     await expect(driver.getByRole("heading", { level: 1 })).toBeVisible();
-    // The used link shows a clear page, not the contract.
+    // Reopened later, the link shows the signer a read-only copy with the signature page and the
+    // signed PDF — no form to sign again.
     await driver.goto(new URL(link).pathname);
-    await expect(driver.getByTestId("contract-invalid")).toBeVisible();
+    await expect(driver.getByTestId("contract-signed")).toBeVisible();
+    await expect(driver.getByTestId("signed-copy")).toContainText("$0.61 per mile");
+    await expect(
+      driver.getByTestId("signature-page").getByRole("img", { name: `Signature of ${name}` }),
+    ).toBeVisible();
+    await expect(driver.getByTestId("sign-contract")).toHaveCount(0);
+    await expect(driver.getByTestId("create-account")).toHaveCount(0);
+    const [copy] = await Promise.all([
+      driver.waitForEvent("download"),
+      driver.getByTestId("download-signed-copy").click(),
+    ]);
+    expect(
+      readFileSync((await copy.path()) ?? "")
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     await phone.close();
 
     // The manager sees it signed and downloads the signed PDF.
@@ -102,5 +126,81 @@ test.describe("contracts", () => {
     expect(download.suggestedFilename()).toMatch(/signed\.pdf$/);
     const bytes = readFileSync((await download.path()) ?? "");
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("an expiry date that has passed is refused; an expired contract is found by its status and renewed with new dates", async ({
+    page,
+  }) => {
+    const day = (n: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + n);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    };
+    await loginAs(page, "manager@demo.test");
+    await page.goto("/accounting/contracts?lng=es");
+    await page.getByTestId("new-contract").click();
+    const form = page.getByTestId("contract-form");
+    await form.getByLabel("Título").fill("Arrendamiento de temporada");
+    await form.getByLabel("Nombre del firmante").fill("Nina Brooks");
+    await form.getByLabel("Correo del firmante").fill("nina.brooks@example.test");
+    await form.getByLabel("Fecha de vencimiento").fill(day(-2));
+    await page.getByTestId("contract-content").fill("Condiciones del arrendamiento.");
+    await page.getByTestId("save-contract").click();
+    // Refused by the server with the field's message in the reader's language; nothing typed is lost.
+    await expect(
+      form.getByText("La fecha de vencimiento ya pasó. Elija hoy o una fecha posterior."),
+    ).toBeVisible();
+    await expect(toast(page)).toContainText("La fecha de vencimiento ya pasó");
+    await expect(form.getByLabel("Título")).toHaveValue("Arrendamiento de temporada");
+    await expect(page.getByTestId("contract-content")).toHaveValue("Condiciones del arrendamiento.");
+    await page.keyboard.press("Escape");
+
+    // The "Expired" filter is the server's: it finds the expired agreement.
+    await page.goto("/accounting/contracts?status=expired&lng=en");
+    const row = page.locator('[data-testid^="contract-row-"]', { hasText: "Emily Sanders" });
+    await expect(row.getByTestId("contract-status")).toHaveText("Expired");
+    const statuses = page.locator('[data-testid^="contract-row-"]').getByTestId("contract-status");
+    await expect(statuses.filter({ hasNotText: "Expired" })).toHaveCount(0);
+    await row.getByTestId("open-contract").click();
+    const detail = page.getByTestId("contract-detail");
+    await expect(detail).toContainText("Its expiry date has passed");
+    await expect(detail.getByTestId("send-contract")).toHaveCount(0);
+    await detail.getByTestId("renew-contract").click();
+    const renew = page.getByTestId("renew-form");
+    await renew.getByLabel("Expiry date").fill(day(-1));
+    await renew.getByTestId("submit-renewal").click();
+    await expect(renew.getByText("The expiry date has passed. Choose today or a later date.")).toBeVisible();
+    await renew.getByLabel("Start date").fill(day(3));
+    await renew.getByLabel("Expiry date").fill(day(3 + 365));
+    await renew.getByTestId("submit-renewal").click();
+    await expect(toast(page)).toContainText("Renewal drafted");
+    // The new draft opens here; its trail names the contract it renews.
+    await expect(detail.getByTestId("contract-status")).toHaveText("Draft");
+    await expect(detail.getByTestId("contract-trail")).toContainText("Renewal of an earlier contract");
+    await expect(detail.getByTestId("send-contract")).toBeVisible();
+    await detail.getByTestId("open-related-contract").click();
+    await expect(detail.getByTestId("contract-status")).toHaveText("Expired");
+    await expect(detail.getByTestId("contract-trail")).toContainText("Renewed as a new draft");
+  });
+
+  test("the signing link of an expired contract says so, in the signer's language", async ({ page }) => {
+    // The server's refusal (410 CONTRACT_EXPIRED) is the integration test's; here, the page it gives.
+    await page.route("**/api/public/contracts/*", (route) =>
+      route.fulfill({
+        status: 410,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            code: "CONTRACT_EXPIRED",
+            message: "This contract has expired and can no longer be opened or signed here.",
+          },
+        }),
+      }),
+    );
+    await page.goto(`/public/contract/${"A".repeat(43)}?lng=fr`);
+    const expired = page.getByTestId("contract-expired");
+    await expect(expired.getByRole("heading", { name: "Ce contrat a expiré" })).toBeVisible();
+    await expect(expired).toContainText("Demandez un nouveau contrat à l’expéditeur.");
+    await expect(page.getByTestId("sign-contract")).toHaveCount(0);
   });
 });

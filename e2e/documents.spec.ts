@@ -21,11 +21,18 @@ test.describe("document centre", () => {
 
     await page.getByTestId("upload-document").click();
     const form = page.getByTestId("company-document-form");
-    await form.getByLabel("Name").fill("Hazmat registration");
     await form.getByLabel("Type").selectOption("permit");
     await page.getByTestId("save-document").click();
-    // No file: the spec's words, and the name stays.
-    await expect(form.getByText("Document upload needs a name and a file.")).toBeVisible();
+    // Neither name nor file: the spec's sentence once (the toast), each field its own words.
+    await expect(toast(page)).toContainText("Document upload needs a name and a file.");
+    await expect(page.getByText("Document upload needs a name and a file.")).toHaveCount(1);
+    await expect(form.getByText("Enter the document's name.")).toBeVisible();
+    await expect(form.getByText("Choose a file to upload.")).toBeVisible();
+    await form.getByLabel("Name").fill("Hazmat registration");
+    await page.getByTestId("save-document").click();
+    // No file: the file says so, and the name stays.
+    await expect(form.getByText("Choose a file to upload.")).toBeVisible();
+    await expect(form.getByText("Enter the document's name.")).toHaveCount(0);
     await expect(form.getByLabel("Name")).toHaveValue("Hazmat registration");
     await page.getByTestId("document-file").setInputFiles({
       name: "hazmat-registration.pdf",
@@ -70,7 +77,9 @@ test.describe("document centre", () => {
     const form = page.getByTestId("driver-upload-form");
     await form.getByLabel("Expires on").fill("2028-05-31");
     await page.getByTestId("send-own-document").click();
-    await expect(form.getByText("Document upload needs a name and a file.")).toBeVisible();
+    // The driver's form has no name field: the message speaks only of the file.
+    await expect(form.getByText("Choose a file to upload.")).toBeVisible();
+    await expect(page.getByText(/needs a name/)).toHaveCount(0);
     await page.getByTestId("own-document-file").setInputFiles({
       name: "rosa-medical-card-2028.pdf",
       mimeType: "application/pdf",

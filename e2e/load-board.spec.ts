@@ -53,6 +53,16 @@ test.describe("load board", () => {
     const interested = page.getByTestId("interested-driver");
     await expect(interested).toHaveCount(1);
     await expect(interested).toContainText("Jake Wilson");
+    // Jake is on a trip: his line says since when he is busy, and apart from it when he asked.
+    const [busy, asked] = ((await interested.getByTestId("interest-status").textContent()) ?? "").split(
+      " · ",
+    );
+    expect(busy).toMatch(/^Busy since \S/);
+    expect(asked).toMatch(/^asked \S/);
+    expect(busy.replace("Busy since ", "")).not.toBe(asked.replace("asked ", ""));
+    // His last delivery, three days ago, reads in days rather than 70-odd hours.
+    await expect(interested.getByTestId("interest-facts")).toContainText(/\d+ days since/);
+    await expect(interested.getByTestId("interest-facts")).not.toContainText("hours since");
     await interested.getByRole("button", { name: "Assign to Jake Wilson" }).click();
     await expect(toast(page)).toContainText("Driver assigned");
     await expect(loadStatus(page)).toHaveAttribute("data-status", "assigned");

@@ -103,6 +103,12 @@ test.describe("customer portal", () => {
     const form = page.getByTestId("request-form");
     await form.getByTestId("submit-request").click();
     await expect(toast(page)).toContainText("Missing Information");
+    // Every missing field is named, by section — not only the first few of the pickup's.
+    await expect(toast(page)).toContainText("Pickup: Location name, Street address");
+    await expect(toast(page)).toContainText("Delivery: Location name, Street address");
+    await expect(toast(page)).toContainText(
+      "Contact name, and Contact phone; Freight: Commodity / description.",
+    );
     const fill = async (stop: "pickup" | "delivery", city: string, at: string) => {
       const box = form.getByTestId(`request-${stop}`);
       await box.getByLabel("Location name").fill(`${city} Warehouse`);
@@ -115,6 +121,10 @@ test.describe("customer portal", () => {
       await box.getByLabel("Contact phone").fill("+1 414 555 0121");
     };
     await fill("pickup", "Milwaukee", localInput(5, 8));
+    await form.getByTestId("submit-request").click();
+    await expect(toast(page)).toContainText(
+      "Please fill in: Delivery: Location name, Street address, City, State, Date and time, Contact name, and Contact phone; Freight: Commodity / description.",
+    );
     await fill("delivery", "Green Bay", localInput(5, 15));
     await form.getByLabel("Commodity / description").fill("Frozen pizza, 18 pallets");
     await form.getByLabel("Weight (lbs)").fill("32000");

@@ -93,3 +93,29 @@ test("registering with an email that has an account says so and stores nothing",
   await expect(page.getByLabel("Company name")).toHaveValue("Great Lakes Foods Inc.");
   expect(asked).toEqual(["/api/registration"]);
 });
+
+test("a phone that is not a phone number is refused on the form, in the reader's language", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/registration")) sent.push(r.url());
+  });
+  await page.goto("/register?lng=es");
+  await page.getByLabel("Nombre de contacto").fill("Tom Becker");
+  await page.getByLabel("Nombre de la empresa").fill("Great Lakes Foods Inc.");
+  await page.getByLabel("Correo electrónico").fill(`tom.${Date.now()}@greatlakes.test`);
+  await page.getByLabel("Teléfono").fill("abc");
+  await page.getByLabel("Contraseña", { exact: true }).fill("Whatever2026!");
+  await page.getByLabel("Confirmar contraseña").fill("Whatever2026!");
+  await page.getByRole("button", { name: "Enviar registro" }).click();
+  await expect(page.getByText("Introduzca un número de teléfono válido.")).toBeVisible();
+  await expect(page.getByLabel("Teléfono")).toHaveAttribute("aria-invalid", "true");
+  // Nothing reached the server; what was typed stays.
+  expect(sent).toEqual([]);
+  await expect(page.getByLabel("Nombre de la empresa")).toHaveValue("Great Lakes Foods Inc.");
+  // A real number (written the American way, without +1) goes through the form's check.
+  await page.getByLabel("Teléfono").fill("(414) 555-0110");
+  await page.getByRole("button", { name: "Enviar registro" }).click();
+  await expect(page.getByText("Introduzca un número de teléfono válido.")).toHaveCount(0);
+});

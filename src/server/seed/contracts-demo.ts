@@ -37,7 +37,8 @@ interface DemoContract {
  * The demo's contracts, one in every status: a lease drafted for an owner-operator, an employment
  * contract sent to a new hire who has no account yet (its live link is returned for the seed log),
  * an independent-contractor agreement signed with its PDF, a lease signed last year that expires this
- * month, and an employment contract that has expired. Signed PDFs need the storage service.
+ * month, and an employment contract that has expired — renewed yesterday as a new draft with new
+ * dates. The new hire starts "available", as every new driver. Signed PDFs need the storage service.
  */
 export async function seedContractsDemo(
   tx: Tx,
@@ -58,8 +59,6 @@ export async function seedContractsDemo(
       defaultPayType: "per_mile",
       defaultPayRate: "0.60",
       workerType: "company",
-      manualStatus: "unknown",
-      status: "unknown",
       hireDate: new Date(now.getTime() + 7 * DAY).toISOString().slice(0, 10),
       notes: "New hire: employment contract sent for e-signature.",
     })
@@ -92,6 +91,7 @@ export async function seedContractsDemo(
   ];
 
   let liveLink: string | null = null;
+  let expiredOne: { id: string; title: string; content: string; driverId: string | null } | null = null;
   for (const c of list) {
     const content = fillMergeFields(DEFAULT_TEMPLATES[c.type], {
       driver_name: c.signer.name,
@@ -125,6 +125,8 @@ export async function seedContractsDemo(
         createdAt,
       })
       .returning({ id: contracts.id });
+    if (c.status === "expired")
+      expiredOne = { id: row.id, title: c.title, content, driverId: driverId(c.driverEmail) };
     const events: Array<{
       kind: ContractEventKind;
       at: Date;
@@ -203,6 +205,7 @@ export async function seedContractsDemo(
             actorName: e.actorName,
             ip: e.ip ?? null,
             userAgent: e.ua ?? null,
+            related: null,
           })),
       });
       const sig = await options.storage.save(
@@ -238,6 +241,43 @@ export async function seedContractsDemo(
         updatedAt: c.status === "expired" ? new Date(now.getTime() - 9 * DAY) : signedAt,
       })
       .where(eq(contracts.id, row.id));
+  }
+
+  // The expired agreement, renewed yesterday as a draft with new dates: both trails name the other.
+  if (expiredOne) {
+    const renewedAt = new Date(now.getTime() - DAY);
+    const [renewal] = await tx
+      .insert(contracts)
+      .values({
+        title: expiredOne.title,
+        type: "employment",
+        driverId: expiredOne.driverId,
+        signerName: "Emily Sanders",
+        signerEmail: "emily.sanders@drivers.test",
+        startsOn: day(7),
+        expiresOn: day(7 + 730),
+        content: expiredOne.content,
+        createdBy: manager.id,
+        createdAt: renewedAt,
+        updatedAt: renewedAt,
+      })
+      .returning({ id: contracts.id });
+    await tx.insert(contractEvents).values([
+      {
+        contractId: renewal.id,
+        kind: "created",
+        at: renewedAt,
+        actorName: manager.name,
+        data: { contractId: expiredOne.id, title: expiredOne.title },
+      },
+      {
+        contractId: expiredOne.id,
+        kind: "renewed",
+        at: renewedAt,
+        actorName: manager.name,
+        data: { contractId: renewal.id, title: expiredOne.title },
+      },
+    ]);
   }
   return liveLink;
 }

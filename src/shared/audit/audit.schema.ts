@@ -139,6 +139,7 @@ export const AUDIT_ACTIONS = [
   "contract.signed",
   "contract.account_created",
   "contract.template_saved",
+  "contract.renewed",
   "certificate.created",
   "certificate.updated",
   "certificate.deleted",
@@ -320,6 +321,14 @@ export const auditListQuerySchema = pageQuerySchema.extend(auditFilterSchema.sha
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const MAIL_STATUSES = ["stored", "sent", "failed"] as const;
+/** What a message carried: name, type and size; `stored` when its bytes are kept and can be downloaded. */
+export const mailAttachmentSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  stored: z.boolean(),
+});
+export type MailAttachmentInfo = z.infer<typeof mailAttachmentSchema>;
 export const mailMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
@@ -327,7 +336,13 @@ export const mailMessageSchema = z.object({
   text: z.string(),
   status: z.enum(MAIL_STATUSES),
   error: z.string().nullable(),
+  attachments: z.array(mailAttachmentSchema),
   createdAt: z.string(),
+});
+/** One attachment of an outbox message, by its position. */
+export const mailAttachmentParamsSchema = z.object({
+  id: z.uuid({ message: "Invalid id." }),
+  index: z.coerce.number().int().min(0).max(99),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 export const mailFilterSchema = z.object({

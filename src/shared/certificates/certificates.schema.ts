@@ -85,6 +85,7 @@ export const CERTIFICATE_MESSAGES = {
   partyRequired: "Enter who gave you this certificate.",
   holderName: "Enter the certificate holder's name.",
   holderEmail: "Enter a valid email address.",
+  customerRequired: "Choose the customer.",
   fileRequired: "Attach the certificate the agent issued.",
   noFile: "Attach the issued certificate before sending it.",
   noEmail: "No Email Found",
@@ -236,24 +237,30 @@ export type CertificatePage = z.infer<typeof certificatePageSchema>;
 
 // ---- Certificate holders' requests ----
 
-export const holderRequestInputSchema = z.object({
-  holderName: z.string().trim().min(1, { message: CERTIFICATE_MESSAGES.holderName }).max(200),
-  holderKind: z.enum(HOLDER_KINDS),
-  customerId: z
-    .union([z.uuid(), z.literal("")])
-    .nullable()
-    .optional()
-    .transform((v) => v || null),
-  holderEmail: z.union([emailSchema, z.literal("")]).default(""),
-  holderAddress: z.string().trim().max(400).default(""),
-  certificateId: z
-    .union([z.uuid(), z.literal("")])
-    .nullable()
-    .optional()
-    .transform((v) => v || null),
-  requestedOn: z.iso.date({ message: CERTIFICATE_MESSAGES.dates }),
-  notes: z.string().trim().max(2000).default(""),
-});
+export const holderRequestInputSchema = z
+  .object({
+    holderName: z.string().trim().min(1, { message: CERTIFICATE_MESSAGES.holderName }).max(200),
+    holderKind: z.enum(HOLDER_KINDS),
+    customerId: z
+      .union([z.uuid(), z.literal("")])
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    holderEmail: z.union([emailSchema, z.literal("")]).default(""),
+    holderAddress: z.string().trim().max(400).default(""),
+    certificateId: z
+      .union([z.uuid(), z.literal("")])
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    requestedOn: z.iso.date({ message: CERTIFICATE_MESSAGES.dates }),
+    notes: z.string().trim().max(2000).default(""),
+  })
+  // A "Customer" holder is one of ours, chosen from the list (its record is what the request names).
+  .refine((v) => v.holderKind !== "customer" || v.customerId !== null, {
+    path: ["customerId"],
+    message: CERTIFICATE_MESSAGES.customerRequired,
+  });
 export type HolderRequestInput = z.input<typeof holderRequestInputSchema>;
 export type HolderRequestValues = z.output<typeof holderRequestInputSchema>;
 

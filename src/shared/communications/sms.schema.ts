@@ -26,6 +26,20 @@ export const smsBlastInputSchema = z
     message: "Choose who receives it.",
   });
 export type SmsBlastInput = z.output<typeof smsBlastInputSchema>;
+
+/**
+ * What a blast did, in counts, so the screen says what happened: texts queued for the provider
+ * (each waits for its recipient's hours), texts not sent because no provider is set up, and the
+ * recipients skipped (no phone number, or no recorded consent).
+ */
+export const smsBlastResultSchema = z.object({
+  id: z.string(),
+  queued: z.number().int(),
+  notSent: z.number().int(),
+  skipped: z.number().int(),
+  providerConfigured: z.boolean(),
+});
+export type SmsBlastResult = z.infer<typeof smsBlastResultSchema>;
 export const smsAudienceSchema = z.object({ audience: smsAudience });
 
 export const smsPreviewSchema = z.object({

@@ -25,8 +25,23 @@ export const CONTRACT_EVENT_KINDS = [
   "signed",
   "account_created",
   "expired",
+  /** Duplicated with new dates as a new draft: data.contractId, data.title name the other contract. */
+  "renewed",
 ] as const;
 export type ContractEventKind = (typeof CONTRACT_EVENT_KINDS)[number];
+
+/**
+ * A contract past its expiry date is expired whatever its signature state (draft, sent or signed):
+ * every read derives it from the date against the company's day, so it never waits for the hourly job
+ * that stores it.
+ */
+export function contractStatusOn(
+  status: ContractStatus,
+  expiresOn: string | null,
+  today: string,
+): ContractStatus {
+  return expiresOn !== null && expiresOn < today ? "expired" : status;
+}
 
 /** A signing link lives this long unless re-sent or withdrawn. */
 export const CONTRACT_LINK_DAYS = 14;
@@ -84,6 +99,14 @@ export const CONTRACT_MESSAGES = {
   accountNotOffered: "An account cannot be created from this link.",
   accountExists: "This driver already has an account.",
   noSigner: "The contract has no signer's email.",
+  expiryPast: "The expiry date has passed. Choose today or a later date.",
+  expiryBeforeStart: "The expiry date must be on or after the start date.",
+  expiryRequired: "Enter the new expiry date.",
+  /** Sending, editing or signing a contract past its expiry date. */
+  expired: "This contract has expired. Renew it with new dates to send it again.",
+  /** The public page of a contract past its expiry date. */
+  linkExpired: "This contract has expired and can no longer be opened or signed here.",
+  notRenewable: "Only a signed or expired contract can be renewed.",
 } as const;
 
 const optionalDate = z
@@ -121,6 +144,18 @@ export const contractInputSchema = z.object({
 export type ContractInput = z.input<typeof contractInputSchema>;
 export type ContractValues = z.output<typeof contractInputSchema>;
 
+/** Renewing: the same contract as a new draft with new dates (the expiry required and not past). */
+export const renewContractSchema = z
+  .object({
+    startsOn: optionalDate,
+    expiresOn: z.iso.date({ message: CONTRACT_MESSAGES.expiryRequired }),
+  })
+  .refine((v) => !v.startsOn || v.expiresOn >= v.startsOn, {
+    path: ["expiresOn"],
+    message: CONTRACT_MESSAGES.expiryBeforeStart,
+  });
+export type RenewContractInput = z.input<typeof renewContractSchema>;
+
 export const contractFileSchema = z.object({
   fileName: z.string(),
   contentType: z.string(),
@@ -133,6 +168,8 @@ export const contractEventSchema = z.object({
   actorName: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** A renewal's other contract (on "renewed", and on a renewal's "created"). */
+  related: z.object({ id: z.string(), title: z.string() }).nullable(),
 });
 export type ContractEvent = z.infer<typeof contractEventSchema>;
 
@@ -238,6 +275,20 @@ export const publicContractSchema = z.object({
   contentSha256: z.string(),
   linkExpiresAt: z.string(),
   disclosureVersion: z.string(),
+  /**
+   * Once signed, the signer reopening their link (while it is valid) reads a copy: the signature, who
+   * signed and when, the signed PDF, and the account offer while its window is open.
+   */
+  signed: z
+    .object({
+      signedAt: z.string(),
+      signedName: z.string(),
+      /** The drawn signature as a PNG data URL. */
+      signature: z.string().nullable(),
+      hasSignedPdf: z.boolean(),
+      account: z.object({ email: z.string(), name: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type PublicContract = z.infer<typeof publicContractSchema>;
 

@@ -56,8 +56,11 @@ export const DOCUMENT_TYPES_ALLOWED = [
 ] as const;
 
 export const DOCUMENT_MESSAGES = {
-  /** Spec section 5. */
+  /** Spec section 5: the form's (and the answer's) one message when the name or the file is missing. */
   nameAndFile: "Document upload needs a name and a file.",
+  /** Each missing field's own words, so the spec's sentence shows once (a driver's form has no name). */
+  nameRequired: "Enter the document's name.",
+  fileRequired: "Choose a file to upload.",
   typeRequired: "Choose the document type.",
   nameLong: "At most 200 characters.",
   expiryFormat: "Enter the expiry date.",
@@ -81,9 +84,9 @@ const optionalDate = z
 /** A company document's fields, as the multipart form sends them (the file goes beside them). */
 export const companyDocumentInputSchema = z.object({
   name: z
-    .string({ message: DOCUMENT_MESSAGES.nameAndFile })
+    .string({ message: DOCUMENT_MESSAGES.nameRequired })
     .trim()
-    .min(1, { message: DOCUMENT_MESSAGES.nameAndFile })
+    .min(1, { message: DOCUMENT_MESSAGES.nameRequired })
     .max(200, { message: DOCUMENT_MESSAGES.nameLong }),
   type: z.enum(COMPANY_DOCUMENT_TYPES, { message: DOCUMENT_MESSAGES.typeRequired }),
   expiresOn: optionalDate,

@@ -564,6 +564,9 @@ export const loadInterestSchema = z.object({
   driverId: z.string(),
   fullName: z.string(),
   status: z.enum(DRIVER_STATUSES),
+  /** A busy driver's: since their load still under way was assigned to them (null otherwise). */
+  busySince: z.string().nullable(),
+  /** When the driver showed interest. */
   createdAt: z.string(),
   licenseExpiry: z.string().nullable(),
   medicalCardExpiry: z.string().nullable(),

@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { pageQuerySchema } from "../api/api.schema";
 import { emailSchema, passwordSchema } from "../auth/auth.schema";
+import { isPhoneNumber, PHONE_MESSAGE } from "../auth/phone";
+import { ACCOUNT_REVIEW_STATUSES } from "./account-review.schema";
 
-export const ACCOUNT_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
-export type AccountReviewStatus = (typeof ACCOUNT_REVIEW_STATUSES)[number];
+export {
+  ACCOUNT_REVIEW_STATUSES,
+  type AccountReviewStatus,
+  accountReviewFilterSchema,
+  accountReviewListQuerySchema,
+} from "./account-review.schema";
 
 const required = (label: string) =>
   z
@@ -17,7 +22,12 @@ export const registrationSchema = z
     name: required("Contact name").max(120),
     companyName: required("Company name").max(160),
     email: emailSchema,
-    phone: required("Phone").max(40),
+    phone: z
+      .string()
+      .trim()
+      .min(1, { message: "Phone is required." })
+      .max(40, { message: PHONE_MESSAGE })
+      .refine(isPhoneNumber, { message: PHONE_MESSAGE }),
     address: z.string().trim().max(300).optional().default(""),
     message: z.string().trim().max(1000).optional().default(""),
     password: passwordSchema,
@@ -46,12 +56,6 @@ export const accountReviewSchema = z.object({
   updatedAt: z.string(),
 });
 export type AccountReview = z.infer<typeof accountReviewSchema>;
-
-export const accountReviewFilterSchema = z.object({
-  status: z.enum(ACCOUNT_REVIEW_STATUSES).optional(),
-  q: z.string().trim().max(100).optional(),
-});
-export const accountReviewListQuerySchema = pageQuerySchema.extend(accountReviewFilterSchema.shape);
 
 export const rejectReviewSchema = z.object({
   reason: z.string().trim().min(1, { message: "A reason is required." }).max(500),

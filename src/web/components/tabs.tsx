@@ -1,10 +1,14 @@
 import {
   type ComponentProps,
+  type CSSProperties,
   createContext,
   type KeyboardEvent,
   type ReactNode,
+  useCallback,
   useContext,
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
 } from "react";
 import { cn } from "../lib/cn";
@@ -65,8 +69,61 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
   End: (_i, n) => n - 1,
 };
 
-/** Underlined tabs that scroll sideways on a narrow phone rather than wrap. */
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div">) {
+/** Which edges of a scrolled tab list have more tabs beyond them. */
+type Overflow = "none" | "start" | "end" | "both";
+const EDGE = "2.5rem";
+const FADE: Record<Overflow, string | undefined> = {
+  none: undefined,
+  end: `linear-gradient(to right, #000 calc(100% - ${EDGE}), transparent)`,
+  start: `linear-gradient(to left, #000 calc(100% - ${EDGE}), transparent)`,
+  both: `linear-gradient(to right, transparent, #000 ${EDGE}, #000 calc(100% - ${EDGE}), transparent)`,
+};
+/** Room kept beyond a tab scrolled into view, so the faded edge never covers it. */
+const IN_VIEW_MARGIN = 32;
+
+/**
+ * Underlined tabs that scroll sideways on a narrow phone rather than wrap. An edge with more tabs
+ * beyond it fades out (a mask, so it works on any background), which says "scroll" where a cut-off
+ * word would say nothing; the selected tab is scrolled into view (a phone opening the third tab by
+ * its address sees it).
+ */
+export function TabsList({ className, onKeyDown, onScroll, style, ref, ...props }: ComponentProps<"div">) {
+  const selected = useContext(TabsContext)?.value;
+  const list = useRef<HTMLDivElement | null>(null);
+  const [overflow, setOverflow] = useState<Overflow>("none");
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (!el) return;
+    const start = el.scrollLeft > 1;
+    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setOverflow(start && end ? "both" : start ? "start" : end ? "end" : "none");
+  }, []);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    // The list's width (a rotated phone) and its tabs' (a count arriving) both move the edges.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const tab of el.children) observer.observe(tab);
+    return () => observer.disconnect();
+  }, [measure]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection moves
+  useLayoutEffect(() => {
+    const el = list.current;
+    const tab = el?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!el || !tab) return;
+    const box = el.getBoundingClientRect();
+    const at = tab.getBoundingClientRect();
+    // Scroll the list only (scrollIntoView would move the page too).
+    if (at.left < box.left) el.scrollLeft -= box.left - at.left + IN_VIEW_MARGIN;
+    else if (at.right > box.right) el.scrollLeft += at.right - box.right + IN_VIEW_MARGIN;
+    measure();
+  }, [selected, measure]);
+  const fade = FADE[overflow];
+  const masked: CSSProperties | undefined = fade ? { maskImage: fade, WebkitMaskImage: fade } : undefined;
+
   const onArrow = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
     const move = MOVES[event.key];
@@ -88,6 +145,17 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div
         className,
       )}
       onKeyDown={onArrow}
+      onScroll={(event) => {
+        onScroll?.(event);
+        measure();
+      }}
+      ref={(node) => {
+        list.current = node;
+        if (typeof ref === "function") ref(node);
+        else if (ref) ref.current = node;
+      }}
+      style={{ ...style, ...masked }}
+      data-overflow={overflow}
       {...props}
     />
   );

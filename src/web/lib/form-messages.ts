@@ -17,6 +17,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   "Contact name is required.": "validation.contactNameRequired",
   "Company name is required.": "validation.companyNameRequired",
   "Phone is required.": "validation.phoneRequired",
+  "Enter a valid phone number.": "validation.phoneInvalid",
   "The current password is incorrect.": "validation.currentPasswordIncorrect",
 };
 

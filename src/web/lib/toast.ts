@@ -61,3 +61,14 @@ export function notify({ title, description, variant = "default", action, passiv
     } else show();
   });
 }
+
+/**
+ * Takes the answer off the screen when the screen moves on (a refused attempt's error must not sit
+ * over the success that followed it). A live notice waiting for its turn still shows.
+ */
+export function dismissNotices(): void {
+  void listening.then((toast) => {
+    answerUntil = 0;
+    toast.dismiss();
+  });
+}

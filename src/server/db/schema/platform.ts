@@ -33,8 +33,13 @@ export const mailMessages = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    /** Names, types and sizes of what was attached (the bytes are not kept). */
-    attachments: jsonb().$type<Array<{ filename: string; contentType: string; size: number }>>(),
+    /**
+     * Names, types and sizes of what was attached. The bytes are not copied: `fileId` names the
+     * stored file an attachment was (a mass email's upload, an issued certificate, a signed contract),
+     * so the outbox can offer it; generated ones (invoice PDFs, invitations) have none.
+     */
+    attachments:
+      jsonb().$type<Array<{ filename: string; contentType: string; size: number; fileId?: string }>>(),
     status: mailStatusEnum().notNull(),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

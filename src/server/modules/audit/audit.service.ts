@@ -7,9 +7,11 @@ import type {
 } from "@shared/audit/audit.schema";
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
 import { auditLog, mailMessages } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { openStoredFile } from "../../platform/storage/storage";
 
 const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
 
@@ -17,7 +19,7 @@ export type AuditQuery = PageQuery & z.infer<typeof auditFilterSchema>;
 export type MailQuery = PageQuery & z.infer<typeof mailFilterSchema>;
 
 /** The audit log and the mail outbox, newest first (admin actions screen). */
-export function createAuditService(db: Db) {
+export function createAuditService({ db, storage }: Pick<Deps, "db" | "storage">) {
   return {
     async audit(query: AuditQuery): Promise<Page<AuditEntry>> {
       const { page, pageSize, q, action, from, to } = query;
@@ -82,9 +84,26 @@ export function createAuditService(db: Db) {
         text: r.text,
         status: r.status,
         error: r.error,
+        attachments: (r.attachments ?? []).map((a) => ({
+          fileName: a.filename,
+          contentType: a.contentType,
+          size: a.size,
+          stored: !!a.fileId,
+        })),
         createdAt: r.createdAt.toISOString(),
       }));
       return toPage(items, total, { page, pageSize });
+    },
+
+    /** An outbox message's attachment, when it was a stored file (404 for a generated one). */
+    async mailAttachment(id: string, index: number) {
+      const [row] = await db
+        .select({ attachments: mailMessages.attachments })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, id));
+      const fileId = row?.attachments?.[index]?.fileId;
+      if (!fileId) throw notFound("The attachment");
+      return openStoredFile(db, storage, fileId);
     },
   };
 }

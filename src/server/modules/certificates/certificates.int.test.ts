@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailMessages, notifications } from "../../db/schema";
 import { companyDay } from "../../platform/company-day";
-import { PDF } from "../../testing/fixtures";
+import { customerIdOf, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { noticeExpiringDocuments } from "../documents/expiry-notices";
 
@@ -198,16 +198,30 @@ describe("certificates of insurance", () => {
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toBe("No Email Found");
 
+    // A "Customer" holder names the customer (issue 38): without one the request is refused.
+    const holder = {
+      holderName: "Summit Foods",
+      holderKind: "customer",
+      holderEmail: "risk@summitfoods.test",
+      certificateId: cert.json.id,
+      requestedOn: today,
+    };
+    const noCustomer = await call(ctx, "/api/certificate-requests", { cookie: manager, body: holder });
+    expect(noCustomer.status).toBe(400);
+    expect(noCustomer.json.error.details.fields).toEqual({ customerId: "Choose the customer." });
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
     const req = await call(ctx, "/api/certificate-requests", {
       cookie: manager,
-      body: {
-        holderName: "Summit Foods",
-        holderKind: "customer",
-        holderEmail: "risk@summitfoods.test",
-        certificateId: cert.json.id,
-        requestedOn: today,
-      },
+      body: { ...holder, customerId },
     });
+    expect(req.status, JSON.stringify(req.json)).toBe(201);
+    expect(req.json.customerId).toBe(customerId);
+    const cleared = await call(ctx, `/api/certificate-requests/${req.json.id}`, {
+      cookie: manager,
+      method: "PUT",
+      body: { ...holder, customerId: "" },
+    });
+    expect(cleared.status).toBe(400);
     const early = await call(ctx, `/api/certificate-requests/${req.json.id}/send`, {
       cookie: manager,
       method: "POST",

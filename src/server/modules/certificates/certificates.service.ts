@@ -317,7 +317,14 @@ export function createCertificatesService({ db, storage, config, mailer }: Deps)
             .filter((line, i, all) => line !== "" || all[i - 1] !== "")
             .join("\n"),
         ),
-        attachments: [{ filename: file.fileName, contentType: file.contentType, content: file.bytes }],
+        attachments: [
+          {
+            filename: file.fileName,
+            contentType: file.contentType,
+            content: file.bytes,
+            fileId: row.fileId,
+          },
+        ],
       });
       if (mail.status === "failed") {
         throw new HttpError(

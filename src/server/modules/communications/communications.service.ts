@@ -429,11 +429,12 @@ export async function sendQueuedEmails(
       if (!r) return false;
       if (!attachments.has(r.communication_id)) {
         const { rows: files } = await tx.execute<{
+          id: string;
           storage_key: string;
           file_name: string;
           content_type: string;
         }>(
-          sql`select storage_key, file_name, content_type from files where id = any(${sql.param(r.attachment_ids ?? [])}::uuid[])`,
+          sql`select id, storage_key, file_name, content_type from files where id = any(${sql.param(r.attachment_ids ?? [])}::uuid[])`,
         );
         attachments.set(
           r.communication_id,
@@ -442,6 +443,7 @@ export async function sendQueuedEmails(
               filename: f.file_name,
               contentType: f.content_type,
               content: await storage.read(f.storage_key),
+              fileId: f.id,
             })),
           ),
         );

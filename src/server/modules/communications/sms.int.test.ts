@@ -87,6 +87,14 @@ describe("SMS blast and consent", () => {
 
     const sent = await blast("Yard closed Saturday.", ids);
     expect(sent.status).toBe(201);
+    // The answer says what happened, in counts: one queued, two skipped (no phone, no consent).
+    expect(sent.json).toEqual({
+      id: expect.any(String),
+      queued: 1,
+      notSent: 0,
+      skipped: 2,
+      providerConfigured: true,
+    });
     await sendQueuedSms(ctx.deps, CHICAGO_10);
     expect(provider.received).toEqual([
       {
@@ -172,5 +180,39 @@ describe("SMS blast and consent", () => {
     expect((await call(ctx, "/api/sms-consents?page=1&pageSize=10", { cookie: dispatcher })).status).toBe(
       403,
     );
+  });
+
+  it("without a provider, the blast answers that nothing was sent, in counts, and logs each text as not sent", async () => {
+    const offline = await createTestContext();
+    try {
+      const office = await signIn(offline, "dispatcher@demo.test");
+      const { rows } = await offline.deps.db.execute<{ id: string }>(
+        sql`select id from drivers where active order by full_name limit 2`,
+      );
+      await offline.deps.db.execute(
+        sql`update drivers set phone = '(312) 555-0142' where id = ${rows[0].id}`,
+      );
+      await offline.deps.db.execute(sql`update drivers set phone = null where id = ${rows[1].id}`);
+      await offline.deps.db.execute(sql`insert into sms_consents (phone, name, status, method, recorded_by_name)
+        values ('+13125550142', 'Test', 'opted_in', 'paper', 'Test') on conflict (phone) do update set status = 'opted_in'`);
+      const res = await call(offline, "/api/communications/sms", {
+        method: "POST",
+        cookie: office,
+        body: {
+          body: "Yard closed Saturday.",
+          audience: { drivers: "chosen", driverIds: rows.map((r) => r.id) },
+        },
+      });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ queued: 0, notSent: 1, skipped: 1, providerConfigured: false });
+      const entries = (
+        await call(offline, `/api/communications/log?page=1&pageSize=50&communicationId=${res.json.id}`, {
+          cookie: office,
+        })
+      ).json.items as LogEntry[];
+      expect(entries.map((e) => e.status).sort()).toEqual(["no_address", "not_sent_no_provider"]);
+    } finally {
+      await offline.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { apiErrorSchema, createdIdSchema } from "@shared/api/api.schema";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import {
   consentInputSchema,
   consentPageSchema,
@@ -8,6 +8,7 @@ import {
   importResultSchema,
   smsAudienceSchema,
   smsBlastInputSchema,
+  smsBlastResultSchema,
   smsPreviewSchema,
 } from "@shared/communications/sms.schema";
 import type { Deps } from "../../deps";
@@ -39,7 +40,12 @@ const blast = defineRoute({
     "Send an SMS blast to drivers and customers' contacts with recorded consent; each text carries the company name and \"Reply STOP to opt out.\", waits for the recipient's texting hours and goes through the SMS provider (without one, logged as not sent)",
   access: SEND,
   request: { body: jsonBody(smsBlastInputSchema) },
-  responses: { 201: jsonContent(createdIdSchema, "Queued") },
+  responses: {
+    201: jsonContent(
+      smsBlastResultSchema,
+      "Recorded: texts queued, not sent (no provider) and recipients skipped, in counts",
+    ),
+  },
 });
 const list = defineRoute({
   method: "get",

@@ -13,6 +13,7 @@ import type {
   ConsentQuery,
   ImportResult,
   SmsBlastInput,
+  SmsBlastResult,
   SmsPreview,
 } from "@shared/communications/sms.schema";
 import { sql } from "drizzle-orm";
@@ -188,8 +189,12 @@ export function createSmsService(deps: Deps) {
       };
     },
 
-    /** Queues a blast: only numbers with recorded consent; each text names the company and says how to stop. */
-    async blast(actor: Actor, input: SmsBlastInput): Promise<{ id: string }> {
+    /**
+     * Queues a blast: only numbers with recorded consent; each text names the company and says how to
+     * stop. Without a provider nothing can go out: those texts are logged "not sent" at once, and the
+     * answer says so in counts (never "on their way").
+     */
+    async blast(actor: Actor, input: SmsBlastInput): Promise<SmsBlastResult> {
       const text = smsText(config.company.name, input.body);
       return db.transaction(async (tx) => {
         const list = await recipients(tx, input);
@@ -199,11 +204,22 @@ export function createSmsService(deps: Deps) {
           insert into communications (channel, subject, body, sender_id, sender_name, status)
           values ('sms', '', ${text}, ${actor.userId}, ${actor.name}, 'sending') returning id`);
         const id = rows[0].id;
-        for (const r of list)
+        const outcomes = list.map((r) =>
+          r.outcome === "queued" && !sms.configured ? ("not_sent_no_provider" as const) : r.outcome,
+        );
+        for (const [i, r] of list.entries())
           await tx.execute(sql`
             insert into communication_recipients (communication_id, recipient_kind, recipient_id, name, address, region, status)
-            values (${id}, ${r.kind}, ${r.id}, ${r.name}, ${r.phone}, ${r.region}, ${r.outcome})`);
-        return { id };
+            values (${id}, ${r.kind}, ${r.id}, ${r.name}, ${r.phone}, ${r.region}, ${outcomes[i]})`);
+        const queued = outcomes.filter((o) => o === "queued").length;
+        const notSent = outcomes.filter((o) => o === "not_sent_no_provider").length;
+        return {
+          id,
+          queued,
+          notSent,
+          skipped: list.length - queued - notSent,
+          providerConfigured: sms.configured,
+        };
       });
     },
 

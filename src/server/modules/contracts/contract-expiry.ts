@@ -7,7 +7,8 @@ import { recordContractEvent } from "./contracts.service";
 
 /**
  * The contracts' daily work (run hourly, so the company's midnight is caught in any time zone):
- * a signed contract whose expiry date has passed becomes expired (its trail says so), and managers
+ * a contract whose expiry date has passed becomes expired whatever its signature state (its trail
+ * says so; every read already shows it expired, `contractStatusOn`), and managers
  * hear of a signed contract 30 days before it expires — once per expiry date (`document_expiry_notices`,
  * owner "contract"; two instances cannot both send).
  */
@@ -20,7 +21,7 @@ export async function runContractExpiry(
   const expired = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: string }>(sql`
       update contracts set status = 'expired', updated_at = now()
-      where status = 'signed' and expires_on < ${today}::date
+      where status <> 'expired' and expires_on < ${today}::date
       returning id`);
     for (const r of rows) await recordContractEvent(tx, r.id, "expired");
     return rows.length;

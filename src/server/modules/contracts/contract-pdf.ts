@@ -27,6 +27,7 @@ const EVENT_WORDS: Record<ContractEvent["kind"], string> = {
   signed: "Signed",
   account_created: "Driver account created",
   expired: "Expired",
+  renewed: "Renewed as a new draft",
 };
 
 const stamp = (iso: string | Date) => `${new Date(iso).toISOString().replace("T", " ").slice(0, 19)} UTC`;

@@ -20,8 +20,9 @@ import { createContractSigningService, type Visitor } from "./contract-signing.s
 const tags = ["Public"];
 const invalid = jsonContent(
   apiErrorSchema,
-  "Unknown, expired, replaced, withdrawn or used link (INVALID_LINK)",
+  "Unknown, expired, replaced or withdrawn link, or one that signed and is asked to sign (INVALID_LINK)",
 );
+const gone = jsonContent(apiErrorSchema, "The contract is past its expiry date (CONTRACT_EXPIRED)");
 
 const view = defineRoute({
   method: "get",
@@ -29,19 +30,29 @@ const view = defineRoute({
   tags,
   summary:
     "The contract a signing link is for, with the SHA-256 of exactly what is shown; the first opening is " +
-    "recorded. Rate-limited per address",
+    "recorded. Once signed, the same link (until it expires) shows the signed copy: signature, signer, " +
+    "time, the signed PDF. Rate-limited per address",
   access: "public",
   request: { params: contractTokenParamsSchema },
-  responses: { 200: jsonContent(publicContractSchema), 404: invalid },
+  responses: { 200: jsonContent(publicContractSchema), 404: invalid, 410: gone },
 });
 const attachment = defineRoute({
   method: "get",
   path: "/api/public/contracts/{token}/attachment",
   tags,
-  summary: "The contract's attachment, while the link can sign",
+  summary: "The contract's attachment, while the link shows the contract",
   access: "public",
   request: { params: contractTokenParamsSchema },
-  responses: { 200: binary([PDF_TYPE, "image/*"], "The attachment"), 404: invalid },
+  responses: { 200: binary([PDF_TYPE, "image/*"], "The attachment"), 404: invalid, 410: gone },
+});
+const signedPdf = defineRoute({
+  method: "get",
+  path: "/api/public/contracts/{token}/signed-pdf",
+  tags,
+  summary: "The signed PDF with its signing record, for the signer reopening the link that signed it",
+  access: "public",
+  request: { params: contractTokenParamsSchema },
+  responses: { 200: binary([PDF_TYPE], "The signed PDF"), 404: invalid, 410: gone },
 });
 const sign = defineRoute({
   method: "post",
@@ -53,7 +64,7 @@ const sign = defineRoute({
     "browser; the contract becomes read-only; both sides get the signed PDF",
   access: "public",
   request: { params: contractTokenParamsSchema, body: jsonBody(signContractSchema) },
-  responses: { 200: jsonContent(signedContractSchema), 404: invalid },
+  responses: { 200: jsonContent(signedContractSchema), 404: invalid, 410: gone },
 });
 const account = defineRoute({
   method: "post",
@@ -85,6 +96,9 @@ export function contractSigningRoutes(deps: Deps) {
       c.set("framable", true);
       return fileResponse(c, f, "inline");
     })
+    .openapi(withMiddleware(signedPdf, viewLimit), async (c) =>
+      fileResponse(c, await signing.signedPdf(c.req.valid("param").token)),
+    )
     .openapi(withMiddleware(sign, signLimit), async (c) =>
       c.json(await signing.sign(c.req.valid("param").token, c.req.valid("json"), visitorOf(c)), 200),
     )

@@ -1,17 +1,20 @@
 import {
   CONTRACT_ACCOUNT_WINDOW_MINUTES,
   CONTRACT_MESSAGES,
+  contractStatusOn,
   ESIGN_DISCLOSURE_VERSION,
   type PublicContract,
   type SignedContract,
   signContractSchema,
 } from "@shared/contracts/contracts.schema";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { contractLinks, contracts, drivers, files, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { badRequest, conflict, fieldErrors, HttpError, notFound } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
+import { companyDay } from "../../platform/company-day";
+import { mailDateTime } from "../../platform/mail/mail-date";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { hashToken } from "../../platform/tokens/tokens";
 import { createAccount, hashPassword } from "../auth/accounts";
@@ -26,15 +29,21 @@ export interface Visitor {
   userAgent: string | null;
 }
 
-/** One answer for every link that cannot be used — unknown, expired, replaced, withdrawn or used. */
+/** One answer for every link that cannot be used — unknown, expired, replaced, withdrawn, or used (to sign). */
 const invalidLink = () => new HttpError(404, "INVALID_LINK", CONTRACT_MESSAGES.invalidLink);
+/** A working link to a contract past its expiry date: the page says the contract has expired. */
+const contractGone = () => new HttpError(410, "CONTRACT_EXPIRED", CONTRACT_MESSAGES.linkExpired);
 
 /**
  * The public signing page (`/public/contract/:token`): the token is the only credential, so a link
- * is usable while it is neither revoked, used nor expired and its contract is waiting for signature.
- * Nothing is stored for a link that cannot be used.
+ * is usable while it is neither revoked nor expired; it signs while its contract waits for signature,
+ * and once it has signed it shows the signer a read-only copy (with the signed PDF) until it expires.
+ * A contract past its expiry date is neither shown nor signed (410 CONTRACT_EXPIRED). Nothing is
+ * stored for a link that cannot be used.
  */
 export function createContractSigningService({ db, storage, config, mailer, log }: Deps) {
+  const today = () => companyDay(new Date(), config.company.timeZone);
+
   /** The link and its contract, locked when `lock` (signing and account creation run once). */
   async function linkOf(tx: Tx, token: string, lock = false) {
     const q = tx
@@ -46,18 +55,41 @@ export function createContractSigningService({ db, storage, config, mailer, log 
     return row ?? null;
   }
 
-  async function openLink(tx: Tx, token: string, lock = false) {
+  /**
+   * "sign": the link has not signed and its contract waits for signature. "read": the same, or the
+   * link signed its (signed) contract — the signer's copy.
+   */
+  async function openLink(tx: Tx, token: string, purpose: "sign" | "read", lock = false) {
     const row = await linkOf(tx, token, lock);
-    if (
-      !row ||
-      row.link.revokedAt ||
-      row.link.usedAt ||
-      row.link.expiresAt.getTime() <= Date.now() ||
-      row.contract.status !== "sent"
-    ) {
-      throw invalidLink();
-    }
+    if (!row || row.link.revokedAt || row.link.expiresAt.getTime() <= Date.now()) throw invalidLink();
+    const { link, contract } = row;
+    if (contractStatusOn(contract.status, contract.expiresOn, today()) === "expired") throw contractGone();
+    const signing = !link.usedAt && contract.status === "sent";
+    const signedHere = !!link.usedAt && contract.status === "signed";
+    if (!(signing || (purpose === "read" && signedHere))) throw invalidLink();
     return row;
+  }
+
+  /** A driver without a sign-in account may create one within the window after signing. */
+  async function accountOffer(tx: Tx, contract: typeof contracts.$inferSelect, usedAt: Date | null) {
+    if (!contract.driverId || !usedAt) return null;
+    if (Date.now() - usedAt.getTime() > CONTRACT_ACCOUNT_WINDOW_MINUTES * 60_000) return null;
+    const [driver] = await tx
+      .select({ userId: drivers.userId, fullName: drivers.fullName })
+      .from(drivers)
+      .where(eq(drivers.id, contract.driverId));
+    return driver && !driver.userId ? { email: contract.signerEmail, name: driver.fullName } : null;
+  }
+
+  async function signatureDataUrl(fileId: string | null): Promise<string | null> {
+    if (!fileId) return null;
+    const [f] = await db.select({ storageKey: files.storageKey }).from(files).where(eq(files.id, fileId));
+    if (!f) return null;
+    try {
+      return `data:image/png;base64,${Buffer.from(await storage.read(f.storageKey)).toString("base64")}`;
+    } catch {
+      return null;
+    }
   }
 
   async function attachmentOf(tx: Tx, fileId: string | null) {
@@ -67,12 +99,25 @@ export function createContractSigningService({ db, storage, config, mailer, log 
   }
 
   return {
-    /** What the signer reads; the first opening is recorded (with address and browser). */
+    /**
+     * What the signer reads; the first opening is recorded (with address and browser). After signing,
+     * the same link shows the signed copy: the signature, who signed and when, the signed PDF.
+     */
     async view(token: string, visitor: Visitor): Promise<PublicContract> {
       return db.transaction(async (tx) => {
-        const { link, contract } = await openLink(tx, token);
+        const { link, contract } = await openLink(tx, token, "read");
         const attachment = await attachmentOf(tx, contract.attachmentFileId);
-        if (!contract.viewedAt) {
+        const signed =
+          contract.status === "signed" && contract.signedAt
+            ? {
+                signedAt: contract.signedAt.toISOString(),
+                signedName: contract.signedName ?? contract.signerName,
+                signature: await signatureDataUrl(contract.signatureFileId),
+                hasSignedPdf: !!contract.signedPdfFileId,
+                account: await accountOffer(tx, contract, link.usedAt),
+              }
+            : null;
+        if (!contract.viewedAt && !signed) {
           await tx.update(contracts).set({ viewedAt: new Date() }).where(eq(contracts.id, contract.id));
           await recordContractEvent(tx, contract.id, "viewed", {
             actorName: contract.signerName,
@@ -89,17 +134,28 @@ export function createContractSigningService({ db, storage, config, mailer, log 
           attachment: attachment
             ? { fileName: attachment.fileName, contentType: attachment.contentType, size: attachment.size }
             : null,
-          contentSha256: contractContentHash(contract.title, contract.content, attachment?.sha256 ?? null),
+          contentSha256:
+            contract.contentSha256 ??
+            contractContentHash(contract.title, contract.content, attachment?.sha256 ?? null),
           linkExpiresAt: link.expiresAt.toISOString(),
           disclosureVersion: ESIGN_DISCLOSURE_VERSION,
+          signed,
         };
       });
     },
 
     async attachment(token: string) {
-      const { contract } = await openLink(db, token);
+      const { contract } = await openLink(db, token, "read");
       const f = await attachmentOf(db, contract.attachmentFileId);
       if (!f) throw notFound("The attachment");
+      return { bytes: await storage.read(f.storageKey), fileName: f.fileName, contentType: f.contentType };
+    },
+
+    /** The signed PDF, for the signer who reopens their link. */
+    async signedPdf(token: string) {
+      const { contract } = await openLink(db, token, "read");
+      const f = contract.status === "signed" ? await attachmentOf(db, contract.signedPdfFileId) : null;
+      if (!f) throw notFound("The signed PDF");
       return { bytes: await storage.read(f.storageKey), fileName: f.fileName, contentType: f.contentType };
     },
 
@@ -121,7 +177,7 @@ export function createContractSigningService({ db, storage, config, mailer, log 
       }
       const signedAt = new Date();
       const result = await db.transaction(async (tx) => {
-        const { link, contract } = await openLink(tx, token, true);
+        const { link, contract } = await openLink(tx, token, "sign", true);
         const attachment = await attachmentOf(tx, contract.attachmentFileId);
         const hash = contractContentHash(contract.title, contract.content, attachment?.sha256 ?? null);
         if (hash !== input.contentSha256) throw conflict(CONTRACT_MESSAGES.changed, "CONTRACT_CHANGED");
@@ -191,12 +247,14 @@ export function createContractSigningService({ db, storage, config, mailer, log 
         const [sender] = contract.createdBy
           ? await tx.select({ email: users.email }).from(users).where(eq(users.id, contract.createdBy))
           : [];
-        return { contract, driver, sender, pdfBytes, fileName };
+        return { contract, driver, sender, pdfBytes, fileName, pdfFileId: pdfFile.id };
       });
 
       // Both sides receive the signed PDF (a delivery failure is in the outbox, never the signer's problem).
-      const { contract, driver, sender, pdfBytes, fileName } = result;
-      const attachments = [{ filename: fileName, contentType: "application/pdf", content: pdfBytes }];
+      const { contract, driver, sender, pdfBytes, fileName, pdfFileId } = result;
+      const attachments = [
+        { filename: fileName, contentType: "application/pdf", content: pdfBytes, fileId: pdfFileId },
+      ];
       const company = config.company;
       for (const to of new Set([contract.signerEmail, sender?.email ?? company.email].filter(Boolean))) {
         await mailer
@@ -205,7 +263,7 @@ export function createContractSigningService({ db, storage, config, mailer, log 
             subject: `Signed: ${contract.title}`,
             replyTo: company.email,
             text: [
-              `"${contract.title}" was signed by ${input.fullName} on ${signedAt.toUTCString()}.`,
+              `"${contract.title}" was signed by ${input.fullName} on ${mailDateTime(signedAt, company.timeZone)}.`,
               "",
               "The signed contract, with its signing record, is attached.",
               "",
@@ -261,7 +319,17 @@ export function createContractSigningService({ db, storage, config, mailer, log 
           phone: driver.phone,
           driverId: driver.id,
         });
-        await tx.update(drivers).set({ email: contract.signerEmail }).where(eq(drivers.id, driver.id));
+        // The new hire joins: a status nobody knew yet becomes "available" (busy and off duty still win).
+        await tx
+          .update(drivers)
+          .set({
+            email: contract.signerEmail,
+            manualStatus: sql`case when ${drivers.manualStatus} = 'unknown' then 'available'::driver_status
+              else ${drivers.manualStatus} end`,
+            status: sql`case when ${drivers.status} = 'unknown' then 'available'::driver_status
+              else ${drivers.status} end`,
+          })
+          .where(eq(drivers.id, driver.id));
         await recordContractEvent(tx, contract.id, "account_created", {
           actorName: driver.fullName,
           ...visitor,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contractLinks, contracts, drivers, mailMessages, notifications } from "../../db/schema";
 import { companyDay } from "../../platform/company-day";
@@ -64,14 +64,15 @@ async function send(id: string) {
   return url.slice(url.lastIndexOf("/") + 1);
 }
 
-const view = (token: string, ua = "Mozilla/5.0 (iPhone) Test") =>
+const view = (token: string, ua = "Mozilla/5.0 (iPhone) Test", ip = "198.51.100.7") =>
   call(ctx, `/api/public/contracts/${token}`, {
-    headers: { "user-agent": ua, "x-forwarded-for": "198.51.100.7" },
+    headers: { "user-agent": ua, "x-forwarded-for": ip },
   });
-const sign = (token: string, body: Record<string, unknown>) =>
+/** Signing is rate-limited per address: a test that signs often comes from its own address. */
+const sign = (token: string, body: Record<string, unknown>, ip = "198.51.100.7") =>
   call(ctx, `/api/public/contracts/${token}/sign`, {
     body,
-    headers: { "user-agent": "Mozilla/5.0 (iPhone) Test", "x-forwarded-for": "198.51.100.7" },
+    headers: { "user-agent": "Mozilla/5.0 (iPhone) Test", "x-forwarded-for": ip },
   });
 
 describe("contracts: drafts, templates and access", () => {
@@ -90,8 +91,9 @@ describe("contracts: drafts, templates and access", () => {
     });
     const listed = await call(ctx, "/api/contracts?status=draft", { cookie: admin });
     expect(listed.status).toBe(200);
-    // The demo holds a contract in every status (drafted, sent to a new hire, signed, expired).
-    expect(listed.json.counts).toMatchObject({ draft: 1, sent: 1, signed: 2, expired: 1 });
+    // The demo holds a contract in every status (drafted, sent to a new hire, signed, expired — and
+    // the expired one renewed as a draft).
+    expect(listed.json.counts).toMatchObject({ draft: 2, sent: 1, signed: 2, expired: 1 });
     expect(listed.json.items.every((c: { status: string }) => c.status === "draft")).toBe(true);
   });
 
@@ -285,8 +287,8 @@ describe("contracts: the public signing link", () => {
       .where(sql`${auditLog.action} = 'contract.signed' and ${auditLog.targetId} = ${c.id}`);
     expect(audit.details).toMatchObject({ sha256: expected, ip: "198.51.100.7" });
 
-    // The link is used: it neither shows nor signs again; the contract no longer changes.
-    expect((await view(token)).status).toBe(404);
+    // The link is used: it never signs again, and the contract no longer changes. Reopened while it
+    // works, it shows the signer their signed copy (below).
     const again = await sign(token, {
       consent: true,
       fullName: "Someone Else",
@@ -389,11 +391,12 @@ describe("contracts: a new driver's account after signing", () => {
 
 describe("contracts: the daily expiry job", () => {
   it("expires signed contracts past their date and tells managers 30 days before, once", async () => {
+    // Signed on file with a given expiry (a past one cannot be saved through the API).
     const mk = async (title: string, expiresOn: string) => {
-      const c = await draft({ title, expiresOn });
+      const c = await draft({ title });
       await ctx.deps.db
         .update(contracts)
-        .set({ status: "signed", signedAt: new Date() })
+        .set({ status: "signed", signedAt: new Date(), expiresOn })
         .where(eq(contracts.id, c.id));
       return c.id;
     };
@@ -428,5 +431,283 @@ describe("contracts: the daily expiry job", () => {
     expect(await noticesOf(in30)).toBe(before);
     const detail = (await call(ctx, `/api/contracts/${past}`, { cookie: manager })).json;
     expect(detail.events.at(-1).kind).toBe("expired");
+  });
+  it("expires a sent or drafted contract past its date too, whatever its signature state", async () => {
+    const sentOne = await draft({ title: "Sent, never signed", expiresOn: addDays(today, 3) });
+    await send(sentOne.id);
+    const drafted = await draft({ title: "Drafted, never sent", expiresOn: addDays(today, 3) });
+    await ctx.deps.db
+      .update(contracts)
+      .set({ expiresOn: addDays(today, -2) })
+      .where(inArray(contracts.id, [sentOne.id, drafted.id]));
+    await runContractExpiry(ctx.deps.db, ctx.deps.config.company.timeZone);
+    const rows = await ctx.deps.db
+      .select({ status: contracts.status })
+      .from(contracts)
+      .where(inArray(contracts.id, [sentOne.id, drafted.id]));
+    expect(rows.map((r) => r.status)).toEqual(["expired", "expired"]);
+  });
+});
+
+describe("contracts: an expiry date that has passed", () => {
+  const body = (expiresOn: string) => ({
+    title: "Seasonal Lease",
+    type: "lease",
+    signerName: "Nina Brooks",
+    signerEmail: "nina.brooks@example.test",
+    content: "Lease terms.",
+    expiresOn,
+  });
+  const PAST = "The expiry date has passed. Choose today or a later date.";
+
+  it("is refused on save and on send with a clear message; today is still a valid last day", async () => {
+    const past = await call(ctx, "/api/contracts", { cookie: manager, body: body(addDays(today, -2)) });
+    expect(past.status).toBe(400);
+    expect(past.json.error.details.fields).toEqual({ expiresOn: PAST });
+    const ok = await call(ctx, "/api/contracts", { cookie: manager, body: body(today) });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(201);
+    expect(ok.json.status).toBe("draft");
+    const edit = await call(ctx, `/api/contracts/${ok.json.id}`, {
+      cookie: manager,
+      method: "PUT",
+      body: body(addDays(today, -1)),
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.json.error.details.fields.expiresOn).toBe(PAST);
+
+    // A draft whose date passed while it waited: shown expired, and never sent.
+    await ctx.deps.db
+      .update(contracts)
+      .set({ expiresOn: addDays(today, -2) })
+      .where(eq(contracts.id, ok.json.id));
+    const sent = await call(ctx, `/api/contracts/${ok.json.id}/send`, { cookie: manager, method: "POST" });
+    expect(sent.status).toBe(400);
+    expect(sent.json.error).toMatchObject({
+      code: "CONTRACT_EXPIRED",
+      message: "This contract has expired. Renew it with new dates to send it again.",
+    });
+    const links = await ctx.deps.db
+      .select()
+      .from(contractLinks)
+      .where(eq(contractLinks.contractId, ok.json.id));
+    expect(links).toHaveLength(0);
+  });
+
+  it("reads as Expired whatever the signature state — listed, counted, filtered and sorted by the server", async () => {
+    const sentOne = await draft({ title: "Expiring sent lease zq1", expiresOn: addDays(today, 5) });
+    const token = await send(sentOne.id);
+    const signedOne = await draft({ title: "Expiring signed lease zq1", expiresOn: addDays(today, 5) });
+    const before = (await call(ctx, "/api/contracts", { cookie: manager })).json.counts;
+    // Two days pass: the hourly job has not run yet; every read already says expired.
+    await ctx.deps.db
+      .update(contracts)
+      .set({ expiresOn: addDays(today, -2) })
+      .where(eq(contracts.id, sentOne.id));
+    await ctx.deps.db
+      .update(contracts)
+      .set({ status: "signed", signedAt: new Date(), expiresOn: addDays(today, -2) })
+      .where(eq(contracts.id, signedOne.id));
+
+    const detail = (await call(ctx, `/api/contracts/${sentOne.id}`, { cookie: manager })).json;
+    expect(detail.status).toBe("expired");
+    const expired = await call(ctx, "/api/contracts?status=expired&q=zq1", { cookie: manager });
+    expect(expired.json.items.map((c: { title: string }) => c.title).sort()).toEqual([
+      "Expiring sent lease zq1",
+      "Expiring signed lease zq1",
+    ]);
+    expect(expired.json.items.every((c: { status: string }) => c.status === "expired")).toBe(true);
+    expect((await call(ctx, "/api/contracts?status=sent&q=zq1", { cookie: manager })).json.total).toBe(0);
+    expect((await call(ctx, "/api/contracts?status=signed&q=zq1", { cookie: manager })).json.total).toBe(0);
+    const after = (await call(ctx, "/api/contracts", { cookie: manager })).json.counts;
+    expect(after.expired).toBe(before.expired + 2);
+    expect(after.sent).toBe(before.sent - 1);
+    const byStatus = await call(ctx, "/api/contracts?q=zq1&sort=status&dir=asc", { cookie: manager });
+    expect(byStatus.json.items.map((c: { status: string }) => c.status)).toEqual(["expired", "expired"]);
+
+    // Its signing link stops working: the page is told the contract has expired; nothing is signed.
+    const shown = await view(token, undefined, "198.51.100.31");
+    expect(shown.status).toBe(410);
+    expect(shown.json.error.code).toBe("CONTRACT_EXPIRED");
+    const signing = await sign(
+      token,
+      {
+        consent: true,
+        fullName: "Nina Brooks",
+        signature: signaturePng(true),
+        contentSha256: "0".repeat(64),
+      },
+      "198.51.100.22",
+    );
+    expect(signing.status).toBe(410);
+    const [row] = await ctx.deps.db.select().from(contracts).where(eq(contracts.id, sentOne.id));
+    expect(row.signedAt).toBeNull();
+    // Neither withdrawn nor edited: renewed.
+    const withdraw = await call(ctx, `/api/contracts/${sentOne.id}/withdraw`, {
+      cookie: manager,
+      method: "POST",
+    });
+    expect(withdraw.json.error.code).toBe("CONTRACT_EXPIRED");
+  });
+
+  it("renews an expired contract as a new draft with new dates; both trails name the other", async () => {
+    const c = await draft({ title: "Renewable lease", type: "lease", expiresOn: addDays(today, 10) });
+    const token = await send(c.id);
+    const shown = (await view(token, undefined, "198.51.100.31")).json;
+    await sign(
+      token,
+      {
+        consent: true,
+        fullName: "Nina Brooks",
+        signature: signaturePng(true),
+        contentSha256: shown.contentSha256,
+      },
+      "198.51.100.21",
+    );
+    await ctx.deps.db
+      .update(contracts)
+      .set({ expiresOn: addDays(today, -2) })
+      .where(eq(contracts.id, c.id));
+
+    const notYet = await draft({ title: "Just a draft" });
+    const refused = await call(ctx, `/api/contracts/${notYet.id}/renew`, {
+      cookie: manager,
+      body: { expiresOn: addDays(today, 100) },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("CONTRACT_NOT_RENEWABLE");
+    const pastDate = await call(ctx, `/api/contracts/${c.id}/renew`, {
+      cookie: manager,
+      body: { expiresOn: addDays(today, -1) },
+    });
+    expect(pastDate.status).toBe(400);
+    expect(pastDate.json.error.details.fields.expiresOn).toBe(PAST);
+    const asDispatcher = await call(ctx, `/api/contracts/${c.id}/renew`, {
+      cookie: dispatcher,
+      body: { expiresOn: today },
+    });
+    expect(asDispatcher.status).toBe(403);
+
+    const renewed = await call(ctx, `/api/contracts/${c.id}/renew`, {
+      cookie: manager,
+      body: { startsOn: addDays(today, 1), expiresOn: addDays(today, 366) },
+    });
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(201);
+    expect(renewed.json).toMatchObject({
+      title: "Renewable lease",
+      type: "lease",
+      status: "draft",
+      signerEmail: "nina.brooks@example.test",
+      content: shown.content,
+      startsOn: addDays(today, 1),
+      expiresOn: addDays(today, 366),
+      signedAt: null,
+      hasSignedPdf: false,
+    });
+    const old = (await call(ctx, `/api/contracts/${c.id}`, { cookie: manager })).json;
+    expect(old.status).toBe("expired");
+    expect(old.events.at(-1)).toMatchObject({
+      kind: "renewed",
+      actorName: "Maria Lopez",
+      related: { id: renewed.json.id, title: "Renewable lease" },
+    });
+    const fresh = (await call(ctx, `/api/contracts/${renewed.json.id}`, { cookie: manager })).json;
+    expect(fresh.events).toEqual([
+      expect.objectContaining({ kind: "created", related: { id: c.id, title: "Renewable lease" } }),
+    ]);
+    const [audit] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'contract.renewed' and ${auditLog.targetId} = ${renewed.json.id}`);
+    expect(audit.details).toEqual({ startsAt: addDays(today, 1), endsAt: addDays(today, 366) });
+    // The renewal goes out like any draft.
+    const out = await call(ctx, `/api/contracts/${renewed.json.id}/send`, {
+      cookie: manager,
+      method: "POST",
+    });
+    expect(out.status).toBe(200);
+  });
+});
+
+describe("contracts: the signer reopens the link after signing", () => {
+  it("shows a read-only copy with the signature and the signed PDF while the link works", async () => {
+    const c = await draft({ title: "Reopened agreement", expiresOn: addDays(today, 200) });
+    const token = await send(c.id);
+    const shown = (await view(token, undefined, "198.51.100.31")).json;
+    expect(shown.signed).toBeNull();
+    await sign(
+      token,
+      {
+        consent: true,
+        fullName: "Nina M. Brooks",
+        signature: signaturePng(true),
+        contentSha256: shown.contentSha256,
+      },
+      "198.51.100.21",
+    );
+
+    const again = await view(token, undefined, "198.51.100.31");
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json).toMatchObject({
+      title: "Reopened agreement",
+      content: shown.content,
+      contentSha256: shown.contentSha256,
+      signed: { signedName: "Nina M. Brooks", hasSignedPdf: true, account: null },
+    });
+    expect(again.json.signed.signature).toMatch(/^data:image\/png;base64,/);
+    // Reopening records no second "viewed".
+    const trail = (await call(ctx, `/api/contracts/${c.id}`, { cookie: manager })).json.events;
+    expect(trail.filter((e: { kind: string }) => e.kind === "viewed")).toHaveLength(1);
+
+    const pdf = await call(ctx, `/api/public/contracts/${token}/signed-pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toContain("application/pdf");
+
+    // A link that has not signed has no signed PDF; a used link past its days shows nothing.
+    const other = await draft({ title: "Unsigned one" });
+    const otherToken = await send(other.id);
+    expect((await call(ctx, `/api/public/contracts/${otherToken}/signed-pdf`)).status).toBe(404);
+    await ctx.deps.db
+      .update(contractLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(contractLinks.tokenHash, hashToken(token)));
+    expect((await view(token, undefined, "198.51.100.31")).status).toBe(404);
+    expect((await call(ctx, `/api/public/contracts/${token}/signed-pdf`)).status).toBe(404);
+  });
+});
+
+describe("contracts: a new driver starts available", () => {
+  it("the demo's new hire is available, and a driver whose status nobody knew is available once they join", async () => {
+    const [demoHire] = await ctx.deps.db
+      .select({ status: drivers.status })
+      .from(drivers)
+      .where(eq(drivers.email, "carlos.vega@drivers.test"));
+    expect(demoHire.status).toBe("available");
+
+    const driverId = await newHire("Ivy Stone", "ivy.stone@example.test");
+    await ctx.deps.db
+      .update(drivers)
+      .set({ status: "unknown", manualStatus: "unknown" })
+      .where(eq(drivers.id, driverId));
+    const c = await draft({ driverId, signerName: "Ivy Stone", signerEmail: "ivy.stone@example.test" });
+    const token = await send(c.id);
+    await sign(
+      token,
+      {
+        consent: true,
+        fullName: "Ivy Stone",
+        signature: signaturePng(true),
+        contentSha256: (await view(token, undefined, "198.51.100.31")).json.contentSha256,
+      },
+      "198.51.100.23",
+    );
+    const created = await call(ctx, `/api/public/contracts/${token}/account`, {
+      body: { password: "Welcome-2026!" },
+    });
+    expect(created.status).toBe(201);
+    const [driver] = await ctx.deps.db
+      .select({ status: drivers.status, manualStatus: drivers.manualStatus })
+      .from(drivers)
+      .where(eq(drivers.id, driverId));
+    expect(driver).toEqual({ status: "available", manualStatus: "available" });
   });
 });

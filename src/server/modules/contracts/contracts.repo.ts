@@ -4,7 +4,7 @@ import type {
   ContractFilter,
   ContractStatus,
 } from "@shared/contracts/contracts.schema";
-import { CONTRACT_STATUSES } from "@shared/contracts/contracts.schema";
+import { CONTRACT_STATUSES, contractStatusOn } from "@shared/contracts/contracts.schema";
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
@@ -13,16 +13,26 @@ import { iso, likePattern } from "../../http/pagination";
 
 const attachment = alias(files, "attachment");
 
-const SORTS = {
-  updatedAt: contracts.updatedAt,
-  title: contracts.title,
-  expiresOn: contracts.expiresOn,
-  status: contracts.status,
-} as const;
+/**
+ * The status as read (`contractStatusOn`): past its expiry date a contract is expired, whatever is
+ * stored, so the filter, the counts and the sort agree with what each row shows. `today` is the
+ * company's day.
+ */
+const statusOn = (today: string) =>
+  sql<ContractStatus>`(case when ${contracts.expiresOn} < ${today}::date then 'expired'::contract_status
+    else ${contracts.status} end)`;
 
-function where(filter: Partial<ContractFilter>): SQL | undefined {
+const sorts = (today: string) =>
+  ({
+    updatedAt: contracts.updatedAt,
+    title: contracts.title,
+    expiresOn: contracts.expiresOn,
+    status: statusOn(today),
+  }) as const;
+
+function where(filter: Partial<ContractFilter>, today: string): SQL | undefined {
   return and(
-    filter.status ? eq(contracts.status, filter.status) : undefined,
+    filter.status ? eq(statusOn(today), filter.status) : undefined,
     filter.type ? eq(contracts.type, filter.type) : undefined,
     filter.q
       ? sql`(${contracts.title} || ' ' || ${contracts.signerName} || ' ' || ${contracts.signerEmail}) ilike ${likePattern(filter.q)}`
@@ -54,13 +64,13 @@ function select(tx: Tx) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
-function toContract(r: Row): Contract {
+function toContract(r: Row, today: string): Contract {
   const c = r.c;
   return {
     id: c.id,
     title: c.title,
     type: c.type,
-    status: c.status,
+    status: contractStatusOn(c.status, c.expiresOn, today),
     driver: c.driverId ? { id: c.driverId, name: r.driverName ?? "", hasAccount: !!r.driverUserId } : null,
     signerName: c.signerName,
     signerEmail: c.signerEmail,
@@ -85,33 +95,35 @@ export async function listContracts(
   tx: Tx,
   filter: ContractFilter,
   page: { limit: number; offset: number },
+  today: string,
 ): Promise<{ items: Contract[]; total: number }> {
-  const column = SORTS[filter.sort];
+  const column = sorts(today)[filter.sort];
   const order = filter.dir === "asc" ? asc(column) : desc(column);
   const [rows, [{ total }]] = await Promise.all([
     select(tx)
-      .where(where(filter))
+      .where(where(filter, today))
       .orderBy(sql`${order} nulls last`, desc(contracts.id))
       .limit(page.limit)
       .offset(page.offset),
-    tx.select({ total: count() }).from(contracts).where(where(filter)),
+    tx.select({ total: count() }).from(contracts).where(where(filter, today)),
   ]);
-  return { items: rows.map(toContract), total };
+  return { items: rows.map((r) => toContract(r, today)), total };
 }
 
-export async function statusCounts(tx: Tx): Promise<Record<ContractStatus, number>> {
+export async function statusCounts(tx: Tx, today: string): Promise<Record<ContractStatus, number>> {
+  // By position: the same expression written twice would be two parameters to PostgreSQL.
   const rows = await tx
-    .select({ status: contracts.status, n: count() })
+    .select({ status: statusOn(today), n: count() })
     .from(contracts)
-    .groupBy(contracts.status);
+    .groupBy(sql`1`);
   const counts = Object.fromEntries(CONTRACT_STATUSES.map((s) => [s, 0])) as Record<ContractStatus, number>;
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
 
-export async function findContract(tx: Tx, id: string): Promise<Contract | null> {
+export async function findContract(tx: Tx, id: string, today: string): Promise<Contract | null> {
   const [row] = await select(tx).where(eq(contracts.id, id));
-  return row ? toContract(row) : null;
+  return row ? toContract(row, today) : null;
 }
 
 export async function contractEventsOf(tx: Tx, id: string): Promise<ContractEvent[]> {
@@ -126,6 +138,10 @@ export async function contractEventsOf(tx: Tx, id: string): Promise<ContractEven
     actorName: e.actorName,
     ip: e.ip,
     userAgent: e.userAgent,
+    related:
+      typeof e.data.contractId === "string" && typeof e.data.title === "string"
+        ? { id: e.data.contractId, title: e.data.title }
+        : null,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { okSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema } from "@shared/api/api.schema";
 import {
   CONTRACT_ATTACHMENT_MAX_BYTES,
   CONTRACT_TYPES,
@@ -13,6 +13,7 @@ import {
   contractTemplatesSchema,
   mergedTemplateSchema,
   mergeQuerySchema,
+  renewContractSchema,
   sentContractSchema,
 } from "@shared/contracts/contracts.schema";
 import type { Deps } from "../../deps";
@@ -47,7 +48,9 @@ const create = defineRoute({
   method: "post",
   path: "/api/contracts",
   tags,
-  summary: "A draft contract: title, type, driver (optional), signer's name and email, dates, content",
+  summary:
+    "A draft contract: title, type, driver (optional), signer's name and email, dates, content; an expiry " +
+    "date before today is refused (400)",
   access: MANAGE,
   request: { body: jsonBody(contractInputSchema) },
   responses: { 201: jsonContent(contractSchema, "Created as a draft") },
@@ -56,19 +59,21 @@ const update = defineRoute({
   method: "put",
   path: "/api/contracts/{id}",
   tags,
-  summary: "Edit a draft (409 CONTRACT_NOT_DRAFT once sent or signed)",
+  summary:
+    "Edit a draft (409 CONTRACT_NOT_DRAFT once sent or signed, CONTRACT_EXPIRED past its expiry date; an " +
+    "expiry date before today is refused, 400)",
   access: MANAGE,
   request: { params: uuidParams, body: jsonBody(contractInputSchema) },
-  responses: { 200: jsonContent(contractSchema) },
+  responses: { 200: jsonContent(contractSchema), 409: jsonContent(apiErrorSchema, "Not a draft") },
 });
 const remove = defineRoute({
   method: "delete",
   path: "/api/contracts/{id}",
   tags,
-  summary: "Delete a draft",
+  summary: "Delete a draft, or a contract that expired without being sent",
   access: MANAGE,
   request: { params: uuidParams },
-  responses: { 200: jsonContent(okSchema) },
+  responses: { 200: jsonContent(okSchema), 409: jsonContent(apiErrorSchema, "Sent or signed") },
 });
 const attach = withMiddleware(
   defineRoute({
@@ -114,10 +119,25 @@ const send = defineRoute({
   tags,
   summary:
     "Send (or re-send) the signing link by email: a new 256-bit token, stored hashed, valid 14 days; the " +
-    "previous link stops working. The link is answered once, here",
+    "previous link stops working. The link is answered once, here. A contract past its expiry date is " +
+    "refused (400 CONTRACT_EXPIRED: renew it), a signed one too (409 CONTRACT_CLOSED)",
   access: MANAGE,
   request: { params: uuidParams },
-  responses: { 200: jsonContent(sentContractSchema) },
+  responses: { 200: jsonContent(sentContractSchema), 409: jsonContent(apiErrorSchema, "Signed") },
+});
+const renew = defineRoute({
+  method: "post",
+  path: "/api/contracts/{id}/renew",
+  tags,
+  summary:
+    "Renew a signed or expired contract: a new draft with the same title, type, driver, signer, content " +
+    "and attachment and new dates (the expiry not before today); both trails name the other contract",
+  access: MANAGE,
+  request: { params: uuidParams, body: jsonBody(renewContractSchema) },
+  responses: {
+    201: jsonContent(contractSchema, "The new draft"),
+    409: jsonContent(apiErrorSchema, "Neither signed nor expired (CONTRACT_NOT_RENEWABLE)"),
+  },
 });
 const withdraw = defineRoute({
   method: "post",
@@ -191,5 +211,8 @@ export function contractsRoutes(deps: Deps) {
     .openapi(send, async (c) => c.json(await contracts.send(actorOf(c), c.req.valid("param").id), 200))
     .openapi(withdraw, async (c) =>
       c.json(await contracts.withdraw(actorOf(c), c.req.valid("param").id), 200),
+    )
+    .openapi(renew, async (c) =>
+      c.json(await contracts.renew(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
     );
 }

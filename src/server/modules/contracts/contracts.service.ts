@@ -14,6 +14,8 @@ import {
   type ContractType,
   type ContractValues,
   contractInputSchema,
+  contractStatusOn,
+  renewContractSchema,
   type SentContract,
 } from "@shared/contracts/contracts.schema";
 import { fillMergeFields } from "@shared/contracts/rich-text";
@@ -23,10 +25,12 @@ import type { Tx } from "../../db/client";
 import { contractEvents, contractLinks, contracts, contractTemplates, drivers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, conflict, fieldErrors, notFound } from "../../http/errors";
+import { badRequest, conflict, fieldErrors, HttpError, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { companyDay } from "../../platform/company-day";
+import { mailDateTime } from "../../platform/mail/mail-date";
 import { signed } from "../../platform/mail/signature";
 import { notifyUsers } from "../../platform/notifications/notify";
 import { openStoredFile } from "../../platform/storage/storage";
@@ -91,29 +95,58 @@ function longDate(day: string | null | undefined): string {
   });
 }
 
+/** Sending, changing or signing a contract past its expiry date (400: the date is the reason). */
+export const contractExpired = () =>
+  new HttpError(400, "CONTRACT_EXPIRED", CONTRACT_MESSAGES.expired, {
+    fields: { expiresOn: CONTRACT_MESSAGES.expired },
+  });
+
 export function createContractsService({ db, storage, config, mailer }: Deps) {
+  /** The company's day: a contract expires after its expiry date there. */
+  const today = () => companyDay(new Date(), config.company.timeZone);
+
+  /** A new expiry date is today or later (400 with the field's message). */
+  function refusePastExpiry(expiresOn: string | null) {
+    if (expiresOn !== null && expiresOn < today()) {
+      throw badRequest(CONTRACT_MESSAGES.expiryPast, { fields: { expiresOn: CONTRACT_MESSAGES.expiryPast } });
+    }
+  }
+
   function parse(raw: unknown): ContractValues {
     const parsed = contractInputSchema.safeParse(raw);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
       throw badRequest(Object.values(fields)[0] ?? CONTRACT_MESSAGES.titleRequired, { fields });
     }
+    refusePastExpiry(parsed.data.expiresOn);
     return parsed.data;
   }
 
   async function requireContract(tx: Tx, id: string): Promise<Contract> {
-    const found = await findContract(tx, id);
+    const found = await findContract(tx, id, today());
     if (!found) throw notFound("The contract");
     return found;
   }
 
-  async function requireDraft(tx: Tx, id: string): Promise<Contract> {
+  /** The row, locked, with its status as read (expired past its date). */
+  async function lockContract(tx: Tx, id: string) {
     const [row] = await tx
-      .select({ status: contracts.status })
+      .select({
+        status: contracts.status,
+        expiresOn: contracts.expiresOn,
+        sentAt: contracts.sentAt,
+        title: contracts.title,
+      })
       .from(contracts)
       .where(eq(contracts.id, id))
       .for("update");
     if (!row) throw notFound("The contract");
+    return { ...row, status: contractStatusOn(row.status, row.expiresOn, today()) };
+  }
+
+  async function requireDraft(tx: Tx, id: string): Promise<Contract> {
+    const row = await lockContract(tx, id);
+    if (row.status === "expired") throw conflict(CONTRACT_MESSAGES.expired, "CONTRACT_EXPIRED");
     if (row.status !== "draft") throw conflict(CONTRACT_MESSAGES.notEditable, "CONTRACT_NOT_DRAFT");
     return requireContract(tx, id);
   }
@@ -137,8 +170,8 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
     async list(query: ContractListQuery): Promise<ContractPage> {
       const { page, pageSize, ...filter } = query;
       const [{ items, total }, counts] = await Promise.all([
-        listContracts(db, filter, { limit: pageSize, offset: offsetOf({ page, pageSize }) }),
-        statusCounts(db),
+        listContracts(db, filter, { limit: pageSize, offset: offsetOf({ page, pageSize }) }, today()),
+        statusCounts(db, today()),
       ]);
       return { ...toPage(items, total, { page, pageSize }), counts };
     },
@@ -186,9 +219,12 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
       return requireContract(db, id);
     },
 
+    /** A draft, or a contract that expired without ever being sent, may be deleted. */
     async remove(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const c = await requireDraft(tx, id);
+        const c = await lockContract(tx, id);
+        if (c.status !== "draft" && !(c.status === "expired" && !c.sentAt))
+          throw conflict(CONTRACT_MESSAGES.notEditable, "CONTRACT_NOT_DRAFT");
         await tx.delete(contracts).where(eq(contracts.id, id));
         await recordAudit(tx, actor, {
           action: "contract.deleted",
@@ -258,15 +294,10 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
       const token = createToken();
       const expiresAt = new Date(Date.now() + CONTRACT_LINK_DAYS * 86_400_000);
       const contract = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: contracts.status })
-          .from(contracts)
-          .where(eq(contracts.id, id))
-          .for("update");
-        if (!row) throw notFound("The contract");
-        if (row.status === "signed" || row.status === "expired") {
-          throw conflict(CONTRACT_MESSAGES.notSendable, "CONTRACT_CLOSED");
-        }
+        const row = await lockContract(tx, id);
+        // Past its expiry date a contract is never sent: the link would outlive what it signs.
+        if (row.status === "expired") throw contractExpired();
+        if (row.status === "signed") throw conflict(CONTRACT_MESSAGES.notSendable, "CONTRACT_CLOSED");
         const replaced = await revokeOpenLinks(tx, id);
         if (replaced)
           await recordContractEvent(tx, id, "link_revoked", { actorName: actor.name, ip: actor.ip });
@@ -322,7 +353,7 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
             "",
             `Open the contract: ${url}`,
             "",
-            `The link works until ${expiresAt.toUTCString()}. Only you should use it; do not forward this email.`,
+            `The link works until ${mailDateTime(expiresAt, company.timeZone)}. Only you should use it; do not forward this email.`,
             "",
             company.name,
             [company.phone, company.email].filter(Boolean).join(" | "),
@@ -335,12 +366,8 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
     /** Withdraws a sent contract: its link stops working and it is a draft again. */
     async withdraw(actor: Actor, id: string): Promise<Contract> {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: contracts.status, title: contracts.title })
-          .from(contracts)
-          .where(eq(contracts.id, id))
-          .for("update");
-        if (!row) throw notFound("The contract");
+        const row = await lockContract(tx, id);
+        if (row.status === "expired") throw conflict(CONTRACT_MESSAGES.expired, "CONTRACT_EXPIRED");
         if (row.status !== "sent") throw conflict(CONTRACT_MESSAGES.notSendable, "CONTRACT_NOT_SENT");
         await revokeOpenLinks(tx, id);
         await tx.update(contracts).set({ status: "draft" }).where(eq(contracts.id, id));
@@ -353,6 +380,53 @@ export function createContractsService({ db, storage, config, mailer }: Deps) {
         });
       });
       return requireContract(db, id);
+    },
+
+    /**
+     * Renews a signed or expired contract: the same title, type, driver, signer, content and attachment
+     * as a new draft with new dates. Both trails say so, each naming the other contract.
+     */
+    async renew(actor: Actor, id: string, raw: unknown): Promise<Contract> {
+      const parsed = renewContractSchema.safeParse(raw);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        throw badRequest(Object.values(fields)[0] ?? CONTRACT_MESSAGES.expiryRequired, { fields });
+      }
+      const dates = parsed.data;
+      refusePastExpiry(dates.expiresOn);
+      const newId = await db.transaction(async (tx) => {
+        const old = await lockContract(tx, id);
+        if (old.status !== "signed" && old.status !== "expired")
+          throw conflict(CONTRACT_MESSAGES.notRenewable, "CONTRACT_NOT_RENEWABLE");
+        const [source] = await tx.select().from(contracts).where(eq(contracts.id, id));
+        const [row] = await tx
+          .insert(contracts)
+          .values({
+            title: source.title,
+            type: source.type,
+            driverId: source.driverId,
+            signerName: source.signerName,
+            signerEmail: source.signerEmail,
+            startsOn: dates.startsOn,
+            expiresOn: dates.expiresOn,
+            content: source.content,
+            attachmentFileId: source.attachmentFileId,
+            createdBy: actor.userId,
+          })
+          .returning({ id: contracts.id });
+        const who = { actorName: actor.name, ip: actor.ip };
+        await recordContractEvent(tx, row.id, "created", who, { contractId: id, title: source.title });
+        await recordContractEvent(tx, id, "renewed", who, { contractId: row.id, title: source.title });
+        await recordAudit(tx, actor, {
+          action: "contract.renewed",
+          targetType: "contract",
+          targetId: row.id,
+          targetLabel: source.title,
+          details: { startsAt: dates.startsOn, endsAt: dates.expiresOn },
+        });
+        return row.id;
+      });
+      return requireContract(db, newId);
     },
 
     async templates(): Promise<ContractTemplate[]> {

@@ -69,13 +69,20 @@ const list = async (cookie: string, query = "") =>
 
 describe("documents: the company's own", () => {
   it("needs a name and a file (the spec's words), checks the file by content, and edits and deletes", async () => {
+    // The spec's sentence is the answer's message, once; each missing field says what it lacks.
     const noName = await upload(accountant, { type: "ucr", file: pdf("ucr.pdf") });
     expect(noName.status).toBe(400);
     expect(noName.json.error.message).toBe("Document upload needs a name and a file.");
-    expect(noName.json.error.details.fields.name).toBe("Document upload needs a name and a file.");
+    expect(noName.json.error.details.fields).toEqual({ name: "Enter the document's name." });
     const noFile = await upload(accountant, { name: "UCR 2027", type: "ucr" });
     expect(noFile.status).toBe(400);
-    expect(noFile.json.error.details.fields.file).toBe("Document upload needs a name and a file.");
+    expect(noFile.json.error.message).toBe("Document upload needs a name and a file.");
+    expect(noFile.json.error.details.fields).toEqual({ file: "Choose a file to upload." });
+    const neither = await upload(accountant, { type: "ucr" });
+    expect(neither.json.error.details.fields).toEqual({
+      name: "Enter the document's name.",
+      file: "Choose a file to upload.",
+    });
     const fake = await upload(accountant, {
       name: "UCR 2027",
       type: "ucr",
@@ -289,7 +296,9 @@ describe("documents: a driver's own uploads", () => {
     const renewed = addDays(today, 700);
     const noFile = await send("/api/documents/mine", jake, { kind: "medical_card", expiresOn: renewed });
     expect(noFile.status).toBe(400);
-    expect(noFile.json.error.details.fields.file).toBe("Document upload needs a name and a file.");
+    // A driver's upload has no name: its message speaks only of the file.
+    expect(noFile.json.error.message).toBe("Choose a file to upload.");
+    expect(noFile.json.error.details.fields).toEqual({ file: "Choose a file to upload." });
     const badKind = await send("/api/documents/mine", jake, { kind: "license_front", file: pdf("l.pdf") });
     expect(badKind.status).toBe(400);
     expect(badKind.json.error.details.fields.kind).toBe("Choose the kind of document.");

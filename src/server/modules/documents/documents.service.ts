@@ -64,15 +64,21 @@ export function createDocumentsService({ db, storage, config }: Deps) {
     return { kind: "driver", driverId: scope.driverId, ...assets };
   }
 
-  function parseCompany(raw: Record<string, unknown>): CompanyDocumentValues {
+  /**
+   * A company document's fields (and, on upload, whether its file is missing): each missing field has
+   * its own words; a missing name or file answers with the spec's sentence.
+   */
+  function parseCompany(raw: Record<string, unknown>, fileMissing = false): CompanyDocumentValues {
     const parsed = companyDocumentInputSchema.safeParse(raw);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? "");
-        if (name && !fields[name]) fields[name] = issue.message;
-      }
-      throw badRequest(Object.values(fields)[0] ?? DOCUMENT_MESSAGES.nameAndFile, { fields });
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const name = String(issue.path[0] ?? "");
+      if (name && !fields[name]) fields[name] = issue.message;
+    }
+    if (fileMissing) fields.file = DOCUMENT_MESSAGES.fileRequired;
+    if (!parsed.success || fields.file) {
+      const missing = fields.name === DOCUMENT_MESSAGES.nameRequired || !!fields.file;
+      throw badRequest(missing ? DOCUMENT_MESSAGES.nameAndFile : Object.values(fields)[0], { fields });
     }
     return parsed.data;
   }
@@ -122,10 +128,8 @@ export function createDocumentsService({ db, storage, config }: Deps) {
     /** Uploads a company document: a name and a file (spec §5), the file checked by its content. */
     async create(actor: Actor, raw: Record<string, unknown>): Promise<Document> {
       const file = chosenFile(raw.file);
-      const values = parseCompany(raw);
-      if (!file) {
-        throw badRequest(DOCUMENT_MESSAGES.nameAndFile, { fields: { file: DOCUMENT_MESSAGES.nameAndFile } });
-      }
+      const values = parseCompany(raw, !file);
+      if (!file) throw badRequest(DOCUMENT_MESSAGES.nameAndFile); // refused above; narrows the type
       const id = await db.transaction(async (tx) => {
         const stored = await storage.save(
           tx,
@@ -206,7 +210,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
           const name = String(issue.path[0] ?? "");
           if (name && !fields[name]) fields[name] = issue.message;
         }
-        if (!file) fields.file = DOCUMENT_MESSAGES.nameAndFile;
+        if (!file) fields.file = DOCUMENT_MESSAGES.fileRequired;
         throw badRequest(Object.values(fields)[0], { fields });
       }
       const id = await db.transaction(async (tx) => {

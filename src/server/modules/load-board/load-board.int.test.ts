@@ -55,6 +55,7 @@ const interest = (id: string, cookie = jake, method = "POST") =>
 describe("the load board", () => {
   let posted: { id: string; loadNumber: string };
   let hidden: { id: string };
+  let rosasLoad: { id: string };
 
   beforeAll(async () => {
     const input = loadInput({
@@ -64,7 +65,7 @@ describe("the load board", () => {
     input.stops[1] = { ...input.stops[1], city: "Memphis", state: "TN" };
     posted = (await call(ctx, "/api/loads", { body: input, cookie: dispatcher })).json;
     hidden = await create({ postedToBoard: false });
-    await create({ postedToBoard: true, driverId: rosaId }); // assigned: never on the board
+    rosasLoad = await create({ postedToBoard: true, driverId: rosaId }); // assigned: never on the board
   });
 
   it("shows drivers the posted, pending, unassigned loads — with no rate or customer", async () => {
@@ -175,6 +176,23 @@ describe("the load board", () => {
     // Interests stay for the record.
     const kept = await call(ctx, `/api/loads/${posted.id}/interests`, { cookie: dispatcher });
     expect(kept.json).toHaveLength(2);
+  });
+
+  it("says since when a busy driver is busy (their load's assignment), apart from when they asked", async () => {
+    // Rosa has been busy for three days: her first load was put on her then.
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await ctx.deps.db
+      .update(loadStatusEvents)
+      .set({ createdAt: threeDaysAgo })
+      .where(and(eq(loadStatusEvents.loadId, rosasLoad.id), eq(loadStatusEvents.kind, "created_assigned")));
+    const list = await call(ctx, `/api/loads/${posted.id}/interests`, { cookie: dispatcher });
+    const rosaRow = list.json.find((i: { driverId: string }) => i.driverId === rosaId);
+    expect(rosaRow.status).toBe("busy");
+    expect(rosaRow.busySince).toBe(threeDaysAgo.toISOString());
+    // She asked for this load minutes ago, not three days ago.
+    expect(Date.now() - Date.parse(rosaRow.createdAt)).toBeLessThan(3_600_000);
+    const jakeRow = list.json.find((i: { driverId: string }) => i.driverId === jakeId);
+    expect(jakeRow).toMatchObject({ status: "available", busySince: null });
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from "@shared/loads/loads.schema";
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { driverRatings, drivers, loadInterests, loads } from "../../db/schema";
+import { driverRatings, drivers, loadInterests, loadStatusEvents, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
@@ -177,6 +177,13 @@ export function createLoadBoardService(deps: Deps) {
           driverId: drivers.id,
           fullName: drivers.fullName,
           status: drivers.status,
+          // Busy since their earliest load still under way was put on them (its last assignment).
+          busySince: sql<string | null>`(
+            select min(coalesce(
+              (select max(e.created_at) from ${loadStatusEvents} e where e.load_id = l.id
+                and e.kind in ('created_assigned', 'assigned', 'reassigned')),
+              l.created_at))
+              from ${loads} l where l.driver_id = ${drivers.id} and l.status in ('assigned', 'in_progress'))`,
           createdAt: loadInterests.createdAt,
           licenseExpiry: drivers.licenseExpiry,
           medicalCardExpiry: drivers.medicalCardExpiry,
@@ -192,8 +199,9 @@ export function createLoadBoardService(deps: Deps) {
         .innerJoin(drivers, eq(drivers.id, loadInterests.driverId))
         .where(eq(loadInterests.loadId, loadId))
         .orderBy(asc(loadInterests.createdAt));
-      return rows.map(({ last, rating, ...r }) => ({
+      return rows.map(({ last, rating, busySince, ...r }) => ({
         ...r,
+        busySince: r.status === "busy" && busySince ? new Date(busySince).toISOString() : null,
         createdAt: r.createdAt.toISOString(),
         lastDeliveryCity: last?.city ?? null,
         lastDeliveryState: last?.state ?? null,

@@ -13,6 +13,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { mailDateTime } from "../../platform/mail/mail-date";
 import type { Mailer } from "../../platform/mail/mailer";
 import { createToken } from "../../platform/tokens/tokens";
 import { icsInvite } from "./ics";
@@ -51,7 +52,7 @@ const toMeeting = (r: Row): Meeting => ({
 });
 
 /** Emails each participant the invitation (or its cancellation) with the .ics attached. */
-async function invite(mailer: Mailer, r: Row, method: "REQUEST" | "CANCEL", host: string) {
+async function invite(mailer: Mailer, r: Row, method: "REQUEST" | "CANCEL", host: string, timeZone: string) {
   const start = new Date(r.starts_at);
   const ics = icsInvite({
     uid: `${r.id}@${host}`,
@@ -65,7 +66,7 @@ async function invite(mailer: Mailer, r: Row, method: "REQUEST" | "CANCEL", host
     organizer: { name: r.created_by_name, email: r.created_by_email },
     attendees: r.participants,
   });
-  const when = start.toUTCString().replace("GMT", "UTC");
+  const when = mailDateTime(start, timeZone);
   for (const to of r.participants)
     await mailer.send({
       to,
@@ -138,7 +139,7 @@ export function createMeetingsService(deps: Deps) {
         });
         return rows[0];
       });
-      await invite(mailer, row, "REQUEST", host);
+      await invite(mailer, row, "REQUEST", host, config.company.timeZone);
       return toMeeting(row);
     },
 
@@ -160,7 +161,7 @@ export function createMeetingsService(deps: Deps) {
         });
         return rows[0];
       });
-      await invite(mailer, row, "CANCEL", host);
+      await invite(mailer, row, "CANCEL", host, config.company.timeZone);
       return toMeeting(row);
     },
 

@@ -182,6 +182,36 @@ describe("the company's automated notifications", () => {
     expect(unknown.status).toBe(400);
   });
 
+  it("saving the screen's rows with one switch changed stamps only that row as changed", async () => {
+    const before = (await call(ctx, "/api/notifications/automated", { cookie: manager }))
+      .json as AutomatedSwitches;
+    // The screen sends every row, as read, with the one the admin flipped.
+    const switches = before.switches.map(({ event, inApp, email, sms }) =>
+      event === "bill.due" ? { event, inApp, email: !email, sms } : { event, inApp, email, sms },
+    );
+    const saved = await call(ctx, "/api/notifications/automated", {
+      method: "PUT",
+      cookie: manager,
+      body: { switches },
+    });
+    expect(saved.status).toBe(200);
+    const after = (saved.json as AutomatedSwitches).switches;
+    for (const row of after) {
+      const was = before.switches.find((s) => s.event === row.event);
+      if (row.event === "bill.due") {
+        expect(row).toMatchObject({ email: !was?.email, updatedByName: "Maria Lopez" });
+        expect(row.updatedAt).not.toBe(was?.updatedAt);
+      } else {
+        // Untouched: who changed it last, and when, stay as they were.
+        expect({ event: row.event, by: row.updatedByName, at: row.updatedAt }).toEqual({
+          event: row.event,
+          by: was?.updatedByName ?? null,
+          at: was?.updatedAt ?? null,
+        });
+      }
+    }
+  });
+
   it("a load assigned reaches the driver in the centre and by email in their language, with the link and the footer", async () => {
     await call(ctx, "/api/me/language", { method: "PUT", cookie: jake, body: { language: "es" } });
     const before = await inbox(jakeUser, "load.assigned");

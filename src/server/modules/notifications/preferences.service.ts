@@ -119,8 +119,11 @@ export function createPreferencesService({ db }: Deps) {
         const changed: string[] = [];
         for (const s of input.switches) {
           const old = before.switches.find((b) => b.event === s.event);
-          for (const ch of NOTIFY_CHANNELS)
-            if (old && old[ch] !== s[ch]) changed.push(`${s.event} ${ch} ${s[ch] ? "on" : "off"}`);
+          const flipped = NOTIFY_CHANNELS.filter((ch) => !old || old[ch] !== s[ch]);
+          for (const ch of flipped) changed.push(`${s.event} ${ch} ${s[ch] ? "on" : "off"}`);
+          // The screen sends every row: only a row whose switches moved is written and stamped (an
+          // event still on the defaults has no row, and writing one would say someone changed it).
+          if (!flipped.length) continue;
           await tx.execute(sql`
             insert into automated_notifications (event, in_app, email, sms, updated_by_name, updated_at)
             values (${s.event}, ${s.inApp}, ${s.email}, ${s.sms}, ${actor.name}, now())

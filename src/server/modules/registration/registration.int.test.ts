@@ -116,6 +116,19 @@ describe("registration", () => {
     expect(Object.keys(res.json.error.details.fields)).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
+  it("refuses a phone that is not a phone number (libphonenumber's rule, as the SMS adapter's)", async () => {
+    for (const phone of ["abc", "555-1234", "+1 000"]) {
+      const res = await call(ctx, "/api/registration", { body: { ...application("phone@y.test"), phone } });
+      expect(res.status, phone).toBe(400);
+      expect(res.json.error.details.fields).toEqual({ phone: "Enter a valid phone number." });
+    }
+    const rows = await ctx.deps.db
+      .select()
+      .from(accountReviews)
+      .where(eq(accountReviews.email, "phone@y.test"));
+    expect(rows).toHaveLength(0);
+  });
+
   it("stores a pending request with a password hash, never the password", async () => {
     expect(
       (await call(ctx, "/api/registration", { body: application("nora@fieldsgrain.test") })).status,

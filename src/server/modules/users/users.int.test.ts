@@ -53,6 +53,8 @@ describe("adding users", () => {
     expect(res.status).toBe(201);
     const [driver] = await ctx.deps.db.select().from(drivers).where(eq(drivers.userId, res.json.id));
     expect(driver.fullName).toBe("Luis Ortega");
+    // A new driver starts available (issue 38), as one added on the drivers screen does.
+    expect(driver).toMatchObject({ status: "available", manualStatus: "available" });
     const luis = await signIn(ctx, "luis@fleet.test", "Temporary1!");
     expect((await call(ctx, "/api/me", { cookie: luis })).json.mustChangePassword).toBe(true);
   });

@@ -8,6 +8,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: Uint8Array;
+  /** The stored file these bytes are, when they are one: the outbox offers it for download. */
+  fileId?: string;
 }
 
 export interface MailMessageInput {
@@ -17,7 +19,7 @@ export interface MailMessageInput {
   html?: string;
   /** Also sent as Reply-To (e.g. the billing address on invoices). */
   replyTo?: string;
-  /** Sent with the message; the outbox keeps their names, types and sizes (not the bytes). */
+  /** Sent with the message; the outbox keeps their names, types, sizes and stored files (not the bytes). */
   attachments?: MailAttachment[];
   /** Extra headers (e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post on bulk mail). */
   headers?: Record<string, string>;
@@ -54,6 +56,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
                 filename: a.filename,
                 contentType: a.contentType,
                 size: a.content.byteLength,
+                ...(a.fileId ? { fileId: a.fileId } : {}),
               }))
             : null,
         })

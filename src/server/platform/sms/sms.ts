@@ -1,13 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { toE164 } from "@shared/auth/phone";
 import type { Config } from "../../config";
 
-/** A phone number in E.164 (US numbers may be written without +1), or null when it is not one. */
-export function toE164(raw: string | null | undefined): string | null {
-  if (!raw?.trim()) return null;
-  const parsed = parsePhoneNumberFromString(raw.trim(), "US");
-  return parsed?.isValid() ? parsed.number : null;
-}
+/** A phone number in E.164 (US numbers may be written without +1), or null: the app's one rule. */
+export { toE164 };
 
 export interface SmsResult {
   status: "sent" | "failed" | "not_configured";

@@ -1,7 +1,7 @@
 import type { Page } from "@shared/api/api.schema";
 import type { AuditEntry, AuditListQuery, MailListQuery, MailMessage } from "@shared/audit/audit.schema";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { adminKeys } from "../../../lib/query-keys";
 
@@ -13,6 +13,14 @@ export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean 
     enabled: options.enabled,
   });
 }
+
+/** A stored attachment of an outbox message, by its position. */
+export const downloadMailAttachment = (message: MailMessage, index: number) =>
+  download(
+    `/api/admin/mail/${encodeURIComponent(message.id)}/attachments/${index}`,
+    {},
+    message.attachments[index]?.fileName ?? "attachment",
+  );
 
 export function useMailOutbox(query: MailListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -1,5 +1,5 @@
 import { type MAIL_STATUSES, type MailMessage, mailListQuerySchema } from "@shared/audit/audit.schema";
-import { Info } from "lucide-react";
+import { Download, Info, Paperclip } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
@@ -12,10 +12,13 @@ import { Card } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
+import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { formatBytes } from "../../../lib/format-day";
+import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { useMailOutbox } from "../api/audit";
+import { downloadMailAttachment, useMailOutbox } from "../api/audit";
 
 const STATUS_TONE = { stored: "neutral", sent: "success", failed: "danger" } as const satisfies Record<
   (typeof MAIL_STATUSES)[number],
@@ -54,6 +57,7 @@ function MailDialog({ message, onClose }: { message: MailMessage | null; onClose
               <span className="font-medium">{t("mail.deliveryError")}</span> {message.error}
             </Alert>
           ) : null}
+          {message.attachments.length ? <MailAttachments message={message} /> : null}
           <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-4 font-sans text-sm leading-relaxed text-slate-800">
             {message.text}
           </pre>
@@ -65,6 +69,47 @@ function MailDialog({ message, onClose }: { message: MailMessage | null; onClose
         </div>
       ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * What a message carried: each file's name and size; one that was a stored file (an upload, an issued
+ * certificate, a signed contract) downloads, a generated one (an invoice PDF, an invitation) is named.
+ */
+function MailAttachments({ message }: { message: MailMessage }) {
+  const { t } = useTranslation("admin");
+  const save = (index: number) =>
+    void downloadMailAttachment(message, index).catch((error: unknown) =>
+      notify({ title: t("mail.downloadFailed"), description: describeError(error, t), variant: "error" }),
+    );
+  return (
+    <section aria-labelledby="mail-attachments" className="grid gap-2">
+      <h3 id="mail-attachments" className="text-sm font-semibold text-slate-900">
+        {t("mail.attachments", { count: message.attachments.length })}
+      </h3>
+      <ul className="grid gap-2" data-testid="mail-attachments">
+        {message.attachments.map((a, index) => (
+          <li
+            // Position is the attachment's identity (the download names it so).
+            // biome-ignore lint/suspicious/noArrayIndexKey: a message's attachments never reorder
+            key={index}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 px-3 py-2 text-sm"
+          >
+            <Paperclip className="size-4 shrink-0 text-slate-500" aria-hidden />
+            <span className="min-w-0 flex-1 break-all font-medium text-slate-800">{a.fileName}</span>
+            <span className="text-slate-500">{formatBytes(a.size)}</span>
+            {a.stored ? (
+              <Button type="button" size="sm" variant="outline" onClick={() => save(index)}>
+                <Download aria-hidden />
+                {t("mail.download")}
+              </Button>
+            ) : (
+              <span className="basis-full text-xs text-slate-500 sm:basis-auto">{t("mail.notKept")}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -150,6 +195,12 @@ export function MailOutboxPanel() {
                         >
                           {message.subject}
                         </button>
+                        {message.attachments.length ? (
+                          <span className="ms-2 inline-flex items-center gap-1 align-middle text-xs text-slate-500">
+                            <Paperclip className="size-3.5" aria-hidden />
+                            {t("mail.attachmentCount", { count: message.attachments.length })}
+                          </span>
+                        ) : null}
                       </Td>
                       <Td data-label={cols.to} className={cn(stacked.cell, "break-all text-slate-600")}>
                         {message.to}

@@ -1,4 +1,3 @@
-import type { CreatedId } from "@shared/api/api.schema";
 import type {
   Attachment,
   Audience,
@@ -19,6 +18,7 @@ import type {
   ConsentRecorded,
   ImportResult,
   SmsBlastInput,
+  SmsBlastResult,
   SmsPreview,
 } from "@shared/communications/sms.schema";
 import type { AutomatedSwitches, AutomatedSwitchesInput } from "@shared/notifications/preferences.schema";
@@ -102,7 +102,7 @@ export function useSendSms() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { body: string; audience: SmsAudience }) =>
-      api<CreatedId>("/api/communications/sms", { body: input }),
+      api<SmsBlastResult>("/api/communications/sms", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }

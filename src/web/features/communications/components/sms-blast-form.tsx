@@ -1,5 +1,5 @@
 import { SMS_BODY_MAX, smsSegments, smsText } from "@shared/communications/sms";
-import { smsBlastInputSchema } from "@shared/communications/sms.schema";
+import { type SmsBlastResult, smsBlastInputSchema } from "@shared/communications/sms.schema";
 import { MessageSquareWarning, PhoneOff, Send } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
 import { firstIssues } from "../../../lib/form-errors";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useSendSms, useSmsPreview } from "../api/communications";
 import { useCommunicationMessages } from "../communications-messages";
@@ -31,6 +32,27 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
   const preview = useSmsPreview(audience, true);
   const company = preview.data?.company ?? "";
   const count = smsSegments(smsText(company, body || " "));
+  // The provider is set in the server's settings: an admin is told where, everyone else whom to ask.
+  const isAdmin = useMe().data?.role === "admin";
+  const noProvider = t(isAdmin ? "sms.noProviderAdmin" : "sms.noProviderOffice");
+
+  /** The outcome in the office's words and counts: sent on their way, or not sent and why. */
+  const tellOutcome = (result: SmsBlastResult) => {
+    const skipped = result.skipped ? ` ${t("sms.skipped", { count: result.skipped })}` : "";
+    if (result.notSent > 0)
+      notify({
+        title: t("sms.notSentTitle", { count: result.notSent }),
+        description: `${noProvider}${skipped}`,
+        variant: "error",
+      });
+    else if (result.queued > 0)
+      notify({
+        title: t("sms.queuedTitle", { count: result.queued }),
+        description: `${t("sms.queuedText")}${skipped}`,
+        variant: "success",
+      });
+    else notify({ title: t("sms.noneTitle"), description: t("sms.noneText"), variant: "error" });
+  };
 
   const submit = () => {
     const parsed = smsBlastInputSchema.safeParse({ body, audience });
@@ -40,8 +62,8 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
     }
     setErrors({});
     send.mutate(parsed.data, {
-      onSuccess: () => {
-        notify({ title: t("sms.queued"), variant: "success" });
+      onSuccess: (result) => {
+        tellOutcome(result);
         setBody("");
         onSent();
       },
@@ -62,7 +84,9 @@ export function SmsBlastForm({ onSent }: { onSent: () => void }) {
     >
       <Card className="grid content-start gap-4 p-4 sm:p-6">
         {preview.data && !preview.data.providerConfigured ? (
-          <Alert tone="warning">{t("sms.noProvider")}</Alert>
+          <Alert tone="warning">
+            <span data-testid="sms-no-provider">{noProvider}</span>
+          </Alert>
         ) : null}
         <Field label={t("sms.body")} error={messages.field(errors.body ? t("sms.bodyRequired") : undefined)}>
           <Textarea

@@ -10,6 +10,7 @@ import type {
   ContractType,
   MergedTemplate,
   PublicContract,
+  RenewContractInput,
   SentContract,
   SignContractInput,
   SignedContract,
@@ -77,6 +78,10 @@ export const useSendContract = () =>
   useContractMutation((id: string) => api<SentContract>(`${one(id)}/send`, { method: "POST" }));
 export const useWithdrawContract = () =>
   useContractMutation((id: string) => api<Contract>(`${one(id)}/withdraw`, { method: "POST" }));
+export const useRenewContract = () =>
+  useContractMutation(({ id, dates }: { id: string; dates: RenewContractInput }) =>
+    api<Contract>(`${one(id)}/renew`, { body: dates }),
+  );
 
 export const downloadSignedPdf = (c: Pick<Contract, "id" | "title">) =>
   download(`${one(c.id)}/signed-pdf`, {}, `${c.title} - signed.pdf`);
@@ -122,6 +127,7 @@ export function usePublicContract(token: string) {
 }
 
 export const publicAttachmentUrl = (token: string) => `${publicUrl(token)}/attachment`;
+export const publicSignedPdfUrl = (token: string) => `${publicUrl(token)}/signed-pdf`;
 
 export const signContract = (token: string, input: SignContractInput) =>
   api<SignedContract>(`${publicUrl(token)}/sign`, { body: input });

@@ -1,17 +1,21 @@
 import type { Contract, SentContract } from "@shared/contracts/contracts.schema";
-import { Copy, Download, FileSignature, Paperclip, Pencil, Send, Undo2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Copy, Download, FileSignature, Paperclip, Pencil, RefreshCw, Send, Undo2 } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { isApiError } from "../../../lib/api-errors";
 import { formatDate, formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import {
   downloadAttachment,
   downloadSignedPdf,
   useContract,
+  useRenewContract,
   useSendContract,
   useWithdrawContract,
 } from "../api/contracts";
@@ -22,18 +26,21 @@ import { RichText } from "./rich-text";
 /**
  * One contract: its fields, content and attachment, the signing trail (created, sent, opened, signed —
  * with time, address and browser), and what can be done next: send or re-send the link (shown once,
- * to copy), withdraw it, edit the draft, download the signed PDF.
+ * to copy), withdraw it, edit the draft, download the signed PDF, renew a signed or expired one.
  */
 export function ContractDetailDialog({
   contractId,
   open,
   onOpenChange,
   onEdit,
+  onOpen,
 }: {
   contractId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onEdit: (c: Contract) => void;
+  /** Shows another contract here (a renewal and the contract it renews). */
+  onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation("contracts");
   const messages = useContractMessages();
@@ -42,9 +49,14 @@ export function ContractDetailDialog({
   const withdraw = useWithdrawContract();
   const [sent, setSent] = useState<SentContract | null>(null);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another contract shown here starts clean
   useEffect(() => {
-    if (open) setSent(null);
-  }, [open]);
+    if (open) {
+      setSent(null);
+      setRenewing(false);
+    }
+  }, [open, contractId]);
   const c = detail.data;
 
   const fail = (title: string) => (error: unknown) =>
@@ -118,6 +130,8 @@ export function ContractDetailDialog({
             </div>
           </dl>
 
+          {c.status === "expired" ? <Alert tone="warning">{t("detail.expiredNote")}</Alert> : null}
+
           {sent ? (
             <Alert>
               <p className="font-medium">{t("detail.linkTitle")}</p>
@@ -185,7 +199,29 @@ export function ContractDetailDialog({
                 {c.attachment.fileName}
               </Button>
             ) : null}
+            {(c.status === "signed" || c.status === "expired") && !renewing ? (
+              <Button
+                type="button"
+                variant={c.status === "expired" ? "default" : "outline"}
+                onClick={() => setRenewing(true)}
+                data-testid="renew-contract"
+              >
+                <RefreshCw aria-hidden />
+                {t("actions.renew")}
+              </Button>
+            ) : null}
           </div>
+
+          {renewing ? (
+            <RenewForm
+              contract={c}
+              onCancel={() => setRenewing(false)}
+              onRenewed={(renewal) => {
+                setRenewing(false);
+                onOpen(renewal.id);
+              }}
+            />
+          ) : null}
 
           {c.signedAt ? (
             <div className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
@@ -218,7 +254,7 @@ export function ContractDetailDialog({
               {c.events.map((e) => (
                 <li key={`${e.kind}:${e.at}`} className="grid gap-0.5 border-l-2 border-slate-200 pl-3">
                   <span className="font-medium text-slate-900">
-                    {t(`events.${e.kind}`)}
+                    {e.kind === "created" && e.related ? t("detail.renewalOf") : t(`events.${e.kind}`)}
                     {e.actorName ? (
                       <span className="font-normal text-slate-600"> · {e.actorName}</span>
                     ) : null}
@@ -226,6 +262,16 @@ export function ContractDetailDialog({
                   <span className="text-xs break-all text-slate-500">
                     {[formatDateTime(e.at), e.ip, e.userAgent].filter(Boolean).join(" · ")}
                   </span>
+                  {e.related ? (
+                    <button
+                      type="button"
+                      onClick={() => e.related && onOpen(e.related.id)}
+                      className="min-h-11 justify-self-start text-left text-sm font-medium text-brand-700 hover:underline lg:min-h-0"
+                      data-testid="open-related-contract"
+                    >
+                      {e.kind === "renewed" ? t("detail.openRenewal") : t("detail.openEarlier")}
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -253,5 +299,76 @@ export function ContractDetailDialog({
         }
       />
     </Dialog>
+  );
+}
+
+/** New dates for a renewal: the same contract as a new draft (the server refuses a past expiry). */
+function RenewForm({
+  contract,
+  onCancel,
+  onRenewed,
+}: {
+  contract: Contract;
+  onCancel: () => void;
+  onRenewed: (renewal: Contract) => void;
+}) {
+  const { t } = useTranslation("contracts");
+  const messages = useContractMessages();
+  const renew = useRenewContract();
+  const [startsOn, setStartsOn] = useState("");
+  const [expiresOn, setExpiresOn] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    renew.mutate(
+      { id: contract.id, dates: { startsOn, expiresOn } },
+      {
+        onSuccess: (renewal) => {
+          notify({
+            title: t("renew.done"),
+            description: t("renew.doneText", { title: renewal.title }),
+            variant: "success",
+          });
+          onRenewed(renewal);
+        },
+        onError: (error) => {
+          if (isApiError(error, 400)) setErrors(error.fields);
+          notify({ title: t("renew.failed"), description: messages.error(error), variant: "error" });
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+      data-testid="renew-form"
+    >
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{t("renew.title")}</h3>
+        <p className="mt-0.5 text-sm text-slate-600">{t("renew.text")}</p>
+      </div>
+      <div className="grid items-start gap-3 sm:grid-cols-2">
+        <Field label={t("fields.startsOn")} error={messages.field(errors.startsOn)}>
+          <Input type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+        </Field>
+        <Field label={t("fields.expiresOn")} error={messages.field(errors.expiresOn)}>
+          <Input type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} aria-required />
+        </Field>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={renew.isPending}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" disabled={renew.isPending} data-testid="submit-renewal">
+          {renew.isPending ? <Spinner className="text-current" /> : <RefreshCw aria-hidden />}
+          {t("renew.submit")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -194,16 +194,17 @@ export default function ContractsPage() {
                   </DropdownMenuItem>
                 ) : null}
                 {c.status === "draft" ? (
-                  <>
-                    <DropdownMenuItem onSelect={() => setEditing(c)}>
-                      <Pencil aria-hidden />
-                      {t("actions.edit")}
-                    </DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => setDeleting(c)} className="text-red-700">
-                      <Trash2 aria-hidden />
-                      {t("actions.delete")}
-                    </DropdownMenuItem>
-                  </>
+                  <DropdownMenuItem onSelect={() => setEditing(c)}>
+                    <Pencil aria-hidden />
+                    {t("actions.edit")}
+                  </DropdownMenuItem>
+                ) : null}
+                {/* A draft, or one that expired without being sent, may go. */}
+                {c.status === "draft" || (c.status === "expired" && !c.sentAt) ? (
+                  <DropdownMenuItem onSelect={() => setDeleting(c)} className="text-red-700">
+                    <Trash2 aria-hidden />
+                    {t("actions.delete")}
+                  </DropdownMenuItem>
                 ) : null}
               </RowMenu>
             </Td>
@@ -224,6 +225,7 @@ export default function ContractsPage() {
           setViewing(null);
           setEditing(c);
         }}
+        onOpen={setViewing}
       />
       <TemplatesDialog open={templatesOpen} onOpenChange={setTemplatesOpen} />
       <ConfirmDialog

@@ -5,8 +5,9 @@ import {
   type PublicContract,
   type SignedContract,
 } from "@shared/contracts/contracts.schema";
-import { CircleCheck, FileText, Link2Off, PenLine, UserPlus } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { CalendarX2, CircleCheck, Download, FileText, Link2Off, PenLine, UserPlus } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -17,8 +18,15 @@ import { ApiRequestError } from "../../../lib/api";
 import { isApiError } from "../../../lib/api-errors";
 import { formatDateTime } from "../../../lib/format";
 import { signIn } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
-import { createDriverAccount, publicAttachmentUrl, signContract, usePublicContract } from "../api/contracts";
+import { dismissNotices, notify } from "../../../lib/toast";
+import {
+  contractKeys,
+  createDriverAccount,
+  publicAttachmentUrl,
+  publicSignedPdfUrl,
+  signContract,
+  usePublicContract,
+} from "../api/contracts";
 import { RichText } from "../components/rich-text";
 import { SignaturePad, type SignaturePadHandle } from "../components/signature-pad";
 import { useContractMessages } from "../contracts-messages";
@@ -28,21 +36,65 @@ const card = "w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 
 /**
  * /public/contract/:token — the signer reads the contract (and its attachment), agrees to sign
  * electronically, types their full name and draws their signature. A new driver then creates their
- * sign-in account with a password (the email is the contract's) and lands on their dashboard.
+ * sign-in account with a password (the email is the contract's) and lands on their dashboard. The
+ * same link, reopened after signing, shows the signed copy (until the link expires); a contract past
+ * its expiry date shows that it has expired.
  */
 export default function PublicContractPage() {
   const { t } = useTranslation("contracts");
   // The route's parameter is the signing link's token (spec: /public/contract/:id).
   const { id: token = "" } = useParams();
   const contract = usePublicContract(token);
-  const [signed, setSigned] = useState<SignedContract | null>(null);
+  const queryClient = useQueryClient();
+  const expired = contract.error instanceof ApiRequestError && contract.error.status === 410;
+  const stage = contract.isPending
+    ? "loading"
+    : expired
+      ? "expired"
+      : contract.error
+        ? "error"
+        : contract.data.signed
+          ? "signed"
+          : "signing";
+  // A screen that moves on takes the last answer with it: a refused attempt's error never stays
+  // over the signed copy that followed it.
+  useEffect(() => {
+    if (stage !== "loading") dismissNotices();
+  }, [stage]);
 
-  if (signed) return <Signed token={token} signed={signed} />;
+  // Signed: the page becomes the signed copy at once, from what the signer just read and drew.
+  const onSigned = (result: SignedContract, typedName: string, signature: string) =>
+    queryClient.setQueryData<PublicContract>(contractKeys.public(token), (shown) =>
+      shown
+        ? {
+            ...shown,
+            signed: {
+              signedAt: result.signedAt,
+              signedName: typedName,
+              signature,
+              hasSignedPdf: true,
+              account: result.account,
+            },
+          }
+        : shown,
+    );
+
   if (contract.isPending) {
     return (
       <div className="grid w-full max-w-2xl place-items-center py-16">
         <Spinner label={t("sign.checking")} />
       </div>
+    );
+  }
+  if (expired) {
+    return (
+      <section role="alert" data-testid="contract-expired" className={`${card} max-w-lg text-center`}>
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-amber-100">
+          <CalendarX2 className="size-6 text-amber-700" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-lg font-semibold text-slate-900">{t("sign.expiredTitle")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("sign.expiredText")}</p>
+      </section>
     );
   }
   if (contract.error) {
@@ -65,7 +117,9 @@ export default function PublicContractPage() {
       </section>
     );
   }
-  return <SignForm token={token} contract={contract.data} onSigned={setSigned} />;
+  if (contract.data.signed)
+    return <SignedCopy token={token} contract={contract.data} signed={contract.data.signed} />;
+  return <SignForm token={token} contract={contract.data} onSigned={onSigned} />;
 }
 
 function SignForm({
@@ -75,7 +129,7 @@ function SignForm({
 }: {
   token: string;
   contract: PublicContract;
-  onSigned: (s: SignedContract) => void;
+  onSigned: (s: SignedContract, typedName: string, signature: string) => void;
 }) {
   const { t } = useTranslation("contracts");
   const messages = useContractMessages();
@@ -110,7 +164,7 @@ function SignForm({
         signature: signature ?? "",
         contentSha256: contract.contentSha256,
       });
-      onSigned(result);
+      onSigned(result, fullName.trim(), signature ?? "");
       window.scrollTo({ top: 0 });
     } catch (error) {
       if (isApiError(error, 400)) setErrors(error.fields);
@@ -235,10 +289,23 @@ function SignForm({
   );
 }
 
-function Signed({ token, signed }: { token: string; signed: SignedContract }) {
+/**
+ * The signed contract as its signer sees it, right after signing and whenever they reopen the link
+ * while it works: read-only, with the signature, who signed and when, the signed PDF, and the
+ * account offer while its window is open.
+ */
+function SignedCopy({
+  token,
+  contract,
+  signed,
+}: {
+  token: string;
+  contract: PublicContract;
+  signed: NonNullable<PublicContract["signed"]>;
+}) {
   const { t } = useTranslation("contracts");
   return (
-    <div className="grid w-full max-w-lg gap-4">
+    <div className="grid w-full max-w-2xl gap-4">
       <section className={`${card} text-center`} data-testid="contract-signed">
         <span className="mx-auto grid size-12 place-items-center rounded-full bg-emerald-100">
           <CircleCheck className="size-6 text-emerald-700" aria-hidden />
@@ -247,8 +314,66 @@ function Signed({ token, signed }: { token: string; signed: SignedContract }) {
         <p className="mt-1 text-sm text-slate-600">
           {t("sign.doneText", { date: formatDateTime(signed.signedAt) })}
         </p>
+        {signed.hasSignedPdf ? (
+          <Button asChild variant="outline" className="mt-4 min-h-11">
+            <a href={publicSignedPdfUrl(token)} download data-testid="download-signed-copy">
+              <Download aria-hidden />
+              {t("sign.downloadSigned")}
+            </a>
+          </Button>
+        ) : null}
       </section>
       {signed.account ? <CreateAccount token={token} account={signed.account} /> : null}
+      <article className={card} data-testid="signed-copy" aria-labelledby="signed-copy-title">
+        <p className="text-sm font-medium text-brand-700">{contract.companyName}</p>
+        <h2 id="signed-copy-title" className="mt-1 text-lg font-semibold text-slate-900 sm:text-xl">
+          {contract.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {t("sign.for", { name: contract.signerName, email: contract.signerEmail })}
+        </p>
+        <section
+          className="mt-4 max-h-[50vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so it scrolls by keyboard
+          tabIndex={0}
+          aria-label={t("fields.content")}
+        >
+          <RichText source={contract.content} />
+        </section>
+        {contract.attachment ? (
+          <a
+            href={publicAttachmentUrl(token)}
+            target="_blank"
+            rel="noopener"
+            className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <FileText className="size-4" aria-hidden />
+            {t("sign.attachment", { name: contract.attachment.fileName })}
+          </a>
+        ) : null}
+        <section
+          className="mt-5 grid gap-2 border-t border-slate-200 pt-5"
+          aria-labelledby="signature-page-title"
+          data-testid="signature-page"
+        >
+          <h3 id="signature-page-title" className="text-sm font-semibold text-slate-900">
+            {t("sign.signaturePage")}
+          </h3>
+          {signed.signature ? (
+            <img
+              src={signed.signature}
+              alt={t("sign.signatureOf", { name: signed.signedName })}
+              className="h-28 w-full max-w-sm rounded-md border border-slate-200 bg-white object-contain"
+            />
+          ) : null}
+          <p className="text-sm text-slate-700">
+            {t("sign.signedBy", { name: signed.signedName, date: formatDateTime(signed.signedAt) })}
+          </p>
+          <p className="text-xs break-all text-slate-500">
+            {t("sign.fingerprint")}: <code>{contract.contentSha256}</code>
+          </p>
+        </section>
+      </article>
       {signed.account ? null : (
         <p className="text-center text-sm">
           <Link to={ROUTES.login.path} className="font-medium text-brand-700 hover:text-brand-600">

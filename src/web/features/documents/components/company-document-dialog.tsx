@@ -69,12 +69,16 @@ export function CompanyDocumentDialog({
     e.preventDefault();
     const parsed = companyDocumentInputSchema.safeParse(values);
     const found: Record<string, string | undefined> = parsed.success ? {} : firstIssues(parsed.error);
-    if (!doc && !file) found.file = DOCUMENT_MESSAGES.nameAndFile;
+    if (!doc && !file) found.file = DOCUMENT_MESSAGES.fileRequired;
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
+      // Each field says what it lacks; the toast says the spec's sentence once.
+      const missing = found.name === DOCUMENT_MESSAGES.nameRequired || !!found.file;
       notify({
         title: t("form.failed"),
-        description: messages.field(Object.values(found).find(Boolean)),
+        description: messages.field(
+          missing ? DOCUMENT_MESSAGES.nameAndFile : Object.values(found).find(Boolean),
+        ),
         variant: "error",
       });
       return;

@@ -51,7 +51,8 @@ export function DriverUploadDialog({
     e.preventDefault();
     const parsed = driverUploadInputSchema.safeParse({ kind, expiresOn });
     const found: Record<string, string | undefined> = parsed.success ? {} : firstIssues(parsed.error);
-    if (!file) found.file = DOCUMENT_MESSAGES.nameAndFile;
+    // A driver's form has no name: its message speaks only of the file.
+    if (!file) found.file = DOCUMENT_MESSAGES.fileRequired;
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;

@@ -1,4 +1,5 @@
 import { type DriverPaperWarning, driverPaperProblems } from "@shared/drivers/compliance";
+import type { TFunction } from "i18next";
 import { UserCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
@@ -8,6 +9,15 @@ import { formatDateTime, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAssignLoad, useLoadInterests } from "../api/load-panels";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
+
+/** Time since the last delivery: hours for two days, then days ("31 days since", not "749 hours"). */
+const SINCE_IN_HOURS_UP_TO = 48;
+function sinceDelivery(t: TFunction<"loads">, deliveredAt: string): string {
+  const hours = Math.max(0, Math.floor((Date.now() - Date.parse(deliveredAt)) / 3_600_000));
+  return hours <= SINCE_IN_HOURS_UP_TO
+    ? t("interests.hoursSince", { count: hours })
+    : t("interests.daysSince", { count: Math.floor(hours / 24) });
+}
 
 /**
  * Drivers who asked for this posted load; one click assigns it. A driver whose license or medical
@@ -80,22 +90,19 @@ export function InterestedDriversPanel({
           >
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-slate-900">{row.fullName}</p>
-              <p className="text-xs text-slate-500">
-                {`${t(`driverStatus.${row.status}`)} · ${t("interests.since", { date: formatDateTime(row.createdAt) })}`}
+              <p className="text-xs text-slate-500" data-testid="interest-status">
+                {`${
+                  row.busySince
+                    ? t("interests.busySince", { date: formatDateTime(row.busySince) })
+                    : t(`driverStatus.${row.status}`)
+                } · ${t("interests.askedAt", { date: formatDateTime(row.createdAt) })}`}
               </p>
               <p className="text-xs text-slate-600" data-testid="interest-facts">
                 {[
                   row.lastDeliveryCity
                     ? t("interests.lastAt", { place: `${row.lastDeliveryCity}, ${row.lastDeliveryState}` })
                     : t("interests.noLastLoad"),
-                  row.lastDeliveredAt
-                    ? t("interests.hoursSince", {
-                        count: Math.max(
-                          0,
-                          Math.floor((Date.now() - Date.parse(row.lastDeliveredAt)) / 3_600_000),
-                        ),
-                      })
-                    : null,
+                  row.lastDeliveredAt ? sinceDelivery(t, row.lastDeliveredAt) : null,
                   row.rating !== null ? t("interests.rating", { rating: formatNumber(row.rating, 1) }) : null,
                 ]
                   .filter(Boolean)

@@ -135,21 +135,26 @@ export function RequestLoadDialog({
     }
   };
 
+  // Every empty required field, named by its section (7 per stop and the freight): the toast is the
+  // one place the whole list shows, since the form's lower fields may be off screen.
   const onInvalid = () => {
     const v = getValues();
-    const missing = [
-      ...(["pickup", "delivery"] as const).flatMap((stop) =>
-        REQUIRED_STOP.filter((f) => !v[stop][f].trim()).map(
-          (f) => `${t(`request.${stop}`)} · ${t(`request.fields.${f}`)}`,
-        ),
-      ),
-      ...(!v.commodity.trim() ? [t("request.fields.commodity")] : []),
-    ];
+    const list = (items: string[]) =>
+      new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(items);
+    const groups = [
+      ...(["pickup", "delivery"] as const).map((stop) => ({
+        section: t(`request.${stop}`),
+        fields: REQUIRED_STOP.filter((f) => !v[stop][f].trim()).map((f) => t(`request.fields.${f}`)),
+      })),
+      { section: t("request.freight"), fields: v.commodity.trim() ? [] : [t("request.fields.commodity")] },
+    ].filter((g) => g.fields.length > 0);
     notify({
       title: t("common:errors.missingInformation"),
-      description: missing.length
+      description: groups.length
         ? t("request.missing", {
-            fields: new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(missing.slice(0, 6)),
+            fields: groups
+              .map((g) => t("request.missingIn", { section: g.section, fields: list(g.fields) }))
+              .join("; "),
           })
         : t("request.invalidText"),
       variant: "error",

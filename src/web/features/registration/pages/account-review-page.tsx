@@ -1,8 +1,8 @@
 import {
   ACCOUNT_REVIEW_STATUSES,
-  type AccountReview,
   accountReviewListQuerySchema,
-} from "@shared/registration/registration.schema";
+} from "@shared/registration/account-review.schema";
+import type { AccountReview } from "@shared/registration/registration.schema";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";

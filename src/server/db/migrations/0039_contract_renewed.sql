@@ -1,0 +1,1 @@
+ALTER TYPE "public"."contract_event_kind" ADD VALUE 'renewed';
