@@ -123,6 +123,7 @@ export function AssistantForm() {
                 inputMode="url"
                 placeholder="https://llm.example.com/v1"
                 readOnly={!mayMove}
+                className={mayMove ? undefined : "bg-slate-50 text-slate-600"}
                 data-testid="assistant-base-url"
               />
             </Field>
