@@ -13,6 +13,7 @@ import {
   type AssistantStatus,
   assistantEndpoint,
 } from "@shared/assistant/assistant.schema";
+import { assistantLine } from "@shared/audit/audit-targets";
 import navEn from "@shared/i18n/locales/en/nav.json";
 import { LOAD_STATUSES } from "@shared/loads/loads.schema";
 import { REPORT_IDS } from "@shared/reports/reports.schema";
@@ -150,7 +151,7 @@ export function createAssistantService(deps: Deps) {
           action: "settings.assistant_saved",
           targetType: "company",
           // Never the key: which provider and model, and whether the key changed.
-          targetLabel: provider ? `${provider} ${values.model}${input.apiKey ? " (new key)" : ""}` : "off",
+          targetLabel: assistantLine(provider, values.model, !!input.apiKey),
           // Where the questions went and go now (the provider and address, never the key).
           ...(after !== before ? { details: { from: before ?? "—", to: after ?? "—" } } : {}),
         });

@@ -1,4 +1,5 @@
 import type { Role } from "@shared/access";
+import { switchChangeLine } from "@shared/audit/audit-targets";
 import type { Language } from "@shared/i18n/i18n.config";
 import type { NotificationKind } from "@shared/notifications/notifications.schema";
 import {
@@ -120,7 +121,8 @@ export function createPreferencesService({ db }: Deps) {
         for (const s of input.switches) {
           const old = before.switches.find((b) => b.event === s.event);
           for (const ch of NOTIFY_CHANNELS)
-            if (old && old[ch] !== s[ch]) changed.push(`${s.event} ${ch} ${s[ch] ? "on" : "off"}`);
+            if (old && old[ch] !== s[ch])
+              changed.push(switchChangeLine({ event: s.event, channel: ch, on: s[ch] }));
           await tx.execute(sql`
             insert into automated_notifications (event, in_app, email, sms, updated_by_name, updated_at)
             values (${s.event}, ${s.inApp}, ${s.email}, ${s.sms}, ${actor.name}, now())

@@ -15,6 +15,7 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useAuditLog } from "../api/audit";
+import { useAuditWords } from "./audit-words";
 
 const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" | "neutral"> = {
   "user.deleted": "danger",
@@ -151,7 +152,7 @@ export function AuditLogPanel() {
   // The inputs show what the URL says (the query above drops an inverted range's end).
   const filters = { q: search, action: values.action ?? "", from: values.from ?? "", to: values.to ?? "" };
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
-  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+  const words = useAuditWords();
   const cols = {
     when: t("audit.columns.when"),
     who: t("audit.columns.who"),
@@ -185,7 +186,7 @@ export function AuditLogPanel() {
             <option value="">{t("audit.filters.allActions")}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {actionLabel(a)}
+                {words.action(a)}
               </option>
             ))}
           </Select>
@@ -296,19 +297,17 @@ export function AuditLogPanel() {
                     </Td>
                     <Td data-label={cols.action} className={stacked.cell}>
                       <Badge tone={toneOf(entry.action)} className="whitespace-normal lg:max-w-44">
-                        {actionLabel(entry.action)}
+                        {words.action(entry.action)}
                       </Badge>
                     </Td>
                     <Td data-label={cols.target} className={stacked.cell}>
                       {entry.targetLabel || entry.targetType ? (
                         <div className="min-w-0 max-lg:text-right">
                           <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
-                            {entry.targetLabel ?? entry.targetId}
+                            {words.target(entry)}
                           </div>
                           {entry.targetType ? (
-                            <div className="text-xs text-slate-500">
-                              {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
-                            </div>
+                            <div className="text-xs text-slate-500">{words.targetType(entry.targetType)}</div>
                           ) : null}
                         </div>
                       ) : (
