@@ -186,6 +186,13 @@ test.describe("dashboards", () => {
     await expect(activity).toContainText("Abrir informes de dinero: retirado a Despachador");
     await expect(activity).toContainText("Cuenta por pagar, SMS: activado");
     await expect(activity).not.toContainText(/reports:money|dispatcher [+−]|bill\.due|sms (on|off)/);
+
+    // The audit log words them with the same words, its details too.
+    await page.goto("/admin/actions?lng=es");
+    const log = page.getByRole("table");
+    await expect(log).toContainText("Abrir informes de dinero: retirado a Despachador");
+    await expect(log).toContainText("Cuenta por pagar, SMS: desactivado");
+    await expect(log).not.toContainText(/reports:money|dispatcher [+−]|bill\.due|sms (on|off)/);
   });
 
   test("a money tile opens its screen; the bills list covers the next 7 days", async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   UPCOMING_BILLS_DAYS,
 } from "@shared/dashboard/dashboard.schema";
 import { CalendarDays, History, Receipt } from "lucide-react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListError, ListSkeleton } from "../../../components/list/list-states";
@@ -100,7 +101,10 @@ export default function StaffDashboardPage() {
           {data.dispatch ? <DispatchTiles data={data} user={me} /> : null}
           {data.money ? <MoneyTiles data={data} user={me} /> : null}
           {data.safety ? <SafetyTiles data={data} user={me} /> : null}
-          <RecentActivity items={data.activity} user={me} />
+          {/* An entry about permissions or settings loads those words first: the tiles do not wait. */}
+          <Suspense fallback={<ListSkeleton label={t("common:loading")} rows={4} />}>
+            <RecentActivity items={data.activity} user={me} />
+          </Suspense>
         </>
       )}
 
@@ -329,7 +333,7 @@ function SafetyTiles({ data, user }: { data: StaffDashboard; user: User }) {
 
 function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) {
   const { t } = useTranslation("dashboard");
-  const words = useAuditWords();
+  const words = useAuditWords(items);
   const href = (item: ActivityItem) => {
     const target = item.targetType ? TARGET_ROUTES[item.targetType] : undefined;
     if (!target || !canOpen(user, target.route)) return null;
