@@ -174,9 +174,7 @@ describe("the events stream follows the user's rights at once", () => {
     await driverWrites("after the ban");
     const after = await until(stream, "never");
     expect(after.ended).toBe(true);
-    expect(chatBodies(after.seen)).toEqual([]);
-    // The page learns at once that its session is gone (it fetches /api/session again).
-    expect(after.seen.map((e) => e.event)).toEqual(["session"]);
+    expect(after.seen).toEqual([]);
   });
 
   it("ends the stream of a session signed out elsewhere (a password change ends the other sessions)", async () => {
@@ -193,7 +191,7 @@ describe("the events stream follows the user's rights at once", () => {
     await driverWrites("after the password change");
     const after = await until(stream, "never");
     expect(after.ended).toBe(true);
-    expect(after.seen.map((e) => e.event)).toEqual(["session"]);
+    expect(after.seen).toEqual([]);
   });
 
   it("ends when the user's role must now use two-factor sign-in, as the REST API refuses them", async () => {
@@ -211,6 +209,7 @@ describe("the events stream follows the user's rights at once", () => {
     await driverWrites("after two-factor became required");
     const after = await until(stream, "never");
     expect(after.ended).toBe(true);
+    // Told first: the page fetches its session again and goes to the two-factor set-up.
     expect(after.seen.map((e) => e.event)).toEqual(["session"]);
   });
 });

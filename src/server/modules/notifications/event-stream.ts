@@ -25,8 +25,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the triggers of decision 016 and the permissions editor's), the stream resolves its session again
  * as a request would. A session that no longer resolves, or may no longer open the stream, ends it;
  * otherwise what follows is sent for the new actor (chat only while they may chat, and only the
- * conversations their new scope opens), and a `session` event tells the browser to fetch `/api/me`
- * again, so its menus and guarded screens change without a navigation.
+ * conversations their new scope opens). When the session still resolves but reads differently, a
+ * `session` event tells the browser to fetch `/api/me` again, so its menus and guarded screens change
+ * without a navigation.
  *
  * Everything announced is handled one at a time in the order PostgreSQL delivered it: a re-check is
  * applied before a message announced after the change is looked at.
@@ -67,11 +68,15 @@ export function eventStream(
     const recheck = async () => {
       const now = await currentActor(deps, headers, actor.ip);
       if (!open) return;
-      const changed = !now || sessionViewChanged(actor, now);
-      if (now) actor = now;
-      // Tell the browser before the stream ends too: a signed-out or refused session shows at once.
+      // Gone (signed out, revoked, expired, disabled): the stream ends without a word. The page that
+      // signed out or left an impersonation is changing its own cookie, and a refetch of the session
+      // now could still carry the old one; any other page learns it at its next request.
+      if (!now) return stop();
+      const changed = sessionViewChanged(actor, now);
+      actor = now;
+      // Told before the stream ends too: a role that must now set up two-factor sign-in goes there.
       if (changed) await stream.writeSSE({ event: "session", data: "{}" });
-      if (!now || refusal(access, now)) stop();
+      if (refusal(access, now)) stop();
     };
 
     // Listen first, then replay: a notification stored in between is sent once, after the replay.
