@@ -49,4 +49,77 @@ test.describe("AI assistant", () => {
       await provider.close();
     }
   });
+
+  test("moving the assistant to another address needs the key typed again, and a manager sees where it connects read-only", async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    const origin = new URL(page.url()).origin;
+    const company = await startAiProvider([]);
+    const elsewhere = await startAiProvider([]);
+    try {
+      const setUp = await page.request.put("/api/assistant/settings", {
+        headers: { origin },
+        data: {
+          provider: "openai-compatible",
+          model: "company-llm",
+          baseUrl: company.baseUrl,
+          apiKey: "sk-e2e-1",
+        },
+      });
+      expect(setUp.status()).toBe(200);
+      await page.goto("/settings?tab=assistant");
+      const form = page.getByTestId("assistant-form");
+      const key = form.getByLabel("API key");
+      await expect(form.getByTestId("assistant-base-url")).toHaveValue(company.baseUrl);
+      await expect(key).toHaveAccessibleDescription("A key is saved. Leave empty to keep it.");
+
+      await form.getByTestId("assistant-base-url").fill(elsewhere.baseUrl);
+      await expect(key).toHaveAccessibleDescription(
+        "The provider or server address changed: enter the API key again.",
+      );
+      await form.getByTestId("save-assistant").click();
+      await expect(toast(page)).toContainText("The AI assistant settings were not saved");
+      // The refusal is said next to the key field, and the form keeps what was typed.
+      await expect(key).toHaveAccessibleDescription(
+        "Enter the API key again to change the provider or its server address.",
+      );
+      await expect(form.getByTestId("assistant-base-url")).toHaveValue(elsewhere.baseUrl);
+
+      await key.fill("sk-e2e-2");
+      await form.getByTestId("save-assistant").click();
+      await expect(toast(page)).toContainText("AI assistant saved");
+      await expect(key).toHaveAccessibleDescription("A key is saved. Leave empty to keep it.");
+
+      // A manager (here in Spanish) sees the provider and address but cannot move them.
+      const context = await browser.newContext({ baseURL: origin });
+      const manager = await context.newPage();
+      try {
+        await loginAs(manager, "manager@demo.test");
+        await manager.goto("/settings?tab=assistant&lng=es");
+        const theirs = manager.getByTestId("assistant-form");
+        const address = theirs.getByTestId("assistant-base-url");
+        await expect(address).toHaveValue(elsewhere.baseUrl);
+        await expect(address).not.toBeEditable();
+        const provider = theirs.getByTestId("assistant-provider");
+        await expect(provider.locator("option")).toHaveText([
+          "Desactivado (sin asistente)",
+          "Servidor compatible con OpenAI (propio)",
+        ]);
+        await expect(provider).toHaveAccessibleDescription(
+          "Solo un rol autorizado a cambiar adónde se conecta el asistente (por defecto, un administrador) puede elegir otro proveedor u otra dirección de servidor.",
+        );
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await page.request.put("/api/assistant/settings", {
+        headers: { origin },
+        data: { provider: null, model: "", baseUrl: "", apiKey: "" },
+      });
+      await company.close();
+      await elsewhere.close();
+    }
+  });
 });

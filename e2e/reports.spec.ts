@@ -261,6 +261,52 @@ test.describe("dashboards", () => {
     });
   }
 
+  test("the recent activity words a permission change and an automated-notification switch in the reader's language", async ({
+    page,
+  }) => {
+    await loginAs(page, "admin@demo.test");
+    const origin = new URL(page.url()).origin;
+    const permission = (granted: boolean) =>
+      page.request.put("/api/permissions", {
+        headers: { origin },
+        data: { changes: [{ role: "dispatcher", permission: "reports:money", granted }] },
+      });
+    const billDue = (sms: boolean) =>
+      page.request.put("/api/notifications/automated", {
+        headers: { origin },
+        data: { switches: [{ event: "bill.due", inApp: true, email: true, sms }] },
+      });
+    // Given and taken back at once (the other tests never see it); the audit log keeps both.
+    expect((await permission(true)).status()).toBe(200);
+    expect((await permission(false)).status()).toBe(200);
+    expect((await billDue(true)).status()).toBe(200);
+    expect((await billDue(false)).status()).toBe(200);
+
+    await page.goto("/");
+    const activity = page.getByTestId("recent-activity");
+    await expect(activity).toContainText(
+      "Changed role permissions · Open money reports: given to Dispatcher",
+    );
+    await expect(activity).toContainText("Open money reports: taken from Dispatcher");
+    await expect(activity).toContainText("Bill due, SMS: on");
+    await expect(activity).toContainText("Bill due, SMS: off");
+    // No stored key shows: not the permission's, the role's, the channel's nor the event's.
+    await expect(activity).not.toContainText(/reports:money|dispatcher [+−]|bill\.due|sms (on|off)/);
+
+    await page.goto("/?lng=es");
+    await expect(activity).toContainText("Abrir informes de dinero: concedido a Despachador");
+    await expect(activity).toContainText("Abrir informes de dinero: retirado a Despachador");
+    await expect(activity).toContainText("Cuenta por pagar, SMS: activado");
+    await expect(activity).not.toContainText(/reports:money|dispatcher [+−]|bill\.due|sms (on|off)/);
+
+    // The audit log words them with the same words, its details too.
+    await page.goto("/admin/actions?lng=es");
+    const log = page.getByRole("table");
+    await expect(log).toContainText("Abrir informes de dinero: retirado a Despachador");
+    await expect(log).toContainText("Cuenta por pagar, SMS: desactivado");
+    await expect(log).not.toContainText(/reports:money|dispatcher [+−]|bill\.due|sms (on|off)/);
+  });
+
   test("a money tile opens its screen; the bills list covers the next 7 days", async ({ page }) => {
     await loginAs(page, "accountant@demo.test");
     await expect(page.getByTestId("upcoming-bills")).toContainText("Upcoming bills · next 7 days");

@@ -70,6 +70,8 @@ const WEB_EDGES: Record<string, string> = {
     "the driver acts on the current load from the dashboard",
   "dashboard -> loads/components/load-event-text": "the dashboard shows the load's last event",
   "dashboard -> loads/components/next-stop-card": "the driver checks in at the next stop from the dashboard",
+  "dashboard -> audit/components/audit-words":
+    "the recent activity is audit entries, worded in the reader's language as the audit log words them",
   "load-board -> loads/api/loads": "showing interest refreshes the loads (one key tree for dispatch)",
   "loads -> locations/api/locations": "a stop is picked from (and saved to) the address book",
   "dashboard -> settlements/components/my-settlements":

@@ -41,6 +41,11 @@ export const PERMISSIONS = {
   "assistant:use": ["admin", "manager", "dispatcher", "safety", "accountant", "driver"],
   /** Settings → AI assistant: the provider, model and API key. */
   "assistant:configure": ["admin", "manager"],
+  /**
+   * Moving the assistant to another provider or server address, where the company's questions (and
+   * the key, entered again) are sent: the admin's by default (issue 38, decision 033).
+   */
+  "assistant:endpoint": ["admin"],
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],
@@ -191,6 +196,7 @@ export type Permission = keyof typeof PERMISSIONS;
 /** The assistant's permissions by name for the screens (a `"assistant:…"` literal reads as a namespace there). */
 export const ASSISTANT_USE: Permission = "assistant:use";
 export const ASSISTANT_CONFIGURE: Permission = "assistant:configure";
+export const ASSISTANT_ENDPOINT: Permission = "assistant:endpoint";
 
 export const NAV_GROUPS = [
   "management",

@@ -12,7 +12,7 @@ import {
 import { apiErrorSchema } from "@shared/api/api.schema";
 import type { MiddlewareHandler } from "hono";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES, rejectNulCharacters, UPLOAD_BODY_MAX_BYTES } from "./body";
-import type { AppEnv } from "./context";
+import type { Actor, AppEnv } from "./context";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 
 /**
@@ -50,6 +50,32 @@ function defaultRoles(access: OperationAccess): readonly Role[] {
   return ROLES.filter((r) => permissions.some((p) => (PERMISSIONS[p] as readonly Role[]).includes(r)));
 }
 
+/**
+ * Why `actor` may not call an operation declared with `access`, or null when they may. The guard
+ * throws it; a long-lived answer (the events stream) asks again whenever its user changes.
+ */
+export function refusal(
+  access: OperationAccess,
+  actor: Actor | null,
+  allowPendingPasswordChange = false,
+  forbiddenMessage?: string,
+): HttpError | null {
+  if (access === "public") return null;
+  if (!actor) return unauthenticated();
+  const permissions = permissionsOf(access);
+  const admitted = permissions
+    ? permissions.some((p) => can(actor, p))
+    : allows(access as Access, actor.role);
+  if (!admitted) return forbidden(forbiddenMessage);
+  if (actor.mustChangePassword && !allowPendingPasswordChange) {
+    return new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
+  }
+  if (actor.mustEnrolTwoFactor && !allowPendingPasswordChange) {
+    return new HttpError(403, "TWO_FACTOR_REQUIRED", "Set up two-factor sign-in to continue.");
+  }
+  return null;
+}
+
 /** The guard every operation gets from its declaration: deny by default. */
 export function guard(
   access: OperationAccess,
@@ -57,20 +83,8 @@ export function guard(
   forbiddenMessage?: string,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (access === "public") return next();
-    const actor = c.get("actor");
-    if (!actor) throw unauthenticated();
-    const permissions = permissionsOf(access);
-    const admitted = permissions
-      ? permissions.some((p) => can(actor, p))
-      : allows(access as Access, actor.role);
-    if (!admitted) throw forbidden(forbiddenMessage);
-    if (actor.mustChangePassword && !allowPendingPasswordChange) {
-      throw new HttpError(403, "PASSWORD_CHANGE_REQUIRED", "Choose a new password to continue.");
-    }
-    if (actor.mustEnrolTwoFactor && !allowPendingPasswordChange) {
-      throw new HttpError(403, "TWO_FACTOR_REQUIRED", "Set up two-factor sign-in to continue.");
-    }
+    const refused = refusal(access, c.get("actor"), allowPendingPasswordChange, forbiddenMessage);
+    if (refused) throw refused;
     return next();
   };
 }

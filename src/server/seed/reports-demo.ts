@@ -1,4 +1,5 @@
 import { routePath } from "@shared/access";
+import { inspectionLine } from "@shared/audit/audit-targets";
 import { quarterOf } from "@shared/reports/reports.schema";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { readAll, type Tx } from "../db/client";
@@ -13,7 +14,10 @@ import {
   invoices,
   loadJurisdictionMiles,
   loads,
+  standingDeductions,
+  trailers,
   users,
+  vehicles,
 } from "../db/schema";
 import { companyDay } from "../platform/company-day";
 import { notifyUsers } from "../platform/notifications/notify";
@@ -101,14 +105,14 @@ export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()
   // A load whose lane starts and ends in one state lists it once.
   const unique = new Map(rows.map((r) => [`${r.loadId}-${r.jurisdiction}`, r]));
   if (unique.size) await tx.insert(loadJurisdictionMiles).values([...unique.values()]);
-  await seedActivityDemo(tx, now);
+  await seedActivityDemo(tx, now, timeZone);
 }
 
 /**
  * The staff dashboard's recent activity for the demo: what each role did over the last days, as the
  * services would have audited it (the demo's rows are seeded directly, not through the services).
  */
-export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> {
+export async function seedActivityDemo(tx: Tx, now = new Date(), timeZone = "UTC"): Promise<void> {
   const [load] = await tx
     .select({ id: loads.id, n: loads.loadNumber })
     .from(loads)
@@ -121,8 +125,20 @@ export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> 
     .limit(1);
   const [citation] = await tx.select({ id: citations.id, n: citations.violation }).from(citations).limit(1);
   const [inspection] = await tx
-    .select({ id: inspections.id, n: inspections.inspectorName })
+    .select({
+      id: inspections.id,
+      type: inspections.type,
+      at: inspections.inspectedAt,
+      truck: vehicles.unitNumber,
+      trailer: trailers.identifier,
+    })
     .from(inspections)
+    .leftJoin(vehicles, eq(vehicles.id, inspections.vehicleId))
+    .leftJoin(trailers, eq(trailers.id, inspections.trailerId))
+    .limit(1);
+  const [deduction] = await tx
+    .select({ id: standingDeductions.id, kind: standingDeductions.kind })
+    .from(standingDeductions)
     .limit(1);
   const [accident] = await tx.select({ id: accidents.id, n: accidents.reference }).from(accidents).limit(1);
   const [bill] = await tx.select({ id: bills.id, n: bills.name }).from(bills).limit(1);
@@ -158,7 +174,13 @@ export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> 
       actorEmail: "safety@demo.test",
       targetType: "inspection",
       targetId: inspection.id,
-      targetLabel: inspection.n,
+      // As the inspections service words it: the asset, the kind of inspection and its day.
+      targetLabel: inspectionLine(
+        inspection.truck ? "vehicle" : "trailer",
+        inspection.truck ?? inspection.trailer ?? "",
+        inspection.type,
+        companyDay(inspection.at, timeZone),
+      ),
       createdAt: hoursAgo(52),
     },
     accident && {
@@ -168,6 +190,14 @@ export async function seedActivityDemo(tx: Tx, now = new Date()): Promise<void> 
       targetId: accident.id,
       targetLabel: accident.n,
       createdAt: hoursAgo(75),
+    },
+    deduction && {
+      action: "standing_deduction.created",
+      actorEmail: "accountant@demo.test",
+      targetType: "standing_deduction",
+      targetId: deduction.id,
+      targetLabel: deduction.kind,
+      createdAt: hoursAgo(44),
     },
     bill && {
       action: "bill.updated",

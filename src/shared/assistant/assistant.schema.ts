@@ -8,6 +8,8 @@ export const ASSISTANT_MESSAGES = {
   model: "Enter the model's name.",
   baseUrl: "Enter the endpoint's address, such as https://llm.example.com/v1.",
   key: "Enter the API key.",
+  keyAgain: "Enter the API key again to change the provider or its server address.",
+  endpoint: "Your role may not change the AI provider or its server address.",
 } as const;
 const M = ASSISTANT_MESSAGES;
 
@@ -31,7 +33,10 @@ export const assistantSettingsInputSchema = z
     provider: z.enum(AI_PROVIDERS).nullable(),
     model: z.string().trim().max(100),
     baseUrl: z.string().trim().max(300),
-    /** Empty keeps the saved key. */
+    /**
+     * Empty keeps the saved key, for the same provider and address only: a new endpoint needs the key
+     * entered again (the saved one is never sent anywhere new).
+     */
     apiKey: z.string().trim().max(500),
   })
   .superRefine((v, ctx) => {
@@ -41,6 +46,15 @@ export const assistantSettingsInputSchema = z
       ctx.addIssue({ code: "custom", path: ["baseUrl"], message: M.baseUrl });
   });
 export type AssistantSettingsInput = z.input<typeof assistantSettingsInputSchema>;
+
+/**
+ * Where the assistant sends the company's questions and its key: the provider and its server address
+ * (none: the provider's own), as the audit log records it; null when the assistant is off.
+ */
+export function assistantEndpoint(provider: AiProvider | null, baseUrl: string): string | null {
+  if (!provider) return null;
+  return baseUrl ? `${provider} ${baseUrl}` : provider;
+}
 
 export const assistantStatusSchema = z.object({
   configured: z.boolean(),

@@ -158,10 +158,12 @@ export const unreadCountSchema = z.object({
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**
- * The events stream (`GET /api/events`, server-sent events): `notification` carries one new
- * notification (its id is the event id, so a reconnect with `Last-Event-ID` gets what it missed).
+ * The events stream (`GET /api/events`, server-sent events): `ready` on every (re)connect (fetch
+ * again what may have been missed); `notification` carries one new notification (its id is the event
+ * id, so a reconnect with `Last-Event-ID` gets what it missed); `chat` a conversation's new message or
+ * read receipt; `session` says the signed-in session changed or ended (fetch `/api/me` again).
  */
-export const STREAM_EVENTS = ["notification"] as const;
+export const STREAM_EVENTS = ["ready", "notification", "chat", "session"] as const;
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 /** At most this many missed notifications are replayed on a reconnect. */

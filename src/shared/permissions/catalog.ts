@@ -37,6 +37,7 @@ export const PERMISSION_CATALOG = {
   "data:manage": locked("administration"),
   "assistant:use": entry("communications", "home", "driverDashboard"),
   "assistant:configure": entry("administration", "settings"),
+  "assistant:endpoint": entry("administration", "settings"),
   "accountReviews:manage": locked("administration"),
   "audit:read": locked("administration"),
   "mail:read": locked("administration"),

@@ -25,13 +25,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A fresh scripted provider, saved as the company's OpenAI-compatible endpoint. */
+/** A fresh scripted provider, saved as the company's OpenAI-compatible endpoint (an admin's change). */
 async function script(steps: AiStep[]) {
   await provider?.close();
   provider = await startAiProvider(steps);
   const res = await call(ctx, "/api/assistant/settings", {
     method: "PUT",
-    cookie: manager,
+    cookie: admin,
     body: {
       provider: "openai-compatible",
       model: "company-llm",
@@ -241,6 +241,89 @@ describe("the AI assistant", () => {
       expect(errors).toContain("assistant provider error");
     } finally {
       ctx.deps.log.error = original;
+    }
+  });
+
+  it("lets only an admin move the provider's endpoint, always with the key entered again, and audits old and new without the key", async () => {
+    const p = await script([{ text: "From the company's server." }]);
+    const before = `openai-compatible ${p.baseUrl}`;
+    const attacker = await startAiProvider([{ text: "got it" }]);
+    try {
+      const save = (cookie: string, body: Record<string, unknown>) =>
+        call(ctx, "/api/assistant/settings", {
+          method: "PUT",
+          cookie,
+          body: {
+            provider: "openai-compatible",
+            model: "company-llm",
+            baseUrl: p.baseUrl,
+            apiKey: "",
+            ...body,
+          },
+        });
+
+      // A manager may not point the saved key (or a new one) anywhere else, nor switch provider.
+      for (const body of [
+        { baseUrl: attacker.baseUrl },
+        { baseUrl: attacker.baseUrl, apiKey: "sk-manager-1" },
+        { provider: "openai", baseUrl: "", apiKey: "sk-manager-1" },
+      ]) {
+        const refused = await save(manager, body);
+        expect(refused.status).toBe(403);
+        expect(refused.json.error).toMatchObject({
+          code: "ASSISTANT_ENDPOINT_FORBIDDEN",
+          message: "Your role may not change the AI provider or its server address.",
+        });
+      }
+      // The rest stays theirs: the model, with the saved key kept.
+      const model = await save(manager, { model: "company-llm-3" });
+      expect(model.status).toBe(200);
+      expect(model.json).toMatchObject({ baseUrl: p.baseUrl, model: "company-llm-3", keySet: true });
+
+      // An admin moving the endpoint enters the key again.
+      for (const body of [{ baseUrl: attacker.baseUrl }, { provider: "openai", baseUrl: "" }]) {
+        const again = await save(admin, body);
+        expect(again.status).toBe(400);
+        expect(again.json.error).toMatchObject({
+          code: "ASSISTANT_KEY_REQUIRED",
+          message: "Enter the API key again to change the provider or its server address.",
+          details: {
+            fields: { apiKey: "Enter the API key again to change the provider or its server address." },
+          },
+        });
+      }
+      // Nothing moved: the next question goes to the company's server with its key, and the other
+      // address never saw a request.
+      expect((await ask(dispatcher, "hello")).status).toBe(200);
+      expect(p.authorizations).toEqual(["Bearer sk-test-4242"]);
+      expect(attacker.authorizations).toEqual([]);
+
+      const moved = await save(admin, { baseUrl: attacker.baseUrl, apiKey: "sk-new-7777" });
+      expect(moved.status).toBe(200);
+      expect(moved.json).toMatchObject({ baseUrl: attacker.baseUrl, keySet: true });
+      const { rows } = await ctx.deps.db.execute<{ target_label: string; details: unknown }>(
+        sql`select target_label, details from audit_log where action = 'settings.assistant_saved'
+             order by created_at desc, id desc limit 1`,
+      );
+      expect(rows[0].details).toEqual({ from: before, to: `openai-compatible ${attacker.baseUrl}` });
+      expect(JSON.stringify(rows[0])).not.toMatch(/sk-new-7777|sk-test-4242/);
+      expect((await ask(dispatcher, "hello")).status).toBe(200);
+      expect(attacker.authorizations).toEqual(["Bearer sk-new-7777"]);
+
+      // The permissions editor may give the endpoint to managers too.
+      const grant = await call(ctx, "/api/permissions", {
+        method: "PUT",
+        cookie: admin,
+        body: { changes: [{ role: "manager", permission: "assistant:endpoint", granted: true }] },
+      });
+      expect(grant.status).toBe(200);
+      expect((await save(manager, { apiKey: "sk-test-4242" })).status).toBe(200);
+      expect((await call(ctx, "/api/permissions/reset", { method: "POST", cookie: admin })).status).toBe(200);
+
+      // Turning the assistant off sends nothing anywhere: a manager may still do it.
+      expect((await save(manager, { provider: null })).json).toMatchObject({ provider: null, keySet: false });
+    } finally {
+      await attacker.close();
     }
   });
 });

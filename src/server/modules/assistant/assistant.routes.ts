@@ -47,7 +47,7 @@ const putSettings = defineRoute({
   path: "/api/assistant/settings",
   tags,
   summary:
-    "Set the provider (OpenAI, Anthropic, Google, or an OpenAI-compatible base URL), the model and the key (stored encrypted; empty keeps it; no provider turns the assistant off); audited",
+    "Set the provider (OpenAI, Anthropic, Google, or an OpenAI-compatible base URL), the model and the key (stored encrypted; empty keeps it for the same provider and address; no provider turns the assistant off). A new provider or address needs `assistant:endpoint` (admin by default; 403 ASSISTANT_ENDPOINT_FORBIDDEN) and the key entered again when one is saved (400 ASSISTANT_KEY_REQUIRED, on `apiKey`); audited with the old and new endpoint, never the key",
   access: "assistant:configure",
   request: { body: jsonBody(assistantSettingsInputSchema) },
   responses: { 200: jsonContent(assistantSettingsSchema) },

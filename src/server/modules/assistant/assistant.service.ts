@@ -2,7 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { can, canOpen, ROUTES, type RouteKey, routePath } from "@shared/access";
+import { ASSISTANT_ENDPOINT, can, canOpen, ROUTES, type RouteKey, routePath } from "@shared/access";
 import {
   type AiProvider,
   ASSISTANT_MESSAGES,
@@ -11,7 +11,9 @@ import {
   type AssistantSettings,
   type AssistantSettingsInput,
   type AssistantStatus,
+  assistantEndpoint,
 } from "@shared/assistant/assistant.schema";
+import { assistantLine } from "@shared/audit/audit-targets";
 import navEn from "@shared/i18n/locales/en/nav.json";
 import { LOAD_STATUSES } from "@shared/loads/loads.schema";
 import { REPORT_IDS } from "@shared/reports/reports.schema";
@@ -21,7 +23,7 @@ import { z } from "zod";
 import { assistantSettings } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { badRequest, HttpError, loggableError } from "../../http/errors";
+import { badRequest, forbidden, HttpError, loggableError } from "../../http/errors";
 import { recordAudit } from "../../platform/audit/audit";
 import { openSecret, sealSecret } from "../../platform/secrets/secret-box";
 import { reportsFor } from "../reports/reports.service";
@@ -110,6 +112,21 @@ export function createAssistantService(deps: Deps) {
     async saveSettings(actor: Actor, input: AssistantSettingsInput): Promise<AssistantSettings> {
       const current = await row();
       const provider = input.provider ?? null;
+      const before = assistantEndpoint(
+        (current?.provider as AiProvider | null) ?? null,
+        current?.baseUrl ?? "",
+      );
+      const after = assistantEndpoint(provider, input.baseUrl);
+      // Turning the assistant off sends nothing anywhere (and forgets the key); any other new endpoint
+      // is a place the company's questions would go: the endpoint permission's, with the key typed
+      // again, so a saved key never follows an address someone else chose.
+      const moved = after !== null && after !== before;
+      if (moved && !can(actor, ASSISTANT_ENDPOINT))
+        throw forbidden(ASSISTANT_MESSAGES.endpoint, "ASSISTANT_ENDPOINT_FORBIDDEN");
+      if (moved && !input.apiKey && current?.keyEncrypted)
+        throw new HttpError(400, "ASSISTANT_KEY_REQUIRED", ASSISTANT_MESSAGES.keyAgain, {
+          fields: { apiKey: ASSISTANT_MESSAGES.keyAgain },
+        });
       const keyEncrypted = !provider
         ? null
         : input.apiKey
@@ -134,7 +151,9 @@ export function createAssistantService(deps: Deps) {
           action: "settings.assistant_saved",
           targetType: "company",
           // Never the key: which provider and model, and whether the key changed.
-          targetLabel: provider ? `${provider} ${values.model}${input.apiKey ? " (new key)" : ""}` : "off",
+          targetLabel: assistantLine(provider, values.model, !!input.apiKey),
+          // Where the questions went and go now (the provider and address, never the key).
+          ...(after !== before ? { details: { from: before ?? "—", to: after ?? "—" } } : {}),
         });
       });
       return this.settings();

@@ -228,26 +228,62 @@ export async function resolveActor(
     expiresAt = new Date(refreshed.response.session.expiresAt);
   }
 
+  return { actor: toActor(row, ip, expiresAt), setCookies };
+}
+
+function toActor(row: ActorRow, ip: string | null, expiresAt: Date): Actor {
   return {
-    actor: {
-      userId: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      permissions: row.permissions ?? effectivePermissions(row.role, row.permission_overrides),
-      mustChangePassword: row.must_change_password,
-      mustEnrolTwoFactor: row.must_enrol_two_factor,
-      sessionId: row.session_id,
-      sessionExpiresAt: expiresAt,
-      impersonator: row.impersonated_by
-        ? { id: row.impersonated_by, email: row.impersonator_email ?? "" }
-        : null,
-      ip,
-      driverId: row.driver_id,
-      customerId: row.customer_id,
-    },
-    setCookies,
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    permissions: row.permissions ?? effectivePermissions(row.role, row.permission_overrides),
+    mustChangePassword: row.must_change_password,
+    mustEnrolTwoFactor: row.must_enrol_two_factor,
+    sessionId: row.session_id,
+    sessionExpiresAt: expiresAt,
+    impersonator: row.impersonated_by
+      ? { id: row.impersonated_by, email: row.impersonator_email ?? "" }
+      : null,
+    ip,
+    driverId: row.driver_id,
+    customerId: row.customer_id,
   };
+}
+
+/**
+ * Who the request's session is now, read from the database — no cache, no sliding refresh — or null
+ * when it no longer resolves (signed out, revoked, expired, the user disabled, an impersonation past
+ * its cap). A long-lived answer (the events stream) asks this whenever its user changes.
+ */
+export async function currentActor(deps: Deps, headers: Headers, ip: string | null): Promise<Actor | null> {
+  const signed = cookieValue(headers.get("cookie") ?? "", SESSION_COOKIES);
+  const token = signed ? verifySignedToken(signed, deps.config.authSecret) : null;
+  if (!token) return null;
+  const { rows } = await deps.pool.query<ActorRow>({ ...ACTOR_QUERY, values: [token] });
+  return rows[0] ? toActor(rows[0], ip, effectiveExpiry(rows[0])) : null;
+}
+
+/**
+ * Whether the browser's idea of the session (`/api/me`: who, role, permissions, pending steps,
+ * impersonation, driver or customer record) differs between two resolutions of it. The sliding
+ * expiry is not part of it.
+ */
+export function sessionViewChanged(a: Actor, b: Actor): boolean {
+  const view = (x: Actor) =>
+    JSON.stringify([
+      x.userId,
+      x.email,
+      x.name,
+      x.role,
+      [...x.permissions].sort(),
+      x.mustChangePassword,
+      x.mustEnrolTwoFactor,
+      x.impersonator?.id ?? null,
+      x.driverId,
+      x.customerId,
+    ]);
+  return view(a) !== view(b);
 }
 
 /** Puts the signed-in actor (or null) on every API request. */

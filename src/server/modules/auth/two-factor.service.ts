@@ -1,3 +1,4 @@
+import { roleListLine } from "@shared/audit/audit-targets";
 import type {
   SecuritySettings,
   SecuritySettingsInput,
@@ -177,7 +178,7 @@ export function createTwoFactorService(deps: Deps) {
         await recordAudit(tx, actor, {
           action: "settings.security_saved",
           targetType: "company",
-          targetLabel: roles.join(", ") || "—",
+          targetLabel: roleListLine(roles),
           details: { role: roles.join(", ") },
         });
       });

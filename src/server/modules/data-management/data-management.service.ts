@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { AuditAction } from "@shared/audit/audit.schema";
+import { retentionLine } from "@shared/audit/audit-targets";
 import {
   type Backup,
   type BackupList,
@@ -263,9 +264,7 @@ export function createDataManagementService(deps: Deps) {
         await recordAudit(tx, actor, {
           action: "data.settings_saved",
           targetType: "data",
-          targetLabel: [input.notificationDays, input.auditDays, input.communicationDays]
-            .map((d) => d ?? "∞")
-            .join(" / "),
+          targetLabel: retentionLine([input.notificationDays, input.auditDays, input.communicationDays]),
         });
       });
       return settingsOf(deps);

@@ -1,3 +1,4 @@
+import { inspectionLine } from "@shared/audit/audit-targets";
 import {
   type CreateInspection,
   DRIVER_INSPECTION_TYPES,
@@ -13,7 +14,6 @@ import {
   type InspectionFilter,
   type InspectionImage,
   type InspectionPage,
-  type InspectionType,
   type InspectorOption,
 } from "@shared/inspections/inspections.schema";
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
@@ -55,13 +55,6 @@ const OUT_OF_SERVICE_RECIPIENTS = [...DEFECT_RECIPIENTS, "dispatcher"] as const;
 const REPAIR_SERVICE_TYPE = "repair";
 /** How many options a picker gets; typing narrows the list. */
 const OPTIONS_LIMIT = 50;
-
-const TYPE_NAMES: Record<InspectionType, string> = {
-  pre_trip: "pre-trip",
-  post_trip: "post-trip",
-  annual: "annual",
-  other: "",
-};
 
 export const inspectionLink = (id: string) => `/fleet/inspections/${id}`;
 
@@ -342,7 +335,7 @@ export function createInspectionsService(deps: Deps) {
             action: "inspection.filed",
             targetType: "inspection",
             targetId: row.id,
-            targetLabel: `${asset.name} ${TYPE_NAMES[input.type] || input.type} ${day}`,
+            targetLabel: inspectionLine(input.assetType, asset.label, input.type, day),
             details: {
               overallStatus: input.overallStatus,
               failedItems: failed.map((e) => e.item),

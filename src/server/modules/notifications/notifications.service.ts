@@ -5,8 +5,8 @@ import {
   type NotificationPage,
   STREAM_REPLAY_MAX,
 } from "@shared/notifications/notifications.schema";
-import { and, count, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
-import { notifications, sessions, users } from "../../db/schema";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { notifications } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
@@ -109,18 +109,6 @@ export function createNotificationsService({ db }: Deps) {
         .orderBy(notifications.createdAt, notifications.id)
         .limit(STREAM_REPLAY_MAX);
       return rows.map(toNotification);
-    },
-
-    /** Whether the stream's session still holds (not signed out, not expired, the user not disabled). */
-    async sessionHolds(actor: Actor): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(eq(sessions.id, actor.sessionId), gt(sessions.expiresAt, sql`now()`), eq(users.banned, false)),
-        );
-      return !!row;
     },
   };
 }

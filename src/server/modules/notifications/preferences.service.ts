@@ -1,4 +1,5 @@
 import type { Role } from "@shared/access";
+import { switchChangeLine } from "@shared/audit/audit-targets";
 import type { Language } from "@shared/i18n/i18n.config";
 import type { NotificationKind } from "@shared/notifications/notifications.schema";
 import {
@@ -120,7 +121,7 @@ export function createPreferencesService({ db }: Deps) {
         for (const s of input.switches) {
           const old = before.switches.find((b) => b.event === s.event);
           const flipped = NOTIFY_CHANNELS.filter((ch) => !old || old[ch] !== s[ch]);
-          for (const ch of flipped) changed.push(`${s.event} ${ch} ${s[ch] ? "on" : "off"}`);
+          for (const ch of flipped) changed.push(switchChangeLine({ event: s.event, channel: ch, on: s[ch] }));
           // The screen sends every row: only a row whose switches moved is written and stamped (an
           // event still on the defaults has no row, and writing one would say someone changed it).
           if (!flipped.length) continue;

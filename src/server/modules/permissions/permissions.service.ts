@@ -1,4 +1,5 @@
-import { PERMISSIONS, type Role } from "@shared/access";
+import { PERMISSIONS, type Permission, type Role } from "@shared/access";
+import { permissionChangeLine } from "@shared/audit/audit-targets";
 import { isEditable, isPermission } from "@shared/permissions/catalog";
 import {
   PERMISSIONS_MESSAGES,
@@ -69,7 +70,7 @@ export function createPermissionsService({ db }: Deps) {
                 target: [rolePermissions.role, rolePermissions.permission],
                 set: { granted: c.granted, updatedByName: actor.name, updatedAt: new Date() },
               });
-          applied.push(`${c.role} ${c.granted ? "+" : "−"}${c.permission}`);
+          applied.push(permissionChangeLine({ ...c, permission: c.permission as Permission }));
         }
         if (applied.length) {
           await recordAudit(tx, actor, {
@@ -93,7 +94,15 @@ export function createPermissionsService({ db }: Deps) {
           targetType: "permissions",
           targetLabel: `${removed.length}`,
           details: {
-            changed: removed.map((r) => `${r.role} ${r.granted ? "+" : "−"}${r.permission}`).join(", "),
+            changed: removed
+              .map((r) =>
+                permissionChangeLine({
+                  role: r.role,
+                  permission: r.permission as Permission,
+                  granted: r.granted,
+                }),
+              )
+              .join(", "),
           },
         });
       });

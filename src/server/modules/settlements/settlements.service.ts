@@ -1,4 +1,5 @@
 import { can } from "@shared/access";
+import { periodLine } from "@shared/audit/audit-targets";
 import { isMaskedTaxId, maskTaxId } from "@shared/drivers/management.schema";
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from "@shared/fuel/fuel.schema";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
@@ -574,7 +575,7 @@ export function createSettlementsService({ db, config, mailer, log, storage }: D
         await recordAudit(tx, actor, {
           action: "settlement.generated",
           targetType: "settlement",
-          targetLabel: `${period.start} – ${period.end}`,
+          targetLabel: periodLine(period.start, period.end),
           details: { from: period.start, to: period.end, imported: created.length, replaced: updated },
         });
         return { created: created.length, updated, unchanged };

@@ -1,8 +1,9 @@
 import { isRole } from "@shared/access";
 import { AUDIT_ACTIONS, type AuditEntry, auditListQuerySchema } from "@shared/audit/audit.schema";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../../components/list/list-pagination";
-import { ListContent } from "../../../components/list/list-states";
+import { ListContent, ListSkeleton } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { stacked } from "../../../components/list/stacked-table";
 import { Badge } from "../../../components/ui/badge";
@@ -15,6 +16,7 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { useAuditLog } from "../api/audit";
+import { type AuditWords, useAuditWords } from "./audit-words";
 
 const TONE_BY_PREFIX: Record<string, "info" | "success" | "warning" | "danger" | "neutral"> = {
   "user.deleted": "danger",
@@ -64,7 +66,15 @@ const TIME_DETAILS = new Set<string>(["startsAt", "endsAt", "expiresAt"]);
  * A compact line of `key: value` chips in the reader's language: roles and yes/no translated, money,
  * days and times per locale; a `from`/`to` pair (a role change) reads as one "Customer → Driver" chip.
  */
-function DetailsSummary({ action, details }: { action: string; details: AuditEntry["details"] }) {
+function DetailsSummary({
+  action,
+  details,
+  words,
+}: {
+  action: string;
+  details: AuditEntry["details"];
+  words: AuditWords;
+}) {
   const { t } = useTranslation([
     "admin",
     "accidents",
@@ -77,6 +87,8 @@ function DetailsSummary({ action, details }: { action: string; details: AuditEnt
   const statusWords = STATUS_WORDS[action.split(".")[0]];
   const show = (key: string, v: unknown): string => {
     if (isRole(v)) return t(`common:roles.${v}`);
+    const worded = typeof v === "string" ? words.detail(action, key, v) : null;
+    if (worded !== null) return worded;
     if (statusWords && STATUS_DETAILS.has(key) && typeof v === "string") {
       return t(`${statusWords}.${v}`, { defaultValue: v });
     }
@@ -151,7 +163,7 @@ export function AuditLogPanel() {
   // The inputs show what the URL says (the query above drops an inverted range's end).
   const filters = { q: search, action: values.action ?? "", from: values.from ?? "", to: values.to ?? "" };
   const badRange = !!(filters.from && filters.to && filters.from > filters.to);
-  const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+  const words = useAuditWords([]);
   const cols = {
     when: t("audit.columns.when"),
     who: t("audit.columns.who"),
@@ -185,7 +197,7 @@ export function AuditLogPanel() {
             <option value="">{t("audit.filters.allActions")}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {actionLabel(a)}
+                {words.action(a)}
               </option>
             ))}
           </Select>
@@ -254,78 +266,94 @@ export function AuditLogPanel() {
       >
         {(data) => (
           <>
-            <Table className={stacked.table} aria-label={t("audit.tab")}>
-              <THead className={stacked.head}>
-                <tr>
-                  <Th className="pl-4">{cols.when}</Th>
-                  <Th>{cols.who}</Th>
-                  <Th>{cols.action}</Th>
-                  <Th>{cols.target}</Th>
-                  <Th className="pr-4">{cols.details}</Th>
-                </tr>
-              </THead>
-              <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
-                {data.items.map((entry) => (
-                  <Tr key={entry.id} className={stacked.row}>
-                    <Td
-                      className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-lg:text-xs")}
-                    >
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                    </Td>
-                    <Td data-label={cols.who} className={stacked.cell}>
-                      <div className="min-w-0 max-lg:text-right">
-                        {entry.actorEmail ? (
-                          <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
-                            {entry.actorEmail}
-                          </div>
-                        ) : (
-                          <div className="text-slate-500 italic">{t("audit.anonymous")}</div>
-                        )}
-                        {entry.impersonatorEmail ? (
-                          <div className="text-xs text-amber-700">
-                            {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
-                          </div>
-                        ) : null}
-                        {/* The address the request came from, under who made it (one column less). */}
-                        {entry.ip ? (
-                          <div className="font-mono text-xs text-slate-500" title={cols.ip}>
-                            {entry.ip}
-                          </div>
-                        ) : null}
-                      </div>
-                    </Td>
-                    <Td data-label={cols.action} className={stacked.cell}>
-                      <Badge tone={toneOf(entry.action)} className="whitespace-normal lg:max-w-44">
-                        {actionLabel(entry.action)}
-                      </Badge>
-                    </Td>
-                    <Td data-label={cols.target} className={stacked.cell}>
-                      {entry.targetLabel || entry.targetType ? (
-                        <div className="min-w-0 max-lg:text-right">
-                          <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
-                            {entry.targetLabel ?? entry.targetId}
-                          </div>
-                          {entry.targetType ? (
-                            <div className="text-xs text-slate-500">
-                              {t(`audit.targetTypes.${entry.targetType}`, { defaultValue: entry.targetType })}
-                            </div>
-                          ) : null}
-                        </div>
-                      ) : (
-                        <span className="text-slate-300">—</span>
-                      )}
-                    </Td>
-                    <Td data-label={cols.details} className={cn(stacked.cell, "pr-4")}>
-                      <DetailsSummary action={entry.action} details={entry.details} />
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            {/* A page with entries about permissions or settings loads those words first. */}
+            <Suspense fallback={<ListSkeleton label={t("common:loading")} />}>
+              <AuditRows items={data.items} retained={retained} cols={cols} />
+            </Suspense>
             <ListPagination of={data} onChange={update} />
           </>
         )}
       </ListContent>
     </Card>
+  );
+}
+
+/** The audit log's table: a page of entries, worded with the words its entries need. */
+function AuditRows({
+  items,
+  retained,
+  cols,
+}: {
+  items: AuditEntry[];
+  retained: boolean;
+  cols: Record<"when" | "who" | "action" | "target" | "details" | "ip", string>;
+}) {
+  const { t } = useTranslation("admin");
+  const words = useAuditWords(items);
+  return (
+    <Table className={stacked.table} aria-label={t("audit.tab")}>
+      <THead className={stacked.head}>
+        <tr>
+          <Th className="pl-4">{cols.when}</Th>
+          <Th>{cols.who}</Th>
+          <Th>{cols.action}</Th>
+          <Th>{cols.target}</Th>
+          <Th className="pr-4">{cols.details}</Th>
+        </tr>
+      </THead>
+      <TBody className={cn(stacked.body, retained && "opacity-60 transition-opacity")}>
+        {items.map((entry) => (
+          <Tr key={entry.id} className={stacked.row}>
+            <Td className={cn(stacked.primary, "whitespace-nowrap pl-4 text-slate-600 max-lg:text-xs")}>
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </Td>
+            <Td data-label={cols.who} className={stacked.cell}>
+              <div className="min-w-0 max-lg:text-right">
+                {entry.actorEmail ? (
+                  <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                    {entry.actorEmail}
+                  </div>
+                ) : (
+                  <div className="text-slate-500 italic">{t("audit.anonymous")}</div>
+                )}
+                {entry.impersonatorEmail ? (
+                  <div className="text-xs text-amber-700">
+                    {t("audit.impersonatedBy", { email: entry.impersonatorEmail })}
+                  </div>
+                ) : null}
+                {/* The address the request came from, under who made it (one column less). */}
+                {entry.ip ? (
+                  <div className="font-mono text-xs text-slate-500" title={cols.ip}>
+                    {entry.ip}
+                  </div>
+                ) : null}
+              </div>
+            </Td>
+            <Td data-label={cols.action} className={stacked.cell}>
+              <Badge tone={toneOf(entry.action)} className="whitespace-normal lg:max-w-44">
+                {words.action(entry.action)}
+              </Badge>
+            </Td>
+            <Td data-label={cols.target} className={stacked.cell}>
+              {entry.targetLabel || entry.targetType ? (
+                <div className="min-w-0 max-lg:text-right">
+                  <div className="text-slate-800 max-lg:break-all lg:whitespace-nowrap">
+                    {words.target(entry)}
+                  </div>
+                  {entry.targetType ? (
+                    <div className="text-xs text-slate-500">{words.targetType(entry.targetType)}</div>
+                  ) : null}
+                </div>
+              ) : (
+                <span className="text-slate-300">—</span>
+              )}
+            </Td>
+            <Td data-label={cols.details} className={cn(stacked.cell, "pr-4")}>
+              <DetailsSummary action={entry.action} details={entry.details} words={words} />
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
   );
 }

@@ -6,6 +6,7 @@ import {
   UPCOMING_BILLS_DAYS,
 } from "@shared/dashboard/dashboard.schema";
 import { CalendarDays, History, Receipt } from "lucide-react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListError, ListSkeleton } from "../../../components/list/list-states";
@@ -14,6 +15,7 @@ import { describeError } from "../../../lib/api-errors";
 import { formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { navSectionsFor } from "../../../lib/navigation";
 import { useMe } from "../../../lib/session";
+import { useAuditWords } from "../../audit/components/audit-words";
 import { useStaffDashboard } from "../api/dashboard";
 import { type Tile, TileGroup } from "../components/dashboard-tiles";
 import { useGreeting } from "../components/greeting";
@@ -56,7 +58,7 @@ const change = (now: string, before: string) => {
 
 /** The staff home: the role's live figures (each opening its screen), bills due, the week's activity. */
 export default function StaffDashboardPage() {
-  const { t } = useTranslation(["dashboard", "admin"]);
+  const { t } = useTranslation("dashboard");
   const { data: me } = useMe();
   const { greeting, today } = useGreeting(me?.user.name ?? "");
   const dashboard = useStaffDashboard(!!me);
@@ -99,7 +101,10 @@ export default function StaffDashboardPage() {
           {data.dispatch ? <DispatchTiles data={data} user={me} /> : null}
           {data.money ? <MoneyTiles data={data} user={me} /> : null}
           {data.safety ? <SafetyTiles data={data} user={me} /> : null}
-          <RecentActivity items={data.activity} user={me} />
+          {/* An entry about permissions or settings loads those words first: the tiles do not wait. */}
+          <Suspense fallback={<ListSkeleton label={t("common:loading")} rows={4} />}>
+            <RecentActivity items={data.activity} user={me} />
+          </Suspense>
         </>
       )}
 
@@ -327,7 +332,8 @@ function SafetyTiles({ data, user }: { data: StaffDashboard; user: User }) {
 }
 
 function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) {
-  const { t } = useTranslation(["dashboard", "admin"]);
+  const { t } = useTranslation("dashboard");
+  const words = useAuditWords(items);
   const href = (item: ActivityItem) => {
     const target = item.targetType ? TARGET_ROUTES[item.targetType] : undefined;
     if (!target || !canOpen(user, target.route)) return null;
@@ -357,18 +363,16 @@ function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) 
                   className="grid gap-0.5 px-4 py-2.5 text-sm sm:flex sm:items-baseline sm:justify-between sm:gap-4"
                 >
                   <span className="min-w-0">
-                    <span className="font-medium text-slate-900">
-                      {t(`admin:audit.actions.${item.action}`, { defaultValue: item.action })}
-                    </span>
+                    <span className="font-medium text-slate-900">{words.action(item.action)}</span>
                     {item.targetLabel ? (
                       <>
                         {" · "}
                         {link ? (
                           <Link to={link} className="text-brand-700 hover:underline">
-                            {item.targetLabel}
+                            {words.target(item)}
                           </Link>
                         ) : (
-                          <span className="text-slate-700">{item.targetLabel}</span>
+                          <span className="text-slate-700">{words.target(item)}</span>
                         )}
                       </>
                     ) : null}

@@ -4,6 +4,7 @@ import type { Notification } from "@shared/notifications/notifications.schema";
 import type { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import type { NavigateFunction } from "react-router";
+import { meQueryKey } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { applyChatEvent } from "../../chat/api/chat-live";
 import { notificationWords } from "../notification-words";
@@ -20,11 +21,15 @@ const CHANNEL = "lms-events";
 /** After the server refused a reconnect (a deployment, a proxy's error page), try again this much later. */
 const RETRY_MS = 30_000;
 
-/** What the leading tab passes on: a notification, a chat event, or "(re)connected — fetch again". */
+/**
+ * What the leading tab passes on: a notification, a chat event, "(re)connected — fetch again", or
+ * "your session changed" (a role, permission, sign-out elsewhere…: fetch the app user again).
+ */
 type Relayed =
   | { type: "notification"; notification: Notification }
   | { type: "chat"; event: ChatEvent }
-  | { type: "ready" };
+  | { type: "ready" }
+  | { type: "session" };
 
 /** The last notification any tab of this browser saw: where a stream taking over replays from. */
 let lastId = "";
@@ -50,10 +55,15 @@ export function followNotifications(reader: Reader): () => void {
     } else if (m.type === "chat") {
       applyChatEvent(client, m.event);
       if (m.event.kind === "message") void showChat(m.event, reader);
+    } else if (m.type === "session") {
+      // The sidebar, the route guards and the screens' actions read it: they change without a navigation.
+      void client.invalidateQueries({ queryKey: meQueryKey });
     } else {
-      // A (re)connect may have missed reads, messages or receipts: what is on screen is asked again.
+      // A (re)connect may have missed reads, messages, receipts or a change to the session: what is
+      // on screen is asked again.
       void client.invalidateQueries({ queryKey: ["notifications"] });
       void client.invalidateQueries({ queryKey: ["chat"] });
+      void client.invalidateQueries({ queryKey: meQueryKey });
     }
   };
   if (channel) channel.onmessage = (e: MessageEvent<Relayed>) => received(e.data);
@@ -75,6 +85,7 @@ export function followNotifications(reader: Reader): () => void {
           relay({ type: "chat", event: JSON.parse((e as MessageEvent<string>).data) }),
         );
         source.addEventListener("ready", () => relay({ type: "ready" }));
+        source.addEventListener("session", () => relay({ type: "session" }));
         source.onerror = () => {
           // EventSource reconnects by itself after a network error; after a refusal it gives up.
           if (source?.readyState === EventSource.CLOSED) retry = setTimeout(connect, RETRY_MS);

@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ASSISTANT_ENDPOINT, can } from "@shared/access";
 import {
   AI_PROVIDERS,
   type AssistantSettingsInput,
+  assistantEndpoint,
   assistantSettingsInputSchema,
 } from "@shared/assistant/assistant.schema";
 import { Save } from "lucide-react";
@@ -15,6 +17,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useAssistantSettings, useSaveAssistantSettings } from "../api/settings";
 import { useSettingsMessages } from "../settings-messages";
@@ -29,9 +32,13 @@ const MODEL_HINTS: Record<(typeof AI_PROVIDERS)[number], string> = {
 /**
  * Settings → AI assistant (admin, manager): the provider, its model, an OpenAI-compatible server's
  * address, and the API key — kept encrypted on the server and never shown again (empty keeps it).
+ * Where it connects (provider and address) is ASSISTANT_ENDPOINT's (admin by default): others see
+ * it read-only and may only turn the assistant off; a new endpoint needs the key typed again.
  */
 export function AssistantForm() {
   const { t } = useTranslation(["settings", "common"]);
+  const { data: me } = useMe();
+  const mayMove = can(me ?? null, ASSISTANT_ENDPOINT);
   const messages = useSettingsMessages();
   const current = useAssistantSettings();
   const save = useSaveAssistantSettings();
@@ -48,9 +55,15 @@ export function AssistantForm() {
       });
   }, [current.data, reset]);
   const provider = form.watch("provider");
+  const baseUrl = form.watch("baseUrl");
 
   if (current.isPending) return <Spinner label={t("assistant.title")} />;
   if (current.isError) return <Alert tone="danger">{messages.error(current.error)}</Alert>;
+  const saved = current.data;
+  const moved =
+    !!provider &&
+    assistantEndpoint(provider, baseUrl ?? "") !== assistantEndpoint(saved.provider, saved.baseUrl);
+  const keyHint = !saved.keySet ? "assistant.keyNone" : moved ? "assistant.keyAgain" : "assistant.keySaved";
 
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
@@ -76,13 +89,13 @@ export function AssistantForm() {
         <p className="text-sm text-slate-600">{t("assistant.description")}</p>
       </div>
       <form className="grid gap-4" onSubmit={submit} noValidate>
-        <Field label={t("assistant.provider")}>
+        <Field label={t("assistant.provider")} hint={mayMove ? undefined : t("assistant.endpointLocked")}>
           <Select
             {...form.register("provider", { setValueAs: (v) => (v === "" ? null : v) })}
             data-testid="assistant-provider"
           >
             <option value="">{t("assistant.off")}</option>
-            {AI_PROVIDERS.map((p) => (
+            {AI_PROVIDERS.filter((p) => mayMove || p === saved.provider).map((p) => (
               <option key={p} value={p}>
                 {t(`assistant.providers.${p}`)}
               </option>
@@ -109,12 +122,14 @@ export function AssistantForm() {
                 {...form.register("baseUrl")}
                 inputMode="url"
                 placeholder="https://llm.example.com/v1"
+                readOnly={!mayMove}
+                className={mayMove ? undefined : "bg-slate-50 text-slate-600"}
                 data-testid="assistant-base-url"
               />
             </Field>
             <Field
               label={t("assistant.apiKey")}
-              hint={t(current.data.keySet ? "assistant.keySaved" : "assistant.keyNone")}
+              hint={t(keyHint)}
               error={messages.field(errors.apiKey?.message)}
             >
               <Input
@@ -126,11 +141,11 @@ export function AssistantForm() {
             </Field>
           </>
         ) : null}
-        {current.data.updatedByName && current.data.updatedAt ? (
+        {saved.updatedByName && saved.updatedAt ? (
           <p className="text-xs text-slate-500">
             {t("company.updated", {
-              name: current.data.updatedByName,
-              when: formatDateTime(current.data.updatedAt),
+              name: saved.updatedByName,
+              when: formatDateTime(saved.updatedAt),
             })}
           </p>
         ) : null}
