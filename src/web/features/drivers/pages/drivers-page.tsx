@@ -20,6 +20,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportDrivers, useDrivers } from "../api/drivers";
@@ -163,7 +164,7 @@ export default function DriversPage() {
         <DriverFormDialog
           open={creating}
           onOpenChange={setCreating}
-          onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }))}
+          onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }), { state: AFTER_CREATE })}
         />
       ) : null}
     </div>

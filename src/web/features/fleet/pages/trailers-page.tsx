@@ -14,6 +14,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatDay } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -153,7 +154,9 @@ export default function TrailersPage() {
       {creating ? (
         <TrailerFormDialog
           onOpenChange={setCreating}
-          onSaved={(saved) => navigate(routePath("trailerDetail", { trailerId: saved.id }))}
+          onSaved={(saved) =>
+            navigate(routePath("trailerDetail", { trailerId: saved.id }), { state: AFTER_CREATE })
+          }
         />
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -180,7 +181,7 @@ export default function VehiclesPage() {
       {creating ? (
         <VehicleFormDialog
           onOpenChange={setCreating}
-          onSaved={(v) => navigate(routePath("vehicleDetail", { vehicleId: v.id }))}
+          onSaved={(v) => navigate(routePath("vehicleDetail", { vehicleId: v.id }), { state: AFTER_CREATE })}
         />
       ) : null}
     </div>
