@@ -20,6 +20,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
@@ -48,6 +49,7 @@ export default function CustomersPage() {
   const { filter, update } = list;
 
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const [importing, setImporting] = useState(false);
 
   const columns = {

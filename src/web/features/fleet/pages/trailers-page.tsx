@@ -14,6 +14,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatDay } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
@@ -35,6 +36,7 @@ export default function TrailersPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const list = useListScreen(trailerFilterSchema, useTrailers, {
     filters: FILTERS,
     fetchFailed: t("trailers.fetchFailed"),

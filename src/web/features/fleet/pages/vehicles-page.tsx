@@ -15,6 +15,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
@@ -36,6 +37,7 @@ export default function VehiclesPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const list = useListScreen(vehicleFilterSchema, useVehicles, {
     filters: FILTERS,
     fetchFailed: t("vehicles.fetchFailed"),
