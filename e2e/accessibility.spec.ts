@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
-import { canOpen, homePathFor, ROUTES, type Role, type RouteKey } from "../src/shared/access";
+import { canOpen, homePathFor, ROUTES, type Role, type RouteDef, type RouteKey } from "../src/shared/access";
 import { loginAs, toast } from "./fixtures";
 
 /**
@@ -29,7 +29,7 @@ const AXE_OPTIONS: RunOptions = {
 function sidebarPaths(role: Role): string[] {
   return (Object.keys(ROUTES) as RouteKey[])
     .filter((key) => {
-      const def: { nav?: unknown } = ROUTES[key];
+      const def: RouteDef = ROUTES[key];
       if (!def.nav || !canOpen(role, key)) return false;
       return key !== "home" || homePathFor(role) === ROUTES.home.path;
     })
