@@ -243,7 +243,7 @@ test.describe("settlements", () => {
     const rosa = page.locator('[data-testid^="tax-row-"]', { hasText: "Rosa Martinez" });
     const [form] = await Promise.all([
       page.waitForEvent("download"),
-      rosa.getByRole("button", { name: "Form 1099-NEC of Rosa Martinez (PDF)" }).click(),
+      rosa.getByRole("button", { name: "Form 1099-NEC of Rosa Martinez as PDF" }).click(),
     ]);
     expect(form.suggestedFilename()).toMatch(/^1099-NEC-\d{4}-Rosa-Martinez\.pdf$/);
     const bytes = Buffer.concat(await (await form.createReadStream()).toArray());

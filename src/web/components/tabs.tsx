@@ -18,11 +18,18 @@ import { cn } from "../lib/cn";
  * arrow keys (and Home, End) move between tabs and select them, a panel is in the page only while its
  * tab is selected. The same API and `data-state` attributes as Radix's tabs, without its roving-focus
  * machinery (7 KB gzip on every screen with tabs, decision 023).
+ *
+ * A tab names its panel (`aria-controls`) only while that panel is in the page: an id that points at
+ * nothing is invalid ARIA, and tabs that switch a list's view (bills, transactions, settlements, chat)
+ * have no panel of their own at all.
  */
 interface TabsState {
   value: string | undefined;
   select: (value: string) => void;
   idOf: (part: "tab" | "panel", value: string) => string;
+  /** The value whose panel is rendered, if any (set by `TabsContent` while it is mounted). */
+  shown: string | undefined;
+  setShown: (value: string | undefined) => void;
 }
 const TabsContext = createContext<TabsState | null>(null);
 function useTabs(): TabsState {
@@ -45,8 +52,11 @@ export function Tabs({
 }) {
   const base = useId();
   const [own, setOwn] = useState(defaultValue);
+  const [shown, setShown] = useState<string | undefined>(undefined);
   const current = value ?? own;
   const state: TabsState = {
+    shown,
+    setShown,
     value: current,
     select: (next) => {
       if (next === current) return;
@@ -175,7 +185,7 @@ export function TabsTrigger({
       role="tab"
       id={tabs.idOf("tab", value)}
       aria-selected={selected}
-      aria-controls={tabs.idOf("panel", value)}
+      aria-controls={tabs.shown === value ? tabs.idOf("panel", value) : undefined}
       data-state={selected ? "active" : "inactive"}
       tabIndex={selected ? 0 : -1}
       className={cn(
@@ -193,7 +203,14 @@ export function TabsTrigger({
 
 export function TabsContent({ value, ...props }: Omit<ComponentProps<"div">, "value"> & { value: string }) {
   const tabs = useTabs();
-  if (tabs.value !== value) return null;
+  const open = tabs.value === value;
+  const { setShown } = tabs;
+  useLayoutEffect(() => {
+    if (!open) return;
+    setShown(value);
+    return () => setShown(undefined);
+  }, [open, value, setShown]);
+  if (!open) return null;
   return (
     <div
       role="tabpanel"

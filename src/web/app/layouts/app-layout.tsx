@@ -8,6 +8,7 @@ import { NotificationBell, useUnreadCounts } from "../../features/notifications/
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
+import { useHeadingFocusAfterCreate } from "../../lib/focus-heading";
 import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
@@ -35,6 +36,7 @@ export function AppLayout() {
   useLanguageOnRecord(me && !notReady && !me.impersonation ? me.user.id : null);
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
+  useHeadingFocusAfterCreate();
 
   // A drawer left open over the next page would hide it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every location change

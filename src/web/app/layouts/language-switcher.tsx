@@ -22,11 +22,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           "inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-slate-100",
           className,
         )}
-        aria-label={t("shell.language", { language: t(`languages.${current}`) })}
         data-testid="language-switcher"
       >
         <Languages className="size-4" aria-hidden />
+        {/* The name starts with the code on the button ("EN"): what a voice-control user reads and says. */}
         <span className="uppercase">{current}</span>
+        <span className="sr-only">{t("shell.language", { language: t(`languages.${current}`) })}</span>
         <ChevronDown className="size-3.5 text-slate-400" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">

@@ -16,7 +16,10 @@ export const buttonVariants = cva(
         secondary: "bg-slate-100 text-slate-900 hover:bg-slate-200",
         outline: "border border-slate-300 bg-white hover:bg-slate-50",
         ghost: "hover:bg-slate-100",
-        destructive: "bg-red-600 text-white hover:bg-red-500",
+        // Each filled variant keeps white text at WCAG AA (4.5:1) at rest and on hover.
+        destructive: "bg-red-600 text-white hover:bg-red-700",
+        /** The one affirmative finish of a task (a driver's "deliver"). */
+        success: "bg-emerald-700 text-white hover:bg-emerald-800",
         link: "text-brand-700 underline-offset-4 hover:underline",
       },
       size: {

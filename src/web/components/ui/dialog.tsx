@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import { overlays, reachForOverlays } from "./overlays";
 
@@ -23,13 +23,15 @@ export function Dialog({
   closeLabel: string;
   className?: string;
 }) {
-  const D = useArrivedDialog(open, onOpenChange);
-  if (!D) return null;
+  const arrived = useArrivedDialog(open, onOpenChange);
+  if (!arrived) return null;
+  const { D, returnFocus } = arrived;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(
             "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl",
             className,
@@ -62,11 +64,29 @@ export function Dialog({
  * Radix's dialog once the overlays module has arrived (usually long before anyone opens one; see
  * ./overlays.ts). Opened before that, it draws nothing until the download ends; a failed download
  * closes it again, with an error toast.
+ *
+ * `returnFocus` (the content's `onCloseAutoFocus`) puts the keyboard focus back where it was when the
+ * dialog opened — the button that opened it. Radix returns it only to a `Dialog.Trigger`, and these
+ * dialogs are opened by the screen's own buttons, so without it focus fell to the page's start. When
+ * that element has left the page (a create that navigated to the new record), focus is left to the
+ * next screen (`lib/focus-heading.ts`).
  */
 export function useArrivedDialog(open: boolean, onOpenChange: (open: boolean) => void) {
   const module = overlays.use();
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix's focus trap (a passive effect) moves the focus into the dialog.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const focused = document.activeElement;
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+  }, [open]);
   useEffect(() => {
     if (open) reachForOverlays(() => onOpenChange(false));
   }, [open, onOpenChange]);
-  return module?.Dialog;
+  if (!module) return undefined;
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+  };
+  return { D: module.Dialog, returnFocus };
 }

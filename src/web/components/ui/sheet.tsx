@@ -22,13 +22,15 @@ export function Sheet({
   children: ReactNode;
   className?: string;
 }) {
-  const D = useArrivedDialog(open, onOpenChange);
-  if (!D) return null;
+  const arrived = useArrivedDialog(open, onOpenChange);
+  if (!arrived) return null;
+  const { D, returnFocus } = arrived;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
         <D.Content
+          onCloseAutoFocus={returnFocus}
           aria-describedby={undefined}
           className={cn(
             "fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col bg-white shadow-2xl outline-none",

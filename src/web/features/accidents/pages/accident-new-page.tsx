@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { SectionCard } from "../../../components/ui/card";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { notify } from "../../../lib/toast";
 import { useSafetyMessages } from "../../citations/safety-messages";
 import { useAddAccidentImage, useSaveAccident } from "../api/accidents";
@@ -46,7 +47,7 @@ export default function AccidentNewPage() {
         variant: "success",
       });
     }
-    navigate(routePath("accidentDetail", { accidentId: created.id }));
+    navigate(routePath("accidentDetail", { accidentId: created.id }), { state: AFTER_CREATE });
   };
 
   return (

@@ -23,6 +23,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -75,6 +76,7 @@ export default function BillsPage() {
   const [history, setHistory] = useState<Bill | null>(null);
   const [undoing, setUndoing] = useState<Bill | null>(null);
   const [removing, setRemoving] = useState<Bill | null>(null);
+  useCreateParam(() => setEditing(null), true);
   const undo = useRemoveBillPayment();
   const remove = useRemoveBill();
 

@@ -28,6 +28,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
@@ -81,6 +82,7 @@ export default function TransactionsPage() {
 
   const [editing, setEditing] = useState<LedgerEntry | null | undefined>(undefined);
   const [voiding, setVoiding] = useState<LedgerEntry | null>(null);
+  useCreateParam(() => setEditing(null), true);
   const attach = useAttachReceipt();
   const fileInput = useRef<HTMLInputElement>(null);
   const [attachTo, setAttachTo] = useState<string | null>(null);

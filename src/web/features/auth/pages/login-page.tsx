@@ -220,9 +220,10 @@ export default function LoginPage() {
                   type="button"
                   onClick={() => fillDemo(account.email, demo.password)}
                   data-testid={`demo-account-${account.email}`}
-                  aria-label={t("demo.use", { name: account.name, email: account.email })}
                   className="flex w-full items-center gap-3 rounded-lg px-2.5 py-2 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                 >
+                  {/* Named by what it shows (role, name, email), which a voice-control user reads out. */}
+                  <span className="sr-only">{t("demo.use")}</span>
                   <Badge
                     tone={
                       account.role === "driver" ? "success" : account.role === "customer" ? "warning" : "info"

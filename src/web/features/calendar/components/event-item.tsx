@@ -99,11 +99,14 @@ export function EventItem({
           "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
         )}
         title={title}
-        aria-label={title}
         data-testid="calendar-event"
         data-kind={event.kind}
       >
-        {content}
+        {/* Named in words, like the chip without a link below: the chip's "8a" and number are its shorthand. */}
+        <span className="sr-only">{title}</span>
+        <span aria-hidden className="contents">
+          {content}
+        </span>
       </Link>
     );
   }

@@ -10,6 +10,7 @@ import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { useMe } from "../../../lib/session";
 import { useErrorToast } from "../../../lib/use-error-toast";
 import { useCalendarEvents } from "../api/calendar";
@@ -53,6 +54,7 @@ export default function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const narrow = useMediaQuery(NARROW);
   const [requesting, setRequesting] = useState(false);
+  useCreateParam(() => setRequesting(true), can(me ?? null, "timeOff:request"));
 
   const locale = i18n.resolvedLanguage ?? i18n.language ?? "en";
   const format = useMemo(() => calendarFormat(locale), [locale]);

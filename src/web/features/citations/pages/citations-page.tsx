@@ -20,6 +20,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { formatDay } from "../../../lib/format-day";
 import { useMe } from "../../../lib/session";
@@ -75,6 +76,7 @@ export default function CitationsPage() {
   const summary = useCitationSummary();
 
   const [form, setForm] = useState<{ citation?: CitationDetail } | null>(null);
+  useCreateParam(() => setForm({}), staff);
   const openId = UUID.test(values.open) ? values.open : null;
   const openDetail = (id: string | null) => update({ open: id, page }, { replace: !id });
 

@@ -21,6 +21,7 @@ import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDate } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -63,6 +64,7 @@ export default function ContractsPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Contract | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  useCreateParam(() => setEditing("new"), true);
   const remove = useDeleteContract();
   const cols = {
     contract: t("columns.contract"),

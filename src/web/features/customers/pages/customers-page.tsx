@@ -20,6 +20,8 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -47,6 +49,7 @@ export default function CustomersPage() {
   const { filter, update } = list;
 
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const [importing, setImporting] = useState(false);
 
   const columns = {
@@ -173,7 +176,9 @@ export default function CustomersPage() {
           <CustomerFormDialog
             open={creating}
             onOpenChange={setCreating}
-            onSaved={(saved) => navigate(routePath("customerDetail", { customerId: saved.id }))}
+            onSaved={(saved) =>
+              navigate(routePath("customerDetail", { customerId: saved.id }), { state: AFTER_CREATE })
+            }
           />
           <ImportCustomersDialog open={importing} onOpenChange={setImporting} />
         </>

@@ -368,7 +368,10 @@ function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) 
                       <>
                         {" · "}
                         {link ? (
-                          <Link to={link} className="text-brand-700 hover:underline">
+                          <Link
+                            to={link}
+                            className="text-brand-700 underline underline-offset-2 hover:no-underline"
+                          >
                             {words.target(item)}
                           </Link>
                         ) : (

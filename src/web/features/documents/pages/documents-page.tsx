@@ -24,6 +24,7 @@ import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDate } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
@@ -70,6 +71,8 @@ export default function DocumentsPage() {
   const [viewing, setViewing] = useState<Document | null>(null);
   const [editing, setEditing] = useState<Document | "new" | null>(null);
   const [deleting, setDeleting] = useState<Document | null>(null);
+  // A driver's "upload" is their own document; the office's is any document.
+  useCreateParam(() => (mayWrite ? setEditing("new") : setUploadingOwn(true)), mayWrite || mayUpload);
   const cols = {
     document: t("columns.document"),
     owner: t("columns.owner"),

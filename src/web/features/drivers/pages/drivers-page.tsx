@@ -20,6 +20,8 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
 import { exportDrivers, useDrivers } from "../api/drivers";
@@ -40,6 +42,7 @@ export default function DriversPage() {
   const canWrite = can(me ?? null, "drivers:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const list = useListScreen(driverFilterSchema, useDrivers, {
     filters: FILTERS,
     fetchFailed: t("list.fetchFailed"),
@@ -163,7 +166,7 @@ export default function DriversPage() {
         <DriverFormDialog
           open={creating}
           onOpenChange={setCreating}
-          onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }))}
+          onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }), { state: AFTER_CREATE })}
         />
       ) : null}
     </div>

@@ -41,6 +41,7 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
@@ -81,6 +82,10 @@ export default function MaintenancePage() {
   const driver = me?.role === "driver";
   const messages = useFleetMessages();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  useCreateParam(
+    (form) => setDialog({ kind: "new", status: form === "defect" ? "open" : "completed" }),
+    can(me ?? null, "maintenance:log"),
+  );
   const remove = useDeleteMaintenance();
 
   const list = useListScreen(maintenanceFilterSchema, useMaintenance, {

@@ -14,6 +14,8 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatDay } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -34,6 +36,7 @@ export default function TrailersPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const list = useListScreen(trailerFilterSchema, useTrailers, {
     filters: FILTERS,
     fetchFailed: t("trailers.fetchFailed"),
@@ -153,7 +156,9 @@ export default function TrailersPage() {
       {creating ? (
         <TrailerFormDialog
           onOpenChange={setCreating}
-          onSaved={(saved) => navigate(routePath("trailerDetail", { trailerId: saved.id }))}
+          onSaved={(saved) =>
+            navigate(routePath("trailerDetail", { trailerId: saved.id }), { state: AFTER_CREATE })
+          }
         />
       ) : null}
     </div>

@@ -15,6 +15,8 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatNumber } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -35,6 +37,7 @@ export default function VehiclesPage() {
   const canWrite = can(me ?? null, "fleet:write");
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  useCreateParam(() => setCreating(true), canWrite);
   const list = useListScreen(vehicleFilterSchema, useVehicles, {
     filters: FILTERS,
     fetchFailed: t("vehicles.fetchFailed"),
@@ -180,7 +183,7 @@ export default function VehiclesPage() {
       {creating ? (
         <VehicleFormDialog
           onOpenChange={setCreating}
-          onSaved={(v) => navigate(routePath("vehicleDetail", { vehicleId: v.id }))}
+          onSaved={(v) => navigate(routePath("vehicleDetail", { vehicleId: v.id }), { state: AFTER_CREATE })}
         />
       ) : null}
     </div>

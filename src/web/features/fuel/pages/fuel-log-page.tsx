@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
+import { useCreateParam } from "../../../lib/create-param";
 import { FuelEntriesView } from "../components/fuel-entries-view";
 
 const LogFuelDialog = lazyDialog(() => import("../components/log-fuel-dialog").then((m) => m.LogFuelDialog));
@@ -11,6 +12,7 @@ const LogFuelDialog = lazyDialog(() => import("../components/log-fuel-dialog").t
 export default function FuelLogPage() {
   const { t } = useTranslation("fuel");
   const [logging, setLogging] = useState(false);
+  useCreateParam(() => setLogging(true), true);
   return (
     <>
       <FuelEntriesView

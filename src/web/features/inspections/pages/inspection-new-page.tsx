@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { InspectionForm } from "../components/inspection-form";
@@ -39,7 +40,7 @@ export default function InspectionNewPage() {
               description: hasDefects(detail.overallStatus) ? t("toast.filedDefects") : t("toast.filedPass"),
               variant: "success",
             });
-            navigate(routePath("inspectionDetail", { inspectionId: detail.id }));
+            navigate(routePath("inspectionDetail", { inspectionId: detail.id }), { state: AFTER_CREATE });
           }}
         />
       ) : null}

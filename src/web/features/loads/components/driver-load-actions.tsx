@@ -87,11 +87,10 @@ export function DriverLoadActions({
         return (
           <Button
             key={action}
-            variant={action === "decline" ? "outline" : "default"}
+            variant={action === "decline" ? "outline" : action === "deliver" ? "success" : "default"}
             className={cn(
               "h-12 text-base",
               action === "decline" && "border-red-200 text-red-700 hover:bg-red-50",
-              action === "deliver" && "bg-emerald-600 hover:bg-emerald-500",
               actions.length === 1 && "sm:col-span-2",
             )}
             disabled={act.isPending}
@@ -198,7 +197,8 @@ export function DeliverWithProofDialog({
             {t("common:actions.cancel")}
           </Button>
           <Button
-            className="h-11 bg-emerald-600 hover:bg-emerald-500"
+            variant="success"
+            className="h-11"
             onClick={() => void submit()}
             disabled={!file || busy}
             data-testid="deliver-submit"

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { notify } from "../../../lib/toast";
 import { useLoad, useNextLoadNumber, useSaveLoad } from "../api/loads";
 import { copyOfLoad } from "../components/copy-of-load";
@@ -38,7 +39,7 @@ export default function LoadNewPage() {
       description: t("toast.createdText", { number: load.loadNumber }),
       variant: "success",
     });
-    navigate(routePath("loadDetail", { loadId: load.id }));
+    navigate(routePath("loadDetail", { loadId: load.id }), { state: AFTER_CREATE });
     return load;
   };
 

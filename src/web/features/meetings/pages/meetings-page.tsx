@@ -15,6 +15,7 @@ import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { useCreateParam } from "../../../lib/create-param";
 import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
@@ -38,6 +39,7 @@ export default function MeetingsPage() {
     fetchFailed: t("fetchFailed"),
   });
   const [scheduling, setScheduling] = useState(false);
+  useCreateParam(() => setScheduling(true), true);
   const [zoom, setZoom] = useState(false);
   const [cancelling, setCancelling] = useState<Meeting | null>(null);
   const cancel = useCancelMeeting();

@@ -321,8 +321,9 @@ export default function BolManagerPage() {
                     type="button"
                     onClick={() => setReviewingId(l.id)}
                     className="grid min-h-9 min-w-0 justify-items-start gap-0.5 text-left text-sm text-brand-700 hover:underline max-lg:justify-items-end"
-                    aria-label={`${t("actions.review")} ${l.loadNumber}`}
                   >
+                    {/* The name adds the action and the load before the files it shows (label in name). */}
+                    <span className="sr-only">{`${t("actions.review")} ${l.loadNumber}`}</span>
                     {l.files.slice(-2).map((f) => {
                       const Icon = f.contentType.startsWith("image/") ? FileImage : FileText;
                       return (

@@ -19,6 +19,7 @@ import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { describeError, isApiError } from "../../../lib/api-errors";
+import { AFTER_CREATE } from "../../../lib/focus-heading";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAcceptRequest, useDeclineRequest, useLoadRequest } from "../api/portal";
@@ -201,7 +202,7 @@ function AcceptForm({
           variant: "success",
         });
         onDone();
-        navigate(routePath("loadDetail", { loadId: result.loadId }));
+        navigate(routePath("loadDetail", { loadId: result.loadId }), { state: AFTER_CREATE });
       },
       onError: (error) =>
         notify({ title: t("review.acceptFailed"), description: describeError(error, t), variant: "error" }),

@@ -163,16 +163,17 @@ export default function CustomerPortalPage() {
 
 function SummaryCard({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
-    <Card className="flex items-center gap-3 p-4">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-4">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="truncate text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-xl font-semibold tabular-nums text-slate-900">
-          {value === undefined ? "…" : formatNumber(value)}
-        </dd>
-      </div>
+    // A <dl>'s group holds only its <dt> and <dd>: the icon sits inside the term, placed beside both.
+    <Card className="relative min-w-0 py-4 pr-4 pl-16">
+      <dt className="truncate text-xs font-medium text-slate-500">
+        <span className="absolute left-4 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-xl font-semibold tabular-nums text-slate-900">
+        {value === undefined ? "…" : formatNumber(value)}
+      </dd>
     </Card>
   );
 }

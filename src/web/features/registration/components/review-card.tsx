@@ -4,20 +4,32 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 
 const STATUS_TONE = { pending: "warning", approved: "success", rejected: "danger" } as const;
 
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Detail({
+  icon,
+  label,
+  className,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex min-w-0 gap-2.5">
-      <span className="mt-0.5 text-slate-400 [&_svg]:size-4" aria-hidden>
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="break-words text-sm text-slate-800">{children}</dd>
-      </div>
+    // A <dl>'s group holds only its <dt> and <dd>: the icon sits inside the term, beside both.
+    <div className={cn("relative min-w-0 pl-6.5", className)}>
+      <dt className="text-xs font-medium text-slate-500">
+        <span className="absolute left-0 top-0.5 text-slate-400 [&_svg]:size-4" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="break-words text-sm text-slate-800">{children}</dd>
     </div>
   );
 }
@@ -84,11 +96,13 @@ export function ReviewCard({
         <Detail icon={<MapPin />} label={t("reviews.fields.address")}>
           {review.address || none}
         </Detail>
-        <div className="sm:col-span-2 lg:col-span-3">
-          <Detail icon={<MessageSquareText />} label={t("reviews.fields.message")}>
-            {review.message ? <span className="whitespace-pre-line">{review.message}</span> : none}
-          </Detail>
-        </div>
+        <Detail
+          icon={<MessageSquareText />}
+          label={t("reviews.fields.message")}
+          className="sm:col-span-2 lg:col-span-3"
+        >
+          {review.message ? <span className="whitespace-pre-line">{review.message}</span> : none}
+        </Detail>
       </dl>
 
       {review.status === "pending" ? (

@@ -1,4 +1,4 @@
-import { canOpen, type RouteKey, type User } from "@shared/access";
+import type { User } from "@shared/access";
 import type { SearchAnswer, SearchResult } from "@shared/search/search.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CornerDownLeft, Search } from "lucide-react";
@@ -10,21 +10,27 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Input } from "../../../components/ui/input";
 import { api } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
-import { navHref, ROUTE_KEYS, routeTitleKey } from "../../../lib/navigation";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { paletteEntries } from "../palette-actions";
+import { findAll, wordsOf } from "../palette-match";
 
 type Hit = {
   key: string;
   label: string;
   detail: string;
   path: string;
-  group: "screens" | SearchResult["kind"];
+  group: "screens" | "action" | SearchResult["kind"];
 };
 
+/** At most this many screens and actions above the records. */
+const FOUND_LIMIT = 8;
+
 /**
- * The command palette (Ctrl/Cmd+K, for everyone, no AI key needed): the screens the user may open,
- * found by their name in the user's language, and records by name or number from `/api/search`
- * (only what the user may see). Arrows move, Enter opens, Escape closes.
+ * The command palette (Ctrl/Cmd+K, for everyone, no AI key needed): the screens the user may open and
+ * the actions they may take ("Add bill" opens the Bills screen with its form open), found by their
+ * names and by what they are for ("expense", "pay a driver", "IFTA") in the user's language, accents
+ * or not (`palette-match.ts`); and records by name or number from `/api/search` (only what the user
+ * may see). Arrows move, Enter opens, Escape closes.
  */
 export function CommandPalette({
   open,
@@ -47,25 +53,13 @@ export function CommandPalette({
     staleTime: 30_000,
   });
 
-  const screens = useMemo(
-    () =>
-      ROUTE_KEYS.filter((k: RouteKey) => canOpen(user, k) && !navHref(k).includes(":"))
-        .map((k) => ({ key: k, label: t(routeTitleKey(k)), path: navHref(k) }))
-        .filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i),
-    [user, t],
-  );
-  const needle = q.trim().toLocaleLowerCase();
+  const entries = useMemo(() => paletteEntries(user, (key) => t(key, { defaultValue: "" })), [user, t]);
+  const stopWords = useMemo(() => new Set(wordsOf(t("palette.stopWords"))), [t]);
   const hits: Hit[] = [
-    ...screens
-      .filter((s) => !needle || s.label.toLocaleLowerCase().includes(needle))
-      .slice(0, needle ? 8 : 6)
-      .map((s) => ({
-        key: `screen:${s.key}`,
-        label: s.label,
-        detail: "",
-        path: s.path,
-        group: "screens" as const,
-      })),
+    // Screens before actions when they match as well ("fuel" opens the fuel log, "log fuel" its form).
+    ...(q.trim()
+      ? findAll(q, entries, stopWords, FOUND_LIMIT)
+      : entries.filter((e) => e.group === "screens").slice(0, 6)),
     ...(term.length >= 2 && term === q.trim() ? (records.data?.items ?? []) : []).map((r) => ({
       key: `${r.kind}:${r.id}`,
       label: r.label,
