@@ -121,7 +121,7 @@ export async function seedDemoData(
     await seedDocumentsDemo(tx, options.storage);
     // Certificates of insurance (ours, received ones) and two certificate holders.
     await seedCertificatesDemo(tx, options.storage);
-    // IFTA (the quarters' tax rates, the state miles of the loads driven) and the dashboard's activity.
+    // IFTA's quarterly tax rates (the loads' state miles came with the lanes) and the dashboard's activity.
     await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // Chat between dispatch and drivers (after the loads it is about).
     await seedCommunicationsDemo(tx);
