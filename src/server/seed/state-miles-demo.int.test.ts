@@ -47,12 +47,12 @@ function connected(states: string[]): boolean {
   return seen.size === states.length;
 }
 
-interface LoadMiles {
+type LoadMiles = {
   load_number: string;
   loaded_miles: string;
   stop_states: string[];
   states: Array<{ state: string; miles: string }>;
-}
+};
 
 let ctx: TestContext;
 let demo: LoadMiles[];
