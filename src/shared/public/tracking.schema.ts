@@ -5,7 +5,8 @@ import { trackFullSchema } from "./public.schema";
  * A load's private tracking links (`/track/:token`): the full public view without the load number,
  * for the shipper and whoever they pass it to. The token is shown once and stored hashed
  * (platform/tokens). Dispatch makes one and emails it or copies it; the customer portal makes its
- * own on demand. A new link from the same side replaces the one before (decision 0xx).
+ * own on demand. A new link from the same side replaces the one before (decision 0xx,
+ * docs/decisions/0xx-private-tracking-links.md).
  */
 
 /** How long a link lasts while the load is on its way (from the day it was made). */

@@ -62,6 +62,21 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("dispatch's tracking link", () => {
+  it("shows in the demo: one emailed to Great Lakes Foods for the load on the road, already opened", async () => {
+    const list = await call(ctx, `/api/loads/${onTheRoad.id}/tracking-links`, { cookie: dispatcher });
+    expect(list.status).toBe(200);
+    expect(list.json.contactEmail).toBe(DEMO_BY_ROLE.customer);
+    expect(list.json.items).toEqual([
+      expect.objectContaining({
+        source: "dispatch",
+        sentTo: DEMO_BY_ROLE.customer,
+        createdByName: "Dan Carter",
+        active: true,
+        lastOpenedAt: expect.any(String),
+      }),
+    ]);
+  });
+
   it("opens the full view without the load number, and keeps only the token's hash", async () => {
     const made = await make(onTheRoad.id, dispatcher);
     expect(made.status).toBe(201);
@@ -258,7 +273,12 @@ describe("the portal's tracking link", () => {
 
     const list = await call(ctx, `/api/loads/${delivered.id}/tracking-links`, { cookie: dispatcher });
     const portal = list.json.items.filter((l: { source: string }) => l.source === "portal");
-    expect(portal.map((l: { active: boolean }) => l.active)).toEqual([true, false]);
+    // The newest is the one just made; every earlier portal link of the load is off.
+    expect(portal.map((l: { active: boolean }) => l.active)).toEqual([
+      true,
+      ...portal.slice(1).map(() => false),
+    ]);
+    expect(portal.length).toBeGreaterThanOrEqual(2);
     expect(portal[0].createdByName).toBe("Tom Becker");
   });
 

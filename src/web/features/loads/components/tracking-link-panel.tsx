@@ -16,6 +16,7 @@ type LinkState = "active" | "expired" | "revoked";
 const stateOf = (link: TrackingLink): LinkState =>
   link.revokedAt ? "revoked" : link.active ? "active" : "expired";
 const TONES = { active: "success", expired: "neutral", revoked: "danger" } as const;
+const SHOWN_LINKS = 4;
 
 /**
  * The shipper's private tracking link (`/track/:token`): dispatch emails it to the customer's contact
@@ -31,6 +32,7 @@ export function TrackingLinkPanel({ loadId }: { loadId: string }) {
   const [created, setCreated] = useState<CreatedTrackingLink | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<TrackingLink | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const urlId = useId();
   const contactEmail = links.data?.contactEmail ?? null;
 
@@ -73,15 +75,17 @@ export function TrackingLinkPanel({ loadId }: { loadId: string }) {
     }
   };
 
-  const items = links.data?.items ?? [];
+  const all = links.data?.items ?? [];
+  // Every renewal leaves a revoked link behind: the newest few are enough unless asked for all.
+  const items = showAll ? all : all.slice(0, SHOWN_LINKS);
 
   return (
     <div className="grid grid-cols-1 gap-4" data-testid="tracking-links">
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      {/* One above the other: the load page's side column is narrow on every width. */}
+      <div className="grid grid-cols-1 gap-2">
         <Button
           onClick={() => make(true)}
           disabled={create.isPending || !contactEmail}
-          className="min-w-0"
           data-testid="email-tracking-link"
         >
           {create.isPending && create.variables?.email ? (
@@ -89,7 +93,7 @@ export function TrackingLinkPanel({ loadId }: { loadId: string }) {
           ) : (
             <Mail aria-hidden />
           )}
-          <span className="truncate">{t("trackingLinks.email")}</span>
+          {t("trackingLinks.email")}
         </Button>
         <Button
           variant="outline"
@@ -148,7 +152,7 @@ export function TrackingLinkPanel({ loadId }: { loadId: string }) {
         <Spinner label={t("common:loading")} className="text-sm" />
       ) : links.isError ? (
         <p className="text-sm text-red-600">{describeError(links.error, t)}</p>
-      ) : items.length === 0 ? (
+      ) : all.length === 0 ? (
         <p className="text-sm text-slate-500">{t("trackingLinks.empty")}</p>
       ) : (
         <ul
@@ -195,6 +199,16 @@ export function TrackingLinkPanel({ loadId }: { loadId: string }) {
           })}
         </ul>
       )}
+      {all.length > SHOWN_LINKS ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setShowAll((v) => !v)}
+        >
+          {showAll ? t("trackingLinks.showFewer") : t("trackingLinks.showAll", { count: all.length })}
+        </Button>
+      ) : null}
 
       <ConfirmDialog
         open={!!revoking}

@@ -89,7 +89,7 @@ export default function TrackPage() {
         <p className="mt-1 text-sm text-slate-500">{t("track.subtitle")}</p>
 
         <form
-          className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2"
+          className="mt-6 grid grid-cols-1 gap-4"
           noValidate
           onSubmit={form.handleSubmit(onSubmit)}
           data-testid="track-form"
@@ -121,12 +121,7 @@ export default function TrackPage() {
               {...form.register("check")}
             />
           </Field>
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full sm:col-span-2 sm:w-auto sm:justify-self-end"
-            disabled={busy}
-          >
+          <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Search aria-hidden />}
             {busy ? t("track.checking") : t("track.submit")}
           </Button>

@@ -69,9 +69,9 @@ export default function TrackingPage() {
   const view = tracking.data;
   return (
     <div className="flex w-full max-w-xl flex-col gap-4">
-      <p className="px-1 text-xs font-medium uppercase tracking-wide text-brand-700">
+      <h1 className="px-1 text-xs font-medium uppercase tracking-wide text-brand-700">
         {t("tracking.eyebrow")}
-      </p>
+      </h1>
       <TrackResultCard result={view} />
       <div className="flex items-start gap-2 px-1 text-xs text-slate-500" data-testid="tracking-expires">
         <ShieldCheck className="size-4 shrink-0 text-slate-400" aria-hidden />
