@@ -7,7 +7,7 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
 );
 
-test("anyone checks a delivery by load number, and an unknown number says so", async ({
+test("a stranger sees only the status and the day; the delivery ZIP shows the cities and dates", async ({
   browser,
   page,
   baseURL,
@@ -18,27 +18,114 @@ test("anyone checks a delivery by load number, and an unknown number says so", a
   await page.goto("/login");
   await page.getByRole("link", { name: "Check a delivery status" }).click();
   await expect(page).toHaveURL(/\/track$/);
-  await page.getByLabel("Load number").fill(known.toLowerCase());
+  await page.getByLabel("Load number").fill(known.number.toLowerCase());
   await page.getByRole("button", { name: "Check status" }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?number=${known}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?number=${known.number}$`));
   const result = page.getByTestId("track-result");
-  await expect(result).toContainText(known);
+  await expect(result).toContainText(known.number);
   await expect(page.getByTestId("track-status")).toHaveText("Delivered");
-  await expect(result).toContainText("Pickup");
-  await expect(result).toContainText("Delivery");
-  await expect(page.getByTestId("track-last-update")).toContainText("Last update");
-  // Nothing but status, cities and dates.
-  await expect(result).not.toContainText("$");
+  await expect(page.getByTestId("track-day")).toContainText(/^Delivered on \w{3}, \w{3} \d{1,2}/);
+  // What a carrier tells a stranger on the phone, and nothing more.
+  for (const secret of [known.pickupCity, known.deliveryCity, "Pickup", "Last update", "$"])
+    await expect(result).not.toContainText(secret);
+  await expect(page.getByTestId("track-last-update")).toHaveCount(0);
 
-  // The URL can be shared: opening it shows the same status.
-  await page.goto(`/track?number=${known}`);
+  // A wrong ZIP answers the same.
+  await page.getByLabel("Delivery ZIP code, PO or BOL number (optional)").fill("00000");
+  await page.getByRole("button", { name: "Check status" }).click();
+  await expect(page.getByTestId("track-day")).toBeVisible();
+  await expect(result).not.toContainText(known.deliveryCity);
+
+  // The receiver knows the delivery ZIP: cities and dates.
+  await page.getByLabel("Delivery ZIP code, PO or BOL number (optional)").fill(known.zip);
+  await page.getByRole("button", { name: "Check status" }).click();
+  await expect(result).toContainText(`${known.pickupCity}, `);
+  await expect(result).toContainText(`${known.deliveryCity}, `);
+  await expect(result).toContainText("Pickup");
+  await expect(page.getByTestId("track-last-update")).toContainText("Last update");
+  await expect(result).not.toContainText("$");
+  // The ZIP never goes in the address: a shared link shows the status only.
+  await expect(page).toHaveURL(new RegExp(`\\?number=${known.number}$`));
+  await page.goto(`/track?number=${known.number}`);
   await expect(page.getByTestId("track-status")).toHaveText("Delivered");
+  await expect(page.getByTestId("track-result")).not.toContainText(known.deliveryCity);
 
   await page.getByLabel("Load number").fill("LD-1999-99999");
   await page.getByRole("button", { name: "Check status" }).click();
   await expect(toast(page)).toContainText("Load Not Found");
   await expect(toast(page)).toContainText("We couldn't find a load with the number you entered.");
   await expect(page.getByTestId("track-result")).toHaveCount(0);
+});
+
+test("dispatch emails the shipper a tracking link that opens the load; the portal gives the customer theirs", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await loginAs(page, "dispatcher@demo.test");
+  // A load of this test's own for the demo customer, so flows running alongside never see its links.
+  const customers = await page.request.get(`/api/customers?q=${encodeURIComponent("customer@demo.test")}`);
+  const customer = (await customers.json()).items[0] as { id: string; email: string };
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const made = await page.request.post("/api/loads", {
+    data: {
+      loadNumber: uniqueLoadNumber("TRK"),
+      baseRate: "1875",
+      customerId: customer.id,
+      stops: [
+        { ...stop("pickup", "Green Bay", "WI", ""), scheduledAt: at(1) },
+        { ...stop("delivery", "Des Moines", "IA", ""), scheduledAt: at(2) },
+      ],
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(made.status()).toBe(201);
+  const load = (await made.json()) as { id: string; loadNumber: string };
+
+  await page.goto(`/operations/loads/${load.id}`);
+  const panel = page.getByTestId("tracking-links");
+  await expect(panel.getByTestId("tracking-contact")).toContainText(customer.email);
+  await panel.getByTestId("email-tracking-link").click();
+  await expect(toast(page)).toContainText(customer.email);
+  const url = await panel.getByTestId("tracking-link-url").inputValue();
+  expect(url).toMatch(/\/track\/[\w-]{22,}$/);
+  await expect(panel.getByTestId("tracking-link-list")).toContainText(`Sent to ${customer.email}`);
+
+  // The shipper opens it on a phone, signed in nowhere, without knowing the number.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+  const shipper = await phone.newPage();
+  await shipper.goto(new URL(url).pathname);
+  await expect(shipper.getByTestId("track-result")).toContainText(load.loadNumber);
+  await expect(shipper.getByTestId("track-result")).toContainText("Green Bay, WI");
+  await expect(shipper.getByTestId("track-result")).toContainText("Des Moines, IA");
+  await expect(shipper.getByTestId("track-status")).toHaveText("Booked");
+  await expect(shipper.getByTestId("tracking-expires")).toContainText("This link works until");
+  await expect(shipper.getByTestId("track-result")).not.toContainText("$");
+  // Dispatch makes a new one: the first stops working, with a clear message.
+  await page.reload();
+  await expect(page.getByTestId("tracking-link-list")).toContainText("Last opened");
+  await page.getByTestId("create-tracking-link").click();
+  await expect(page.getByTestId("tracking-link-url")).not.toHaveValue(url);
+  await shipper.reload();
+  await expect(shipper.getByTestId("tracking-invalid")).toContainText(
+    "This tracking link has expired or was replaced. Ask the company that shipped your load for a new one.",
+  );
+
+  // The customer gets their own link from the portal's load dialog.
+  const portal = await browser.newContext({ baseURL });
+  const customerPage = await portal.newPage();
+  await loginAs(customerPage, "customer@demo.test");
+  await customerPage.goto(`/customer-portal?load=${load.id}`);
+  const dialog = customerPage.getByRole("dialog");
+  await dialog.getByTestId("portal-tracking-get").click();
+  const portalUrl = await dialog.getByTestId("portal-tracking-url").inputValue();
+  expect(portalUrl).toMatch(/\/track\/[\w-]{22,}$/);
+  await expect(dialog).not.toContainText("1875");
+  await shipper.goto(new URL(portalUrl).pathname);
+  await expect(shipper.getByTestId("track-result")).toContainText("Des Moines, IA");
+  await portal.close();
+  await phone.close();
 });
 
 test("a dispatcher's BOL link lets a driver upload the signed PDF without signing in", async ({
@@ -103,15 +190,26 @@ test("a dispatcher's BOL link lets a driver upload the signed PDF without signin
 });
 
 /**
- * The number of a delivered demo load (history no other flow changes), read the way staff would:
- * the load list.
+ * A delivered demo load (history no other flow changes) as staff read it: its number, cities and
+ * delivery ZIP.
  */
-async function deliveredLoad(browser: Browser, baseURL: string): Promise<string> {
+async function deliveredLoad(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const staff = await context.newPage();
   await loginAs(staff, "dispatcher@demo.test");
   const res = await staff.request.get("/api/loads?status=completed&pageSize=10");
-  const number = (await res.json()).items[0].loadNumber as string;
+  const { id, loadNumber } = (await res.json()).items[0] as { id: string; loadNumber: string };
+  const detail = (await (await staff.request.get(`/api/loads/${id}`)).json()) as {
+    pickupCity: string;
+    deliveryCity: string;
+    stops: Array<{ type: string; postalCode: string }>;
+  };
   await context.close();
-  return number;
+  const deliveries = detail.stops.filter((s) => s.type === "delivery");
+  return {
+    number: loadNumber,
+    pickupCity: detail.pickupCity,
+    deliveryCity: detail.deliveryCity,
+    zip: deliveries[deliveries.length - 1].postalCode,
+  };
 }

@@ -328,7 +328,7 @@ test.describe("dashboards", () => {
     await expect(panel).toBeVisible();
     await panel.getByTestId("state-miles-edit").click();
     const form = page.getByTestId("state-miles-form");
-    // Start from one row: the demo already recorded this trip's states.
+    // Start from one row (the demo records a trip's states on delivery; one on the road may have none).
     const remove = form.getByRole("button", { name: "Delete" });
     while ((await remove.count()) > 1) await remove.last().click();
     const box = await form.getByRole("combobox", { name: "State or province" }).first().boundingBox();

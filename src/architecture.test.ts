@@ -37,6 +37,7 @@ const SERVER_EDGES: Record<string, string> = {
   "loads -> drivers/driver-status": "a trip moves the driver's status",
   "loads -> invoices/invoices.repo": "a billed load names its invoice (invoices never import loads)",
   "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
+  "portal -> loads/tracking-links.service": "the portal hands out the loads' own private tracking links",
   "paperwork -> loads/paperwork-status":
     "a load's paperwork status is derived from its files, which loads own",
   "paperwork -> loads/bol-links.service": "the BOL manager hands out the loads' own public upload links",

@@ -49,6 +49,9 @@ async function main() {
     if (seeded.contractLink) {
       log.info(`Demo contract waiting for signature (new hire Carlos Vega): ${seeded.contractLink}`);
     }
+    if (seeded.trackingLink) {
+      log.info(`Demo tracking link dispatch sent Great Lakes Foods: ${seeded.trackingLink}`);
+    }
   }
   await ensureLedgerBackfilled(db, config.company.timeZone, log);
 

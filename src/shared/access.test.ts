@@ -102,6 +102,7 @@ describe("the access table", () => {
       "/operations/locations",
       "/profile",
       "/track",
+      "/track/:token",
       "/two-factor",
     ]);
   });
@@ -134,5 +135,6 @@ describe("the access table", () => {
   it("fills route parameters", () => {
     expect(routePath("reports", { reportId: "overview" })).toBe("/reports/overview");
     expect(routePath("publicBolUpload", { token: "a b" })).toBe("/public/bol-upload/a%20b");
+    expect(routePath("trackingLink", { token: "a_b-c" })).toBe("/track/a_b-c");
   });
 });

@@ -240,6 +240,8 @@ export const ROUTES = {
   publicBolUpload: { path: "/public/bol-upload/:token", access: "public" },
   /** Added: the spec's public delivery-status check has no path of its own. */
   track: { path: "/track", access: "public" },
+  /** Added (issue 38): a load's private tracking link, the full public view without the number. */
+  trackingLink: { path: "/track/:token", access: "public" },
 
   // Any signed-in user
   home: { path: "/", access: ALL, nav: { group: "management", label: "dashboard" } },

@@ -25,6 +25,7 @@ import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
 import { seedSecurityDemo } from "./security-demo";
 import { seedSettlementsDemo } from "./settlements-demo";
+import { seedTrackingLinksDemo } from "./tracking-links-demo";
 
 const INSTALLED_MARKER = "installed_at";
 
@@ -82,7 +83,7 @@ const PENDING_REQUESTS = [
 export async function seedDemoData(
   db: Db,
   options: { storage?: Storage; timeZone?: string; publicUrl?: string } = {},
-): Promise<{ contractLink: string | null }> {
+): Promise<{ contractLink: string | null; trackingLink: string | null }> {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
   );
@@ -122,7 +123,7 @@ export async function seedDemoData(
     await seedDocumentsDemo(tx, options.storage);
     // Certificates of insurance (ours, received ones) and two certificate holders.
     await seedCertificatesDemo(tx, options.storage);
-    // IFTA (the quarters' tax rates, the state miles of the loads driven) and the dashboard's activity.
+    // IFTA's quarterly tax rates (the loads' state miles came with the lanes) and the dashboard's activity.
     await seedReportsDemo(tx, options.timeZone ?? DEFAULT_COMPANY.timeZone);
     // A driver's security history: a password change and an admin browsing as them.
     await seedSecurityDemo(tx);
@@ -130,12 +131,14 @@ export async function seedDemoData(
     await seedCommunicationsDemo(tx);
     // Contracts in every status; a new hire's live signing link is returned for the log.
     const contractLink = await seedContractsDemo(tx, options);
+    // A tracking link dispatch emailed the shipper (returned for the log) and one from the portal.
+    const trackingLink = await seedTrackingLinksDemo(tx, options);
     // Every row there is now is the demo's: Admin → Data management can remove exactly these later.
     await recordDemoRows((text) => tx.execute(sql.raw(text)));
     await tx
       .insert(appMeta)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: new Date().toISOString() } });
-    return { contractLink };
+    return { contractLink, trackingLink };
   });
 }

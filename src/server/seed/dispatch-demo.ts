@@ -14,6 +14,7 @@ import {
   customers,
   drivers,
   loadInterests,
+  loadJurisdictionMiles,
   loadStatusEvents,
   loadStops,
   loads,
@@ -246,7 +247,16 @@ interface Lane {
   customer: CustomerKey;
   /** Stop type, place, hours after the first pickup. */
   stops: Array<[StopType, PlaceKey, number]>;
+  /** The practical route's loaded miles (what a routing guide gives for the stops in order). */
   miles: number;
+  /**
+   * The same route's miles per state or province, in the order the truck crosses them: what the
+   * driver's trip sheet records for IFTA. Estimated by hand from each highway's mileposts between
+   * the state lines plus the city streets to the interstate (a demo's approximation, not a routing
+   * engine's answer), in tenths that add up to `miles` exactly; the comment above each names the
+   * highways. The seed records them on the delivered loads.
+   */
+  route: Array<[state: string, miles: number]>;
   description: string;
   weightLbs: number;
   baseRate: string;
@@ -262,6 +272,11 @@ const LANES = {
       ["delivery", "chiMidway", 4],
     ],
     miles: 92,
+    // I-41/I-894 and I-94 to the Illinois line; the Tri-State and I-55 to Midway.
+    route: [
+      ["WI", 40.3],
+      ["IL", 51.7],
+    ],
     description: "Refrigerated dairy and frozen vegetables, 22 pallets. Reefer at 34°F.",
     weightLbs: 38200,
     baseRate: "725.00",
@@ -274,6 +289,12 @@ const LANES = {
       ["delivery", "indCrossroads", 8],
     ],
     miles: 272,
+    // I-94 to the line; the Tri-State and the Borman (I-80/94) to Indiana; I-65 south to Indianapolis.
+    route: [
+      ["WI", 40.3],
+      ["IL", 70.6],
+      ["IN", 161.1],
+    ],
     description: "Dry grocery and canned goods, 26 pallets. No double-stacking.",
     weightLbs: 41500,
     baseRate: "1150.00",
@@ -286,6 +307,11 @@ const LANES = {
       ["delivery", "mspNorthStar", 9],
     ],
     miles: 337,
+    // I-94 west through Madison and Eau Claire; the St. Croix at Hudson; St. Paul to Minneapolis.
+    route: [
+      ["WI", 311.8],
+      ["MN", 25.2],
+    ],
     description: "Frozen foods, 24 pallets. Continuous reefer at -10°F.",
     weightLbs: 39800,
     baseRate: "1325.00",
@@ -299,6 +325,13 @@ const LANES = {
       ["delivery", "colBuckeye", 30],
     ],
     miles: 448,
+    // Milwaukee to Midway as glfChi; the Dan Ryan and the Borman to Indiana; I-65 to Indianapolis; I-70 east to Columbus.
+    route: [
+      ["WI", 40.3],
+      ["IL", 77.1],
+      ["IN", 225.4],
+      ["OH", 105.2],
+    ],
     description: "Mixed refrigerated grocery: 10 pallets drop in Chicago, 14 to Columbus. Reefer at 36°F.",
     weightLbs: 36400,
     baseRate: "1750.00",
@@ -312,6 +345,8 @@ const LANES = {
       ["delivery", "stlGateway", 6],
     ],
     miles: 248,
+    // I-70 across Missouri.
+    route: [["MO", 248.0]],
     description: "Hot-rolled steel coils, 4 coils on racks, chained.",
     weightLbs: 44000,
     baseRate: "975.00",
@@ -323,6 +358,12 @@ const LANES = {
       ["delivery", "omaStructural", 5],
     ],
     miles: 186,
+    // I-29 north through St. Joseph; Iowa to Council Bluffs; I-80 over the Missouri into Omaha.
+    route: [
+      ["MO", 127.2],
+      ["IA", 54.1],
+      ["NE", 4.7],
+    ],
     description: "Structural beams (W8x31), 40 ft lengths, tarped.",
     weightLbs: 42600,
     baseRate: "850.00",
@@ -335,6 +376,13 @@ const LANES = {
       ["delivery", "dalSteel", 26],
     ],
     miles: 506,
+    // US-69 south through Kansas; I-44 to Tulsa; US-75 and US-69 to the Red River; US-75 into Dallas.
+    route: [
+      ["MO", 5.4],
+      ["KS", 149.3],
+      ["OK", 271.9],
+      ["TX", 79.4],
+    ],
     description: "Rebar bundles, #5 and #6, 20 ft. Tarp required.",
     weightLbs: 43800,
     baseRate: "1650.00",
@@ -347,6 +395,12 @@ const LANES = {
       ["delivery", "tulFab", 6],
     ],
     miles: 248,
+    // US-69 south through Fort Scott and Pittsburg; Oklahoma to Big Cabin; I-44 to Tulsa.
+    route: [
+      ["MO", 5.4],
+      ["KS", 149.3],
+      ["OK", 93.3],
+    ],
     description: "Steel plate, 12 pieces, 3/8 in. x 8 ft x 20 ft.",
     weightLbs: 40100,
     baseRate: "950.00",
@@ -359,6 +413,11 @@ const LANES = {
       ["delivery", "chiLakeshore", 5],
     ],
     miles: 207,
+    // I-43 to Milwaukee; I-94 to the line; the Tri-State to Bedford Park.
+    route: [
+      ["WI", 159.4],
+      ["IL", 47.6],
+    ],
     description: "Corrugated boxes, 30 pallets, shrink-wrapped.",
     weightLbs: 22800,
     baseRate: "900.00",
@@ -370,7 +429,14 @@ const LANES = {
       ["pickup", "appFox", 2],
       ["delivery", "detMotor", 24],
     ],
-    miles: 476,
+    miles: 498,
+    // I-41 to Appleton and on to Milwaukee; around Lake Michigan through Chicago (I-94, I-80/94); I-94 across Michigan to Detroit.
+    route: [
+      ["WI", 166.9],
+      ["IL", 64.8],
+      ["IN", 45.7],
+      ["MI", 220.6],
+    ],
     description: "Paper rolls from two mills: 8 rolls in Green Bay, 6 in Appleton. Load on end.",
     weightLbs: 42000,
     baseRate: "1575.00",
@@ -383,6 +449,12 @@ const LANES = {
       ["delivery", "memMidSouth", 22],
     ],
     miles: 452,
+    // I-30 to Texarkana and Little Rock; I-40 to West Memphis and over the river.
+    route: [
+      ["TX", 180.4],
+      ["AR", 264.5],
+      ["TN", 7.1],
+    ],
     description: "Architectural roofing shingles, 22 pallets.",
     weightLbs: 43200,
     baseRate: "1450.00",
@@ -394,6 +466,14 @@ const LANES = {
       ["delivery", "atlRoofing", 32],
     ],
     miles: 781,
+    // I-20 through Shreveport, Jackson and Birmingham to Atlanta.
+    route: [
+      ["TX", 168.8],
+      ["LA", 189.9],
+      ["MS", 154.6],
+      ["AL", 214.7],
+      ["GA", 53.0],
+    ],
     description: "Roofing underlayment and drip edge, 24 pallets.",
     weightLbs: 38900,
     baseRate: "2350.00",
@@ -405,6 +485,11 @@ const LANES = {
       ["delivery", "omaHeartland", 24],
     ],
     miles: 540,
+    // I-76 to Julesburg; I-80 across Nebraska to Omaha.
+    route: [
+      ["CO", 183.5],
+      ["NE", 356.5],
+    ],
     description: "Canned craft beer, 20 pallets. Keep above 35°F.",
     weightLbs: 40600,
     baseRate: "1600.00",
@@ -417,6 +502,12 @@ const LANES = {
       ["delivery", "kcCrown", 26],
     ],
     miles: 604,
+    // I-70 across Kansas; I-435 north of the river to the Underground.
+    route: [
+      ["CO", 170.2],
+      ["KS", 419.6],
+      ["MO", 14.2],
+    ],
     description: "Canned beverages and kegs, 18 pallets.",
     weightLbs: 41200,
     baseRate: "1750.00",
@@ -430,6 +521,12 @@ const LANES = {
       ["delivery", "louBluegrass", 10],
     ],
     miles: 425,
+    // I-75 to Chattanooga; I-24 (four miles of it in Georgia) to Nashville; I-65 north to Louisville.
+    route: [
+      ["GA", 124.1],
+      ["TN", 171.4],
+      ["KY", 129.5],
+    ],
     description: "Furniture and home goods, floor-loaded: 2 stops, Nashville first.",
     weightLbs: 18600,
     baseRate: "1550.00",
@@ -701,6 +798,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   const stopRows: Array<typeof loadStops.$inferInsert> = [];
   const eventRows: Array<typeof loadStatusEvents.$inferInsert> = [];
   const interestRows: Array<typeof loadInterests.$inferInsert> = [];
+  const stateMileRows: Array<typeof loadJurisdictionMiles.$inferInsert> = [];
   const dispatcherActor = { actorId: dispatcher?.id ?? null, actorName: dispatcher?.name ?? "Dispatch" };
 
   built.forEach(({ p, lane, pickupAt, stopTimes, createdAt }, i) => {
@@ -859,6 +957,18 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
       createdAt,
       updatedAt,
     });
+    // The trip sheet's state miles, recorded on delivery (a trip on the road has not crossed them all yet).
+    if (deliveredAt) {
+      for (const [jurisdiction, miles] of lane.route) {
+        stateMileRows.push({
+          loadId: id,
+          jurisdiction,
+          miles: miles.toFixed(1),
+          recordedBy: driver?.userId ?? dispatcher?.id ?? null,
+          recordedAt: deliveredAt,
+        });
+      }
+    }
     const number = numbers[i];
     lane.stops.forEach(([type, key], s) => {
       const at = stopTimes[s];
@@ -916,6 +1026,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   await tx.insert(loadStops).values(stopRows);
   await tx.insert(loadStatusEvents).values(eventRows);
   if (interestRows.length) await tx.insert(loadInterests).values(interestRows);
+  if (stateMileRows.length) await tx.insert(loadJurisdictionMiles).values(stateMileRows);
 
   // The dispatcher's saved views of the loads list.
   if (dispatcher)

@@ -12,6 +12,8 @@ import {
   assetAssignments,
   drivers,
   fuelEntries,
+  loadJurisdictionMiles,
+  loads,
   parkingExpenses,
   parkingReservations,
   tolls,
@@ -33,25 +35,44 @@ import type { Storage } from "../platform/storage/storage";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-interface Stop {
+interface Station {
   location: string;
-  state: string;
   price: string;
 }
 
-// biome-ignore format: one station per line reads as a table
-const STATIONS: Stop[] = [
-  { location: "Pilot Travel Center #318, Gary", state: "IN", price: "3.899" },
-  { location: "Love's Travel Stop #412, Effingham", state: "IL", price: "3.759" },
-  { location: "TA Travel Center, Oak Creek", state: "WI", price: "3.689" },
-  { location: "Flying J #645, Walcott", state: "IA", price: "3.619" },
-  { location: "Petro Stopping Center, Rochelle", state: "IL", price: "3.799" },
-  { location: "Pilot Travel Center #1090, Kansas City", state: "MO", price: "3.559" },
-  { location: "Love's Travel Stop #733, Lowell", state: "IN", price: "3.849" },
-  { location: "Kwik Trip #1120, Tomah", state: "WI", price: "3.649" },
-  { location: "Speedway #8231, Columbus", state: "OH", price: "3.729" },
-  { location: "Flying J #712, Clinton", state: "TN", price: "3.589" },
-];
+/**
+ * Truck stops on the demo's lanes (dispatch-demo.ts), by state: a truck fuels where its loads take
+ * it, so the IFTA report's fuel and miles come from the same states.
+ */
+// biome-ignore format: one state per line reads as a table
+const STATIONS: Record<string, Station[]> = {
+  WI: [{ location: "TA Travel Center, Oak Creek", price: "3.689" }, { location: "Kwik Trip #1120, Tomah", price: "3.649" }],
+  IL: [{ location: "Petro Stopping Center, South Holland", price: "3.799" }, { location: "Pilot Travel Center #1083, Bolingbrook", price: "3.819" }],
+  IN: [{ location: "Pilot Travel Center #318, Gary", price: "3.899" }, { location: "Love's Travel Stop #733, Lowell", price: "3.849" }],
+  OH: [{ location: "Speedway #8231, Columbus", price: "3.729" }],
+  MI: [{ location: "Pilot Travel Center #329, Benton Harbor", price: "3.819" }, { location: "Flying J #682, Dexter", price: "3.789" }],
+  MN: [{ location: "Holiday Stationstore #282, Woodbury", price: "3.599" }],
+  MO: [{ location: "Pilot Travel Center #1090, Kansas City", price: "3.559" }, { location: "Flying J #650, Boonville", price: "3.499" }],
+  IA: [{ location: "Love's Travel Stop #491, Council Bluffs", price: "3.589" }],
+  NE: [{ location: "Bosselman Travel Center, Grand Island", price: "3.629" }, { location: "Sapp Bros. Travel Center, Sidney", price: "3.649" }],
+  CO: [{ location: "Love's Travel Stop #529, Sterling", price: "3.719" }, { location: "TA Travel Center, Limon", price: "3.739" }],
+  KS: [{ location: "Flying J #712, Salina", price: "3.529" }, { location: "Casey's #3308, Fort Scott", price: "3.549" }],
+  OK: [{ location: "Love's Travel Stop #213, Big Cabin", price: "3.389" }, { location: "Pilot Travel Center #1181, McAlester", price: "3.409" }],
+  TX: [{ location: "Love's Travel Stop #267, Terrell", price: "3.349" }, { location: "Pilot Travel Center #425, Mount Pleasant", price: "3.369" }],
+  AR: [{ location: "Pilot Travel Center #405, North Little Rock", price: "3.459" }],
+  LA: [{ location: "Pilot Travel Center #1153, Monroe", price: "3.419" }],
+  MS: [{ location: "Love's Travel Stop #604, Meridian", price: "3.399" }],
+  AL: [{ location: "Pilot Travel Center #75, Bessemer", price: "3.489" }],
+  GA: [{ location: "Love's Travel Stop #337, Villa Rica", price: "3.599" }, { location: "Pilot Travel Center #60, Cartersville", price: "3.579" }],
+  TN: [{ location: "Pilot Travel Center #1069, Manchester", price: "3.549" }],
+  KY: [{ location: "Love's Travel Stop #592, Elizabethtown", price: "3.619" }],
+};
+
+/** Where a truck with no delivered load to follow fuels: the home yard's state (its plates are IL). */
+const HOME_STATE = "IL";
+
+/** A lane's states worth a fuel stop: those it drives at least this far in (not a corner it clips). */
+const FUEL_STOP_MIN_MILES = 40;
 
 const TRUCKS: Array<{ unit: string; tag: string; gallons: number; every: number }> = [
   { unit: "101", tag: "00812340101", gallons: 118, every: 3 },
@@ -158,7 +179,46 @@ export async function seedFuelTollsParkingDemo(tx: Tx, storage?: Storage, now = 
     }
   }
 
-  // ---- Fuel: newest first, the odometer counting back from today's mileage.
+  // ---- Fuel: newest first, the odometer counting back from today's mileage, each stop in a state of
+  // the truck's delivered load nearest in time.
+  const legs = await tx
+    .select({
+      loadId: loads.id,
+      vehicleId: loads.vehicleId,
+      pickupAt: loads.pickupAt,
+      deliveryAt: loads.deliveryAt,
+      state: loadJurisdictionMiles.jurisdiction,
+      miles: loadJurisdictionMiles.miles,
+    })
+    .from(loads)
+    .innerJoin(loadJurisdictionMiles, eq(loadJurisdictionMiles.loadId, loads.id))
+    .where(
+      inArray(
+        loads.vehicleId,
+        fleet.map((f) => f.id),
+      ),
+    );
+  const trips = new Map<string, { vehicleId: string; from: number; to: number; states: string[] }>();
+  for (const leg of [...legs].sort((a, b) => Number(b.miles) - Number(a.miles))) {
+    if (!leg.vehicleId) continue;
+    const trip = trips.get(leg.loadId) ?? {
+      vehicleId: leg.vehicleId,
+      from: leg.pickupAt.getTime(),
+      to: leg.deliveryAt.getTime(),
+      states: [],
+    };
+    const worthAStop = Number(leg.miles) >= FUEL_STOP_MIN_MILES || !trip.states.length;
+    if (worthAStop && STATIONS[leg.state]) trip.states.push(leg.state);
+    trips.set(leg.loadId, trip);
+  }
+  const stateOnTrip = (vehicleId: string, at: Date, n: number): string => {
+    const gap = (trip: { from: number; to: number }) =>
+      Math.max(trip.from - at.getTime(), at.getTime() - trip.to, 0);
+    const nearest = [...trips.values()]
+      .filter((trip) => trip.vehicleId === vehicleId)
+      .sort((a, b) => gap(a) - gap(b))[0];
+    return nearest?.states.length ? nearest.states[n % nearest.states.length] : HOME_STATE;
+  };
   const fuelRows: Array<typeof fuelEntries.$inferInsert> = [];
   for (const [t, truck] of TRUCKS.entries()) {
     const v = fleet.find((f) => f.unitNumber === truck.unit);
@@ -166,20 +226,22 @@ export async function seedFuelTollsParkingDemo(tx: Tx, storage?: Storage, now = 
     if (!v || !holder) continue;
     let odometer = v.mileage > 20_000 ? v.mileage - 40 : 180_000 + t * 37_000;
     for (let n = 0, daysAgo = t === 0 ? 0 : 1 + (t % 2); daysAgo <= 45; n++, daysAgo += truck.every) {
-      const station = STATIONS[(n * 3 + t * 2) % STATIONS.length];
       const def = n % 4 === 2;
       const fuelType: FuelEntryType = def ? "def" : "diesel";
       const gallons = def ? "5.000" : (truck.gallons + ((n * 7 + t * 3) % 19) - 9).toFixed(3);
-      const price = def ? "4.299" : station.price;
       const fueledAt = new Date(
         now.getTime() - daysAgo * DAY - (t === 0 && daysAgo === 0 ? 3 : 20 - ((n + t) % 9)) * HOUR,
       );
+      const state = stateOnTrip(v.id, fueledAt, n + t);
+      const stations = STATIONS[state];
+      const station = stations[(n + t) % stations.length];
+      const price = def ? "4.299" : station.price;
       fuelRows.push({
         driverId: holder.driverId,
         vehicleId: v.id,
         fueledAt,
         location: station.location,
-        state: station.state,
+        state,
         odometer,
         fuelType,
         gallons,

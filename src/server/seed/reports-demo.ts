@@ -1,7 +1,7 @@
 import { routePath } from "@shared/access";
 import { inspectionLine } from "@shared/audit/audit-targets";
 import { quarterOf } from "@shared/reports/reports.schema";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { readAll, type Tx } from "../db/client";
 import {
   accidents,
@@ -12,7 +12,6 @@ import {
   iftaTaxRates,
   inspections,
   invoices,
-  loadJurisdictionMiles,
   loads,
   standingDeductions,
   trailers,
@@ -39,28 +38,21 @@ const DEMO_RATES: Record<string, string> = {
   TN: "0.2700",
   PA: "0.7410",
   NY: "0.4240",
-};
-
-/** Neighbouring states a lane crosses between its pickup and delivery states (the demo's lanes). */
-const VIA: Record<string, string[]> = {
-  "IL-OH": ["IN"],
-  "OH-IL": ["IN"],
-  "IL-MI": ["IN"],
-  "MI-IL": ["IN"],
-  "WI-OH": ["IL", "IN"],
-  "OH-WI": ["IN", "IL"],
-  "WI-MN": [],
-  "IL-MN": ["WI"],
-  "MN-IL": ["WI"],
-  "IL-PA": ["IN", "OH"],
-  "PA-IL": ["OH", "IN"],
+  KS: "0.2600",
+  NE: "0.3010",
+  CO: "0.3250",
+  OK: "0.1900",
+  AR: "0.2850",
+  TX: "0.2000",
+  LA: "0.2000",
+  MS: "0.1800",
+  AL: "0.3100",
+  GA: "0.3590",
 };
 
 /**
- * IFTA for the demo: this quarter's and last quarter's tax rates, and the state miles the drivers
- * recorded on the loads on the road or delivered — the loaded miles split across the pickup state,
- * the states crossed and the delivery state — so the IFTA report has a quarter to show; and the
- * dashboard's recent activity (once, with the rates).
+ * IFTA for the demo: this quarter's and last quarter's tax rates (the loads' state miles come with the
+ * lanes, in dispatch-demo.ts), and the dashboard's recent activity (once, with the rates).
  */
 export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()): Promise<void> {
   const [already] = await tx.select({ q: iftaTaxRates.quarter }).from(iftaTaxRates).limit(1);
@@ -78,33 +70,6 @@ export async function seedReportsDemo(tx: Tx, timeZone: string, now = new Date()
       ),
     );
 
-  const driven = await tx
-    .select({ id: loads.id, from: loads.pickupState, to: loads.deliveryState, miles: loads.loadedMiles })
-    .from(loads)
-    .where(
-      and(
-        inArray(loads.status, ["in_progress", "completed"]),
-        isNotNull(loads.loadedMiles),
-        sql`${loads.loadedMiles} > 0`,
-      ),
-    );
-  const rows: Array<{ loadId: string; jurisdiction: string; miles: string }> = [];
-  for (const load of driven) {
-    const states = [
-      load.from,
-      ...(VIA[`${load.from}-${load.to}`] ?? []),
-      ...(load.to !== load.from ? [load.to] : []),
-    ];
-    const tenths = Math.round((load.miles ?? 0) * 10);
-    const share = Math.floor(tenths / states.length);
-    states.forEach((state, i) => {
-      const part = i === states.length - 1 ? tenths - share * (states.length - 1) : share;
-      rows.push({ loadId: load.id, jurisdiction: state, miles: (part / 10).toFixed(1) });
-    });
-  }
-  // A load whose lane starts and ends in one state lists it once.
-  const unique = new Map(rows.map((r) => [`${r.loadId}-${r.jurisdiction}`, r]));
-  if (unique.size) await tx.insert(loadJurisdictionMiles).values([...unique.values()]);
   await seedActivityDemo(tx, now, timeZone);
 }
 

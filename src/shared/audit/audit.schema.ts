@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "load.file_deleted",
   "load.bol_link_created",
   "load.bol_link_revoked",
+  "load.tracking_link_created",
+  "load.tracking_link_revoked",
   "load.paperwork_verified",
   "load.paperwork_rejected",
   "load.paperwork_requested",

@@ -11,6 +11,8 @@ export const PUBLIC_RATE_LIMITS = {
   track: { limit: 20, windowSeconds: 60 },
   bolLink: { limit: 30, windowSeconds: 60 },
   bolUpload: { limit: 20, windowSeconds: 10 * 60 },
+  /** A private tracking link's page: a shipper's browser refreshing now and then. */
+  tracking: { limit: 60, windowSeconds: 60 },
 } as const;
 
 export const trackParamsSchema = z.object({
@@ -21,10 +23,42 @@ export const trackParamsSchema = z.object({
     .max(40, { message: "Enter a load number." }),
 });
 
+/**
+ * The second factor of a status check: the delivery ZIP or postal code, or a PO or BOL number of the
+ * load. Optional: without it (or with a wrong one) the answer is the status and the day only.
+ */
+export const trackQuerySchema = z.object({
+  check: z.string().trim().max(60, { message: "Enter at most 60 characters." }).optional(),
+});
+export type TrackQuery = z.infer<typeof trackQuerySchema>;
+
+/**
+ * A ZIP, postal code, PO or BOL number as compared: case, spaces and dashes do not count
+ * ("60632-1234", "po 40012", "BOL-70012" match "606321234", "PO-40012", "bol70012").
+ */
+export const normaliseReference = (value: string) => value.toUpperCase().replace(/[\s\-\u2010-\u2015]/g, "");
+
+/** Shorter than this, a second factor is ignored (a one-letter PO would be no check at all). */
+export const TRACK_CHECK_MIN_LENGTH = 3;
+
 const placeSchema = z.object({ city: z.string(), state: z.string(), date: z.string() });
 
-/** All a visitor may learn: no rates, names, phone numbers or street addresses. */
-export const trackResultSchema = z.object({
+/**
+ * What a carrier tells a stranger on the phone: the status and the day — the delivery day once
+ * delivered, else the day delivery is expected (the company's calendar day; none when cancelled).
+ * No city, time, name or reference.
+ */
+export const trackStatusSchema = z.object({
+  view: z.literal("status"),
+  loadNumber: z.string(),
+  status: z.enum(LOAD_STATUSES),
+  day: z.iso.date().nullable(),
+});
+export type TrackStatus = z.infer<typeof trackStatusSchema>;
+
+/** The full public view (a second factor, or a private tracking link): no rates, names, phone numbers or street addresses. */
+export const trackFullSchema = z.object({
+  view: z.literal("full"),
   loadNumber: z.string(),
   status: z.enum(LOAD_STATUSES),
   pickup: placeSchema,
@@ -33,10 +67,13 @@ export const trackResultSchema = z.object({
   /** Set once the load is completed. */
   deliveredAt: z.string().nullable(),
 });
+export type TrackFull = z.infer<typeof trackFullSchema>;
+
+export const trackResultSchema = z.discriminatedUnion("view", [trackStatusSchema, trackFullSchema]);
 export type TrackResult = z.infer<typeof trackResultSchema>;
 
-/** The web form: the same rule as the route parameter. */
-export const trackFormSchema = trackParamsSchema;
+/** The web form: the same rules as the route's parameter and query. */
+export const trackFormSchema = trackParamsSchema.extend({ check: z.string().trim().max(60) });
 export type TrackFormInput = z.input<typeof trackFormSchema>;
 
 export const bolTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });

@@ -36,6 +36,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   login: { element: <LeaveForSignIn /> },
   register: { lazy: page("auth", () => import("../features/auth/pages/register-page")) },
   track: { lazy: page("public", () => import("../features/public/pages/track-page")) },
+  trackingLink: { lazy: page("public", () => import("../features/public/pages/tracking-page")) },
   publicBolUpload: { lazy: page("public", () => import("../features/public/pages/bol-upload-page")) },
   changePassword: { lazy: page("auth", () => import("../features/auth/pages/change-password-page")) },
   home: { lazy: page("dashboard", () => import("../features/dashboard/pages/staff-dashboard-page")) },

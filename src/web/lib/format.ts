@@ -35,6 +35,23 @@ export const formatDay = (value: string | null | undefined) =>
       )
     : "—";
 
+/**
+ * A calendar day with its weekday, the way one says it on the phone: "Tue, Dec 1" (the year too
+ * when it is not this year's).
+ */
+export const formatWeekday = (value: string | null | undefined) => {
+  if (!value) return "—";
+  const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  const thisYear = day.getUTCFullYear() === new Date().getFullYear();
+  return new Intl.DateTimeFormat(locale(), {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    ...(thisYear ? {} : { year: "numeric" }),
+    timeZone: "UTC",
+  }).format(day);
+};
+
 /** Today in the browser's time zone, as YYYY-MM-DD (built from local date parts, never toISOString). */
 export function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -71,6 +71,7 @@ export const ROUTE_ICONS: Record<RouteKey, LucideIcon> = {
   publicContract: FilePen,
   publicBolUpload: FileUp,
   track: MapPinCheck,
+  trackingLink: MapPinCheck,
   home: LayoutDashboard,
   notifications: Bell,
   changePassword: KeyRound,

@@ -7,6 +7,7 @@ import {
   STOP_TYPES,
 } from "@shared/loads/loads.schema";
 import type { AppointmentKind, DetentionStatus } from "@shared/loads/stops.schema";
+import type { TrackingLinkSource } from "@shared/public/tracking.schema";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -233,6 +234,34 @@ export const bolUploadLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.loadId)],
+);
+
+/**
+ * Private tracking links (`/track/:token`): only the SHA-256 of the token is stored. A link ends when
+ * revoked or replaced, or by `trackingLinkExpiresAt` (shared/public/tracking.schema.ts), which follows
+ * the load's delivery — so no expiry is stored.
+ */
+export const loadTrackingLinks = pgTable(
+  "load_tracking_links",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    loadId: uuid()
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    /** Who made it: dispatch (from the load's page) or the customer (from the portal). */
+    source: text().$type<TrackingLinkSource>().notNull(),
+    /** The address dispatch emailed it to. */
+    sentTo: text(),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+    lastOpenedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.loadId, t.createdAt),
+    check("load_tracking_links_source", sql`${t.source} in ('dispatch', 'portal')`),
+  ],
 );
 
 /** A review decision of the BOL manager; "missing" and "received" are derived from the files. */

@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { okSchema, pageSchema } from "@shared/api/api.schema";
+import { apiErrorSchema, okSchema, pageSchema } from "@shared/api/api.schema";
 import { driverLoadsQuerySchema } from "@shared/drivers/management.schema";
 import {
   assignLoadSchema,
@@ -29,6 +29,11 @@ import {
   correctCheckInSchema,
   detentionDecisionSchema,
 } from "@shared/loads/stop-requests.schema";
+import {
+  createdTrackingLinkSchema,
+  createTrackingLinkSchema,
+  trackingLinksSchema,
+} from "@shared/public/tracking.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse, uploadBodyLimit, withMiddleware } from "../../http/files";
@@ -40,6 +45,7 @@ import { createLoadsService } from "./loads.service";
 import { createSavedViewsService } from "./saved-views.service";
 import { createStateMilesService } from "./state-miles.service";
 import { createStopCheckInsService } from "./stop-check-ins.service";
+import { createTrackingLinksService } from "./tracking-links.service";
 
 const tags = ["Loads"];
 const READ = "loads:read";
@@ -301,6 +307,51 @@ const revokeLink = defineRoute({
   responses: { 200: jsonContent(okSchema) },
 });
 
+const listTrackingLinks = defineRoute({
+  method: "get",
+  path: "/api/loads/{id}/tracking-links",
+  tags,
+  summary:
+    "The load's private tracking links (dispatch's and the portal's; tokens are never shown again) and " +
+    "the customer's contact email they can be sent to",
+  access: WRITE,
+  request: { params: uuidParams },
+  responses: {
+    200: jsonContent(trackingLinksSchema),
+    404: jsonContent(apiErrorSchema, "No such load"),
+  },
+});
+const createTrackingLink = defineRoute({
+  method: "post",
+  path: "/api/loads/{id}/tracking-links",
+  tags,
+  summary:
+    "A new private tracking link for the shipper (`/track/{token}`), replacing dispatch's previous one; " +
+    "`email: true` sends it to the customer's contact with the sender's signature. The URL is shown only here",
+  access: WRITE,
+  request: { params: uuidParams, body: optionalJsonBody(createTrackingLinkSchema) },
+  responses: {
+    201: jsonContent(createdTrackingLinkSchema, "Created"),
+    404: jsonContent(apiErrorSchema, "No such load"),
+    409: jsonContent(
+      apiErrorSchema,
+      "`email: true` but the customer has no contact email (NO_CONTACT_EMAIL)",
+    ),
+  },
+});
+const revokeTrackingLink = defineRoute({
+  method: "delete",
+  path: "/api/loads/{id}/tracking-links/{linkId}",
+  tags,
+  summary: "Revoke a tracking link (dispatch's or the portal's): it opens nothing any more",
+  access: WRITE,
+  request: { params: linkParams },
+  responses: {
+    200: jsonContent(okSchema),
+    404: jsonContent(apiErrorSchema, "No such load, or no such link on it"),
+  },
+});
+
 const ok = { ok: true as const };
 
 /** A driver's profile lists their loads; the loads module answers it, under the driver's address. */
@@ -318,6 +369,7 @@ export function loadsRoutes(deps: Deps) {
   const loads = createLoadsService(deps);
   const files = createLoadFilesService(deps);
   const links = createBolLinksService(deps);
+  const tracking = createTrackingLinksService(deps);
   const miles = createStateMilesService(deps);
   const checkIns = createStopCheckInsService(deps);
   const savedViews = createSavedViewsService(deps);
@@ -394,6 +446,16 @@ export function loadsRoutes(deps: Deps) {
       .openapi(revokeLink, async (c) => {
         const { id, linkId } = c.req.valid("param");
         await links.revoke(actorOf(c), id, linkId);
+        return c.json(ok, 200);
+      })
+      .openapi(listTrackingLinks, async (c) => c.json(await tracking.list(c.req.valid("param").id), 200))
+      .openapi(createTrackingLink, async (c) => {
+        const input = createTrackingLinkSchema.parse(c.req.valid("json") ?? {});
+        return c.json(await tracking.create(actorOf(c), c.req.valid("param").id, input), 201);
+      })
+      .openapi(revokeTrackingLink, async (c) => {
+        const { id, linkId } = c.req.valid("param");
+        await tracking.revoke(actorOf(c), id, linkId);
         return c.json(ok, 200);
       })
   );

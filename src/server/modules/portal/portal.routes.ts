@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import {
   createLoadRequestSchema,
   loadRequestPageSchema,
@@ -12,10 +13,12 @@ import {
   portalLoadPageSchema,
   portalSummarySchema,
 } from "@shared/portal/portal.schema";
+import { portalTrackingLinkSchema } from "@shared/public/tracking.schema";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { binary, fileResponse } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { createTrackingLinksService } from "../loads/tracking-links.service";
 import { createLoadRequestsService } from "./load-requests.service";
 import { createPortalService } from "./portal.service";
 
@@ -76,6 +79,20 @@ const downloadFile = defineRoute({
   request: { params: fileParams },
   responses: { 200: binary(["application/pdf", "image/*"], "The file") },
 });
+const trackingLink = defineRoute({
+  method: "post",
+  path: "/api/portal/loads/{id}/tracking-link",
+  tags,
+  summary:
+    "A private tracking link for one of the customer's own loads, to pass on (the full public view, no " +
+    "rates); it replaces the link they made before. The URL is shown only here. 404 for another's load",
+  access: PORTAL,
+  request: { params: uuidParams },
+  responses: {
+    201: jsonContent(portalTrackingLinkSchema, "Created"),
+    404: jsonContent(apiErrorSchema, "Not one of the customer's loads"),
+  },
+});
 const listRequests = defineRoute({
   method: "get",
   path: "/api/portal/load-requests",
@@ -98,6 +115,7 @@ const createRequest = defineRoute({
 export function portalRoutes(deps: Deps) {
   const portal = createPortalService(deps);
   const requests = createLoadRequestsService(deps);
+  const tracking = createTrackingLinksService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(summary, async (c) => c.json(await portal.summary(actorOf(c)), 200))
     .openapi(exportLoads, async (c) => {
@@ -111,6 +129,9 @@ export function portalRoutes(deps: Deps) {
       const file = await portal.downloadFile(actorOf(c), id, fileId);
       return fileResponse(c, file);
     })
+    .openapi(trackingLink, async (c) =>
+      c.json(await tracking.forCustomer(actorOf(c), c.req.valid("param").id), 201),
+    )
     .openapi(listRequests, async (c) =>
       c.json(await requests.listMine(actorOf(c), c.req.valid("query")), 200),
     )

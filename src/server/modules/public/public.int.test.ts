@@ -1,8 +1,9 @@
 import { LOAD_FILE_MAX_BYTES } from "@shared/loads/loads.schema";
 import { PUBLIC_RATE_LIMITS } from "@shared/public/public.schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bolUploadLinks, files, loadFiles, loads, notifications } from "../../db/schema";
+import { bolUploadLinks, files, loadFiles, loadStops, loads, notifications } from "../../db/schema";
+import { companyDay } from "../../platform/company-day";
 import { hashToken } from "../../platform/tokens/tokens";
 import { call, createTestContext, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 
@@ -57,37 +58,117 @@ const counts = async () => {
 };
 
 describe("public delivery status", () => {
-  it("answers status, cities, dates and last update, and nothing else", async () => {
-    const res = await call(ctx, `/api/public/track/${completed.loadNumber}`, {
-      headers: { "x-forwarded-for": freshIp() },
-    });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.json).sort()).toEqual(
-      ["deliveredAt", "delivery", "lastUpdate", "loadNumber", "pickup", "status"].sort(),
+  const track = (number: string, check?: string, ip = freshIp()) =>
+    call(
+      ctx,
+      `/api/public/track/${number}${check === undefined ? "" : `?check=${encodeURIComponent(check)}`}`,
+      {
+        headers: { "x-forwarded-for": ip },
+      },
     );
-    expect(Object.keys(res.json.pickup).sort()).toEqual(["city", "date", "state"]);
-    expect(Object.keys(res.json.delivery).sort()).toEqual(["city", "date", "state"]);
-    expect(res.json).toMatchObject({
+  /** The delivery stop's postal code: what the receiver knows. */
+  const deliveryZip = async (load: typeof loads.$inferSelect) => {
+    const [stop] = await ctx.deps.db
+      .select({ postalCode: loadStops.postalCode })
+      .from(loadStops)
+      .where(and(eq(loadStops.loadId, load.id), eq(loadStops.type, "delivery")))
+      .orderBy(desc(loadStops.sequence))
+      .limit(1);
+    return stop.postalCode;
+  };
+
+  it("answers the number alone with the status and the day only: no city, time, name or reference", async () => {
+    const res = await track(completed.loadNumber);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      view: "status",
       loadNumber: completed.loadNumber,
       status: "completed",
-      pickup: { city: completed.pickupCity, state: completed.pickupState },
-      delivery: { city: completed.deliveryCity, state: completed.deliveryState },
+      day: companyDay(completed.deliveredAt as Date, ctx.deps.config.company.timeZone),
     });
-    expect(res.json.deliveredAt).toBeTruthy();
-    // No rates, names, phone numbers or street addresses anywhere in the answer.
     const text = JSON.stringify(res.json);
-    expect(text).not.toMatch(/rate|pay|driver|customer|phone|contact|address|name/i);
-    expect(text).not.toContain(completed.totalRate);
+    for (const secret of [
+      completed.pickupCity,
+      completed.deliveryCity,
+      completed.poNumber,
+      completed.bolNumber,
+      completed.totalRate,
+    ])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/pickup|delivery|city|lastUpdate|\d{2}:\d{2}/i);
   });
 
-  it("matches the number case-insensitively and leaves deliveredAt empty until delivery", async () => {
-    const res = await call(ctx, `/api/public/track/${inTransit.loadNumber.toLowerCase()}`, {
-      headers: { "x-forwarded-for": freshIp() },
-    });
+  it("gives a load on its way the day delivery is expected, and a cancelled one no day", async () => {
+    const res = await track(inTransit.loadNumber.toLowerCase());
     expect(res.status).toBe(200);
-    expect(res.json.loadNumber).toBe(inTransit.loadNumber);
-    expect(res.json.status).toBe("in_progress");
-    expect(res.json.deliveredAt).toBeNull();
+    expect(res.json).toEqual({
+      view: "status",
+      loadNumber: inTransit.loadNumber,
+      status: "in_progress",
+      day: companyDay(inTransit.deliveryAt, ctx.deps.config.company.timeZone),
+    });
+    const [cancelled] = await ctx.deps.db.select().from(loads).where(eq(loads.status, "cancelled")).limit(1);
+    expect((await track(cancelled.loadNumber)).json).toEqual({
+      view: "status",
+      loadNumber: cancelled.loadNumber,
+      status: "cancelled",
+      day: null,
+    });
+  });
+
+  it("shows cities, dates and last update with the delivery ZIP, a PO or a BOL number of the load", async () => {
+    const zip = await deliveryZip(completed);
+    expect(zip).toMatch(/^\d{5}$/);
+    const digits = completed.poNumber.replace(/\D/g, "");
+    // Case, spaces and dashes do not count; a ZIP+4 is its ZIP.
+    for (const check of [
+      zip,
+      `${zip}-0042`,
+      ` ${completed.poNumber.toLowerCase()} `,
+      `PO ${digits}`,
+      completed.bolNumber.replace("-", ""),
+    ]) {
+      const res = await track(completed.loadNumber, check);
+      expect(res.status, check).toBe(200);
+      expect(Object.keys(res.json).sort(), check).toEqual(
+        ["deliveredAt", "delivery", "lastUpdate", "loadNumber", "pickup", "status", "view"].sort(),
+      );
+      expect(res.json, check).toMatchObject({
+        view: "full",
+        loadNumber: completed.loadNumber,
+        status: "completed",
+        pickup: { city: completed.pickupCity, state: completed.pickupState },
+        delivery: { city: completed.deliveryCity, state: completed.deliveryState },
+      });
+      expect(Object.keys(res.json.pickup).sort()).toEqual(["city", "date", "state"]);
+      expect(res.json.deliveredAt).toBeTruthy();
+      // Still no rates, names, phone numbers or street addresses.
+      const text = JSON.stringify(res.json);
+      expect(text).not.toMatch(/rate|pay|driver|customer|phone|contact|address|name/i);
+      expect(text).not.toContain(completed.totalRate);
+    }
+  });
+
+  it("answers a wrong second factor exactly like the number alone", async () => {
+    const alone = (await track(completed.loadNumber)).json;
+    const zip = await deliveryZip(completed);
+    const wrong = [
+      inTransit.poNumber,
+      String((Number(zip) + 1) % 100000).padStart(5, "0"),
+      zip.slice(0, 4),
+      "PO",
+      "",
+      completed.loadNumber,
+      "x".repeat(60),
+    ];
+    for (const check of wrong) {
+      const res = await track(completed.loadNumber, check);
+      expect(res.status, check).toBe(200);
+      expect(res.json, check).toEqual(alone);
+    }
+    // A load without a BOL number yet: an empty reference is no key.
+    expect(inTransit.bolNumber).toBe("");
+    expect((await track(inTransit.loadNumber, " - ")).json.view).toBe("status");
   });
 
   it("answers 404 with the spec's message for an unknown number", async () => {
@@ -101,18 +182,17 @@ describe("public delivery status", () => {
     });
   });
 
-  it("limits lookups per client address with 429 and Retry-After", async () => {
+  it("limits lookups per client address with 429 and Retry-After, second-factor guesses included", async () => {
     const ip = freshIp();
     const { limit } = PUBLIC_RATE_LIMITS.track;
     for (let i = 0; i < limit; i++) {
-      const res = await call(ctx, `/api/public/track/LD-1999-${String(i).padStart(5, "0")}`, {
-        headers: { "x-forwarded-for": ip },
-      });
-      expect(res.status).toBe(404);
+      const res =
+        i % 2
+          ? await track(`LD-1999-${String(i).padStart(5, "0")}`, undefined, ip)
+          : await track(completed.loadNumber, String(10_000 + i), ip);
+      expect(res.status).toBe(i % 2 ? 404 : 200);
     }
-    const blocked = await call(ctx, `/api/public/track/${completed.loadNumber}`, {
-      headers: { "x-forwarded-for": ip },
-    });
+    const blocked = await track(completed.loadNumber, await deliveryZip(completed), ip);
     expect(blocked.status).toBe(429);
     expect(blocked.json.error.code).toBe("RATE_LIMITED");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);

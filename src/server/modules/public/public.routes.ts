@@ -7,8 +7,10 @@ import {
   bolUploadResultSchema,
   PUBLIC_RATE_LIMITS,
   trackParamsSchema,
+  trackQuerySchema,
   trackResultSchema,
 } from "@shared/public/public.schema";
+import { trackingTokenParamsSchema, trackingViewSchema } from "@shared/public/tracking.schema";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
 import { uploadBodyLimit, withMiddleware } from "../../http/files";
@@ -26,14 +28,33 @@ const trackDef = defineRoute({
   path: "/api/public/track/{loadNumber}",
   tags: ["Public"],
   summary:
-    "Delivery status by load number (case-insensitive): status, pickup and delivery city/date, last update. " +
+    "Delivery status by load number (case-insensitive): the status and the day only (`view: status`). " +
+    "With `check` = the delivery ZIP/postal code or a PO or BOL number of the load (case, spaces and dashes " +
+    "ignored): cities, dates and last update (`view: full`); a wrong check answers like none. " +
     "404 LOAD_NOT_FOUND; rate-limited per client address",
   access: "public",
-  request: { params: trackParamsSchema },
+  request: { params: trackParamsSchema, query: trackQuerySchema },
   responses: {
     200: jsonContent(trackResultSchema),
+    400: jsonContent(apiErrorSchema, "The check is longer than 60 characters"),
     404: jsonContent(apiErrorSchema, "No load has this number (LOAD_NOT_FOUND)"),
     429: jsonContent(apiErrorSchema, "Too many lookups from this address; see Retry-After"),
+  },
+});
+
+const trackingDef = defineRoute({
+  method: "get",
+  path: "/api/public/tracking/{token}",
+  tags: ["Public"],
+  summary:
+    "A private tracking link's page: the load's status, cities, dates and last update, and when the link " +
+    "ends. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address",
+  access: "public",
+  request: { params: trackingTokenParamsSchema },
+  responses: {
+    200: jsonContent(trackingViewSchema),
+    404: jsonContent(apiErrorSchema, "Unknown, revoked, replaced or expired link (TRACKING_LINK_EXPIRED)"),
+    429: jsonContent(apiErrorSchema, "Too many requests from this address; see Retry-After"),
   },
 });
 
@@ -83,7 +104,10 @@ export function publicRoutes(deps: Deps) {
   const service = createPublicService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(withMiddleware(trackDef, rateLimited(deps, "track")), async (c) =>
-      c.json(await service.track(c.req.valid("param").loadNumber), 200),
+      c.json(await service.track(c.req.valid("param").loadNumber, c.req.valid("query").check), 200),
+    )
+    .openapi(withMiddleware(trackingDef, rateLimited(deps, "tracking")), async (c) =>
+      c.json(await service.tracking(c.req.valid("param").token), 200),
     )
     .openapi(withMiddleware(bolLinkDef, rateLimited(deps, "bolLink")), async (c) =>
       c.json(await service.bolLink(c.req.valid("param").token), 200),

@@ -7,15 +7,18 @@ import type { NotificationKind } from "@shared/notifications/notifications.schem
 
 const WORDS: Record<Language, unknown> = { en, es, fr };
 
-/** `delivery.footer` → the notifications words of `lang` (English when missing), {{placeholders}} filled. */
-export function notificationWords(lang: string) {
-  const words = WORDS[(lang in WORDS ? lang : "en") as Language];
+/**
+ * A lookup in one namespace's words of `lang` (English when the language or the key is missing),
+ * {{placeholders}} filled: what the server writes for a reader (decision 017).
+ */
+export function wordsIn(tables: Record<Language, unknown>, lang: string | null | undefined) {
+  const words = tables[(lang && lang in tables ? lang : "en") as Language];
   return (key: string, values: Record<string, unknown> = {}) => {
     const find = (root: unknown) =>
       key
         .split(".")
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], root);
-    const found = find(words) ?? find(en);
+    const found = find(words) ?? find(tables.en);
     const text = typeof found === "string" ? found : "";
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
       const v = values[name];
@@ -23,6 +26,9 @@ export function notificationWords(lang: string) {
     });
   };
 }
+
+/** `delivery.footer` → the notifications words of `lang` (English when missing), {{placeholders}} filled. */
+export const notificationWords = (lang: string) => wordsIn(WORDS, lang);
 
 /** A notification's title and body in `lang`, as the centre shows them (the email's subject and text). */
 export function notificationInWords(lang: string, kind: NotificationKind, data: Record<string, unknown>) {

@@ -30,6 +30,7 @@ export const loadKeys = {
   detail: (id: string) => [...loadKeys.all, "detail", id] as const,
   interests: (id: string) => [...loadKeys.all, "interests", id] as const,
   bolLinks: (id: string) => [...loadKeys.all, "bol-links", id] as const,
+  trackingLinks: (id: string) => [...loadKeys.all, "tracking-links", id] as const,
   nextNumber: () => [...loadKeys.all, "next-number"] as const,
   board: (query: object) => [...loadKeys.all, "board", query] as const,
   driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,

@@ -27,6 +27,9 @@ import { StopsTimeline } from "../components/stops-timeline";
 const StateMilesPanel = lazyPanel(() =>
   import("../components/state-miles-panel").then((m) => m.StateMilesPanel),
 );
+const TrackingLinkPanel = lazyPanel(() =>
+  import("../components/tracking-link-panel").then((m) => m.TrackingLinkPanel),
+);
 const ChangeStatusDialog = lazyDialog(() =>
   import("../components/change-status-dialog").then((m) => m.ChangeStatusDialog),
 );
@@ -253,6 +256,11 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
           (staff && load.status === "assigned") ? (
             <SectionCard title={t("stateMiles.title")}>
               <StateMilesPanel loadId={load.id} />
+            </SectionCard>
+          ) : null}
+          {staff ? (
+            <SectionCard title={t("trackingLinks.title")} description={t("trackingLinks.text")}>
+              <TrackingLinkPanel loadId={load.id} />
             </SectionCard>
           ) : null}
           {bolLinks ? (

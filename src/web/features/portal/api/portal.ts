@@ -16,6 +16,7 @@ import type {
   PortalLoadPage,
   PortalSummary,
 } from "@shared/portal/portal.schema";
+import type { PortalTrackingLink } from "@shared/public/tracking.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -38,6 +39,14 @@ export const requestKeys = {
 };
 
 // ---- The customer's portal
+
+/** A new private tracking link for one of the customer's loads (replacing the one made before). */
+export function usePortalTrackingLink(loadId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api<PortalTrackingLink>(`/api/portal/loads/${loadId}/tracking-link`, { method: "POST" }),
+  });
+}
 
 export function usePortalSummary() {
   return useQuery({

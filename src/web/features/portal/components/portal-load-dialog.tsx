@@ -11,6 +11,7 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { downloadPortalFile, usePortalLoad } from "../api/portal";
+import { PortalTrackingLink } from "./portal-tracking-link";
 
 /** One of the customer's loads: where it is, its stops, its history and its BOL/POD. */
 export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; onClose: () => void }) {
@@ -134,6 +135,8 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
               ))}
             </ol>
           </section>
+
+          {loadId ? <PortalTrackingLink key={loadId} loadId={loadId} /> : null}
 
           <section aria-labelledby="portal-docs">
             <h3 id="portal-docs" className="mb-2 text-sm font-semibold text-slate-900">

@@ -1,21 +1,38 @@
 import type { ApiError } from "@shared/api/api.schema";
 import type { BolLink, BolUploadResult, TrackResult } from "@shared/public/public.schema";
+import type { TrackingView } from "@shared/public/tracking.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, api } from "../../../lib/api";
 
 export const publicKeys = {
-  track: (number: string) => ["public", "track", number.toUpperCase()] as const,
+  track: (number: string, check: string) => ["public", "track", number.toUpperCase(), check] as const,
+  tracking: (token: string) => ["public", "tracking", token] as const,
   bolLink: (token: string) => ["public", "bol-link", token] as const,
 };
 
-/** The delivery status of `number` (empty: nothing asked yet). Errors are the caller's to show. */
-export function useTrackLoad(number: string) {
+/**
+ * The delivery status of `number` (empty: nothing asked yet), with the second factor `check` when
+ * given (the full view if it is the load's). Errors are the caller's to show.
+ */
+export function useTrackLoad(number: string, check: string) {
   return useQuery({
-    queryKey: publicKeys.track(number),
-    queryFn: ({ signal }) => api<TrackResult>(`/api/public/track/${encodeURIComponent(number)}`, { signal }),
+    queryKey: publicKeys.track(number, check),
+    queryFn: ({ signal }) =>
+      api<TrackResult>(`/api/public/track/${encodeURIComponent(number)}`, { query: { check }, signal }),
     enabled: number.length > 0,
     retry: false,
     staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** A private tracking link's view of its load. */
+export function useTracking(token: string) {
+  return useQuery({
+    queryKey: publicKeys.tracking(token),
+    queryFn: ({ signal }) =>
+      api<TrackingView>(`/api/public/tracking/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
     refetchOnWindowFocus: false,
   });
 }

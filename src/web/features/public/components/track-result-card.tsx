@@ -1,11 +1,11 @@
 import type { LoadStatus } from "@shared/loads/loads.schema";
-import type { TrackResult } from "@shared/public/public.schema";
-import { Ban, Check, Flag, MapPin } from "lucide-react";
+import type { TrackFull, TrackStatus } from "@shared/public/public.schema";
+import { Ban, CalendarDays, Check, Flag, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatWeekday } from "../../../lib/format";
 
 /** The road a load travels, in order; cancelled leaves it. */
 const STEPS = ["pending", "assigned", "in_progress", "completed"] as const satisfies readonly LoadStatus[];
@@ -18,7 +18,8 @@ const TONES: Record<LoadStatus, "neutral" | "info" | "success" | "warning" | "da
   cancelled: "danger",
 };
 
-export function TrackResultCard({ result }: { result: TrackResult }) {
+/** The full public view: status steps, pickup and delivery cities and dates, last update. */
+export function TrackResultCard({ result }: { result: TrackFull }) {
   const { t } = useTranslation("public");
   const cancelled = result.status === "cancelled";
   const current = cancelled ? -1 : STEPS.indexOf(result.status as (typeof STEPS)[number]);
@@ -29,19 +30,7 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
       data-testid="track-result"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            {t("track.result.load")}
-          </p>
-          <h2 id="track-result-title" className="truncate font-mono text-lg font-semibold text-slate-900">
-            {result.loadNumber}
-          </h2>
-        </div>
-        <Badge tone={TONES[result.status]} className="px-3 py-1 text-sm" data-testid="track-status">
-          {t(`track.status.${result.status}`)}
-        </Badge>
-      </div>
+      <ResultHeader loadNumber={result.loadNumber} status={result.status} />
 
       {cancelled ? (
         <p
@@ -135,6 +124,64 @@ export function TrackResultCard({ result }: { result: TrackResult }) {
         {t("track.result.lastUpdate", { date: formatDateTime(result.lastUpdate) })}
       </p>
     </section>
+  );
+}
+
+/**
+ * What the load number alone tells: the status and the day (delivered on, or delivery expected),
+ * and how to see more.
+ */
+export function TrackStatusCard({ result }: { result: TrackStatus }) {
+  const { t } = useTranslation("public");
+  const day = formatWeekday(result.day);
+  return (
+    <section
+      aria-labelledby="track-result-title"
+      data-testid="track-result"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <ResultHeader loadNumber={result.loadNumber} status={result.status} />
+      {result.status === "cancelled" ? (
+        <p
+          role="status"
+          className="mt-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t("track.brief.cancelled")}
+        </p>
+      ) : (
+        <p
+          className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900"
+          data-testid="track-day"
+        >
+          <CalendarDays className="size-5 shrink-0 text-brand-600" aria-hidden />
+          {result.status === "completed"
+            ? t("track.brief.deliveredOn", { day })
+            : t("track.brief.expected", { day })}
+        </p>
+      )}
+      <div className="mt-5 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600" data-testid="track-more">
+        <p className="font-medium text-slate-800">{t("track.brief.moreTitle")}</p>
+        <p className="mt-0.5">{t("track.brief.moreText")}</p>
+      </div>
+    </section>
+  );
+}
+
+function ResultHeader({ loadNumber, status }: { loadNumber: string; status: LoadStatus }) {
+  const { t } = useTranslation("public");
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("track.result.load")}</p>
+        <h2 id="track-result-title" className="truncate font-mono text-lg font-semibold text-slate-900">
+          {loadNumber}
+        </h2>
+      </div>
+      <Badge tone={TONES[status]} className="px-3 py-1 text-sm" data-testid="track-status">
+        {t(`track.status.${status}`)}
+      </Badge>
+    </div>
   );
 }
 

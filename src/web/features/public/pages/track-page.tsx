@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ROUTES } from "@shared/access";
 import { type TrackFormInput, trackFormSchema } from "@shared/public/public.schema";
 import { ArrowLeft, Link2, Loader2, Search } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -13,18 +13,25 @@ import { Input } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { notify } from "../../../lib/toast";
 import { retryAfterOf, useTrackLoad } from "../api/public";
-import { TrackResultCard } from "../components/track-result-card";
+import { TrackResultCard, TrackStatusCard } from "../components/track-result-card";
 
-/** Public delivery status by load number; `?number=` makes a result shareable. */
+/**
+ * Public delivery status by load number; `?number=` makes a result shareable. The number alone shows
+ * the status and the day; the delivery ZIP, a PO or a BOL number (the second factor) shows the cities
+ * and dates. The second factor never goes in the address, so a shared link never carries it.
+ */
 export default function TrackPage() {
   const { t } = useTranslation("public");
   const [params, setParams] = useSearchParams();
   const number = (params.get("number") ?? "").trim();
-  const query = useTrackLoad(number);
+  // The second factor belongs to the number it was given with.
+  const [checked, setChecked] = useState({ number: "", check: "" });
+  const check = checked.number === number ? checked.check : "";
+  const query = useTrackLoad(number, check);
 
   const form = useForm<TrackFormInput>({
     resolver: zodResolver(trackFormSchema),
-    defaultValues: { loadNumber: number },
+    defaultValues: { loadNumber: number, check: "" },
   });
 
   // A shared link or the browser's back button changes the number under the form.
@@ -51,10 +58,12 @@ export default function TrackPage() {
     }
   }, [error, t]);
 
-  function onSubmit({ loadNumber }: TrackFormInput) {
+  function onSubmit({ loadNumber, check: given }: TrackFormInput) {
     const next = loadNumber.trim().toUpperCase();
-    if (next === number) void query.refetch();
-    else setParams({ number: next });
+    const nextCheck = given.trim();
+    setChecked({ number: next, check: nextCheck });
+    if (next !== number) setParams({ number: next });
+    else if (nextCheck === check) void query.refetch();
   }
 
   async function copyLink() {
@@ -80,7 +89,7 @@ export default function TrackPage() {
         <p className="mt-1 text-sm text-slate-500">{t("track.subtitle")}</p>
 
         <form
-          className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start"
+          className="mt-6 grid grid-cols-1 gap-4"
           noValidate
           onSubmit={form.handleSubmit(onSubmit)}
           data-testid="track-form"
@@ -88,7 +97,6 @@ export default function TrackPage() {
           <Field
             label={t("track.numberLabel")}
             error={form.formState.errors.loadNumber ? t("track.numberRequired") : undefined}
-            className="flex-1"
           >
             <Input
               placeholder={t("track.numberPlaceholder")}
@@ -101,7 +109,19 @@ export default function TrackPage() {
               {...form.register("loadNumber")}
             />
           </Field>
-          <Button type="submit" size="lg" className="w-full sm:mt-6 sm:w-auto" disabled={busy}>
+          <Field label={t("track.checkLabel")} hint={t("track.checkHint")}>
+            <Input
+              placeholder={t("track.checkPlaceholder")}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              enterKeyHint="search"
+              className="h-11"
+              data-testid="track-check"
+              {...form.register("check")}
+            />
+          </Field>
+          <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Search aria-hidden />}
             {busy ? t("track.checking") : t("track.submit")}
           </Button>
@@ -122,13 +142,22 @@ export default function TrackPage() {
 
       {query.data && !error ? (
         <>
-          <TrackResultCard result={query.data} />
+          {query.data.view === "full" ? (
+            <TrackResultCard result={query.data} />
+          ) : (
+            <TrackStatusCard result={query.data} />
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2 px-1">
-            <Button variant="ghost" size="sm" onClick={copyLink}>
-              <Link2 aria-hidden />
-              {t("track.copyLink")}
-            </Button>
-            <p className="text-xs text-slate-500">{t("track.privacy")}</p>
+            {/* The address holds the number, never the second factor: it shares the status view only. */}
+            {query.data.view === "status" ? (
+              <Button variant="ghost" size="sm" onClick={copyLink}>
+                <Link2 aria-hidden />
+                {t("track.copyLink")}
+              </Button>
+            ) : null}
+            <p className="text-xs text-slate-500">
+              {t(query.data.view === "full" ? "track.privacyFull" : "track.privacy")}
+            </p>
           </div>
         </>
       ) : null}
