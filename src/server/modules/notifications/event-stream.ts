@@ -111,6 +111,9 @@ export function eventStream(
     stream.onAbort(stop);
 
     inOrder(async () => {
+      // "ready" promises that what is announced from now on arrives: on an instance whose events
+      // connection is still starting (or has just been asked for these channels) it waits for LISTEN.
+      await deps.events.listening();
       await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
       if (replayFrom)
         for (const n of await notifications.since(actor, replayFrom)) if (!sent.has(n.id)) await write(n);

@@ -40,6 +40,26 @@ describe("database events", () => {
     expect(events.live).toBe(true);
   });
 
+  it("hears a channel asked for on a new connection, or a running one, as soon as listening() returns", async () => {
+    // A new connection (still starting) and a running one asked for a new channel: both LISTEN later.
+    const fresh = createDbEvents({ connectionString: database.url }, createLogger("silent"));
+    try {
+      for (const [instance, channel] of [
+        [fresh, "lms_test_fresh"],
+        [fresh, "lms_test_fresh_more"],
+      ] as const) {
+        const heard: string[] = [];
+        instance.listen(channel, (payload) => heard.push(payload));
+        await instance.listening();
+        await pool.query("select pg_notify($1, 'one')", [channel]);
+        await until(() => heard.length > 0, 3000);
+        expect(heard).toEqual(["one"]);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("announces changes to who a session is, from the triggers of migration 0008", async () => {
     const heard: string[] = [];
     events.listen("lms_auth_changed", (userId) => heard.push(userId));

@@ -21,6 +21,12 @@ export interface DbEvents {
    * Waits for a connection being made; returns at once when there is none.
    */
   sync(): Promise<void>;
+  /**
+   * Resolves once the LISTEN of every channel asked for so far has run (or at once when there is no
+   * connection to wait for, within the same bound as `sync`): a stream that says "ready" after it has
+   * heard everything announced from then on.
+   */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -200,6 +206,11 @@ export function createDbEvents(connection: pg.ClientConfig, log: Logger): DbEven
         log.warn("Database events: a notification did not come back in time; reconnecting");
         lost(c, new Error("notification round trip timed out"));
       }
+    },
+    async listening() {
+      if (starting) await Promise.race([starting, sleep(SYNC_TIMEOUT_MS)]);
+      // The LISTEN statements run one at a time on the connection: the queue's end is the last one's.
+      if (client) await Promise.race([queue, sleep(SYNC_TIMEOUT_MS)]);
     },
     async close() {
       closed = true;
