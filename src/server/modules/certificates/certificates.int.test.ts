@@ -242,7 +242,13 @@ describe("certificates of insurance", () => {
       .where(eq(mailMessages.to, "risk@summitfoods.test"));
     expect(mail.subject).toBe("Certificate of insurance: Lakeshore Freight Lines LLC");
     expect(mail.attachments).toEqual([
-      { filename: "coi-holder.pdf", contentType: "application/pdf", size: PDF.length },
+      // The agent's certificate is a stored file: the outbox keeps which one, to download it again.
+      {
+        filename: "coi-holder.pdf",
+        contentType: "application/pdf",
+        size: PDF.length,
+        fileId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     ]);
 
     const lapsing = await call(ctx, "/api/certificate-requests?lapsing=true&q=Summit%20Foods", {

@@ -255,6 +255,17 @@ describe("tolls entered by hand", () => {
     const byTag = await call(ctx, "/api/tolls?q=ezp-0012", { cookie: dispatcher });
     expect(byTag.json.total).toBe(3);
 
+    // A period open to the calendar's last day (the fuzz test's 500: the day after 9999-12-31).
+    const toTheEnd = await call(ctx, "/api/tolls?q=ezp-0012&from=2000-01-01&to=9999-12-31", {
+      cookie: dispatcher,
+    });
+    expect(toTheEnd.status).toBe(200);
+    expect(toTheEnd.json.total).toBe(3);
+    expect(
+      (await ctx.app.request("/api/tolls/export?q=skyway&to=9999-12-31", { headers: { cookie: dispatcher } }))
+        .status,
+    ).toBe(200);
+
     const csv = await (
       await ctx.app.request("/api/tolls/export?q=skyway", { headers: { cookie: dispatcher } })
     ).text();

@@ -36,6 +36,7 @@ import { badRequest, conflict, HttpError, notFound, uniqueViolation } from "../.
 import { ensureExportFits } from "../../http/export";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
@@ -78,8 +79,6 @@ const HOUR = 3_600_000;
 const LOAD_MARGIN_MS = 12 * HOUR;
 const TRIP_STATUSES = ["assigned", "in_progress", "completed"] as const;
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-
 function filterCondition(filter: Omit<TollFilter, "sort" | "dir">): SQL | undefined {
   const where: SQL[] = [];
   if (filter.vehicleId) where.push(eq(tolls.vehicleId, filter.vehicleId));
@@ -87,8 +86,10 @@ function filterCondition(filter: Omit<TollFilter, "sort" | "dir">): SQL | undefi
   if (filter.match === "unassigned") where.push(isNull(tolls.vehicleId));
   if (filter.match === "assigned") where.push(isNotNull(tolls.vehicleId));
   if (filter.source) where.push(eq(tolls.source, filter.source));
-  if (filter.from) where.push(gte(tolls.occurredAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(tolls.occurredAt, nextDay(filter.to)));
+  // Days of the statements' clock (UTC), with PostgreSQL's date arithmetic: JavaScript's Date turns
+  // the day after 9999-12-31 into a year PostgreSQL cannot read.
+  if (filter.from) where.push(gte(tolls.occurredAt, dayStart(filter.from, "UTC")));
+  if (filter.to) where.push(lt(tolls.occurredAt, dayAfter(filter.to, "UTC")));
   if (filter.q) {
     const p = likePattern(filter.q);
     const tag = normalizeTransponder(filter.q);
