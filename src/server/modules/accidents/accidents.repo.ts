@@ -3,9 +3,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-o
 import type { Tx } from "../../db/client";
 import { accidentImages, accidents, drivers, trailers, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
-
-const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
-const nextDay = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
+import { dayAfter, dayStart } from "../../platform/company-day";
 
 /** The list's WHERE: filters and the search (reference, place, report and claim numbers, people, equipment). */
 export function accidentCondition(filter: Partial<AccidentFilter>): SQL | undefined {
@@ -14,9 +12,9 @@ export function accidentCondition(filter: Partial<AccidentFilter>): SQL | undefi
   if (filter.vehicleId) where.push(eq(accidents.vehicleId, filter.vehicleId));
   if (filter.claimStatus) where.push(eq(accidents.claimStatus, filter.claimStatus));
   if (filter.injuries !== undefined) where.push(eq(accidents.injuries, filter.injuries));
-  if (filter.from) where.push(gte(accidents.occurredAt, dayStart(filter.from)));
+  if (filter.from) where.push(gte(accidents.occurredAt, dayStart(filter.from, "UTC")));
   // The last day PostgreSQL holds has no next day: up to it is no upper bound at all.
-  if (filter.to && filter.to < "9999-12-31") where.push(lt(accidents.occurredAt, nextDay(filter.to)));
+  if (filter.to) where.push(lt(accidents.occurredAt, dayAfter(filter.to, "UTC")));
   if (filter.q) {
     const p = likePattern(filter.q);
     const text = or(

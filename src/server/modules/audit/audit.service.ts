@@ -11,9 +11,8 @@ import { auditLog, mailMessages } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import { openStoredFile } from "../../platform/storage/storage";
-
-const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
 
 export type AuditQuery = PageQuery & z.infer<typeof auditFilterSchema>;
 export type MailQuery = PageQuery & z.infer<typeof mailFilterSchema>;
@@ -25,8 +24,9 @@ export function createAuditService({ db, storage }: Pick<Deps, "db" | "storage">
       const { page, pageSize, q, action, from, to } = query;
       const where: SQL[] = [];
       if (action) where.push(eq(auditLog.action, action));
-      if (from) where.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
-      if (to) where.push(lt(auditLog.createdAt, nextDay(to)));
+      // Days of UTC, counted by PostgreSQL (the day after 9999-12-31 is a year JavaScript writes and PostgreSQL cannot read).
+      if (from) where.push(gte(auditLog.createdAt, dayStart(from, "UTC")));
+      if (to) where.push(lt(auditLog.createdAt, dayAfter(to, "UTC")));
       if (q) {
         const p = likePattern(q);
         where.push(

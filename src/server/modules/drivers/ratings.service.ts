@@ -22,8 +22,9 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
-import { addDays, findDriverRow } from "./drivers.repo";
+import { findDriverRow } from "./drivers.repo";
 
 type CreateRating = z.output<typeof createRatingSchema>;
 type UpdateRating = z.output<typeof updateRatingSchema>;
@@ -71,8 +72,9 @@ export const toRating = (r: RatingRow): Rating => ({
 export function ratingCondition(filter: Omit<RatingFilter, "sort" | "dir">): SQL | undefined {
   const where: Array<SQL | undefined> = [];
   if (filter.driverId) where.push(eq(driverRatings.driverId, filter.driverId));
-  if (filter.from) where.push(gte(driverRatings.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(driverRatings.createdAt, new Date(`${addDays(filter.to, 1)}T00:00:00Z`)));
+  // Days of UTC, counted by PostgreSQL (the day after 9999-12-31 is a year JavaScript writes and PostgreSQL cannot read).
+  if (filter.from) where.push(gte(driverRatings.createdAt, dayStart(filter.from, "UTC")));
+  if (filter.to) where.push(lt(driverRatings.createdAt, dayAfter(filter.to, "UTC")));
   if (filter.minScore) where.push(gte(driverRatings.overall, String(filter.minScore)));
   if (filter.maxScore) where.push(lte(driverRatings.overall, String(filter.maxScore)));
   if (filter.q) {

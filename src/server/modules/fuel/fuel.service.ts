@@ -50,6 +50,7 @@ import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
@@ -77,16 +78,15 @@ export async function driverVehicleIds(db: Tx, driverId: string): Promise<string
 /** Whose entries a caller reaches: staff every driver's, a driver only their own (none without a record). */
 const scopeCondition = (scope: Scope): SQL | undefined => ownedBy(scope, { driver: fuelEntries.driverId });
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
-
 function filterCondition(filter: Omit<FuelFilter, "sort" | "dir">, scope: Scope): SQL | undefined {
   const where: Array<SQL | undefined> = [scopeCondition(scope)];
   if (filter.driverId && scope.kind === "staff") where.push(eq(fuelEntries.driverId, filter.driverId));
   if (filter.vehicleId) where.push(eq(fuelEntries.vehicleId, filter.vehicleId));
   if (filter.fuelType) where.push(eq(fuelEntries.fuelType, filter.fuelType));
   if (filter.state) where.push(eq(fuelEntries.state, filter.state));
-  if (filter.from) where.push(gte(fuelEntries.fueledAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(fuelEntries.fueledAt, nextDay(filter.to)));
+  // Days of UTC, counted by PostgreSQL (the day after 9999-12-31 is a year JavaScript writes and PostgreSQL cannot read).
+  if (filter.from) where.push(gte(fuelEntries.fueledAt, dayStart(filter.from, "UTC")));
+  if (filter.to) where.push(lt(fuelEntries.fueledAt, dayAfter(filter.to, "UTC")));
   if (filter.q) {
     const p = likePattern(filter.q);
     where.push(

@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client";
 import { drivers, inspectionImages, inspections, trailers, users, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
 import { ownedBy, type Scope } from "../../http/scope";
+import { dayAfter, dayStart } from "../../platform/company-day";
 
 /** The driver record of the caller's scope (a driver filing an inspection signs it with their name). */
 export async function driverOfScope(tx: Tx, scope: Scope) {
@@ -23,8 +24,6 @@ export async function driverOfScope(tx: Tx, scope: Scope) {
 export const scopeCondition = (scope: Scope): SQL | undefined =>
   ownedBy(scope, { driver: inspections.driverId });
 
-const nextDay = (date: string) => new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000);
-
 export function listCondition(filter: Omit<InspectionFilter, "sort" | "dir">, scope: Scope): SQL | undefined {
   const where: Array<SQL | undefined> = [scopeCondition(scope)];
   if (filter.assetType) where.push(eq(inspections.assetType, filter.assetType));
@@ -33,8 +32,9 @@ export function listCondition(filter: Omit<InspectionFilter, "sort" | "dir">, sc
   if (filter.type) where.push(eq(inspections.type, filter.type));
   if (filter.status) where.push(eq(inspections.overallStatus, filter.status));
   if (filter.driverId) where.push(eq(inspections.driverId, filter.driverId));
-  if (filter.from) where.push(gte(inspections.inspectedAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(inspections.inspectedAt, nextDay(filter.to)));
+  // Days of UTC, counted by PostgreSQL (the day after 9999-12-31 is a year JavaScript writes and PostgreSQL cannot read).
+  if (filter.from) where.push(gte(inspections.inspectedAt, dayStart(filter.from, "UTC")));
+  if (filter.to) where.push(lt(inspections.inspectedAt, dayAfter(filter.to, "UTC")));
   if (filter.q) {
     const p = likePattern(filter.q);
     where.push(

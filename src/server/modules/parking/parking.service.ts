@@ -27,10 +27,10 @@ import { ensureExportFits } from "../../http/export";
 import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 const utc = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
 
 /** The PostgreSQL error of a broken exclusion constraint (overlapping reservations). */
@@ -157,8 +157,9 @@ function reservationCondition(filter: Omit<ReservationFilter, "sort" | "dir">, n
   if (filter.state === "past") where.push(lt(parkingReservations.endsAt, now));
   if (filter.vehicleId) where.push(eq(parkingReservations.vehicleId, filter.vehicleId));
   // A period keeps the reservations that overlap it.
-  if (filter.from) where.push(gte(parkingReservations.endsAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(parkingReservations.startsAt, nextDay(filter.to)));
+  // Days of UTC, counted by PostgreSQL (the day after 9999-12-31 is a year JavaScript writes and PostgreSQL cannot read).
+  if (filter.from) where.push(gte(parkingReservations.endsAt, dayStart(filter.from, "UTC")));
+  if (filter.to) where.push(lt(parkingReservations.startsAt, dayAfter(filter.to, "UTC")));
   if (filter.q) {
     const p = likePattern(filter.q);
     where.push(
