@@ -5,7 +5,7 @@ import {
   RECEIPT_TYPES,
 } from "@shared/fuel/fuel.schema";
 import type { ParkingPaymentMethod } from "@shared/parking/parking.schema";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Tx } from "../db/client";
 import {
@@ -13,6 +13,7 @@ import {
   drivers,
   fuelEntries,
   loadJurisdictionMiles,
+  loadStops,
   loads,
   parkingExpenses,
   parkingReservations,
@@ -22,10 +23,11 @@ import {
 } from "../db/schema";
 import { buildMatcher } from "../modules/tolls/tolls.service";
 import type { Storage } from "../platform/storage/storage";
+import { drivingOrder } from "./state-borders";
 
 /*
- * Fuel, tolls and parking for the demo fleet, relative to "now": a fuel stop every few days for each
- * truck on assignment (both demo drivers included, Jake's latest one this morning), a month of
+ * Fuel, tolls and parking for the demo fleet, relative to "now": each truck's fill-ups along the loads
+ * it drove, as much as those miles burnt (Jake's latest this morning, leaving today's shipper), a month of
  * transponder tolls placed on trucks, drivers and trips, two tolls from a rental tag still waiting
  * for a truck, parking expenses paid every way, and reservations past, running and upcoming.
  * With a storage service (the app's start-up seed) each fuel stop gets a small PDF receipt; the test
@@ -68,19 +70,172 @@ const STATIONS: Record<string, Station[]> = {
   KY: [{ location: "Love's Travel Stop #592, Elizabethtown", price: "3.619" }],
 };
 
-/** Where a truck with no delivered load to follow fuels: the home yard's state (its plates are IL). */
-const HOME_STATE = "IL";
-
-/** A lane's states worth a fuel stop: those it drives at least this far in (not a corner it clips). */
+/** A state worth a fuel stop on a trip: one the truck drives at least this far in (not a corner it clips). */
 const FUEL_STOP_MIN_MILES = 40;
 
-const TRUCKS: Array<{ unit: string; tag: string; gallons: number; every: number }> = [
-  { unit: "101", tag: "00812340101", gallons: 118, every: 3 },
-  { unit: "102", tag: "00812340102", gallons: 104, every: 3 },
-  { unit: "103", tag: "00812340103", gallons: 126, every: 4 },
-  { unit: "104", tag: "00812340104", gallons: 97, every: 4 },
-  { unit: "105", tag: "00812340105", gallons: 111, every: 5 },
+/**
+ * Miles to the gallon each demo truck makes loaded (a sleeper tractor at 36,000–44,000 lb does
+ * 6 to 7); 106 is the old Mack in the shop, which Emily drove until this week.
+ */
+const MPG: Record<string, number> = {
+  "101": 6.6,
+  "102": 6.4,
+  "103": 6.3,
+  "104": 6.8,
+  "105": 6.5,
+  "106": 6.2,
+};
+
+/**
+ * Empty miles to the next shipper, as a share of a trip's loaded miles. The demo has no deadhead
+ * legs yet (issue 40 adds empty miles), so its state miles are loaded miles only; a truck burns
+ * fuel on the empty runs too, so each trip's fuel gets this much more, burnt before the pickup.
+ */
+const EMPTY_SHARE = 0.1;
+
+/**
+ * When a driver buys fuel (two 150-gallon tanks): on the way, once this much is burnt since the
+ * last fill, varied per stop; where the night is spent on a run longer than a day's drive; leaving
+ * a shipper when the tanks are down enough to bother; and before a delivery after which the truck
+ * sits for days, so it is parked full (no condensation in half-empty tanks). The demo's trucks
+ * run a load every week or so, so most fills are those top-offs: each trip's fuel is bought on
+ * that trip, and any period's fuel matches its miles (what the IFTA report divides).
+ */
+const FILL_AT_GALLONS = { min: 105, spread: 35 };
+const OVERNIGHT_GALLONS = 40;
+const LEAVING_FULL_GALLONS = 40;
+const PARKED_FULL_GALLONS = 30;
+/** A truck sits when its next load leaves more than this long after the delivery. */
+const SITS_MS = 4 * DAY;
+/** A day's driving (10½ hours under the hours-of-service rules) at the average highway pace. */
+const MPH = 50;
+const DAY_MILES = 525;
+/** DEF, bought at a diesel stop once the diesel since the last jug needs it (about 2.5 % dosing). */
+const DEF_RATE = 0.025;
+const DEF_EVERY_GALLONS = 150;
+const DEF_PRICE = "4.299";
+/** Loading before the truck rolls, and arriving ahead of the delivery appointment. */
+const LOADING_MS = 75 * 60_000;
+const ARRIVING_EARLY_MS = 15 * 60_000;
+
+const TRUCKS: Array<{ unit: string; tag: string }> = [
+  { unit: "101", tag: "00812340101" },
+  { unit: "102", tag: "00812340102" },
+  { unit: "103", tag: "00812340103" },
+  { unit: "104", tag: "00812340104" },
+  { unit: "105", tag: "00812340105" },
 ];
+
+/** One load a truck drove (delivered) or is driving (on the road), as the fuel plan reads it. */
+interface FuelTrip {
+  driverId: string;
+  userId: string | null;
+  pickupAt: Date;
+  deliveryAt: Date;
+  pickupState: string;
+  loadedMiles: number;
+  /** The recorded state miles in driving order; none yet for a load still on the road. */
+  legs: Array<{ state: string; miles: number }>;
+  onTheRoad: boolean;
+}
+
+/** A fill-up the plan places on a trip: when, in which state, at which of the truck's miles. */
+interface PlannedFill {
+  trip: FuelTrip;
+  at: Date;
+  state: string;
+  /** Miles the truck had driven since the first trip's start (the odometer counts from it). */
+  mile: number;
+  gallons: number;
+  /** DEF bought at the same stop, if any. */
+  defGallons: number | null;
+}
+
+/**
+ * A truck's fill-ups along its trips, in time order: each one refills what was burnt since the
+ * one before at the truck's MPG, loaded miles and their share of empty miles alike. The truck
+ * starts its first trip full. Returns the fills and the miles driven up to now.
+ */
+function planFills(trips: FuelTrip[], mpg: number, now: Date): { fills: PlannedFill[]; miles: number } {
+  const fills: PlannedFill[] = [];
+  let burnt = 0; // gallons since the tanks were last filled
+  let mile = 0;
+  let sinceDef = 0;
+  let fillAt = FILL_AT_GALLONS.min;
+  const fill = (trip: FuelTrip, at: number, state: string, atMile: number, gallons: number) => {
+    sinceDef += gallons;
+    const def = sinceDef >= DEF_EVERY_GALLONS ? sinceDef * DEF_RATE : null;
+    if (def) sinceDef = 0;
+    fills.push({ trip, at: new Date(at), state, mile: atMile, gallons, defGallons: def });
+    fillAt = FILL_AT_GALLONS.min + ((fills.length * 23) % FILL_AT_GALLONS.spread);
+  };
+  const ordered = [...trips].sort((a, b) => a.pickupAt.getTime() - b.pickupAt.getTime());
+  for (const [i, trip] of ordered.entries()) {
+    const empty = trip.loadedMiles * EMPTY_SHARE;
+    mile += empty;
+    burnt += empty / mpg;
+    const rolling = Math.min(trip.pickupAt.getTime() + LOADING_MS, now.getTime() - 10 * 60_000);
+    // Leaving the shipper full for the loaded run, when the tanks are down enough to bother.
+    if (burnt >= LEAVING_FULL_GALLONS && STATIONS[trip.pickupState]) {
+      fill(trip, rolling, trip.pickupState, mile, burnt);
+      burnt = 0;
+    }
+    if (trip.onTheRoad) {
+      const driven = Math.min(trip.loadedMiles, (Math.max(0, now.getTime() - rolling) / HOUR) * MPH);
+      mile += driven;
+      burnt += driven / mpg;
+      continue;
+    }
+    const total = trip.legs.reduce((s, l) => s + l.miles, 0);
+    if (!total) continue;
+    const arriving = trip.deliveryAt.getTime() - ARRIVING_EARLY_MS;
+    const tight = (arriving - rolling) / HOUR < total / MPH;
+    // The first day's driving right after loading; the rest, after the night's rest, ends at the
+    // consignee on time (a run that fits in a day waits there overnight). A tight schedule: evenly.
+    const timeAt = (x: number) =>
+      tight
+        ? rolling + (x / total) * Math.max(0, arriving - rolling)
+        : x <= DAY_MILES
+          ? rolling + (x / MPH) * HOUR
+          : arriving - ((total - x) / MPH) * HOUR;
+    const worth = (leg: { state: string; miles: number }) =>
+      leg.miles >= FUEL_STOP_MIN_MILES && !!STATIONS[leg.state];
+    let overnight = total <= DAY_MILES; // passed (or no need of) the night's stop
+    let x = 0; // miles into this trip
+    for (const leg of trip.legs) {
+      let from = 0; // miles into this state
+      // On the way: at the next truck stop once the trigger is reached, and where the night is spent.
+      while (worth(leg)) {
+        const toTrigger = Math.max(0, (fillAt - burnt) * mpg);
+        const toNight = overnight ? Number.POSITIVE_INFINITY : Math.max(0, DAY_MILES - x - from);
+        const ahead = Math.min(toTrigger, toNight);
+        if (from + ahead > leg.miles - 5) break;
+        from += ahead;
+        burnt += ahead / mpg;
+        if (ahead === toNight) overnight = true;
+        if (ahead === toTrigger || burnt >= OVERNIGHT_GALLONS) {
+          fill(trip, timeAt(x + from), leg.state, mile + x + from, burnt);
+          burnt = 0;
+        }
+      }
+      burnt += (leg.miles - from) / mpg;
+      x += leg.miles;
+    }
+    mile += total;
+    // A truck that sits after this delivery is parked full: topped off in the last state worth a
+    // stop, a little before the consignee.
+    const next = ordered[i + 1];
+    const sits = !next || next.pickupAt.getTime() - trip.deliveryAt.getTime() > SITS_MS;
+    const lastWorth = trip.legs.findLastIndex(worth);
+    if (sits && burnt >= PARKED_FULL_GALLONS && lastWorth >= 0) {
+      const after = trip.legs.slice(lastWorth + 1).reduce((s, l) => s + l.miles, 0);
+      const before = Math.min(20, trip.legs[lastWorth].miles / 4) + after; // miles from the stop to the consignee
+      fill(trip, timeAt(total - before), trip.legs[lastWorth].state, mile - before, burnt - before / mpg);
+      burnt = before / mpg;
+    }
+  }
+  return { fills, miles: mile };
+}
 
 // biome-ignore format: one plaza per line reads as a table
 const PLAZAS: Array<{ location: string; amount: string }> = [
@@ -179,80 +334,46 @@ export async function seedFuelTollsParkingDemo(tx: Tx, storage?: Storage, now = 
     }
   }
 
-  // ---- Fuel: newest first, the odometer counting back from today's mileage, each stop in a state of
-  // the truck's delivered load nearest in time.
-  const legs = await tx
-    .select({
-      loadId: loads.id,
-      vehicleId: loads.vehicleId,
-      pickupAt: loads.pickupAt,
-      deliveryAt: loads.deliveryAt,
-      state: loadJurisdictionMiles.jurisdiction,
-      miles: loadJurisdictionMiles.miles,
-    })
-    .from(loads)
-    .innerJoin(loadJurisdictionMiles, eq(loadJurisdictionMiles.loadId, loads.id))
-    .where(
-      inArray(
-        loads.vehicleId,
-        fleet.map((f) => f.id),
-      ),
-    );
-  const trips = new Map<string, { vehicleId: string; from: number; to: number; states: string[] }>();
-  for (const leg of [...legs].sort((a, b) => Number(b.miles) - Number(a.miles))) {
-    if (!leg.vehicleId) continue;
-    const trip = trips.get(leg.loadId) ?? {
-      vehicleId: leg.vehicleId,
-      from: leg.pickupAt.getTime(),
-      to: leg.deliveryAt.getTime(),
-      states: [],
-    };
-    const worthAStop = Number(leg.miles) >= FUEL_STOP_MIN_MILES || !trip.states.length;
-    if (worthAStop && STATIONS[leg.state]) trip.states.push(leg.state);
-    trips.set(leg.loadId, trip);
-  }
-  const stateOnTrip = (vehicleId: string, at: Date, n: number): string => {
-    const gap = (trip: { from: number; to: number }) =>
-      Math.max(trip.from - at.getTime(), at.getTime() - trip.to, 0);
-    const nearest = [...trips.values()]
-      .filter((trip) => trip.vehicleId === vehicleId)
-      .sort((a, b) => gap(a) - gap(b))[0];
-    return nearest?.states.length ? nearest.states[n % nearest.states.length] : HOME_STATE;
-  };
+  // ---- Fuel: each truck's fill-ups along the loads it drove, from their recorded state miles.
+  const trips = await fuelTrips(tx);
+  const units = await tx
+    .select({ id: vehicles.id, unitNumber: vehicles.unitNumber, mileage: vehicles.mileage })
+    .from(vehicles)
+    .where(inArray(vehicles.unitNumber, Object.keys(MPG)))
+    .orderBy(asc(vehicles.unitNumber));
   const fuelRows: Array<typeof fuelEntries.$inferInsert> = [];
-  for (const [t, truck] of TRUCKS.entries()) {
-    const v = fleet.find((f) => f.unitNumber === truck.unit);
-    const holder = open.find((o) => o.vehicleId === v?.id);
-    if (!v || !holder) continue;
-    let odometer = v.mileage > 20_000 ? v.mileage - 40 : 180_000 + t * 37_000;
-    for (let n = 0, daysAgo = t === 0 ? 0 : 1 + (t % 2); daysAgo <= 45; n++, daysAgo += truck.every) {
-      const def = n % 4 === 2;
-      const fuelType: FuelEntryType = def ? "def" : "diesel";
-      const gallons = def ? "5.000" : (truck.gallons + ((n * 7 + t * 3) % 19) - 9).toFixed(3);
-      const fueledAt = new Date(
-        now.getTime() - daysAgo * DAY - (t === 0 && daysAgo === 0 ? 3 : 20 - ((n + t) % 9)) * HOUR,
-      );
-      const state = stateOnTrip(v.id, fueledAt, n + t);
-      const stations = STATIONS[state];
+  for (const [t, v] of units.entries()) {
+    const mpg = MPG[v.unitNumber];
+    const mine = trips.get(v.id);
+    if (!mpg || !mine) continue;
+    const { fills, miles } = planFills(mine, mpg, now);
+    // The odometer counts back from today's reading on record by the miles driven since each fill.
+    const today = v.mileage > 20_000 ? v.mileage : 180_000 + t * 37_000;
+    fills.forEach((f, n) => {
+      const stations = STATIONS[f.state];
       const station = stations[(n + t) % stations.length];
-      const price = def ? "4.299" : station.price;
-      fuelRows.push({
-        driverId: holder.driverId,
-        vehicleId: v.id,
-        fueledAt,
-        location: station.location,
-        state,
-        odometer,
-        fuelType,
-        gallons,
-        pricePerGallon: price,
-        totalAmount: money(expectedTotalCents(gallons, price)),
-        createdBy: holder.userId,
-        createdAt: new Date(fueledAt.getTime() + 20 * 60_000),
+      const odometer = Math.round(today - (miles - f.mile));
+      const bought = [{ fuelType: "diesel" as FuelEntryType, gallons: f.gallons, price: station.price }];
+      if (f.defGallons) bought.push({ fuelType: "def", gallons: f.defGallons, price: DEF_PRICE });
+      bought.forEach((b, k) => {
+        const gallons = b.gallons.toFixed(3);
+        const fueledAt = new Date(Math.floor(f.at.getTime() / 60_000) * 60_000 + k * 4 * 60_000);
+        fuelRows.push({
+          driverId: f.trip.driverId,
+          vehicleId: v.id,
+          fueledAt,
+          location: station.location,
+          state: f.state,
+          odometer,
+          fuelType: b.fuelType,
+          gallons,
+          pricePerGallon: b.price,
+          totalAmount: money(expectedTotalCents(gallons, b.price)),
+          createdBy: f.trip.userId,
+          createdAt: new Date(Math.min(fueledAt.getTime() + 20 * 60_000, now.getTime())),
+        });
       });
-      // DEF is bought at the same stop; the truck ran ~560 miles a day between fuel stops.
-      if (!def) odometer -= truck.every * (480 + ((n * 31 + t * 17) % 160));
-    }
+    });
   }
   if (storage) {
     for (const row of fuelRows) {
@@ -354,4 +475,84 @@ export async function seedFuelTollsParkingDemo(tx: Tx, storage?: Storage, now = 
       createdBy: dispatcherId,
     })),
   );
+}
+
+/**
+ * The loads each truck drove (delivered, with their state miles in driving order) or is driving
+ * now, by truck. A load names its truck; one that does not is placed on the truck its driver held
+ * then (Emily's loads on 106, before it went to the shop).
+ */
+async function fuelTrips(tx: Tx): Promise<Map<string, FuelTrip[]>> {
+  const rows = await tx
+    .select({
+      id: loads.id,
+      status: loads.status,
+      driverId: loads.driverId,
+      vehicleId: loads.vehicleId,
+      pickupAt: loads.pickupAt,
+      deliveryAt: loads.deliveryAt,
+      pickupState: loads.pickupState,
+      loadedMiles: loads.loadedMiles,
+      userId: drivers.userId,
+    })
+    .from(loads)
+    .innerJoin(drivers, eq(drivers.id, loads.driverId))
+    .where(inArray(loads.status, ["completed", "in_progress"]));
+  const trips = new Map<string, FuelTrip[]>();
+  if (!rows.length) return trips;
+  const ids = rows.map((r) => r.id);
+  const [stateMiles, stops, held] = await Promise.all([
+    tx
+      .select({
+        loadId: loadJurisdictionMiles.loadId,
+        state: loadJurisdictionMiles.jurisdiction,
+        miles: loadJurisdictionMiles.miles,
+      })
+      .from(loadJurisdictionMiles)
+      .where(inArray(loadJurisdictionMiles.loadId, ids)),
+    tx
+      .select({ loadId: loadStops.loadId, state: loadStops.state })
+      .from(loadStops)
+      .where(inArray(loadStops.loadId, ids))
+      .orderBy(asc(loadStops.loadId), asc(loadStops.sequence)),
+    tx
+      .select({
+        driverId: assetAssignments.driverId,
+        vehicleId: assetAssignments.vehicleId,
+        startedAt: assetAssignments.startedAt,
+        endedAt: assetAssignments.endedAt,
+      })
+      .from(assetAssignments),
+  ]);
+  for (const load of rows) {
+    const truck =
+      load.vehicleId ??
+      held.find(
+        (a) =>
+          a.driverId === load.driverId &&
+          a.startedAt <= load.pickupAt &&
+          (!a.endedAt || a.endedAt > load.pickupAt),
+      )?.vehicleId;
+    const onTheRoad = load.status === "in_progress";
+    const recorded = stateMiles.filter((m) => m.loadId === load.id);
+    if (!truck || !load.driverId || (!onTheRoad && !recorded.length)) continue;
+    const order = drivingOrder(
+      recorded.map((m) => m.state),
+      stops.filter((s) => s.loadId === load.id).map((s) => s.state),
+    );
+    const trip: FuelTrip = {
+      driverId: load.driverId,
+      userId: load.userId,
+      pickupAt: load.pickupAt,
+      deliveryAt: load.deliveryAt,
+      pickupState: load.pickupState,
+      loadedMiles: load.loadedMiles ?? recorded.reduce((s, m) => s + Number(m.miles), 0),
+      legs: onTheRoad
+        ? []
+        : order.map((state) => ({ state, miles: Number(recorded.find((m) => m.state === state)?.miles) })),
+      onTheRoad,
+    };
+    trips.set(truck, [...(trips.get(truck) ?? []), trip]);
+  }
+  return trips;
 }

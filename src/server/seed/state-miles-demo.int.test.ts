@@ -1,35 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../testing/harness";
+import { call, createTestContext, signIn, type TestContext } from "../testing/harness";
+import { BORDERS } from "./state-borders";
 
 /**
  * The demo's IFTA state miles must read like a real trip sheet (issue 38, point 22): the states a
  * truck crosses on the lane, in practical-route shares that add up to the load's loaded miles.
  */
-
-/** Which states share a border, for the states of the demo's lanes (a truck crosses one line at a time). */
-const BORDERS: Record<string, string[]> = {
-  AL: ["FL", "GA", "MS", "TN"],
-  AR: ["LA", "MO", "MS", "OK", "TN", "TX"],
-  CO: ["KS", "NE", "NM", "OK", "UT", "WY"],
-  GA: ["AL", "FL", "NC", "SC", "TN"],
-  IA: ["IL", "MN", "MO", "NE", "SD", "WI"],
-  IL: ["IA", "IN", "KY", "MO", "WI"],
-  IN: ["IL", "KY", "MI", "OH"],
-  KS: ["CO", "MO", "NE", "OK"],
-  KY: ["IL", "IN", "MO", "OH", "TN", "VA", "WV"],
-  LA: ["AR", "MS", "TX"],
-  MI: ["IN", "OH", "WI"],
-  MN: ["IA", "ND", "SD", "WI"],
-  MO: ["AR", "IA", "IL", "KS", "KY", "NE", "OK", "TN"],
-  MS: ["AL", "AR", "LA", "TN"],
-  NE: ["CO", "IA", "KS", "MO", "SD", "WY"],
-  OH: ["IN", "KY", "MI", "PA", "WV"],
-  OK: ["AR", "CO", "KS", "MO", "NM", "TX"],
-  TN: ["AL", "AR", "GA", "KY", "MO", "MS", "NC", "VA"],
-  TX: ["AR", "LA", "NM", "OK"],
-  WI: ["IA", "IL", "MI", "MN"],
-};
 
 /** Whether the states form one connected stretch of neighbouring states (a drivable path). */
 function connected(states: string[]): boolean {
@@ -109,7 +86,7 @@ describe("the demo's state miles (IFTA)", () => {
       expect(load.states.map((s) => s.state)).toEqual(["AL", "GA", "LA", "MS", "TX"]);
   });
 
-  it("have the demo trucks buy fuel only in states of the lanes they drove", async () => {
+  it("have the demo drivers buy fuel only in states of the lanes they drove", async () => {
     const { rows } = await ctx.deps.db.execute<{
       state: string;
       location: string;
@@ -117,9 +94,52 @@ describe("the demo's state miles (IFTA)", () => {
     }>(sql`
       select f.state, f.location,
         (select array_agg(distinct j.jurisdiction) from loads l
-          join load_jurisdiction_miles j on j.load_id = l.id where l.vehicle_id = f.vehicle_id) as lanes
+          join load_jurisdiction_miles j on j.load_id = l.id where l.driver_id = f.driver_id) as lanes
       from fuel_entries f`);
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) expect(row.lanes ?? [], `${row.location}, ${row.state}`).toContain(row.state);
+  });
+});
+
+describe("the demo's IFTA report", () => {
+  const DAY = 86_400_000;
+  const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+  type Summary = { key: string; value: string | null };
+  async function ifta(cookie: string, query: string) {
+    const res = await call(ctx, `/api/reports/ifta?${query}`, { cookie });
+    expect(res.status, query).toBe(200);
+    const summary = res.json.sections.find((s: { key: string }) => s.key === "summary");
+    const figure = (key: string) => summary.figures.find((f: Summary) => f.key === key)?.value ?? null;
+    return {
+      miles: Number(figure("iftaMiles")),
+      mpg: figure("fleetMpg") === null ? null : Number(figure("fleetMpg")),
+      warnings: summary.warnings.map((w: { key: string }) => w.key) as string[],
+    };
+  }
+
+  it("divides the demo's miles by the fuel its trucks bought on them: a tractor-trailer's MPG, no warning", async () => {
+    const manager = await signIn(ctx, "manager@demo.test");
+    // The whole demo: two months of delivered loads and every fill-up bought on them.
+    const all = await ifta(manager, `period=custom&from=${day(-75)}&to=${day(1)}`);
+    expect(all.miles).toBeGreaterThan(5000);
+    expect(all.mpg).toBeGreaterThanOrEqual(5.5);
+    expect(all.mpg).toBeLessThanOrEqual(7.5);
+    expect(all.warnings).not.toContain("iftaImplausibleMpg");
+
+    // A calendar period holds a part of the demo (its dates are relative to today): on a month's
+    // first days this month has no delivered miles yet, only the fuel of loads still on the road,
+    // and no MPG to judge. With miles, never a warning; from 1,000 miles on (a few trips per
+    // truck), a period's fuel must match its miles like the whole demo's.
+    let judged = 0;
+    for (const period of ["this-month", "last-month", "this-quarter", "last-quarter"]) {
+      const report = await ifta(manager, `period=${period}`);
+      if (report.miles > 0) expect(report.warnings, period).not.toContain("iftaImplausibleMpg");
+      if (report.miles < 1000) continue;
+      judged++;
+      expect(report.mpg, `${period}: ${report.miles} mi`).toBeGreaterThanOrEqual(5.5);
+      expect(report.mpg, `${period}: ${report.miles} mi`).toBeLessThanOrEqual(7.5);
+    }
+    // Last month always holds a whole month of the demo's history, and this month or this quarter more.
+    expect(judged).toBeGreaterThanOrEqual(2);
   });
 });
