@@ -94,7 +94,9 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
 
   const totalMiles = miles.reduce((s, m) => s + milli(m.miles), 0n);
   const totalGallons = fuel.reduce((s, f) => s + milli(f.gallons), 0n);
-  const mpg = ratio(fromMilli(totalMiles, 3), fromMilli(totalGallons, 3), 2);
+  // No miles yet (the first days of a period, fuel bought for a load still on the road): no MPG to
+  // state, and nothing taxable yet — not an implausible 0.00.
+  const mpg = totalMiles > 0n ? ratio(fromMilli(totalMiles, 3), fromMilli(totalGallons, 3), 2) : null;
   const jurisdictions = [
     ...new Set([...miles.map((m) => m.jurisdiction), ...fuel.map((f) => f.jurisdiction)]),
   ].sort();
@@ -114,7 +116,7 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const lines = jurisdictions.map((j) => {
     const jMiles = fromMilli(milli(miles.find((x) => x.jurisdiction === j)?.miles), 3);
     const paidGallons = fromMilli(milli(fuel.find((x) => x.jurisdiction === j)?.gallons), 3);
-    const taxable = mpg ? ratio(jMiles, mpg, 2) : null;
+    const taxable = totalMiles === 0n ? "0.00" : mpg ? ratio(jMiles, mpg, 2) : null;
     taxableTotal += milli(taxable);
     const net = taxable === null ? null : fromMilli(milli(taxable) - milli(paidGallons), 3);
     const rate = rateOf(j);
@@ -164,7 +166,7 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
       link: link("/operations/loads", { from: period.from, to: period.to }),
       higherIsBetter: null,
     }),
-    figure("taxableGallons", "gallons", mpg ? fromMilli(taxableTotal, 3) : null, null, {
+    figure("taxableGallons", "gallons", mpg || totalMiles === 0n ? fromMilli(taxableTotal, 3) : null, null, {
       higherIsBetter: null,
     }),
     figure("taxPaidGallons", "gallons", fromMilli(totalGallons, 3), null, {

@@ -704,6 +704,33 @@ describe("IFTA", () => {
     expect(r.sections[0].warnings).toEqual([{ key: "iftaNoFuel", values: [] }]);
   });
 
+  it("states no MPG, and warns of none, for fuel bought before any miles were recorded", async () => {
+    // 2018-Q2: a fill-up for a load still on the road; no state miles yet.
+    await ctx.deps.db.insert(fuelEntries).values({
+      driverId,
+      vehicleId: truckId,
+      location: "Truck stop",
+      odometer: 7000,
+      fuelType: "diesel",
+      fueledAt: at("2018-05-10T12:00:00Z"),
+      state: "IL",
+      gallons: "80.000",
+      pricePerGallon: "3.000",
+      totalAmount: "240.00",
+    });
+    await rates("2018-Q2", [{ jurisdiction: "IL", rate: "0.467" }]);
+    const r = await report("ifta", "period=custom&from=2018-04-01&to=2018-06-30");
+    const f = figures(r);
+    expect(f.iftaMiles.value).toBe("0.0");
+    expect(f.fleetMpg.value).toBeNull();
+    expect(r.sections[0].warnings).toEqual([]);
+    // Nothing taxable yet; the 80 gallons' tax paid at the pump (80 × 0.467 = 37.36) is a credit.
+    expect(f.taxableGallons.value).toBe("0.000");
+    expect(f.taxPaid.value).toBe("37.36");
+    expect(f.netTax.value).toBe("-37.36");
+    expect(r.final).toBe(true);
+  });
+
   it("lets only admins and managers change the rates, and checks them", async () => {
     const put = (cookie: string, rates: unknown) =>
       call(ctx, "/api/reports/ifta/rates?quarter=2020-Q2", { method: "PUT", cookie, body: { rates } });
