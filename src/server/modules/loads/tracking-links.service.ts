@@ -24,6 +24,7 @@ import { recordAudit } from "../../platform/audit/audit";
 import { signed } from "../../platform/mail/signature";
 import { wordsIn } from "../../platform/notifications/words";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
+import { revokeLoadLink } from "./load-links";
 import { findLoad, type LoadRow } from "./loads.repo";
 
 const PUBLIC_WORDS: Record<Language, unknown> = { en, es, fr };
@@ -202,31 +203,8 @@ export function createTrackingLinksService(deps: Deps) {
     },
 
     /** Revoking twice is harmless; a link of another load is 404. */
-    async revoke(actor: Actor, loadId: string, linkId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, STAFF_SCOPE);
-        if (!load) throw notFound("The load");
-        const [link] = await tx
-          .select({ id: loadTrackingLinks.id })
-          .from(loadTrackingLinks)
-          .where(and(eq(loadTrackingLinks.id, linkId), eq(loadTrackingLinks.loadId, loadId)));
-        if (!link) throw notFound("The tracking link");
-        const revoked = await tx
-          .update(loadTrackingLinks)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(loadTrackingLinks.id, linkId), isNull(loadTrackingLinks.revokedAt)))
-          .returning({ id: loadTrackingLinks.id });
-        if (revoked.length) {
-          await recordAudit(tx, actor, {
-            action: "load.tracking_link_revoked",
-            targetType: "load",
-            targetId: loadId,
-            targetLabel: load.loadNumber,
-            details: { linkId },
-          });
-        }
-      });
-    },
+    revoke: (actor: Actor, loadId: string, linkId: string) =>
+      revokeLoadLink(db, actor, "tracking", loadId, linkId),
 
     /**
      * The customer's own link for one of their loads, made on demand in the portal (it replaces the
