@@ -3,6 +3,7 @@ import type { Language } from "@shared/i18n/i18n.config";
 import en from "@shared/i18n/locales/en/public.json";
 import es from "@shared/i18n/locales/es/public.json";
 import fr from "@shared/i18n/locales/fr/public.json";
+import { deliveredMoment } from "@shared/public/public.schema";
 import {
   type CreatedTrackingLink,
   type CreateTrackingLinkInput,
@@ -28,10 +29,6 @@ import { revokeLoadLink } from "./load-links";
 import { findLoad, type LoadRow } from "./loads.repo";
 
 const PUBLIC_WORDS: Record<Language, unknown> = { en, es, fr };
-
-/** The moment the load was delivered, while it stands delivered; a link's end follows it. */
-const deliveredOf = (load: Pick<LoadRow, "status" | "deliveredAt" | "updatedAt">) =>
-  load.status === "completed" ? (load.deliveredAt ?? load.updatedAt) : null;
 
 /**
  * Private tracking links of a load (`/track/:token`, shared/public/tracking.schema.ts). Dispatch
@@ -84,7 +81,7 @@ export function createTrackingLinksService(deps: Deps) {
     return {
       id: row.id,
       url: `${config.publicUrl}${routePath("trackingLink", { token })}`,
-      expiresAt: trackingLinkExpiresAt(row.createdAt, deliveredOf(load)),
+      expiresAt: trackingLinkExpiresAt(row.createdAt, deliveredMoment(load)),
     };
   }
 
@@ -163,7 +160,7 @@ export function createTrackingLinksService(deps: Deps) {
       return {
         contactEmail: contact?.email ?? null,
         items: rows.map(({ link, createdByName }) => {
-          const expiresAt = trackingLinkExpiresAt(link.createdAt, deliveredOf(load));
+          const expiresAt = trackingLinkExpiresAt(link.createdAt, deliveredMoment(load));
           return {
             id: link.id,
             source: link.source,
