@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
 import { openAs, stop, uniqueLoadNumber } from "./load-helpers";
 
@@ -32,6 +32,24 @@ async function driverWithDeliveredLoad(dispatcher: Page) {
     expect(moved.status(), await moved.text()).toBe(200);
   }
   return { name, driverId };
+}
+
+/** As the accountant, this week's drafts generated and the draft of a new driver's delivered load opened. */
+async function newDriversDraft(page: Page, browser: Browser) {
+  const dispatcher = await openAs(browser, "dispatcher@demo.test");
+  const { name } = await driverWithDeliveredLoad(dispatcher);
+  await dispatcher.context().close();
+
+  await loginAs(page, "accountant@demo.test");
+  await page.goto("/accounting/settlements");
+  await page.getByTestId("generate-drafts").click();
+  await expect(toast(page)).toContainText("Drafts generated");
+  await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
+  await page
+    .locator('[data-testid^="settlement-row-"]', { hasText: name })
+    .getByRole("button", { name })
+    .click();
+  return page.getByTestId("settlement-dialog");
 }
 
 test.describe("settlements", () => {
@@ -109,20 +127,7 @@ test.describe("settlements", () => {
     page,
     browser,
   }) => {
-    const dispatcher = await openAs(browser, "dispatcher@demo.test");
-    const { name } = await driverWithDeliveredLoad(dispatcher);
-    await dispatcher.context().close();
-
-    await loginAs(page, "accountant@demo.test");
-    await page.goto("/accounting/settlements");
-    await page.getByTestId("generate-drafts").click();
-    await expect(toast(page)).toContainText("Drafts generated");
-    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
-    await page
-      .locator('[data-testid^="settlement-row-"]', { hasText: name })
-      .getByRole("button", { name })
-      .click();
-    const dialog = page.getByTestId("settlement-dialog");
+    const dialog = await newDriversDraft(page, browser);
     const form = dialog.getByTestId("add-line-form");
     await form.getByLabel("Adds or deducts").selectOption("addition");
     await form.getByTestId("add-line-kind").selectOption("reimbursement_lumper");
@@ -158,20 +163,7 @@ test.describe("settlements", () => {
     page,
     browser,
   }) => {
-    const dispatcher = await openAs(browser, "dispatcher@demo.test");
-    const { name } = await driverWithDeliveredLoad(dispatcher);
-    await dispatcher.context().close();
-
-    await loginAs(page, "accountant@demo.test");
-    await page.goto("/accounting/settlements");
-    await page.getByTestId("generate-drafts").click();
-    await expect(toast(page)).toContainText("Drafts generated");
-    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
-    await page
-      .locator('[data-testid^="settlement-row-"]', { hasText: name })
-      .getByRole("button", { name })
-      .click();
-    const dialog = page.getByTestId("settlement-dialog");
+    const dialog = await newDriversDraft(page, browser);
     await expect(dialog.getByTestId("figure-gross")).toHaveText("$740.70");
 
     const form = dialog.getByTestId("add-line-form");

@@ -69,6 +69,17 @@ export const trackFullSchema = z.object({
 });
 export type TrackFull = z.infer<typeof trackFullSchema>;
 
+/**
+ * The moment the public views call a load delivered, while it stands delivered (a status corrected
+ * back has none): its delivery time, or its last change when none was recorded. A private tracking
+ * link's end follows it.
+ */
+export const deliveredMoment = <T>(load: {
+  status: string;
+  deliveredAt: T | null;
+  updatedAt: T;
+}): T | null => (load.status === "completed" ? (load.deliveredAt ?? load.updatedAt) : null);
+
 export const trackResultSchema = z.discriminatedUnion("view", [trackStatusSchema, trackFullSchema]);
 export type TrackResult = z.infer<typeof trackResultSchema>;
 

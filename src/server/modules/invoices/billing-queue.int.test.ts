@@ -30,6 +30,10 @@ async function deliveredWithoutPaper(customerId: string) {
   return created.json as { id: string; loadNumber: string };
 }
 
+/** The billing queue's "invoice these loads", as the accountant. */
+const billLoads = (body: Record<string, unknown>) =>
+  call(ctx, "/api/billing-queue/invoice", { method: "POST", body, cookie: accountant });
+
 describe("the billing queue", () => {
   it("lists completed unbilled loads with their paperwork and the amount the invoice will bill", async () => {
     const customerId = await customerIdOf(ctx, "customer@demo.test");
@@ -60,7 +64,7 @@ describe("the billing queue", () => {
     const customerId = await customerIdOf(ctx, "customer@demo.test");
     const load = await deliveredWithoutPaper(customerId);
     const body = { customerId, loadIds: [load.id], send: true };
-    const held = await call(ctx, "/api/billing-queue/invoice", { method: "POST", body, cookie: accountant });
+    const held = await billLoads(body);
     expect(held.status).toBe(201);
     expect(held.json).toEqual({
       invoice: null,
@@ -68,11 +72,7 @@ describe("the billing queue", () => {
       held: [{ id: load.id, loadNumber: load.loadNumber, hold: { kind: "missing", reason: null } }],
     });
 
-    const billed = await call(ctx, "/api/billing-queue/invoice", {
-      method: "POST",
-      body: { ...body, overrideMissingPod: true },
-      cookie: accountant,
-    });
+    const billed = await billLoads({ ...body, overrideMissingPod: true });
     expect(billed.status).toBe(201);
     expect(billed.json.invoice.total).toBe("2600.00");
     expect(billed.json.held).toEqual([]);
@@ -89,11 +89,7 @@ describe("the billing queue", () => {
     expect(
       (await call(ctx, `/api/billing-queue?q=${load.loadNumber}`, { cookie: accountant })).json.total,
     ).toBe(0);
-    const twice = await call(ctx, "/api/billing-queue/invoice", {
-      method: "POST",
-      body: { ...body, overrideMissingPod: true },
-      cookie: accountant,
-    });
+    const twice = await billLoads({ ...body, overrideMissingPod: true });
     expect(twice.status).toBe(409);
   });
 
@@ -106,11 +102,7 @@ describe("the billing queue", () => {
       await call(ctx, `/api/billing-queue?paperwork=ready&q=${withBol.loadNumber}`, { cookie: accountant })
     ).json;
     expect(ready.items[0]).toMatchObject({ hasProofOfDelivery: true, billsOfLading: 1 });
-    const res = await call(ctx, "/api/billing-queue/invoice", {
-      method: "POST",
-      body: { customerId, loadIds: [withBol.id, without.id] },
-      cookie: accountant,
-    });
+    const res = await billLoads({ customerId, loadIds: [withBol.id, without.id] });
     expect(res.json.held).toEqual([
       { id: without.id, loadNumber: without.loadNumber, hold: { kind: "missing", reason: null } },
     ]);
@@ -155,11 +147,7 @@ describe("the billing queue", () => {
     });
     expect((await queue()).total).toBe(1);
 
-    const billed = await call(ctx, "/api/billing-queue/invoice", {
-      method: "POST",
-      body: { ...body, overrideMissingPod: true },
-      cookie: accountant,
-    });
+    const billed = await billLoads({ ...body, overrideMissingPod: true });
     expect(billed.status).toBe(201);
     expect(billed.json.invoice.total).toBe("2600.00");
     expect(billed.json.held).toEqual([]);

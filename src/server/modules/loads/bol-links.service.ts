@@ -1,5 +1,5 @@
 import type { BolUploadLink, CreatedBolUploadLink } from "@shared/loads/loads.schema";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { bolUploadLinks, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -8,6 +8,7 @@ import { iso } from "../../http/pagination";
 import { STAFF_SCOPE } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
+import { revokeLoadLink } from "./load-links";
 import { findLoad } from "./loads.repo";
 
 /**
@@ -73,30 +74,7 @@ export function createBolLinksService(deps: Deps) {
     },
 
     /** Revoking twice is harmless; an unknown link on this load is 404. */
-    async revoke(actor: Actor, loadId: string, linkId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, STAFF_SCOPE);
-        if (!load) throw notFound("The load");
-        const [link] = await tx
-          .select({ id: bolUploadLinks.id })
-          .from(bolUploadLinks)
-          .where(and(eq(bolUploadLinks.id, linkId), eq(bolUploadLinks.loadId, loadId)));
-        if (!link) throw notFound("The upload link");
-        const revoked = await tx
-          .update(bolUploadLinks)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(bolUploadLinks.id, linkId), isNull(bolUploadLinks.revokedAt)))
-          .returning({ id: bolUploadLinks.id });
-        if (revoked.length) {
-          await recordAudit(tx, actor, {
-            action: "load.bol_link_revoked",
-            targetType: "load",
-            targetId: loadId,
-            targetLabel: load.loadNumber,
-            details: { linkId },
-          });
-        }
-      });
-    },
+    revoke: (actor: Actor, loadId: string, linkId: string) =>
+      revokeLoadLink(db, actor, "bol", loadId, linkId),
   };
 }

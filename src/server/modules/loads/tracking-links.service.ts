@@ -3,6 +3,7 @@ import type { Language } from "@shared/i18n/i18n.config";
 import en from "@shared/i18n/locales/en/public.json";
 import es from "@shared/i18n/locales/es/public.json";
 import fr from "@shared/i18n/locales/fr/public.json";
+import { deliveredMoment } from "@shared/public/public.schema";
 import {
   type CreatedTrackingLink,
   type CreateTrackingLinkInput,
@@ -24,13 +25,10 @@ import { recordAudit } from "../../platform/audit/audit";
 import { signed } from "../../platform/mail/signature";
 import { wordsIn } from "../../platform/notifications/words";
 import { createToken, hashToken } from "../../platform/tokens/tokens";
+import { revokeLoadLink } from "./load-links";
 import { findLoad, type LoadRow } from "./loads.repo";
 
 const PUBLIC_WORDS: Record<Language, unknown> = { en, es, fr };
-
-/** The moment the load was delivered, while it stands delivered; a link's end follows it. */
-const deliveredOf = (load: Pick<LoadRow, "status" | "deliveredAt" | "updatedAt">) =>
-  load.status === "completed" ? (load.deliveredAt ?? load.updatedAt) : null;
 
 /**
  * Private tracking links of a load (`/track/:token`, shared/public/tracking.schema.ts). Dispatch
@@ -83,7 +81,7 @@ export function createTrackingLinksService(deps: Deps) {
     return {
       id: row.id,
       url: `${config.publicUrl}${routePath("trackingLink", { token })}`,
-      expiresAt: trackingLinkExpiresAt(row.createdAt, deliveredOf(load)),
+      expiresAt: trackingLinkExpiresAt(row.createdAt, deliveredMoment(load)),
     };
   }
 
@@ -162,7 +160,7 @@ export function createTrackingLinksService(deps: Deps) {
       return {
         contactEmail: contact?.email ?? null,
         items: rows.map(({ link, createdByName }) => {
-          const expiresAt = trackingLinkExpiresAt(link.createdAt, deliveredOf(load));
+          const expiresAt = trackingLinkExpiresAt(link.createdAt, deliveredMoment(load));
           return {
             id: link.id,
             source: link.source,
@@ -202,31 +200,8 @@ export function createTrackingLinksService(deps: Deps) {
     },
 
     /** Revoking twice is harmless; a link of another load is 404. */
-    async revoke(actor: Actor, loadId: string, linkId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const load = await findLoad(tx, loadId, STAFF_SCOPE);
-        if (!load) throw notFound("The load");
-        const [link] = await tx
-          .select({ id: loadTrackingLinks.id })
-          .from(loadTrackingLinks)
-          .where(and(eq(loadTrackingLinks.id, linkId), eq(loadTrackingLinks.loadId, loadId)));
-        if (!link) throw notFound("The tracking link");
-        const revoked = await tx
-          .update(loadTrackingLinks)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(loadTrackingLinks.id, linkId), isNull(loadTrackingLinks.revokedAt)))
-          .returning({ id: loadTrackingLinks.id });
-        if (revoked.length) {
-          await recordAudit(tx, actor, {
-            action: "load.tracking_link_revoked",
-            targetType: "load",
-            targetId: loadId,
-            targetLabel: load.loadNumber,
-            details: { linkId },
-          });
-        }
-      });
-    },
+    revoke: (actor: Actor, loadId: string, linkId: string) =>
+      revokeLoadLink(db, actor, "tracking", loadId, linkId),
 
     /**
      * The customer's own link for one of their loads, made on demand in the portal (it replaces the

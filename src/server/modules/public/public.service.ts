@@ -3,6 +3,7 @@ import { LOAD_FILE_MAX_BYTES, LOAD_FILE_TYPES, type LoadStatus } from "@shared/l
 import {
   type BolLink,
   type BolUploadResult,
+  deliveredMoment,
   INVALID_LINK_MESSAGE,
   LOAD_NOT_FOUND_MESSAGE,
   normaliseReference,
@@ -84,10 +85,6 @@ interface PublicLoad {
   lastEventAt: string | null;
 }
 
-/** The moment a load was delivered, while it stands delivered (a status corrected back has none). */
-const deliveredOf = (row: Pick<PublicLoad, "status" | "deliveredAt" | "updatedAt">) =>
-  row.status === "completed" ? (row.deliveredAt ?? row.updatedAt) : null;
-
 function fullView(row: PublicLoad): TrackFull {
   const lastEvent = row.lastEventAt ? new Date(row.lastEventAt) : null;
   const lastUpdate = lastEvent && lastEvent > row.updatedAt ? lastEvent : row.updatedAt;
@@ -98,7 +95,7 @@ function fullView(row: PublicLoad): TrackFull {
     pickup: { city: row.pickupCity, state: row.pickupState, date: row.pickupAt.toISOString() },
     delivery: { city: row.deliveryCity, state: row.deliveryState, date: row.deliveryAt.toISOString() },
     lastUpdate: lastUpdate.toISOString(),
-    deliveredAt: deliveredOf(row)?.toISOString() ?? null,
+    deliveredAt: deliveredMoment(row)?.toISOString() ?? null,
   };
 }
 
@@ -145,7 +142,7 @@ export function createPublicService({ db, storage, config }: Deps) {
         .where(eq(loads.loadNumber, loadNumber.trim().toUpperCase()));
       if (!row) throw loadNotFound();
       if (await secondFactorMatches(row.id, check)) return fullView(row);
-      const delivered = deliveredOf(row);
+      const delivered = deliveredMoment(row);
       return {
         view: "status",
         loadNumber: row.loadNumber,
@@ -167,7 +164,7 @@ export function createPublicService({ db, storage, config }: Deps) {
         .from(loadTrackingLinks)
         .innerJoin(loads, eq(loads.id, loadTrackingLinks.loadId))
         .where(and(eq(loadTrackingLinks.tokenHash, hashToken(token)), isNull(loadTrackingLinks.revokedAt)));
-      const expiresAt = found && trackingLinkExpiresAt(found.createdAt, deliveredOf(found.load));
+      const expiresAt = found && trackingLinkExpiresAt(found.createdAt, deliveredMoment(found.load));
       if (!found || !expiresAt || expiresAt.getTime() <= Date.now()) {
         throw new HttpError(404, "TRACKING_LINK_EXPIRED", TRACKING_MESSAGES.expired);
       }

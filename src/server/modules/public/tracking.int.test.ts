@@ -34,6 +34,17 @@ const tokenOf = (url: string) => {
 const make = (loadId: string, cookie: string, body: object = {}) =>
   call(ctx, `/api/loads/${loadId}/tracking-links`, { method: "POST", body, cookie });
 
+/** The newest "tracking link created" audit entry of a load. */
+const lastLinkMade = async (loadId: string) => {
+  const [entry] = await ctx.deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "load.tracking_link_created"), eq(auditLog.targetId, loadId)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return entry;
+};
+
 beforeAll(async () => {
   ctx = await createTestContext();
   [dispatcher, customer] = await Promise.all([
@@ -113,12 +124,7 @@ describe("dispatch's tracking link", () => {
     });
     expect(list.json.items[0].lastOpenedAt).not.toBeNull();
 
-    const [entry] = await ctx.deps.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "load.tracking_link_created"), eq(auditLog.targetId, onTheRoad.id)))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const entry = await lastLinkMade(onTheRoad.id);
     expect(entry.details).toMatchObject({ linkId: made.json.id, via: "dispatch" });
   });
 
@@ -154,12 +160,7 @@ describe("dispatch's tracking link", () => {
     expect(mail.text).toContain("-- \nDan Carter · Dispatch desk");
     expect((await open(tokenOf(made.json.url))).json.status).toBe("completed");
 
-    const [entry] = await ctx.deps.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "load.tracking_link_created"), eq(auditLog.targetId, delivered.id)))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const entry = await lastLinkMade(delivered.id);
     expect(entry.details).toMatchObject({ via: "dispatch", email });
   });
 

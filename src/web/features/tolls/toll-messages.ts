@@ -1,8 +1,7 @@
 import { DUPLICATE_TOLL_MESSAGE } from "@shared/tolls/tolls.schema";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../lib/api";
-import { describeError } from "../../lib/api-errors";
+import { describeError, sheetLimitOf } from "../../lib/api-errors";
 import { formatNumber } from "../../lib/format";
 
 const KNOWN: Record<string, string> = {
@@ -14,14 +13,6 @@ const KNOWN: Record<string, string> = {
   [DUPLICATE_TOLL_MESSAGE]: "duplicate",
   "Please select a file to import.": "../import.chooseFirst",
 };
-
-const SHEET_LIMITS = new Set([
-  "TOO_MANY_ROWS",
-  "TOO_MANY_COLUMNS",
-  "SHEET_TOO_LARGE",
-  "SHEET_TOO_SLOW",
-  "SERVER_BUSY",
-]);
 
 export function useTollMessages() {
   const { t } = useTranslation("tolls");
@@ -37,12 +28,8 @@ export function useTollMessages() {
   const error = useCallback(
     (err: unknown) => {
       // A file past the reader's limits: said in the reader's language, with the limit.
-      if (err instanceof ApiRequestError && SHEET_LIMITS.has(err.code)) {
-        const d = err.details as { maxRows?: number; maxColumns?: number; maxMegabytes?: number } | undefined;
-        return t(`import.limits.${err.code}`, {
-          max: formatNumber(d?.maxRows ?? d?.maxColumns ?? d?.maxMegabytes ?? 0),
-        });
-      }
+      const limit = sheetLimitOf(err);
+      if (limit) return t(`import.limits.${limit.code}`, { max: formatNumber(limit.max) });
       return field(describeError(err, t)) ?? "";
     },
     [field, t],

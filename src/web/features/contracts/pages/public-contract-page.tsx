@@ -16,6 +16,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { isApiError } from "../../../lib/api-errors";
+import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { signIn } from "../../../lib/session";
 import { dismissNotices, notify } from "../../../lib/toast";
@@ -186,26 +187,7 @@ function SignForm({
         {t("sign.linkUntil", { date: formatDateTime(contract.linkExpiresAt) })}
       </p>
 
-      <section
-        className="mt-5 max-h-[60vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so it scrolls by keyboard
-        tabIndex={0}
-        aria-label={t("fields.content")}
-      >
-        <RichText source={contract.content} />
-      </section>
-      {contract.attachment ? (
-        <a
-          href={publicAttachmentUrl(token)}
-          target="_blank"
-          rel="noopener"
-          className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
-          data-testid="contract-attachment-link"
-        >
-          <FileText className="size-4" aria-hidden />
-          {t("sign.attachment", { name: contract.attachment.fileName })}
-        </a>
-      ) : null}
+      <ContractText token={token} contract={contract} className="mt-5 max-h-[60vh]" />
 
       <form
         onSubmit={(e) => void submit(e)}
@@ -332,25 +314,7 @@ function SignedCopy({
         <p className="mt-1 text-sm text-slate-600">
           {t("sign.for", { name: contract.signerName, email: contract.signerEmail })}
         </p>
-        <section
-          className="mt-4 max-h-[50vh] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so it scrolls by keyboard
-          tabIndex={0}
-          aria-label={t("fields.content")}
-        >
-          <RichText source={contract.content} />
-        </section>
-        {contract.attachment ? (
-          <a
-            href={publicAttachmentUrl(token)}
-            target="_blank"
-            rel="noopener"
-            className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
-          >
-            <FileText className="size-4" aria-hidden />
-            {t("sign.attachment", { name: contract.attachment.fileName })}
-          </a>
-        ) : null}
+        <ContractText token={token} contract={contract} className="mt-4 max-h-[50vh]" />
         <section
           className="mt-5 grid gap-2 border-t border-slate-200 pt-5"
           aria-labelledby="signature-page-title"
@@ -382,6 +346,44 @@ function SignedCopy({
         </p>
       )}
     </div>
+  );
+}
+
+/** The contract as the signer reads it, before and after signing: its text, scrolling, and its attachment. */
+function ContractText({
+  token,
+  contract,
+  className,
+}: {
+  token: string;
+  contract: PublicContract;
+  /** Where it starts and how tall it may grow before it scrolls. */
+  className: string;
+}) {
+  const { t } = useTranslation("contracts");
+  return (
+    <>
+      <section
+        className={cn("overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 py-2", className)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so it scrolls by keyboard
+        tabIndex={0}
+        aria-label={t("fields.content")}
+      >
+        <RichText source={contract.content} />
+      </section>
+      {contract.attachment ? (
+        <a
+          href={publicAttachmentUrl(token)}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+          data-testid="contract-attachment-link"
+        >
+          <FileText className="size-4" aria-hidden />
+          {t("sign.attachment", { name: contract.attachment.fileName })}
+        </a>
+      ) : null}
+    </>
   );
 }
 

@@ -14,7 +14,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { ApiRequestError } from "../../../lib/api";
-import { describeError } from "../../../lib/api-errors";
+import { describeError, sheetLimitOf } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
@@ -42,21 +42,6 @@ const PREVIEW_ROWS = 200;
  * Import customers from CSV or Excel in two steps: upload (with progress) and a preview of every
  * row, then the import of the rows that are ready — all of them or, on any failure, none.
  */
-/** A file past the reader's limits (400, or 503 while other files are read): its words and its limit. */
-const SHEET_LIMITS = new Set([
-  "TOO_MANY_ROWS",
-  "TOO_MANY_COLUMNS",
-  "SHEET_TOO_LARGE",
-  "SHEET_TOO_SLOW",
-  "SERVER_BUSY",
-]);
-const sheetLimitOf = (error: unknown) => {
-  const d = (error instanceof ApiRequestError ? error.details : undefined) as
-    | { maxRows?: number; maxColumns?: number; maxMegabytes?: number }
-    | undefined;
-  return d?.maxRows ?? d?.maxColumns ?? d?.maxMegabytes ?? 0;
-};
-
 export function ImportCustomersDialog({
   open,
   onOpenChange,
@@ -103,11 +88,12 @@ export function ImportCustomersDialog({
 
   const failed = (error: unknown) => {
     const code = error instanceof ApiRequestError ? error.code : "";
+    const limit = sheetLimitOf(error);
     const description =
       code === "PARSE_FAILED"
         ? t("import.parseFailed")
-        : SHEET_LIMITS.has(code)
-          ? t(`import.limits.${code}`, { max: formatNumber(sheetLimitOf(error)) })
+        : limit
+          ? t(`import.limits.${limit.code}`, { max: formatNumber(limit.max) })
           : code === "NO_VALID_DATA"
             ? missingColumnsText(error)
             : code === "IMPORT_FAILED"

@@ -25,21 +25,9 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
   const current = cancelled ? -1 : STEPS.indexOf(result.status as (typeof STEPS)[number]);
 
   return (
-    <section
-      aria-labelledby="track-result-title"
-      data-testid="track-result"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <ResultHeader loadNumber={result.loadNumber} status={result.status} />
-
+    <ResultCard loadNumber={result.loadNumber} status={result.status}>
       {cancelled ? (
-        <p
-          role="status"
-          className="mt-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t("track.result.cancelled")}
-        </p>
+        <Cancelled>{t("track.result.cancelled")}</Cancelled>
       ) : (
         <ol className="mt-6 grid gap-0 sm:grid-cols-4 sm:gap-2" aria-label={t("track.result.progress")}>
           {STEPS.map((step, i) => {
@@ -123,7 +111,7 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
       >
         {t("track.result.lastUpdate", { date: formatDateTime(result.lastUpdate) })}
       </p>
-    </section>
+    </ResultCard>
   );
 }
 
@@ -135,20 +123,9 @@ export function TrackStatusCard({ result }: { result: TrackStatus }) {
   const { t } = useTranslation("public");
   const day = formatWeekday(result.day);
   return (
-    <section
-      aria-labelledby="track-result-title"
-      data-testid="track-result"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <ResultHeader loadNumber={result.loadNumber} status={result.status} />
+    <ResultCard loadNumber={result.loadNumber} status={result.status}>
       {result.status === "cancelled" ? (
-        <p
-          role="status"
-          className="mt-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t("track.brief.cancelled")}
-        </p>
+        <Cancelled>{t("track.brief.cancelled")}</Cancelled>
       ) : (
         <p
           className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900"
@@ -164,24 +141,55 @@ export function TrackStatusCard({ result }: { result: TrackStatus }) {
         <p className="font-medium text-slate-800">{t("track.brief.moreTitle")}</p>
         <p className="mt-0.5">{t("track.brief.moreText")}</p>
       </div>
+    </ResultCard>
+  );
+}
+
+/** Either view's card: the load number and its status over what the view tells. */
+function ResultCard({
+  loadNumber,
+  status,
+  children,
+}: {
+  loadNumber: string;
+  status: LoadStatus;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("public");
+  return (
+    <section
+      aria-labelledby="track-result-title"
+      data-testid="track-result"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            {t("track.result.load")}
+          </p>
+          <h2 id="track-result-title" className="truncate font-mono text-lg font-semibold text-slate-900">
+            {loadNumber}
+          </h2>
+        </div>
+        <Badge tone={TONES[status]} className="px-3 py-1 text-sm" data-testid="track-status">
+          {t(`track.status.${status}`)}
+        </Badge>
+      </div>
+      {children}
     </section>
   );
 }
 
-function ResultHeader({ loadNumber, status }: { loadNumber: string; status: LoadStatus }) {
-  const { t } = useTranslation("public");
+/** What either view says instead of the road for a cancelled load. */
+function Cancelled({ children }: { children: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="min-w-0">
-        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("track.result.load")}</p>
-        <h2 id="track-result-title" className="truncate font-mono text-lg font-semibold text-slate-900">
-          {loadNumber}
-        </h2>
-      </div>
-      <Badge tone={TONES[status]} className="px-3 py-1 text-sm" data-testid="track-status">
-        {t(`track.status.${status}`)}
-      </Badge>
-    </div>
+    <p
+      role="status"
+      className="mt-5 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {children}
+    </p>
   );
 }
 

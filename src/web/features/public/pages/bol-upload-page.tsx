@@ -1,16 +1,16 @@
-import { ROUTES } from "@shared/access";
 import { LOAD_FILE_MAX_BYTES } from "@shared/loads/loads.schema";
 import type { BolUploadResult } from "@shared/public/public.schema";
-import { Camera, CircleCheck, FileText, FileUp, Link2Off, Loader2, Upload, X } from "lucide-react";
+import { Camera, CircleCheck, FileText, FileUp, Loader2, Upload, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { ApiRequestError } from "../../../lib/api";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { retryAfterOf, uploadBol, useBolLink } from "../api/public";
+import { LinkProblem } from "../components/link-problem";
 
 const MAX_MB = Math.round(LOAD_FILE_MAX_BYTES / 1024 / 1024);
 
@@ -31,43 +31,20 @@ export default function BolUploadPage() {
     );
   }
   if (link.error) {
-    const err = link.error;
-    const seconds = retryAfterOf(err);
-    const invalid = err instanceof ApiRequestError && err.status === 404;
     return (
-      <section
-        role="alert"
-        data-testid="bol-invalid"
-        className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
-      >
-        <span className="mx-auto grid size-12 place-items-center rounded-full bg-amber-100">
-          <Link2Off className="size-6 text-amber-700" aria-hidden />
-        </span>
-        <h1 className="mt-4 text-lg font-semibold text-slate-900">
-          {invalid
-            ? t("bol.invalidTitle")
-            : seconds !== null
-              ? t("bol.rateLimitedTitle")
-              : t("bol.errorTitle")}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {invalid
-            ? t("bol.invalidText")
-            : seconds !== null
-              ? t("bol.rateLimitedText", { seconds })
-              : t("bol.errorText")}
-        </p>
-        {invalid ? null : (
-          <Button className="mt-5" variant="outline" onClick={() => void link.refetch()}>
-            {t("bol.retry")}
-          </Button>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to={ROUTES.track.path} className="font-medium text-brand-700 hover:text-brand-600">
-            {t("bol.trackInstead")}
-          </Link>
-        </p>
-      </section>
+      <LinkProblem
+        error={link.error}
+        onRetry={() => void link.refetch()}
+        words={{
+          invalid: [t("bol.invalidTitle"), t("bol.invalidText")],
+          rateLimited: (seconds) => [t("bol.rateLimitedTitle"), t("bol.rateLimitedText", { seconds })],
+          failed: [t("bol.errorTitle"), t("bol.errorText")],
+          retry: t("bol.retry"),
+          track: t("bol.trackInstead"),
+        }}
+        className="max-w-lg"
+        testId="bol-invalid"
+      />
     );
   }
   return <UploadForm token={token} loadNumber={link.data.loadNumber} expiresAt={link.data.expiresAt} />;

@@ -1,12 +1,10 @@
-import { ROUTES } from "@shared/access";
-import { Link2Off, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { useParams } from "react-router";
 import { Spinner } from "../../../components/ui/feedback";
-import { ApiRequestError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/format";
-import { retryAfterOf, useTracking } from "../api/public";
+import { useTracking } from "../api/public";
+import { LinkProblem } from "../components/link-problem";
 import { TrackResultCard } from "../components/track-result-card";
 
 /**
@@ -26,43 +24,20 @@ export default function TrackingPage() {
     );
   }
   if (tracking.error) {
-    const err = tracking.error;
-    const seconds = retryAfterOf(err);
-    const invalid = err instanceof ApiRequestError && err.status === 404;
     return (
-      <section
-        role="alert"
-        data-testid="tracking-invalid"
-        className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
-      >
-        <span className="mx-auto grid size-12 place-items-center rounded-full bg-amber-100">
-          <Link2Off className="size-6 text-amber-700" aria-hidden />
-        </span>
-        <h1 className="mt-4 text-lg font-semibold text-slate-900">
-          {invalid
-            ? t("tracking.invalidTitle")
-            : seconds !== null
-              ? t("track.rateLimitedTitle")
-              : t("track.errorTitle")}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {invalid
-            ? t("tracking.invalidText")
-            : seconds !== null
-              ? t("track.rateLimitedText", { seconds })
-              : t("track.errorText")}
-        </p>
-        {invalid ? null : (
-          <Button className="mt-5" variant="outline" onClick={() => void tracking.refetch()}>
-            {t("tracking.retry")}
-          </Button>
-        )}
-        <p className="mt-6 text-sm">
-          <Link to={ROUTES.track.path} className="font-medium text-brand-700 hover:text-brand-600">
-            {t("tracking.checkByNumber")}
-          </Link>
-        </p>
-      </section>
+      <LinkProblem
+        error={tracking.error}
+        onRetry={() => void tracking.refetch()}
+        words={{
+          invalid: [t("tracking.invalidTitle"), t("tracking.invalidText")],
+          rateLimited: (seconds) => [t("track.rateLimitedTitle"), t("track.rateLimitedText", { seconds })],
+          failed: [t("track.errorTitle"), t("track.errorText")],
+          retry: t("tracking.retry"),
+          track: t("tracking.checkByNumber"),
+        }}
+        className="max-w-xl"
+        testId="tracking-invalid"
+      />
     );
   }
 
