@@ -129,6 +129,10 @@ export const stopInputSchema = z
   });
 export type StopInput = z.input<typeof stopInputSchema>;
 
+export const PICKUP_AND_DELIVERY_MESSAGE = "A load needs at least one pickup and one delivery.";
+/** Freight is loaded before it is delivered: the first stop picks up, the last one delivers (issue 38). */
+export const STOPS_ORDER_MESSAGE = "A load must start with a pickup and end with a delivery.";
+
 const loadFields = {
   loadNumber: z
     .string()
@@ -154,10 +158,14 @@ const loadFields = {
   bolNumber: reference,
   stops: z
     .array(stopInputSchema)
-    .min(2, { message: "A load needs at least one pickup and one delivery." })
+    .min(2, { message: PICKUP_AND_DELIVERY_MESSAGE })
     .max(20)
-    .refine((s) => s.some((x) => x.type === "pickup") && s.some((x) => x.type === "delivery"), {
-      message: "A load needs at least one pickup and one delivery.",
+    .superRefine((s, ctx) => {
+      if (s.length < 2) return;
+      if (!s.some((x) => x.type === "pickup") || !s.some((x) => x.type === "delivery"))
+        ctx.addIssue({ code: "custom", message: PICKUP_AND_DELIVERY_MESSAGE });
+      else if (s[0].type !== "pickup" || s[s.length - 1].type !== "delivery")
+        ctx.addIssue({ code: "custom", message: STOPS_ORDER_MESSAGE });
     }),
   baseRate: moneySchema,
   /** The part of the base rate that is fuel surcharge (a driver's percentage may leave it out). */
