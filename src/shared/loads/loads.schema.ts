@@ -6,6 +6,7 @@ import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
 import {
   APPOINTMENT_KINDS,
+  LOAD_COMPLETIONS,
   stopProgressSchema,
   WINDOW_END_BEFORE_START_MESSAGE,
   WINDOW_END_REQUIRED_MESSAGE,
@@ -425,6 +426,11 @@ export const loadDetailSchema = loadListItemSchema.extend({
   invoiceNumber: z.string().nullable(),
   driverActions: z.array(z.enum(DRIVER_ACTIONS)),
   /**
+   * When the load counts as delivered (the company's choice, Settings → Company): at the last stop's
+   * departure, or once a proof of delivery is uploaded after the freight is off the truck.
+   */
+  completesOn: z.enum(LOAD_COMPLETIONS),
+  /**
    * The assigned driver's license or medical card, when expired or expiring before the delivery day
    * (loads assigned or in progress; staff only).
    */
@@ -476,6 +482,8 @@ export const DUPLICATE_LOAD_NUMBER_MESSAGE = "A load with this number already ex
 export const loadInvoicedMessage = (invoiceNumber: string) =>
   `This load is billed on invoice ${invoiceNumber}. Void the invoice or take the load off it first.`;
 export const BOL_REQUIRED_MESSAGE = "Attach the bill of lading or proof of delivery first.";
+/** 409 POD_REQUIRED: the company completes loads on the proof of delivery (Settings → Company). */
+export const POD_REQUIRED_MESSAGE = "Upload the signed proof of delivery (POD) to complete the load.";
 export const ONLY_DRIVERS_INTEREST_MESSAGE = "Only drivers can show interest in a load.";
 
 // ---- The list and its export
