@@ -269,7 +269,7 @@ export function LogFuelDialog({
                   key={type}
                   title={t(`fuelTypes.${type}`)}
                   className={cn(
-                    "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                    "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium max-sm:h-11 text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
                     fuelTypeField.value === type && "bg-white text-slate-900 shadow-sm",
                   )}
                 >

@@ -28,7 +28,7 @@ export function DeliveriesForm() {
   if (current.isPending) return <Spinner label={t("deliveries.title")} />;
   if (current.isError) return <Alert tone="danger">{messages.error(current.error)}</Alert>;
   return (
-    <Card className="grid max-w-2xl gap-4 p-4 sm:p-6" data-testid="deliveries-form">
+    <Card className="grid max-w-3xl gap-4 p-4 sm:p-6" data-testid="deliveries-form">
       <div className="grid gap-1">
         <h2 className="text-base font-semibold text-slate-900">{t("deliveries.title")}</h2>
         <p className="text-sm text-slate-600">{t("deliveries.description")}</p>
