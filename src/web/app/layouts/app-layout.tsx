@@ -1,6 +1,6 @@
 import { ROUTES } from "@shared/access";
 import { Menu } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
@@ -12,13 +12,18 @@ import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
 import { AssistantButton, CommandPaletteButton } from "./command-palette-button";
-import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { useDocumentTitle } from "./use-document-title";
 import { useLanguageOnRecord } from "./use-language-on-record";
 import { useToastsBelow } from "./use-toasts-below";
 import { UserMenu } from "./user-menu";
+
+// Shown only while an admin browses as someone else: its code comes with the first such page, not
+// with every screen's first paint (decision 023; React's own lazy, like the header's panels).
+const ImpersonationBanner = lazy(() =>
+  import("./impersonation-banner").then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
@@ -95,7 +100,11 @@ export function AppLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="sticky top-0 z-30" ref={topBar}>
-          <ImpersonationBanner me={me} />
+          {me.impersonation ? (
+            <Suspense fallback={null}>
+              <ImpersonationBanner me={me} />
+            </Suspense>
+          ) : null}
           <header
             data-testid="app-header"
             className="relative flex h-14 items-center gap-1 border-b border-slate-200 bg-white/90 px-2 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 md:gap-2 lg:px-8"
