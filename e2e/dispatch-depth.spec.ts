@@ -212,16 +212,17 @@ test.describe("dispatch depth", () => {
     await checkIn("departed", "Departed");
     await expect(next).toContainText("Lakeside Market");
     await checkIn("arrived", "Arrived");
-    // The last unload delivers the load: the signed BOL comes first.
-    await next.getByTestId("check-in-done").click();
+    await checkIn("done", "Unloaded");
+    // Leaving the last stop delivers the load: the signed BOL comes first.
+    await expect(loadStatus(phone)).toHaveAttribute("data-status", "in_progress");
+    await next.getByTestId("check-in-departed").click();
     const dialog = phone.getByRole("dialog", { name: "Add the signed BOL" });
     await dialog
       .getByTestId("bol-file-input")
       .setInputFiles({ name: "pod.pdf", mimeType: "application/pdf", buffer: PDF });
     await dialog.getByTestId("deliver-submit").click();
-    await expect(toast(phone)).toContainText("Unloaded: recorded");
+    await expect(toast(phone)).toContainText("Departed: recorded");
     await expect(loadStatus(phone)).toHaveAttribute("data-status", "completed");
-    await checkIn("departed", "Departed");
     await expect(next).toHaveCount(0);
     await expect(phone.getByTestId("stop-view-2").getByTestId("check-in-times")).toContainText("Departed");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

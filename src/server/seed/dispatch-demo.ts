@@ -93,9 +93,12 @@ function freightOf(lane: Lane) {
 }
 
 const MINUTE = 60_000;
+/** The minutes past the free time that a detention charge at the demo's $75 an hour stands for. */
+const minutesOver = (amount: string) => Math.round((Number(amount) / 75) * 60);
 /**
  * A stop's check-ins in the demo: delivered loads checked in everywhere (a load billed detention
- * waited that long at its last stop); a load on the road has left the stops behind it. Marcus's
+ * waited that long at its last stop; one waited at the receiver and staff have yet to decide on the
+ * detention its departure proposed); a load on the road has left the stops behind it. Marcus's
  * current load waited 2 h 40 at its pickup: staff see 40 minutes of detention proposed.
  */
 function demoCheckIns(p: PlannedLoad, s: number, last: number, at: Date, now: Date) {
@@ -106,9 +109,18 @@ function demoCheckIns(p: PlannedLoad, s: number, last: number, at: Date, now: Da
     departedAt: new Date(at.getTime() + depart * MINUTE),
   });
   if (p.status === "completed") {
+    if (s === last && p.receiverDetention) {
+      const over = minutesOver(p.receiverDetention);
+      return {
+        ...times(-5, 95 + over, 120 + over),
+        detentionMinutes: over,
+        detentionAmount: p.receiverDetention,
+        detentionStatus: "proposed" as const,
+      };
+    }
     if (s !== last || !p.detention) return times(-15, 55, 75);
     // Detention billed at $75 an hour past two free hours.
-    const over = Math.round((Number(p.detention) / 75) * 60);
+    const over = minutesOver(p.detention);
     return {
       ...times(-10, 100 + over, 120 + over),
       detentionMinutes: over,
@@ -547,6 +559,8 @@ interface PlannedLoad {
   accepted?: boolean;
   posted?: boolean;
   detention?: string;
+  /** Detention the last departure proposed (issue 38), not yet accepted onto the charges. */
+  receiverDetention?: string;
   pay?: { type: PayType; rate: string };
   /** Status the load was cancelled from, and why. */
   cancelled?: { from: LoadStatus; note: string };
@@ -588,7 +602,7 @@ const PLAN: PlannedLoad[] = [
     notes: "Flat pay agreed for the weekend run.",
   },
   { lane: "phgAtlNashLou", day: -11, hour: 12, status: "completed", driver: "daniel" },
-  { lane: "glfChi", day: -8, hour: 12, status: "completed", driver: "emily" },
+  { lane: "glfChi", day: -8, hour: 12, status: "completed", driver: "emily", receiverDetention: "62.50" },
   { lane: "psKcStl", day: -5, hour: 13, status: "completed", driver: "rosa", detention: "75.00" },
   { lane: "glfMkeInd", day: -3, hour: 11, status: "completed", driver: "jake" },
   // Called off.
@@ -816,7 +830,12 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
       p.status === "in_progress" || p.status === "completed"
         ? new Date(Math.min(pickupAt.getTime() + 40 * 60_000, now.getTime() - 30 * 60_000))
         : null;
-    const deliveredAt = p.status === "completed" ? new Date(deliveryAt.getTime() + 35 * 60_000) : null;
+    // A load whose receiver kept the driver waiting was delivered at the departure (issue 38).
+    const receiver = p.receiverDetention ? demoCheckIns(p, last, last, deliveryAt, now) : null;
+    const deliveredAt =
+      p.status !== "completed"
+        ? null
+        : (receiver?.departedAt ?? new Date(deliveryAt.getTime() + 35 * 60_000));
     const acceptedAt =
       keepsDriver && (p.status !== "assigned" || p.accepted) && driver?.userId
         ? new Date(assignedAt.getTime() + 50 * 60_000)
@@ -897,6 +916,25 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
         ...driverActor,
         note: driver.userId ? null : `${driver.name} called in: delivered, signed POD.`,
         createdAt: deliveredAt,
+      });
+    }
+    if (p.receiverDetention && receiver?.departedAt) {
+      const [type, key] = lane.stops[last];
+      events.push({
+        loadId: id,
+        kind: "detention_proposed",
+        data: {
+          stopSequence: last + 1,
+          locationName: PLACES[key].locationName,
+          stopType: type,
+          minutes: minutesOver(p.receiverDetention),
+          amount: p.receiverDetention,
+        },
+        fromStatus: "in_progress",
+        toStatus: "in_progress",
+        ...driverActor,
+        note: null,
+        createdAt: receiver.departedAt,
       });
     }
     if (p.cancelled) {

@@ -176,6 +176,7 @@ export const AUDIT_ACTIONS = [
   "data.settings_saved",
   "data.demo_removed",
   "settings.assistant_saved",
+  "settings.dispatch_saved",
   "assistant.asked",
   "assistant.tool_called",
 ] as const;

@@ -84,7 +84,8 @@ const decimal = (pattern: RegExp, message: string, positive: string) =>
     .string()
     .trim()
     .regex(pattern, { message })
-    .refine((v) => Number(v) > 0, { message: positive });
+    // "More than zero" only for a number: "abc" is told its format, not that it is zero.
+    .refine((v) => !pattern.test(v) || Number(v) > 0, { message: positive });
 
 /** Thousandths, exact: "3.899" → 3899. */
 export function toThousandths(value: string): number {
@@ -142,6 +143,10 @@ export const fuelEntryFieldsSchema = z
     ),
   })
   .superRefine((v, ctx) => {
+    // Only three well-formed amounts can be compared: a malformed one ("abc") has its own message
+    // above, and read as a number it would be NaN ("about $NaN.NaN").
+    const amounts = [v.gallons, v.pricePerGallon, v.totalAmount];
+    if (!amounts.every((a) => typeof a === "string" && /^\d+(\.\d+)?$/.test(a))) return;
     if (!totalMatches(v.gallons, v.pricePerGallon, v.totalAmount)) {
       ctx.addIssue({
         code: "custom",
@@ -183,6 +188,23 @@ export const fuelEntrySchema = z.object({
   canDelete: z.boolean(),
 });
 export type FuelEntry = z.infer<typeof fuelEntrySchema>;
+
+/**
+ * A second entry for the same truck, gallons, total, state and day within this many minutes of the
+ * first is most likely the same receipt sent twice (a double tap, a retry on a weak signal): the
+ * server answers 409 POSSIBLE_DUPLICATE unless the driver confirms it (`confirmDuplicate`).
+ */
+export const FUEL_DUPLICATE_WINDOW_MINUTES = 30;
+export const duplicateFuelMessage = (minutes: number) =>
+  `The same fill-up (truck, gallons, total, state and day) was logged ${minutes} minute${minutes === 1 ? "" : "s"} ago. Log it again?`;
+export const fuelDuplicateDetailsSchema = z.object({
+  /** When the matching entry was logged, and where the driver said it was. */
+  loggedAt: z.string(),
+  location: z.string(),
+  gallons: z.string(),
+  totalAmount: z.string(),
+});
+export type FuelDuplicateDetails = z.infer<typeof fuelDuplicateDetailsSchema>;
 
 /** A driver may take back their own entry (a typo, a wrong receipt) for this long. */
 export const DRIVER_DELETE_WINDOW_HOURS = 24;

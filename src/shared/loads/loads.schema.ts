@@ -6,6 +6,7 @@ import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
 import {
   APPOINTMENT_KINDS,
+  LOAD_COMPLETIONS,
   stopProgressSchema,
   WINDOW_END_BEFORE_START_MESSAGE,
   WINDOW_END_REQUIRED_MESSAGE,
@@ -129,6 +130,10 @@ export const stopInputSchema = z
   });
 export type StopInput = z.input<typeof stopInputSchema>;
 
+export const PICKUP_AND_DELIVERY_MESSAGE = "A load needs at least one pickup and one delivery.";
+/** Freight is loaded before it is delivered: the first stop picks up, the last one delivers (issue 38). */
+export const STOPS_ORDER_MESSAGE = "A load must start with a pickup and end with a delivery.";
+
 const loadFields = {
   loadNumber: z
     .string()
@@ -154,10 +159,14 @@ const loadFields = {
   bolNumber: reference,
   stops: z
     .array(stopInputSchema)
-    .min(2, { message: "A load needs at least one pickup and one delivery." })
+    .min(2, { message: PICKUP_AND_DELIVERY_MESSAGE })
     .max(20)
-    .refine((s) => s.some((x) => x.type === "pickup") && s.some((x) => x.type === "delivery"), {
-      message: "A load needs at least one pickup and one delivery.",
+    .superRefine((s, ctx) => {
+      if (s.length < 2) return;
+      if (!s.some((x) => x.type === "pickup") || !s.some((x) => x.type === "delivery"))
+        ctx.addIssue({ code: "custom", message: PICKUP_AND_DELIVERY_MESSAGE });
+      else if (s[0].type !== "pickup" || s[s.length - 1].type !== "delivery")
+        ctx.addIssue({ code: "custom", message: STOPS_ORDER_MESSAGE });
     }),
   baseRate: moneySchema,
   /** The part of the base rate that is fuel surcharge (a driver's percentage may leave it out). */
@@ -417,6 +426,11 @@ export const loadDetailSchema = loadListItemSchema.extend({
   invoiceNumber: z.string().nullable(),
   driverActions: z.array(z.enum(DRIVER_ACTIONS)),
   /**
+   * When the load counts as delivered (the company's choice, Settings → Company): at the last stop's
+   * departure, or once a proof of delivery is uploaded after the freight is off the truck.
+   */
+  completesOn: z.enum(LOAD_COMPLETIONS),
+  /**
    * The assigned driver's license or medical card, when expired or expiring before the delivery day
    * (loads assigned or in progress; staff only).
    */
@@ -468,6 +482,8 @@ export const DUPLICATE_LOAD_NUMBER_MESSAGE = "A load with this number already ex
 export const loadInvoicedMessage = (invoiceNumber: string) =>
   `This load is billed on invoice ${invoiceNumber}. Void the invoice or take the load off it first.`;
 export const BOL_REQUIRED_MESSAGE = "Attach the bill of lading or proof of delivery first.";
+/** 409 POD_REQUIRED: the company completes loads on the proof of delivery (Settings → Company). */
+export const POD_REQUIRED_MESSAGE = "Upload the signed proof of delivery (POD) to complete the load.";
 export const ONLY_DRIVERS_INTEREST_MESSAGE = "Only drivers can show interest in a load.";
 
 // ---- The list and its export

@@ -14,6 +14,16 @@ export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number];
 export const CHECK_IN_EVENTS = ["arrived", "done", "departed"] as const;
 export type CheckInEvent = (typeof CHECK_IN_EVENTS)[number];
 
+/**
+ * When a load checked in stop by stop counts as delivered (a company setting, issue 38): when the
+ * driver leaves the last stop (the default; the BOL or POD must be on file), or once the proof of
+ * delivery is uploaded after the freight is off the truck. Either way the last stop takes its
+ * departure, so detention at the receiver is computed like at every other stop.
+ */
+export const LOAD_COMPLETIONS = ["departure", "pod"] as const;
+export type LoadCompletion = (typeof LOAD_COMPLETIONS)[number];
+export const DEFAULT_LOAD_COMPLETION: LoadCompletion = "departure";
+
 /** A detention charge the stop's times justify: proposed, then accepted onto the load or dismissed. */
 export const DETENTION_STATUSES = ["proposed", "accepted", "dismissed"] as const;
 export type DetentionStatus = (typeof DETENTION_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { emailSchema } from "@shared/auth/auth.schema";
 import { LANGUAGES } from "@shared/i18n/i18n.config";
+import { LOAD_COMPLETIONS } from "@shared/loads/stops.schema";
 import { z } from "zod";
 
 /** How money is shown (ISO 4217); amounts are never converted. */
@@ -79,3 +80,13 @@ export const profileSchema = profileInputSchema.extend({
   phoneOf: z.enum(["profile", "driver", "customer"]),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** Settings → Company → Deliveries: when a load checked in stop by stop counts as delivered. */
+export const dispatchSettingsInputSchema = z.object({ loadCompletion: z.enum(LOAD_COMPLETIONS) });
+export type DispatchSettingsInput = z.infer<typeof dispatchSettingsInputSchema>;
+export const dispatchSettingsSchema = dispatchSettingsInputSchema.extend({
+  /** null until someone saves them: the default (on departure) applies. */
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+});
+export type DispatchSettings = z.infer<typeof dispatchSettingsSchema>;

@@ -189,7 +189,7 @@ export function TabsTrigger({
       data-state={selected ? "active" : "inactive"}
       tabIndex={selected ? 0 : -1}
       className={cn(
-        "group inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-500 transition-colors hover:text-slate-800 focus-visible:rounded-t focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 [&_svg]:size-4",
+        "group inline-flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 max-md:min-h-11 text-sm font-medium text-slate-500 transition-colors hover:text-slate-800 focus-visible:rounded-t focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=active]:border-brand-700 data-[state=active]:text-brand-700 [&_svg]:size-4",
         className,
       )}
       onClick={(event) => {

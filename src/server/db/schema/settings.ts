@@ -78,3 +78,23 @@ export const assistantSettings = pgTable(
   },
   () => [check("assistant_settings_one_row", sql`id = 1`)],
 );
+
+/**
+ * Dispatch rules the company chooses (Settings → Company → Deliveries, issue 38): one row (id 1).
+ * `load_completion`: a load checked in stop by stop is delivered when the driver leaves the last
+ * stop ("departure", the default while no row exists) or once its proof of delivery is uploaded
+ * after the unload ("pod").
+ */
+export const dispatchSettings = pgTable(
+  "dispatch_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    loadCompletion: text().notNull().default("departure"),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check("dispatch_settings_one_row", sql`id = 1`),
+    check("dispatch_settings_load_completion", sql`load_completion in ('departure', 'pod')`),
+  ],
+);

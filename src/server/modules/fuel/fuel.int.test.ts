@@ -39,7 +39,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// These tests send the same receipt again and again on purpose: they confirm the "log it again?"
+// question up front; the duplicate rule has its own test, which leaves it out.
 const entry = (overrides: Record<string, string | File | undefined> = {}) => ({
+  confirmDuplicate: "true",
   vehicleId: truck101,
   fueledAt: hoursAgo(2),
   location: "Pilot Travel Center #318, Gary",
@@ -148,6 +151,41 @@ describe("logging fuel", () => {
     const future = await log(jake, entry({ fueledAt: new Date(Date.now() + 86_400_000).toISOString() }));
     expect(future.status).toBe(400);
     expect(future.json.error.details.fields.fueledAt).toBe("The date and time cannot be in the future.");
+  });
+
+  it("asks before logging the same fill-up twice within minutes, and logs it once confirmed (issue 38)", async () => {
+    const fillUp = entry({
+      confirmDuplicate: undefined,
+      location: "TA Express, Gary",
+      gallons: "57.250",
+      pricePerGallon: "3.899",
+      totalAmount: "223.22",
+      state: "IN",
+    });
+    expect((await log(jake, fillUp)).status).toBe(201);
+    const count = async () => (await ctx.deps.db.select({ id: fuelEntries.id }).from(fuelEntries)).length;
+    const before = await count();
+    // A double tap, or a retry on a weak signal: the same truck, gallons, total, state and day.
+    const again = await log(jake, { ...fillUp, location: "TA Gary" });
+    expect(again.status).toBe(409);
+    expect(again.json.error).toMatchObject({
+      code: "POSSIBLE_DUPLICATE",
+      message:
+        "The same fill-up (truck, gallons, total, state and day) was logged 1 minute ago. Log it again?",
+      details: { location: "TA Express, Gary", gallons: "57.250", totalAmount: "223.22" },
+    });
+    expect(await count()).toBe(before);
+    // Another state, or another amount, is another fill-up.
+    expect((await log(jake, { ...fillUp, state: "IL" })).status).toBe(201);
+    // Confirmed: logged.
+    const confirmed = await log(jake, { ...fillUp, confirmDuplicate: "true" });
+    expect(confirmed.status).toBe(201);
+    // Past the window it is a new fill-up (a team truck fuelling the same amount later that day).
+    await ctx.deps.db
+      .update(fuelEntries)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(fuelEntries.gallons, "57.250"));
+    expect((await log(jake, fillUp)).status).toBe(201);
   });
 
   it("lets only drivers log fuel", async () => {

@@ -35,6 +35,10 @@ const createForm = z.object({
     FUEL_ENTRY_FIELDS.filter((f) => f !== "receipt").map((f) => [f, z.string().optional()]),
   ),
   receipt: optionalFileField("The receipt: a photo or PDF (checked by content)"),
+  confirmDuplicate: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: '"true" once the driver confirmed logging a likely duplicate again' }),
 });
 
 const list = defineRoute({
@@ -83,8 +87,9 @@ const create = withMiddleware(
     tags,
     summary:
       "A driver logs a purchase with its receipt (multipart). All fields are required: empty ones answer " +
-      "400 MISSING_INFORMATION naming them; a receipt that is not a PDF or image is 415. Raises the " +
-      "vehicle's mileage when the odometer is higher",
+      "400 MISSING_INFORMATION naming them; a receipt that is not a PDF or image is 415. The same truck, " +
+      "gallons, total, state and day logged in the last 30 minutes answers 409 POSSIBLE_DUPLICATE (details: " +
+      'the earlier entry) unless confirmDuplicate is "true". Raises the vehicle\'s mileage when the odometer is higher',
     access: "fuel:log",
     request: { body: { required: true, content: { "multipart/form-data": { schema: createForm } } } },
     responses: { 201: jsonContent(fuelEntrySchema, "Logged") },

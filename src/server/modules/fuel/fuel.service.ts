@@ -1,8 +1,12 @@
 import { can } from "@shared/access";
 import {
   DRIVER_DELETE_WINDOW_HOURS,
+  duplicateFuelMessage,
+  FUEL_DUPLICATE_WINDOW_MINUTES,
   type FuelDriverOption,
+  type FuelDuplicateDetails,
   type FuelEntry,
+  type FuelEntryFields,
   type FuelExportQuery,
   type FuelFilter,
   type FuelListQuery,
@@ -54,6 +58,44 @@ import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
+
+/**
+ * 409 POSSIBLE_DUPLICATE: the same truck, gallons, total, state and company day logged within the
+ * last minutes is most likely the same receipt twice (issue 38). Runs with the truck's row locked,
+ * so two taps at once see each other.
+ */
+async function refuseDuplicate(tx: Tx, vehicleId: string, input: FuelEntryFields, timeZone: string) {
+  const day = companyDay(new Date(input.fueledAt), timeZone);
+  const [twin] = await tx
+    .select({
+      createdAt: fuelEntries.createdAt,
+      location: fuelEntries.location,
+      gallons: fuelEntries.gallons,
+      totalAmount: fuelEntries.totalAmount,
+    })
+    .from(fuelEntries)
+    .where(
+      and(
+        eq(fuelEntries.vehicleId, vehicleId),
+        eq(fuelEntries.gallons, input.gallons),
+        eq(fuelEntries.totalAmount, input.totalAmount),
+        eq(fuelEntries.state, input.state),
+        gte(fuelEntries.createdAt, new Date(Date.now() - FUEL_DUPLICATE_WINDOW_MINUTES * 60_000)),
+        sql`(${fuelEntries.fueledAt} at time zone ${timeZone})::date = ${day}::date`,
+      ),
+    )
+    .orderBy(desc(fuelEntries.createdAt))
+    .limit(1);
+  if (!twin) return;
+  const minutes = Math.max(1, Math.floor((Date.now() - twin.createdAt.getTime()) / 60_000));
+  const details: FuelDuplicateDetails = {
+    loggedAt: twin.createdAt.toISOString(),
+    location: twin.location,
+    gallons: twin.gallons,
+    totalAmount: twin.totalAmount,
+  };
+  throw conflict(duplicateFuelMessage(minutes), "POSSIBLE_DUPLICATE", details);
+}
 
 /**
  * The trucks a driver may log fuel for: the one assigned to them and those of their assigned or
@@ -345,6 +387,8 @@ export function createFuelService(deps: Deps) {
           });
         }
         await checkOdometer(tx, vehicle, input.odometer, new Date(input.fueledAt));
+        if (raw.confirmDuplicate !== "true")
+          await refuseDuplicate(tx, vehicle.id, input, deps.config.company.timeZone);
         const stored = await storage.save(
           tx,
           file,

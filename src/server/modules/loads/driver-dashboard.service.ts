@@ -1,6 +1,6 @@
 import { type DriverDashboard, RECENT_ACTIVITY_DAYS } from "@shared/loads/loads.schema";
 import { resolvePeriod } from "@shared/reports/reports.schema";
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { drivers, loadStatusEvents, loads, timeOffRequests } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -11,6 +11,8 @@ import { buildLoadDetail } from "./load-detail";
 import { listCondition, listLoadItems, openAssetsOf } from "./loads.repo";
 
 const UPCOMING = 5;
+/** A delivered load stays on top while its driver has not left the last dock, for this long. */
+const AT_LAST_DOCK_HOURS = 24;
 const ACTIVITY = 20;
 
 /** The driver's own page: the current load with its actions, what comes next, and recent activity. */
@@ -27,12 +29,31 @@ export function createDriverDashboardService({ db, config }: Deps) {
           : [];
       if (!driver) throw notFound("Your driver record");
 
-      // In progress first, else the assigned load picked up soonest.
+      // In progress first; then a load delivered while the driver is still at its last dock (the
+      // departure there is still to tap, and detention runs to it); else the assigned load picked
+      // up soonest.
       const [current] = await db
         .select({ id: loads.id })
         .from(loads)
-        .where(and(eq(loads.driverId, driver.id), inArray(loads.status, ["assigned", "in_progress"])))
-        .orderBy(sql`${loads.status} = 'in_progress' desc`, asc(loads.pickupAt))
+        .where(
+          and(
+            eq(loads.driverId, driver.id),
+            or(
+              inArray(loads.status, ["assigned", "in_progress"]),
+              and(
+                eq(loads.status, "completed"),
+                gte(loads.deliveredAt, new Date(Date.now() - AT_LAST_DOCK_HOURS * 3_600_000)),
+                sql`exists (select 1 from load_stops s where s.load_id = ${loads.id}
+                      and s.arrived_at is not null and s.departed_at is null
+                      and s.sequence = (select max(sequence) from load_stops m where m.load_id = ${loads.id}))`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(
+          sql`case ${loads.status} when 'in_progress' then 0 when 'completed' then 1 else 2 end`,
+          asc(loads.pickupAt),
+        )
         .limit(1);
 
       const upcomingCond = and(

@@ -5,6 +5,7 @@ import {
   type LoadDetail,
   type LoadStatus,
 } from "@shared/loads/loads.schema";
+import type { LoadCompletion } from "@shared/loads/stops.schema";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { owns, type Scope } from "../../http/scope";
@@ -19,12 +20,28 @@ export function allowedStatusesFor(load: Pick<LoadRow, "status" | "driverId">): 
   return LOAD_TRANSITIONS[load.status].filter((s) => load.driverId || !NEEDS_DRIVER.includes(s));
 }
 
+type CheckIns = { arrivedAt: unknown; doneAt: unknown; departedAt: unknown };
+
+/**
+ * Whether "Mark as delivered" belongs on a load in progress (issue 38, point 18). A driver who
+ * checks in stop by stop delivers through the check-ins, so the button stays away from "I've
+ * arrived" until the route is done: after the last unload when the company completes loads on the
+ * proof of delivery (the button then asks for it), after the last departure otherwise.
+ */
+export function deliverOffered(stops: readonly CheckIns[], completesOn: LoadCompletion): boolean {
+  if (!stops.some((s) => s.arrivedAt)) return true;
+  const last = stops[stops.length - 1];
+  return completesOn === "pod" ? !!last.doneAt : !!last.departedAt;
+}
+
 /** The assigned driver's next actions: accept or decline, then start, then deliver. */
 export function driverActionsFor(
   load: Pick<LoadRow, "status"> & { acceptedAt: Date | string | null },
+  stops: readonly CheckIns[],
+  completesOn: LoadCompletion,
 ): DriverAction[] {
   if (load.status === "assigned") return load.acceptedAt ? ["start", "decline"] : ["accept", "decline"];
-  if (load.status === "in_progress") return ["deliver"];
+  if (load.status === "in_progress") return deliverOffered(stops, completesOn) ? ["deliver"] : [];
   return [];
 }
 
@@ -87,7 +104,8 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
     // A billed load stays completed until its invoice lets it go (loads.service#changeStatus).
     allowedStatuses: isDriver || r.invoice_number ? [] : allowedStatusesFor(load),
     invoiceNumber: isDriver ? null : r.invoice_number,
-    driverActions: isDriver ? driverActionsFor(load) : [],
+    driverActions: isDriver ? driverActionsFor(load, r.stops, r.completes_on) : [],
+    completesOn: r.completes_on,
     // Staff see the assigned driver's papers that lapse before the delivery (or have lapsed).
     driverWarnings:
       !isDriver && r.driver_id && NEEDS_DRIVER.includes(r.status)

@@ -4,18 +4,36 @@ import {
   type LoadFile,
   type LoadFileKind,
 } from "@shared/loads/loads.schema";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { files, loadFiles } from "../../db/schema";
+import { files, loadFiles, loadStops } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { findLoad } from "./loads.repo";
+import { recomputeDriverStatuses } from "../drivers/driver-status";
+import { findLoad, type LoadRow, loadCompletionRule } from "./loads.repo";
+import { markDelivered } from "./loads.service";
 
 /** What a driver may attach to their own load. */
 const DRIVER_KINDS: readonly LoadFileKind[] = ["bol", "pod"];
+
+/**
+ * Whether a POD just filed delivers the load (issue 38): the company completes loads on the proof of
+ * delivery, the load is on its way, and the freight is off the truck — the last stop unloaded, or
+ * no check-ins at all (the driver does not check in stop by stop). A POD filed earlier on a route
+ * checked in stop by stop waits for the last unload, which then completes the load.
+ */
+async function completesOnThisPod(tx: Tx, load: LoadRow): Promise<boolean> {
+  if (load.status !== "in_progress" || (await loadCompletionRule(tx)) !== "pod") return false;
+  const stops = await tx
+    .select({ arrivedAt: loadStops.arrivedAt, doneAt: loadStops.doneAt })
+    .from(loadStops)
+    .where(eq(loadStops.loadId, load.id))
+    .orderBy(asc(loadStops.sequence));
+  return !stops.some((s) => s.arrivedAt) || !!stops[stops.length - 1]?.doneAt;
+}
 
 export function createLoadFilesService(deps: Deps) {
   const { db, storage } = deps;
@@ -38,7 +56,10 @@ export function createLoadFilesService(deps: Deps) {
   }
 
   return {
-    /** Staff attach any kind; the assigned driver a BOL or POD on their own load. Size and content are checked. */
+    /**
+     * Staff attach any kind; the assigned driver a BOL or POD on their own load. Size and content are
+     * checked. A POD may deliver the load (`completesOnThisPod`).
+     */
     async upload(actor: Actor, loadId: string, file: File, kind: LoadFileKind): Promise<LoadFile> {
       const scope = scopeOf(actor);
       if (scope.kind !== "staff" && !DRIVER_KINDS.includes(kind)) {
@@ -69,6 +90,10 @@ export function createLoadFilesService(deps: Deps) {
           targetLabel: load.loadNumber,
           details: { kind, fileName: stored.fileName, size: stored.size },
         });
+        if (kind === "pod" && (await completesOnThisPod(tx, load))) {
+          await markDelivered(tx, deps, load, actor, row.createdAt);
+          await recomputeDriverStatuses(tx, [load.driverId]);
+        }
         return {
           id: row.id,
           kind,

@@ -2,6 +2,7 @@ import {
   DUPLICATE_LOAD_NUMBER_MESSAGE,
   LOAD_COUNT_EXACT_LIMIT,
   LOAD_SEARCH_COUNT_EXACT_LIMIT,
+  STOPS_ORDER_MESSAGE,
 } from "@shared/loads/loads.schema";
 import { and, desc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -179,6 +180,30 @@ describe("creating a load", () => {
     const ghost = await create(loadInput({ driverId: "00000000-0000-4000-8000-000000000000" }));
     expect(ghost.status).toBe(400);
     expect(ghost.json.error.details.fields.driverId).toBe("Choose an existing driver.");
+  });
+
+  it("starts with a pickup and ends with a delivery, on create and on edit (issue 38, point 13)", async () => {
+    const [pickup, delivery] = loadInput().stops;
+    const second = { ...pickup, locationName: "Toledo Cold Storage", city: "Toledo", state: "OH" };
+    const pickupLast = await create(loadInput({ stops: [pickup, delivery, second] }));
+    expect(pickupLast.status).toBe(400);
+    expect(pickupLast.json.error.details.fields.stops).toBe(STOPS_ORDER_MESSAGE);
+    const deliveryFirst = await create(loadInput({ stops: [delivery, pickup] }));
+    expect(deliveryFirst.status).toBe(400);
+    expect(deliveryFirst.json.error.details.fields.stops).toBe(STOPS_ORDER_MESSAGE);
+
+    // Two pickups, then the delivery: fine; moving the delivery up is refused and changes nothing.
+    const ok = await create(loadInput({ stops: [pickup, second, delivery] }));
+    expect(ok.status).toBe(201);
+    const edit = await call(ctx, `/api/loads/${ok.json.id}`, {
+      method: "PUT",
+      body: loadInput({ stops: [pickup, delivery, second] }),
+      cookie: dispatcher,
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.json.error.details.fields.stops).toBe(STOPS_ORDER_MESSAGE);
+    const kept = await call(ctx, `/api/loads/${ok.json.id}`, { cookie: dispatcher });
+    expect(kept.json.stops.map((s: { type: string }) => s.type)).toEqual(["pickup", "pickup", "delivery"]);
   });
 
   it("uses the pay type and rate entered", async () => {

@@ -3,12 +3,14 @@ import type {
   LoadDetail,
   LoadEventData,
   LoadEventKind,
+  LoadFileKind,
   LoadFilter,
   LoadListItem,
   LoadStatus,
   PayType,
   stopInputSchema,
 } from "@shared/loads/loads.schema";
+import { DEFAULT_LOAD_COMPLETION, type LoadCompletion } from "@shared/loads/stops.schema";
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
@@ -16,6 +18,7 @@ import { paperFiles, statusOf } from "../../db/paperwork-status";
 import {
   assetAssignments,
   customers,
+  dispatchSettings,
   drivers,
   loadFiles,
   loadStatusEvents,
@@ -296,6 +299,7 @@ export type DetailRow = ListRow & {
   po_number: string;
   bol_number: string;
   invoice_number: string | null;
+  completes_on: LoadCompletion;
   /** The company's calendar day and the load's delivery day (YYYY-MM-DD), for the driver's papers. */
   today: string;
   delivery_day: string | null;
@@ -332,6 +336,8 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
            d.license_expiry::text as license_expiry, d.medical_card_expiry::text as medical_card_expiry,
            (select i.invoice_number from invoice_loads il join invoices i on i.id = il.invoice_id
              where il.load_id = l.id and not il.released limit 1) as invoice_number,
+           coalesce((select ds.load_completion from dispatch_settings ds where ds.id = 1),
+                    ${DEFAULT_LOAD_COMPLETION}) as completes_on,
            coalesce((select json_agg(json_build_object(
                        'id', s.id, 'sequence', s.sequence, 'type', s.type,
                        'locationName', s.location_name, 'address', s.address, 'city', s.city,
@@ -442,13 +448,27 @@ export async function insertEvent(
   });
 }
 
-export async function hasDeliveryProof(tx: Tx, loadId: string): Promise<boolean> {
+/** Whether the load has a file of these kinds (by default the BOL or the POD). */
+export async function hasDeliveryProof(
+  tx: Tx,
+  loadId: string,
+  kinds: LoadFileKind[] = ["bol", "pod"],
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: loadFiles.id })
     .from(loadFiles)
-    .where(and(eq(loadFiles.loadId, loadId), inArray(loadFiles.kind, ["bol", "pod"])))
+    .where(and(eq(loadFiles.loadId, loadId), inArray(loadFiles.kind, kinds)))
     .limit(1);
   return !!row;
+}
+
+/** When the company counts a load as delivered (Settings → Company → Deliveries; issue 38). */
+export async function loadCompletionRule(tx: Tx): Promise<LoadCompletion> {
+  const [row] = await tx
+    .select({ rule: dispatchSettings.loadCompletion })
+    .from(dispatchSettings)
+    .where(eq(dispatchSettings.id, 1));
+  return (row?.rule as LoadCompletion | undefined) ?? DEFAULT_LOAD_COMPLETION;
 }
 
 // ---- Numbers

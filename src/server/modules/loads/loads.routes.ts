@@ -168,7 +168,7 @@ const driverAction = defineRoute({
   tags,
   summary:
     "The assigned driver accepts, declines (dispatch is notified), starts or delivers (409 BOL_REQUIRED " +
-    "without a BOL or POD file)",
+    "without a BOL or POD file; 409 POD_REQUIRED without a POD when the company completes loads on it)",
   access: "loads:driverActions",
   request: { params: actionParams, body: optionalJsonBody(driverActionSchema) },
   responses: { 200: jsonContent(driverActionResultSchema) },
@@ -183,8 +183,9 @@ const checkIn = defineRoute({
   tags,
   summary:
     "The assigned driver checks in at a stop: arrived, done (loaded/unloaded), departed — in order (409 " +
-    "CHECK_IN_ORDER). The first departure starts the trip; the last unload delivers (409 BOL_REQUIRED " +
-    "without a BOL or POD); a departure past the customer's free time proposes detention",
+    "CHECK_IN_ORDER). The first departure starts the trip; the last departure delivers (409 BOL_REQUIRED " +
+    "without a BOL or POD) — or, when the company completes loads on the POD, the last unload with the " +
+    "POD on file; a departure (the last one too) past the customer's free time proposes detention",
   access: "loads:driverActions",
   request: { params: stopParams, body: jsonBody(checkInSchema) },
   responses: { 200: jsonContent(loadDetailSchema) },
@@ -250,7 +251,8 @@ const uploadFile = withMiddleware(
     path: "/api/loads/{id}/files",
     tags,
     summary:
-      "Attach a PDF or image (checked by content; 413/415). Staff: any kind; the assigned driver: bol or pod",
+      "Attach a PDF or image (checked by content; 413/415). Staff: any kind; the assigned driver: bol or pod. " +
+      "A POD delivers a load in progress once unloaded when the company completes loads on the POD",
     access: READ,
     request: {
       params: uuidParams,

@@ -21,6 +21,7 @@ import {
   type LoadStatus,
   loadInvoicedMessage,
   type PayType,
+  POD_REQUIRED_MESSAGE,
 } from "@shared/loads/loads.schema";
 import { EARLY_START_HOURS, earlyStartMessage } from "@shared/loads/stops.schema";
 import { eq, type SQL, sql } from "drizzle-orm";
@@ -51,6 +52,7 @@ import {
   listCondition,
   listLoadItems,
   listWorkItems,
+  loadCompletionRule,
   loadNumberTaken,
   peekLoadNumber,
   takeLoadNumber,
@@ -605,11 +607,14 @@ export function createLoadsService(deps: Deps) {
 }
 
 /**
- * Completes a load in progress (the driver's "delivered", or the last unload check-in): the BOL or
- * POD must be on file; dispatch hears of it and the customer gets the "delivered" message.
+ * Completes a load in progress (the driver's "delivered", the last departure, or the proof of
+ * delivery arriving): the BOL or POD must be on file — the POD itself when the company completes
+ * loads on it; dispatch hears of it and the customer gets the "delivered" message.
  */
 export async function markDelivered(tx: Tx, deps: Deps, load: LoadRow, actor: Actor, now: Date) {
-  if (!(await hasDeliveryProof(tx, load.id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
+  if ((await loadCompletionRule(tx)) === "pod") {
+    if (!(await hasDeliveryProof(tx, load.id, ["pod"]))) throw conflict(POD_REQUIRED_MESSAGE, "POD_REQUIRED");
+  } else if (!(await hasDeliveryProof(tx, load.id))) throw conflict(BOL_REQUIRED_MESSAGE, "BOL_REQUIRED");
   await tx.update(loads).set({ status: "completed", deliveredAt: now }).where(eq(loads.id, load.id));
   await insertEvent(tx, {
     loadId: load.id,

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, notifications } from "../../db/schema";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, customers, notifications } from "../../db/schema";
 import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, uploadFile } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 
@@ -11,6 +11,7 @@ let jake: string;
 let rosa: string;
 let customerCookie: string;
 let jakeId: string;
+let rosaId: string;
 let customerId: string;
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
     signIn(ctx, "customer@demo.test"),
   ]);
   jakeId = await driverIdOf(ctx, "driver@demo.test");
+  rosaId = await driverIdOf(ctx, "driver2@demo.test");
   customerId = await customerIdOf(ctx, "customer@demo.test");
 });
 afterAll(() => ctx.close());
@@ -195,21 +197,23 @@ describe("check-ins, stop by stop", () => {
     for (const event of ["arrived", "done", "departed"])
       expect((await checkIn(load, 1, event)).status).toBe(200);
     expect((await checkIn(load, 2, "arrived")).status).toBe(200);
-    // The last unload delivers, and delivering needs the BOL or POD: nothing is recorded without it.
-    const noProof = await checkIn(load, 2, "done");
+    // The last unload is a check-in like the others: the load is delivered when the driver leaves.
+    const unloaded = await checkIn(load, 2, "done");
+    expect(unloaded.json.status).toBe("in_progress");
+    // Leaving delivers, and delivering needs the BOL or POD: nothing is recorded without it.
+    const noProof = await checkIn(load, 2, "departed");
     expect(noProof.status).toBe(409);
     expect(noProof.json.error.code).toBe("BOL_REQUIRED");
-    expect((await call(ctx, `/api/loads/${load.id}`, { cookie: jake })).json.stops[2].doneAt).toBeNull();
+    expect((await call(ctx, `/api/loads/${load.id}`, { cookie: jake })).json.stops[2].departedAt).toBeNull();
     expect((await uploadFile(ctx, jake, load.id, { kind: "pod" })).status).toBe(201);
-    const unloaded = await checkIn(load, 2, "done");
-    expect(unloaded.json.status).toBe("completed");
-    // Leaving the last dock is still recorded on a delivered load.
     const left = await checkIn(load, 2, "departed");
     expect(left.status).toBe(200);
+    expect(left.json.status).toBe("completed");
     expect(left.json.stops[2].departedAt).not.toBeNull();
     expect((await checkIn(load, 2, "departed")).json.error.message).toBe("You have already left this stop.");
     const kinds = left.json.timeline.filter((e: { kind: string }) => e.kind === "stop_checked_in");
     expect(kinds).toHaveLength(9);
+    expect(left.json.timeline.map((e: { kind: string }) => e.kind)).toContain("delivered");
   });
 
   it("are the assigned driver's alone: another driver gets 404, staff and customers 403", async () => {
@@ -325,9 +329,9 @@ describe("corrections and detention", () => {
     expect((await decide(load, 0, "accept")).json.error.code).toBe("NO_DETENTION");
 
     // The invoice bills it as a detention line once the load is delivered.
-    for (const event of ["arrived"]) await checkIn(load, 2, event);
+    for (const event of ["arrived", "done"]) await checkIn(load, 2, event);
     await uploadFile(ctx, jake, load.id, { kind: "pod" });
-    expect((await checkIn(load, 2, "done")).json.status).toBe("completed");
+    expect((await checkIn(load, 2, "departed")).json.status).toBe("completed");
     const invoice = await call(ctx, "/api/invoices", {
       body: { customerId, loadIds: [load.id] },
       cookie: accountant,
@@ -348,5 +352,188 @@ describe("corrections and detention", () => {
     const dismissed = await decide(load, 0, "dismiss");
     expect(dismissed.json.stops[0].detentionStatus).toBe("dismissed");
     expect(dismissed.json.detention).toBe("75.50");
+  });
+});
+
+describe("the last stop (issue 38, points 17 and 18)", () => {
+  const admin = () => signIn(ctx, "admin@demo.test");
+  const completeOn = async (loadCompletion: "departure" | "pod") => {
+    const res = await call(ctx, "/api/settings/dispatch", {
+      method: "PUT",
+      body: { loadCompletion },
+      cookie: await admin(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.loadCompletion).toBe(loadCompletion);
+  };
+  afterEach(() => completeOn("departure"));
+
+  // Rosa's loads: she has none in this file but these, so her dashboard shows what they do.
+  /** Two stops for Rosa, accepted, the pickup checked in and left, the delivery's appointment three hours ago. */
+  async function lateDelivery() {
+    const base = loadInput();
+    const res = await call(ctx, "/api/loads", {
+      body: {
+        ...base,
+        driverId: rosaId,
+        customerId,
+        stops: [
+          { ...base.stops[0], scheduledAt: hoursAgo(8) },
+          { ...base.stops[1], scheduledAt: hoursAgo(3) },
+        ],
+      },
+      cookie: dispatcher,
+    });
+    expect(res.status).toBe(201);
+    const load = res.json as Detail;
+    await call(ctx, `/api/loads/${load.id}/actions/accept`, { body: {}, cookie: rosa });
+    for (const event of ["arrived", "done", "departed"])
+      expect((await checkIn(load, 0, event, rosa)).status).toBe(200);
+    return load;
+  }
+  const driverView = async (load: Detail) =>
+    (await call(ctx, `/api/loads/${load.id}`, { cookie: rosa })).json;
+  const dashboard = async () => (await call(ctx, "/api/driver-dashboard", { cookie: rosa })).json;
+
+  it("keep the load on its way after the unload; the departure delivers it and proposes the receiver's detention", async () => {
+    await ctx.deps.db
+      .update(customers)
+      .set({ detentionFreeMinutes: 60, detentionRate: "90.00" })
+      .where(eq(customers.id, customerId));
+    const load = await lateDelivery();
+    expect((await uploadFile(ctx, rosa, load.id, { kind: "bol" })).status).toBe(201);
+    // On the road, checking in: "Mark as delivered" is not offered beside the check-ins.
+    expect((await driverView(load)).driverActions).toEqual([]);
+    expect((await checkIn(load, 1, "arrived", rosa)).status).toBe(200);
+    // The gate log: in at the appointment, three hours ago.
+    const appointment = (load.stops[1] as unknown as { scheduledAt: string }).scheduledAt;
+    expect((await correct(load, 1, { event: "arrived", at: appointment, reason: "gate log" })).status).toBe(
+      200,
+    );
+
+    const unloaded = await checkIn(load, 1, "done", rosa);
+    expect(unloaded.json.status).toBe("in_progress");
+    expect(unloaded.json.deliveredAt).toBeNull();
+    expect(unloaded.json.driverActions).toEqual([]);
+    // The dashboard keeps the load and asks for the departure.
+    expect((await dashboard()).currentLoad.id).toBe(load.id);
+
+    const left = await checkIn(load, 1, "departed", rosa);
+    expect(left.status).toBe(200);
+    expect(left.json.status).toBe("completed");
+    // Three hours at the receiver's dock, one free: about two hours at $90 an hour, proposed to staff.
+    const asStaff = (await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher })).json as Detail;
+    const receiver = asStaff.stops[1];
+    expect(receiver.detentionStatus).toBe("proposed");
+    expect(receiver.detentionMinutes).toBeGreaterThanOrEqual(120);
+    expect(receiver.detentionMinutes).toBeLessThan(125);
+    expect(receiver.detentionAmount).toBe(((receiver.detentionMinutes ?? 0) * 1.5).toFixed(2));
+    // All three in the departure's transaction (the same time on the timeline).
+    expect(
+      asStaff.timeline
+        .map((e) => e.kind)
+        .slice(-3)
+        .sort(),
+    ).toEqual(["delivered", "detention_proposed", "stop_checked_in"]);
+    // Done: the dashboard moves on.
+    expect((await dashboard()).currentLoad?.id).not.toBe(load.id);
+  });
+
+  it("with the POD setting, wait for the proof of delivery, which completes the load", async () => {
+    await completeOn("pod");
+    const load = await lateDelivery();
+    // A BOL no longer delivers: the company completes loads on the POD.
+    expect((await uploadFile(ctx, rosa, load.id, { kind: "bol" })).status).toBe(201);
+    for (const event of ["arrived", "done", "departed"])
+      expect((await checkIn(load, 1, event, rosa)).status).toBe(200);
+    const waiting = await driverView(load);
+    expect(waiting.status).toBe("in_progress");
+    expect(waiting.completesOn).toBe("pod");
+    expect(waiting.stops[1].departedAt).not.toBeNull();
+    // Now "Mark as delivered" is offered: it asks for the POD.
+    expect(waiting.driverActions).toEqual(["deliver"]);
+    const refused = await call(ctx, `/api/loads/${load.id}/actions/deliver`, { body: {}, cookie: rosa });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("POD_REQUIRED");
+
+    expect((await uploadFile(ctx, rosa, load.id, { kind: "pod" })).status).toBe(201);
+    const delivered = await driverView(load);
+    expect(delivered.status).toBe("completed");
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(delivered.timeline.at(-1)).toMatchObject({ kind: "delivered", toStatus: "completed" });
+  });
+
+  it("with the POD setting, a POD at the dock delivers the load; the departure is still recorded, with detention", async () => {
+    await completeOn("pod");
+    const load = await lateDelivery();
+    expect((await checkIn(load, 1, "arrived", rosa)).status).toBe(200);
+    const appointment = (load.stops[1] as unknown as { scheduledAt: string }).scheduledAt;
+    await correct(load, 1, { event: "arrived", at: appointment, reason: "gate log" });
+    // A POD filed before the unload waits for it.
+    expect((await uploadFile(ctx, rosa, load.id, { kind: "pod" })).status).toBe(201);
+    expect((await driverView(load)).status).toBe("in_progress");
+    const unloaded = await checkIn(load, 1, "done", rosa);
+    expect(unloaded.json.status).toBe("completed");
+    // Still at the receiver's dock: the dashboard keeps the load for its departure.
+    expect((await dashboard()).currentLoad.id).toBe(load.id);
+    const left = await checkIn(load, 1, "departed", rosa);
+    expect(left.status).toBe(200);
+    const asStaff = (await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher })).json as Detail;
+    expect(asStaff.stops[1].detentionStatus).toBe("proposed");
+    expect((await dashboard()).currentLoad?.id).not.toBe(load.id);
+  });
+
+  it("offer 'Mark as delivered' to a driver who does not check in", async () => {
+    const load = await lateDelivery();
+    // lateDelivery checked in at the pickup; a load without any check-in offers it at once.
+    expect((await driverView(load)).driverActions).toEqual([]);
+    const base = loadInput();
+    const plain = await call(ctx, "/api/loads", {
+      body: {
+        ...base,
+        driverId: rosaId,
+        stops: [{ ...base.stops[0], scheduledAt: hoursAgo(2) }, base.stops[1]],
+      },
+      cookie: dispatcher,
+    });
+    await call(ctx, `/api/loads/${plain.json.id}/actions/accept`, { body: {}, cookie: rosa });
+    await call(ctx, `/api/loads/${plain.json.id}/actions/start`, { body: {}, cookie: rosa });
+    expect((await driverView(plain.json)).driverActions).toEqual(["deliver"]);
+  });
+});
+
+describe("the company's delivery rule (Settings → Company)", () => {
+  it("defaults to the departure, is the admin's and the manager's to change, and is audited", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const manager = await signIn(ctx, "manager@demo.test");
+    expect((await call(ctx, "/api/settings/dispatch", { cookie: admin })).json).toMatchObject({
+      loadCompletion: "departure",
+    });
+    for (const cookie of [dispatcher, jake, accountant])
+      expect((await call(ctx, "/api/settings/dispatch", { cookie })).status).toBe(403);
+    const bad = await call(ctx, "/api/settings/dispatch", {
+      method: "PUT",
+      body: { loadCompletion: "whenever" },
+      cookie: manager,
+    });
+    expect(bad.status).toBe(400);
+    const saved = await call(ctx, "/api/settings/dispatch", {
+      method: "PUT",
+      body: { loadCompletion: "pod" },
+      cookie: manager,
+    });
+    expect(saved.json).toMatchObject({ loadCompletion: "pod", updatedByName: expect.any(String) });
+    const [audit] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.dispatch_saved"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit.details).toMatchObject({ from: "departure", to: "pod" });
+    await call(ctx, "/api/settings/dispatch", {
+      method: "PUT",
+      body: { loadCompletion: "departure" },
+      cookie: admin,
+    });
   });
 });

@@ -28,7 +28,7 @@ import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { buildLoadDetail } from "./load-detail";
-import { findLoad, insertEvent, type LoadRow } from "./loads.repo";
+import { findLoad, hasDeliveryProof, insertEvent, type LoadRow, loadCompletionRule } from "./loads.repo";
 import { markDelivered, refuseBilled } from "./loads.service";
 
 type StopRow = typeof loadStops.$inferSelect;
@@ -53,8 +53,9 @@ function outOfOrder(stop: StopRow, event: CheckInEvent): string {
 
 /**
  * A stop's check-ins (decision 034): the driver reports arrived, loaded or unloaded, departed, in
- * order and stop after stop; the load's status follows (in progress at the first departure, delivered
- * at the last unload); a departure past the customer's free time proposes detention, which staff
+ * order and stop after stop; the load's status follows (in progress at the first departure,
+ * delivered at the last departure or on the proof of delivery, as the company chose); a departure
+ * — the last one too — past the customer's free time proposes detention, which staff
  * accept onto the load's charges (and so onto the invoice and, for percentage pay, the driver's pay)
  * or dismiss. Staff may correct a time, with a reason on the timeline.
  */
@@ -150,14 +151,17 @@ export function createStopCheckInsService(deps: Deps) {
       const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
         const { load, stops } = await lockStops(tx, loadId, scope);
-        const leavingLast = load.status === "completed" && event === "departed";
-        if (load.status !== "assigned" && load.status !== "in_progress" && !leavingLast) {
+        const stop = stopOf(stops, stopId);
+        const last = stops[stops.length - 1];
+        // A load delivered before its driver left the last dock (marked delivered, or completed on
+        // its POD) still takes the unload and the departure there: detention runs to the departure.
+        const atLastDock = load.status === "completed" && stop.id === last.id && event !== "arrived";
+        if (load.status !== "assigned" && load.status !== "in_progress" && !atLastDock) {
           throw conflict("Check-ins are only for a load on its way.", "INVALID_ACTION");
         }
         if (load.status === "assigned" && !load.acceptedAt) {
           throw conflict("Accept the load before checking in.", "INVALID_ACTION");
         }
-        const stop = stopOf(stops, stopId);
         if (nextCheckIn(stop) !== event) throw orderError(outOfOrder(stop, event));
         const previous = stops[stops.indexOf(stop) - 1];
         if (event === "arrived" && previous && !previous.departedAt) {
@@ -178,12 +182,21 @@ export function createStopCheckInsService(deps: Deps) {
           actor: who(actor),
         });
         // The status follows the stops, within the transition table.
-        if (event === "departed") await startOnDeparture(tx, load, now, actor);
-        const last = stops[stops.length - 1];
-        if (event === "done" && stop.id === last.id && load.status === "in_progress") {
-          await markDelivered(tx, deps, load, actor, now);
+        if (event === "departed") {
+          await startOnDeparture(tx, load, now, actor);
+          await proposeDetention(tx, load, updated, actor);
         }
-        if (event === "departed") await proposeDetention(tx, load, updated, actor);
+        if (stop.id === last.id && load.status === "in_progress") {
+          // The company's rule (Settings → Company): delivered on leaving the last stop (BOL or POD
+          // on file, else 409 and nothing recorded), or once unloaded with the POD on file (else
+          // the POD's upload completes it).
+          const rule = await loadCompletionRule(tx);
+          const delivers =
+            rule === "departure"
+              ? event === "departed"
+              : event === "done" && (await hasDeliveryProof(tx, loadId, ["pod"]));
+          if (delivers) await markDelivered(tx, deps, load, actor, now);
+        }
         await recomputeDriverStatuses(tx, [load.driverId]);
         await recordAudit(tx, actor, {
           action: "load.stop_checked_in",

@@ -2,6 +2,8 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   companySettingsInputSchema,
   companySettingsSchema,
+  dispatchSettingsInputSchema,
+  dispatchSettingsSchema,
   LOGO_MAX_BYTES,
   profileInputSchema,
   profileSchema,
@@ -56,6 +58,25 @@ const deleteLogo = defineRoute({
   access: COMPANY,
   responses: { 200: jsonContent(companySettingsSchema) },
 });
+const getDispatch = defineRoute({
+  method: "get",
+  path: "/api/settings/dispatch",
+  tags,
+  summary:
+    "When a load checked in stop by stop counts as delivered: when the driver leaves the last stop " +
+    "(departure, the default) or once its proof of delivery is uploaded after the unload (pod)",
+  access: COMPANY,
+  responses: { 200: jsonContent(dispatchSettingsSchema) },
+});
+const putDispatch = defineRoute({
+  method: "put",
+  path: "/api/settings/dispatch",
+  tags,
+  summary: "Choose when a load counts as delivered (departure or pod); applies to the next check-in; audited",
+  access: COMPANY,
+  request: { body: jsonBody(dispatchSettingsInputSchema) },
+  responses: { 200: jsonContent(dispatchSettingsSchema) },
+});
 const getProfile = defineRoute({
   method: "get",
   path: "/api/me/profile",
@@ -81,6 +102,10 @@ export function settingsRoutes(deps: Deps) {
     .openapi(putCompany, async (c) => c.json(await service.saveCompany(actorOf(c), c.req.valid("json")), 200))
     .openapi(putLogo, async (c) => c.json(await service.saveLogo(actorOf(c), c.req.valid("form").file), 200))
     .openapi(deleteLogo, async (c) => c.json(await service.removeLogo(actorOf(c)), 200))
+    .openapi(getDispatch, async (c) => c.json(await service.dispatch(), 200))
+    .openapi(putDispatch, async (c) =>
+      c.json(await service.saveDispatch(actorOf(c), c.req.valid("json")), 200),
+    )
     .openapi(getProfile, async (c) => c.json(await service.profile(actorOf(c)), 200))
     .openapi(putProfile, async (c) =>
       c.json(await service.saveProfile(actorOf(c), c.req.valid("json")), 200),

@@ -1,8 +1,11 @@
 import type { Language } from "@shared/i18n/i18n.config";
+import { DEFAULT_LOAD_COMPLETION, type LoadCompletion } from "@shared/loads/stops.schema";
 import {
   type CompanySettings,
   type Currency,
   type companySettingsInputSchema,
+  type DispatchSettings,
+  type DispatchSettingsInput,
   LOGO_MAX_BYTES,
   LOGO_MAX_PIXELS,
   LOGO_TYPES,
@@ -80,8 +83,42 @@ export function createSettingsService(deps: Deps) {
     return changed;
   }
 
+  async function dispatch(tx: Db | Tx = db): Promise<DispatchSettings> {
+    const { rows } = await tx.execute<{
+      load_completion: LoadCompletion;
+      updated_at: Date | string;
+      updated_by_name: string | null;
+    }>(sql`select load_completion, updated_at, updated_by_name from dispatch_settings where id = 1`);
+    const r = rows[0];
+    return {
+      loadCompletion: r?.load_completion ?? DEFAULT_LOAD_COMPLETION,
+      updatedAt: iso(r?.updated_at),
+      updatedByName: r?.updated_by_name ?? null,
+    };
+  }
+
   return {
     company: () => company(),
+    dispatch: () => dispatch(),
+
+    /** When a load checked in stop by stop counts as delivered (the loads module reads it); audited. */
+    async saveDispatch(actor: Actor, input: DispatchSettingsInput): Promise<DispatchSettings> {
+      await db.transaction(async (tx) => {
+        const before = await dispatch(tx);
+        await tx.execute(sql`
+          insert into dispatch_settings (id, load_completion, updated_by_name, updated_at)
+          values (1, ${input.loadCompletion}, ${actor.name}, now())
+          on conflict (id) do update set load_completion = excluded.load_completion,
+            updated_by_name = excluded.updated_by_name, updated_at = now()`);
+        await recordAudit(tx, actor, {
+          action: "settings.dispatch_saved",
+          targetType: "company",
+          targetLabel: config.company.name,
+          details: { from: before.loadCompletion, to: input.loadCompletion },
+        });
+      });
+      return dispatch();
+    },
 
     async saveCompany(actor: Actor, input: CompanyInput): Promise<CompanySettings> {
       await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { ROUTES } from "@shared/access";
 import { Menu } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
@@ -13,13 +13,18 @@ import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
 import { AssistantButton, CommandPaletteButton } from "./command-palette-button";
-import { ImpersonationBanner } from "./impersonation-banner";
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { useDocumentTitle } from "./use-document-title";
 import { useLanguageOnRecord } from "./use-language-on-record";
 import { useToastsBelow } from "./use-toasts-below";
 import { UserMenu } from "./user-menu";
+
+// Shown only while an admin browses as someone else: its code comes with the first such page, not
+// with every screen's first paint (decision 023; React's own lazy, like the header's panels).
+const ImpersonationBanner = lazy(() =>
+  import("./impersonation-banner").then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
@@ -51,7 +56,7 @@ export function AppLayout() {
     <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-5">
       <Link
         to={ROUTES.home.path}
-        className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className="flex min-h-11 items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <Brand />
       </Link>
@@ -89,20 +94,28 @@ export function AppLayout() {
             onNavigate={() => setDrawerOpen(false)}
           />
         </div>
+        {/* On a phone the header keeps its room for the page's title: the language is chosen here. */}
+        <div className="border-t border-slate-200 p-3">
+          <LanguageSwitcher className="h-11 w-full justify-start" />
+        </div>
       </Sheet>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="sticky top-0 z-30" ref={topBar}>
-          <ImpersonationBanner me={me} />
+          {me.impersonation ? (
+            <Suspense fallback={null}>
+              <ImpersonationBanner me={me} />
+            </Suspense>
+          ) : null}
           <header
             data-testid="app-header"
-            className="relative flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 lg:px-8"
+            className="relative flex h-14 items-center gap-1 border-b border-slate-200 bg-white/90 px-2 backdrop-blur supports-[backdrop-filter]:bg-white/75 sm:h-16 sm:px-6 md:gap-2 lg:px-8"
           >
             <button
               type="button"
               hidden={notReady}
               onClick={() => setDrawerOpen(true)}
-              className="grid size-10 place-items-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
+              className="grid size-11 shrink-0 place-items-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 md:hidden"
               aria-label={t("shell.openMenu")}
               aria-expanded={drawerOpen}
               data-testid="open-menu"
@@ -118,11 +131,17 @@ export function AppLayout() {
                   </span>
                 </>
               ) : null}
-              <span className="truncate font-semibold text-slate-900">{title}</span>
+              {/* On a phone the title may take two lines rather than end in "My …". */}
+              <span
+                className="font-semibold text-slate-900 max-md:line-clamp-2 max-md:leading-tight md:truncate"
+                data-testid="header-title"
+              >
+                {title}
+              </span>
             </div>
             {notReady ? null : <CommandPaletteButton user={me} />}
             {notReady ? null : <AssistantButton user={me} />}
-            <LanguageSwitcher />
+            <LanguageSwitcher className="max-md:hidden" />
             {notReady ? null : (
               <NotificationBell count={counts?.unread ?? 0} isDriver={me.role === "driver"} />
             )}

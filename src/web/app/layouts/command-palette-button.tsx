@@ -39,7 +39,7 @@ function HeaderButton({
       aria-label={label}
       aria-expanded={expanded}
       title={label}
-      className="inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-600 max-md:size-11 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       data-testid={testId}
     >
       <Icon className="size-4" aria-hidden />

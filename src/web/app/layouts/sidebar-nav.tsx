@@ -101,7 +101,7 @@ function SidebarLink({
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "group flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+        "group flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium max-md:min-h-11 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
         active && "bg-brand-50 text-brand-700 hover:bg-brand-50 hover:text-brand-700",
       )}
     >

@@ -39,7 +39,7 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        className="inline-flex h-9 items-center gap-2 rounded-full py-1 pl-1 pr-1 text-left hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-slate-100 sm:pr-2.5"
+        className="inline-flex h-9 shrink-0 items-center gap-2 rounded-full py-1 pl-1 pr-1 text-left max-md:h-11 max-md:min-w-11 max-md:justify-center hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-slate-100 sm:pr-2.5"
         aria-label={t("shell.userMenu", { name: me.user.name })}
         data-testid="user-menu"
       >

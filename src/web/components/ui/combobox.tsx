@@ -93,7 +93,7 @@ export function Combobox({
       className={cn(
         inputClass,
         "items-center justify-between gap-2 text-left",
-        value && clearable && "pr-16",
+        value && clearable && "pr-16 max-sm:pr-20",
       )}
       {...lite}
     >
@@ -110,7 +110,7 @@ export function Combobox({
           onChange(null, null);
         }}
         aria-label={labels.clear}
-        className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 max-sm:right-7 max-sm:grid max-sm:size-11 max-sm:place-items-center max-sm:p-0"
       >
         <X className="size-4" aria-hidden />
       </button>

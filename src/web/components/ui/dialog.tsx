@@ -38,7 +38,7 @@ export function Dialog({
           )}
           aria-describedby={description ? undefined : undefined}
         >
-          <div className="grid gap-1">
+          <div className="grid gap-1 max-sm:pr-8">
             <D.Title className="text-lg font-semibold">{title}</D.Title>
             {description ? (
               <D.Description className="text-sm text-slate-500">{description}</D.Description>
@@ -49,7 +49,8 @@ export function Dialog({
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
           ) : null}
           <D.Close
-            className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100"
+            // A thumb's 44 px on a phone, centred where the desk's smaller button sits.
+            className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100 max-sm:right-1.5 max-sm:top-1.5 max-sm:grid max-sm:size-11 max-sm:place-items-center max-sm:p-0"
             aria-label={closeLabel}
           >
             <X className="size-4" />

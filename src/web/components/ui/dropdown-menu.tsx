@@ -106,8 +106,9 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
   );
 }
 
+/** A thumb's 44 px on a phone (WCAG 2.5.5), the desk's density from `md`. */
 const itemClass =
-  "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 [&_svg]:size-4";
+  "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none max-md:min-h-11 data-[highlighted]:bg-slate-100 [&_svg]:size-4";
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof RadixMenu.Item>) {
   const { DropdownMenu: M } = arrivedOverlays();

@@ -40,7 +40,7 @@ export function Sheet({
           <D.Title className="sr-only">{title}</D.Title>
           {children}
           <D.Close
-            className="absolute right-3 top-3.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            className="absolute right-1.5 top-2 grid size-11 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             aria-label={closeLabel}
           >
             <X className="size-5" aria-hidden />

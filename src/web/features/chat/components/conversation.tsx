@@ -195,7 +195,8 @@ function Bubble({ message: m, mine, receipt }: { message: ChatMessage; mine: boo
           <Link
             to={routePath("loadDetail", { loadId: m.load.id })}
             className={cn(
-              "mb-1 block text-xs font-medium underline",
+              // A thumb's 44 px on a phone, without spacing out the bubble on a desk.
+              "mb-1 flex text-xs font-medium underline max-md:min-h-11 max-md:items-center",
               mine ? "text-brand-50" : "text-brand-700",
             )}
           >

@@ -60,14 +60,26 @@ export function useFuelDrivers(q: string, enabled = true) {
   });
 }
 
-/** The form's fields as strings plus the receipt, sent as multipart. */
+/**
+ * The form's fields as strings plus the receipt, sent as multipart; `confirmDuplicate` once the
+ * driver said to log a likely duplicate again.
+ */
 export function useLogFuel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ fields, receipt }: { fields: Record<string, string>; receipt: File | null }) => {
+    mutationFn: ({
+      fields,
+      receipt,
+      confirmDuplicate,
+    }: {
+      fields: Record<string, string>;
+      receipt: File | null;
+      confirmDuplicate?: boolean;
+    }) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       if (receipt) form.set("receipt", receipt);
+      if (confirmDuplicate) form.set("confirmDuplicate", "true");
       return api<FuelEntry>(base, { form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),

@@ -3,16 +3,19 @@ import {
   expectedTotalCents,
   FUEL_ENTRY_FIELDS,
   FUEL_ENTRY_TYPES,
+  type FuelDuplicateDetails,
   type FuelEntryField,
   fuelEntryFieldsSchema,
   missingFuelFields,
   RECEIPT_ACCEPT,
+  RECEIPT_MAX_BYTES,
 } from "@shared/fuel/fuel.schema";
 import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
 import { Camera, FileText, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Button } from "../../../components/ui/button";
 import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
 import { Dialog } from "../../../components/ui/dialog";
@@ -22,7 +25,7 @@ import { Input, Label, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useFuelVehicles, useLogFuel } from "../api/fuel";
@@ -44,7 +47,11 @@ const empty = (): Values => ({
 const DECIMAL = /^\d+(\.\d+)?$/;
 const kb = (size: number) => `${formatNumber(Math.max(1, Math.round(size / 1024)))} KB`;
 
-/** A driver logs a fill-up: every field required, the receipt a photo or PDF (phone camera friendly). */
+/**
+ * A driver logs a fill-up: every field required, the receipt a photo or PDF (phone camera friendly).
+ * The amounts bring up the phone's number pad; a receipt over the size limit is refused here, before
+ * a byte is sent; and the same fill-up sent twice within minutes asks "Log it again?" (issue 38).
+ */
 export function LogFuelDialog({
   open,
   onOpenChange,
@@ -63,6 +70,8 @@ export function LogFuelDialog({
 
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | undefined>();
+  /** The earlier entry the server found for what was just sent, while the driver decides. */
+  const [duplicate, setDuplicate] = useState<(FuelDuplicateDetails & { fields: Values }) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const receiptId = useId();
   const fuelTypeId = useId();
@@ -101,10 +110,27 @@ export function LogFuelDialog({
       reset(empty());
       setReceipt(null);
       setReceiptError(undefined);
+      setDuplicate(null);
       setTotalTouched(false);
       setVehicleSearch("");
       log.reset();
     }
+  };
+
+  /**
+   * A file from the picker or the camera. The input is emptied at once: the chosen file lives in
+   * state, and the same file picked again after a refusal must fire `change` again.
+   */
+  const chooseReceipt = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = "";
+    if (!file) return;
+    if (file.size > RECEIPT_MAX_BYTES) {
+      setReceipt(null);
+      setReceiptError(t("validation.fileTooLarge"));
+      return;
+    }
+    setReceipt(file);
+    setReceiptError(undefined);
   };
 
   /** Field errors under each field, and the one "Missing Information" toast naming the empty ones. */
@@ -138,8 +164,12 @@ export function LogFuelDialog({
       notify({ title: t("form.failed"), description: t("form.checkFields"), variant: "error" });
       return;
     }
+    send(fields);
+  };
+
+  const send = (fields: Values, confirmDuplicate = false) =>
     log.mutate(
-      { fields, receipt },
+      { fields, receipt, confirmDuplicate },
       {
         onSuccess: (entry) => {
           notify({
@@ -151,14 +181,22 @@ export function LogFuelDialog({
             }),
             variant: "success",
           });
+          setDuplicate(null);
           close(false);
         },
         onError: (error) => {
+          setDuplicate(null);
           if (error instanceof ApiRequestError) {
             const details = error.details as { missing?: FuelEntryField[] } | undefined;
             if (error.code === "MISSING_INFORMATION" && details?.missing) return showMissing(details.missing);
+            if (error.code === "POSSIBLE_DUPLICATE")
+              return setDuplicate({ ...(error.details as FuelDuplicateDetails), fields });
             const fileMessage = messages.fileError(error);
-            if (fileMessage) setReceiptError(fileMessage);
+            // The refused file is let go: the button asks for another one.
+            if (fileMessage) {
+              setReceipt(null);
+              setReceiptError(fileMessage);
+            }
             for (const [name, message] of Object.entries(error.fields)) {
               if ((FUEL_ENTRY_FIELDS as readonly string[]).includes(name) && name !== "receipt") {
                 setError(name as keyof Values, { type: "server", message });
@@ -169,7 +207,6 @@ export function LogFuelDialog({
         },
       },
     );
-  };
 
   const vehicleOptions: ComboboxOption[] = (vehicles.data?.items ?? []).map((v) => ({
     value: v.id,
@@ -232,7 +269,7 @@ export function LogFuelDialog({
                   key={type}
                   title={t(`fuelTypes.${type}`)}
                   className={cn(
-                    "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                    "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium max-sm:h-11 text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
                     fuelTypeField.value === type && "bg-white text-slate-900 shadow-sm",
                   )}
                 >
@@ -318,10 +355,7 @@ export function LogFuelDialog({
             aria-invalid={receiptError ? true : undefined}
             aria-describedby={`${receiptId}-note`}
             data-testid="fuel-receipt"
-            onChange={(e) => {
-              setReceipt(e.target.files?.[0] ?? null);
-              setReceiptError(undefined);
-            }}
+            onChange={(e) => chooseReceipt(e.target.files?.[0])}
           />
           {receipt ? (
             <div className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
@@ -338,10 +372,7 @@ export function LogFuelDialog({
                 size="icon"
                 className="size-8"
                 aria-label={t("form.removeReceipt")}
-                onClick={() => {
-                  setReceipt(null);
-                  if (fileInput.current) fileInput.current.value = "";
-                }}
+                onClick={() => setReceipt(null)}
               >
                 <X aria-hidden />
               </Button>
@@ -377,6 +408,24 @@ export function LogFuelDialog({
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={duplicate !== null}
+        onOpenChange={(next) => !next && setDuplicate(null)}
+        title={t("duplicate.title")}
+        description={
+          duplicate
+            ? t("duplicate.text", {
+                gallons: t("units.gallons", { value: formatNumber(duplicate.gallons, 3) }),
+                amount: formatMoney(duplicate.totalAmount),
+                location: duplicate.location,
+                when: formatDateTime(duplicate.loggedAt),
+              })
+            : undefined
+        }
+        confirmLabel={t("duplicate.confirm")}
+        pending={log.isPending}
+        onConfirm={() => duplicate && send(duplicate.fields, true)}
+      />
     </Dialog>
   );
 }

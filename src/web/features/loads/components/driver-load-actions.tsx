@@ -18,13 +18,17 @@ import { formatBytes, LOAD_FILE_ACCEPT, useLoadFileUpload } from "./load-files-p
 const ORDER: readonly DriverAction[] = ["accept", "start", "deliver", "decline"];
 const ICONS = { accept: ThumbsUp, decline: ThumbsDown, start: Play, deliver: PackageCheck } as const;
 
-const hasProof = (load: LoadDetail) => load.files.some((f) => f.kind === "bol" || f.kind === "pod");
+/** The paper delivery needs: the BOL or POD, or the POD itself when the company completes loads on it. */
+const hasProof = (load: LoadDetail) =>
+  load.files.some((f) => f.kind === "pod" || (f.kind === "bol" && load.completesOn === "departure"));
+const PROOF_CODES = ["BOL_REQUIRED", "POD_REQUIRED"];
 
 /**
  * What the assigned driver can do next (the server lists it in `driverActions`): accept, decline
  * with a reason, start the trip, mark delivered. Delivering needs a BOL or POD on the load, so the
- * button asks for one first (camera or file), uploads it, then completes. Used on the load and on
- * the driver's dashboard.
+ * button asks for one first (camera or file), uploads it, then completes; with the paper already on
+ * file it asks to confirm (one tap must not complete a load). The server leaves "Mark as delivered"
+ * out while the driver checks in stop by stop (issue 38). Used on the load and on the dashboard.
  */
 export function DriverLoadActions({
   load,
@@ -41,6 +45,7 @@ export function DriverLoadActions({
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [proofOpen, setProofOpen] = useState(false);
+  const [confirmingDelivery, setConfirmingDelivery] = useState(false);
   /** The first pickup's time when the server asked to confirm an early start. */
   const [earlyPickup, setEarlyPickup] = useState<string | null>(null);
   const actions = ORDER.filter((a) => load.driverActions.includes(a));
@@ -57,7 +62,8 @@ export function DriverLoadActions({
         return true;
       },
       (error: unknown) => {
-        if (action === "deliver" && isApiError(error, 409, "BOL_REQUIRED")) {
+        if (action === "deliver" && isApiError(error, 409) && PROOF_CODES.includes(error.code)) {
+          setConfirmingDelivery(false);
           setProofOpen(true);
           return false;
         }
@@ -74,8 +80,10 @@ export function DriverLoadActions({
     if (action === "decline") {
       setReason("");
       setDeclining(true);
-    } else if (action === "deliver" && !hasProof(load)) setProofOpen(true);
-    else void run(action);
+    } else if (action === "deliver") {
+      if (hasProof(load)) setConfirmingDelivery(true);
+      else setProofOpen(true);
+    } else void run(action);
   };
 
   if (actions.length === 0) return null;
@@ -136,6 +144,16 @@ export function DriverLoadActions({
         onConfirm={() => void run("start", { confirmEarly: true }).then((ok) => ok && setEarlyPickup(null))}
       />
 
+      <ConfirmDialog
+        open={confirmingDelivery}
+        onOpenChange={setConfirmingDelivery}
+        title={t("actions.deliverTitle", { number: load.loadNumber })}
+        description={t("actions.deliverText")}
+        confirmLabel={t("actions.deliver")}
+        pending={act.isPending}
+        onConfirm={() => void run("deliver").then((ok) => ok && setConfirmingDelivery(false))}
+      />
+
       <DeliverWithProofDialog
         load={load}
         open={proofOpen}
@@ -147,7 +165,11 @@ export function DriverLoadActions({
   );
 }
 
-/** The upload step of "Mark as delivered": a photo or PDF of the signed BOL/POD, then delivery. */
+/**
+ * The upload step of "Mark as delivered": a photo or PDF of the signed BOL/POD, then delivery. When
+ * the company completes loads on the proof of delivery, only a POD is asked for, and its upload is
+ * what delivers the load (the server does it).
+ */
 export function DeliverWithProofDialog({
   load,
   open,
@@ -162,8 +184,11 @@ export function DeliverWithProofDialog({
   delivering: boolean;
 }) {
   const { t } = useTranslation("loads");
+  const podOnly = load.completesOn === "pod";
+  const kinds: LoadFileKind[] = podOnly ? ["pod"] : ["bol", "pod"];
   const [file, setFile] = useState<File | null>(null);
-  const [kind, setKind] = useState<LoadFileKind>("bol");
+  const [chosenKind, setKind] = useState<LoadFileKind>("bol");
+  const kind = podOnly ? "pod" : chosenKind;
   const { send, pending } = useLoadFileUpload(load.id);
   const cameraRef = useRef<HTMLInputElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -181,15 +206,22 @@ export function DeliverWithProofDialog({
     // An upload that went through is kept even if delivery then fails: the retry needs no new file.
     if (!(await send(file, kind, { quiet: true }))) return;
     setFile(null);
-    if (await deliver()) onOpenChange(false);
+    if (podOnly) {
+      notify({
+        title: t("actions.done.deliver"),
+        description: t("actions.doneText.deliver", { number: load.loadNumber }),
+        variant: "success",
+      });
+      onOpenChange(false);
+    } else if (await deliver()) onOpenChange(false);
   };
 
   return (
     <Dialog
       open={open}
       onOpenChange={close}
-      title={t("deliver.title")}
-      description={t("deliver.text", { number: load.loadNumber })}
+      title={t(podOnly ? "deliver.titlePod" : "deliver.title")}
+      description={t(podOnly ? "deliver.textPod" : "deliver.text", { number: load.loadNumber })}
       closeLabel={t("common:actions.close")}
       footer={
         <>
@@ -209,9 +241,9 @@ export function DeliverWithProofDialog({
         </>
       }
     >
-      <fieldset className="grid grid-cols-2 gap-2">
+      <fieldset className={cn("grid gap-2", kinds.length > 1 && "grid-cols-2")}>
         <legend className="sr-only">{t("files.kind")}</legend>
-        {(["bol", "pod"] as const).map((k) => (
+        {kinds.map((k) => (
           <label
             key={k}
             className={cn(

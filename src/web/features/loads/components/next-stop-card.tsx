@@ -16,16 +16,21 @@ export function nextStopOf(load: LoadDetail): Stop | null {
   return [...load.stops].sort((a, b) => a.sequence - b.sequence).find((s) => nextCheckIn(s)) ?? null;
 }
 
-/** Whether the driver may check in now (an accepted load on its way, or leaving the last stop). */
-const takesCheckIns = (load: LoadDetail) =>
+/**
+ * Whether the driver may check in now: an accepted load on its way, or a load already delivered
+ * while its driver is still at the last dock (the unload and the departure there are still taken).
+ */
+const takesCheckIns = (load: LoadDetail, stop: Stop, last: boolean) =>
   load.status === "in_progress" ||
-  load.status === "completed" ||
+  (load.status === "completed" && last && !!stop.arrivedAt) ||
   (load.status === "assigned" && !!load.acceptedAt);
 
 /**
  * The driver's next stop, always on top: where (a maps link that opens navigation), when, who to
- * call, the references to give at the dock, and the one check-in it expects next. The last unload
- * asks for the BOL or POD first when none is on file.
+ * call, the references to give at the dock, and the one check-in it expects next. The last stop
+ * takes its departure like every other (detention at the receiver runs to it); leaving it delivers
+ * the load, so it asks for the BOL or POD first when none is on file — unless the company completes
+ * loads on the POD's upload, which the card then says.
  */
 export function NextStopCard({ load }: { load: LoadDetail }) {
   const { t } = useTranslation("loads");
@@ -34,9 +39,11 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
   const stop = nextStopOf(load);
   if (!stop || load.status === "cancelled" || load.status === "pending") return null;
   const event = nextCheckIn(stop);
-  const canCheckIn = takesCheckIns(load) && event !== null;
   const ordered = [...load.stops].sort((a, b) => a.sequence - b.sequence);
   const index = ordered.indexOf(stop);
+  const last = index === ordered.length - 1;
+  const canCheckIn = takesCheckIns(load, stop, last) && event !== null;
+  if (load.status === "completed" && !canCheckIn) return null;
 
   const send = () =>
     checkIn.mutateAsync({ stopId: stop.id, event: event ?? "arrived" }).then(
@@ -73,6 +80,11 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
       <p className="mt-1 text-sm text-slate-600">
         {stop.address}, {stop.city}, {stop.state} {stop.postalCode}
       </p>
+      {last && load.status !== "completed" && stop.arrivedAt ? (
+        <p className="mt-2 text-sm font-medium text-brand-900" data-testid="last-stop-hint">
+          {t(load.completesOn === "pod" ? "checkIn.lastStopPod" : "checkIn.lastStopDeparture")}
+        </p>
+      ) : null}
       {stop.referenceNumber || stop.poNumber ? (
         <p className="mt-1 text-sm text-slate-700">
           {stop.referenceNumber ? `${t(`stops.reference.${stop.type}`)}: ${stop.referenceNumber}` : ""}

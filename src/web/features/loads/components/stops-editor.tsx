@@ -26,7 +26,11 @@ type StopField =
   | "referenceNumber"
   | "poNumber";
 
-/** The ordered stops of a load: add a pickup or a delivery, move a stop up or down, remove it. */
+/**
+ * The ordered stops of a load: add a pickup (before the first delivery) or a delivery (at the end),
+ * move a stop up or down, remove it. The first stop must be a pickup and the last a delivery (the
+ * shared schema says so under the list).
+ */
 export function StopsEditor({
   form,
   fieldError,
@@ -36,10 +40,16 @@ export function StopsEditor({
 }) {
   const { t } = useTranslation("loads");
   const { control, register, watch } = form;
-  const { fields, append, remove, swap } = useFieldArray({ control, name: "stops" });
+  const { fields, append, insert, remove, swap } = useFieldArray({ control, name: "stops" });
   const stops = watch("stops");
   const listError = fieldError("stops") ?? fieldError("stops.root");
   const SaveToAddressBook = saveToAddressBook.use();
+  /** A new pickup goes before the first delivery: freight is loaded before it is delivered. */
+  const addPickup = () => {
+    const firstDelivery = stops.findIndex((s) => s.type === "delivery");
+    if (firstDelivery < 0) append(emptyStop("pickup"));
+    else insert(firstDelivery, emptyStop("pickup"));
+  };
 
   const input = (index: number, name: StopField, props: { className?: string; label?: string } = {}) => (
     <Field
@@ -180,13 +190,17 @@ export function StopsEditor({
         })}
       </ol>
       {listError ? (
-        <p role="alert" className="flex items-center gap-2 text-sm text-red-600">
+        <p
+          role="alert"
+          className="flex items-center gap-2 text-sm text-red-600"
+          data-testid="stops-editor-error"
+        >
           <MapPin className="size-4" aria-hidden />
           {listError}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-2 sm:flex">
-        <Button variant="outline" onClick={() => append(emptyStop("pickup"))} disabled={fields.length >= 20}>
+        <Button variant="outline" onClick={addPickup} disabled={fields.length >= 20} data-testid="add-pickup">
           <PackagePlus aria-hidden />
           {t("stops.addPickup")}
         </Button>
@@ -194,6 +208,7 @@ export function StopsEditor({
           variant="outline"
           onClick={() => append(emptyStop("delivery"))}
           disabled={fields.length >= 20}
+          data-testid="add-delivery"
         >
           <PackageCheck aria-hidden />
           {t("stops.addDelivery")}

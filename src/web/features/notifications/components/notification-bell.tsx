@@ -45,7 +45,7 @@ export function NotificationBell({ count, isDriver }: { count: number; isDriver:
   return (
     <Link
       to={ROUTES.notifications.path}
-      className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="relative grid size-10 shrink-0 place-items-center rounded-full max-md:size-11 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       aria-label={t("shell.bell", { count })}
       data-testid="notification-bell"
     >

@@ -98,19 +98,23 @@ export default function CustomerPortalPage() {
         />
       </dl>
       {s?.nextDelivery ? (
-        <p className="-mt-3 text-sm text-slate-600">
-          {t("summary.nextDelivery", {
-            number: s.nextDelivery.loadNumber,
-            time: formatDateTime(s.nextDelivery.deliveryAt),
-          })}{" "}
-          <button
-            type="button"
-            className="font-medium text-brand-700 hover:underline"
+        <div className="-mt-3 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+          <p>
+            {t("summary.nextDelivery", {
+              number: s.nextDelivery.loadNumber,
+              time: formatDateTime(s.nextDelivery.deliveryAt),
+            })}
+          </p>
+          {/* A button of its own, not a word in the sentence: a thumb's 44 px on a phone. */}
+          <Button
+            variant="link"
+            className="h-auto p-0 font-medium max-sm:px-2"
             onClick={() => update({ load: s.nextDelivery?.loadId ?? null }, { replace: true })}
+            data-testid="track-next-delivery"
           >
             {t("summary.track")}
-          </button>
-        </p>
+          </Button>
+        </div>
       ) : null}
 
       <Tabs value={tab} onValueChange={(next) => update({ tab: next, q: null, status: null })}>

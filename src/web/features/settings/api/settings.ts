@@ -10,6 +10,8 @@ import type {
 import type {
   CompanySettings,
   CompanySettingsInput,
+  DispatchSettings,
+  DispatchSettingsInput,
   Profile,
   ProfileInput,
 } from "@shared/settings/settings.schema";
@@ -126,6 +128,25 @@ export function useTwoFactorSteps() {
       onSuccess: settled,
     }),
   };
+}
+
+const dispatchKey = ["settings", "dispatch"] as const;
+
+export function useDispatchSettings() {
+  return useQuery({
+    queryKey: dispatchKey,
+    queryFn: ({ signal }) => api<DispatchSettings>("/api/settings/dispatch", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveDispatchSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DispatchSettingsInput) =>
+      api<DispatchSettings>("/api/settings/dispatch", { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData(dispatchKey, saved),
+  });
 }
 
 const securityKey = ["settings", "security"] as const;

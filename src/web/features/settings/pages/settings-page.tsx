@@ -8,6 +8,7 @@ import { useMe } from "../../../lib/session";
 import { ProfileForm } from "../components/profile-form";
 
 const CompanyForm = lazyPanel(() => import("../components/company-form").then((m) => m.CompanyForm));
+const DeliveriesForm = lazyPanel(() => import("../components/deliveries-form").then((m) => m.DeliveriesForm));
 const NotificationsTab = lazyPanel(() =>
   import("../components/notifications-tab").then((m) => m.NotificationsTab),
 );
@@ -24,8 +25,9 @@ const TABS = ["profile", "company", "notifications", "signature", "assistant", "
 type Tab = (typeof TABS)[number];
 
 /**
- * Settings (`/settings`, admin and manager): the user's profile, the company's profile, who hears
- * what (their own choices and the company's automated notifications) and the email signature.
+ * Settings (`/settings`, admin and manager): the user's profile, the company's profile and when its
+ * loads count as delivered, who hears what (their own choices and the company's automated
+ * notifications) and the email signature.
  */
 export default function SettingsPage() {
   const { t } = useTranslation("settings");
@@ -60,8 +62,9 @@ export default function SettingsPage() {
           <TwoFactorCard />
           <SecurityHistoryCard />
         </TabsContent>
-        <TabsContent value="company">
+        <TabsContent value="company" className="grid gap-6">
           <CompanyForm />
+          <DeliveriesForm />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationsTab company />
