@@ -1,9 +1,58 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/**
+ * The icons only the signed-in shell draws (its sidebar's route icons, its header's), as lucide's file
+ * names: every signed-in screen downloads them with the shell anyway, so they travel as one file —
+ * not one slice each, which the splitter cuts wherever a screen draws one of them too (a few hundred
+ * bytes of overhead per slice, on every screen). An icon the public pages may draw too (shared
+ * components, the public, sign-in and system features, the public frame) stays out: the group would
+ * otherwise join the entry and every public page would download all of it.
+ */
+function shellIcons(): Set<string> {
+  const web = (rel: string) => fileURLToPath(new URL(`./src/web/${rel}`, import.meta.url));
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? sources(`${dir}/${e.name}`) : /\.tsx?$/.test(e.name) ? [`${dir}/${e.name}`] : [],
+    );
+  const iconsOf = (files: string[]) => {
+    const names = new Set<string>();
+    for (const file of files)
+      for (const [, list] of readFileSync(file, "utf8").matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g,
+      ))
+        for (const name of list.split(",").map((n) => n.replace(/\btype\b/, "").trim()))
+          if (name)
+            names.add(
+              name
+                .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+                .replace(/([a-zA-Z])(\d)/g, "$1-$2")
+                .toLowerCase(),
+            );
+    return names;
+  };
+  const publicFrame = ["public-layout.tsx", "public-frame.tsx", "language-switcher.tsx"];
+  const shell = iconsOf([
+    web("lib/route-icons.ts"),
+    ...readdirSync(web("app/layouts"))
+      .filter((f) => f.endsWith(".tsx") && !publicFrame.includes(f))
+      .map((f) => web(`app/layouts/${f}`)),
+  ]);
+  const publicToo = iconsOf([
+    ...sources(web("components")),
+    ...sources(web("features/public")),
+    ...sources(web("features/auth")),
+    ...sources(web("features/system")),
+    web("features/contracts/pages/public-contract-page.tsx"),
+    ...publicFrame.map((f) => web(`app/layouts/${f}`)),
+  ]);
+  return new Set([...shell].filter((icon) => !publicToo.has(icon)));
+}
 
 /**
  * The sign-in page is a document of its own (src/web/login.html, decision 022): the dev server answers
@@ -21,6 +70,8 @@ function signInDocument(): Plugin {
     },
   };
 }
+
+const SHELL_ICONS = shellIcons();
 
 export default defineConfig(({ command }) => ({
   root: "src/web",
@@ -64,6 +115,16 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-browser-languagedetector|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/,
             },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            // The icon library's own code, which every icon (the public pages' too) needs: apart from
+            // the shell's icons below, or the entry would import the shell's group to reach it.
+            { name: "icon-base", test: /lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/ },
+            {
+              name: "shell-icons",
+              test: (id) => {
+                const icon = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/.exec(id)?.[1];
+                return !!icon && SHELL_ICONS.has(icon);
+              },
+            },
           ],
         },
         // Translation chunks (src/web/lib/i18n.ts loads them on demand) are named locale-<lng>-<ns>,

@@ -1,42 +1,9 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
-
 /**
  * The navigation state a create passes on its way to the new record's page:
  * `navigate(routePath("loadDetail", { loadId }), { state: AFTER_CREATE })`. The shell then moves the
  * keyboard focus to that page's heading, so a keyboard or screen-reader user lands on (and hears)
- * the record they just made instead of the top of a page whose form and button have gone.
+ * the record they just made instead of the top of a page whose form and button have gone
+ * (`app/layouts/use-heading-focus.ts`; the constant stands apart so the pages that pass it do not
+ * share a chunk with the shell's hook).
  */
 export const AFTER_CREATE = { focusHeading: true } as const;
-
-/** How long the new page may take to show its heading (it loads the record first). */
-const WAIT_MS = 10_000;
-
-/** In the shell: after a navigation carrying `AFTER_CREATE`, focus the page's `<h1>` once it is there. */
-export function useHeadingFocusAfterCreate(): void {
-  const location = useLocation();
-  // One focus per arrival: keyed by the history entry, so two creates in a row each focus their page.
-  const arrival = (location.state as Partial<typeof AFTER_CREATE> | null)?.focusHeading ? location.key : null;
-  useEffect(() => {
-    const main = arrival ? document.getElementById("main") : null;
-    if (!main) return;
-    const focusHeading = () => {
-      const heading = main.querySelector("h1");
-      if (!heading) return false;
-      // A heading is not a control: focusable by script only, never a stop of the Tab key.
-      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-      heading.focus();
-      return true;
-    };
-    if (focusHeading()) return;
-    const watch = new MutationObserver(() => {
-      if (focusHeading()) watch.disconnect();
-    });
-    watch.observe(main, { childList: true, subtree: true });
-    const giveUp = window.setTimeout(() => watch.disconnect(), WAIT_MS);
-    return () => {
-      watch.disconnect();
-      window.clearTimeout(giveUp);
-    };
-  }, [arrival]);
-}

@@ -8,7 +8,6 @@ import { NotificationBell, useUnreadCounts } from "../../features/notifications/
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
-import { useHeadingFocusAfterCreate } from "../../lib/focus-heading";
 import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useMe } from "../../lib/session";
@@ -16,6 +15,7 @@ import { AssistantButton, CommandPaletteButton } from "./command-palette-button"
 import { LanguageSwitcher } from "./language-switcher";
 import { SidebarNav } from "./sidebar-nav";
 import { useDocumentTitle } from "./use-document-title";
+import { useHeadingFocusAfterCreate } from "./use-heading-focus";
 import { useLanguageOnRecord } from "./use-language-on-record";
 import { useToastsBelow } from "./use-toasts-below";
 import { UserMenu } from "./user-menu";

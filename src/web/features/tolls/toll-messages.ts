@@ -1,8 +1,9 @@
 import { DUPLICATE_TOLL_MESSAGE } from "@shared/tolls/tolls.schema";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { describeError, sheetLimitOf } from "../../lib/api-errors";
+import { describeError } from "../../lib/api-errors";
 import { formatNumber } from "../../lib/format";
+import { sheetLimitOf } from "../../lib/sheet-limits";
 
 const KNOWN: Record<string, string> = {
   "Enter the date and time.": "occurredAt",

@@ -81,11 +81,11 @@ export function PublicLinksPanel<L extends PublicLink>({
               url={created.url}
               words={{
                 url: t(`${words}.url`),
-                copy: t(`${words}.copy`),
-                copiedShort: t(`${words}.copiedShort`),
-                copied: t(`${words}.copied`),
-                copyManually: t(`${words}.copyManually`),
-                open: openable ? t(`${words}.open`) : undefined,
+                copy: t("publicLinks.copy"),
+                copiedShort: t("publicLinks.copiedShort"),
+                copied: t("publicLinks.copied"),
+                copyManually: t("publicLinks.copyManually"),
+                open: openable ? t("publicLinks.open") : undefined,
               }}
               testId={`${kind}-link-url`}
               copyTestId={`copy-${kind}-link`}
@@ -109,15 +109,15 @@ export function PublicLinksPanel<L extends PublicLink>({
             const state = stateOf(link);
             const when =
               state === "revoked"
-                ? t(`${words}.revokedAt`, { date: formatDateTime(link.revokedAt) })
-                : t(state === "expired" ? `${words}.expiredAt` : `${words}.expiresAt`, {
+                ? t("publicLinks.revokedAt", { date: formatDateTime(link.revokedAt) })
+                : t(state === "expired" ? "publicLinks.expiredAt" : `${words}.expiresAt`, {
                     date: formatDateTime(link.expiresAt),
                   });
             return (
               <li key={link.id} className="flex items-center gap-3 px-3 py-2.5">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone={TONES[state]}>{t(`${words}.state.${state}`)}</Badge>
+                    <Badge tone={TONES[state]}>{t(`publicLinks.state.${state}`)}</Badge>
                     {aside(link)}
                   </div>
                   <p className="mt-1 break-words text-xs text-slate-500">
@@ -132,7 +132,7 @@ export function PublicLinksPanel<L extends PublicLink>({
                     onClick={() => setRevoking(link)}
                   >
                     <Link2Off aria-hidden />
-                    {t(`${words}.revoke`)}
+                    {t("publicLinks.revoke")}
                   </Button>
                 ) : null}
               </li>
@@ -147,7 +147,7 @@ export function PublicLinksPanel<L extends PublicLink>({
           className="justify-self-start"
           onClick={() => setShowAll((v) => !v)}
         >
-          {showAll ? t(`${words}.showFewer`) : t(`${words}.showAll`, { count: items.length })}
+          {showAll ? t("publicLinks.showFewer") : t("publicLinks.showAll", { count: items.length })}
         </Button>
       ) : null}
 
@@ -156,7 +156,7 @@ export function PublicLinksPanel<L extends PublicLink>({
         onOpenChange={(open) => !open && setRevoking(null)}
         title={t(`${words}.revokeTitle`)}
         description={t(`${words}.revokeText`)}
-        confirmLabel={t(`${words}.revoke`)}
+        confirmLabel={t("publicLinks.revoke")}
         destructive
         pending={revoke.isPending}
         onConfirm={() =>

@@ -1,6 +1,6 @@
 import type { LoadStatus } from "@shared/loads/loads.schema";
 import type { TrackFull, TrackStatus } from "@shared/public/public.schema";
-import { Ban, CalendarDays, Check, Flag, MapPin } from "lucide-react";
+import { Ban, CalendarCheck, Check, Flag, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
@@ -131,7 +131,7 @@ export function TrackStatusCard({ result }: { result: TrackStatus }) {
           className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900"
           data-testid="track-day"
         >
-          <CalendarDays className="size-5 shrink-0 text-brand-600" aria-hidden />
+          <CalendarCheck className="size-5 shrink-0 text-brand-600" aria-hidden />
           {result.status === "completed"
             ? t("track.brief.deliveredOn", { day })
             : t("track.brief.expected", { day })}

@@ -1,6 +1,6 @@
 import { can, routePath } from "@shared/access";
 import { type IssueAction, type TaxFormRow, WHOLE_TIN_PERMISSION } from "@shared/tax-forms/tax-forms.schema";
-import { AlertTriangle, CalendarClock, Download, FilePen, FileSpreadsheet, Send } from "lucide-react";
+import { AlertTriangle, CalendarClock, Download, FilePenLine, FileSpreadsheet, Send } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -124,7 +124,7 @@ export default function TaxFormsPage() {
                 data-testid="correct-forms"
                 onClick={() => setSending("correct")}
               >
-                <FilePen aria-hidden />
+                <FilePenLine aria-hidden />
                 {t("issue.correctAction", { count: corrections })}
               </Button>
             ) : null}
