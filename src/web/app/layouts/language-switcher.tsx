@@ -28,7 +28,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         {/* The name starts with the code on the button ("EN"): what a voice-control user reads and says. */}
         <span className="uppercase">{current}</span>
         <span className="sr-only">{t("shell.language", { language: t(`languages.${current}`) })}</span>
-        <ChevronDown className="size-3.5 text-slate-400" aria-hidden />
+        <ChevronDown className="size-3.5 text-slate-500" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">
         <DropdownMenuRadioGroup value={current} onValueChange={(lng) => void i18n.changeLanguage(lng)}>

@@ -38,7 +38,7 @@ export function PublicFrame({
       >
         {children}
       </main>
-      <footer className="px-4 pb-6 text-center text-xs text-slate-400">
+      <footer className="px-4 pb-6 text-center text-xs text-slate-500">
         {t("shell.footer", { year: new Date().getFullYear() })}
       </footer>
     </div>

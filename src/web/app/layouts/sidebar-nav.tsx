@@ -38,7 +38,7 @@ export function SidebarNav({
         <div key={section.group}>
           <h2
             id={`nav-group-${section.group}`}
-            className="px-2.5 pb-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-400"
+            className="px-2.5 pb-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-500"
           >
             {t(`groups.${section.group}`)}
           </h2>
@@ -107,7 +107,7 @@ function SidebarLink({
     >
       <Icon
         className={cn(
-          "size-4 shrink-0 text-slate-400 group-hover:text-slate-600",
+          "size-4 shrink-0 text-slate-500 group-hover:text-slate-600",
           active && "text-brand-600 group-hover:text-brand-600",
         )}
         aria-hidden

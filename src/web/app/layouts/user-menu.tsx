@@ -55,7 +55,7 @@ export function UserMenu({ me }: { me: Me }) {
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block">
           {me.user.name}
         </span>
-        <ChevronDown className="hidden size-3.5 text-slate-400 sm:block" aria-hidden />
+        <ChevronDown className="hidden size-3.5 text-slate-500 sm:block" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
         <div className="px-2 py-2">

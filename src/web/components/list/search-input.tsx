@@ -47,7 +47,7 @@ export function SearchInput({
   return (
     <div className={cn("relative", className)}>
       <Search
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
         aria-hidden
       />
       <Input
@@ -66,7 +66,7 @@ export function SearchInput({
       {text ? null : (
         <span
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 left-9 right-3 flex items-center truncate text-sm text-slate-400"
+          className="pointer-events-none absolute inset-y-0 left-9 right-3 flex items-center truncate text-sm text-slate-500"
         >
           {hint}
         </span>
@@ -76,7 +76,7 @@ export function SearchInput({
           type="button"
           onClick={() => setText("")}
           aria-label={t("list.clearSearch")}
-          className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <X className="size-4" aria-hidden />
         </button>

@@ -97,8 +97,8 @@ export function Combobox({
       )}
       {...lite}
     >
-      <span className={cn("truncate", !label && "text-slate-400")}>{label || placeholder}</span>
-      <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
+      <span className={cn("truncate", !label && "text-slate-500")}>{label || placeholder}</span>
+      <ChevronsUpDown className="size-4 shrink-0 text-slate-500" aria-hidden />
     </button>
   );
   const clear =
@@ -110,7 +110,7 @@ export function Combobox({
           onChange(null, null);
         }}
         aria-label={labels.clear}
-        className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 max-sm:right-7 max-sm:grid max-sm:size-11 max-sm:place-items-center max-sm:p-0"
+        className="absolute right-8 top-1/2 -translate-y-1/2 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 max-sm:right-7 max-sm:grid max-sm:size-11 max-sm:place-items-center max-sm:p-0"
       >
         <X className="size-4" aria-hidden />
       </button>
@@ -154,7 +154,7 @@ export function Combobox({
         >
           <div className="relative border-b border-slate-100 p-2">
             <Search
-              className="pointer-events-none absolute left-4.5 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute left-4.5 top-1/2 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden
             />
             <input

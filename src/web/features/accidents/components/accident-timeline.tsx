@@ -140,7 +140,7 @@ function EntryTitle({ entry }: { entry: AccidentEntry }) {
         <p className={`${text} flex flex-wrap items-center gap-1.5`}>
           {entry.toStatus === "closed" ? t("timeline.closed") : t("timeline.reopened")}
           {entry.fromStatus ? <ClaimStatusBadge status={entry.fromStatus} /> : null}
-          <ArrowRight className="size-3.5 text-slate-400" aria-label={t("timeline.to")} />
+          <ArrowRight className="size-3.5 text-slate-500" aria-label={t("timeline.to")} />
           {entry.toStatus ? <ClaimStatusBadge status={entry.toStatus} /> : null}
         </p>
       );

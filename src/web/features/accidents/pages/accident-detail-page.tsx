@@ -65,7 +65,7 @@ function AccidentView({ accident }: { accident: AccidentDetail }) {
                 {accident.injuries ? <InjuriesBadge className="px-2.5 py-1 text-sm" /> : null}
               </div>
               <p className="mt-2 flex items-start gap-1.5 text-slate-700">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                 <span className="font-medium">{accident.location}</span>
               </p>
               <p className="mt-1 text-sm text-slate-500">

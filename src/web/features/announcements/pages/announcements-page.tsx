@@ -123,7 +123,7 @@ export default function AnnouncementsPage() {
               {a.description ? (
                 <span className="block max-w-md truncate text-xs text-slate-500">{a.description}</span>
               ) : null}
-              <span className="block text-xs text-slate-400">{t("by", { name: a.createdByName })}</span>
+              <span className="block text-xs text-slate-500">{t("by", { name: a.createdByName })}</span>
             </Td>
             <Td data-label={cols.deliverAt} className={cn(stacked.cell, "text-sm")}>
               {formatDateTime(a.deliveredAt ?? a.deliverAt)}

@@ -38,10 +38,10 @@ function AssetCell({
   icon: typeof Truck;
 }) {
   const { t } = useTranslation("assignments");
-  if (!label) return <span className="text-slate-400">{t("list.none")}</span>;
+  if (!label) return <span className="text-slate-500">{t("list.none")}</span>;
   return (
     <span className="inline-flex min-w-0 items-start gap-2 max-lg:justify-end">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400 max-lg:hidden" aria-hidden />
+      <Icon className="mt-0.5 size-4 shrink-0 text-slate-500 max-lg:hidden" aria-hidden />
       <span className="grid min-w-0">
         <span className="font-medium text-slate-900">{label}</span>
         {detail ? <span className="truncate text-xs text-slate-500">{detail}</span> : null}

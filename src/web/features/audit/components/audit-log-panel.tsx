@@ -114,7 +114,7 @@ function DetailsSummary({
     if (HIDDEN_DETAILS.has(key) || value === null || value === undefined || value === "") continue;
     chips.push({ key, label: t(`audit.detailKeys.${key}`, { defaultValue: key }), text: show(key, value) });
   }
-  if (!chips.length) return <span className="text-slate-400">—</span>;
+  if (!chips.length) return <span className="text-slate-500">—</span>;
   return (
     <ul
       className="flex max-w-64 flex-wrap justify-end gap-1 lg:max-w-60 lg:justify-start"
@@ -345,7 +345,7 @@ function AuditRows({
                   ) : null}
                 </div>
               ) : (
-                <span className="text-slate-400">—</span>
+                <span className="text-slate-500">—</span>
               )}
             </Td>
             <Td data-label={cols.details} className={cn(stacked.cell, "pr-4")}>

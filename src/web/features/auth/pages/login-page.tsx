@@ -141,7 +141,7 @@ export default function LoginPage() {
         <p className="mt-1 text-sm text-slate-500">{t("login.subtitle")}</p>
 
         {codeStep ? (
-          <Suspense fallback={<Loader2 className="mx-auto mt-6 animate-spin text-slate-400" aria-hidden />}>
+          <Suspense fallback={<Loader2 className="mx-auto mt-6 animate-spin text-slate-500" aria-hidden />}>
             <TwoFactorStep onSignedIn={signedIn} onNotice={setNotice} onRestart={() => setCodeStep(false)} />
           </Suspense>
         ) : null}

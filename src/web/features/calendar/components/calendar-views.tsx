@@ -42,7 +42,7 @@ function DayNumber({
       aria-current={isToday ? "date" : undefined}
       className={cn(
         "inline-flex size-7 items-center justify-center rounded-full text-xs font-semibold tabular-nums hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-        isToday ? "bg-brand-700 text-white hover:bg-brand-600" : muted ? "text-slate-400" : "text-slate-700",
+        isToday ? "bg-brand-700 text-white hover:bg-brand-600" : muted ? "text-slate-500" : "text-slate-700",
       )}
     >
       {format.dayNumber(day)}

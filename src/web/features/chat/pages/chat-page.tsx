@@ -140,7 +140,7 @@ function ThreadRow({ thread, to, active }: { thread: ChatThread; to: string; act
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          {last ? <span className="text-xs text-slate-400">{formatDateTime(last.createdAt)}</span> : null}
+          {last ? <span className="text-xs text-slate-500">{formatDateTime(last.createdAt)}</span> : null}
           {thread.unread ? (
             <span
               className="rounded-full bg-brand-600 px-1.5 text-[11px] font-semibold leading-5 text-white"

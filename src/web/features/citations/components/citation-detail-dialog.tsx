@@ -492,7 +492,7 @@ function History({ events }: { events: CitationDetail["events"] }) {
             {e.fromStatus ? (
               <>
                 <CitationStatusBadge status={e.fromStatus} />
-                <ArrowRight className="size-3.5 text-slate-400" aria-label={t("history.to")} />
+                <ArrowRight className="size-3.5 text-slate-500" aria-label={t("history.to")} />
                 <CitationStatusBadge status={e.toStatus} />
               </>
             ) : (

@@ -291,7 +291,7 @@ function CitationRow({
           <span className="flex items-center gap-1.5 truncate text-slate-900">
             <span className="truncate">{c.violation}</span>
             {c.hasFile ? (
-              <Paperclip className="size-3.5 shrink-0 text-slate-400" aria-label={t("list.hasFile")} />
+              <Paperclip className="size-3.5 shrink-0 text-slate-500" aria-label={t("list.hasFile")} />
             ) : null}
           </span>
           <span className="truncate text-xs text-slate-500">

@@ -204,7 +204,7 @@ export function ImportCustomersDialog({
                 if (dropped) setFile(dropped);
               }}
             >
-              <FileSpreadsheet className="size-8 text-slate-400" aria-hidden />
+              <FileSpreadsheet className="size-8 text-slate-500" aria-hidden />
               <span className="font-medium text-slate-800">{file ? file.name : t("import.choose")}</span>
               <span className="text-xs text-slate-500">
                 {file

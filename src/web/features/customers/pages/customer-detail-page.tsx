@@ -295,7 +295,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   return (
     <div className={cn("grid gap-0.5", wide && "sm:col-span-2")}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-800">{children || <span className="text-slate-400">—</span>}</dd>
+      <dd className="text-sm text-slate-800">{children || <span className="text-slate-500">—</span>}</dd>
     </div>
   );
 }
@@ -381,7 +381,7 @@ function LoadsHistory({ customerId }: { customerId: string }) {
                     <Td data-label={columns.route} className={stacked.cell}>
                       <span className="inline-flex items-center gap-1 text-slate-700">
                         {l.pickupCity}, {l.pickupState}
-                        <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+                        <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
                         {l.deliveryCity}, {l.deliveryState}
                       </span>
                     </Td>

@@ -200,7 +200,7 @@ function CustomerRow({
     <Tr className={cn(stacked.row, "relative")} data-testid={`customer-row-${c.id}`}>
       <Td className={cn(stacked.primary, "pl-4")}>
         <div className="flex items-center gap-2">
-          <Building2 className="size-4 shrink-0 text-slate-400 max-lg:hidden" aria-hidden />
+          <Building2 className="size-4 shrink-0 text-slate-500 max-lg:hidden" aria-hidden />
           <Link
             to={routePath("customerDetail", { customerId: c.id })}
             className="truncate font-medium text-brand-700 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
@@ -226,7 +226,7 @@ function CustomerRow({
         {c.creditLimit ? (
           formatMoney(c.creditLimit)
         ) : (
-          <span className="text-slate-400">{t("list.noLimit")}</span>
+          <span className="text-slate-500">{t("list.noLimit")}</span>
         )}
       </Td>
       <Td

@@ -187,7 +187,7 @@ export default function DriverDashboardPage() {
                       to={routePath("loadDetail", { loadId: event.loadId })}
                       className="flex min-h-11 gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                     >
-                      <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                      <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                       <div className="min-w-0">
                         <p className="text-slate-800">
                           <span className="font-mono font-semibold text-brand-700">{event.loadNumber}</span>{" "}
@@ -288,7 +288,7 @@ function Section({
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-3 px-4 pb-3 pt-4 sm:px-5">
         <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          <span className="text-slate-400">{icon}</span>
+          <span className="text-slate-500">{icon}</span>
           {title}
         </h2>
         {action}
@@ -403,7 +403,7 @@ function CurrentLoad({
       ) : (
         <>
           <div className="mt-4 flex items-start gap-4 rounded-xl border border-dashed border-slate-200 bg-slate-50 p-4">
-            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-slate-400 ring-1 ring-slate-200">
+            <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-white text-slate-500 ring-1 ring-slate-200">
               <Package className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">

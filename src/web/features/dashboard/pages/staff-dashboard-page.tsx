@@ -82,7 +82,7 @@ export default function StaffDashboardPage() {
           </p>
         </div>
         <p className="inline-flex items-center gap-2 self-start rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-sm sm:self-auto">
-          <CalendarDays className="size-4 text-slate-400" aria-hidden />
+          <CalendarDays className="size-4 text-slate-500" aria-hidden />
           <time dateTime={new Date().toISOString().slice(0, 10)}>{today}</time>
         </p>
       </header>
@@ -119,7 +119,7 @@ export default function StaffDashboardPage() {
           <section key={section.group} aria-labelledby={`quick-${section.group}`}>
             <h3
               id={`quick-${section.group}`}
-              className="mb-3 text-xs font-semibold uppercase tracking-wider text-slate-400"
+              className="mb-3 text-xs font-semibold uppercase tracking-wider text-slate-500"
             >
               {t(`nav:groups.${section.group}`)}
             </h3>
@@ -246,7 +246,7 @@ function MoneyTiles({ data, user }: { data: StaffDashboard; user: User }) {
     <TileGroup title={t("staff.groups.money")} user={user} tiles={tiles}>
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="upcoming-bills">
         <h3 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
-          <Receipt className="size-4 text-slate-400" aria-hidden />
+          <Receipt className="size-4 text-slate-500" aria-hidden />
           {t("staff.bills.title", { days: UPCOMING_BILLS_DAYS })}
         </h3>
         {m.upcomingBills.length ? (
@@ -345,7 +345,7 @@ function RecentActivity({ items, user }: { items: ActivityItem[]; user: User }) 
     <section aria-labelledby="recent-activity" className="grid gap-3">
       <div>
         <h2 id="recent-activity" className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          <History className="size-4 text-slate-400" aria-hidden />
+          <History className="size-4 text-slate-500" aria-hidden />
           {t("staff.activity.title")}
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">

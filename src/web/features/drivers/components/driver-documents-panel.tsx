@@ -63,7 +63,7 @@ export function DriverDocumentsPanel({ driver, canEdit }: { driver: DriverDetail
                 className="flex items-center gap-3 px-3 py-2.5"
                 data-testid={`document-${d.kind}`}
               >
-                <FileText className="size-5 shrink-0 text-slate-400" aria-hidden />
+                <FileText className="size-5 shrink-0 text-slate-500" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <a
                     href={driverDocumentUrl(driver.id, d.id, true)}
@@ -194,7 +194,7 @@ function LicenceSide({
             {doc.fileName}
           </a>
         ) : (
-          <span className="flex flex-col items-center gap-2 text-sm text-slate-400">
+          <span className="flex flex-col items-center gap-2 text-sm text-slate-500">
             <ImageOff className="size-8" aria-hidden />
             {t("documents.missing")}
           </span>

@@ -193,7 +193,7 @@ export function LoadsTab({ driverId }: { driverId: string }) {
                       <Td data-label={columns.route} className={cn(stacked.cell, "text-sm text-slate-700")}>
                         <span className="inline-flex items-center gap-1">
                           {l.pickupCity}, {l.pickupState}
-                          <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+                          <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
                           {l.deliveryCity}, {l.deliveryState}
                         </span>
                       </Td>
@@ -286,7 +286,7 @@ export function AssetsTab({ driverId }: { driverId: string }) {
                   <span className="flex flex-wrap items-center gap-3 text-sm">
                     {a.vehicleLabel ? (
                       <span className="inline-flex items-center gap-1.5 font-medium text-slate-900">
-                        <Truck className="size-4 text-slate-400" aria-hidden />
+                        <Truck className="size-4 text-slate-500" aria-hidden />
                         {t("list.unit", { unit: a.vehicleLabel })}
                         {a.vehicleDescription ? (
                           <span className="font-normal text-slate-500">{a.vehicleDescription}</span>
@@ -295,7 +295,7 @@ export function AssetsTab({ driverId }: { driverId: string }) {
                     ) : null}
                     {a.trailerLabel ? (
                       <span className="inline-flex items-center gap-1.5 font-medium text-slate-900">
-                        <Container className="size-4 text-slate-400" aria-hidden />
+                        <Container className="size-4 text-slate-500" aria-hidden />
                         {a.trailerLabel}
                         {a.trailerType ? (
                           <span className="font-normal text-slate-500">

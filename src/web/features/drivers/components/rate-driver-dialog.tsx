@@ -239,7 +239,7 @@ export function RateDriverDialog({
           ))}
           <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-sm">
             <span className="font-medium text-slate-700">{t("rate.overall")}</span>
-            {preview ? <Stars value={preview} /> : <span className="text-slate-400">—</span>}
+            {preview ? <Stars value={preview} /> : <span className="text-slate-500">—</span>}
           </div>
         </div>
 

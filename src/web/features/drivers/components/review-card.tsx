@@ -42,7 +42,7 @@ export function ReviewCard({
             <span>
               {rating.pickupCity}, {rating.pickupState}
             </span>
-            <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+            <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
             <span>
               {rating.deliveryCity}, {rating.deliveryState}
             </span>

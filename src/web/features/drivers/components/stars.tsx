@@ -31,7 +31,7 @@ export function Stars({
 }) {
   const { t } = useTranslation("drivers");
   if (value === null)
-    return <span className={cn("text-sm text-slate-400", className)}>{t("rating.none")}</span>;
+    return <span className={cn("text-sm text-slate-500", className)}>{t("rating.none")}</span>;
   const score = Number(value);
   const star = size === "md" ? "size-5" : "size-4";
   return (

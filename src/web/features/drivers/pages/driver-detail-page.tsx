@@ -313,13 +313,13 @@ function DriverProfile({ driver }: { driver: DriverDetail }) {
                 <span className="grid gap-0.5">
                   {driver.currentAssignment.vehicleLabel ? (
                     <span className="inline-flex items-center gap-1">
-                      <Truck className="size-3.5 text-slate-400" aria-hidden />
+                      <Truck className="size-3.5 text-slate-500" aria-hidden />
                       {t("list.unit", { unit: driver.currentAssignment.vehicleLabel })}
                     </span>
                   ) : null}
                   {driver.currentAssignment.trailerLabel ? (
                     <span className="inline-flex items-center gap-1">
-                      <Container className="size-3.5 text-slate-400" aria-hidden />
+                      <Container className="size-3.5 text-slate-500" aria-hidden />
                       {driver.currentAssignment.trailerLabel}
                     </span>
                   ) : null}

@@ -209,14 +209,14 @@ function DriverRow({ driver, columns }: { driver: DriverListItem; columns: Recor
         {driver.licenseExpiry ? (
           <ExpiryDate date={driver.licenseExpiry} className="max-lg:justify-items-end" />
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </Td>
       <Td data-label={columns.medical} className={cn(stacked.cell, "text-sm")}>
         {driver.medicalCardExpiry ? (
           <ExpiryDate date={driver.medicalCardExpiry} className="max-lg:justify-items-end" />
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </Td>
       <Td data-label={columns.rating} className={stacked.cell}>
@@ -230,7 +230,7 @@ function DriverRow({ driver, columns }: { driver: DriverListItem; columns: Recor
               .join(" · ")}
           </span>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         )}
       </Td>
     </Tr>

@@ -83,7 +83,7 @@ export function ExpiryDate({
   const text = useExpiryText();
   const state = expiryState(date, today);
   const warning = text(state);
-  if (!date) return <span className="text-slate-400">—</span>;
+  if (!date) return <span className="text-slate-500">—</span>;
   return (
     <span className={cn("min-w-0", inline ? "inline-flex flex-wrap items-baseline gap-x-2" : "grid")}>
       <time dateTime={date} className="whitespace-nowrap text-slate-900">
@@ -102,7 +102,7 @@ export function ExpiryDate({
 export function InspectionDate({ date, today }: { date: string | null; today: string }) {
   const { t } = useTranslation("fleet");
   const state = inspectionDueState(date, today);
-  if (!date) return <span className="text-slate-400">—</span>;
+  if (!date) return <span className="text-slate-500">—</span>;
   const warning = !state
     ? null
     : state.kind === "expired"

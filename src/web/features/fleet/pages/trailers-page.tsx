@@ -206,7 +206,7 @@ function TrailerRow({
         <AssetStatusBadge status={tr.status} />
       </Td>
       <Td data-label={columns.driver} className={cn(stacked.cell, "pr-4 text-slate-700")}>
-        {tr.assignedDriverName ?? <span className="text-slate-400">{t("vehicles.unassigned")}</span>}
+        {tr.assignedDriverName ?? <span className="text-slate-500">{t("vehicles.unassigned")}</span>}
       </Td>
     </Tr>
   );

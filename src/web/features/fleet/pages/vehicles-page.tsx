@@ -248,7 +248,7 @@ function VehicleRow({
         <AssetStatusBadge status={v.status} />
       </Td>
       <Td data-label={columns.driver} className={cn(stacked.cell, "pr-4 text-slate-700")}>
-        {v.assignedDriverName ?? <span className="text-slate-400">{t("vehicles.unassigned")}</span>}
+        {v.assignedDriverName ?? <span className="text-slate-500">{t("vehicles.unassigned")}</span>}
       </Td>
     </Tr>
   );

@@ -314,7 +314,7 @@ function FuelRow({
             <span className="lg:sr-only">{t("list.receipt")}</span>
           </Button>
         ) : (
-          <span className="px-3 text-xs text-slate-400">{t("list.noReceipt")}</span>
+          <span className="px-3 text-xs text-slate-500">{t("list.noReceipt")}</span>
         )}
         {entry.canDelete ? (
           <Button

@@ -359,7 +359,7 @@ export function LogFuelDialog({
           />
           {receipt ? (
             <div className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
-              <FileText className="size-5 shrink-0 text-slate-400" aria-hidden />
+              <FileText className="size-5 shrink-0 text-slate-500" aria-hidden />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-900">{receipt.name}</span>
                 <span className="block text-xs text-slate-500">{kb(receipt.size)}</span>

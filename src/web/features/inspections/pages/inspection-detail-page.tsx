@@ -201,7 +201,7 @@ function InspectionView({ inspection }: { inspection: InspectionDetail }) {
               <p
                 className={cn(
                   "whitespace-pre-line text-sm",
-                  inspection.comments ? "text-slate-800" : "text-slate-400",
+                  inspection.comments ? "text-slate-800" : "text-slate-500",
                 )}
               >
                 {inspection.comments || t("detail.noComments")}
@@ -249,7 +249,7 @@ function PhotosCard({ inspection }: { inspection: InspectionDetail }) {
       </CardHeader>
       <CardContent className="grid gap-3 p-4 pt-0 sm:p-5 sm:pt-0">
         {inspection.images.length === 0 ? (
-          <p className="text-sm text-slate-400">{t("detail.noPhotos")}</p>
+          <p className="text-sm text-slate-500">{t("detail.noPhotos")}</p>
         ) : (
           <ul className="grid grid-cols-3 gap-2" data-testid="inspection-photos">
             {inspection.images.map((image) => (

@@ -264,7 +264,7 @@ function InspectionRow({
               {t("list.defectCount", { failed: formatNumber(row.failedItems) })}
             </span>
           ) : (
-            <span className="text-slate-400">{t("list.noDefects")}</span>
+            <span className="text-slate-500">{t("list.noDefects")}</span>
           )}
           {row.imageCount > 0 ? (
             <span

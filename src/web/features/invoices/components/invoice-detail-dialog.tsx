@@ -213,7 +213,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
               key={load.id}
               className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2"
             >
-              <FileText className="size-4 shrink-0 text-slate-400" aria-hidden />
+              <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
               <span className="font-mono text-xs font-semibold">{load.loadNumber}</span>
               <span className="text-xs text-slate-600">
                 {t("detail.documentCounts", {
@@ -281,7 +281,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           <p className="whitespace-pre-line text-sm text-slate-700">{invoice.notes}</p>
         </section>
       ) : null}
-      <p className="text-xs text-slate-400">
+      <p className="text-xs text-slate-500">
         {t("detail.created", { date: formatDateTime(invoice.createdAt), name: invoice.createdByName ?? "—" })}
       </p>
 

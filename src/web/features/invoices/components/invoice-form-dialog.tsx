@@ -320,9 +320,9 @@ function BillableLoadRow({
           </span>
           <span className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
             {load.pickupCity}, {load.pickupState}
-            <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+            <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
             {load.deliveryCity}, {load.deliveryState}
-            <span className="text-slate-400">·</span>
+            <span className="text-slate-500">·</span>
             {t("form.delivered", { date: formatDate(load.deliveredAt ?? load.pickupAt) })}
           </span>
           <span

@@ -64,7 +64,7 @@ function jobsOf(selected: BillingQueueLoad[], grouping: Grouping): Job[] {
 function Paper({ ok, label }: { ok: boolean; label: string }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1 text-xs", ok ? "text-emerald-700" : "text-slate-400")}
+      className={cn("inline-flex items-center gap-1 text-xs", ok ? "text-emerald-700" : "text-slate-500")}
     >
       {ok ? <CheckCircle2 className="size-3.5" aria-hidden /> : <XCircle className="size-3.5" aria-hidden />}
       <span>{label}</span>

@@ -155,19 +155,19 @@ function BoardCard({ item }: { item: LoadBoardItem }) {
       </div>
       <dl className="grid grid-cols-2 gap-2 border-t border-slate-100 px-4 py-3 text-sm">
         <div className="flex items-center gap-2">
-          <Route className="size-4 text-slate-400" aria-hidden />
+          <Route className="size-4 text-slate-500" aria-hidden />
           <dt className="sr-only">{t("miles")}</dt>
           <dd>
             {item.loadedMiles !== null ? t("milesValue", { value: formatNumber(item.loadedMiles) }) : "—"}
           </dd>
         </div>
         <div className="flex items-center gap-2">
-          <Weight className="size-4 text-slate-400" aria-hidden />
+          <Weight className="size-4 text-slate-500" aria-hidden />
           <dt className="sr-only">{t("weight")}</dt>
           <dd>{item.weightLbs !== null ? t("weightValue", { value: formatNumber(item.weightLbs) }) : "—"}</dd>
         </div>
         <div className="col-span-2 flex items-center gap-2">
-          <Truck className="size-4 text-slate-400" aria-hidden />
+          <Truck className="size-4 text-slate-500" aria-hidden />
           <dt className="sr-only">{t("equipment")}</dt>
           <dd className="min-w-0 truncate" data-testid="board-equipment">
             {item.equipmentType ? t(`equipmentTypes.${item.equipmentType}`) : t("anyEquipment")}
@@ -222,7 +222,7 @@ function Place({
           {city}, {state}
         </p>
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
-          <CalendarClock className="size-3.5 text-slate-400" aria-hidden />
+          <CalendarClock className="size-3.5 text-slate-500" aria-hidden />
           <time dateTime={at}>{formatDateTime(at)}</time>
         </p>
       </div>

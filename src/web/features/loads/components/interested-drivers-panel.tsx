@@ -70,7 +70,7 @@ export function InterestedDriversPanel({
   if (rows.length === 0)
     return (
       <p className="flex items-center gap-2 text-sm text-slate-500">
-        <Users className="size-4 text-slate-400" aria-hidden />
+        <Users className="size-4 text-slate-500" aria-hidden />
         {t("interests.empty")}
       </p>
     );

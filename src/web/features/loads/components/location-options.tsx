@@ -92,7 +92,7 @@ export function LocationOptions({
           className="flex min-h-11 w-full items-start gap-2 rounded-md px-2 py-1.5 text-start text-sm hover:bg-slate-50 aria-selected:bg-sky-50"
           data-testid="location-option"
         >
-          <BookMarked className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+          <BookMarked className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">
               {l.name}

@@ -37,7 +37,7 @@ export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
               {event.fromStatus === event.toStatus ? null : event.fromStatus ? (
                 <>
                   <LoadStatusBadge status={event.fromStatus} />
-                  <ArrowRight className="size-3.5 text-slate-400" aria-label={t("timeline.to")} />
+                  <ArrowRight className="size-3.5 text-slate-500" aria-label={t("timeline.to")} />
                 </>
               ) : (
                 <span className="text-xs text-slate-500">{t("timeline.created")}</span>

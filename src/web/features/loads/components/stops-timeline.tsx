@@ -61,7 +61,7 @@ export function StopsTimeline({ load, staff }: { load: LoadDetail; staff: boolea
                   rel="noreferrer"
                   className="inline-flex items-start gap-1.5 text-sm text-slate-600 hover:text-brand-700 hover:underline"
                 >
-                  <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                   <span>
                     {stop.address}
                     <br />
@@ -70,24 +70,24 @@ export function StopsTimeline({ load, staff }: { load: LoadDetail; staff: boolea
                 </a>
                 <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                   <span className="inline-flex items-center gap-1.5" data-testid="stop-appointment">
-                    <Clock className="size-4 text-slate-400" aria-hidden />
+                    <Clock className="size-4 text-slate-500" aria-hidden />
                     <AppointmentText stop={stop} />
                   </span>
                   {stop.referenceNumber ? (
                     <span className="inline-flex items-center gap-1.5">
-                      <Hash className="size-4 text-slate-400" aria-hidden />
+                      <Hash className="size-4 text-slate-500" aria-hidden />
                       {t(`stops.reference.${stop.type}`)}: {stop.referenceNumber}
                     </span>
                   ) : null}
                   {stop.poNumber ? (
                     <span className="inline-flex items-center gap-1.5">
-                      <Hash className="size-4 text-slate-400" aria-hidden />
+                      <Hash className="size-4 text-slate-500" aria-hidden />
                       {t("stops.fields.poNumber")}: {stop.poNumber}
                     </span>
                   ) : null}
                   {stop.contactName ? (
                     <span className="inline-flex items-center gap-1.5">
-                      <User className="size-4 text-slate-400" aria-hidden />
+                      <User className="size-4 text-slate-500" aria-hidden />
                       {stop.contactName}
                     </span>
                   ) : null}

@@ -100,7 +100,7 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
                 <span className="font-medium">
                   {load.pickupCity}, {load.pickupState}
                 </span>
-                <ArrowRight className="size-4 text-slate-400" aria-hidden />
+                <ArrowRight className="size-4 text-slate-500" aria-hidden />
                 <span className="font-medium">
                   {load.deliveryCity}, {load.deliveryState}
                 </span>

@@ -197,7 +197,7 @@ function LoadRow({
           <span className="truncate">
             {load.pickupCity}, {load.pickupState}
           </span>
-          <ArrowRight className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <ArrowRight className="size-3.5 shrink-0 text-slate-500" aria-hidden />
           <span className="truncate">
             {load.deliveryCity}, {load.deliveryState}
           </span>
@@ -216,7 +216,7 @@ function LoadRow({
           {load.driverName ? (
             <span className="truncate">{load.driverName}</span>
           ) : (
-            <span className="text-slate-400">{t("list.unassigned")}</span>
+            <span className="text-slate-500">{t("list.unassigned")}</span>
           )}
         </Td>
       ) : null}

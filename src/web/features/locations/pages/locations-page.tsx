@@ -87,7 +87,7 @@ export default function LocationsPage() {
             </Td>
             <Td data-label={columns.address} className={cn(stacked.cell, "text-slate-700")}>
               <span className="inline-flex items-start gap-1.5">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                 <span>
                   {l.address}, {l.city}, {l.state} {l.postalCode}
                 </span>
@@ -114,7 +114,7 @@ export default function LocationsPage() {
             <Td data-label={columns.hours} className={cn(stacked.cell, "text-slate-700")}>
               {l.hours ? (
                 <span className="inline-flex items-start gap-1.5">
-                  <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+                  <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                   {l.hours}
                 </span>
               ) : (

@@ -209,7 +209,7 @@ export function ExpenseFormDialog({
           />
           {receipt || current ? (
             <div className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
-              <FileText className="size-5 shrink-0 text-slate-400" aria-hidden />
+              <FileText className="size-5 shrink-0 text-slate-500" aria-hidden />
               <span className="min-w-0 flex-1 truncate text-sm font-medium">
                 {receipt ? receipt.name : current?.fileName}
               </span>

@@ -131,7 +131,7 @@ export default function PermissionsPage() {
         <div className="relative min-w-0 flex-1 basis-64">
           <Search
             aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           />
           <Input
             type="search"
@@ -240,7 +240,7 @@ export default function PermissionsPage() {
                               </label>
                             ) : (
                               <span
-                                className="inline-flex size-11 items-center justify-center text-slate-400"
+                                className="inline-flex size-11 items-center justify-center text-slate-500"
                                 title={t(on ? "cell.lockedOn" : "cell.lockedOff")}
                               >
                                 {on ? <Lock aria-hidden className="size-3.5" /> : "—"}

@@ -79,7 +79,7 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
               ) : null}
             </div>
             <p className="flex items-center gap-1.5 text-sm text-slate-600 sm:col-span-2">
-              <Truck className="size-4 text-slate-400" aria-hidden />
+              <Truck className="size-4 text-slate-500" aria-hidden />
               {data.status === "in_progress"
                 ? t("load.onTheWay", { time: formatDateTime(data.startedAt) })
                 : data.driverAssigned
@@ -158,7 +158,7 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
                       {f.kind === "pod" ? (
                         <CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-hidden />
                       ) : (
-                        <FileText className="size-4 shrink-0 text-slate-400" aria-hidden />
+                        <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
                       )}
                       <span className="font-medium">{t(`load.fileKind.${f.kind}`)}</span>
                       <span className="truncate text-slate-500">{f.fileName}</span>

@@ -326,7 +326,7 @@ function LoadRow({
           <span className="truncate">
             {l.pickupCity}, {l.pickupState}
           </span>
-          <ArrowRight className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <ArrowRight className="size-3.5 shrink-0 text-slate-500" aria-hidden />
           <span className="truncate">
             {l.deliveryCity}, {l.deliveryState}
           </span>
@@ -356,7 +356,7 @@ function LoadRow({
         {l.hasPod ? (
           <Badge tone="success">{t("loads.podReady")}</Badge>
         ) : (
-          <span className="text-xs text-slate-400">{t("loads.podPending")}</span>
+          <span className="text-xs text-slate-500">{t("loads.podPending")}</span>
         )}
       </Td>
     </Tr>
@@ -461,7 +461,7 @@ function RequestItem({
         </div>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
           {r.pickup.city}, {r.pickup.state}
-          <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+          <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
           {r.delivery.city}, {r.delivery.state}
         </p>
         <p className="text-xs text-slate-500">

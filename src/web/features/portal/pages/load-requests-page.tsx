@@ -154,7 +154,7 @@ function RequestRow({
       <Td data-label={columns.route} className={stacked.cell}>
         <span className="inline-flex items-center gap-1 text-slate-700">
           {r.pickup.city}, {r.pickup.state}
-          <ArrowRight className="size-3.5 text-slate-400" aria-hidden />
+          <ArrowRight className="size-3.5 text-slate-500" aria-hidden />
           {r.delivery.city}, {r.delivery.state}
         </span>
       </Td>

@@ -70,7 +70,7 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
                   <span
                     className={cn(
                       "block text-sm font-medium",
-                      done || active ? "text-slate-900" : "text-slate-400",
+                      done || active ? "text-slate-900" : "text-slate-500",
                     )}
                   >
                     {t(`track.steps.${step}`)}

@@ -49,7 +49,7 @@ export default function TrackingPage() {
       </h1>
       <TrackResultCard result={view} />
       <div className="flex items-start gap-2 px-1 text-xs text-slate-500" data-testid="tracking-expires">
-        <ShieldCheck className="size-4 shrink-0 text-slate-400" aria-hidden />
+        <ShieldCheck className="size-4 shrink-0 text-slate-500" aria-hidden />
         <p>
           {t("tracking.privacy")} {t("tracking.expires", { date: formatDateTime(view.expiresAt) })}
         </p>

@@ -24,7 +24,7 @@ function Detail({
     // A <dl>'s group holds only its <dt> and <dd>: the icon sits inside the term, beside both.
     <div className={cn("relative min-w-0 pl-6.5", className)}>
       <dt className="text-xs font-medium text-slate-500">
-        <span className="absolute left-0 top-0.5 text-slate-400 [&_svg]:size-4" aria-hidden>
+        <span className="absolute left-0 top-0.5 text-slate-500 [&_svg]:size-4" aria-hidden>
           {icon}
         </span>
         {label}
@@ -50,7 +50,7 @@ export function ReviewCard({
   onReject: (review: AccountReview) => void;
 }) {
   const { t } = useTranslation("admin");
-  const none = <span className="text-slate-400">{t("reviews.notProvided")}</span>;
+  const none = <span className="text-slate-500">{t("reviews.notProvided")}</span>;
   return (
     <article
       data-testid={`review-row-${review.email}`}

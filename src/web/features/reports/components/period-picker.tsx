@@ -98,7 +98,7 @@ export function PeriodPicker({
           data-testid="report-range"
         >
           <span className="inline-flex items-center gap-1.5 font-medium text-slate-900">
-            <CalendarRange className="size-4 text-slate-400" aria-hidden />
+            <CalendarRange className="size-4 text-slate-500" aria-hidden />
             {t("picker.range", { from: fmt.day(period.from), to: fmt.day(period.to) })}
           </span>
           <span>

@@ -93,7 +93,7 @@ export function CommandPalette({
     >
       <div className="relative">
         <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
           aria-hidden
         />
         <Input
@@ -129,7 +129,7 @@ export function CommandPalette({
                 <span className="truncate font-medium">{hit.label}</span>
                 {hit.detail ? <span className="truncate text-xs text-slate-500">{hit.detail}</span> : null}
               </span>
-              {i === at ? <CornerDownLeft className="size-4 shrink-0 text-slate-400" aria-hidden /> : null}
+              {i === at ? <CornerDownLeft className="size-4 shrink-0 text-slate-500" aria-hidden /> : null}
             </button>
           </li>
         ))}

@@ -24,7 +24,7 @@ export function MySettlements() {
         id="my-settlements"
         className="flex items-center gap-2 px-4 pb-3 pt-4 text-base font-semibold text-slate-900 sm:px-5"
       >
-        <Wallet className="size-4 text-slate-400" aria-hidden />
+        <Wallet className="size-4 text-slate-500" aria-hidden />
         {t("mine.title")}
       </h2>
       {query.isLoading ? (

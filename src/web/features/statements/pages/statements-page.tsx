@@ -290,7 +290,7 @@ function Receivables({
                         className={cn(
                           stacked.cell,
                           "text-right tabular-nums",
-                          Number(row.aging[b]) === 0 && "text-slate-400",
+                          Number(row.aging[b]) === 0 && "text-slate-500",
                           b !== "current" && Number(row.aging[b]) > 0 && "text-red-700",
                         )}
                       >

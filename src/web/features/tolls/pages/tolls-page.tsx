@@ -247,7 +247,7 @@ export default function TollsPage() {
               {toll.transponder ? (
                 <span className="font-mono text-xs">{toll.transponder}</span>
               ) : (
-                <span className="text-slate-400">{t("list.noTransponder")}</span>
+                <span className="text-slate-500">{t("list.noTransponder")}</span>
               )}
             </Td>
             <Td data-label={cols.vehicle} className={stacked.cell}>

@@ -260,7 +260,7 @@ export default function UserManagementPage() {
                     aria-hidden
                     className={cn(
                       "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                      user.status === "active" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-400",
+                      user.status === "active" ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-500",
                     )}
                   >
                     {initials(user.name)}
