@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -25,9 +25,13 @@ export function createHref(path: string, form = "1"): string {
 export function useCreateParam(open: (form: string) => void, allowed: boolean): void {
   const [params, setParams] = useSearchParams();
   const asked = params.get(CREATE_PARAM);
+  // Once per request, not once per render: until the router has taken the parameter out (a transition,
+  // which a keystroke may overtake) a form closed with Escape would otherwise open again.
+  const opener = useRef(open);
+  opener.current = open;
   useEffect(() => {
     if (!asked) return;
-    if (allowed) open(asked);
+    if (allowed) opener.current(asked);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -36,5 +40,5 @@ export function useCreateParam(open: (form: string) => void, allowed: boolean): 
       },
       { replace: true },
     );
-  }, [asked, allowed, open, setParams]);
+  }, [asked, allowed, setParams]);
 }

@@ -29,7 +29,8 @@ export function DropdownMenu({ defaultOpen, children, ...props }: ComponentProps
     );
   const reach = () => {
     setReached(true);
-    reachForOverlays();
+    // A failed download leaves the menu closed: the hover that later fetches the code must not open it.
+    reachForOverlays(() => setReached(false));
   };
   return <Reach.Provider value={reach}>{children}</Reach.Provider>;
 }
