@@ -1,23 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { loadStatus, openAs, searchList, uniqueLoadNumber } from "./load-helpers";
+import { loadStatus, lookup, openAs, searchList, send, uniqueLoadNumber } from "./load-helpers";
 
 const PHONE = { width: 375, height: 740 };
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { headers: origin(page), data });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-async function lookup(page: Page, kind: "customers" | "drivers", q: string): Promise<string> {
-  const res = await page.request.get(`/api/lookups/${kind}?q=${encodeURIComponent(q)}`);
-  const rows = (await res.json()) as Array<{ id: string }>;
-  return rows[0].id;
-}
 /** A `datetime-local` value some hours from now, in the browser's time zone. */
 const localIn = (hours: number) => {
   const d = new Date(Date.now() + hours * 3_600_000);
@@ -30,7 +19,7 @@ test.describe("dispatch depth", () => {
     const tag = Date.now().toString(36);
     await loginAs(page, "dispatcher@demo.test");
     await page.goto("/operations/loads");
-    await post(page, "/api/locations", {
+    await send(page, "post", "/api/locations", {
       name: `Polar Cold Storage ${tag}`,
       address: "4400 Ice House Rd",
       city: "Green Bay",
@@ -40,7 +29,7 @@ test.describe("dispatch depth", () => {
       contactPhone: "+1 920 555 0144",
       hours: "Mon–Sat 05:00–17:00",
     });
-    await post(page, "/api/locations", {
+    await send(page, "post", "/api/locations", {
       name: `Lakeside Grocers DC ${tag}`,
       address: "900 Harbor Way",
       city: "Chicago",
@@ -160,7 +149,7 @@ test.describe("dispatch depth", () => {
       state: "WI",
       postalCode: "53202",
     });
-    const load = await post<{ id: string }>(page, "/api/loads", {
+    const load = await send<{ id: string }>(page, "post", "/api/loads", {
       loadNumber,
       customerId,
       driverId,
@@ -257,7 +246,10 @@ test.describe("dispatch depth", () => {
     // The invoice bills it as its own line.
     const accounts = await openAs(browser, "accountant@demo.test");
     await accounts.goto("/customers/invoice");
-    const invoice = await post<{ id: string }>(accounts, "/api/invoices", { customerId, loadIds: [load.id] });
+    const invoice = await send<{ id: string }>(accounts, "post", "/api/invoices", {
+      customerId,
+      loadIds: [load.id],
+    });
     await accounts.goto(`/customers/invoice?invoice=${invoice.id}`);
     const shown = accounts.getByTestId("invoice-detail");
     await expect(shown).toContainText("Detention");

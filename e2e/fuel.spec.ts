@@ -94,8 +94,14 @@ test.describe("fuel log", () => {
 
 test("the office corrects a truck's odometer, and must say why", async ({ page }) => {
   await loginAs(page, "manager@demo.test");
-  const list = await (await page.request.get("/api/fleet/vehicles?q=104")).json();
-  await page.goto(`/fleet/vehicles/${list.items[0].id}`);
+  // Truck 104 by its unit number: "104" is also in every demo plate (P10428…), so the search's first
+  // row is truck 101 — the truck the driver's fuel specs log against at the same time.
+  const list = (await (await page.request.get("/api/fleet/vehicles?q=104")).json()) as {
+    items: Array<{ id: string; unitNumber: string }>;
+  };
+  const truck = list.items.find((v) => v.unitNumber === "104");
+  expect(truck).toBeDefined();
+  await page.goto(`/fleet/vehicles/${truck?.id}`);
   await page.getByTestId("correct-odometer").click();
   const dialog = page.getByRole("dialog");
   await dialog.getByTestId("odometer-value").fill("350123");

@@ -1,23 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { loadStatus, openAs, uniqueLoadNumber } from "./load-helpers";
+import { loadStatus, lookup, openAs, origin, send, uniqueLoadNumber } from "./load-helpers";
 
 const PHONE = { width: 390, height: 800 };
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-async function send<T>(page: Page, method: "post" | "put", path: string, data: unknown): Promise<T> {
-  const res = await page.request[method](path, { headers: origin(page), data });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-async function lookup(page: Page, kind: "customers" | "drivers", q: string): Promise<string> {
-  const res = await page.request.get(`/api/lookups/${kind}?q=${encodeURIComponent(q)}`);
-  const rows = (await res.json()) as Array<{ id: string }>;
-  return rows[0].id;
-}
 const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 const place = (locationName: string, city: string) => ({
   locationName,

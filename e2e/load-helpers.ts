@@ -120,3 +120,20 @@ export async function searchList(page: Page, box: string, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
   await expect(page.getByText("Updating…")).toHaveCount(0);
 }
+
+/** The Origin header a write through `page.request` needs (the server checks it, as a browser sends it). */
+export const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+/** A JSON write through the API as the signed-in user; a failure names the path and the answer. */
+export async function send<T>(page: Page, method: "post" | "put", path: string, data: unknown): Promise<T> {
+  const res = await page.request[method](path, { headers: origin(page), data });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The id of the first customer or driver whose name matches `q`. */
+export async function lookup(page: Page, kind: "customers" | "drivers", q: string): Promise<string> {
+  const res = await page.request.get(`/api/lookups/${kind}?q=${encodeURIComponent(q)}`);
+  const rows = (await res.json()) as Array<{ id: string }>;
+  return rows[0].id;
+}

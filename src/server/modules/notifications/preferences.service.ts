@@ -121,7 +121,8 @@ export function createPreferencesService({ db }: Deps) {
         for (const s of input.switches) {
           const old = before.switches.find((b) => b.event === s.event);
           const flipped = NOTIFY_CHANNELS.filter((ch) => !old || old[ch] !== s[ch]);
-          for (const ch of flipped) changed.push(switchChangeLine({ event: s.event, channel: ch, on: s[ch] }));
+          for (const ch of flipped)
+            changed.push(switchChangeLine({ event: s.event, channel: ch, on: s[ch] }));
           // The screen sends every row: only a row whose switches moved is written and stamped (an
           // event still on the defaults has no row, and writing one would say someone changed it).
           if (!flipped.length) continue;

@@ -6,21 +6,19 @@ import {
   assistantEndpoint,
   assistantSettingsInputSchema,
 } from "@shared/assistant/assistant.schema";
-import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
 import { Input, Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { useAssistantSettings, useSaveAssistantSettings } from "../api/settings";
 import { useSettingsMessages } from "../settings-messages";
+import { SettingsSaveFooter } from "./settings-save-footer";
 
 const MODEL_HINTS: Record<(typeof AI_PROVIDERS)[number], string> = {
   openai: "gpt-4o-mini",
@@ -141,20 +139,12 @@ export function AssistantForm() {
             </Field>
           </>
         ) : null}
-        {saved.updatedByName && saved.updatedAt ? (
-          <p className="text-xs text-slate-500">
-            {t("company.updated", {
-              name: saved.updatedByName,
-              when: formatDateTime(saved.updatedAt),
-            })}
-          </p>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={save.isPending} data-testid="save-assistant">
-            {save.isPending ? <Spinner /> : <Save aria-hidden />}
-            {t("assistant.save")}
-          </Button>
-        </div>
+        <SettingsSaveFooter
+          saved={saved}
+          pending={save.isPending}
+          label={t("assistant.save")}
+          testId="save-assistant"
+        />
       </form>
     </Card>
   );

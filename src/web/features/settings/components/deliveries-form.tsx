@@ -1,15 +1,13 @@
 import { LOAD_COMPLETIONS, type LoadCompletion } from "@shared/loads/stops.schema";
-import { Save } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { cn } from "../../../lib/cn";
-import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useDispatchSettings, useSaveDispatchSettings } from "../api/settings";
 import { useSettingsMessages } from "../settings-messages";
+import { SettingsSaveFooter } from "./settings-save-footer";
 
 /**
  * Settings → Company → Deliveries (issue 38): when a load checked in stop by stop counts as
@@ -59,37 +57,26 @@ export function DeliveriesForm() {
           </label>
         ))}
       </fieldset>
-      {current.data.updatedByName && current.data.updatedAt ? (
-        <p className="text-xs text-slate-500">
-          {t("company.updated", {
-            name: current.data.updatedByName,
-            when: formatDateTime(current.data.updatedAt),
-          })}
-        </p>
-      ) : null}
-      <div>
-        <Button
-          disabled={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { loadCompletion: choice },
-              {
-                onSuccess: () => notify({ title: t("deliveries.saved"), variant: "success" }),
-                onError: (error) =>
-                  notify({
-                    title: t("deliveries.failed"),
-                    description: messages.error(error),
-                    variant: "error",
-                  }),
-              },
-            )
-          }
-          data-testid="save-deliveries"
-        >
-          {save.isPending ? <Spinner /> : <Save aria-hidden />}
-          {t("deliveries.save")}
-        </Button>
-      </div>
+      <SettingsSaveFooter
+        saved={current.data}
+        pending={save.isPending}
+        label={t("deliveries.save")}
+        testId="save-deliveries"
+        onSave={() =>
+          save.mutate(
+            { loadCompletion: choice },
+            {
+              onSuccess: () => notify({ title: t("deliveries.saved"), variant: "success" }),
+              onError: (error) =>
+                notify({
+                  title: t("deliveries.failed"),
+                  description: messages.error(error),
+                  variant: "error",
+                }),
+            },
+          )
+        }
+      />
     </Card>
   );
 }

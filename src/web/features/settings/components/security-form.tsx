@@ -1,14 +1,12 @@
 import { STAFF_ROLES } from "@shared/access";
-import { Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
-import { formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSaveSecuritySettings, useSecuritySettings } from "../api/settings";
 import { useSettingsMessages } from "../settings-messages";
+import { SettingsSaveFooter } from "./settings-save-footer";
 
 type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -46,37 +44,22 @@ export function SecurityForm() {
           </label>
         ))}
       </fieldset>
-      {current.data.updatedByName && current.data.updatedAt ? (
-        <p className="text-xs text-slate-500">
-          {t("company.updated", {
-            name: current.data.updatedByName,
-            when: formatDateTime(current.data.updatedAt),
-          })}
-        </p>
-      ) : null}
-      <div>
-        <Button
-          disabled={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { twoFactorRoles: roles },
-              {
-                onSuccess: () => notify({ title: t("security.saved"), variant: "success" }),
-                onError: (error) =>
-                  notify({
-                    title: t("security.failed"),
-                    description: messages.error(error),
-                    variant: "error",
-                  }),
-              },
-            )
-          }
-          data-testid="save-security"
-        >
-          {save.isPending ? <Spinner /> : <Save aria-hidden />}
-          {t("security.save")}
-        </Button>
-      </div>
+      <SettingsSaveFooter
+        saved={current.data}
+        pending={save.isPending}
+        label={t("security.save")}
+        testId="save-security"
+        onSave={() =>
+          save.mutate(
+            { twoFactorRoles: roles },
+            {
+              onSuccess: () => notify({ title: t("security.saved"), variant: "success" }),
+              onError: (error) =>
+                notify({ title: t("security.failed"), description: messages.error(error), variant: "error" }),
+            },
+          )
+        }
+      />
     </Card>
   );
 }
