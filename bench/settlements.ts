@@ -19,7 +19,8 @@ import { openDatabase } from "../src/server/db/database";
 import type { Deps } from "../src/server/deps";
 import { createLogger } from "../src/server/logger";
 import { companyDay } from "../src/server/modules/accounting/ledger-posting";
-import { createSettlementsService } from "../src/server/modules/settlements/settlements.service";
+import { createGenerationService } from "../src/server/modules/settlements/generation.service";
+import { createPayRulesService } from "../src/server/modules/settlements/pay-rules.service";
 import { demoAccountant, measured } from "./statements";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,8 +32,8 @@ const database = await openDatabase(config, log);
 const { db, pool } = database;
 
 const actor = await demoAccountant(pool);
-const service = createSettlementsService({ db, config, log } as unknown as Deps);
-const settings = await service.readSettings();
+const service = createGenerationService({ db, config, log } as unknown as Deps);
+const settings = await createPayRulesService({ db }).readSettings();
 const today = companyDay(new Date(), config.company.timeZone);
 const rule = { frequency: settings.frequency, endWeekday: settings.endWeekday };
 const period = payPeriodOf(addDays(today, -7 * WEEKS_AGO), rule);

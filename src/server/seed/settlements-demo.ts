@@ -6,11 +6,24 @@ import { drivers, paySettings, settlements, standingDeductions, users } from "..
 import type { Deps } from "../deps";
 import type { Actor } from "../http/context";
 import { companyDay } from "../modules/accounting/ledger-posting";
+import { createDeductionsService } from "../modules/settlements/deductions.service";
+import { createGenerationService } from "../modules/settlements/generation.service";
+import { createPayoutService } from "../modules/settlements/payout.service";
 import { createSettlementsService } from "../modules/settlements/settlements.service";
 import type { Storage } from "../platform/storage/storage";
 import { receiptPdf } from "./fuel-tolls-parking-demo";
 
 const WEEKS_BACK = 13;
+
+/** The settlements services the demo drives (generate, lines, approve, pay, read), over one set of dependencies. */
+function settlementServices(deps: Deps) {
+  return {
+    ...createSettlementsService(deps),
+    ...createGenerationService(deps),
+    ...createDeductionsService(deps),
+    ...createPayoutService(deps),
+  };
+}
 const RULE = { frequency: "weekly", endWeekday: 0 } as const;
 
 // biome-ignore format: one driver per line reads as a table
@@ -137,7 +150,7 @@ export async function seedSettlementsDemo(
     customerId: null,
   };
   // The service runs inside the seed's transaction (its own transactions become savepoints).
-  const service = createSettlementsService({
+  const service = settlementServices({
     db: tx as unknown as Db,
     config: { company: { timeZone } },
     storage,
@@ -279,7 +292,7 @@ export async function seedSettlementsDemo(
  */
 async function seedLastYear(
   tx: Tx,
-  service: ReturnType<typeof createSettlementsService>,
+  service: ReturnType<typeof settlementServices>,
   actor: Actor,
   who: { rosa: string; tyrone?: string; emily?: string; year: number },
 ) {

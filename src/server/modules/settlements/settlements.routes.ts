@@ -38,7 +38,11 @@ import {
 } from "../../http/files";
 import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
 import { companyDay } from "../accounting/ledger-posting";
+import { createDeductionsService } from "./deductions.service";
+import { createGenerationService } from "./generation.service";
 import { exportPaidStatements, listPaidStatements } from "./paid-statements";
+import { createPayRulesService } from "./pay-rules.service";
+import { createPayoutService } from "./payout.service";
 import { PDF_LANGUAGES } from "./settlement-pdf";
 import { createSettlementsService } from "./settlements.service";
 
@@ -323,9 +327,13 @@ const escrowDue = defineRoute({
 
 export function settlementsRoutes(deps: Deps) {
   const settlements = createSettlementsService(deps);
+  const payRules = createPayRulesService(deps);
+  const generation = createGenerationService(deps);
+  const deductions = createDeductionsService(deps);
+  const payout = createPayoutService(deps);
   return new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => c.json(await settlements.list(c.req.valid("query")), 200))
-    .openapi(generate, async (c) => c.json(await settlements.generate(actorOf(c), c.req.valid("json")), 200))
+    .openapi(generate, async (c) => c.json(await generation.generate(actorOf(c), c.req.valid("json")), 200))
     .openapi(paidStatements, async (c) =>
       c.json(await listPaidStatements(deps.db, c.req.valid("query")), 200),
     )
@@ -340,64 +348,60 @@ export function settlementsRoutes(deps: Deps) {
       ),
     )
     .openapi(mine, async (c) => c.json({ items: await settlements.mine(actorOf(c)) }, 200))
-    .openapi(getSettings, async (c) => c.json(await settlements.settings(actorOf(c)), 200))
+    .openapi(getSettings, async (c) => c.json(await payRules.settings(actorOf(c)), 200))
     .openapi(putSettings, async (c) =>
-      c.json(await settlements.updateSettings(actorOf(c), c.req.valid("json")), 200),
+      c.json(await payRules.updateSettings(actorOf(c), c.req.valid("json")), 200),
     )
     .openapi(listDeductions, async (c) =>
-      c.json({ items: await settlements.deductions(c.req.valid("query")) }, 200),
+      c.json({ items: await deductions.deductions(c.req.valid("query")) }, 200),
     )
     .openapi(createDeduction, async (c) =>
-      c.json(await settlements.saveDeduction(actorOf(c), null, c.req.valid("json")), 201),
+      c.json(await deductions.saveDeduction(actorOf(c), null, c.req.valid("json")), 201),
     )
     .openapi(updateDeduction, async (c) =>
-      c.json(await settlements.saveDeduction(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await deductions.saveDeduction(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
-    .openapi(escrowDue, async (c) => c.json({ items: await settlements.escrowDue() }, 200))
+    .openapi(escrowDue, async (c) => c.json({ items: await deductions.escrowDue() }, 200))
     .openapi(get, async (c) => c.json(await settlements.get(actorOf(c), c.req.valid("param").id), 200))
     .openapi(pdf, async (c) => {
-      const file = await settlements.pdf(actorOf(c), c.req.valid("param").id, c.req.valid("query").lang);
+      const file = await payout.pdf(actorOf(c), c.req.valid("param").id, c.req.valid("query").lang);
       return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
     })
     .openapi(addLoad, async (c) =>
-      c.json(await settlements.addLoad(actorOf(c), c.req.valid("param").id, c.req.valid("json").loadId), 200),
+      c.json(await generation.addLoad(actorOf(c), c.req.valid("param").id, c.req.valid("json").loadId), 200),
     )
     .openapi(addLine, async (c) =>
-      c.json(await settlements.addLine(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await deductions.addLine(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(removeLine, async (c) => {
       const { id, lineId } = c.req.valid("param");
-      return c.json(await settlements.removeLine(actorOf(c), id, lineId), 200);
+      return c.json(await deductions.removeLine(actorOf(c), id, lineId), 200);
     })
     .openapi(attachReceipt, async (c) => {
       const { id, lineId } = c.req.valid("param");
       const upload = c.req.valid("form").receipt;
-      return c.json(await settlements.attachReceipt(actorOf(c), id, lineId, upload), 200);
+      return c.json(await deductions.attachReceipt(actorOf(c), id, lineId, upload), 200);
     })
     .openapi(receipt, async (c) => {
       const { id, lineId } = c.req.valid("param");
-      const file = await settlements.receipt(actorOf(c), id, lineId);
+      const file = await deductions.receipt(actorOf(c), id, lineId);
       return fileResponse(c, { body: file.bytes, contentType: file.contentType, fileName: file.fileName });
     })
-    .openapi(refresh, async (c) =>
-      c.json(await settlements.refresh(actorOf(c), c.req.valid("param").id), 200),
-    )
+    .openapi(refresh, async (c) => c.json(await generation.refresh(actorOf(c), c.req.valid("param").id), 200))
     .openapi(notes, async (c) =>
-      c.json(await settlements.setNotes(actorOf(c), c.req.valid("param").id, c.req.valid("json").notes), 200),
+      c.json(await generation.setNotes(actorOf(c), c.req.valid("param").id, c.req.valid("json").notes), 200),
     )
     .openapi(unsettled, async (c) =>
-      c.json({ items: await settlements.unsettledLoads(c.req.valid("param").id) }, 200),
+      c.json({ items: await generation.unsettledLoads(c.req.valid("param").id) }, 200),
     )
     .openapi(adjustable, async (c) =>
-      c.json({ items: await settlements.adjustable(c.req.valid("param").id) }, 200),
+      c.json({ items: await deductions.adjustable(c.req.valid("param").id) }, 200),
     )
-    .openapi(approve, async (c) =>
-      c.json(await settlements.approve(actorOf(c), c.req.valid("param").id), 200),
-    )
+    .openapi(approve, async (c) => c.json(await payout.approve(actorOf(c), c.req.valid("param").id), 200))
     .openapi(pay, async (c) =>
-      c.json(await settlements.pay(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(await payout.pay(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
     )
     .openapi(voidOne, async (c) =>
-      c.json(await settlements.void(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
+      c.json(await payout.void(actorOf(c), c.req.valid("param").id, c.req.valid("json").reason), 200),
     );
 }
