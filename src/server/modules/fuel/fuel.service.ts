@@ -52,12 +52,11 @@ import { conflict, forbidden, HttpError, notFound, validationError } from "../..
 import { ensureExportFits } from "../../http/export";
 import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
-import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
+import { assignedAssetsOfDriver, ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 
 /**
  * 409 POSSIBLE_DUPLICATE: the same truck, gallons, total, state and company day logged within the

@@ -32,11 +32,10 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, forbidden, HttpError, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
-import { type Scope, scopeOf } from "../../http/scope";
+import { assignedAssetsOfDriver, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { sniffContentType } from "../../platform/storage/storage";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import { openMaintenanceItem } from "../fleet/maintenance.service";
 import {
   countInspections,
