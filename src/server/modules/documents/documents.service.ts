@@ -18,7 +18,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
-import { STAFF_SCOPE, scopeOf, scopeWithAssets } from "../../http/scope";
+import { ownDriverId, STAFF_SCOPE, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
@@ -190,8 +190,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
      * shows at once, marked as waiting, and dispatch is told to confirm it.
      */
     async uploadOwn(actor: Actor, raw: Record<string, unknown>): Promise<Document> {
-      const scope = scopeOf(actor);
-      const driverId = scope.kind === "driver" ? scope.driverId : null;
+      const driverId = ownDriverId(actor);
       if (!driverId) throw badRequest(DOCUMENT_MESSAGES.noDriver);
       const parsed = driverUploadInputSchema.safeParse(raw);
       const file = chosenFile(raw.file);
