@@ -119,6 +119,8 @@ describe("chat between dispatch and a driver", () => {
       });
     expect((await file(driver)).status).toBe(404);
     expect((await file(dispatcher)).status).toBe(200);
+    // The paging test below counts the other driver's conversation from empty.
+    await ctx.deps.db.execute(sql`delete from chat_messages where driver_id = ${otherDriverId}`);
     expect(
       (await call(ctx, `/api/chat/threads/${otherDriverId}/read`, { method: "POST", cookie: driver })).status,
     ).toBe(404);

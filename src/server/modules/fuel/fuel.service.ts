@@ -343,6 +343,7 @@ export function createFuelService(deps: Deps) {
      * the vehicle's odometer moves forward when this reading is higher.
      */
     async create(actor: Actor, raw: Record<string, unknown>): Promise<FuelEntry> {
+      const scope = scopeOf(actor);
       const driverId = ownDriverId(actor);
       if (!driverId) throw forbidden("Only a driver with a driver record can log fuel.");
       const receipt = chosenFile(raw.receipt);
