@@ -1,7 +1,16 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { loads, timeOffRequests } from "../db/schema";
-import { ownCustomerId, ownDriverId, ownedBy, owns, STAFF_SCOPE, scopeOf } from "./scope";
+import { loads, maintenanceRecords, timeOffRequests, vehicles } from "../db/schema";
+import {
+  type AssetScope,
+  holds,
+  ownCustomerId,
+  ownDriverId,
+  ownedBy,
+  owns,
+  STAFF_SCOPE,
+  scopeOf,
+} from "./scope";
 
 const dialect = new PgDialect({ casing: "snake_case" });
 const render = (cond: ReturnType<typeof ownedBy>) => {
@@ -57,5 +66,63 @@ describe("scope from the actor", () => {
     expect(ownDriverId({ role: "admin", driverId: "d-9", customerId: null })).toBeNull();
     expect(ownCustomerId(customer)).toBe("c-1");
     expect(ownCustomerId(driver)).toBeNull();
+  });
+});
+
+describe("assigned assets (the fleet and the document centre)", () => {
+  const holding: AssetScope = {
+    kind: "driver",
+    driverId: "d-1",
+    assets: { vehicleId: "v-1", trailerId: "t-1" },
+  };
+  const truckOnly: AssetScope = {
+    kind: "driver",
+    driverId: "d-1",
+    assets: { vehicleId: "v-1", trailerId: null },
+  };
+  const empty: AssetScope = { kind: "driver", driverId: null, assets: { vehicleId: null, trailerId: null } };
+  const customerScope: AssetScope = { kind: "customer", customerId: "c-1" };
+  const UNIT_OWNERS = { vehicle: maintenanceRecords.vehicleId, trailer: maintenanceRecords.trailerId };
+
+  it("a driver reaches the rows of the vehicle and trailer they hold now, staff every row", () => {
+    expect(render(ownedBy(STAFF_SCOPE, UNIT_OWNERS))).toBeUndefined();
+    expect(render(ownedBy(holding, { vehicle: vehicles.id }))).toEqual({
+      sql: '"vehicles"."id" = $1',
+      params: ["v-1"],
+    });
+    expect(render(ownedBy(holding, UNIT_OWNERS))).toEqual({
+      sql: '("maintenance_records"."vehicle_id" = $1 or "maintenance_records"."trailer_id" = $2)',
+      params: ["v-1", "t-1"],
+    });
+    // Only the units held count: no trailer, no trailer rows.
+    expect(render(ownedBy(truckOnly, UNIT_OWNERS))).toEqual({
+      sql: '"maintenance_records"."vehicle_id" = $1',
+      params: ["v-1"],
+    });
+  });
+
+  it("the driver's own rows and their units' rows together (a driver's documents and their truck's)", () => {
+    expect(render(ownedBy(holding, { driver: loads.driverId, vehicle: vehicles.id }))).toEqual({
+      sql: '("loads"."driver_id" = $1 or "vehicles"."id" = $2)',
+      params: ["d-1", "v-1"],
+    });
+  });
+
+  it("nothing for a driver holding nothing, a driver without a record, or a customer", () => {
+    const none = { sql: "false", params: [] };
+    expect(render(ownedBy(empty, UNIT_OWNERS))).toEqual(none);
+    expect(render(ownedBy(customerScope, UNIT_OWNERS))).toEqual(none);
+    expect(render(ownedBy(truckOnly, { trailer: maintenanceRecords.trailerId }))).toEqual(none);
+  });
+
+  it("answers whether one vehicle or trailer is the caller's (the 404 of a detail page)", () => {
+    expect(holds(STAFF_SCOPE, { kind: "vehicle", id: "anything" })).toBe(true);
+    expect(holds(holding, { kind: "vehicle", id: "v-1" })).toBe(true);
+    expect(holds(holding, { kind: "trailer", id: "t-1" })).toBe(true);
+    expect(holds(holding, { kind: "vehicle", id: "t-1" })).toBe(false);
+    expect(holds(holding, { kind: "vehicle", id: "v-2" })).toBe(false);
+    expect(holds(truckOnly, { kind: "trailer", id: "t-1" })).toBe(false);
+    expect(holds(empty, { kind: "vehicle", id: "v-1" })).toBe(false);
+    expect(holds(customerScope, { kind: "vehicle", id: "v-1" })).toBe(false);
   });
 });

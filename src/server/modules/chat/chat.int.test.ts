@@ -104,6 +104,23 @@ describe("chat between dispatch and a driver", () => {
       404,
     );
     expect((await send(driver, otherDriverId, { body: "hello" })).status).toBe(404);
+    // Dispatch writes to the other driver: not in this driver's unread count, and its file is 404 to them.
+    const unread = async () => (await call(ctx, "/api/chat/unread", { cookie: driver })).json.unread;
+    const before = await unread();
+    const theirs = await send(dispatcher, otherDriverId, {
+      body: "your BOL",
+      file: new File([PDF], "their bol.pdf", { type: "application/pdf" }),
+    });
+    expect(theirs.status).toBe(201);
+    expect(await unread()).toBe(before);
+    const file = (cookie: string) =>
+      ctx.app.request(`/api/chat/messages/${theirs.json.id}/file`, {
+        headers: { origin: TEST_ORIGIN, cookie },
+      });
+    expect((await file(driver)).status).toBe(404);
+    expect((await file(dispatcher)).status).toBe(200);
+    // The paging test below counts the other driver's conversation from empty.
+    await ctx.deps.db.execute(sql`delete from chat_messages where driver_id = ${otherDriverId}`);
     expect(
       (await call(ctx, `/api/chat/threads/${otherDriverId}/read`, { method: "POST", cookie: driver })).status,
     ).toBe(404);

@@ -15,7 +15,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
-import { scopeOf } from "../../http/scope";
+import { ownedBy, owns, scopeOf } from "../../http/scope";
 import { openStoredFile } from "../../platform/storage/storage";
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -59,8 +59,7 @@ export function createChatService({ db, storage }: Deps) {
   /** The driver whose conversation the caller may open, or 404. */
   async function conversation(tx: Tx, actor: Actor, driverId: string) {
     const scope = scopeOf(actor);
-    if (scope.kind === "customer" || (scope.kind === "driver" && scope.driverId !== driverId))
-      throw notFound("The conversation");
+    if (!owns(scope, { driverId })) throw notFound("The conversation");
     const { rows } = await tx.execute<{ id: string; full_name: string }>(
       sql`select id, full_name from drivers where id = ${driverId}`,
     );
@@ -69,7 +68,7 @@ export function createChatService({ db, storage }: Deps) {
   }
 
   /** The caller's side: a driver reads staff's messages, staff read the driver's. */
-  const isDriver = (actor: Actor) => actor.role === "driver";
+  const isDriver = (actor: Actor) => scopeOf(actor).kind === "driver";
 
   async function threads(
     actor: Actor,
@@ -77,12 +76,7 @@ export function createChatService({ db, storage }: Deps) {
   ): Promise<ChatThreadPage> {
     const scope = scopeOf(actor);
     const mine = isDriver(actor);
-    const own =
-      scope.kind === "driver"
-        ? sql`and d.id = ${scope.driverId}`
-        : scope.kind === "customer"
-          ? sql`and false`
-          : sql``;
+    const own = sql`and ${ownedBy(scope, { driver: sql`d.id` }) ?? sql`true`}`;
     const one = query.driverId ? sql`and d.id = ${query.driverId}` : sql``;
     const search = query.q
       ? sql`and (d.full_name ilike ${likePattern(query.q)} or d.phone ilike ${likePattern(query.q)} or lm.body ilike ${likePattern(query.q)})`
@@ -242,13 +236,12 @@ export function createChatService({ db, storage }: Deps) {
 
     /** Messages from the other side the caller has not read, across their conversations (the sidebar). */
     async unread(actor: Actor): Promise<{ unread: number }> {
-      const scope = scopeOf(actor);
-      if (scope.kind === "customer" || (scope.kind === "driver" && !scope.driverId)) return { unread: 0 };
-      const own = scope.kind === "driver" ? sql`and m.driver_id = ${scope.driverId}` : sql``;
+      // Someone who reaches no conversation (a customer, a driver without a record) counts nothing.
+      const own = ownedBy(scopeOf(actor), { driver: sql`m.driver_id` }) ?? sql`true`;
       const { rows } = await db.execute<{ n: number }>(sql`
         select count(*)::int as n from chat_messages m
         left join chat_reads r on r.driver_id = m.driver_id and r.user_id = ${actor.userId}
-        where m.from_driver <> ${isDriver(actor)} ${own} and m.created_at > coalesce(r.read_at, '-infinity')`);
+        where m.from_driver <> ${isDriver(actor)} and ${own} and m.created_at > coalesce(r.read_at, '-infinity')`);
       return { unread: rows[0]?.n ?? 0 };
     },
 
@@ -264,8 +257,7 @@ export function createChatService({ db, storage }: Deps) {
 
     /** What the events stream sends the caller about a conversation, or null when it is not theirs. */
     async event(actor: Actor, driverId: string, messageId: string | null) {
-      const scope = scopeOf(actor);
-      if (scope.kind === "customer" || (scope.kind === "driver" && scope.driverId !== driverId)) return null;
+      if (!owns(scopeOf(actor), { driverId })) return null;
       if (!messageId) return { driverId, kind: "read" as const };
       const m = await message(messageId);
       return m ? { driverId, kind: "message" as const, message: m } : null;

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyDocuments, files } from "../../db/schema";
+import { assignedAssetsOfDriver } from "../../http/scope";
 import { companyDay } from "../../platform/company-day";
 import { driverIdOf, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import { noticeExpiringDocuments } from "./expiry-notices";
 
 let ctx: TestContext;

@@ -3,16 +3,14 @@ import { EXPIRY_WARNING_DAYS } from "@shared/drivers/expiry";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { likePattern } from "../../http/pagination";
+import { type AssetOwners, type AssetScope, ownedBy } from "../../http/scope";
 
 /**
  * The document centre reads every document where it lives — the company's own, drivers', vehicles',
- * trailers' and loads' — as one row shape, never copying a file. `Visibility` narrows each source to
- * what the caller may see (a driver: their own, their assets', the company's marked for drivers, the
- * paperwork of their loads).
+ * trailers' and loads' — as one row shape, never copying a file. The caller's scope (http/scope.ts,
+ * taken with their assigned units) narrows each source to what they may see (a driver: their own,
+ * their assets', the company's marked for drivers, the paperwork of their loads).
  */
-export type Visibility =
-  | { kind: "staff" }
-  | { kind: "driver"; driverId: string | null; vehicleId: string | null; trailerId: string | null };
 
 export type DocumentRow = {
   owner: DocumentOwner;
@@ -40,11 +38,9 @@ const driverDocExpiry = sql`coalesce(dd.expires_on, case dd.kind
 const FILE_COLUMNS = sql`f.file_name, f.content_type, f.size, f.storage_key`;
 
 /** One SELECT per owner, each already narrowed to what `v` may see, for the owners `keep` keeps. */
-function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] {
-  const driver = v.kind === "driver";
-  /** `column = id` for a driver's scope, nothing when the driver has no such row (or staff: all). */
-  const mine = (column: SQL, id: string | null) =>
-    !driver ? sql`true` : id ? sql`${column} = ${id}` : sql`false`;
+function sources(v: AssetScope, keep: (owner: DocumentOwner) => boolean): SQL[] {
+  /** The rows of the source the scope reaches (staff: all). */
+  const mine = (owners: AssetOwners) => ownedBy(v, owners) ?? sql`true`;
   const parts: Array<[DocumentOwner, SQL]> = [
     [
       "company",
@@ -52,7 +48,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
         cd.type::text as type, cd.expires_on, ${FILE_COLUMNS}, cd.created_at as uploaded_at,
         cd.visible_to_drivers, cd.notes, false as pending
       from company_documents cd join files f on f.id = cd.file_id
-      where ${driver ? sql`cd.visible_to_drivers` : sql`true`}`,
+      where ${v.kind === "staff" ? sql`true` : sql`cd.visible_to_drivers`}`,
     ],
     [
       "driver",
@@ -60,7 +56,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
         dd.kind::text as type, ${driverDocExpiry} as expires_on, ${FILE_COLUMNS}, dd.created_at as uploaded_at,
         false as visible_to_drivers, '' as notes, dd.confirmed_at is null as pending
       from driver_documents dd join drivers d on d.id = dd.driver_id join files f on f.id = dd.file_id
-      where ${mine(sql`dd.driver_id`, driver ? v.driverId : null)}`,
+      where ${mine({ driver: sql`dd.driver_id` })}`,
     ],
     [
       "vehicle",
@@ -68,7 +64,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
         'asset_document' as type, fd.expires_on, ${FILE_COLUMNS}, fd.created_at as uploaded_at,
         false as visible_to_drivers, '' as notes, false as pending
       from fleet_documents fd join vehicles v on v.id = fd.vehicle_id join files f on f.id = fd.file_id
-      where ${mine(sql`fd.vehicle_id`, driver ? v.vehicleId : null)}`,
+      where ${mine({ vehicle: sql`fd.vehicle_id` })}`,
     ],
     [
       "trailer",
@@ -76,7 +72,7 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
         'asset_document' as type, fd.expires_on, ${FILE_COLUMNS}, fd.created_at as uploaded_at,
         false as visible_to_drivers, '' as notes, false as pending
       from fleet_documents fd join trailers t on t.id = fd.trailer_id join files f on f.id = fd.file_id
-      where ${mine(sql`fd.trailer_id`, driver ? v.trailerId : null)}`,
+      where ${mine({ trailer: sql`fd.trailer_id` })}`,
     ],
     [
       "load",
@@ -84,13 +80,13 @@ function sources(v: Visibility, keep: (owner: DocumentOwner) => boolean): SQL[] 
         lf.kind::text as type, null::date as expires_on, ${FILE_COLUMNS}, lf.created_at as uploaded_at,
         false as visible_to_drivers, '' as notes, false as pending
       from load_files lf join loads l on l.id = lf.load_id join files f on f.id = lf.file_id
-      where ${mine(sql`l.driver_id`, driver ? v.driverId : null)}`,
+      where ${mine({ driver: sql`l.driver_id` })}`,
     ],
   ];
   return parts.filter(([o]) => keep(o)).map(([, q]) => sql`(${q})`);
 }
 
-const everything = (v: Visibility, owner?: DocumentOwner) =>
+const everything = (v: AssetScope, owner?: DocumentOwner) =>
   sql`(${sql.join(
     sources(v, (o) => !owner || o === owner),
     sql` union all `,
@@ -131,7 +127,7 @@ function filterCondition(f: Omit<DocumentFilter, "sort" | "dir">, today: string)
 
 export async function listDocuments(
   db: Tx,
-  v: Visibility,
+  v: AssetScope,
   f: DocumentFilter,
   today: string,
   page: { limit: number; offset: number },
@@ -150,7 +146,7 @@ export async function listDocuments(
 /** The total when the page came back empty (past the end): the window count needs a row. */
 export async function countDocuments(
   db: Tx,
-  v: Visibility,
+  v: AssetScope,
   f: Omit<DocumentFilter, "sort" | "dir">,
   today: string,
 ) {
@@ -160,7 +156,7 @@ export async function countDocuments(
 }
 
 /** What needs attention among everything `v` sees: expired, and expiring within the window. */
-export async function attentionCounts(db: Tx, v: Visibility, today: string) {
+export async function attentionCounts(db: Tx, v: AssetScope, today: string) {
   // Loads' paperwork carries no dates: only the dated owners count.
   const dated = sql.join(
     sources(v, (o) => o !== "load"),
@@ -176,7 +172,7 @@ export async function attentionCounts(db: Tx, v: Visibility, today: string) {
 }
 
 /** One document as `v` may see it, or undefined. */
-export async function findDocument(db: Tx, v: Visibility, owner: DocumentOwner, id: string) {
+export async function findDocument(db: Tx, v: AssetScope, owner: DocumentOwner, id: string) {
   const { rows } = await db.execute<DocumentRow>(sql`
     select doc.* from ${everything(v, owner)} where doc.id = ${id}`);
   return rows[0];

@@ -18,19 +18,17 @@ import type { Actor } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { chosenFile } from "../../http/files";
 import { offsetOf, toPage } from "../../http/pagination";
-import { scopeOf } from "../../http/scope";
+import { ownDriverId, STAFF_SCOPE, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { documentUnavailable } from "../../platform/storage/storage";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import {
   attentionCounts,
   countDocuments,
   type DocumentRow,
   findDocument,
   listDocuments,
-  type Visibility,
 } from "./documents.repo";
 
 const toDocument = (r: DocumentRow, editable: boolean, mayConfirm = false): Document => ({
@@ -52,17 +50,11 @@ const toDocument = (r: DocumentRow, editable: boolean, mayConfirm = false): Docu
 export function createDocumentsService({ db, storage, config }: Deps) {
   const today = () => companyDay(new Date(), config.company.timeZone);
 
-  /** What `actor` may see: staff everything; a driver theirs, their assets', the company's for drivers. */
-  async function visibilityOf(actor: Actor): Promise<Visibility> {
-    const scope = scopeOf(actor);
-    if (scope.kind === "staff") return { kind: "staff" };
-    if (scope.kind !== "driver" || !scope.driverId) {
-      // A driver account without its driver record sees only what the company shows drivers.
-      return { kind: "driver", driverId: null, vehicleId: null, trailerId: null };
-    }
-    const assets = await assignedAssetsOfDriver(db, scope.driverId);
-    return { kind: "driver", driverId: scope.driverId, ...assets };
-  }
+  /**
+   * What `actor` may see: staff everything; a driver theirs, their assets', the company's for drivers
+   * (a driver account without its record, or anyone else, only what the company shows drivers).
+   */
+  const visibilityOf = (actor: Actor) => scopeWithAssets(db, actor);
 
   /**
    * A company document's fields (and, on upload, whether its file is missing): each missing field has
@@ -84,8 +76,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
   }
 
   async function companyRow(id: string) {
-    const v: Visibility = { kind: "staff" };
-    const row = await findDocument(db, v, "company", id);
+    const row = await findDocument(db, STAFF_SCOPE, "company", id);
     if (!row) throw notFound("The document");
     return row;
   }
@@ -199,8 +190,7 @@ export function createDocumentsService({ db, storage, config }: Deps) {
      * shows at once, marked as waiting, and dispatch is told to confirm it.
      */
     async uploadOwn(actor: Actor, raw: Record<string, unknown>): Promise<Document> {
-      const scope = scopeOf(actor);
-      const driverId = scope.kind === "driver" ? scope.driverId : null;
+      const driverId = ownDriverId(actor);
       if (!driverId) throw badRequest(DOCUMENT_MESSAGES.noDriver);
       const parsed = driverUploadInputSchema.safeParse(raw);
       const file = chosenFile(raw.file);

@@ -9,17 +9,14 @@ import { files, fleetDocuments, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { type AssetScope, holds, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { type FleetScope, fleetScopeFor } from "./fleet-scope";
 
 export type AssetRef = { kind: "vehicle"; id: string } | { kind: "trailer"; id: string };
 
 /** The asset's label, if the scope may reach it (drivers: only what they hold). */
-async function assetLabel(tx: Tx, asset: AssetRef, scope: FleetScope): Promise<string> {
-  if (scope.kind === "driver") {
-    const mine = asset.kind === "vehicle" ? scope.vehicleId : scope.trailerId;
-    if (mine !== asset.id) throw notFound(asset.kind === "vehicle" ? "The vehicle" : "The trailer");
-  }
+async function assetLabel(tx: Tx, asset: AssetRef, scope: AssetScope): Promise<string> {
+  if (!holds(scope, asset)) throw notFound(asset.kind === "vehicle" ? "The vehicle" : "The trailer");
   if (asset.kind === "vehicle") {
     const [row] = await tx
       .select({ label: vehicles.unitNumber })
@@ -107,7 +104,7 @@ export function createFleetDocumentsService(deps: Deps) {
 
     /** The bytes, for whoever may see the asset (a driver: their own truck's papers). */
     async download(actor: Actor, asset: AssetRef, documentId: string) {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       await assetLabel(db, asset, scope);
       const doc = await documentOf(db, asset, documentId);
       let bytes: Uint8Array;

@@ -15,8 +15,9 @@ import type { z } from "zod";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { ensureExportFits } from "../../http/export";
+import { scopeWithAssets } from "../../http/scope";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
-import { dbToday, fleetScopeFor, humanize } from "./fleet-scope";
+import { dbToday, humanize } from "./fleet-common";
 import { listMaintenanceRows, type MaintenanceRow, maintenanceListCondition } from "./maintenance.service";
 import { listTrailerRows, trailerListCondition } from "./trailers.service";
 import { selectVehicles, toListItem, vehicleListCondition, vehicleOrder } from "./vehicles.repo";
@@ -36,7 +37,7 @@ export async function exportVehicles(
 ) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope = await fleetScopeFor(db, actor);
+  const scope = await scopeWithAssets(db, actor);
   const today = await dbToday(db);
   const rows = (
     await selectVehicles(db)
@@ -76,7 +77,7 @@ export async function exportTrailers(
 ) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope = await fleetScopeFor(db, actor);
+  const scope = await scopeWithAssets(db, actor);
   const today = await dbToday(db);
   const rows = await listTrailerRows(db, trailerListCondition(filter, scope), { sort, dir }).limit(
     FLEET_EXPORT_MAX_ROWS + 1,
@@ -114,7 +115,7 @@ export async function exportMaintenance(
 ) {
   const { db } = deps;
   const { format, sort, dir, ...filter } = query;
-  const scope = await fleetScopeFor(db, actor);
+  const scope = await scopeWithAssets(db, actor);
   const rows = await listMaintenanceRows(db, maintenanceListCondition(filter, scope), sort, dir).limit(
     FLEET_EXPORT_MAX_ROWS + 1,
   );

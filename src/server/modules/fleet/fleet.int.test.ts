@@ -4,8 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, maintenanceRecords, users, vehicles } from "../../db/schema";
+import { assignedAssetsOfDriver } from "../../http/scope";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
-import { assignedAssetsOfDriver } from "./assigned-assets";
 import { openMaintenanceItem } from "./maintenance.service";
 
 let ctx: TestContext;

@@ -23,10 +23,10 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
+import { type AssetScope, holds, ownedBy, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { OPTIONS_LIMIT } from "./fleet.service";
-import { type FleetScope, fleetScopeFor } from "./fleet-scope";
 
 export interface OpenMaintenanceItemInput {
   vehicleId?: string | null;
@@ -111,13 +111,8 @@ const selectItems = (tx: Tx) =>
 export type MaintenanceRow = Awaited<ReturnType<typeof selectItems>>[number];
 
 /** Drivers see the log of the vehicle and trailer they hold now. */
-export function maintenanceScopeCondition(scope: FleetScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  const mine = [
-    scope.vehicleId ? eq(maintenanceRecords.vehicleId, scope.vehicleId) : undefined,
-    scope.trailerId ? eq(maintenanceRecords.trailerId, scope.trailerId) : undefined,
-  ].filter(Boolean) as SQL[];
-  return mine.length ? or(...mine) : sql`false`;
+export function maintenanceScopeCondition(scope: AssetScope): SQL | undefined {
+  return ownedBy(scope, { vehicle: maintenanceRecords.vehicleId, trailer: maintenanceRecords.trailerId });
 }
 
 /**
@@ -131,11 +126,19 @@ function requireDefectNotes(input: MaintenanceIn, source: MaintenanceSource): vo
 }
 
 /** Staff change anything; a driver only what they logged or completed themselves. */
-function mayEdit(scope: FleetScope, r: typeof maintenanceRecords.$inferSelect): boolean {
-  return scope.kind === "staff" || r.createdBy === scope.userId || r.completedBy === scope.userId;
+function mayEdit(
+  scope: AssetScope,
+  actor: Pick<Actor, "userId">,
+  r: typeof maintenanceRecords.$inferSelect,
+): boolean {
+  return scope.kind === "staff" || r.createdBy === actor.userId || r.completedBy === actor.userId;
 }
 
-function toItem(row: MaintenanceRow, scope: FleetScope, actor: Pick<Actor, "role">): MaintenanceItem {
+function toItem(
+  row: MaintenanceRow,
+  scope: AssetScope,
+  actor: Pick<Actor, "role" | "userId">,
+): MaintenanceItem {
   const r = row.record;
   const isVehicle = r.vehicleId !== null;
   return {
@@ -166,12 +169,12 @@ function toItem(row: MaintenanceRow, scope: FleetScope, actor: Pick<Actor, "role
     completedAt: iso(r.completedAt),
     completedByName: row.completedByName,
     createdAt: r.createdAt.toISOString(),
-    canEdit: mayEdit(scope, r),
+    canEdit: mayEdit(scope, actor, r),
     canDelete: can(actor, "maintenance:delete"),
   };
 }
 
-export function maintenanceListCondition(filter: Omit<MaintenanceFilter, "sort" | "dir">, scope: FleetScope) {
+export function maintenanceListCondition(filter: Omit<MaintenanceFilter, "sort" | "dir">, scope: AssetScope) {
   const conds: Array<SQL | undefined> = [maintenanceScopeCondition(scope)];
   if (filter.q) {
     const p = likePattern(filter.q);
@@ -254,7 +257,7 @@ async function postMaintenance(tx: Tx, row: typeof maintenanceRecords.$inferSele
 export function createMaintenanceService(deps: Deps) {
   const { db, storage } = deps;
 
-  async function findItem(tx: Tx, id: string, scope: FleetScope, lock = false) {
+  async function findItem(tx: Tx, id: string, scope: AssetScope, lock = false) {
     const q = selectItems(tx).where(and(eq(maintenanceRecords.id, id), maintenanceScopeCondition(scope)));
     const [row] = lock ? await q.for("update", { of: maintenanceRecords }) : await q;
     if (!row) throw notFound("The maintenance item");
@@ -265,11 +268,11 @@ export function createMaintenanceService(deps: Deps) {
   async function checkAsset(
     tx: Tx,
     input: Pick<MaintenanceIn, "assetType" | "vehicleId" | "trailerId">,
-    scope: FleetScope,
+    scope: AssetScope,
   ) {
     if (input.assetType === "vehicle") {
       const id = input.vehicleId ?? "";
-      if (scope.kind === "driver" && scope.vehicleId !== id) throw notFound("The vehicle");
+      if (!holds(scope, { kind: "vehicle", id })) throw notFound("The vehicle");
       const [row] = await tx
         .select({ id: vehicles.id, label: vehicles.unitNumber })
         .from(vehicles)
@@ -278,7 +281,7 @@ export function createMaintenanceService(deps: Deps) {
       return { vehicleId: row.id, trailerId: null, label: row.label };
     }
     const id = input.trailerId ?? "";
-    if (scope.kind === "driver" && scope.trailerId !== id) throw notFound("The trailer");
+    if (!holds(scope, { kind: "trailer", id })) throw notFound("The trailer");
     const [row] = await tx
       .select({ id: trailers.id, label: trailers.identifier })
       .from(trailers)
@@ -338,7 +341,7 @@ export function createMaintenanceService(deps: Deps) {
   async function result(
     tx: Tx,
     id: string,
-    scope: FleetScope,
+    scope: AssetScope,
     actor: Actor,
     vehicleStatus: VehicleStatus | null,
   ): Promise<MaintenanceResult> {
@@ -348,7 +351,7 @@ export function createMaintenanceService(deps: Deps) {
   const service = {
     async list(actor: Actor, query: MaintenanceFilter & PageQuery): Promise<MaintenancePage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const cond = maintenanceListCondition(filter, scope);
       const [rows, [totals]] = await Promise.all([
         listMaintenanceRows(db, cond, sort, dir).limit(pageSize).offset(offsetOf({ page, pageSize })),
@@ -374,13 +377,13 @@ export function createMaintenanceService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<MaintenanceItem> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       return toItem(await findItem(db, id, scope), scope, actor);
     },
 
     /** The vehicles and trailers the caller may log against (a driver: their own). */
     async assetOptions(actor: Actor, q?: string): Promise<MaintenanceAssetOption[]> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const p = q ? likePattern(q) : null;
       const vehicleRows = await db
         .select({
@@ -395,11 +398,7 @@ export function createMaintenanceService(deps: Deps) {
         .from(vehicles)
         .where(
           and(
-            scope.kind === "driver"
-              ? scope.vehicleId
-                ? eq(vehicles.id, scope.vehicleId)
-                : sql`false`
-              : undefined,
+            ownedBy(scope, { vehicle: vehicles.id }),
             p
               ? or(ilike(vehicles.unitNumber, p), ilike(vehicles.plateNumber, p), ilike(vehicles.make, p))
               : undefined,
@@ -418,11 +417,7 @@ export function createMaintenanceService(deps: Deps) {
         .from(trailers)
         .where(
           and(
-            scope.kind === "driver"
-              ? scope.trailerId
-                ? eq(trailers.id, scope.trailerId)
-                : sql`false`
-              : undefined,
+            ownedBy(scope, { trailer: trailers.id }),
             p ? or(ilike(trailers.identifier, p), ilike(trailers.type, p)) : undefined,
           ),
         )
@@ -449,8 +444,8 @@ export function createMaintenanceService(deps: Deps) {
     },
 
     async create(actor: Actor, input: MaintenanceIn): Promise<MaintenanceResult> {
-      const scope = await fleetScopeFor(db, actor);
-      if (scope.kind === "driver" && input.takeOutOfService) throw forbidden(DRIVER_OUT_OF_SERVICE_MESSAGE);
+      const scope = await scopeWithAssets(db, actor);
+      if (scope.kind !== "staff" && input.takeOutOfService) throw forbidden(DRIVER_OUT_OF_SERVICE_MESSAGE);
       requireDefectNotes(input, "manual");
       return db.transaction(async (tx) => {
         const asset = await checkAsset(tx, input, scope);
@@ -492,11 +487,11 @@ export function createMaintenanceService(deps: Deps) {
     },
 
     async update(actor: Actor, id: string, input: MaintenanceIn): Promise<MaintenanceResult> {
-      const scope = await fleetScopeFor(db, actor);
-      if (scope.kind === "driver" && input.takeOutOfService) throw forbidden(DRIVER_OUT_OF_SERVICE_MESSAGE);
+      const scope = await scopeWithAssets(db, actor);
+      if (scope.kind !== "staff" && input.takeOutOfService) throw forbidden(DRIVER_OUT_OF_SERVICE_MESSAGE);
       return db.transaction(async (tx) => {
         const current = (await findItem(tx, id, scope, true)).record;
-        if (!mayEdit(scope, current)) throw forbidden(DRIVER_EDIT_MESSAGE);
+        if (!mayEdit(scope, actor, current)) throw forbidden(DRIVER_EDIT_MESSAGE);
         requireDefectNotes(input, current.source);
         const asset = await checkAsset(tx, input, scope);
         const completing = current.status === "open" && input.status === "completed";
@@ -540,7 +535,7 @@ export function createMaintenanceService(deps: Deps) {
 
     /** Completing an open item records date, odometer, cost and vendor; a driver may complete their truck's items. */
     async complete(actor: Actor, id: string, input: CompleteIn): Promise<MaintenanceResult> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       return db.transaction(async (tx) => {
         const found = await findItem(tx, id, scope, true);
         const current = found.record;
@@ -604,10 +599,10 @@ export function createMaintenanceService(deps: Deps) {
 
     /** Attach (or replace) the receipt or invoice of an item. */
     async uploadReceipt(actor: Actor, id: string, file: File): Promise<MaintenanceItem> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const { item, oldKey } = await db.transaction(async (tx) => {
         const found = await findItem(tx, id, scope, true);
-        if (!mayEdit(scope, found.record)) throw forbidden(DRIVER_EDIT_MESSAGE);
+        if (!mayEdit(scope, actor, found.record)) throw forbidden(DRIVER_EDIT_MESSAGE);
         let previous: string | null = null;
         if (found.record.receiptFileId) {
           const [f] = await tx
@@ -643,7 +638,7 @@ export function createMaintenanceService(deps: Deps) {
     },
 
     async downloadReceipt(actor: Actor, id: string) {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const found = await findItem(db, id, scope);
       if (!found.record.receiptFileId) throw notFound("The receipt");
       const [f] = await db.select().from(files).where(eq(files.id, found.record.receiptFileId));
@@ -658,10 +653,10 @@ export function createMaintenanceService(deps: Deps) {
     },
 
     async removeReceipt(actor: Actor, id: string): Promise<MaintenanceItem> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const { item, key } = await db.transaction(async (tx) => {
         const found = await findItem(tx, id, scope, true);
-        if (!mayEdit(scope, found.record)) throw forbidden(DRIVER_EDIT_MESSAGE);
+        if (!mayEdit(scope, actor, found.record)) throw forbidden(DRIVER_EDIT_MESSAGE);
         if (!found.record.receiptFileId) throw notFound("The receipt");
         const [f] = await tx
           .select({ key: files.storageKey })

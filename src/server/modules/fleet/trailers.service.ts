@@ -16,11 +16,12 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
+import { type AssetScope, holds, ownedBy, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { assetDetailColumns, documentsFrom } from "./asset-detail";
 import { assetHasHistory } from "./asset-usage";
 import { DUPLICATE_TRAILER_ID } from "./fleet.service";
-import { dbToday, type FleetScope, fleetScopeFor } from "./fleet-scope";
+import { dbToday } from "./fleet-common";
 
 export type TrailerIn = z.output<typeof trailerFormSchema>;
 
@@ -84,12 +85,12 @@ const toListItem = (r: Row): TrailerListItem => ({
   assignedDriverName: r.assignedDriverName,
 });
 
-export function trailerScopeCondition(scope: FleetScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.trailerId ? eq(trailers.id, scope.trailerId) : sql`false`;
+/** A driver reaches only the trailer they hold now; without one, nothing. */
+export function trailerScopeCondition(scope: AssetScope): SQL | undefined {
+  return ownedBy(scope, { trailer: trailers.id });
 }
 
-export function trailerListCondition(filter: Omit<TrailerFilter, "sort" | "dir">, scope: FleetScope) {
+export function trailerListCondition(filter: Omit<TrailerFilter, "sort" | "dir">, scope: AssetScope) {
   const conds: Array<SQL | undefined> = [trailerScopeCondition(scope)];
   if (filter.q) {
     const p = likePattern(filter.q);
@@ -196,7 +197,7 @@ export function createTrailersService(deps: Deps) {
   const service = {
     async list(actor: Actor, query: TrailerFilter & PageQuery): Promise<TrailerPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const cond = trailerListCondition(filter, scope);
       const [rows, [{ n }], today] = await Promise.all([
         listTrailerRows(db, cond, { sort, dir }).limit(pageSize).offset(offsetOf({ page, pageSize })),
@@ -212,10 +213,9 @@ export function createTrailersService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<TrailerDetail> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       // A driver opens only their assigned trailer (trailerScopeCondition); anything else is 404.
-      const [row] =
-        scope.kind === "staff" || scope.trailerId === id ? await trailerDetail(db).execute({ id }) : [];
+      const [row] = holds(scope, { kind: "trailer", id }) ? await trailerDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The trailer");
       return {
         ...toListItem(row),

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql 
 import type { Tx } from "../../db/client";
 import { assetAssignments, drivers, vehicles } from "../../db/schema";
 import { likePattern } from "../../http/pagination";
-import type { FleetScope } from "./fleet-scope";
+import { type AssetScope, ownedBy } from "../../http/scope";
 
 /**
  * The effective last service of each schedule: the later of the schedule's own starting point and
@@ -111,12 +111,11 @@ export const toListItem = (r: VehicleRow): VehicleListItem => ({
 });
 
 /** A driver reaches only the vehicle they hold now; without one, nothing. */
-export function vehicleScopeCondition(scope: FleetScope): SQL | undefined {
-  if (scope.kind === "staff") return undefined;
-  return scope.vehicleId ? eq(vehicles.id, scope.vehicleId) : sql`false`;
+export function vehicleScopeCondition(scope: AssetScope): SQL | undefined {
+  return ownedBy(scope, { vehicle: vehicles.id });
 }
 
-export function vehicleListCondition(filter: Omit<VehicleFilter, "sort" | "dir">, scope: FleetScope) {
+export function vehicleListCondition(filter: Omit<VehicleFilter, "sort" | "dir">, scope: AssetScope) {
   const conds: Array<SQL | undefined> = [vehicleScopeCondition(scope)];
   if (filter.q) {
     const p = likePattern(filter.q);

@@ -19,11 +19,12 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound, uniqueViolation } from "../../http/errors";
 import { iso, offsetOf, type PageQuery } from "../../http/pagination";
+import { holds, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { assetDetailColumns, documentsFrom } from "./asset-detail";
 import { assetHasHistory } from "./asset-usage";
 import { DUPLICATE_UNIT_NUMBER } from "./fleet.service";
-import { dbToday, fleetScopeFor } from "./fleet-scope";
+import { dbToday } from "./fleet-common";
 import {
   countVehicles,
   effectiveLastDate,
@@ -194,7 +195,7 @@ export function createVehiclesService(deps: Deps) {
   const service = {
     async list(actor: Actor, query: VehicleFilter & PageQuery): Promise<VehiclePage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       const cond = vehicleListCondition(filter, scope);
       const offset = offsetOf({ page, pageSize });
       const [rows, total, today] = await Promise.all([
@@ -210,10 +211,9 @@ export function createVehiclesService(deps: Deps) {
     },
 
     async get(actor: Actor, id: string): Promise<VehicleDetail> {
-      const scope = await fleetScopeFor(db, actor);
+      const scope = await scopeWithAssets(db, actor);
       // A driver opens only their assigned truck (vehicleScopeCondition); anything else is 404.
-      const [row] =
-        scope.kind === "staff" || scope.vehicleId === id ? await vehicleDetail(db).execute({ id }) : [];
+      const [row] = holds(scope, { kind: "vehicle", id }) ? await vehicleDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The vehicle");
       return {
         ...toListItem(row),

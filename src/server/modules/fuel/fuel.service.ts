@@ -52,12 +52,11 @@ import { conflict, forbidden, HttpError, notFound, validationError } from "../..
 import { ensureExportFits } from "../../http/export";
 import { chosenFile, readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
-import { ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
+import { assignedAssetsOfDriver, ownDriverId, ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 
 /**
  * 409 POSSIBLE_DUPLICATE: the same truck, gallons, total, state and company day logged within the
@@ -345,10 +344,8 @@ export function createFuelService(deps: Deps) {
      */
     async create(actor: Actor, raw: Record<string, unknown>): Promise<FuelEntry> {
       const scope = scopeOf(actor);
-      if (scope.kind !== "driver" || !scope.driverId) {
-        throw forbidden("Only a driver with a driver record can log fuel.");
-      }
-      const driverId = scope.driverId;
+      const driverId = ownDriverId(actor);
+      if (!driverId) throw forbidden("Only a driver with a driver record can log fuel.");
       const receipt = chosenFile(raw.receipt);
       const missing = missingFuelFields({ ...raw, receipt });
       if (missing.length) {
@@ -503,16 +500,11 @@ export function createFuelService(deps: Deps) {
      */
     async vehicleOptions(actor: Actor, q?: string): Promise<FuelVehicleOptions> {
       const scope = scopeOf(actor);
-      const assignedVehicleId =
-        scope.kind === "driver" && scope.driverId
-          ? (await assignedAssetsOfDriver(db, scope.driverId)).vehicleId
-          : null;
+      const driverId = ownDriverId(actor);
+      const assignedVehicleId = driverId ? (await assignedAssetsOfDriver(db, driverId)).vehicleId : null;
       // A driver picks among the trucks they may fuel: their own and their loads' (anyone else outside
       // the office, none).
-      const allowed =
-        scope.kind === "staff"
-          ? null
-          : await driverVehicleIds(db, scope.kind === "driver" ? (scope.driverId ?? "") : "");
+      const allowed = scope.kind === "staff" ? null : await driverVehicleIds(db, driverId ?? "");
       const p = q ? likePattern(q) : null;
       const rows = await db
         .select({

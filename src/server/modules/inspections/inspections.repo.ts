@@ -6,17 +6,19 @@ import type {
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { drivers, inspectionImages, inspections, trailers, users, vehicles } from "../../db/schema";
+import type { Actor } from "../../http/context";
 import { likePattern } from "../../http/pagination";
-import { ownedBy, type Scope } from "../../http/scope";
+import { ownDriverId, ownedBy, type Scope } from "../../http/scope";
 import { dayAfter, dayStart } from "../../platform/company-day";
 
-/** The driver record of the caller's scope (a driver filing an inspection signs it with their name). */
-export async function driverOfScope(tx: Tx, scope: Scope) {
-  if (scope.kind !== "driver" || !scope.driverId) return null;
+/** The caller's own driver record (a driver filing an inspection signs it with their name). */
+export async function driverOfActor(tx: Tx, actor: Pick<Actor, "role" | "driverId" | "customerId">) {
+  const driverId = ownDriverId(actor);
+  if (!driverId) return null;
   const [row] = await tx
     .select({ id: drivers.id, fullName: drivers.fullName })
     .from(drivers)
-    .where(eq(drivers.id, scope.driverId));
+    .where(eq(drivers.id, driverId));
   return row ?? null;
 }
 

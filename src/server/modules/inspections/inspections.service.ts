@@ -32,15 +32,14 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, forbidden, HttpError, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
-import { type Scope, scopeOf } from "../../http/scope";
+import { assignedAssetsOfDriver, ownDriverId, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { sniffContentType } from "../../platform/storage/storage";
-import { assignedAssetsOfDriver } from "../fleet/assigned-assets";
 import { openMaintenanceItem } from "../fleet/maintenance.service";
 import {
   countInspections,
-  driverOfScope,
+  driverOfActor,
   listCondition,
   listOrder,
   scopeCondition,
@@ -215,7 +214,7 @@ export function createInspectionsService(deps: Deps) {
           let driverId: string | null;
           let inspectorName: string;
           if (scope.kind !== "staff") {
-            const driver = await driverOfScope(tx, scope);
+            const driver = await driverOfActor(tx, actor);
             if (!driver) throw forbidden(INSPECTION_MESSAGES.notAssigned, "NOT_ASSIGNED");
             if (!(DRIVER_INSPECTION_TYPES as readonly string[]).includes(input.type))
               throw fieldError("type", INSPECTION_MESSAGES.driverTypes);
@@ -416,10 +415,10 @@ export function createInspectionsService(deps: Deps) {
       let vehicleIds: string[] | null = null;
       let trailerIds: string[] | null = null;
       if (scope.kind !== "staff") {
-        const assigned =
-          scope.kind === "driver" && scope.driverId
-            ? await assignedAssetsOfDriver(db, scope.driverId)
-            : { vehicleId: null, trailerId: null };
+        const driverId = ownDriverId(actor);
+        const assigned = driverId
+          ? await assignedAssetsOfDriver(db, driverId)
+          : { vehicleId: null, trailerId: null };
         vehicleIds = assigned.vehicleId ? [assigned.vehicleId] : [];
         trailerIds = assigned.trailerId ? [assigned.trailerId] : [];
       }

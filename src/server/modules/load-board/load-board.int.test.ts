@@ -125,6 +125,9 @@ describe("the load board", () => {
     expect(again.json.error.code).toBe("ALREADY_INTERESTED");
     expect((await board()).items[0].interested).toBe(true);
     expect((await board(rosa)).items[0].interested).toBe(false);
+    // Another driver cannot withdraw it: their interest is not there (404), Jake's stays.
+    expect((await interest(posted.id, rosa, "DELETE")).status).toBe(404);
+    expect((await board()).items[0].interested).toBe(true);
 
     const notes = await ctx.deps.db
       .select({ role: appUsers.role, data: notifications.data })

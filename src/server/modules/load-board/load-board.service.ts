@@ -13,7 +13,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
-import { STAFF_SCOPE } from "../../http/scope";
+import { ownDriverId, STAFF_SCOPE } from "../../http/scope";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { findLoad } from "../loads/loads.repo";
 
@@ -91,7 +91,7 @@ export function createLoadBoardService(deps: Deps) {
   }
 
   async function requireDriver(tx: Tx, actor: Actor) {
-    const { driverId } = actor;
+    const driverId = ownDriverId(actor);
     if (!driverId) throw conflict("Your account is not linked to a driver record.", "NO_DRIVER_RECORD");
     const [driver] = await tx.select().from(drivers).where(eq(drivers.id, driverId));
     return driver;
@@ -99,7 +99,7 @@ export function createLoadBoardService(deps: Deps) {
 
   return {
     async list(actor: Actor, q: string | undefined, page: PageQuery): Promise<Page<LoadBoardItem>> {
-      const { driverId } = actor;
+      const driverId = ownDriverId(actor);
       const driver = driverId ? await payOf(driverId) : undefined;
       const where: SQL[] = [onBoard];
       if (q) {
@@ -159,7 +159,7 @@ export function createLoadBoardService(deps: Deps) {
     },
 
     async withdrawInterest(actor: Actor, loadId: string): Promise<void> {
-      const { driverId } = actor;
+      const driverId = ownDriverId(actor);
       const deleted = driverId
         ? await db
             .delete(loadInterests)

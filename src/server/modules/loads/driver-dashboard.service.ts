@@ -5,7 +5,7 @@ import { drivers, loadStatusEvents, loads, timeOffRequests } from "../../db/sche
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { scopeOf } from "../../http/scope";
+import { ownDriverId, scopeOf } from "../../http/scope";
 import { companyDay, dayAfter, dayStart } from "../../platform/company-day";
 import { buildLoadDetail } from "./load-detail";
 import { listCondition, listLoadItems, openAssetsOf } from "./loads.repo";
@@ -20,13 +20,13 @@ export function createDriverDashboardService({ db, config }: Deps) {
   return {
     async get(actor: Actor): Promise<DriverDashboard> {
       const scope = scopeOf(actor);
-      const [driver] =
-        scope.kind === "driver" && scope.driverId
-          ? await db
-              .select({ id: drivers.id, fullName: drivers.fullName, status: drivers.status })
-              .from(drivers)
-              .where(eq(drivers.id, scope.driverId))
-          : [];
+      const driverId = ownDriverId(actor);
+      const [driver] = driverId
+        ? await db
+            .select({ id: drivers.id, fullName: drivers.fullName, status: drivers.status })
+            .from(drivers)
+            .where(eq(drivers.id, driverId))
+        : [];
       if (!driver) throw notFound("Your driver record");
 
       // In progress first; then a load delivered while the driver is still at its last dock (the

@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { likePattern } from "../../http/pagination";
+import { ownedBy, scopeOf } from "../../http/scope";
 
 type Row = { id: string; label: string; detail: string | null };
 
@@ -32,15 +33,15 @@ export function createSearchService({ db }: Deps) {
   return {
     async search(actor: Actor, q: string): Promise<SearchAnswer> {
       const like = likePattern(q);
-      const role = actor.role;
+      const scope = scopeOf(actor);
       const queries: Array<[SearchKind, SQL]> = [];
-      if (canOpen(actor, "loadDetail") && (role !== "driver" || actor.driverId)) {
-        const mine = role === "driver" ? sql`and driver_id = ${actor.driverId}` : sql``;
+      if (canOpen(actor, "loadDetail")) {
+        const mine = ownedBy(scope, { driver: sql`driver_id`, customer: sql`customer_id` }) ?? sql`true`;
         queries.push([
           "load",
           sql`select id, load_number as label,
               pickup_city || ', ' || pickup_state || ' → ' || delivery_city || ', ' || delivery_state as detail
-            from loads where (load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${like} ${mine}
+            from loads where (load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${like} and ${mine}
             order by pickup_at desc`,
         ]);
       }
@@ -58,7 +59,7 @@ export function createSearchService({ db }: Deps) {
             where (company_name || ' ' || name || ' ' || coalesce(email, '')) ilike ${like} order by company_name`,
         ]);
       // A driver reaches their assigned units from their dashboard; the fleet's lists are the office's.
-      if (canOpen(actor, "vehicleDetail") && role !== "driver")
+      if (canOpen(actor, "vehicleDetail") && scope.kind !== "driver")
         queries.push(
           [
             "vehicle",
@@ -74,7 +75,7 @@ export function createSearchService({ db }: Deps) {
         );
       // The company's own documents (insurance, permits, authority) for the office; a driver finds theirs
       // in the document centre, whose rules decide what they see.
-      if (canOpen(actor, "documents") && role !== "driver")
+      if (canOpen(actor, "documents") && scope.kind !== "driver")
         queries.push([
           "document",
           sql`select id, name as label, coalesce(to_char(expires_on, 'YYYY-MM-DD'), '') as detail from company_documents
