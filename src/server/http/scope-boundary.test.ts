@@ -44,11 +44,6 @@ const ALLOWED: Record<string, string> = {
     "a driver corrects their own load's state miles: the spec grants it by role next to loads:write (the load is already scoped)",
   "src/server/modules/calendar/time-off.service.ts":
     "who cancels a time-off request (the driver who asked, or a reviewer) follows different rules by role (the request is already scoped)",
-  // TEMPORARY: settlements.service.ts is being split (issue 39, point 7); its `visible` filter reads
-  // scope.driverId by hand. The split calls ownedBy(scope, { driver: sql`s.driver_id` }) — plus the
-  // approved/paid status rule for a non-staff scope — and this entry goes at the merge.
-  "src/server/modules/settlements/settlements.service.ts":
-    "being split (point 7); its owner filter moves to ownedBy",
 };
 
 function sources(dir: string): string[] {
