@@ -47,9 +47,9 @@ function ensureDependencies() {
     !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   say("Installing dependencies (first run)…");
-  // `npm install` honours the committed lock file; `npm ci` is avoided because some npm 11 releases
-  // reject locks that omit other platforms' optional binaries (biome, tailwind oxide).
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  // The committed lock, exactly (it lists every platform's optional binaries, so `npm ci` installs on
+  // macOS, Windows and Linux alike); without a lock, `npm install` resolves package.json and writes one.
+  run("npm", [existsSync(lock) ? "ci" : "install", "--no-audit", "--no-fund"]);
 }
 
 function ensureWebBuild() {

@@ -1,5 +1,5 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createGoogle } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { ASSISTANT_ENDPOINT, can, canOpen, ROUTES, type RouteKey, routePath } from "@shared/access";
@@ -17,7 +17,7 @@ import { assistantLine } from "@shared/audit/audit-targets";
 import navEn from "@shared/i18n/locales/en/nav.json";
 import { LOAD_STATUSES } from "@shared/loads/loads.schema";
 import { REPORT_IDS } from "@shared/reports/reports.schema";
-import { type LanguageModel, stepCountIs, streamText, tool } from "ai";
+import { isStepCount, type LanguageModel, streamText, tool } from "ai";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { assistantSettings } from "../../db/schema";
@@ -58,11 +58,13 @@ function routeOfPath(actor: Actor, path: string): RouteKey | null {
 function modelFor(provider: AiProvider, model: string, apiKey: string, baseUrl: string): LanguageModel {
   switch (provider) {
     case "openai":
+      // Chat completions, not the Responses API the provider now defaults to: a base URL may point at an
+      // OpenAI-style proxy or gateway, and chat completions is what every one of those serves.
       return createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) }).chat(model);
     case "anthropic":
       return createAnthropic({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) })(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) })(model);
+      return createGoogle({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) })(model);
     case "openai-compatible":
       return createOpenAICompatible({
         name: "company-model",
@@ -269,10 +271,10 @@ export function createAssistantService(deps: Deps) {
       try {
         const result = streamText({
           model: modelFor(settings.provider, settings.model, settings.key, settings.baseUrl),
-          system,
+          instructions: system,
           messages: input.messages.map((m) => ({ role: m.role, content: m.content })),
           tools,
-          stopWhen: stepCountIs(MAX_STEPS),
+          stopWhen: isStepCount(MAX_STEPS),
           maxRetries: 1,
           // Reported through the stream's error part below (our log, never the console).
           onError: () => {},
