@@ -32,6 +32,8 @@ export interface BoundaryReport {
 }
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** In the worktree (git ignores .tmp/), not in node_modules, which worktrees may share. */
+const CACHE = join(REPO, ".tmp/dependency-cruiser");
 const require = createRequire(import.meta.url);
 const { SERVER_EDGES, WEB_EDGES } = require("./edges.cjs") as {
   SERVER_EDGES: Record<string, string>;
@@ -61,6 +63,9 @@ export async function checkBoundaries(root = REPO): Promise<BoundaryReport> {
       baseDir: root,
       tsConfig: { fileName: tsConfigFile },
       preserveSymlinks: true,
+      // The repository's cruise is cached by file content (a lint run with nothing changed reads no
+      // file twice); a test's tree is cruised fresh.
+      ...(root === REPO ? { cache: { folder: CACHE, strategy: "content" as const } } : {}),
     },
     {},
     { tsConfig: extractTSConfig(tsConfigFile) },
