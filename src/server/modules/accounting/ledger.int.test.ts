@@ -14,7 +14,7 @@ import {
 } from "../../db/schema";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { multipart, pdf, vehicleIdOf } from "../fuel/fuel.testing";
+import { multipart, pdf, vehicleIdOf } from "../../testing/uploads";
 import { backfillLedger } from "./ledger-backfill";
 import { companyDay } from "./ledger-posting";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, files, fuelEntries, loads, vehicles } from "../../db/schema";
 import { clearSettlements, driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { hoursAgo, multipart, PNG_BYTES, pdf, vehicleIdOf } from "./fuel.testing";
+import { hoursAgo, multipart, PNG_BYTES, pdf, vehicleIdOf } from "../../testing/uploads";
 
 let ctx: TestContext;
 let jake: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files, parkingExpenses, parkingReservations } from "../../db/schema";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { multipart, PNG_BYTES, pdf, vehicleIdOf } from "../fuel/fuel.testing";
+import { multipart, PNG_BYTES, pdf, vehicleIdOf } from "../../testing/uploads";
 
 let ctx: TestContext;
 let dispatcher: string;

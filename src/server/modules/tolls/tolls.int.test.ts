@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, tolls, vehicles } from "../../db/schema";
 import { driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { multipart, vehicleIdOf } from "../fuel/fuel.testing";
+import { multipart, vehicleIdOf } from "../../testing/uploads";
 import { zonedToUtc } from "./statement";
 
 let ctx: TestContext;

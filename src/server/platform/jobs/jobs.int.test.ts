@@ -7,7 +7,7 @@ import { startJobs } from "./jobs";
 
 /*
  * An installation that ran pg-boss 10 (schema 24) starts on pg-boss 12, which migrates only from
- * schema 25 on: the queue is upgraded and the job that was waiting still runs (decision 0xx).
+ * schema 25 on: the queue is upgraded and the job that was waiting still runs (decision 045).
  */
 let ctx: TestContext;
 beforeAll(async () => {

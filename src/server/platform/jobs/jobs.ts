@@ -10,7 +10,7 @@ export interface ScheduledJob {
 }
 
 const SCHEMA = "pgboss";
-/** Where a pg-boss 10 schema waits while its jobs move to the new one (decision 0xx). */
+/** Where a pg-boss 10 schema waits while its jobs move to the new one (decision 045). */
 const V10_SCHEMA = "pgboss_v10";
 /** The oldest schema pg-boss 12 migrates itself; pg-boss 10 wrote 24 and earlier. */
 const FIRST_MIGRATABLE_SCHEMA = 25;

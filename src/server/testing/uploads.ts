@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
-import { vehicles } from "../../db/schema";
-import { TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { vehicles } from "../db/schema";
+import { TEST_ORIGIN, type TestContext } from "./harness";
 
-/** Test helpers for the fuel, tolls and parking integration tests. */
+/**
+ * Multipart uploads, sample files and truck lookups for the integration tests of every module that
+ * takes a receipt (fuel, tolls, parking, the ledger). They live here, not in one module, so a test of
+ * one module never imports another module's test helpers (that made a test-only module cycle).
+ */
 
 export const PDF_BYTES = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 /** The 8-byte PNG signature and a tiny IHDR: enough for the content check. */
