@@ -188,3 +188,30 @@ test("the loads list's “Pickup from” date shows a focus ring when reached wi
   // Tailwind's ring is a box shadow in the brand colour (rgb(59, 130, 246)).
   await expect(from).toHaveCSS("box-shadow", /rgb\(59, 130, 246\) 0px 0px 0px 2px/);
 });
+
+test("a table wider than its place is a tab stop a keyboard scrolls; one that fits is not", async ({
+  page,
+}) => {
+  await loginAs(page, "admin@demo.test");
+  await page.goto("/admin/actions");
+  await settled(page);
+  const frame = page.locator("main div.overflow-x-auto:has(> table)").first();
+  // At the desk's width the audit log fits: no stop of its own.
+  expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
+  await expect(frame).not.toHaveAttribute("tabindex", "0");
+
+  // Squeezed (a long entry, a narrow window, a zoomed page), it scrolls sideways and takes the focus.
+  await frame.evaluate((el) => {
+    (el.parentElement as HTMLElement).style.width = "360px";
+  });
+  await expect(frame).toHaveAttribute("tabindex", "0");
+  await frame.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await frame.evaluate((el) => {
+    (el.parentElement as HTMLElement).style.width = "";
+  });
+  await expect(frame).not.toHaveAttribute("tabindex", "0");
+});

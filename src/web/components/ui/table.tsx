@@ -1,13 +1,41 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 
+/**
+ * A table that scrolls sideways when it is wider than its place. Only then is its frame a tab stop, so
+ * a keyboard user can scroll it with the arrow keys too (axe: scrollable-region-focusable); a table that
+ * fits adds no stop.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={frame}
+      className="w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
 }
+
+/** Whether the element's content is wider than the element, kept current as either changes size. */
+function useScrollsSideways(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
 export const THead = ({ className, ...p }: ComponentProps<"thead">) => (
   <thead className={cn("border-b border-slate-200 bg-slate-50", className)} {...p} />
 );
