@@ -114,7 +114,7 @@ const errorResponse = (description: string) => ({
 function singular(word: string): string {
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (/(ss|us|is)$/.test(word)) return word;
-  if (/(sses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (/(sses|uses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }
 
@@ -126,39 +126,32 @@ const camelWords = (text: string) =>
 
 /**
  * The operationId derived from method and path: the method, then the path's words without `/api`,
- * a word followed by an id in the singular (`GET /api/loads/{id}/interests` → `getLoadInterests`),
- * and a trailing id as `ById` only where the plain words name another operation already
- * (`GET /api/loads` is `getLoads`, `GET /api/loads/{id}` is `getLoad`). Stable: it changes only
- * when the path does.
+ * camel-cased, a word followed by a parameter in the singular (`GET /api/loads/{id}/interests` →
+ * `getLoadInterests`, `GET /api/loads/{id}` → `getLoad` beside `GET /api/loads` → `getLoads`). A
+ * trailing parameter other than `{id}` is named (`…ByLineId`), and a trailing `{id}` after a word
+ * without a plural gets `ById` (`getLedger` / `getLedgerById`). Stable: it changes only with the path.
  */
 export function operationIdOf(method: string, path: string): string {
   const segments = path
     .replace(/^\/api\/?/, "")
     .split("/")
     .filter(Boolean);
+  const isParam = (segment: string | undefined) => segment?.startsWith("{") ?? false;
   const words: string[] = [];
   segments.forEach((segment, i) => {
-    if (segment.startsWith("{")) return;
-    const named = segments[i + 1]?.startsWith("{");
+    if (isParam(segment)) return;
     const parts = camelWords(segment);
-    if (named && parts.length) parts[parts.length - 1] = singular(parts[parts.length - 1]!);
+    if (isParam(segments[i + 1]) && parts.length) parts.push(singular(parts.pop()!));
     words.push(...parts);
   });
-  // A path whose id is not the last segment but one of several params: name them to stay unique.
-  const params = segments.filter((s) => s.startsWith("{")).map((s) => s.slice(1, -1));
-  const extra = params.filter((p) => p !== "id").map((p) => `By${camelWords(p).join("")}`);
   const last = segments.at(-1);
-  const word = segments.at(-2) ?? "";
-  // A word without a plural ("maintenance", "ledger"): the list and the one record read alike.
-  const uncountable = last === "{id}" && camelWords(word).join("") === camelWords(singular(word)).join("");
-  const suffix = !last?.startsWith("{")
-    ? []
-    : last === "{id}"
-      ? uncountable
-        ? ["ById"]
-        : []
-      : extra.slice(-1);
-  return [method.toLowerCase(), ...words, ...suffix].join("");
+  if (last === "{id}") {
+    const word = segments.at(-2) ?? "";
+    if (singular(word) === word) words.push("ById");
+  } else if (last && isParam(last)) {
+    words.push(`By${camelWords(last.slice(1, -1)).join("")}`);
+  }
+  return [method.toLowerCase(), ...words].join("");
 }
 
 const CONFLICT_CODES = /\b409\b[^.;]*?\b([A-Z][A-Z_]{3,})\b/g;
