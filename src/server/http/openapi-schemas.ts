@@ -1,5 +1,5 @@
 import { zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import type { RouteConfig } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import * as accidents from "@shared/accidents/accidents.schema";
 import * as bills from "@shared/accounting/bills.schema";
 import * as ledger from "@shared/accounting/ledger.schema";
@@ -142,10 +142,8 @@ const MODULES = {
   users,
 };
 
-type Schema = { _zod: { def: { type: string } } };
-
-const isSchema = (value: unknown): value is Schema =>
-  typeof value === "object" && value !== null && "_zod" in value && typeof value.openapi === "function";
+/** A classic zod schema (the sign-in schema is zod mini, which the generator does not read). */
+const isSchema = (value: unknown): value is z.ZodType => value instanceof z.ZodType;
 
 /** `loadDetailSchema` → `LoadDetail`; `apiErrorSchema` → `Error` (the name every client expects). */
 const RENAMED: Record<string, string> = { apiErrorSchema: "Error" };
@@ -166,12 +164,12 @@ function parameterSchemas(routes: readonly RouteConfig[]): Set<unknown> {
 }
 
 /**
- * Attaches the component names; returns them (name → schema) for the document test. Called once,
+ * Attaches the component names and returns them (name → schema). Called by `mountOpenApiDocument`,
  * with the app's routes, before the document is first generated.
  */
-export function nameSharedSchemas(routes: readonly RouteConfig[]): Map<string, unknown> {
+export function nameSharedSchemas(routes: readonly RouteConfig[]): Map<string, z.ZodType> {
   const parameters = parameterSchemas(routes);
-  const candidates = new Map<string, unknown[]>();
+  const candidates = new Map<string, z.ZodType[]>();
   const seen = new Set<unknown>();
   for (const exports of Object.values(MODULES)) {
     for (const [exportName, value] of Object.entries(exports)) {
@@ -183,10 +181,10 @@ export function nameSharedSchemas(routes: readonly RouteConfig[]): Map<string, u
       candidates.set(name, [...(candidates.get(name) ?? []), value]);
     }
   }
-  const named = new Map<string, unknown>();
+  const named = new Map<string, z.ZodType>();
   for (const [name, schemas] of candidates) {
     if (schemas.length !== 1) continue;
-    const schema = schemas[0] as Parameters<typeof zodToOpenAPIRegistry.add>[0];
+    const schema = schemas[0]!;
     const current = zodToOpenAPIRegistry.get(schema) as { _internal?: object } | undefined;
     if (current) zodToOpenAPIRegistry.remove(schema);
     zodToOpenAPIRegistry.add(schema, { ...current, _internal: { ...current?._internal, refId: name } });

@@ -1,4 +1,5 @@
-import { type OpenAPIRegistry, z } from "@hono/zod-openapi";
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { z } from "@hono/zod-openapi";
 import { apiErrorSchema } from "@shared/api/api.schema";
 import { loginSchema } from "@shared/auth/login.schema";
 import { Hono } from "hono";
