@@ -19,7 +19,7 @@ import { announcementsRoutes } from "./modules/announcements/announcements.route
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
+import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
 import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
 import { twoFactorRoutes } from "./modules/auth/two-factor.routes";
@@ -153,7 +153,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     app.route("/", routes(deps));
   }
 
-  mountOpenApiDocument(app);
+  mountOpenApiDocument(app, documentAuthRoutes);
   mountDocs(app);
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
 

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Env, Hono } from "hono";
-import { documentAuthRoutes } from "../modules/auth/auth.routes";
 import { nameSharedSchemas } from "./openapi-schemas";
 import { SESSION_COOKIE_SCHEME } from "./route";
 
@@ -36,10 +36,14 @@ export function mountDocs<E extends Env>(app: Hono<E>) {
 /**
  * /api/openapi.json: every operation `defineRoute` declared (with its operationId, error answers and
  * security), the shared schemas as named components, the session cookie's security scheme and the
- * sign-in endpoints better-auth answers (decision 0xx-openapi-document). Call it once every route
- * is mounted: the component names are chosen from the routes' schemas.
+ * paths mounted outside OpenAPI that `documentOthers` registers (the sign-in endpoints better-auth
+ * answers; decision 0xx-openapi-document). Call it once every route is mounted: the component names
+ * are chosen from the routes' schemas.
  */
-export function mountOpenApiDocument<E extends Env>(app: OpenAPIHono<E>) {
+export function mountOpenApiDocument<E extends Env>(
+  app: OpenAPIHono<E>,
+  documentOthers: (registry: OpenAPIRegistry, sessionScheme: string) => void,
+) {
   const registry = app.openAPIRegistry;
   const routes = registry.definitions.flatMap((d) => (d.type === "route" ? [d.route as RouteConfig] : []));
   nameSharedSchemas(routes);
@@ -51,7 +55,7 @@ export function mountOpenApiDocument<E extends Env>(app: OpenAPIHono<E>) {
       "The httpOnly session cookie sign-in sets (`__Secure-lms.session_token` when the app is served " +
       "over https). Page scripts never see the token.",
   });
-  documentAuthRoutes(registry, SESSION_COOKIE_SCHEME);
+  documentOthers(registry, SESSION_COOKIE_SCHEME);
   const tags = new Set(
     registry.definitions.flatMap((d) => (d.type === "route" ? ((d.route as RouteConfig).tags ?? []) : [])),
   );
