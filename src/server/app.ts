@@ -8,7 +8,7 @@ import { requestId } from "hono/request-id";
 import type { Deps } from "./deps";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES } from "./http/body";
 import type { AppEnv } from "./http/context";
-import { mountDocs } from "./http/docs";
+import { mountDocs, mountOpenApiDocument } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
 import { accidentsRoutes } from "./modules/accidents/accidents.routes";
@@ -19,7 +19,7 @@ import { announcementsRoutes } from "./modules/announcements/announcements.route
 import { assignmentsRoutes } from "./modules/assignments/assignments.routes";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
-import { authRoutes } from "./modules/auth/auth.routes";
+import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes";
 import { meRoutes } from "./modules/auth/me.routes";
 import { authChangeBarrier, sessionMiddleware } from "./modules/auth/session";
 import { twoFactorRoutes } from "./modules/auth/two-factor.routes";
@@ -153,19 +153,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     app.route("/", routes(deps));
   }
 
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Load Management System API",
-      version: "1.0.0",
-      description:
-        "Every operation lists the roles allowed to call it in `x-roles` (`public` for no sign-in). " +
-        "Errors are `{ error: { code, message, details } }`. Sign-in, sign-out and the session live under " +
-        "`/api/auth/*` (better-auth: POST sign-in/email, POST sign-out; the session is `GET /api/me`). " +
-        "Request bodies are capped (`x-max-body-bytes`, 1 MB for JSON unless an operation says more) and " +
-        "answer 413 beyond it; text may not contain NUL characters (400).",
-    },
-  });
+  mountOpenApiDocument(app, documentAuthRoutes);
   mountDocs(app);
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
 

@@ -36,6 +36,19 @@ export type RouteAccess = {
    * `UPLOAD_BODY_MAX_BYTES` when it takes multipart; set it only where an operation needs more.
    */
   maxBodyBytes?: number;
+  /**
+   * The `operationId`, when the one derived from method and path (`operationIdOf`) would not read
+   * well; it must stay unique and never change once clients use it.
+   */
+  name?: string;
+  /**
+   * What a 409 means here, when the service refuses the change because of the record's state (a
+   * sent invoice, a taken name…). A DELETE always may (a record still in use: IN_USE), and an
+   * operation whose summary names a 409 gets it too, with the codes the summary names.
+   */
+  conflict?: string;
+  /** What a 429 means here, for an operation behind a rate limit (public lookups, sign-in steps…). */
+  rateLimited?: string;
 };
 
 function permissionsOf(access: OperationAccess): Permission[] | null {
@@ -89,28 +102,141 @@ export function guard(
   };
 }
 
+/** The security scheme every signed-in operation names: better-auth's session cookie. */
+export const SESSION_COOKIE_SCHEME = "sessionCookie";
+
 const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: apiErrorSchema } },
 });
 
+/** "interests" → "interest": the resource one id names, for an operationId that reads as words. */
+function singular(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (/(sses|uses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  return word.endsWith("s") ? word.slice(0, -1) : word;
+}
+
+const camelWords = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1));
+
+/**
+ * The operationId derived from method and path: the method, then the path's words without `/api`,
+ * camel-cased, a word followed by a parameter in the singular (`GET /api/loads/{id}/interests` →
+ * `getLoadInterests`, `GET /api/loads/{id}` → `getLoad` beside `GET /api/loads` → `getLoads`). A
+ * trailing parameter other than `{id}` is named (`…ByLineId`), and a trailing `{id}` after a word
+ * without a plural gets `ById` (`getLedger` / `getLedgerById`). Stable: it changes only with the path.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const segments = path
+    .replace(/^\/api\/?/, "")
+    .split("/")
+    .filter(Boolean);
+  const isParam = (segment: string | undefined) => segment?.startsWith("{") ?? false;
+  const words: string[] = [];
+  segments.forEach((segment, i) => {
+    if (isParam(segment)) return;
+    const parts = camelWords(segment);
+    if (isParam(segments[i + 1]) && parts.length) parts.push(singular(parts.pop()!));
+    words.push(...parts);
+  });
+  const last = segments.at(-1);
+  if (last === "{id}") {
+    const word = segments.at(-2) ?? "";
+    if (singular(word) === word) words.push("ById");
+  } else if (last && isParam(last)) {
+    words.push(`By${camelWords(last.slice(1, -1)).join("")}`);
+  }
+  return [method.toLowerCase(), ...words].join("");
+}
+
+const CONFLICT_CODES = /\b409\b[^.;]*?\b([A-Z][A-Z_]{3,})\b/g;
+
+/** The 409 an operation declares, or null: its own words, a DELETE's IN_USE, or its summary's codes. */
+function conflictOf(method: string, declared: string | undefined, text: string): string | null {
+  if (declared) return declared;
+  const codes = [...text.matchAll(CONFLICT_CODES)].map((m) => m[1]);
+  if (/\b409\b/.test(text)) {
+    return codes.length
+      ? `The record's state refuses the change: ${[...new Set(codes)].join(", ")} (see the summary)`
+      : "The record's state refuses the change (see the summary)";
+  }
+  if (method.toLowerCase() === "delete") return "IN_USE: the record is still referenced by others";
+  return null;
+}
+
+/**
+ * The error answers an operation can give, derived from what it declares: 400 when it takes input
+ * (every operation: the NUL check covers path and query too), 401 unless public, 403 unless public
+ * or open to every signed-in user (or its account may be pending: a temporary password), 404 for a
+ * path with a parameter (none such, or someone else's row), 409 and 429 as above, 413 when it reads
+ * a body. The operation's own wording of any of them wins.
+ */
+function errorResponses(def: {
+  method: string;
+  path: string;
+  access: OperationAccess;
+  readsBody: boolean;
+  conflict: string | null;
+  rateLimited?: string;
+}) {
+  const { access } = def;
+  return {
+    400: errorResponse("Invalid input; `details.fields` holds a message per field"),
+    ...(access === "public" ? {} : { 401: errorResponse("Not signed in (UNAUTHENTICATED)") }),
+    ...(access === "public"
+      ? {}
+      : {
+          403: errorResponse(
+            access === "authenticated"
+              ? "The account must first change its password or set up two-factor sign-in"
+              : "Role not allowed (FORBIDDEN), or the account must first change its password",
+          ),
+        }),
+    ...(def.path.includes("{")
+      ? { 404: errorResponse("No such record, or one the caller may not see (NOT_FOUND)") }
+      : {}),
+    ...(def.conflict ? { 409: errorResponse(def.conflict) } : {}),
+    ...(def.readsBody ? { 413: errorResponse("The request body is larger than `x-max-body-bytes`") } : {}),
+    ...(def.rateLimited ? { 429: errorResponse(def.rateLimited) } : {}),
+  };
+}
+
 /**
  * `createRoute` plus the access declaration: adds the guard and shows the allowed roles as
  * `x-roles` (and `x-access`) in /api/openapi.json. An operation without it fails the access test.
+ * It also gives the operation its `operationId`, its error answers and its security requirement
+ * (the session cookie unless public; decision 047).
  */
 export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
-  const { access, allowPendingPasswordChange, forbiddenMessage, maxBodyBytes, ...config } = def;
+  const {
+    access,
+    allowPendingPasswordChange,
+    forbiddenMessage,
+    maxBodyBytes,
+    name,
+    conflict,
+    rateLimited,
+    ...config
+  } = def;
   const xRoles = access === "public" ? ["public"] : [...defaultRoles(access)];
   const permissions = permissionsOf(access);
   const takesFiles = Boolean(config.request?.body?.content?.["multipart/form-data"]);
   const bodyMax = maxBodyBytes ?? (takesFiles ? UPLOAD_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES);
+  const text = `${config.summary ?? ""} ${config.description ?? ""}`;
   return createRoute({
     ...config,
+    operationId: name ?? operationIdOf(config.method, config.path),
     "x-roles": xRoles,
     "x-access": access === "public" || access === "authenticated" ? access : "roles",
     // The permissions it needs (any of): /permissions can change which roles hold them.
     ...(permissions ? { "x-permissions": permissions } : {}),
     "x-max-body-bytes": bodyMax,
+    security: access === "public" ? [] : [{ [SESSION_COOKIE_SCHEME]: [] }],
     // The guard first (a caller who may not call it never gets to send a body), then the size cap,
     // then the one text rule every operation shares (no NUL characters).
     middleware: [
@@ -119,12 +245,15 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
       rejectNulCharacters(),
     ] as const,
     responses: {
+      ...errorResponses({
+        method: config.method,
+        path: config.path,
+        access,
+        readsBody: Boolean(config.request?.body) || !["get", "head"].includes(config.method),
+        conflict: conflictOf(config.method, conflict, text),
+        rateLimited,
+      }),
       ...config.responses,
-      400: errorResponse("Invalid input; `details.fields` holds a message per field"),
-      413: errorResponse("The request body is larger than `x-max-body-bytes`"),
-      ...(access === "public"
-        ? {}
-        : { 401: errorResponse("Not signed in"), 403: errorResponse("Role not allowed") }),
     },
   } as unknown as Omit<R, keyof RouteAccess> & { middleware: MiddlewareHandler<AppEnv> });
 }

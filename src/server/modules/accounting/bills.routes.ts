@@ -56,6 +56,7 @@ const update = defineRoute({
   tags,
   summary: "Edit a bill (a new due date restarts a subscription's calendar from it)",
   access: WRITE,
+  conflict: "BILL_CANCELLED: a cancelled bill does not change",
   request: { params: uuidParams, body: jsonBody(billInputSchema) },
   responses: { 200: jsonContent(billSchema) },
 });

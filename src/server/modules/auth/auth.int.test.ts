@@ -27,6 +27,21 @@ describe("sign-in", () => {
     expect(res.status).toBe(401);
   });
 
+  it("answers better-auth's refusals in the API's one error shape, with the same code and message", async () => {
+    const res = await call(ctx, "/api/auth/sign-in/email", {
+      body: { email: "dispatcher@demo.test", password: "nope-nope" },
+    });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({
+      error: { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" },
+    });
+    // The code step without the password step's cookie: better-auth's refusal, same shape.
+    const code = await call(ctx, "/api/auth/two-factor/verify-totp", { body: { code: "123456" } });
+    expect(code.status).toBe(401);
+    expect(code.json.error.code).toBe("INVALID_TWO_FACTOR_COOKIE");
+    expect(code.json.message).toBeUndefined();
+  });
+
   it("sets an httpOnly session cookie and keeps the token out of the body", async () => {
     const res = await call(ctx, "/api/auth/sign-in/email", {
       body: { email: "admin@demo.test", password: "Demo1234!" },

@@ -1,8 +1,11 @@
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { z } from "@hono/zod-openapi";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import { loginSchema } from "@shared/auth/login.schema";
 import { Hono } from "hono";
 import type { Deps } from "../../deps";
 import type { AppEnv } from "../../http/context";
-import { HttpError, validationError } from "../../http/errors";
+import { errorBody, HttpError, validationError } from "../../http/errors";
 import { enforceRateLimit, hitRateLimit } from "../../platform/rate-limit/rate-limit";
 import { withClientIp } from "./auth";
 import { pendingRequestMatches } from "./pending-registration";
@@ -95,7 +98,7 @@ export function authRoutes(deps: Deps) {
     if (login && code === "INVALID_EMAIL_OR_PASSWORD" && (await pendingRequestMatches(deps, login))) {
       throw new HttpError(403, "REGISTRATION_PENDING", REGISTRATION_PENDING_SIGN_IN);
     }
-    return res;
+    return inOurErrorShape(res);
   });
   return app;
 }
@@ -106,6 +109,133 @@ async function errorCode(res: Response): Promise<string | null> {
     .json()
     .catch(() => null)) as { code?: unknown } | null;
   return typeof body?.code === "string" ? body.code : null;
+}
+
+/**
+ * better-auth answers a refusal as `{ message, code }`; the rest of the API as
+ * `{ error: { code, message, details } }`. Same status, headers (a cleared cookie), code and
+ * message, in our shape — the web app's `api()` reads both, so what the user reads is unchanged.
+ */
+async function inOurErrorShape(res: Response): Promise<Response> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown; message?: unknown; error?: unknown } | null;
+  if (!body || typeof body !== "object" || "error" in body) return res;
+  const code = typeof body.code === "string" && body.code ? body.code : "HTTP_ERROR";
+  const message = typeof body.message === "string" && body.message ? body.message : res.statusText;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
+}
+
+const signInBody = z.object({
+  email: z.string().openapi({ format: "email", description: "Trimmed and lower-cased" }),
+  password: z.string(),
+  rememberMe: z.boolean().optional().openapi({ description: "Keep the session past the browser's close" }),
+});
+const signInAnswer = z
+  .object({
+    redirect: z.boolean().optional(),
+    user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose().optional(),
+    twoFactorRedirect: z
+      .boolean()
+      .optional()
+      .openapi({ description: "true: no session yet; send the authenticator code next (verify-totp)" }),
+    twoFactorMethods: z.array(z.string()).optional(),
+  })
+  .openapi("SignInAnswer");
+const codeBody = z.object({
+  code: z.string().openapi({ description: "The authenticator's six digits, or a recovery code" }),
+  trustDevice: z.boolean().optional(),
+});
+const signOutAnswer = z.object({ success: z.boolean() }).openapi("SignOutAnswer");
+
+const authError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: apiErrorSchema } },
+});
+
+/**
+ * The four better-auth endpoints in /api/openapi.json (they are not OpenAPI routes: better-auth
+ * answers them). Their refusals have the API's one error shape (`inOurErrorShape`).
+ */
+export function documentAuthRoutes(registry: OpenAPIRegistry, sessionScheme: string) {
+  const tags = ["Authentication"];
+  const common = {
+    "x-roles": ["public"],
+    "x-access": "public",
+    "x-better-auth": true,
+    tags,
+    security: [],
+  };
+  registry.registerPath({
+    ...common,
+    method: "post",
+    path: SIGN_IN,
+    operationId: "signIn",
+    summary:
+      "Sign in with email and password: sets the httpOnly session cookie (the session itself is GET /api/me). " +
+      "With two-factor on, answers `twoFactorRedirect` and a short-lived cookie for the code step instead",
+    request: { body: { required: true, content: { "application/json": { schema: signInBody } } } },
+    responses: {
+      200: {
+        description: "Signed in (or the code step is next); the token is only in the cookie",
+        content: { "application/json": { schema: signInAnswer } },
+      },
+      400: authError("Email or password missing or malformed; `details.fields` per field"),
+      401: authError("INVALID_EMAIL_OR_PASSWORD"),
+      403: authError(
+        "BANNED_USER (a disabled account), REGISTRATION_PENDING (a registration not yet approved), " +
+          "WRONG_ADDRESS (opened at an address the app does not serve)",
+      ),
+      413: authError("The request body is larger than 1 MB"),
+      429: authError("RATE_LIMITED: too many sign-in attempts from this address; see Retry-After"),
+    },
+  });
+  for (const [path, operationId, what] of [
+    ["/api/auth/two-factor/verify-totp", "verifyTwoFactorCode", "the authenticator app's code"],
+    ["/api/auth/two-factor/verify-backup-code", "verifyTwoFactorRecoveryCode", "a one-time recovery code"],
+  ] as const) {
+    registry.registerPath({
+      ...common,
+      method: "post",
+      path,
+      operationId,
+      summary: `The second sign-in step with ${what}: sets the session cookie (needs the password step's cookie)`,
+      request: { body: { required: true, content: { "application/json": { schema: codeBody } } } },
+      responses: {
+        200: {
+          description: "Signed in",
+          content: { "application/json": { schema: signInAnswer } },
+        },
+        400: authError("The code is missing or malformed"),
+        401: authError(
+          "INVALID_CODE or INVALID_BACKUP_CODE, or INVALID_TWO_FACTOR_COOKIE when the code step expired (sign in again)",
+        ),
+        403: authError("WRONG_ADDRESS (opened at an address the app does not serve)"),
+        413: authError("The request body is larger than 1 MB"),
+        429: authError("RATE_LIMITED, or ACCOUNT_TEMPORARILY_LOCKED after ten wrong codes; see Retry-After"),
+      },
+    });
+  }
+  registry.registerPath({
+    ...common,
+    "x-roles": ["public"],
+    method: "post",
+    path: "/api/auth/sign-out",
+    operationId: "signOut",
+    summary: "Sign out: ends the session and clears its cookie (without one, nothing to end)",
+    security: [{ [sessionScheme]: [] }, {}],
+    request: { body: { required: false, content: { "application/json": { schema: z.object({}) } } } },
+    responses: {
+      200: { description: "Signed out", content: { "application/json": { schema: signOutAnswer } } },
+      400: authError("A malformed body"),
+      403: authError("WRONG_ADDRESS (opened at an address the app does not serve)"),
+      413: authError("The request body is larger than 1 MB"),
+    },
+  });
 }
 
 /** A page opened at an address the app does not serve under: say where to go instead. */

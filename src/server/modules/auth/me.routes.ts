@@ -34,6 +34,7 @@ const changePassword = defineRoute({
   tags: ["Session"],
   summary: "Change your password (required after an admin sets a temporary one)",
   access: "authenticated",
+  rateLimited: "RATE_LIMITED: too many password attempts; see Retry-After",
   allowPendingPasswordChange: true,
   request: { body: jsonBody(changePasswordSchema) },
   responses: { 200: jsonContent(okSchema) },

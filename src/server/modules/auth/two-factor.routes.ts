@@ -33,6 +33,8 @@ const enable = defineRoute({
   summary:
     "Start two-factor set-up with the password: the authenticator's QR code and key, and ten one-time recovery codes (shown once)",
   access: "authenticated",
+  rateLimited: "RATE_LIMITED: too many password or code attempts; see Retry-After",
+  conflict: "TWO_FACTOR_ON: two-factor sign-in is already on",
   allowPendingPasswordChange: true,
   request: { body: jsonBody(passwordInputSchema) },
   responses: { 200: jsonContent(twoFactorEnrolmentSchema) },
@@ -43,6 +45,8 @@ const confirm = defineRoute({
   tags,
   summary: "Confirm set-up with a first code from the authenticator: two-factor sign-in is on; audited",
   access: "authenticated",
+  rateLimited: "RATE_LIMITED: too many password or code attempts; see Retry-After",
+  conflict: "TWO_FACTOR_ON: two-factor sign-in is already on",
   allowPendingPasswordChange: true,
   request: { body: jsonBody(codeInputSchema) },
   responses: { 200: jsonContent(twoFactorStatusSchema) },
@@ -53,6 +57,8 @@ const disable = defineRoute({
   tags,
   summary: "Turn two-factor sign-in off with the password; audited",
   access: "authenticated",
+  rateLimited: "RATE_LIMITED: too many password or code attempts; see Retry-After",
+  conflict: "TWO_FACTOR_OFF: two-factor sign-in is not on",
   request: { body: jsonBody(passwordInputSchema) },
   responses: { 200: jsonContent(twoFactorStatusSchema) },
 });

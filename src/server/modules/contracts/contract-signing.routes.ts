@@ -33,6 +33,7 @@ const view = defineRoute({
     "recorded. Once signed, the same link (until it expires) shows the signed copy: signature, signer, " +
     "time, the signed PDF. Rate-limited per address",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: contractTokenParamsSchema },
   responses: { 200: jsonContent(publicContractSchema), 404: invalid, 410: gone },
 });
@@ -42,6 +43,7 @@ const attachment = defineRoute({
   tags,
   summary: "The contract's attachment, while the link shows the contract",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: contractTokenParamsSchema },
   responses: { 200: binary([PDF_TYPE, "image/*"], "The attachment"), 404: invalid, 410: gone },
 });
@@ -51,6 +53,7 @@ const signedPdf = defineRoute({
   tags,
   summary: "The signed PDF with its signing record, for the signer reopening the link that signed it",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: contractTokenParamsSchema },
   responses: { 200: binary([PDF_TYPE], "The signed PDF"), 404: invalid, 410: gone },
 });
@@ -63,6 +66,7 @@ const sign = defineRoute({
     "empty) and the SHA-256 shown (409 CONTRACT_CHANGED if the content changed). Records time, address and " +
     "browser; the contract becomes read-only; both sides get the signed PDF",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: contractTokenParamsSchema, body: jsonBody(signContractSchema) },
   responses: { 200: jsonContent(signedContractSchema), 404: invalid, 410: gone },
 });
@@ -74,6 +78,7 @@ const account = defineRoute({
     "Right after signing, a driver without a sign-in account sets a password: the account's email is the " +
     "contract's, the role driver, linked to the contract's driver. Once per driver (409 ACCOUNT_EXISTS)",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: contractTokenParamsSchema, body: jsonBody(contractAccountSchema) },
   responses: { 201: jsonContent(contractAccountResultSchema), 404: invalid },
 });

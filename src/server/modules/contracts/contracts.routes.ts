@@ -145,6 +145,7 @@ const withdraw = defineRoute({
   tags,
   summary: "Withdraw a sent contract: the link stops working and the contract is a draft again",
   access: MANAGE,
+  conflict: "CONTRACT_NOT_SENT unless sent; CONTRACT_EXPIRED past its expiry date",
   request: { params: uuidParams },
   responses: { 200: jsonContent(contractSchema) },
 });

@@ -109,6 +109,7 @@ const update = defineRoute({
   tags,
   summary: "Edit a customer (its contacts are replaced by the ones sent)",
   access: WRITE,
+  conflict: "CUSTOMER_EMAIL_TAKEN: another customer has this email",
   request: { params: uuidParams, body: jsonBody(customerInputSchema) },
   responses: { 200: jsonContent(customerDetailSchema) },
 });

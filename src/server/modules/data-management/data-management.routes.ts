@@ -34,6 +34,7 @@ const startExport = defineRoute({
   summary:
     "Export every table and every stored file as one archive (docs/data-export-format.md); runs in the background, its progress in GET /api/data/exports/{id}; audited",
   access: MANAGE,
+  conflict: "EXPORT_RUNNING: another export is still being written",
   responses: { 202: jsonContent(dataExportSchema) },
 });
 const getExport = defineRoute({
@@ -112,6 +113,7 @@ const removeDemo = defineRoute({
   tags,
   summary: "Remove the demo company: exactly the rows its seed recorded, in one transaction; audited",
   access: MANAGE,
+  conflict: "DEMO_NOT_REMOVABLE: real records now use the demo data",
   responses: { 200: jsonContent(demoRemovalSchema) },
 });
 

@@ -125,6 +125,7 @@ const updateVehicle = defineRoute({
   tags,
   summary: "Edit a vehicle (an empty odometer keeps the current reading)",
   access: WRITE,
+  conflict: "A unit number, VIN or transponder another vehicle has (`details.fields`)",
   request: { params: uuidParams, body: jsonBody(updateVehicleSchema) },
   responses: { 200: jsonContent(vehicleDetailSchema) },
 });
@@ -212,6 +213,7 @@ const updateTrailer = defineRoute({
   tags,
   summary: "Edit a trailer or container",
   access: WRITE,
+  conflict: "DUPLICATE_TRAILER_ID / DUPLICATE_VIN: another trailer has it (`details.fields`)",
   request: { params: uuidParams, body: jsonBody(trailerFormSchema) },
   responses: { 200: jsonContent(trailerDetailSchema) },
 });

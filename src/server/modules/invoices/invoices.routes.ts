@@ -149,6 +149,7 @@ const voidInvoice = defineRoute({
   tags,
   summary: "Void a draft (or a sent invoice without payments); its loads can be invoiced again",
   access: WRITE,
+  conflict: "INVOICE_NOT_VOIDABLE: already void, or payments are recorded",
   request: { params: uuidParams, body: jsonBody(voidInvoiceSchema) },
   responses: { 200: jsonContent(invoiceDetailSchema) },
 });

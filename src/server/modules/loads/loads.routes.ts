@@ -139,6 +139,7 @@ const saveStateMiles = defineRoute({
   tags,
   summary: "Record the load's miles by state or province (replaces them); staff or the load's driver",
   access: "loads:stateMiles",
+  conflict: "LOAD_CANCELLED: a cancelled load keeps no state miles",
   request: { params: uuidParams, body: jsonBody(stateMilesInputSchema) },
   responses: { 200: jsonContent(stateMilesSchema) },
 });

@@ -62,6 +62,7 @@ const decline = defineRoute({
   tags,
   summary: "Decline a pending request with a reason the customer sees",
   access: REVIEW,
+  conflict: "ALREADY_REVIEWED: the request was accepted or declined already",
   request: { params: uuidParams, body: jsonBody(declineLoadRequestSchema) },
   responses: { 200: jsonContent(staffLoadRequestSchema) },
 });

@@ -64,6 +64,7 @@ const bolLinkDef = defineRoute({
   tags: ["Public"],
   summary: "What an active BOL upload link is for (404 INVALID_LINK when unknown, expired or revoked)",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many requests from this address; see Retry-After",
   request: { params: bolTokenParamsSchema },
   responses: {
     200: jsonContent(bolLinkSchema),
@@ -85,6 +86,7 @@ const uploadDef = defineRoute({
     "Upload a bill of lading (PDF or image, checked by content) through a public link; dispatch is notified. " +
     "404 INVALID_LINK, 413 too large, 415 not a PDF or image",
   access: "public",
+  rateLimited: "RATE_LIMITED: too many uploads from this address; see Retry-After",
   request: {
     params: bolTokenParamsSchema,
     body: {

@@ -44,6 +44,7 @@ const approve = defineRoute({
   tags: ["Registration"],
   summary: "Approve: creates the customer account and emails the applicant",
   access: "accountReviews:manage",
+  conflict: "ALREADY_REVIEWED: the request was reviewed already",
   request: { params: uuidParams },
   responses: { 200: jsonContent(accountReviewSchema) },
 });
@@ -54,6 +55,7 @@ const reject = defineRoute({
   tags: ["Registration"],
   summary: "Reject with a reason; emails the applicant",
   access: "accountReviews:manage",
+  conflict: "ALREADY_REVIEWED: the request was reviewed already",
   request: { params: uuidParams, body: jsonBody(rejectReviewSchema) },
   responses: { 200: jsonContent(accountReviewSchema) },
 });

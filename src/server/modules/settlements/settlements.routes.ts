@@ -169,6 +169,7 @@ const refresh = defineRoute({
   tags,
   summary: "Recompute a draft's load pay from the loads and the driver as they are now",
   access: WRITE,
+  conflict: "SETTLEMENT_LOCKED unless it is a draft",
   request: { params: uuidParams },
   responses: { 200: jsonContent(settlementSchema) },
 });
@@ -178,6 +179,7 @@ const notes = defineRoute({
   tags,
   summary: "A draft's notes (printed on the statement)",
   access: WRITE,
+  conflict: "SETTLEMENT_LOCKED unless it is a draft",
   request: { params: uuidParams, body: jsonBody(settlementNotesSchema) },
   responses: { 200: jsonContent(settlementSchema) },
 });

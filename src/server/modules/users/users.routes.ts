@@ -35,6 +35,7 @@ const create = defineRoute({
   tags,
   summary: "Add a user (name, email, role and password required)",
   access: MANAGE,
+  conflict: "EMAIL_TAKEN: an account with this email exists",
   request: { body: jsonBody(createUserWithOptionsSchema) },
   responses: { 201: jsonContent(createdIdSchema, "Created") },
 });
@@ -89,6 +90,7 @@ const startImpersonation = defineRoute({
   tags: ["Impersonation"],
   summary: "Browse as another (non-admin) user for up to 60 minutes; the admin session is kept",
   access: "impersonation:start",
+  conflict: "Already impersonating, oneself, or a disabled account (CONFLICT)",
   request: { body: jsonBody(impersonateSchema) },
   responses: { 200: jsonContent(impersonationStartedSchema) },
 });
@@ -98,6 +100,7 @@ const stopImpersonation = defineRoute({
   tags: ["Impersonation"],
   summary: "Return to the admin account (only from an impersonation session)",
   access: "authenticated",
+  conflict: "NOT_IMPERSONATING",
   allowPendingPasswordChange: true,
   responses: { 200: jsonContent(impersonationStartedSchema) },
 });
