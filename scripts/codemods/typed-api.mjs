@@ -4,7 +4,8 @@
 // What it cannot resolve it leaves alone and lists, for a hand edit.
 // Usage: node scripts/codemods/typed-api.mjs [files…]
 import { execSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import ts from "typescript";
 
 const gen = readFileSync("src/web/lib/api-types.gen.ts", "utf8");
@@ -35,23 +36,60 @@ let converted = 0;
 
 for (const file of files) {
   const text = readFileSync(file, "utf8");
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   // Local constants and one-expression functions, by name.
   const consts = new Map();
   const fns = new Map();
   const visitDecl = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const init = node.initializer;
-      if (ts.isArrowFunction(init) && !ts.isBlock(init.body)) fns.set(node.name.text, { params: init.parameters.map((p) => p.name.getText(sf)), body: init.body });
-      else if (ts.isArrowFunction(init) && ts.isBlock(init.body) && init.body.statements.length === 1 && ts.isReturnStatement(init.body.statements[0]))
-        fns.set(node.name.text, { params: init.parameters.map((p) => p.name.getText(sf)), body: init.body.statements[0].expression });
-      else if (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init) || ts.isTemplateExpression(init)) consts.set(node.name.text, init);
-      else if (ts.isAsExpression(init) && ts.isStringLiteral(init.expression)) consts.set(node.name.text, init.expression);
+      if (ts.isArrowFunction(init) && !ts.isBlock(init.body))
+        fns.set(node.name.text, { params: init.parameters.map((p) => p.name.getText()), body: init.body });
+      else if (
+        ts.isArrowFunction(init) &&
+        ts.isBlock(init.body) &&
+        init.body.statements.length === 1 &&
+        ts.isReturnStatement(init.body.statements[0])
+      )
+        fns.set(node.name.text, {
+          params: init.parameters.map((p) => p.name.getText()),
+          body: init.body.statements[0].expression,
+        });
+      else if (
+        ts.isStringLiteral(init) ||
+        ts.isNoSubstitutionTemplateLiteral(init) ||
+        ts.isTemplateExpression(init)
+      )
+        consts.set(node.name.text, init);
+      else if (ts.isAsExpression(init) && ts.isStringLiteral(init.expression))
+        consts.set(node.name.text, init.expression);
     }
-    if (ts.isFunctionDeclaration(node) && node.name && node.body?.statements.length === 1 && ts.isReturnStatement(node.body.statements[0]))
-      fns.set(node.name.text, { params: node.parameters.map((p) => p.name.getText(sf)), body: node.body.statements[0].expression });
+    if (
+      ts.isFunctionDeclaration(node) &&
+      node.name &&
+      node.body?.statements.length === 1 &&
+      ts.isReturnStatement(node.body.statements[0])
+    )
+      fns.set(node.name.text, {
+        params: node.parameters.map((p) => p.name.getText()),
+        body: node.body.statements[0].expression,
+      });
     ts.forEachChild(node, visitDecl);
   };
+  // Path helpers imported from sibling modules (`loadPath`, `driverPath`) resolve the same way.
+  for (const st of sf.statements) {
+    if (!ts.isImportDeclaration(st) || !st.moduleSpecifier.text.startsWith(".")) continue;
+    const base = path.resolve(path.dirname(file), st.moduleSpecifier.text);
+    const target = [`${base}.ts`, `${base}.tsx`].find((f) => existsSync(f));
+    if (target)
+      visitDecl(ts.createSourceFile(target, readFileSync(target, "utf8"), ts.ScriptTarget.Latest, true));
+  }
   visitDecl(sf);
 
   // Parts: strings, or { expr } holes (a path parameter's value).
@@ -77,22 +115,20 @@ for (const file of files) {
       const name = node.expression.text;
       if ((name === "encodeURIComponent" || name === "String") && node.arguments.length === 1) {
         const r = resolve(node.arguments[0], env, depth + 1);
-        return r && r.every((p) => typeof p !== "string") ? r : r?.length === 1 ? r : null;
+        return r; // the wrapper encodes each path parameter itself
       }
       const fn = fns.get(name);
       if (fn) {
         const inner = new Map();
         fn.params.forEach((p, i) => {
           const arg = node.arguments[i];
-          inner.set(p, arg ? resolve(arg, env, depth + 1) ?? [{ expr: arg.getText(sf) }] : [{ expr: "undefined" }]);
+          inner.set(p, arg ? resolve(arg, env, depth + 1) : [{ expr: "undefined" }]);
         });
         return resolve(fn.body, inner, depth + 1);
       }
     }
     // Any other expression stands for one path parameter's value.
-    return [{ expr: env.size > 0 ? null : node.getText(sf) }].map((p) => (p.expr === null ? null : p)).every(Boolean)
-      ? [{ expr: node.getText(sf) }]
-      : null;
+    return [{ expr: node.getText() }];
   };
 
   const match = (parts) => {
@@ -136,7 +172,7 @@ for (const file of files) {
 
   const edits = [];
   const visit = (node) => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "api" && node.typeArguments) {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "api") {
       const [pathArg, optArg] = node.arguments;
       const where = `${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`;
       const parts = pathArg && resolve(pathArg, new Map());
@@ -150,7 +186,8 @@ for (const file of files) {
         let hasBody = false;
         for (const p of props) {
           const name = p.name && ts.isIdentifier(p.name) ? p.name.text : null;
-          if (name === "method" && ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer)) method = p.initializer.text.toLowerCase();
+          if (name === "method" && ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer))
+            method = p.initializer.text.toLowerCase();
           else {
             if (name === "body" || name === "form") hasBody = true;
             rest.push(p.getText(sf));
@@ -165,7 +202,11 @@ for (const file of files) {
             : null;
           const all = [pathProp, ...rest].filter(Boolean);
           const opts = all.length ? `, { ${all.join(", ")} }` : "";
-          edits.push({ start: node.getStart(sf), end: node.getEnd(), text: `api.${method}("${m.key}"${opts})` });
+          edits.push({
+            start: node.getStart(sf),
+            end: node.getEnd(),
+            text: `api.${method}("${m.key}"${opts})`,
+          });
           converted++;
         }
       }
@@ -175,7 +216,8 @@ for (const file of files) {
   visit(sf);
   if (edits.length) {
     let out = text;
-    for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    for (const e of edits.sort((a, b) => b.start - a.start))
+      out = out.slice(0, e.start) + e.text + out.slice(e.end);
     writeFileSync(file, out);
   }
 }

@@ -87,25 +87,55 @@ export type ApiPath<M extends Method> = {
 type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : undefined;
 
 /** The body of the operation's success answer (200, else 201, else nothing for 204). */
-export type ApiResponse<P extends keyof paths, M extends Method> = Operation<P, M> extends {
-  responses: infer R;
-}
-  ? R extends { 200: infer A }
-    ? JsonOf<A>
-    : R extends { 201: infer A }
+export type ApiResponse<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    responses: infer R;
+  }
+    ? R extends { 200: infer A }
       ? JsonOf<A>
-      : undefined
-  : never;
+      : R extends { 201: infer A }
+        ? JsonOf<A>
+        : undefined
+    : never;
 
-type PathParamsOf<O> = O extends { parameters: { path: infer X } } ? ([X] extends [never] ? never : X) : never;
+type PathParamsOf<O> = O extends { parameters: { path: infer X } }
+  ? [X] extends [never]
+    ? never
+    : X
+  : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? never : Q) : never;
 type RequestBodyOf<O> = O extends { requestBody?: infer B } ? NonNullable<B> : never;
 type JsonBodyOf<O> = RequestBodyOf<O> extends { content: { "application/json": infer J } } ? J : never;
-type HasForm<O> = RequestBodyOf<O> extends { content: { "multipart/form-data": unknown } } ? true : false;
+type HasForm<O> = [RequestBodyOf<O>] extends [never]
+  ? false
+  : RequestBodyOf<O> extends { content: { "multipart/form-data": unknown } }
+    ? true
+    : false;
 type BodyRequired<O> = O extends { requestBody: unknown } ? true : false;
 
-/** The query the operation declares; `null` and `""` are dropped on the way out, like an absent key. */
-type QueryInput<Q> = { [K in keyof Q]?: Q[K] | null | "" };
+/**
+ * A request body as the browser may send it: the declared shape, except that a number may come as
+ * the form's text — the server's schemas coerce it (`z.coerce`) and reject what is not a number,
+ * which the document cannot express.
+ */
+type Wire<T> = T extends number
+  ? unknown
+  : T extends readonly (infer E)[]
+    ? Wire<E>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/**
+ * The query the operation declares; `null` and `""` are dropped on the way out, like an absent key,
+ * and a `"true" | "false"` flag may be given as a boolean (it is sent as its string).
+ */
+type QueryInput<Q> = {
+  [K in keyof Q]?: Q[K] | null | "" | (Exclude<Q[K], undefined> extends "true" | "false" ? boolean : never);
+};
+
+/** The query an operation declares (every key optional, as sent). */
+export type ApiQuery<P extends keyof paths, M extends Method> = QueryInput<QueryOf<Operation<P, M>>>;
 
 /** What a call passes: the declared path parameters, query, body (JSON or multipart) and a signal. */
 export type ApiOptions<P extends keyof paths, M extends Method> = ApiOptionsOf<Operation<P, M>>;
@@ -118,13 +148,22 @@ type ApiOptionsOf<O> = { signal?: AbortSignal } & ([PathParamsOf<O>] extends [ne
     : [JsonBodyOf<O>] extends [never]
       ? { body?: never; form?: never }
       : BodyRequired<O> extends true
-        ? { body: JsonBodyOf<O>; form?: never }
-        : { body?: JsonBodyOf<O>; form?: never });
+        ? { body: Wire<JsonBodyOf<O>>; form?: never }
+        : { body?: Wire<JsonBodyOf<O>>; form?: never });
 
 type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
 type OptionsArg<P extends keyof paths, M extends Method> = [RequiredKeys<ApiOptions<P, M>>] extends [never]
   ? [options?: ApiOptions<P, M>]
   : [options: ApiOptions<P, M>];
+
+/**
+ * Sign-in, its two-factor step and sign-out (`/api/auth/*`, answered by better-auth) are not in the
+ * OpenAPI document yet, so they have no declared answer: the caller reads the fields it needs at
+ * run time instead of naming a type. Once the document lists them, `api.post` replaces this.
+ */
+export function authPost(path: `/api/auth/${string}`, body: Record<string, unknown>): Promise<unknown> {
+  return request(path, { method: "POST", body });
+}
 
 /** `/api/loads/{id}` with `{ id }` → `/api/loads/<id>`, each value encoded. */
 export function fillPath(template: string, params?: Record<string, string | number>): string {
@@ -155,17 +194,13 @@ function caller<M extends Method>(method: M) {
  *     api.get("/api/loads/{id}", { path: { id }, signal })
  *     api.post("/api/loads", { body })
  */
-export const api = Object.assign(
-  /** @deprecated The hand-typed form, kept only for the files `src/web/api-contract.test.ts` still lists. */
-  <T>(path: string, options: RequestOptions = {}): Promise<T> => request(path, options) as Promise<T>,
-  {
-    get: caller("get"),
-    post: caller("post"),
-    put: caller("put"),
-    patch: caller("patch"),
-    delete: caller("delete"),
-  },
-);
+export const api = {
+  get: caller("get"),
+  post: caller("post"),
+  put: caller("put"),
+  patch: caller("patch"),
+  delete: caller("delete"),
+};
 
 function safeJson(text: string): unknown {
   try {

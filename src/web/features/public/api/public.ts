@@ -1,6 +1,5 @@
 import type { ApiError } from "@shared/api/api.schema";
-import type { BolLink, BolUploadResult, TrackResult } from "@shared/public/public.schema";
-import type { TrackingView } from "@shared/public/tracking.schema";
+import type { BolUploadResult } from "@shared/public/public.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, api } from "../../../lib/api";
 
@@ -18,7 +17,7 @@ export function useTrackLoad(number: string, check: string) {
   return useQuery({
     queryKey: publicKeys.track(number, check),
     queryFn: ({ signal }) =>
-      api<TrackResult>(`/api/public/track/${encodeURIComponent(number)}`, { query: { check }, signal }),
+      api.get("/api/public/track/{loadNumber}", { path: { loadNumber: number }, query: { check }, signal }),
     enabled: number.length > 0,
     retry: false,
     staleTime: 30_000,
@@ -30,8 +29,7 @@ export function useTrackLoad(number: string, check: string) {
 export function useTracking(token: string) {
   return useQuery({
     queryKey: publicKeys.tracking(token),
-    queryFn: ({ signal }) =>
-      api<TrackingView>(`/api/public/tracking/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/public/tracking/{token}", { path: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -40,7 +38,7 @@ export function useTracking(token: string) {
 export function useBolLink(token: string) {
   return useQuery({
     queryKey: publicKeys.bolLink(token),
-    queryFn: ({ signal }) => api<BolLink>(`/api/public/bol-upload/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/public/bol-upload/{token}", { path: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
