@@ -1,4 +1,4 @@
-import { type Role, STAFF_ROLES } from "@shared/access";
+import { STAFF_ROLES } from "@shared/access";
 import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 
@@ -48,7 +48,7 @@ export const announcementInputSchema = z
     deliverAt: z.iso.datetime({ offset: true, message: M.deliverAt }),
     audience: z.enum(ANNOUNCEMENT_AUDIENCES),
     roles: z
-      .array(z.enum(STAFF_ROLES as unknown as [Role, ...Role[]]))
+      .array(z.enum(STAFF_ROLES))
       .max(10)
       .default([]),
     people: z.array(z.string().min(1).max(64)).max(500).default([]),

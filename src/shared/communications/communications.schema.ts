@@ -1,4 +1,4 @@
-import { type Role, STAFF_ROLES } from "@shared/access";
+import { STAFF_ROLES } from "@shared/access";
 import { pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 import {
@@ -50,7 +50,7 @@ export const audienceSchema = z.object({
   customers: z.enum(["none", "all", "chosen"]).default("none"),
   customerIds: ids,
   staffRoles: z
-    .array(z.enum(STAFF_ROLES as unknown as [Role, ...Role[]]))
+    .array(z.enum(STAFF_ROLES))
     .max(10)
     .default([]),
 });

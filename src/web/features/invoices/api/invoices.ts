@@ -94,8 +94,11 @@ export function useBillableLoads(customerId: string | null, invoiceId?: string) 
 export function useSaveInvoice(id?: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
+    // A new invoice names its customer; an edit cannot change it (the form sends it only on create).
     mutationFn: (body: CreateInvoiceInput | UpdateInvoiceInput) =>
-      id ? api.put("/api/invoices/{id}", { path: { id }, body }) : api.post("/api/invoices", { body }),
+      id || !("customerId" in body)
+        ? api.put("/api/invoices/{id}", { path: { id: id ?? "" }, body })
+        : api.post("/api/invoices", { body }),
     onSuccess: invalidate,
   });
 }
