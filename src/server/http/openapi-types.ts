@@ -21,7 +21,12 @@ function inert(name: string): unknown {
 export function buildOpenApiDocument() {
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? "data" });
   const deps = { config, db: inert("db"), pool: inert("pool"), events: inert("events"), auth: inert("auth") };
-  const app = createApp({ ...deps, mailer: inert("mailer"), storage: inert("storage"), log: inert("log") } as Deps);
+  const app = createApp({
+    ...deps,
+    mailer: inert("mailer"),
+    storage: inert("storage"),
+    log: inert("log"),
+  } as Deps);
   return app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: { title: "Load Management System API", version: "1.0.0" },
