@@ -1,12 +1,6 @@
-import type { ApiError } from "@shared/api/api.schema";
-import type {
-  CustomerFilter,
-  CustomerImportCommit,
-  CustomerImportPreview,
-  CustomerInput,
-} from "@shared/customers/customers.schema";
+import type { CustomerFilter, CustomerImportCommit, CustomerInput } from "@shared/customers/customers.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ApiQuery, ApiRequestError, api, download } from "../../../lib/api";
+import { type ApiQuery, api, download, uploadWithProgress } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
 export type CustomerListQuery = Partial<CustomerFilter> & { page: number; pageSize: number };
@@ -75,40 +69,10 @@ export function useDeleteCustomer() {
  * Uploads the file for the import preview with XMLHttpRequest, which (unlike fetch) reports upload
  * progress: `onProgress` gets 0–1 as bytes leave the browser. Errors arrive as ApiRequestError.
  */
-export function previewImport(
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<CustomerImportPreview> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${base}/import/preview`);
-    xhr.withCredentials = true;
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.total ? e.loaded / e.total : 1);
-    };
-    xhr.upload.onload = () => onProgress(1);
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as CustomerImportPreview);
-      const e = (data as ApiError | null)?.error;
-      reject(
-        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
-      );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
+export function previewImport(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  const form = new FormData();
+  form.set("file", file);
+  return uploadWithProgress("/api/customers/import/preview", { form, onProgress, signal });
 }
 
 export function useCommitImport() {

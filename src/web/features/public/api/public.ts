@@ -1,7 +1,5 @@
-import type { ApiError } from "@shared/api/api.schema";
-import type { BolUploadResult } from "@shared/public/public.schema";
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, api } from "../../../lib/api";
+import { ApiRequestError, api, uploadWithProgress } from "../../../lib/api";
 
 export const publicKeys = {
   track: (number: string, check: string) => ["public", "track", number.toUpperCase(), check] as const,
@@ -60,36 +58,8 @@ export function uploadBol(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<BolUploadResult> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/public/bol-upload/${encodeURIComponent(token)}`);
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(data as BolUploadResult);
-        return;
-      }
-      const e = (data as ApiError | null)?.error;
-      reject(
-        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
-      );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
+) {
+  const form = new FormData();
+  form.set("file", file);
+  return uploadWithProgress("/api/public/bol-upload/{token}", { path: { token }, form, onProgress, signal });
 }
