@@ -32,7 +32,7 @@ export function withQuery(path: string, query?: Query): string {
 }
 
 /** What `request` sends; the typed methods below build it from a declared path and method. */
-type RequestOptions = {
+export type RequestOptions = {
   method?: string;
   body?: unknown;
   /** Multipart upload; the browser sets the content type with its boundary. */
@@ -165,41 +165,6 @@ export function authPost(path: `/api/auth/${string}`, body: Record<string, unkno
   return request(path, { method: "POST", body });
 }
 
-/**
- * A multipart upload that reports its progress (0–1 as the bytes leave the browser, 1 once all are
- * sent): XMLHttpRequest, because fetch cannot report upload progress. Typed and answered like
- * `api.post`; errors arrive as ApiRequestError, an abort as an AbortError.
- */
-export function uploadWithProgress<P extends ApiPath<"post">>(
-  path: P,
-  options: ApiOptions<P, "post"> & { onProgress: (fraction: number) => void },
-): Promise<ApiResponse<P, "post">> {
-  const { onProgress, signal } = options;
-  const o = options as RequestOptions & { path?: Record<string, string | number> };
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", fillPath(path, o.path));
-    xhr.withCredentials = true;
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.total ? e.loaded / e.total : 1);
-    };
-    xhr.upload.onload = () => onProgress(1);
-    xhr.onload = () => {
-      const data = xhr.responseText ? safeJson(xhr.responseText) : null;
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as ApiResponse<P, "post">);
-      const e = (data as ApiError | null)?.error;
-      reject(
-        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
-      );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(o.form ?? null);
-  });
-}
-
 /** `/api/loads/{id}` with `{ id }` → `/api/loads/<id>`, each value encoded. */
 export function fillPath(template: string, params?: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -237,7 +202,7 @@ export const api = {
   delete: caller("delete"),
 };
 
-function safeJson(text: string): unknown {
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,7 +1,8 @@
 import type { CustomerFilter, CustomerImportCommit, CustomerInput } from "@shared/customers/customers.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ApiQuery, api, download, uploadWithProgress } from "../../../lib/api";
+import { type ApiQuery, api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export type CustomerListQuery = Partial<CustomerFilter> & { page: number; pageSize: number };
 export type ExportFormat = "csv" | "xlsx";

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ApiRequestError, api, uploadWithProgress } from "../../../lib/api";
+import { ApiRequestError, api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export const publicKeys = {
   track: (number: string, check: string) => ["public", "track", number.toUpperCase(), check] as const,
