@@ -64,6 +64,8 @@ function ensureWebBuild() {
   ]);
   if (existsSync(login) && statSync(login).mtimeMs >= sources) return;
   say("Building the web app…");
+  // The client's types first, from the route declarations (decision 048).
+  run(bin("tsx"), ["scripts/api-types.ts"]);
   run(bin("vite"), ["build", "--logLevel", "warn"]);
   run(bin("vite"), ["build", "--config", "vite.login.config.ts", "--logLevel", "warn"]);
 }

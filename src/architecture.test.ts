@@ -209,6 +209,8 @@ describe("the boundary check bites", () => {
         // Module and feature boundaries: single quotes, a test file, a template import(), require, an alias.
         "module-boundary: src/server/modules/accounting/ledger.int.test.ts → src/server/modules/fuel/fuel.testing.ts",
         "module-boundary: src/server/modules/drivers/drivers.int.test.ts → src/server/modules/loads/loads.service.ts",
+        // fleet/assigned-assets left with its edge (its lookup is http/scope.ts's now): a crossing again.
+        "module-boundary: src/server/modules/fuel/fuel.service.ts → src/server/modules/fleet/assigned-assets.ts",
         "module-boundary: src/server/modules/tolls/tolls.service.ts → src/server/modules/fleet/fleet.service.ts",
         "module-boundary: src/server/modules/parking/parking.service.ts → src/server/modules/fleet/fleet.service.ts",
         "module-boundary: src/server/modules/citations/citations.service.ts → src/server/modules/loads/loads.service.ts",

@@ -1,6 +1,5 @@
 import "./styles.css";
 import { ROUTES } from "@shared/access";
-import type { Session } from "@shared/auth/auth.schema";
 import { StrictMode, Suspense, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { useTranslation } from "react-i18next";
@@ -39,7 +38,7 @@ function SignInDocument() {
 
 async function start() {
   // Someone already signed in goes straight on, as the app's own guard would send them.
-  const session = await api<Session>("/api/session").catch(() => null);
+  const session = await api.get("/api/session").catch(() => null);
   if (session?.me) {
     window.location.replace(takeReturnPath());
     return;

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Env, Hono } from "hono";
-import { nameSharedSchemas } from "./openapi-schemas";
+import { drawingOrder, nameSharedSchemas } from "./openapi-schemas";
 import { SESSION_COOKIE_SCHEME } from "./route";
 
 const require = createRequire(import.meta.url);
@@ -46,7 +46,11 @@ export function mountOpenApiDocument<E extends Env>(
 ) {
   const registry = app.openAPIRegistry;
   const routes = registry.definitions.flatMap((d) => (d.type === "route" ? [d.route as RouteConfig] : []));
-  nameSharedSchemas(routes);
+  const named = nameSharedSchemas(routes);
+  // The named schemas are drawn before any operation, inner ones first (see `drawingOrder`).
+  (registry as unknown as { _definitions: unknown[] })._definitions.unshift(
+    ...drawingOrder(named, routes).map((schema) => ({ type: "schema", schema })),
+  );
   registry.registerComponent("securitySchemes", SESSION_COOKIE_SCHEME, {
     type: "apiKey",
     in: "cookie",

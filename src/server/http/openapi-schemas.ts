@@ -72,8 +72,8 @@ import * as users from "@shared/users/users.schema";
  * it by `$ref` instead of repeating it. The shared modules stay plain zod; the name is attached here,
  * to the same instance, through zod-to-openapi's registry.
  *
- * Not named: what an operation reads as query or path parameters (OpenAPI lists those one by one),
- * and a name two modules both export (each keeps it inline rather than one taking the other's name).
+ * Not named: what an operation reads as query or path parameters or as its body (see
+ * `parameterSchemas`), an export named `…InputSchema` (what a form sends), and a name two modules both export (each keeps it inline rather than one taking the other's name).
  */
 const MODULES = {
   accidents,
@@ -153,14 +153,38 @@ const componentName = (exportName: string) =>
 /** The kinds worth a name: records, choices and unions (a bare string or number stays inline). */
 const NAMED_KINDS = new Set(["object", "enum", "union", "intersection"]);
 
-/** The schemas `routes` read as parameters: they stay inline. */
+/**
+ * The schemas `routes` read as parameters or in a request body (the body and everything inside it): they
+ * stay inline. A parameter because OpenAPI lists those one by one; a body because one component serves
+ * requests and answers alike and is drawn as the answer — a field with a default would read as required
+ * of the caller.
+ */
 function parameterSchemas(routes: readonly RouteConfig[]): Set<unknown> {
   const found = new Set<unknown>();
   for (const route of routes) {
-    const { query, params, headers, cookies } = route.request ?? {};
+    const { query, params, headers, cookies, body } = route.request ?? {};
     for (const schema of [query, params, headers, cookies]) if (schema) found.add(schema);
+    for (const media of Object.values(body?.content ?? {}))
+      if (media && "schema" in media && media.schema instanceof z.ZodType) within(media.schema, found);
   }
   return found;
+}
+
+/** The schemas directly inside `schema`: fields, items, options, the wrapped type. */
+function childrenOf(schema: z.ZodType): z.ZodType[] {
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  const inner: unknown[] = [def.innerType, def.element, def.in, def.out, def.left, def.right, def.valueType];
+  if (def.shape && typeof def.shape === "object") inner.push(...Object.values(def.shape));
+  if (Array.isArray(def.options)) inner.push(...def.options);
+  if (Array.isArray(def.items)) inner.push(...def.items);
+  return inner.filter((child): child is z.ZodType => child instanceof z.ZodType);
+}
+
+/** `schema` and every schema inside it, into `found`. */
+function within(schema: z.ZodType, found: Set<unknown>): void {
+  if (found.has(schema)) return;
+  found.add(schema);
+  for (const child of childrenOf(schema)) within(child, found);
 }
 
 /**
@@ -175,7 +199,7 @@ export function nameSharedSchemas(routes: readonly RouteConfig[]): Map<string, z
     for (const [exportName, value] of Object.entries(exports)) {
       if (!exportName.endsWith("Schema") || !isSchema(value)) continue;
       if (seen.has(value) || parameters.has(value)) continue;
-      if (!NAMED_KINDS.has(value._zod.def.type) || exportName.endsWith("QuerySchema")) continue;
+      if (!NAMED_KINDS.has(value._zod.def.type) || /(Query|Input)Schema$/.test(exportName)) continue;
       seen.add(value);
       const name = componentName(exportName);
       candidates.set(name, [...(candidates.get(name) ?? []), value]);
@@ -191,4 +215,30 @@ export function nameSharedSchemas(routes: readonly RouteConfig[]): Map<string, z
     named.set(name, schema);
   }
   return named;
+}
+
+/**
+ * The named schemas in the order their components should be drawn: a schema after every named schema
+ * it holds. The generator draws a component where it first meets it, and met first as some answer's
+ * `.nullable()` field it would put the null into the component — every other place that holds it would
+ * then read "may be null". Drawn inner-first, each is drawn as itself.
+ */
+export function drawingOrder(named: Map<string, z.ZodType>, routes: readonly RouteConfig[]): z.ZodType[] {
+  // Only what some answer holds: a named schema no operation uses would be a component nobody refers to.
+  const answered = new Set<unknown>();
+  for (const route of routes)
+    for (const response of Object.values(route.responses ?? {}))
+      for (const media of Object.values(("content" in response && response.content) || {}))
+        if (media && "schema" in media && media.schema instanceof z.ZodType) within(media.schema, answered);
+  const isNamed = new Set<unknown>([...named.values()].filter((schema) => answered.has(schema)));
+  const ordered: z.ZodType[] = [];
+  const visited = new Set<unknown>();
+  const visit = (schema: z.ZodType) => {
+    if (visited.has(schema)) return;
+    visited.add(schema);
+    for (const child of childrenOf(schema)) visit(child);
+    if (isNamed.has(schema)) ordered.push(schema);
+  };
+  for (const schema of isNamed) visit(schema as z.ZodType);
+  return ordered;
 }

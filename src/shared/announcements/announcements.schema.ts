@@ -1,4 +1,4 @@
-import { type Role, STAFF_ROLES } from "@shared/access";
+import { STAFF_ROLES } from "@shared/access";
 import { pageQuerySchema, pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 
@@ -47,10 +47,7 @@ export const announcementInputSchema = z
     /** When to deliver (an instant; the form sends the date and time the user chose, in their zone). */
     deliverAt: z.iso.datetime({ offset: true, message: M.deliverAt }),
     audience: z.enum(ANNOUNCEMENT_AUDIENCES),
-    roles: z
-      .array(z.enum(STAFF_ROLES as unknown as [Role, ...Role[]]))
-      .max(10)
-      .default([]),
+    roles: z.array(z.enum(STAFF_ROLES)).max(10).default([]),
     people: z.array(z.string().min(1).max(64)).max(500).default([]),
     visibleToDrivers: z.boolean().default(false),
   })

@@ -1,4 +1,4 @@
-import { type Role, STAFF_ROLES } from "@shared/access";
+import { STAFF_ROLES } from "@shared/access";
 import { pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
 import {
@@ -49,10 +49,7 @@ export const audienceSchema = z.object({
   driverIds: ids,
   customers: z.enum(["none", "all", "chosen"]).default("none"),
   customerIds: ids,
-  staffRoles: z
-    .array(z.enum(STAFF_ROLES as unknown as [Role, ...Role[]]))
-    .max(10)
-    .default([]),
+  staffRoles: z.array(z.enum(STAFF_ROLES)).max(10).default([]),
 });
 export type Audience = z.input<typeof audienceSchema>;
 

@@ -1,4 +1,5 @@
 import type { ApiError } from "@shared/api/api.schema";
+import type { paths } from "./api-types.gen";
 
 /** A failed API call: the server's `{ error: { code, message, details } }` plus the HTTP status. */
 export class ApiRequestError extends Error {
@@ -30,18 +31,18 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** What `request` sends; the typed methods below build it from a declared path and method. */
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  /** Multipart upload; the browser sets the content type with its boundary. */
+  form?: FormData;
+  query?: Query;
+  signal?: AbortSignal;
+};
+
 /** Every call to our API goes through here: JSON in, JSON out, errors as ApiRequestError. */
-export async function api<T>(
-  path: string,
-  options: {
-    method?: string;
-    body?: unknown;
-    /** Multipart upload; the browser sets the content type with its boundary. */
-    form?: FormData;
-    query?: Query;
-    signal?: AbortSignal;
-  } = {},
-): Promise<T> {
+async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
   const json = options.body !== undefined;
   let res: Response;
   try {
@@ -68,10 +69,140 @@ export async function api<T>(
       e?.details,
     );
   }
-  return data as T;
+  return data;
 }
 
-function safeJson(text: string): unknown {
+// ---- Types derived from the server's route declarations (src/web/lib/api-types.gen.ts) ----
+// Keyed by path and method only — never by operationId or component name — so the document can
+// name its operations and schemas without breaking a screen (decision 048).
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+
+/** The documented paths that answer `M`. */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P;
+}[keyof paths];
+
+type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : undefined;
+
+/** The body of the operation's success answer (200, else 201, else nothing for 204). */
+export type ApiResponse<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    responses: infer R;
+  }
+    ? R extends { 200: infer A }
+      ? JsonOf<A>
+      : R extends { 201: infer A }
+        ? JsonOf<A>
+        : undefined
+    : never;
+
+type PathParamsOf<O> = O extends { parameters: { path: infer X } }
+  ? [X] extends [never]
+    ? never
+    : X
+  : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? ([Q] extends [never] ? never : Q) : never;
+type RequestBodyOf<O> = O extends { requestBody?: infer B } ? NonNullable<B> : never;
+type JsonBodyOf<O> = RequestBodyOf<O> extends { content: { "application/json": infer J } } ? J : never;
+type HasForm<O> = [RequestBodyOf<O>] extends [never]
+  ? false
+  : RequestBodyOf<O> extends { content: { "multipart/form-data": unknown } }
+    ? true
+    : false;
+type BodyRequired<O> = O extends { requestBody: unknown } ? true : false;
+
+/**
+ * A request body as the browser may send it: the declared shape, except that a number may come as
+ * the form's text — the server's schemas coerce it (`z.coerce`) and reject what is not a number,
+ * which the document cannot express.
+ */
+type Wire<T> = T extends number
+  ? unknown
+  : T extends readonly (infer E)[]
+    ? Wire<E>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/**
+ * The query the operation declares; `null` and `""` are dropped on the way out, like an absent key,
+ * and a `"true" | "false"` flag may be given as a boolean (it is sent as its string).
+ */
+type QueryInput<Q> = {
+  [K in keyof Q]?: Q[K] | null | "" | (Exclude<Q[K], undefined> extends "true" | "false" ? boolean : never);
+};
+
+/** The query an operation declares (every key optional, as sent). */
+export type ApiQuery<P extends keyof paths, M extends Method> = QueryInput<QueryOf<Operation<P, M>>>;
+
+/** What a call passes: the declared path parameters, query, body (JSON or multipart) and a signal. */
+export type ApiOptions<P extends keyof paths, M extends Method> = ApiOptionsOf<Operation<P, M>>;
+type ApiOptionsOf<O> = { signal?: AbortSignal } & ([PathParamsOf<O>] extends [never]
+  ? { path?: never }
+  : { path: PathParamsOf<O> }) &
+  ([QueryOf<O>] extends [never] ? { query?: never } : { query?: QueryInput<QueryOf<O>> }) &
+  (HasForm<O> extends true
+    ? { form: FormData; body?: never }
+    : [JsonBodyOf<O>] extends [never]
+      ? { body?: never; form?: never }
+      : BodyRequired<O> extends true
+        ? { body: Wire<JsonBodyOf<O>>; form?: never }
+        : { body?: Wire<JsonBodyOf<O>>; form?: never });
+
+type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+type OptionsArg<P extends keyof paths, M extends Method> = [RequiredKeys<ApiOptions<P, M>>] extends [never]
+  ? [options?: ApiOptions<P, M>]
+  : [options: ApiOptions<P, M>];
+
+/**
+ * Sign-in, its two-factor step and sign-out (`/api/auth/*`, answered by better-auth) are not in the
+ * OpenAPI document yet, so they have no declared answer: the caller reads the fields it needs at
+ * run time instead of naming a type. Once the document lists them, `api.post` replaces this.
+ */
+export function authPost(path: `/api/auth/${string}`, body: Record<string, unknown>): Promise<unknown> {
+  return request(path, { method: "POST", body });
+}
+
+/** `/api/loads/{id}` with `{ id }` → `/api/loads/<id>`, each value encoded. */
+export function fillPath(template: string, params?: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function caller<M extends Method>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[options]: OptionsArg<P, M>): Promise<ApiResponse<P, M>> => {
+    const o = (options ?? {}) as RequestOptions & { path?: Record<string, string | number> };
+    return request(fillPath(path, o.path), {
+      method: method.toUpperCase(),
+      body: o.body,
+      form: o.form,
+      query: o.query,
+      signal: o.signal,
+    }) as Promise<ApiResponse<P, M>>;
+  };
+}
+
+/**
+ * The web app's client: a path as the server declares it (`/api/loads/{id}`), its parameters, query
+ * and body, and the answer's type — all read from the route declarations, never written at a call site.
+ *
+ *     api.get("/api/loads/{id}", { path: { id }, signal })
+ *     api.post("/api/loads", { body })
+ */
+export const api = {
+  get: caller("get"),
+  post: caller("post"),
+  put: caller("put"),
+  patch: caller("patch"),
+  delete: caller("delete"),
+};
+
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

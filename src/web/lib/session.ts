@@ -1,8 +1,8 @@
-import type { Me, Session } from "@shared/auth/auth.schema";
-import type { LoginInput, SignInAnswer } from "@shared/auth/login.schema";
+import type { Me } from "@shared/auth/auth.schema";
+import type { LoginInput } from "@shared/auth/login.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { ApiRequestError, api } from "./api";
+import { ApiRequestError, api, authPost } from "./api";
 
 // Plain strings: the session helpers stay free of the route table (both documents use them, decision
 // 022); session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
@@ -20,7 +20,7 @@ export function useMe() {
     queryKey: meQueryKey,
     // /api/session answers 200 with null for nobody: pages open to everyone (tracking, BOL upload,
     // sign-in) ask without a 401 landing in the browser's console.
-    queryFn: async () => (await api<Session>("/api/session")).me,
+    queryFn: async () => (await api.get("/api/session")).me,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
     retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,
@@ -186,24 +186,32 @@ export function listenToOtherTabs(queryClient: QueryClient): () => void {
 
 /** The password step; `twoFactor` when the account asks for an authenticator code next. */
 export async function signIn(input: LoginInput): Promise<{ twoFactor: boolean }> {
-  const answer = await api<SignInAnswer | null>("/api/auth/sign-in/email", {
-    body: { email: input.email, password: input.password, rememberMe: true },
+  const answer = await authPost("/api/auth/sign-in/email", {
+    email: input.email,
+    password: input.password,
+    rememberMe: true,
   });
-  return { twoFactor: answer?.twoFactorRedirect === true };
+  // better-auth's answer is not in the document (see authPost): read the one flag we need.
+  const twoFactor =
+    typeof answer === "object" &&
+    answer !== null &&
+    "twoFactorRedirect" in answer &&
+    answer.twoFactorRedirect === true;
+  return { twoFactor };
 }
 
 /** Signing out while impersonating first stops the impersonation (spec section 4). */
 export async function signOut(me: Me | null | undefined): Promise<void> {
   if (me?.impersonation) {
-    await api("/api/impersonation/stop", { method: "POST" }).catch(() => undefined);
+    await api.post("/api/impersonation/stop").catch(() => undefined);
   }
-  await api("/api/auth/sign-out", { method: "POST", body: {} });
+  await authPost("/api/auth/sign-out", {});
 }
 
 export async function startImpersonation(userId: string): Promise<{ email: string }> {
-  return api("/api/admin/impersonation", { body: { userId } });
+  return api.post("/api/admin/impersonation", { body: { userId } });
 }
 
 export async function stopImpersonation(): Promise<{ email: string }> {
-  return api("/api/impersonation/stop", { method: "POST" });
+  return api.post("/api/impersonation/stop");
 }

@@ -14,7 +14,8 @@ export function useLanguageOnRecord(userId: string | null) {
     if (!userId) return;
     const key = `lms-language-recorded:${userId}`;
     if (localStorage.getItem(key) === language) return;
-    api("/api/me/language", { method: "PUT", body: { language } satisfies LanguageInput })
+    api
+      .put("/api/me/language", { body: { language } satisfies LanguageInput })
       .then(() => localStorage.setItem(key, language))
       .catch(() => undefined);
   }, [userId, language]);

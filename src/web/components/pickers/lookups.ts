@@ -1,11 +1,9 @@
-import type { Items } from "@shared/api/api.schema";
-import type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
-import type { CustomerOption, DriverOption } from "@shared/loads/loads.schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { retryTransient } from "../../lib/api-errors";
 
-export type { CustomerOption, DriverOption, TrailerOption, VehicleOption };
+export type { TrailerOption, VehicleOption } from "@shared/fleet/fleet.schema";
+export type { CustomerOption, DriverOption } from "@shared/loads/loads.schema";
 
 /**
  * The pickers' searches, one key tree: a screen that changes a driver, a customer, a truck or a
@@ -17,37 +15,26 @@ export const lookupKeys = {
   search: (kind: LookupKind, q: string) => [...lookupKeys.kind(kind), q] as const,
 };
 
-const LOOKUP_PATHS = {
-  drivers: "/api/lookups/drivers",
-  customers: "/api/lookups/customers",
-  vehicles: "/api/fleet/vehicles/options",
-  trailers: "/api/fleet/trailers/options",
-} as const;
-type LookupKind = keyof typeof LOOKUP_PATHS;
-/** What each lookup path answers (its route's response schema): dispatch's lookups a bare array, fleet's options wrapped in `items`. */
-interface LookupAnswer {
-  drivers: DriverOption[];
-  customers: CustomerOption[];
-  vehicles: Items<VehicleOption>;
-  trailers: Items<TrailerOption>;
-}
-type LookupRow<K extends LookupKind> =
-  LookupAnswer[K] extends Items<infer R> ? R : LookupAnswer[K] extends (infer R)[] ? R : never;
+/** Each kind's search: dispatch's lookups answer a bare array, fleet's options wrap it in `items`. */
+const LOOKUPS = {
+  drivers: (q: string, signal: AbortSignal) => api.get("/api/lookups/drivers", { query: { q }, signal }),
+  customers: (q: string, signal: AbortSignal) => api.get("/api/lookups/customers", { query: { q }, signal }),
+  vehicles: (q: string, signal: AbortSignal) =>
+    api.get("/api/fleet/vehicles/options", { query: { q }, signal }).then((answer) => answer.items),
+  trailers: (q: string, signal: AbortSignal) =>
+    api.get("/api/fleet/trailers/options", { query: { q }, signal }).then((answer) => answer.items),
+};
+type LookupKind = keyof typeof LOOKUPS;
+/** One row of a kind's answer, as its route declares it. */
+export type LookupRow<K extends LookupKind> = Awaited<ReturnType<(typeof LOOKUPS)[K]>>[number];
 
 export function useLookup<K extends LookupKind>(kind: K, q: string, enabled = true) {
   return useQuery<LookupRow<K>[]>({
     queryKey: lookupKeys.search(kind, q),
-    queryFn: ({ signal }) =>
-      api<LookupAnswer[K]>(LOOKUP_PATHS[kind], { query: { q }, signal }).then((answer) =>
-        items(answer as LookupRow<K>[] | Items<LookupRow<K>>),
-      ),
+    queryFn: ({ signal }) => LOOKUPS[kind](q, signal) as Promise<LookupRow<K>[]>,
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
-}
-
-function items<T>(answer: T[] | Items<T>): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
 }

@@ -2,8 +2,6 @@ import type {
   AccidentDetail,
   AccidentFilter,
   AccidentInput,
-  AccidentPage,
-  AccidentSummary,
   ChangeClaimStatusInput,
 } from "@shared/accidents/accidents.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -30,7 +28,7 @@ export const accidentImageUrl = (id: string, imageId: string, download = false) 
 export function useAccidents(query: AccidentListQuery) {
   return useQuery({
     queryKey: accidentKeys.list(query),
-    queryFn: ({ signal }) => api<AccidentPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/accidents", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -38,7 +36,7 @@ export function useAccidents(query: AccidentListQuery) {
 export function useAccidentSummary() {
   return useQuery({
     queryKey: accidentKeys.summary(),
-    queryFn: ({ signal }) => api<AccidentSummary>(`${base}/summary`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/accidents/summary", { signal }),
     retry: retryTransient,
   });
 }
@@ -46,7 +44,7 @@ export function useAccidentSummary() {
 export function useAccident(id: string | undefined) {
   return useQuery({
     queryKey: accidentKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<AccidentDetail>(one(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/accidents/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -68,18 +66,20 @@ function useAccidentChange<V>(fn: (v: V) => Promise<AccidentDetail>) {
 
 export function useSaveAccident(id?: string) {
   return useAccidentChange((body: AccidentInput) =>
-    id ? api<AccidentDetail>(one(id), { method: "PUT", body }) : api<AccidentDetail>(base, { body }),
+    id ? api.put("/api/accidents/{id}", { path: { id }, body }) : api.post("/api/accidents", { body }),
   );
 }
 
 export function useChangeClaimStatus(id: string) {
   return useAccidentChange((body: ChangeClaimStatusInput) =>
-    api<AccidentDetail>(`${one(id)}/claim-status`, { body }),
+    api.post("/api/accidents/{id}/claim-status", { path: { id }, body }),
   );
 }
 
 export function useAddAccidentNote(id: string) {
-  return useAccidentChange((body: string) => api<AccidentDetail>(`${one(id)}/notes`, { body: { body } }));
+  return useAccidentChange((body: string) =>
+    api.post("/api/accidents/{id}/notes", { path: { id }, body: { body } }),
+  );
 }
 
 /** Adds one photo; `id` per call so a just-created accident can receive its photos. */
@@ -87,12 +87,12 @@ export function useAddAccidentImage() {
   return useAccidentChange(({ id, file }: { id: string; file: File }) => {
     const form = new FormData();
     form.set("file", file);
-    return api<AccidentDetail>(`${one(id)}/images`, { form });
+    return api.post("/api/accidents/{id}/images", { path: { id }, form });
   });
 }
 
 export function useRemoveAccidentImage(id: string) {
   return useAccidentChange((imageId: string) =>
-    api<AccidentDetail>(`${one(id)}/images/${encodeURIComponent(imageId)}`, { method: "DELETE" }),
+    api.delete("/api/accidents/{id}/images/{imageId}", { path: { id, imageId } }),
   );
 }

@@ -1,11 +1,4 @@
-import type {
-  Bill,
-  BillFilter,
-  BillInput,
-  BillPage,
-  BillRemoved,
-  PayBillInput,
-} from "@shared/accounting/bills.schema";
+import type { BillFilter, BillInput, PayBillInput } from "@shared/accounting/bills.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -18,13 +11,10 @@ export const billKeys = {
   list: (query: object) => [...billKeys.all, "list", query] as const,
 };
 
-const base = "/api/bills";
-const billPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
-
 export function useBills(query: BillListQuery) {
   return useQuery({
     queryKey: billKeys.list(query),
-    queryFn: ({ signal }) => api<BillPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/bills", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -43,7 +33,7 @@ export function useSaveBill(id?: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: BillInput) =>
-      id ? api<Bill>(billPath(id), { method: "PUT", body }) : api<Bill>(base, { body }),
+      id ? api.put("/api/bills/{id}", { path: { id }, body }) : api.post("/api/bills", { body }),
     onSuccess: invalidate,
   });
 }
@@ -52,7 +42,7 @@ export function usePayBill() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...body }: PayBillInput & { id: string }) =>
-      api<Bill>(`${billPath(id)}/pay`, { body }),
+      api.post("/api/bills/{id}/pay", { path: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -61,7 +51,7 @@ export function useRemoveBillPayment() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, paymentId }: { id: string; paymentId: string }) =>
-      api<Bill>(`${billPath(id)}/payments/${encodeURIComponent(paymentId)}`, { method: "DELETE" }),
+      api.delete("/api/bills/{id}/payments/{paymentId}", { path: { id, paymentId } }),
     onSettled: invalidate,
   });
 }
@@ -69,7 +59,7 @@ export function useRemoveBillPayment() {
 export function useRemoveBill() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<BillRemoved>(billPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/bills/{id}", { path: { id } }),
     onSettled: invalidate,
   });
 }
@@ -77,7 +67,7 @@ export function useRemoveBill() {
 export function useBill(id: string | null) {
   return useQuery({
     queryKey: [...billKeys.all, "one", id],
-    queryFn: ({ signal }) => api<Bill>(billPath(id as string), { signal }),
+    queryFn: ({ signal }) => api.get("/api/bills/{id}", { path: { id: id as string }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });

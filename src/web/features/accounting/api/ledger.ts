@@ -1,10 +1,4 @@
-import type {
-  LedgerEntry,
-  LedgerEntryInput,
-  LedgerFilter,
-  LedgerPage,
-  LedgerVoidInput,
-} from "@shared/accounting/ledger.schema";
+import type { LedgerEntryInput, LedgerFilter, LedgerVoidInput } from "@shared/accounting/ledger.schema";
 import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -25,7 +19,7 @@ export const receiptUrl = (id: string) => `${entryPath(id)}/receipt`;
 export function useLedger(query: LedgerListQuery) {
   return useQuery({
     queryKey: ledgerKeys.list(query),
-    queryFn: ({ signal }) => api<LedgerPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/ledger", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -37,7 +31,7 @@ export function useSaveLedgerEntry(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LedgerEntryInput) =>
-      id ? api<LedgerEntry>(entryPath(id), { method: "PUT", body }) : api<LedgerEntry>(base, { body }),
+      id ? api.put("/api/ledger/{id}", { path: { id }, body }) : api.post("/api/ledger", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });
 }
@@ -46,7 +40,7 @@ export function useVoidLedgerEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: LedgerVoidInput & { id: string }) =>
-      api<LedgerEntry>(`${entryPath(id)}/void`, { body }),
+      api.post("/api/ledger/{id}/void", { path: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });
 }
@@ -57,7 +51,7 @@ export function useAttachReceipt() {
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.set("file", file);
-      return api<LedgerEntry>(receiptUrl(id), { method: "PUT", form });
+      return api.put("/api/ledger/{id}/receipt", { path: { id }, form });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });

@@ -1,4 +1,4 @@
-import type { PaymentFilter, PaymentPage } from "@shared/accounting/payments.schema";
+import type { PaymentFilter } from "@shared/accounting/payments.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -10,7 +10,7 @@ export type PaymentListQuery = Partial<PaymentFilter> & { page: number; pageSize
 export function usePayments(query: PaymentListQuery) {
   return useQuery({
     queryKey: [...billKeys.all, "payments", query],
-    queryFn: ({ signal }) => api<PaymentPage>("/api/payments", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/payments", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }

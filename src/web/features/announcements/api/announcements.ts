@@ -1,11 +1,5 @@
 import type { AnnouncementQuery } from "@shared/announcements/announcement-query.schema";
-import type {
-  Announcement,
-  AnnouncementInput,
-  AnnouncementPage,
-  AnnouncementRecipientPage,
-  People,
-} from "@shared/announcements/announcements.schema";
+import type { AnnouncementInput } from "@shared/announcements/announcements.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -15,7 +9,7 @@ export const announcementKeys = { all: ["announcements"] as const };
 export function useAnnouncements(query: Partial<AnnouncementQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...announcementKeys.all, "list", query],
-    queryFn: ({ signal }) => api<AnnouncementPage>("/api/announcements", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/announcements", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -24,10 +18,9 @@ export function useSaveAnnouncement(id: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AnnouncementInput) =>
-      api<Announcement>(id ? `/api/announcements/${id}` : "/api/announcements", {
-        method: id ? "PUT" : "POST",
-        body: input,
-      }),
+      id
+        ? api.put("/api/announcements/{id}", { path: { id }, body: input })
+        : api.post("/api/announcements", { body: input }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: announcementKeys.all });
       // Delivered at once, it may be the sender's own notification too.
@@ -39,7 +32,7 @@ export function useSaveAnnouncement(id: string | null) {
 export function useCancelAnnouncement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Announcement>(`/api/announcements/${id}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/announcements/{id}/cancel", { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }
@@ -48,7 +41,8 @@ export function useRecipients(id: string | null, read: "read" | "unread" | undef
   return useQuery({
     queryKey: [...announcementKeys.all, "recipients", id, read, page],
     queryFn: ({ signal }) =>
-      api<AnnouncementRecipientPage>(`/api/announcements/${id}/recipients`, {
+      api.get("/api/announcements/{id}/recipients", {
+        path: { id: id ?? "" },
         query: { read, page, pageSize: 50 },
         signal,
       }),
@@ -61,7 +55,7 @@ export function useRecipients(id: string | null, read: "read" | "unread" | undef
 export function usePeople(q: string, enabled: boolean) {
   return useQuery({
     queryKey: [...announcementKeys.all, "people", q],
-    queryFn: ({ signal }) => api<People>("/api/announcements/people", { query: { q }, signal }),
+    queryFn: ({ signal }) => api.get("/api/announcements/people", { query: { q }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

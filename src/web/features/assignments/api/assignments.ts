@@ -1,6 +1,5 @@
-import type { Page } from "@shared/api/api.schema";
-import type { AssignAssetsInput, Assignment, AssignmentState } from "@shared/assignments/assignments.schema";
-import type { TrailerInput, TrailerOption, VehicleInput, VehicleOption } from "@shared/fleet/fleet.schema";
+import type { AssignAssetsInput, AssignmentState } from "@shared/assignments/assignments.schema";
+import type { TrailerInput, VehicleInput } from "@shared/fleet/fleet.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lookupKeys } from "../../../components/pickers/lookups";
 import { api } from "../../../lib/api";
@@ -24,7 +23,7 @@ export interface AssignmentQuery {
 export function useAssignments(query: AssignmentQuery, enabled = true) {
   return useQuery({
     queryKey: assignmentKeys.list(query),
-    queryFn: ({ signal }) => api<Page<Assignment>>("/api/assignments", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/assignments", { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
     enabled,
@@ -44,7 +43,7 @@ function useInvalidateAssignments() {
 export function useAssignAssets() {
   const invalidate = useInvalidateAssignments();
   return useMutation({
-    mutationFn: (body: AssignAssetsInput) => api<Assignment>("/api/assignments", { method: "POST", body }),
+    mutationFn: (body: AssignAssetsInput) => api.post("/api/assignments", { body }),
     onSuccess: invalidate,
   });
 }
@@ -52,8 +51,7 @@ export function useAssignAssets() {
 export function useEndAssignment() {
   const invalidate = useInvalidateAssignments();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<Assignment>(`/api/assignments/${encodeURIComponent(id)}/end`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/assignments/{id}/end", { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +59,7 @@ export function useEndAssignment() {
 export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VehicleInput) => api<VehicleOption>("/api/fleet/vehicles", { method: "POST", body }),
+    mutationFn: (body: VehicleInput) => api.post("/api/fleet/vehicles", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }
@@ -69,7 +67,7 @@ export function useCreateVehicle() {
 export function useCreateTrailer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrailerInput) => api<TrailerOption>("/api/fleet/trailers", { method: "POST", body }),
+    mutationFn: (body: TrailerInput) => api.post("/api/fleet/trailers", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
   });
 }

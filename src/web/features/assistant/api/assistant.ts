@@ -1,4 +1,4 @@
-import type { AssistantChat, AssistantEvent, AssistantStatus } from "@shared/assistant/assistant.schema";
+import type { AssistantChat, AssistantEvent } from "@shared/assistant/assistant.schema";
 import type { LoadStatus } from "@shared/loads/loads.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, api } from "../../../lib/api";
@@ -7,7 +7,7 @@ import { retryTransient } from "../../../lib/api-errors";
 export function useAssistantStatus(enabled: boolean) {
   return useQuery({
     queryKey: ["assistant", "status"],
-    queryFn: ({ signal }) => api<AssistantStatus>("/api/assistant/status", { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/status", { signal }),
     enabled,
     retry: retryTransient,
     staleTime: 60_000,
@@ -47,4 +47,4 @@ export async function askAssistant(
 
 /** A confirmed proposal goes through the same API as the load page's own button (checked again there). */
 export const changeLoadStatus = (loadId: string, status: LoadStatus) =>
-  api(`/api/loads/${loadId}/status`, { method: "POST", body: { status } });
+  api.post("/api/loads/{id}/status", { path: { id: loadId }, body: { status } });

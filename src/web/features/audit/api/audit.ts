@@ -1,5 +1,4 @@
-import type { Page } from "@shared/api/api.schema";
-import type { AuditEntry, AuditListQuery, MailListQuery, MailMessage } from "@shared/audit/audit.schema";
+import type { AuditListQuery, MailListQuery, MailMessage } from "@shared/audit/audit.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -8,7 +7,7 @@ import { adminKeys } from "../../../lib/query-keys";
 export function useAuditLog(query: AuditListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: adminKeys.auditList(query),
-    queryFn: ({ signal }) => api<Page<AuditEntry>>("/api/admin/audit", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/audit", { query: { ...query }, signal }),
     retry: retryTransient,
     enabled: options.enabled,
   });
@@ -25,7 +24,7 @@ export const downloadMailAttachment = (message: MailMessage, index: number) =>
 export function useMailOutbox(query: MailListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: adminKeys.mailList(query),
-    queryFn: ({ signal }) => api<Page<MailMessage>>("/api/admin/mail", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/mail", { query: { ...query }, signal }),
     retry: retryTransient,
     enabled: options.enabled,
   });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ApiRequestError, api } from "../../../lib/api";
+import { ApiRequestError, authPost } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import type { Notice } from "../../../lib/toast";
 
@@ -41,9 +41,13 @@ export default function TwoFactorStep({
     }
     setBusy(true);
     try {
-      await api(recovery ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp", {
-        body: { code: value, trustDevice: false },
-      });
+      await authPost(
+        recovery ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp",
+        {
+          code: value,
+          trustDevice: false,
+        },
+      );
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiRequestError && err.code === "INVALID_TWO_FACTOR_COOKIE") {

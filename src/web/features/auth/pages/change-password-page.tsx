@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
 
   async function onSubmit(values: ChangePasswordInput) {
     try {
-      await api("/api/me/password", { body: values });
+      await api.post("/api/me/password", { body: values });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 400 && Object.keys(err.fields).length > 0) {
         for (const [name, message] of Object.entries(err.fields)) {

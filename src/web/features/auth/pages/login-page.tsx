@@ -50,7 +50,8 @@ export default function LoginPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<DemoAccounts>("/api/demo-accounts", { signal: controller.signal })
+    api
+      .get("/api/demo-accounts", { signal: controller.signal })
       .then(setDemo)
       .catch(() => undefined); // no demo data: the list simply does not show
     return () => controller.abort();

@@ -51,7 +51,7 @@ export default function RegisterPage() {
     // The spec's user_exists check is the submission's first step on the server (a known email never
     // reaches the review queue): no separate call, so no bare "does this email exist?" endpoint.
     try {
-      await api("/api/registration", { body: values });
+      await api.post("/api/registration", { body: values });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409 && err.code === "ACCOUNT_EXISTS") {
         accountExists();

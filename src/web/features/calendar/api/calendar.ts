@@ -1,8 +1,5 @@
-import type { Page } from "@shared/api/api.schema";
 import type {
-  CalendarEvents,
   ReviewTimeOffInput,
-  TimeOff,
   TimeOffRequestInput,
   TimeOffStatus,
 } from "@shared/calendar/time-off.schema";
@@ -22,7 +19,7 @@ export const calendarKeys = {
 export function useCalendarEvents(range: { from: string; to: string; driverId?: string }) {
   return useQuery({
     queryKey: calendarKeys.events(range),
-    queryFn: ({ signal }) => api<CalendarEvents>("/api/calendar/events", { query: range, signal }),
+    queryFn: ({ signal }) => api.get("/api/calendar/events", { query: range, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -38,7 +35,7 @@ export interface TimeOffQuery {
 export function useTimeOffRequests(query: TimeOffQuery) {
   return useQuery({
     queryKey: calendarKeys.timeOffList(query),
-    queryFn: ({ signal }) => api<Page<TimeOff>>("/api/time-off", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/time-off", { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -54,13 +51,10 @@ function useInvalidateTimeOff() {
     ]);
 }
 
-const timeOffPath = (id: string, action: "review" | "cancel") =>
-  `/api/time-off/${encodeURIComponent(id)}/${action}`;
-
 export function useRequestTimeOff() {
   const invalidate = useInvalidateTimeOff();
   return useMutation({
-    mutationFn: (body: TimeOffRequestInput) => api<TimeOff>("/api/time-off", { method: "POST", body }),
+    mutationFn: (body: TimeOffRequestInput) => api.post("/api/time-off", { body }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +63,7 @@ export function useReviewTimeOff() {
   const invalidate = useInvalidateTimeOff();
   return useMutation({
     mutationFn: ({ id, ...body }: ReviewTimeOffInput & { id: string }) =>
-      api<TimeOff>(timeOffPath(id, "review"), { method: "POST", body }),
+      api.post("/api/time-off/{id}/review", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -77,7 +71,7 @@ export function useReviewTimeOff() {
 export function useCancelTimeOff() {
   const invalidate = useInvalidateTimeOff();
   return useMutation({
-    mutationFn: (id: string) => api<TimeOff>(timeOffPath(id, "cancel"), { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/time-off/{id}/cancel", { path: { id } }),
     onSuccess: invalidate,
   });
 }

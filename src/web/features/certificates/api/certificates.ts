@@ -2,12 +2,9 @@ import type {
   Certificate,
   CertificateFilter,
   CertificateInput,
-  CertificatePage,
   HolderFilter,
-  HolderPage,
   HolderRequest,
   HolderRequestInput,
-  SendCertificateResult,
 } from "@shared/certificates/certificates.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -29,7 +26,7 @@ const at = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 export function useCertificates(query: CertificateListQuery) {
   return useQuery({
     queryKey: certificateKeys.list(query),
-    queryFn: ({ signal }) => api<CertificatePage>(CERTS, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/certificates", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -37,7 +34,7 @@ export function useCertificates(query: CertificateListQuery) {
 export function useHolderRequests(query: HolderListQuery) {
   return useQuery({
     queryKey: certificateKeys.holders(query),
-    queryFn: ({ signal }) => api<HolderPage>(HOLDERS, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/certificate-requests", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -50,40 +47,40 @@ function useCertificateMutation<A, R>(fn: (args: A) => Promise<R>) {
   });
 }
 
-const upload = <T>(path: string, file: File) => {
+const fileForm = (file: File) => {
   const form = new FormData();
   form.set("file", file);
-  return api<T>(path, { form });
+  return form;
 };
 
 /** Saves a certificate, then its scan when one was chosen. */
 export const useSaveCertificate = (id: string | null) =>
   useCertificateMutation(async ({ values, file }: { values: CertificateInput; file: File | null }) => {
     const saved = id
-      ? await api<Certificate>(at(CERTS, id), { method: "PUT", body: values })
-      : await api<Certificate>(CERTS, { body: values });
-    return file ? upload<Certificate>(`${at(CERTS, saved.id)}/file`, file) : saved;
+      ? await api.put("/api/certificates/{id}", { path: { id }, body: values })
+      : await api.post("/api/certificates", { body: values });
+    return file
+      ? api.post("/api/certificates/{id}/file", { path: { id: saved.id }, form: fileForm(file) })
+      : saved;
   });
 export const useDeleteCertificate = () =>
-  useCertificateMutation((id: string) => api<unknown>(at(CERTS, id), { method: "DELETE" }));
+  useCertificateMutation((id: string) => api.delete("/api/certificates/{id}", { path: { id } }));
 export const downloadCertificate = (c: Certificate) =>
   download(`${at(CERTS, c.id)}/file`, {}, c.file?.fileName ?? "certificate.pdf");
 
 export const useSaveHolderRequest = (id: string | null) =>
   useCertificateMutation((values: HolderRequestInput) =>
     id
-      ? api<HolderRequest>(at(HOLDERS, id), { method: "PUT", body: values })
-      : api<HolderRequest>(HOLDERS, { body: values }),
+      ? api.put("/api/certificate-requests/{id}", { path: { id }, body: values })
+      : api.post("/api/certificate-requests", { body: values }),
   );
 export const useDeleteHolderRequest = () =>
-  useCertificateMutation((id: string) => api<unknown>(at(HOLDERS, id), { method: "DELETE" }));
+  useCertificateMutation((id: string) => api.delete("/api/certificate-requests/{id}", { path: { id } }));
 export const useIssueCertificate = () =>
   useCertificateMutation(({ id, file }: { id: string; file: File }) =>
-    upload<HolderRequest>(`${at(HOLDERS, id)}/file`, file),
+    api.post("/api/certificate-requests/{id}/file", { path: { id }, form: fileForm(file) }),
   );
 export const useSendCertificate = () =>
-  useCertificateMutation((id: string) =>
-    api<SendCertificateResult>(`${at(HOLDERS, id)}/send`, { method: "POST" }),
-  );
+  useCertificateMutation((id: string) => api.post("/api/certificate-requests/{id}/send", { path: { id } }));
 export const downloadIssued = (r: HolderRequest) =>
   download(`${at(HOLDERS, r.id)}/file`, {}, r.file?.fileName ?? "certificate.pdf");

@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatMessage, ChatThread, ChatThreadPage } from "@shared/chat/chat.schema";
+import type { ChatHistory, ChatMessage } from "@shared/chat/chat.schema";
 import type { ChatThreadQuery } from "@shared/chat/chat-query.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,12 +11,11 @@ export const chatKeys = {
   thread: (driverId: string) => ["chat", "thread", driverId] as const,
   history: (driverId: string) => ["chat", "history", driverId] as const,
 };
-const base = (driverId: string) => `/api/chat/threads/${encodeURIComponent(driverId)}`;
 
 export function useChatThreads(query: Partial<ChatThreadQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...chatKeys.threads, query],
-    queryFn: ({ signal }) => api<ChatThreadPage>("/api/chat/threads", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/chat/threads", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -24,7 +23,8 @@ export function useChatThreads(query: Partial<ChatThreadQuery> & { page: number;
 export function useChatThread(driverId: string | null) {
   return useQuery({
     queryKey: chatKeys.thread(driverId ?? ""),
-    queryFn: ({ signal }) => api<ChatThread>(base(driverId ?? ""), { signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/chat/threads/{driverId}", { path: { driverId: driverId ?? "" }, signal }),
     enabled: !!driverId,
     retry: retryTransient,
   });
@@ -39,7 +39,7 @@ export type HistoryData = ChatHistory;
 export function useChatHistory(driverId: string) {
   const latest = useQuery({
     queryKey: chatKeys.history(driverId),
-    queryFn: ({ signal }) => api<ChatHistory>(`${base(driverId)}/messages`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/chat/threads/{driverId}/messages", { path: { driverId }, signal }),
     retry: retryTransient,
   });
   const [older, setOlder] = useState<ChatHistory[]>([]);
@@ -55,7 +55,10 @@ export function useChatHistory(driverId: string) {
     if (!first || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await api<ChatHistory>(`${base(driverId)}/messages`, { query: { before: first.id } });
+      const page = await api.get("/api/chat/threads/{driverId}/messages", {
+        path: { driverId },
+        query: { before: first.id },
+      });
       setOlder((pages) => [page, ...pages]);
     } finally {
       setLoadingOlder(false);
@@ -78,7 +81,7 @@ export function useSendMessage(driverId: string) {
       form.set("body", input.body);
       if (input.loadId) form.set("loadId", input.loadId);
       if (input.file) form.set("file", input.file);
-      return api<ChatMessage>(`${base(driverId)}/messages`, { form });
+      return api.post("/api/chat/threads/{driverId}/messages", { path: { driverId }, form });
     },
     onSuccess: (message) => {
       client.setQueryData<HistoryData>(chatKeys.history(driverId), (d) => addToHistory(d, message));
@@ -90,7 +93,7 @@ export function useSendMessage(driverId: string) {
 export function useMarkChatRead(driverId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`${base(driverId ?? "")}/read`, { method: "POST" }),
+    mutationFn: () => api.post("/api/chat/threads/{driverId}/read", { path: { driverId: driverId ?? "" } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: chatKeys.thread(driverId ?? "") });
       void client.invalidateQueries({ queryKey: chatKeys.threads });

@@ -1,7 +1,5 @@
 import { routePath } from "@shared/access";
-import type { Page } from "@shared/api/api.schema";
 import { CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX, type ChatMessage } from "@shared/chat/chat.schema";
-import type { LoadListItem } from "@shared/loads/loads.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CheckCheck, FileText, Paperclip, Phone, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -259,7 +257,7 @@ function Composer({
   const loads = useQuery({
     queryKey: ["chat", "loads", driverId],
     queryFn: ({ signal }) =>
-      api<Page<LoadListItem>>("/api/loads", {
+      api.get("/api/loads", {
         query: {
           driverId: asDriver ? undefined : driverId,
           page: 1,

@@ -3,8 +3,6 @@ import type {
   CitationDetail,
   CitationFilter,
   CitationInput,
-  CitationPage,
-  CitationSummary,
 } from "@shared/citations/citations.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -29,7 +27,7 @@ export const citationFileUrl = (id: string) => `${one(id)}/file`;
 export function useCitations(query: CitationListQuery) {
   return useQuery({
     queryKey: citationKeys.list(query),
-    queryFn: ({ signal }) => api<CitationPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/citations", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -37,7 +35,7 @@ export function useCitations(query: CitationListQuery) {
 export function useCitationSummary() {
   return useQuery({
     queryKey: citationKeys.summary(),
-    queryFn: ({ signal }) => api<CitationSummary>(`${base}/summary`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/citations/summary", { signal }),
     retry: retryTransient,
   });
 }
@@ -45,7 +43,7 @@ export function useCitationSummary() {
 export function useCitation(id: string | null) {
   return useQuery({
     queryKey: citationKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<CitationDetail>(one(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/citations/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -67,19 +65,19 @@ function useCitationChange<V>(fn: (v: V) => Promise<CitationDetail>) {
 
 export function useSaveCitation(id?: string) {
   return useCitationChange((body: CitationInput) =>
-    id ? api<CitationDetail>(one(id), { method: "PUT", body }) : api<CitationDetail>(base, { body }),
+    id ? api.put("/api/citations/{id}", { path: { id }, body }) : api.post("/api/citations", { body }),
   );
 }
 
 export function useChangeCitationStatus(id: string) {
   return useCitationChange((body: ChangeCitationStatusInput) =>
-    api<CitationDetail>(`${one(id)}/status`, { body }),
+    api.post("/api/citations/{id}/status", { path: { id }, body }),
   );
 }
 
 export function useDisputeCitation(id: string) {
   return useCitationChange((reason: string) =>
-    api<CitationDetail>(`${one(id)}/dispute`, { body: { reason } }),
+    api.post("/api/citations/{id}/dispute", { path: { id }, body: { reason } }),
   );
 }
 
@@ -88,10 +86,10 @@ export function useUploadCitationFile() {
   return useCitationChange(({ id, file }: { id: string; file: File }) => {
     const form = new FormData();
     form.set("file", file);
-    return api<CitationDetail>(citationFileUrl(id), { form });
+    return api.post("/api/citations/{id}/file", { path: { id }, form });
   });
 }
 
 export function useDeleteCitationFile(id: string) {
-  return useCitationChange(() => api<CitationDetail>(citationFileUrl(id), { method: "DELETE" }));
+  return useCitationChange(() => api.delete("/api/citations/{id}/file", { path: { id } }));
 }

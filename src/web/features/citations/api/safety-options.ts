@@ -1,5 +1,4 @@
 import type { SafetyOption, SafetyOptionKind } from "@shared/accidents/accidents.schema";
-import type { Items } from "@shared/api/api.schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -9,7 +8,7 @@ export function useSafetyOptions(kind: SafetyOptionKind, q: string, enabled = tr
   return useQuery<SafetyOption[]>({
     queryKey: ["safety-options", kind, q] as const,
     queryFn: ({ signal }) =>
-      api<Items<SafetyOption>>(`/api/safety/options/${kind}`, { query: { q }, signal }).then((r) => r.items),
+      api.get("/api/safety/options/{kind}", { path: { kind }, query: { q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

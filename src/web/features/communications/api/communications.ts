@@ -1,27 +1,11 @@
 import type {
-  Attachment,
   Audience,
-  Communication,
-  LogPage,
   MassEmailInput,
-  RecipientGroup,
   RecipientGroupInput,
-  RecipientGroupList,
-  RecipientPreview,
-  Signature,
 } from "@shared/communications/communications.schema";
 import type { LogQuery } from "@shared/communications/log-query.schema";
-import type {
-  ConsentInput,
-  ConsentPage,
-  ConsentQuery,
-  ConsentRecorded,
-  ImportResult,
-  SmsBlastInput,
-  SmsBlastResult,
-  SmsPreview,
-} from "@shared/communications/sms.schema";
-import type { AutomatedSwitches, AutomatedSwitchesInput } from "@shared/notifications/preferences.schema";
+import type { ConsentInput, ConsentQuery, SmsBlastInput } from "@shared/communications/sms.schema";
+import type { AutomatedSwitchesInput } from "@shared/notifications/preferences.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -33,7 +17,7 @@ export const communicationKeys = { all: ["communications"] as const };
 export function useCommunicationLog(query: Partial<LogQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...communicationKeys.all, "log", query],
-    queryFn: ({ signal }) => api<LogPage>("/api/communications/log", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/communications/log", { query: { ...query }, signal }),
     retry: retryTransient,
     // A message going out changes its recipients' states for a minute or two.
     refetchInterval: 10_000,
@@ -43,8 +27,7 @@ export function useCommunicationLog(query: Partial<LogQuery> & { page: number; p
 export function useRecipientPreview(audience: Audience, enabled: boolean) {
   return useQuery({
     queryKey: [...communicationKeys.all, "preview", audience],
-    queryFn: ({ signal }) =>
-      api<RecipientPreview>("/api/communications/email/preview", { method: "POST", body: audience, signal }),
+    queryFn: ({ signal }) => api.post("/api/communications/email/preview", { body: audience, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -53,13 +36,13 @@ export function useRecipientPreview(audience: Audience, enabled: boolean) {
 export const uploadAttachment = (file: File) => {
   const form = new FormData();
   form.set("file", file);
-  return api<Attachment>("/api/communications/attachments", { form });
+  return api.post("/api/communications/attachments", { form });
 };
 
 export function useSendEmail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MassEmailInput) => api<Communication>("/api/communications/email", { body: input }),
+    mutationFn: (input: MassEmailInput) => api.post("/api/communications/email", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }
@@ -67,7 +50,7 @@ export function useSendEmail() {
 export function useCancelCommunication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Communication>(`/api/communications/${id}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/communications/{id}/cancel", { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }
@@ -75,15 +58,14 @@ export function useCancelCommunication() {
 export function useSignature() {
   return useQuery({
     queryKey: [...communicationKeys.all, "signature"],
-    queryFn: ({ signal }) => api<Signature>("/api/me/signature", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/signature", { signal }),
   });
 }
 
 export function useSaveSignature() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (signature: string) =>
-      api<Signature>("/api/me/signature", { method: "PUT", body: { signature } }),
+    mutationFn: (signature: string) => api.put("/api/me/signature", { body: { signature } }),
     onSuccess: (saved) => client.setQueryData([...communicationKeys.all, "signature"], saved),
   });
 }
@@ -91,8 +73,7 @@ export function useSaveSignature() {
 export function useSmsPreview(audience: SmsAudience, enabled: boolean) {
   return useQuery({
     queryKey: [...communicationKeys.all, "sms-preview", audience],
-    queryFn: ({ signal }) =>
-      api<SmsPreview>("/api/communications/sms/preview", { method: "POST", body: { audience }, signal }),
+    queryFn: ({ signal }) => api.post("/api/communications/sms/preview", { body: { audience }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -102,7 +83,7 @@ export function useSendSms() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { body: string; audience: SmsAudience }) =>
-      api<SmsBlastResult>("/api/communications/sms", { body: input }),
+      api.post("/api/communications/sms", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }
@@ -110,7 +91,7 @@ export function useSendSms() {
 export function useConsents(query: Partial<ConsentQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...communicationKeys.all, "consents", query],
-    queryFn: ({ signal }) => api<ConsentPage>("/api/sms-consents", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/sms-consents", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -118,7 +99,7 @@ export function useConsents(query: Partial<ConsentQuery> & { page: number; pageS
 export function useRecordConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConsentInput) => api<ConsentRecorded>("/api/sms-consents", { body: input }),
+    mutationFn: (input: ConsentInput) => api.post("/api/sms-consents", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
 }
@@ -129,7 +110,7 @@ export function useImportConsents() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set("file", file);
-      return api<ImportResult>("/api/sms-consents/import", { form });
+      return api.post("/api/sms-consents/import", { form });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.all }),
   });
@@ -141,7 +122,7 @@ const switchesKey = [...communicationKeys.all, "automated"] as const;
 export function useAutomatedSwitches() {
   return useQuery({
     queryKey: switchesKey,
-    queryFn: ({ signal }) => api<AutomatedSwitches>("/api/notifications/automated", { signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications/automated", { signal }),
     retry: retryTransient,
   });
 }
@@ -149,8 +130,7 @@ export function useAutomatedSwitches() {
 export function useSaveAutomatedSwitches() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AutomatedSwitchesInput) =>
-      api<AutomatedSwitches>("/api/notifications/automated", { method: "PUT", body: input }),
+    mutationFn: (input: AutomatedSwitchesInput) => api.put("/api/notifications/automated", { body: input }),
     onSuccess: (saved) => client.setQueryData(switchesKey, saved),
   });
 }
@@ -161,7 +141,7 @@ const groupsKey = [...communicationKeys.all, "groups"] as const;
 export function useRecipientGroups() {
   return useQuery({
     queryKey: groupsKey,
-    queryFn: ({ signal }) => api<RecipientGroupList>("/api/communications/groups", { signal }),
+    queryFn: ({ signal }) => api.get("/api/communications/groups", { signal }),
     retry: retryTransient,
   });
 }
@@ -169,8 +149,7 @@ export function useRecipientGroups() {
 export function useSaveRecipientGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RecipientGroupInput) =>
-      api<RecipientGroup>("/api/communications/groups", { body: input }),
+    mutationFn: (input: RecipientGroupInput) => api.post("/api/communications/groups", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: groupsKey }),
   });
 }
@@ -178,7 +157,7 @@ export function useSaveRecipientGroup() {
 export function useDeleteRecipientGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/communications/groups/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/communications/groups/{id}", { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: groupsKey }),
   });
 }

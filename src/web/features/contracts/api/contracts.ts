@@ -1,19 +1,10 @@
-import type { Items } from "@shared/api/api.schema";
 import type {
   Contract,
-  ContractAccountResult,
-  ContractDetail,
   ContractFilter,
   ContractInput,
-  ContractPage,
-  ContractTemplate,
   ContractType,
-  MergedTemplate,
-  PublicContract,
   RenewContractInput,
-  SentContract,
   SignContractInput,
-  SignedContract,
 } from "@shared/contracts/contracts.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -35,7 +26,7 @@ const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export function useContracts(query: ContractListQuery) {
   return useQuery({
     queryKey: contractKeys.list(query),
-    queryFn: ({ signal }) => api<ContractPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/contracts", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -43,7 +34,7 @@ export function useContracts(query: ContractListQuery) {
 export function useContract(id: string | null) {
   return useQuery({
     queryKey: contractKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<ContractDetail>(one(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/contracts/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -61,26 +52,26 @@ function useContractMutation<A, R>(fn: (args: A) => Promise<R>) {
 export function useSaveContract(id: string | null) {
   return useContractMutation(async ({ values, file }: { values: ContractInput; file: File | null }) => {
     const saved = id
-      ? await api<Contract>(one(id), { method: "PUT", body: values })
-      : await api<Contract>(base, { body: values });
+      ? await api.put("/api/contracts/{id}", { path: { id }, body: values })
+      : await api.post("/api/contracts", { body: values });
     if (!file) return saved;
     const form = new FormData();
     form.set("file", file);
-    return api<Contract>(`${one(saved.id)}/attachment`, { form });
+    return api.post("/api/contracts/{id}/attachment", { path: { id: saved.id }, form });
   });
 }
 
 export const useRemoveAttachment = () =>
-  useContractMutation((id: string) => api<Contract>(`${one(id)}/attachment`, { method: "DELETE" }));
+  useContractMutation((id: string) => api.delete("/api/contracts/{id}/attachment", { path: { id } }));
 export const useDeleteContract = () =>
-  useContractMutation((id: string) => api<unknown>(one(id), { method: "DELETE" }));
+  useContractMutation((id: string) => api.delete("/api/contracts/{id}", { path: { id } }));
 export const useSendContract = () =>
-  useContractMutation((id: string) => api<SentContract>(`${one(id)}/send`, { method: "POST" }));
+  useContractMutation((id: string) => api.post("/api/contracts/{id}/send", { path: { id } }));
 export const useWithdrawContract = () =>
-  useContractMutation((id: string) => api<Contract>(`${one(id)}/withdraw`, { method: "POST" }));
+  useContractMutation((id: string) => api.post("/api/contracts/{id}/withdraw", { path: { id } }));
 export const useRenewContract = () =>
   useContractMutation(({ id, dates }: { id: string; dates: RenewContractInput }) =>
-    api<Contract>(`${one(id)}/renew`, { body: dates }),
+    api.post("/api/contracts/{id}/renew", { path: { id }, body: dates }),
   );
 
 export const downloadSignedPdf = (c: Pick<Contract, "id" | "title">) =>
@@ -91,7 +82,7 @@ export const downloadAttachment = (c: Contract) =>
 export function useContractTemplates(enabled = true) {
   return useQuery({
     queryKey: contractKeys.templates(),
-    queryFn: ({ signal }) => api<Items<ContractTemplate>>("/api/contract-templates", { signal }),
+    queryFn: ({ signal }) => api.get("/api/contract-templates", { signal }),
     enabled,
     retry: retryTransient,
   });
@@ -99,7 +90,7 @@ export function useContractTemplates(enabled = true) {
 
 export const useSaveTemplate = () =>
   useContractMutation(({ type, content }: { type: ContractType; content: string }) =>
-    api<ContractTemplate>(`/api/contract-templates/${type}`, { method: "PUT", body: { content } }),
+    api.put("/api/contract-templates/{type}", { path: { type }, body: { content } }),
   );
 
 export const mergeTemplate = (query: {
@@ -108,7 +99,7 @@ export const mergeTemplate = (query: {
   signerName?: string;
   startsOn?: string;
 }) =>
-  api<MergedTemplate>("/api/contract-templates/merge", {
+  api.get("/api/contract-templates/merge", {
     query: Object.fromEntries(Object.entries(query).filter(([, v]) => v)),
   });
 
@@ -119,7 +110,7 @@ const publicUrl = (token: string) => `/api/public/contracts/${encodeURIComponent
 export function usePublicContract(token: string) {
   return useQuery({
     queryKey: contractKeys.public(token),
-    queryFn: ({ signal }) => api<PublicContract>(publicUrl(token), { signal }),
+    queryFn: ({ signal }) => api.get("/api/public/contracts/{token}", { path: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -130,7 +121,7 @@ export const publicAttachmentUrl = (token: string) => `${publicUrl(token)}/attac
 export const publicSignedPdfUrl = (token: string) => `${publicUrl(token)}/signed-pdf`;
 
 export const signContract = (token: string, input: SignContractInput) =>
-  api<SignedContract>(`${publicUrl(token)}/sign`, { body: input });
+  api.post("/api/public/contracts/{token}/sign", { path: { token }, body: input });
 
 export const createDriverAccount = (token: string, password: string) =>
-  api<ContractAccountResult>(`${publicUrl(token)}/account`, { body: { password } });
+  api.post("/api/public/contracts/{token}/account", { path: { token }, body: { password } });

@@ -1,18 +1,8 @@
-import type { ApiError } from "@shared/api/api.schema";
-import type {
-  CustomerDetail,
-  CustomerFilter,
-  CustomerImportCommit,
-  CustomerImportPreview,
-  CustomerImportResult,
-  CustomerInput,
-  CustomerPage,
-} from "@shared/customers/customers.schema";
-import type { LoadPage } from "@shared/loads/loads.schema";
-import type { StaffLoadRequestPage } from "@shared/portal/load-requests.schema";
+import type { CustomerFilter, CustomerImportCommit, CustomerInput } from "@shared/customers/customers.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiRequestError, api, download } from "../../../lib/api";
+import { type ApiQuery, api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export type CustomerListQuery = Partial<CustomerFilter> & { page: number; pageSize: number };
 export type ExportFormat = "csv" | "xlsx";
@@ -25,12 +15,11 @@ export const customerKeys = {
 };
 
 const base = "/api/customers";
-const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export function useCustomers(query: CustomerListQuery) {
   return useQuery({
     queryKey: customerKeys.list(query),
-    queryFn: ({ signal }) => api<CustomerPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/customers", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -38,20 +27,17 @@ export function useCustomers(query: CustomerListQuery) {
 export function useCustomer(id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<CustomerDetail>(one(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/customers/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
 }
 
 /** A customer's loads history: the loads list filtered to them. */
-export function useCustomerLoads(
-  id: string,
-  query: { page: number; pageSize: number; status?: string; sort: string; dir: string },
-) {
+export function useCustomerLoads(id: string, query: Omit<ApiQuery<"/api/loads", "get">, "customerId">) {
   return useQuery({
     queryKey: customerKeys.loads(id, query),
-    queryFn: ({ signal }) => api<LoadPage>("/api/loads", { query: { ...query, customerId: id }, signal }),
+    queryFn: ({ signal }) => api.get("/api/loads", { query: { ...query, customerId: id }, signal }),
     retry: retryTransient,
   });
 }
@@ -64,7 +50,7 @@ export function useSaveCustomer(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CustomerInput) =>
-      id ? api<CustomerDetail>(one(id), { method: "PUT", body }) : api<CustomerDetail>(base, { body }),
+      id ? api.put("/api/customers/{id}", { path: { id }, body }) : api.post("/api/customers", { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(customerKeys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: customerKeys.all });
@@ -75,7 +61,7 @@ export function useSaveCustomer(id?: string) {
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(one(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/customers/{id}", { path: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -84,46 +70,16 @@ export function useDeleteCustomer() {
  * Uploads the file for the import preview with XMLHttpRequest, which (unlike fetch) reports upload
  * progress: `onProgress` gets 0–1 as bytes leave the browser. Errors arrive as ApiRequestError.
  */
-export function previewImport(
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<CustomerImportPreview> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${base}/import/preview`);
-    xhr.withCredentials = true;
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.total ? e.loaded / e.total : 1);
-    };
-    xhr.upload.onload = () => onProgress(1);
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as CustomerImportPreview);
-      const e = (data as ApiError | null)?.error;
-      reject(
-        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
-      );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
+export function previewImport(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  const form = new FormData();
+  form.set("file", file);
+  return uploadWithProgress("/api/customers/import/preview", { form, onProgress, signal });
 }
 
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomerImportCommit) => api<CustomerImportResult>(`${base}/import`, { body }),
+    mutationFn: (body: CustomerImportCommit) => api.post("/api/customers/import", { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -133,7 +89,7 @@ export function useCustomerRequests(id: string) {
   return useQuery({
     queryKey: [...customerKeys.all, "requests", id] as const,
     queryFn: ({ signal }) =>
-      api<StaffLoadRequestPage>("/api/load-requests", { query: { customerId: id, pageSize: 10 }, signal }),
+      api.get("/api/load-requests", { query: { customerId: id, pageSize: 10 }, signal }),
     retry: retryTransient,
   });
 }

@@ -1,4 +1,3 @@
-import type { StaffDashboard } from "@shared/dashboard/dashboard.schema";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -7,7 +6,7 @@ import { retryTransient } from "../../../lib/api-errors";
 export function useStaffDashboard(enabled: boolean) {
   return useQuery({
     queryKey: ["dashboard", "staff"],
-    queryFn: ({ signal }) => api<StaffDashboard>("/api/dashboard", { signal }),
+    queryFn: ({ signal }) => api.get("/api/dashboard", { signal }),
     enabled,
     refetchInterval: 60_000,
     retry: retryTransient,

@@ -1,12 +1,4 @@
-import type {
-  Backup,
-  BackupList,
-  DataExport,
-  DataExportList,
-  DataSettings,
-  DataSettingsInput,
-  DemoRemoval,
-} from "@shared/data-management/data-management.schema";
+import type { DataSettingsInput } from "@shared/data-management/data-management.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -19,7 +11,7 @@ const settingsKey = ["data", "settings"] as const;
 export function useDataExports() {
   return useQuery({
     queryKey: exportsKey,
-    queryFn: ({ signal }) => api<DataExportList>("/api/data/exports", { signal }),
+    queryFn: ({ signal }) => api.get("/api/data/exports", { signal }),
     retry: retryTransient,
     refetchInterval: (q) => (q.state.data?.items.some((e) => e.status === "running") ? 1000 : false),
   });
@@ -28,7 +20,7 @@ export function useDataExports() {
 export function useStartExport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<DataExport>("/api/data/exports", { method: "POST" }),
+    mutationFn: () => api.post("/api/data/exports"),
     onSuccess: () => client.invalidateQueries({ queryKey: exportsKey }),
   });
 }
@@ -36,7 +28,7 @@ export function useStartExport() {
 export function useBackups() {
   return useQuery({
     queryKey: backupsKey,
-    queryFn: ({ signal }) => api<BackupList>("/api/data/backups", { signal }),
+    queryFn: ({ signal }) => api.get("/api/data/backups", { signal }),
     retry: retryTransient,
   });
 }
@@ -44,7 +36,7 @@ export function useBackups() {
 export function useBackupNow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<Backup>("/api/data/backups", { method: "POST" }),
+    mutationFn: () => api.post("/api/data/backups"),
     onSuccess: () => client.invalidateQueries({ queryKey: backupsKey }),
   });
 }
@@ -52,7 +44,7 @@ export function useBackupNow() {
 export function useDataSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => api<DataSettings>("/api/data/settings", { signal }),
+    queryFn: ({ signal }) => api.get("/api/data/settings", { signal }),
     retry: retryTransient,
   });
 }
@@ -60,8 +52,7 @@ export function useDataSettings() {
 export function useSaveDataSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DataSettingsInput) =>
-      api<DataSettings>("/api/data/settings", { method: "PUT", body: input }),
+    mutationFn: (input: DataSettingsInput) => api.put("/api/data/settings", { body: input }),
     onSuccess: (saved) => client.setQueryData(settingsKey, saved),
   });
 }
@@ -70,7 +61,7 @@ export function useSaveDataSettings() {
 export function useDemoPreview(enabled: boolean) {
   return useQuery({
     queryKey: ["data", "demo"],
-    queryFn: ({ signal }) => api<DemoRemoval>("/api/data/demo", { signal }),
+    queryFn: ({ signal }) => api.get("/api/data/demo", { signal }),
     enabled,
     retry: retryTransient,
     staleTime: 0,
@@ -81,7 +72,7 @@ export function useDemoPreview(enabled: boolean) {
 export function useRemoveDemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<DemoRemoval>("/api/data/demo/remove", { method: "POST" }),
+    mutationFn: () => api.post("/api/data/demo/remove"),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -1,9 +1,4 @@
-import type {
-  Document,
-  DocumentFilter,
-  DocumentOwner,
-  DocumentPage,
-} from "@shared/documents/documents.schema";
+import type { Document, DocumentFilter, DocumentOwner } from "@shared/documents/documents.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -22,7 +17,7 @@ const fileUrl = (doc: Pick<Document, "owner" | "id">, inline: boolean) =>
 export function useDocuments(query: DocumentListQuery) {
   return useQuery({
     queryKey: documentKeys.list(query),
-    queryFn: ({ signal }) => api<DocumentPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/documents", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -62,8 +57,8 @@ export function useSaveCompanyDocument(id: string | null) {
   return useMutation({
     mutationFn: (form: FormData) =>
       id
-        ? api<Document>(`${base}/company/${encodeURIComponent(id)}`, { method: "PUT", form })
-        : api<Document>(base, { form }),
+        ? api.put("/api/documents/company/{id}", { path: { id }, form })
+        : api.post("/api/documents", { form }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
@@ -71,8 +66,7 @@ export function useSaveCompanyDocument(id: string | null) {
 export function useDeleteCompanyDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<unknown>(`${base}/company/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/documents/company/{id}", { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
@@ -81,7 +75,7 @@ export function useDeleteCompanyDocument() {
 export function useUploadOwnDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api<Document>(`${base}/mine`, { form }),
+    mutationFn: (form: FormData) => api.post("/api/documents/mine", { form }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
@@ -89,8 +83,7 @@ export function useUploadOwnDocument() {
 export function useConfirmDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<Document>(`${base}/driver/${encodeURIComponent(id)}/confirm`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/documents/driver/{id}/confirm", { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

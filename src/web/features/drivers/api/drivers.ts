@@ -1,18 +1,12 @@
-import type { Page } from "@shared/api/api.schema";
-import type { Assignment } from "@shared/assignments/assignments.schema";
-import type { TimeOff } from "@shared/calendar/time-off.schema";
 import type { DriverManualStatus } from "@shared/drivers/drivers.schema";
 import type {
   CreateDriverAccountInput,
   CreateDriverInput,
-  DriverDetail,
-  DriverDocument,
   DriverDocumentKind,
   DriverFilter,
-  DriverPage,
   UpdateDriverInput,
 } from "@shared/drivers/management.schema";
-import type { LoadListItem, LoadStatus } from "@shared/loads/loads.schema";
+import type { LoadStatus } from "@shared/loads/loads.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lookupKeys } from "../../../components/pickers/lookups";
 import { api, download } from "../../../lib/api";
@@ -54,7 +48,7 @@ export function useInvalidateDrivers() {
 export function useDrivers(query: DriverListQuery) {
   return useQuery({
     queryKey: driverKeys.list(query),
-    queryFn: ({ signal }) => api<DriverPage>(driversPath, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/drivers", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -66,7 +60,7 @@ export function exportDrivers(format: ExportFormat, filter: Partial<DriverFilter
 export function useDriver(id: string | undefined) {
   return useQuery({
     queryKey: driverKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<DriverDetail>(driverPath(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/drivers/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -75,7 +69,7 @@ export function useDriver(id: string | undefined) {
 export function useCreateDriver() {
   const invalidate = useInvalidateDrivers();
   return useMutation({
-    mutationFn: (body: CreateDriverInput) => api<DriverDetail>(driversPath, { body }),
+    mutationFn: (body: CreateDriverInput) => api.post("/api/drivers", { body }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +77,7 @@ export function useCreateDriver() {
 export function useUpdateDriver(id: string) {
   const invalidate = useInvalidateDrivers();
   return useMutation({
-    mutationFn: (body: UpdateDriverInput) => api<DriverDetail>(driverPath(id), { method: "PUT", body }),
+    mutationFn: (body: UpdateDriverInput) => api.put("/api/drivers/{id}", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -92,7 +86,7 @@ export function useSetDriverStatus(id: string) {
   const invalidate = useInvalidateDrivers();
   return useMutation({
     mutationFn: (status: DriverManualStatus) =>
-      api<DriverDetail>(`${driverPath(id)}/status`, { body: { status } }),
+      api.post("/api/drivers/{id}/status", { path: { id }, body: { status } }),
     onSettled: invalidate,
   });
 }
@@ -100,7 +94,8 @@ export function useSetDriverStatus(id: string) {
 export function useCreateDriverAccount(id: string) {
   const invalidate = useInvalidateDrivers();
   return useMutation({
-    mutationFn: (body: CreateDriverAccountInput) => api<DriverDetail>(`${driverPath(id)}/account`, { body }),
+    mutationFn: (body: CreateDriverAccountInput) =>
+      api.post("/api/drivers/{id}/account", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -109,7 +104,9 @@ export function useDriverActivation(id: string) {
   const invalidate = useInvalidateDrivers();
   return useMutation({
     mutationFn: (action: "deactivate" | "reactivate") =>
-      api<DriverDetail>(`${driverPath(id)}/${action}`, { body: {} }),
+      action === "deactivate"
+        ? api.post("/api/drivers/{id}/deactivate", { path: { id }, body: {} })
+        : api.post("/api/drivers/{id}/reactivate", { path: { id }, body: {} }),
     onSettled: invalidate,
   });
 }
@@ -117,7 +114,7 @@ export function useDriverActivation(id: string) {
 export function useDeleteDriver(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<unknown>(driverPath(id), { method: "DELETE" }),
+    mutationFn: () => api.delete("/api/drivers/{id}", { path: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: driverKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: driverKeys.lists() });
@@ -131,7 +128,7 @@ export function useDriverLoads(id: string, query: DriverLoadsQuery) {
   return useQuery({
     queryKey: driverKeys.loads(id, query),
     queryFn: ({ signal }) =>
-      api<Page<LoadListItem>>(`${driverPath(id)}/loads`, { query: { ...query }, signal }),
+      api.get("/api/drivers/{id}/loads", { path: { id }, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -140,7 +137,7 @@ export function useDriverLoads(id: string, query: DriverLoadsQuery) {
 export function useDriverTimeOff(id: string) {
   return useQuery({
     queryKey: driverKeys.timeOff(id),
-    queryFn: ({ signal }) => api<TimeOff[]>(`${driverPath(id)}/time-off`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/drivers/{id}/time-off", { path: { id }, signal }),
     retry: retryTransient,
   });
 }
@@ -148,7 +145,7 @@ export function useDriverTimeOff(id: string) {
 export function useDriverAssignments(id: string) {
   return useQuery({
     queryKey: driverKeys.assignments(id),
-    queryFn: ({ signal }) => api<Assignment[]>(`${driverPath(id)}/assignments`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/drivers/{id}/assignments", { path: { id }, signal }),
     retry: retryTransient,
   });
 }
@@ -163,7 +160,7 @@ export function useUploadDriverDocument(id: string) {
       const form = new FormData();
       form.set("kind", kind);
       form.set("file", file);
-      return api<DriverDocument>(`${driverPath(id)}/documents`, { form });
+      return api.post("/api/drivers/{id}/documents", { path: { id }, form });
     },
     onSuccess: invalidate,
   });
@@ -172,7 +169,8 @@ export function useUploadDriverDocument(id: string) {
 export function useDeleteDriverDocument(id: string) {
   const invalidate = useInvalidateDrivers();
   return useMutation({
-    mutationFn: (documentId: string) => api<unknown>(driverDocumentUrl(id, documentId), { method: "DELETE" }),
+    mutationFn: (documentId: string) =>
+      api.delete("/api/drivers/{id}/documents/{documentId}", { path: { id, documentId } }),
     onSuccess: invalidate,
   });
 }

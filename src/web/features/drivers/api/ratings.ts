@@ -1,17 +1,13 @@
 import type {
   CreateRatingInput,
-  RatableLoad,
-  Rating,
   RatingFilter,
-  RatingPage,
   ScorecardFilter,
-  ScorecardPage,
   UpdateRatingInput,
 } from "@shared/drivers/ratings.schema";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { driverKeys, driverPath, type ExportFormat, useInvalidateDrivers } from "./drivers";
+import { driverKeys, type ExportFormat, useInvalidateDrivers } from "./drivers";
 
 export type RatingListQuery = Partial<RatingFilter> & { page: number; pageSize: number };
 export type ScorecardListQuery = Partial<ScorecardFilter> & { page: number; pageSize: number };
@@ -19,7 +15,7 @@ export type ScorecardListQuery = Partial<ScorecardFilter> & { page: number; page
 export function useRatings(query: RatingListQuery, enabled = true) {
   return useQuery({
     queryKey: driverKeys.ratings(query),
-    queryFn: ({ signal }) => api<RatingPage>("/api/driver-ratings", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/driver-ratings", { query: { ...query }, signal }),
     enabled,
     retry: retryTransient,
   });
@@ -32,7 +28,8 @@ export function exportRatings(format: ExportFormat, filter: Partial<RatingFilter
 export function useRatableLoads(driverId: string | null) {
   return useQuery({
     queryKey: driverKeys.ratable(driverId ?? ""),
-    queryFn: ({ signal }) => api<RatableLoad[]>(`${driverPath(driverId ?? "")}/ratable-loads`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/drivers/{id}/ratable-loads", { path: { id: driverId ?? "" }, signal }),
     enabled: !!driverId,
     placeholderData: keepPreviousData,
     retry: retryTransient,
@@ -43,7 +40,7 @@ export function useRateDriver() {
   const invalidate = useInvalidateDrivers();
   return useMutation({
     mutationFn: ({ driverId, ...body }: CreateRatingInput & { driverId: string }) =>
-      api<Rating>(`${driverPath(driverId)}/ratings`, { body }),
+      api.post("/api/drivers/{id}/ratings", { path: { id: driverId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -52,7 +49,7 @@ export function useUpdateRating() {
   const invalidate = useInvalidateDrivers();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateRatingInput & { id: string }) =>
-      api<Rating>(`/api/driver-ratings/${encodeURIComponent(id)}`, { method: "PUT", body }),
+      api.put("/api/driver-ratings/{id}", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -60,8 +57,7 @@ export function useUpdateRating() {
 export function useDeleteRating() {
   const invalidate = useInvalidateDrivers();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<unknown>(`/api/driver-ratings/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/driver-ratings/{id}", { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +65,7 @@ export function useDeleteRating() {
 export function useScorecards(query: ScorecardListQuery) {
   return useQuery({
     queryKey: driverKeys.scorecards(query),
-    queryFn: ({ signal }) => api<ScorecardPage>("/api/driver-scorecards", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/driver-scorecards", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }

@@ -1,5 +1,4 @@
 import { ROUTES } from "@shared/access";
-import type { CitationPage } from "@shared/citations/citations.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useState } from "react";
@@ -27,10 +26,7 @@ export function CitationsTab({ driverId }: { driverId: string }) {
   const citations = useQuery({
     queryKey: [...driverKeys.all, "citations", driverId, page],
     queryFn: ({ signal }) =>
-      api<CitationPage>("/api/citations", {
-        query: { driverId, sort: "issuedOn", dir: "desc", ...page },
-        signal,
-      }),
+      api.get("/api/citations", { query: { driverId, sort: "issuedOn", dir: "desc", ...page }, signal }),
     retry: retryTransient,
   });
   const columns = {

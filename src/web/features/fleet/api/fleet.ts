@@ -1,28 +1,15 @@
-import type { Items } from "@shared/api/api.schema";
 import type {
   CompleteMaintenanceInput,
   MaintenanceAssetOption,
-  MaintenanceDeleted,
   MaintenanceFilter,
   MaintenanceInput,
-  MaintenanceItem,
-  MaintenancePage,
-  MaintenanceResult,
 } from "@shared/fleet/maintenance.schema";
-import type {
-  TrailerDetail,
-  TrailerFilter,
-  TrailerFormInput,
-  TrailerPage,
-} from "@shared/fleet/trailers.schema";
+import type { TrailerFilter, TrailerFormInput } from "@shared/fleet/trailers.schema";
 import type {
   CreateVehicleInput,
-  FleetDocument,
   ScheduleInput,
   UpdateVehicleInput,
-  VehicleDetail,
   VehicleFilter,
-  VehiclePage,
 } from "@shared/fleet/vehicles.schema";
 import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -69,7 +56,7 @@ function useInvalidateFleet() {
 export function useVehicles(query: Paged<VehicleFilter>) {
   return useQuery({
     queryKey: fleetKeys.vehicles(query),
-    queryFn: ({ signal }) => api<VehiclePage>(VEHICLES, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/fleet/vehicles", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -80,7 +67,7 @@ export const exportVehicles = (format: ExportFormat, filter: Partial<VehicleFilt
 export function useVehicle(id: string | undefined) {
   return useQuery({
     queryKey: fleetKeys.vehicle(id ?? ""),
-    queryFn: ({ signal }) => api<VehicleDetail>(`${VEHICLES}/${enc(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/fleet/vehicles/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -91,8 +78,8 @@ export function useSaveVehicle(id?: string) {
   return useMutation({
     mutationFn: (body: CreateVehicleInput | UpdateVehicleInput) =>
       id
-        ? api<VehicleDetail>(`${VEHICLES}/${enc(id)}`, { method: "PUT", body })
-        : api<VehicleDetail>(VEHICLES, { method: "POST", body }),
+        ? api.put("/api/fleet/vehicles/{id}", { path: { id }, body })
+        : api.post("/api/fleet/vehicles", { body }),
     onSuccess: invalidate,
   });
 }
@@ -101,7 +88,7 @@ export function useSaveSchedules(id: string) {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: (schedules: ScheduleInput[]) =>
-      api<VehicleDetail>(`${VEHICLES}/${enc(id)}/schedules`, { method: "PUT", body: { schedules } }),
+      api.put("/api/fleet/vehicles/{id}/schedules", { path: { id }, body: { schedules } }),
     onSuccess: invalidate,
   });
 }
@@ -110,7 +97,7 @@ export function useCorrectOdometer(id: string) {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: (body: OdometerCorrection) =>
-      api<VehicleDetail>(`${VEHICLES}/${enc(id)}/odometer`, { method: "POST", body }),
+      api.post("/api/fleet/vehicles/{id}/odometer", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -119,7 +106,9 @@ export function useDeleteAsset(kind: AssetKind) {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: (id: string) =>
-      api<unknown>(`${kind === "vehicles" ? VEHICLES : TRAILERS}/${enc(id)}`, { method: "DELETE" }),
+      kind === "vehicles"
+        ? api.delete("/api/fleet/vehicles/{id}", { path: { id } })
+        : api.delete("/api/fleet/trailers/{id}", { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -129,7 +118,7 @@ export function useDeleteAsset(kind: AssetKind) {
 export function useTrailers(query: Paged<TrailerFilter>) {
   return useQuery({
     queryKey: fleetKeys.trailers(query),
-    queryFn: ({ signal }) => api<TrailerPage>(TRAILERS, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/fleet/trailers", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -140,7 +129,7 @@ export const exportTrailers = (format: ExportFormat, filter: Partial<TrailerFilt
 export function useTrailer(id: string | undefined) {
   return useQuery({
     queryKey: fleetKeys.trailer(id ?? ""),
-    queryFn: ({ signal }) => api<TrailerDetail>(`${TRAILERS}/${enc(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/fleet/trailers/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -151,8 +140,8 @@ export function useSaveTrailer(id?: string) {
   return useMutation({
     mutationFn: (body: TrailerFormInput) =>
       id
-        ? api<TrailerDetail>(`${TRAILERS}/${enc(id)}`, { method: "PUT", body })
-        : api<TrailerDetail>(TRAILERS, { method: "POST", body }),
+        ? api.put("/api/fleet/trailers/{id}", { path: { id }, body })
+        : api.post("/api/fleet/trailers", { body }),
     onSuccess: invalidate,
   });
 }
@@ -172,7 +161,9 @@ export function useUploadDocument(kind: AssetKind, assetId: string) {
       form.set("file", file);
       form.set("name", name);
       if (expiresOn) form.set("expiresOn", expiresOn);
-      return api<FleetDocument>(documentsPath(kind, assetId), { form });
+      return kind === "vehicles"
+        ? api.post("/api/fleet/vehicles/{id}/documents", { path: { id: assetId }, form })
+        : api.post("/api/fleet/trailers/{id}/documents", { path: { id: assetId }, form });
     },
     onSuccess: invalidate,
   });
@@ -182,7 +173,11 @@ export function useDeleteDocument(kind: AssetKind, assetId: string) {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: (documentId: string) =>
-      api<unknown>(documentUrl(kind, assetId, documentId), { method: "DELETE" }),
+      kind === "vehicles"
+        ? api.delete("/api/fleet/vehicles/{id}/documents/{documentId}", { path: { id: assetId, documentId } })
+        : api.delete("/api/fleet/trailers/{id}/documents/{documentId}", {
+            path: { id: assetId, documentId },
+          }),
     onSuccess: invalidate,
   });
 }
@@ -192,7 +187,7 @@ export function useDeleteDocument(kind: AssetKind, assetId: string) {
 export function useMaintenance(query: Paged<MaintenanceFilter>, enabled = true) {
   return useQuery({
     queryKey: fleetKeys.maintenance(query),
-    queryFn: ({ signal }) => api<MaintenancePage>(MAINTENANCE, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/fleet/maintenance", { query: { ...query }, signal }),
     enabled,
     retry: retryTransient,
   });
@@ -205,9 +200,7 @@ export function useMaintenanceAssets(q: string, enabled = true) {
   return useQuery<MaintenanceAssetOption[]>({
     queryKey: fleetKeys.assets(q),
     queryFn: ({ signal }) =>
-      api<Items<MaintenanceAssetOption>>(`${MAINTENANCE}/assets`, { query: { q }, signal }).then(
-        (d) => d.items,
-      ),
+      api.get("/api/fleet/maintenance/assets", { query: { q }, signal }).then((d) => d.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -223,14 +216,17 @@ export function useSaveMaintenance(id?: string) {
   return useMutation({
     mutationFn: async ({ body, receipt }: { body: MaintenanceInput; receipt?: File | null }) => {
       const result = id
-        ? await api<MaintenanceResult>(`${MAINTENANCE}/${enc(id)}`, { method: "PUT", body })
-        : await api<MaintenanceResult>(MAINTENANCE, { method: "POST", body });
+        ? await api.put("/api/fleet/maintenance/{id}", { path: { id }, body })
+        : await api.post("/api/fleet/maintenance", { body });
       let receiptError: unknown = null;
       if (receipt) {
         try {
           const form = new FormData();
           form.set("file", receipt);
-          result.item = await api<MaintenanceItem>(receiptUrl(result.item.id), { form });
+          result.item = await api.post("/api/fleet/maintenance/{id}/receipt", {
+            path: { id: result.item.id },
+            form,
+          });
         } catch (error) {
           receiptError = error;
         }
@@ -245,13 +241,13 @@ export function useCompleteMaintenance(id: string) {
   const invalidate = useInvalidateFleet();
   return useMutation({
     mutationFn: async ({ body, receipt }: { body: CompleteMaintenanceInput; receipt?: File | null }) => {
-      const result = await api<MaintenanceResult>(`${MAINTENANCE}/${enc(id)}/complete`, { body });
+      const result = await api.post("/api/fleet/maintenance/{id}/complete", { path: { id }, body });
       let receiptError: unknown = null;
       if (receipt) {
         try {
           const form = new FormData();
           form.set("file", receipt);
-          result.item = await api<MaintenanceItem>(receiptUrl(id), { form });
+          result.item = await api.post("/api/fleet/maintenance/{id}/receipt", { path: { id }, form });
         } catch (error) {
           receiptError = error;
         }
@@ -265,7 +261,7 @@ export function useCompleteMaintenance(id: string) {
 export function useDeleteMaintenance() {
   const invalidate = useInvalidateFleet();
   return useMutation({
-    mutationFn: (id: string) => api<MaintenanceDeleted>(`${MAINTENANCE}/${enc(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/fleet/maintenance/{id}", { path: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,4 @@
-import type { Items } from "@shared/api/api.schema";
-import type {
-  ExportFormat,
-  FuelDriverOption,
-  FuelEntry,
-  FuelFilter,
-  FuelPage,
-  FuelVehicleOptions,
-} from "@shared/fuel/fuel.schema";
+import type { ExportFormat, FuelDriverOption, FuelFilter } from "@shared/fuel/fuel.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -26,7 +18,7 @@ const entryPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export function useFuelEntries(query: FuelListQuery) {
   return useQuery({
     queryKey: fuelKeys.list(query),
-    queryFn: ({ signal }) => api<FuelPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/fuel-entries", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -40,7 +32,7 @@ export const downloadReceipt = (id: string, name: string) => download(`${entryPa
 export function useFuelVehicles(q: string, enabled = true) {
   return useQuery({
     queryKey: fuelKeys.vehicles(q),
-    queryFn: ({ signal }) => api<FuelVehicleOptions>(`${base}/vehicles`, { query: { q }, signal }),
+    queryFn: ({ signal }) => api.get("/api/fuel-entries/vehicles", { query: { q }, signal }),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -52,7 +44,7 @@ export function useFuelDrivers(q: string, enabled = true) {
   return useQuery<FuelDriverOption[]>({
     queryKey: fuelKeys.drivers(q),
     queryFn: ({ signal }) =>
-      api<Items<FuelDriverOption>>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
+      api.get("/api/fuel-entries/drivers", { query: { q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -80,7 +72,7 @@ export function useLogFuel() {
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       if (receipt) form.set("receipt", receipt);
       if (confirmDuplicate) form.set("confirmDuplicate", "true");
-      return api<FuelEntry>(base, { form });
+      return api.post("/api/fuel-entries", { form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),
   });
@@ -89,7 +81,7 @@ export function useLogFuel() {
 export function useDeleteFuelEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(entryPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/fuel-entries/{id}", { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),
   });
 }

@@ -1,11 +1,8 @@
-import type { Items } from "@shared/api/api.schema";
 import type {
   CreateInspectionInput,
   InspectableAsset,
   InspectionAssetType,
-  InspectionDetail,
   InspectionFilter,
-  InspectionPage,
   InspectorOption,
 } from "@shared/inspections/inspections.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -33,7 +30,7 @@ export const inspectionImageUrl = (id: string, imageId: string) =>
 export function useInspections(query: InspectionListQuery) {
   return useQuery({
     queryKey: inspectionKeys.list(query),
-    queryFn: ({ signal }) => api<InspectionPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/inspections", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -45,7 +42,7 @@ export function exportInspections(format: InspectionExportFormat, filter: Partia
 export function useInspection(id: string | undefined) {
   return useQuery({
     queryKey: inspectionKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<InspectionDetail>(path(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/inspections/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -56,9 +53,7 @@ export function useInspectableAssets(assetType: InspectionAssetType | "", q = ""
   return useQuery<InspectableAsset[]>({
     queryKey: inspectionKeys.assets(assetType, q),
     queryFn: ({ signal }) =>
-      api<Items<InspectableAsset>>(`${base}/assets`, { query: { assetType, q }, signal }).then(
-        (r) => r.items,
-      ),
+      api.get("/api/inspections/assets", { query: { assetType, q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -70,7 +65,7 @@ export function useInspectionDrivers(q: string, enabled = true) {
   return useQuery<InspectorOption[]>({
     queryKey: inspectionKeys.drivers(q),
     queryFn: ({ signal }) =>
-      api<Items<InspectorOption>>(`${base}/drivers`, { query: { q }, signal }).then((r) => r.items),
+      api.get("/api/inspections/drivers", { query: { q }, signal }).then((r) => r.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -86,7 +81,7 @@ export function useFileInspection() {
       const form = new FormData();
       form.set("data", JSON.stringify(input));
       for (const photo of photos) form.append("images", photo);
-      return api<InspectionDetail>(base, { form });
+      return api.post("/api/inspections", { form });
     },
     onSuccess: (detail) => {
       queryClient.setQueryData(inspectionKeys.detail(detail.id), detail);
@@ -101,7 +96,7 @@ export function useAddInspectionPhotos(id: string) {
     mutationFn: (photos: File[]) => {
       const form = new FormData();
       for (const photo of photos) form.append("images", photo);
-      return api<InspectionDetail>(`${path(id)}/images`, { form });
+      return api.post("/api/inspections/{id}/images", { path: { id }, form });
     },
     onSuccess: (detail) => {
       queryClient.setQueryData(inspectionKeys.detail(id), detail);

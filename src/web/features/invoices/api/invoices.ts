@@ -1,20 +1,11 @@
 import type {
-  BillableLoad,
   BillFromQueueInput,
-  BillFromQueueResult,
-  BillingCustomer,
-  BillingQueuePage,
   BillingQueueQuery,
   CreateInvoiceInput,
-  InvoiceDetail,
   InvoiceFilter,
-  InvoicePage,
-  PortalInvoiceDetail,
-  PortalInvoicePage,
   PortalInvoiceQuery,
   RecordPaymentInput,
   SendInvoiceInput,
-  SendInvoiceResult,
   UpdateInvoiceInput,
 } from "@shared/invoices/invoices.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -50,7 +41,7 @@ function useInvalidateBilling() {
 export function useInvoices(query: InvoiceListQuery) {
   return useQuery({
     queryKey: billingKeys.list(query),
-    queryFn: ({ signal }) => api<InvoicePage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/invoices", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -62,7 +53,7 @@ export function exportInvoices(format: InvoiceExportFormat, filter: Partial<Invo
 export function useInvoice(id: string | null) {
   return useQuery({
     queryKey: billingKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<InvoiceDetail>(path(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/invoices/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -80,10 +71,9 @@ export function useBillingCustomers(
   return useQuery({
     queryKey: [...billingKeys.customers(q), source],
     queryFn: ({ signal }) =>
-      api<BillingCustomer[]>(source === "invoices" ? `${base}/customers` : "/api/statements/customers", {
-        query: { q },
-        signal,
-      }),
+      source === "invoices"
+        ? api.get("/api/invoices/customers", { query: { q }, signal })
+        : api.get("/api/statements/customers", { query: { q }, signal }),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -95,7 +85,7 @@ export function useBillableLoads(customerId: string | null, invoiceId?: string) 
   return useQuery({
     queryKey: billingKeys.billable(customerId ?? "", invoiceId),
     queryFn: ({ signal }) =>
-      api<BillableLoad[]>(`${base}/billable-loads`, { query: { customerId, invoiceId }, signal }),
+      api.get("/api/invoices/billable-loads", { query: { customerId, invoiceId }, signal }),
     enabled: !!customerId,
     retry: retryTransient,
   });
@@ -104,10 +94,11 @@ export function useBillableLoads(customerId: string | null, invoiceId?: string) 
 export function useSaveInvoice(id?: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
+    // A new invoice names its customer; an edit cannot change it (the form sends it only on create).
     mutationFn: (body: CreateInvoiceInput | UpdateInvoiceInput) =>
-      id
-        ? api<InvoiceDetail>(path(id), { method: "PUT", body })
-        : api<InvoiceDetail>(base, { method: "POST", body }),
+      id || !("customerId" in body)
+        ? api.put("/api/invoices/{id}", { path: { id: id ?? "" }, body })
+        : api.post("/api/invoices", { body }),
     onSuccess: invalidate,
   });
 }
@@ -115,7 +106,7 @@ export function useSaveInvoice(id?: string) {
 export function useSendInvoice(id: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (body: SendInvoiceInput) => api<SendInvoiceResult>(`${path(id)}/send`, { body }),
+    mutationFn: (body: SendInvoiceInput) => api.post("/api/invoices/{id}/send", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -123,7 +114,7 @@ export function useSendInvoice(id: string) {
 export function useMarkSent(id: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: () => api<InvoiceDetail>(`${path(id)}/mark-sent`, { method: "POST" }),
+    mutationFn: () => api.post("/api/invoices/{id}/mark-sent", { path: { id } }),
     onSettled: invalidate,
   });
 }
@@ -131,7 +122,7 @@ export function useMarkSent(id: string) {
 export function useRecordPayment(id: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (body: RecordPaymentInput) => api<InvoiceDetail>(`${path(id)}/payments`, { body }),
+    mutationFn: (body: RecordPaymentInput) => api.post("/api/invoices/{id}/payments", { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -140,7 +131,7 @@ export function useRemovePayment(id: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
     mutationFn: (paymentId: string) =>
-      api<InvoiceDetail>(`${path(id)}/payments/${encodeURIComponent(paymentId)}`, { method: "DELETE" }),
+      api.delete("/api/invoices/{id}/payments/{paymentId}", { path: { id, paymentId } }),
     onSettled: invalidate,
   });
 }
@@ -148,7 +139,7 @@ export function useRemovePayment(id: string) {
 export function useVoidInvoice(id: string) {
   const invalidate = useInvalidateBilling();
   return useMutation({
-    mutationFn: (reason: string) => api<InvoiceDetail>(`${path(id)}/void`, { body: { reason } }),
+    mutationFn: (reason: string) => api.post("/api/invoices/{id}/void", { path: { id }, body: { reason } }),
     onSettled: invalidate,
   });
 }
@@ -158,7 +149,7 @@ export function useVoidInvoice(id: string) {
 export function usePortalInvoices(query: PortalInvoiceQuery) {
   return useQuery({
     queryKey: billingKeys.portal(query),
-    queryFn: ({ signal }) => api<PortalInvoicePage>("/api/portal/invoices", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/invoices", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -166,8 +157,7 @@ export function usePortalInvoices(query: PortalInvoiceQuery) {
 export function usePortalInvoice(id: string | null) {
   return useQuery({
     queryKey: billingKeys.portalDetail(id ?? ""),
-    queryFn: ({ signal }) =>
-      api<PortalInvoiceDetail>(`/api/portal/invoices/${encodeURIComponent(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/invoices/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -185,7 +175,7 @@ export type BillingQueueListQuery = Partial<Omit<BillingQueueQuery, "page" | "pa
 export function useBillingQueue(query: BillingQueueListQuery) {
   return useQuery({
     queryKey: [...billingKeys.all, "queue", query],
-    queryFn: ({ signal }) => api<BillingQueuePage>("/api/billing-queue", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/billing-queue", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -194,8 +184,7 @@ export function useBillingQueue(query: BillingQueueListQuery) {
 export function useBillFromQueue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BillFromQueueInput) =>
-      api<BillFromQueueResult>("/api/billing-queue/invoice", { body }),
+    mutationFn: (body: BillFromQueueInput) => api.post("/api/billing-queue/invoice", { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }

@@ -1,4 +1,3 @@
-import type { Page } from "@shared/api/api.schema";
 import type { LoadBoardItem } from "@shared/loads/loads.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
@@ -16,7 +15,7 @@ export interface LoadBoardQuery {
 export function useLoadBoard(query: LoadBoardQuery) {
   return useQuery({
     queryKey: loadKeys.board(query),
-    queryFn: ({ signal }) => api<Page<LoadBoardItem>>("/api/load-board", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/load-board", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -24,10 +23,10 @@ export function useLoadBoard(query: LoadBoardQuery) {
 export function useToggleInterest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, interested }: { id: string; interested: boolean }) =>
-      api<unknown>(`/api/load-board/${encodeURIComponent(id)}/interest`, {
-        method: interested ? "POST" : "DELETE",
-      }),
+    mutationFn: async ({ id, interested }: { id: string; interested: boolean }) => {
+      if (interested) await api.post("/api/load-board/{id}/interest", { path: { id } });
+      else await api.delete("/api/load-board/{id}/interest", { path: { id } });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: loadKeys.all }),
   });
 }

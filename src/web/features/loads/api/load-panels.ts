@@ -1,26 +1,15 @@
-import type { Ok } from "@shared/api/api.schema";
-import type {
-  BolUploadLink,
-  CreatedBolUploadLink,
-  LoadDetail,
-  LoadInterest,
-} from "@shared/loads/loads.schema";
-import type {
-  CreatedTrackingLink,
-  CreateTrackingLinkInput,
-  TrackingLinks,
-} from "@shared/public/tracking.schema";
+import type { CreateTrackingLinkInput } from "@shared/public/tracking.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { loadKeys, loadPath, useInvalidateLoads } from "./loads";
+import { loadKeys, useInvalidateLoads } from "./loads";
 
 /* The load page's side panels (interested drivers, BOL upload and tracking links): apart, so the load form never downloads them. */
 
 export function useLoadInterests(id: string, enabled: boolean) {
   return useQuery({
     queryKey: loadKeys.interests(id),
-    queryFn: ({ signal }) => api<LoadInterest[]>(`${loadPath(id)}/interests`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}/interests", { path: { id }, signal }),
     enabled,
     retry: retryTransient,
   });
@@ -29,7 +18,8 @@ export function useLoadInterests(id: string, enabled: boolean) {
 export function useAssignLoad(id: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: (driverId: string) => api<LoadDetail>(`${loadPath(id)}/assign`, { body: { driverId } }),
+    mutationFn: (driverId: string) =>
+      api.post("/api/loads/{id}/assign", { path: { id }, body: { driverId } }),
     onSettled: invalidate,
   });
 }
@@ -37,7 +27,7 @@ export function useAssignLoad(id: string) {
 export function useBolLinks(id: string, enabled: boolean) {
   return useQuery({
     queryKey: loadKeys.bolLinks(id),
-    queryFn: ({ signal }) => api<BolUploadLink[]>(`${loadPath(id)}/bol-links`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}/bol-links", { path: { id }, signal }),
     enabled,
     retry: retryTransient,
   });
@@ -47,9 +37,7 @@ export function useCreateBolLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (expiresInDays: number) =>
-      api<CreatedBolUploadLink>(`${loadPath(id)}/bol-links`, {
-        body: { expiresInDays },
-      }),
+      api.post("/api/loads/{id}/bol-links", { path: { id }, body: { expiresInDays } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
   });
 }
@@ -58,7 +46,7 @@ export function useRevokeBolLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) =>
-      api<unknown>(`${loadPath(id)}/bol-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+      api.delete("/api/loads/{id}/bol-links/{linkId}", { path: { id, linkId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.bolLinks(id) }),
   });
 }
@@ -66,7 +54,7 @@ export function useRevokeBolLink(id: string) {
 export function useTrackingLinks(id: string) {
   return useQuery({
     queryKey: loadKeys.trackingLinks(id),
-    queryFn: ({ signal }) => api<TrackingLinks>(`${loadPath(id)}/tracking-links`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}/tracking-links", { path: { id }, signal }),
     retry: retryTransient,
   });
 }
@@ -76,7 +64,7 @@ export function useCreateTrackingLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTrackingLinkInput) =>
-      api<CreatedTrackingLink>(`${loadPath(id)}/tracking-links`, { body: input }),
+      api.post("/api/loads/{id}/tracking-links", { path: { id }, body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: loadKeys.trackingLinks(id) }),
   });
 }
@@ -85,7 +73,7 @@ export function useRevokeTrackingLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) =>
-      api<Ok>(`${loadPath(id)}/tracking-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+      api.delete("/api/loads/{id}/tracking-links/{linkId}", { path: { id, linkId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: loadKeys.trackingLinks(id) }),
   });
 }

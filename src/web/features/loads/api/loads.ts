@@ -1,16 +1,10 @@
 import type {
   CreateLoadInput,
   DriverAction,
-  DriverActionResult,
-  DriverDashboard,
-  LoadDetail,
-  LoadFile,
   LoadFileKind,
   LoadFilter,
   LoadInterest,
-  LoadPage,
   LoadStatus,
-  NextLoadNumber,
 } from "@shared/loads/loads.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -47,7 +41,7 @@ export function useInvalidateLoads() {
 export function useLoads(query: LoadListQuery) {
   return useQuery({
     queryKey: loadKeys.list(query),
-    queryFn: ({ signal }) => api<LoadPage>(loadsPath, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/loads", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -59,7 +53,7 @@ export function exportLoads(format: LoadExportFormat, filter: Partial<LoadFilter
 export function useLoad(id: string | undefined) {
   return useQuery({
     queryKey: loadKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api<LoadDetail>(loadPath(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -68,7 +62,7 @@ export function useLoad(id: string | undefined) {
 export function useNextLoadNumber(enabled: boolean) {
   return useQuery({
     queryKey: loadKeys.nextNumber(),
-    queryFn: ({ signal }) => api<NextLoadNumber>(`${loadsPath}/next-number`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/next-number", { signal }),
     enabled,
     // A new form asks again: another dispatcher may have taken the number meanwhile.
     staleTime: 0,
@@ -81,9 +75,7 @@ export function useSaveLoad(id?: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: (body: CreateLoadInput) =>
-      id
-        ? api<LoadDetail>(loadPath(id), { method: "PUT", body })
-        : api<LoadDetail>(loadsPath, { method: "POST", body }),
+      id ? api.put("/api/loads/{id}", { path: { id }, body }) : api.post("/api/loads", { body }),
     onSuccess: invalidate,
   });
 }
@@ -92,7 +84,7 @@ export function useChangeLoadStatus(id: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: (body: { status: LoadStatus; note?: string }) =>
-      api<LoadDetail>(`${loadPath(id)}/status`, { body }),
+      api.post("/api/loads/{id}/status", { path: { id }, body }),
     // A 409 means the load moved meanwhile: refresh either way.
     onSettled: invalidate,
   });
@@ -111,7 +103,8 @@ export function useDriverAction(id: string) {
       reason?: string;
       confirmEarly?: boolean;
     }) =>
-      api<DriverActionResult>(`${loadPath(id)}/actions/${action}`, {
+      api.post("/api/loads/{id}/actions/{action}", {
+        path: { id, action },
         body: { ...(reason ? { reason } : {}), ...(confirmEarly ? { confirmEarly } : {}) },
       }),
     // The answer is the load as it now is: show it at once.
@@ -130,7 +123,7 @@ export function useUploadLoadFile(id: string) {
       const form = new FormData();
       form.set("kind", kind);
       form.set("file", file);
-      return api<LoadFile>(`${loadPath(id)}/files`, { form });
+      return api.post("/api/loads/{id}/files", { path: { id }, form });
     },
     onSuccess: invalidate,
   });
@@ -142,7 +135,7 @@ export const loadFileUrl = (loadId: string, fileId: string) =>
 export function useDeleteLoadFile(id: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: (fileId: string) => api<unknown>(loadFileUrl(id, fileId), { method: "DELETE" }),
+    mutationFn: (fileId: string) => api.delete("/api/loads/{id}/files/{fileId}", { path: { id, fileId } }),
     onSuccess: invalidate,
   });
 }
@@ -153,7 +146,7 @@ export type { LoadInterest };
 export function useDriverDashboard() {
   return useQuery({
     queryKey: loadKeys.driverDashboard(),
-    queryFn: ({ signal }) => api<DriverDashboard>("/api/driver-dashboard", { signal }),
+    queryFn: ({ signal }) => api.get("/api/driver-dashboard", { signal }),
     retry: retryTransient,
   });
 }

@@ -1,9 +1,8 @@
-import type { LoadDetail } from "@shared/loads/loads.schema";
 import type { CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
 import type { CheckInEvent } from "@shared/loads/stops.schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { loadKeys, loadPath, useInvalidateLoads } from "./loads";
+import { loadKeys, useInvalidateLoads } from "./loads";
 
 /** The driver's check-in at a stop; the answer is the load as it now is. */
 export function useCheckIn(id: string) {
@@ -11,7 +10,7 @@ export function useCheckIn(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stopId, event }: { stopId: string; event: CheckInEvent }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/check-in`, { body: { event } }),
+      api.post("/api/loads/{id}/stops/{stopId}/check-in", { path: { id, stopId }, body: { event } }),
     onSuccess: (load) => queryClient.setQueryData(loadKeys.detail(id), load),
     onSettled: () => void invalidate(),
   });
@@ -22,10 +21,7 @@ export function useCorrectCheckIn(id: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: ({ stopId, ...body }: CorrectCheckInInput & { stopId: string }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/check-in`, {
-        method: "PUT",
-        body,
-      }),
+      api.put("/api/loads/{id}/stops/{stopId}/check-in", { path: { id, stopId }, body }),
     onSettled: invalidate,
   });
 }
@@ -35,9 +31,7 @@ export function useDecideDetention(id: string) {
   const invalidate = useInvalidateLoads();
   return useMutation({
     mutationFn: ({ stopId, decision }: { stopId: string; decision: "accept" | "dismiss" }) =>
-      api<LoadDetail>(`${loadPath(id)}/stops/${encodeURIComponent(stopId)}/detention`, {
-        body: { decision },
-      }),
+      api.post("/api/loads/{id}/stops/{stopId}/detention", { path: { id, stopId }, body: { decision } }),
     onSettled: invalidate,
   });
 }

@@ -1,9 +1,4 @@
-import type {
-  Location,
-  LocationInput,
-  LocationListQuery,
-  LocationPage,
-} from "@shared/locations/locations.schema";
+import type { Location, LocationInput, LocationListQuery } from "@shared/locations/locations.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -20,7 +15,7 @@ const locationKeys = {
 export function useLocations(query: Partial<LocationListQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: locationKeys.list(query),
-    queryFn: ({ signal }) => api<LocationPage>("/api/locations", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/locations", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -30,7 +25,7 @@ export function useLocationSearch(q: string, customerId: string | null, enabled:
   return useQuery({
     queryKey: locationKeys.search(q, customerId),
     queryFn: ({ signal }) =>
-      api<LocationPage>("/api/locations", {
+      api.get("/api/locations", {
         query: { q: q || undefined, customerId: customerId ?? undefined, pageSize: 10 },
         signal,
       }),
@@ -46,9 +41,7 @@ export function useSaveLocation(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LocationInput) =>
-      id
-        ? api<Location>(`/api/locations/${encodeURIComponent(id)}`, { method: "PUT", body })
-        : api<Location>("/api/locations", { body }),
+      id ? api.put("/api/locations/{id}", { path: { id }, body }) : api.post("/api/locations", { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }
@@ -56,8 +49,7 @@ export function useSaveLocation(id?: string) {
 export function useDeleteLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<unknown>(`/api/locations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/locations/{id}", { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: locationKeys.all }),
   });
 }

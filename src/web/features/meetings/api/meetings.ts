@@ -1,4 +1,4 @@
-import type { Meeting, MeetingInput, MeetingPage, MeetingQuery } from "@shared/meetings/meetings.schema";
+import type { MeetingInput, MeetingQuery } from "@shared/meetings/meetings.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -8,7 +8,7 @@ export const meetingKeys = { all: ["meetings"] as const };
 export function useMeetings(query: Partial<MeetingQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...meetingKeys.all, "list", query],
-    queryFn: ({ signal }) => api<MeetingPage>("/api/meetings", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/meetings", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -16,7 +16,7 @@ export function useMeetings(query: Partial<MeetingQuery> & { page: number; pageS
 export function useScheduleMeeting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MeetingInput) => api<Meeting>("/api/meetings", { body: input }),
+    mutationFn: (input: MeetingInput) => api.post("/api/meetings", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
   });
 }
@@ -24,7 +24,7 @@ export function useScheduleMeeting() {
 export function useCancelMeeting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Meeting>(`/api/meetings/${id}/cancel`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/meetings/{id}/cancel", { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
   });
 }

@@ -1,9 +1,5 @@
 import type { NotificationQuery } from "@shared/notifications/notification-query.schema";
-import type { Notification, NotificationPage, UnreadCount } from "@shared/notifications/notifications.schema";
-import type {
-  NotificationPreferences,
-  NotificationPreferencesInput,
-} from "@shared/notifications/preferences.schema";
+import type { NotificationPreferencesInput } from "@shared/notifications/preferences.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -13,7 +9,7 @@ export const notificationKeys = { all: ["notifications"] as const };
 export function useNotifications(query: Partial<NotificationQuery> & { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...notificationKeys.all, "list", query],
-    queryFn: ({ signal }) => api<NotificationPage>("/api/notifications", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -21,8 +17,7 @@ export function useNotifications(query: Partial<NotificationQuery> & { page: num
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<Notification>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/notifications/{id}/read", { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -30,7 +25,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<UnreadCount>("/api/notifications/read-all", { method: "POST" }),
+    mutationFn: () => api.post("/api/notifications/read-all"),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -41,7 +36,7 @@ const preferencesKey = [...notificationKeys.all, "preferences"] as const;
 export function useNotificationPreferences(enabled = true) {
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: ({ signal }) => api<NotificationPreferences>("/api/me/notification-preferences", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/notification-preferences", { signal }),
     retry: retryTransient,
     enabled,
   });
@@ -50,8 +45,7 @@ export function useNotificationPreferences(enabled = true) {
 export function useSaveNotificationPreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationPreferencesInput) =>
-      api<NotificationPreferences>("/api/me/notification-preferences", { method: "PUT", body }),
+    mutationFn: (body: NotificationPreferencesInput) => api.put("/api/me/notification-preferences", { body }),
     onSuccess: (saved) => client.setQueryData(preferencesKey, saved),
   });
 }

@@ -1,5 +1,4 @@
 import { ROUTES } from "@shared/access";
-import type { UnreadCount } from "@shared/notifications/notifications.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +14,7 @@ const unreadKey = ["notifications", "unread"] as const;
 export function useUnreadCounts(enabled: boolean) {
   return useQuery({
     queryKey: unreadKey,
-    queryFn: ({ signal }) => api<UnreadCount>("/api/notifications/unread-count", { signal }),
+    queryFn: ({ signal }) => api.get("/api/notifications/unread-count", { signal }),
     enabled,
   }).data;
 }

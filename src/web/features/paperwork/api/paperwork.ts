@@ -1,10 +1,4 @@
-import type { LoadPaperwork } from "@shared/loads/loads.schema";
-import type {
-  PaperworkLinkInput,
-  PaperworkLinkResult,
-  PaperworkPage,
-  PaperworkQuery,
-} from "@shared/paperwork/paperwork.schema";
+import type { PaperworkLinkInput, PaperworkQuery } from "@shared/paperwork/paperwork.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -23,7 +17,7 @@ const loadPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export function usePaperwork(query: PaperworkListQuery) {
   return useQuery({
     queryKey: paperworkKeys.list(query),
-    queryFn: ({ signal }) => api<PaperworkPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/paperwork", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -45,7 +39,8 @@ function useInvalidate() {
 export function useVerifyPaperwork() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (loadId: string) => api<LoadPaperwork>(`${loadPath(loadId)}/verify`, { body: {} }),
+    mutationFn: (loadId: string) =>
+      api.post("/api/paperwork/{id}/verify", { path: { id: loadId }, body: {} }),
     onSettled: invalidate,
   });
 }
@@ -54,7 +49,7 @@ export function useRejectPaperwork() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ loadId, reason }: { loadId: string; reason: string }) =>
-      api<LoadPaperwork>(`${loadPath(loadId)}/reject`, { body: { reason } }),
+      api.post("/api/paperwork/{id}/reject", { path: { id: loadId }, body: { reason } }),
     onSettled: invalidate,
   });
 }
@@ -63,7 +58,7 @@ export function useRequestPaperwork() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ loadId, note = "" }: { loadId: string; note?: string }) =>
-      api<LoadPaperwork>(`${loadPath(loadId)}/request`, { body: { note } }),
+      api.post("/api/paperwork/{id}/request", { path: { id: loadId }, body: { note } }),
     onSettled: invalidate,
   });
 }
@@ -71,7 +66,7 @@ export function useRequestPaperwork() {
 export function useCreatePaperworkLink() {
   return useMutation({
     mutationFn: ({ loadId, ...body }: PaperworkLinkInput & { loadId: string }) =>
-      api<PaperworkLinkResult>(`${loadPath(loadId)}/upload-link`, { body }),
+      api.post("/api/paperwork/{id}/upload-link", { path: { id: loadId }, body }),
   });
 }
 

@@ -1,12 +1,8 @@
 import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import type {
   ExpenseFilter,
-  ExpensePage,
-  ParkingExpense,
-  ParkingReservation,
   ParkingReservationInput,
   ReservationFilter,
-  ReservationPage,
 } from "@shared/parking/parking.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -28,7 +24,7 @@ const one = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 export function useExpenses(query: ExpenseListQuery) {
   return useQuery({
     queryKey: parkingKeys.expenses(query),
-    queryFn: ({ signal }) => api<ExpensePage>(expensesPath, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/parking/expenses", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -36,7 +32,7 @@ export function useExpenses(query: ExpenseListQuery) {
 export function useReservations(query: ReservationListQuery) {
   return useQuery({
     queryKey: parkingKeys.reservations(query),
-    queryFn: ({ signal }) => api<ReservationPage>(reservationsPath, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/parking/reservations", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -70,8 +66,8 @@ export function useSaveExpense(id?: string) {
       if (receipt) form.set("receipt", receipt);
       if (removeReceipt) form.set("removeReceipt", "true");
       return id
-        ? api<ParkingExpense>(one(expensesPath, id), { method: "PUT", form })
-        : api<ParkingExpense>(expensesPath, { form });
+        ? api.put("/api/parking/expenses/{id}", { path: { id }, form })
+        : api.post("/api/parking/expenses", { form });
     },
     onSuccess: invalidate,
   });
@@ -80,7 +76,7 @@ export function useSaveExpense(id?: string) {
 export function useDeleteExpense() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(one(expensesPath, id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/parking/expenses/{id}", { path: { id } }),
     onSettled: invalidate,
   });
 }
@@ -90,8 +86,8 @@ export function useSaveReservation(id?: string) {
   return useMutation({
     mutationFn: (body: ParkingReservationInput) =>
       id
-        ? api<ParkingReservation>(one(reservationsPath, id), { method: "PUT", body })
-        : api<ParkingReservation>(reservationsPath, { body }),
+        ? api.put("/api/parking/reservations/{id}", { path: { id }, body })
+        : api.post("/api/parking/reservations", { body }),
     onSuccess: invalidate,
   });
 }
@@ -99,7 +95,7 @@ export function useSaveReservation(id?: string) {
 export function useDeleteReservation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(one(reservationsPath, id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/parking/reservations/{id}", { path: { id } }),
     onSettled: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { PermissionChanges, PermissionMatrix } from "@shared/permissions/permissions.schema";
+import type { PermissionChanges } from "@shared/permissions/permissions.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -8,7 +8,7 @@ const matrixKey = ["permissions"] as const;
 export function usePermissionMatrix() {
   return useQuery({
     queryKey: matrixKey,
-    queryFn: ({ signal }) => api<PermissionMatrix>("/api/permissions", { signal }),
+    queryFn: ({ signal }) => api.get("/api/permissions", { signal }),
     retry: retryTransient,
   });
 }
@@ -16,8 +16,7 @@ export function usePermissionMatrix() {
 export function useSavePermissions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: PermissionChanges) =>
-      api<PermissionMatrix>("/api/permissions", { method: "PUT", body: input }),
+    mutationFn: (input: PermissionChanges) => api.put("/api/permissions", { body: input }),
     onSuccess: (saved) => client.setQueryData(matrixKey, saved),
   });
 }
@@ -25,7 +24,7 @@ export function useSavePermissions() {
 export function useResetPermissions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<PermissionMatrix>("/api/permissions/reset", { method: "POST" }),
+    mutationFn: () => api.post("/api/permissions/reset"),
     onSuccess: (saved) => client.setQueryData(matrixKey, saved),
   });
 }

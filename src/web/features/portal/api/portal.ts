@@ -1,22 +1,11 @@
 import type {
-  AcceptedLoadRequest,
   AcceptLoadRequestInput,
   CreateLoadRequestInput,
   DeclineLoadRequestInput,
-  LoadRequest,
   LoadRequestFilter,
-  LoadRequestPage,
   LoadRequestStatus,
-  StaffLoadRequest,
-  StaffLoadRequestPage,
 } from "@shared/portal/load-requests.schema";
-import type {
-  PortalLoadDetail,
-  PortalLoadFilter,
-  PortalLoadPage,
-  PortalSummary,
-} from "@shared/portal/portal.schema";
-import type { PortalTrackingLink } from "@shared/public/tracking.schema";
+import type { PortalLoadFilter } from "@shared/portal/portal.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -43,15 +32,14 @@ export const requestKeys = {
 /** A new private tracking link for one of the customer's loads (replacing the one made before). */
 export function usePortalTrackingLink(loadId: string) {
   return useMutation({
-    mutationFn: () =>
-      api<PortalTrackingLink>(`/api/portal/loads/${loadId}/tracking-link`, { method: "POST" }),
+    mutationFn: () => api.post("/api/portal/loads/{id}/tracking-link", { path: { id: loadId } }),
   });
 }
 
 export function usePortalSummary() {
   return useQuery({
     queryKey: portalKeys.summary(),
-    queryFn: ({ signal }) => api<PortalSummary>("/api/portal/summary", { signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/summary", { signal }),
     retry: retryTransient,
   });
 }
@@ -59,7 +47,7 @@ export function usePortalSummary() {
 export function usePortalLoads(query: PortalLoadQuery) {
   return useQuery({
     queryKey: portalKeys.loads(query),
-    queryFn: ({ signal }) => api<PortalLoadPage>("/api/portal/loads", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/loads", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -71,8 +59,7 @@ export function exportPortalLoads(format: ExportFormat, filter: Partial<PortalLo
 export function usePortalLoad(id: string | null) {
   return useQuery({
     queryKey: portalKeys.load(id ?? ""),
-    queryFn: ({ signal }) =>
-      api<PortalLoadDetail>(`/api/portal/loads/${encodeURIComponent(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/loads/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -88,8 +75,7 @@ export const downloadPortalFile = (loadId: string, fileId: string, fileName: str
 export function useMyRequests(query: { page: number; pageSize: number; status?: LoadRequestStatus }) {
   return useQuery({
     queryKey: portalKeys.requests(query),
-    queryFn: ({ signal }) =>
-      api<LoadRequestPage>("/api/portal/load-requests", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/load-requests", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -97,7 +83,7 @@ export function useMyRequests(query: { page: number; pageSize: number; status?: 
 export function useCreateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateLoadRequestInput) => api<LoadRequest>("/api/portal/load-requests", { body }),
+    mutationFn: (body: CreateLoadRequestInput) => api.post("/api/portal/load-requests", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
   });
 }
@@ -107,7 +93,7 @@ export function useCreateRequest() {
 export function useLoadRequests(query: StaffRequestQuery) {
   return useQuery({
     queryKey: requestKeys.list(query),
-    queryFn: ({ signal }) => api<StaffLoadRequestPage>("/api/load-requests", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/load-requests", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -115,8 +101,7 @@ export function useLoadRequests(query: StaffRequestQuery) {
 export function useLoadRequest(id: string | null) {
   return useQuery({
     queryKey: requestKeys.detail(id ?? ""),
-    queryFn: ({ signal }) =>
-      api<StaffLoadRequest>(`/api/load-requests/${encodeURIComponent(id ?? "")}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/load-requests/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -130,7 +115,7 @@ export function useAcceptRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AcceptLoadRequestInput) =>
-      api<AcceptedLoadRequest>(`/api/load-requests/${encodeURIComponent(id)}/accept`, { body }),
+      api.post("/api/load-requests/{id}/accept", { path: { id }, body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["loads"] });
@@ -142,7 +127,7 @@ export function useDeclineRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeclineLoadRequestInput) =>
-      api<StaffLoadRequest>(`/api/load-requests/${encodeURIComponent(id)}/decline`, { body }),
+      api.post("/api/load-requests/{id}/decline", { path: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }

@@ -1,8 +1,6 @@
-import type { ApiError } from "@shared/api/api.schema";
-import type { BolLink, BolUploadResult, TrackResult } from "@shared/public/public.schema";
-import type { TrackingView } from "@shared/public/tracking.schema";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export const publicKeys = {
   track: (number: string, check: string) => ["public", "track", number.toUpperCase(), check] as const,
@@ -18,7 +16,7 @@ export function useTrackLoad(number: string, check: string) {
   return useQuery({
     queryKey: publicKeys.track(number, check),
     queryFn: ({ signal }) =>
-      api<TrackResult>(`/api/public/track/${encodeURIComponent(number)}`, { query: { check }, signal }),
+      api.get("/api/public/track/{loadNumber}", { path: { loadNumber: number }, query: { check }, signal }),
     enabled: number.length > 0,
     retry: false,
     staleTime: 30_000,
@@ -30,8 +28,7 @@ export function useTrackLoad(number: string, check: string) {
 export function useTracking(token: string) {
   return useQuery({
     queryKey: publicKeys.tracking(token),
-    queryFn: ({ signal }) =>
-      api<TrackingView>(`/api/public/tracking/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/public/tracking/{token}", { path: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -40,7 +37,7 @@ export function useTracking(token: string) {
 export function useBolLink(token: string) {
   return useQuery({
     queryKey: publicKeys.bolLink(token),
-    queryFn: ({ signal }) => api<BolLink>(`/api/public/bol-upload/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/public/bol-upload/{token}", { path: { token }, signal }),
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -62,36 +59,8 @@ export function uploadBol(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<BolUploadResult> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/public/bol-upload/${encodeURIComponent(token)}`);
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(data as BolUploadResult);
-        return;
-      }
-      const e = (data as ApiError | null)?.error;
-      reject(
-        new ApiRequestError(xhr.status, e?.code ?? "HTTP_ERROR", e?.message ?? xhr.statusText, e?.details),
-      );
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "NETWORK", "Network error"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
+) {
+  const form = new FormData();
+  form.set("file", file);
+  return uploadWithProgress("/api/public/bol-upload/{token}", { path: { token }, form, onProgress, signal });
 }

@@ -1,5 +1,4 @@
-import type { Page } from "@shared/api/api.schema";
-import type { AccountReview, AccountReviewStatus } from "@shared/registration/registration.schema";
+import type { AccountReviewStatus } from "@shared/registration/registration.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -12,13 +11,10 @@ export interface AccountReviewListQuery {
   pageSize: number;
 }
 
-const reviewsPath = "/api/admin/account-reviews";
-const reviewPath = (id: string) => `${reviewsPath}/${encodeURIComponent(id)}`;
-
 export function useAccountReviews(query: AccountReviewListQuery) {
   return useQuery({
     queryKey: adminKeys.accountReviewList(query),
-    queryFn: ({ signal }) => api<Page<AccountReview>>(reviewsPath, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/account-reviews", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -41,7 +37,7 @@ function useInvalidateReviews() {
 export function useApproveReview() {
   const invalidate = useInvalidateReviews();
   return useMutation({
-    mutationFn: (id: string) => api<AccountReview>(`${reviewPath(id)}/approve`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/admin/account-reviews/{id}/approve", { path: { id } }),
     onSettled: invalidate,
   });
 }
@@ -50,7 +46,7 @@ export function useRejectReview() {
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api<AccountReview>(`${reviewPath(id)}/reject`, { method: "POST", body: { reason } }),
+      api.post("/api/admin/account-reviews/{id}/reject", { path: { id }, body: { reason } }),
     onSettled: invalidate,
   });
 }

@@ -1,11 +1,8 @@
 import type {
-  IftaRates,
   IftaRatesInput,
-  Report,
   ReportFormat,
   ReportId,
   ReportLanguage,
-  ReportList,
   ReportQuery,
 } from "@shared/reports/reports.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -22,7 +19,7 @@ const keys = {
 export function useReportList() {
   return useQuery({
     queryKey: keys.list,
-    queryFn: ({ signal }) => api<ReportList>("/api/reports", { signal }),
+    queryFn: ({ signal }) => api.get("/api/reports", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -30,7 +27,8 @@ export function useReportList() {
 export function useReport(id: ReportId, query: ReportQuery) {
   return useQuery({
     queryKey: keys.report(id, query),
-    queryFn: ({ signal }) => api<Report>(`/api/reports/${id}`, { query: { ...query }, signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/reports/{reportId}", { path: { reportId: id }, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -43,20 +41,20 @@ export function downloadReport(id: ReportId, query: ReportQuery, format: ReportF
 export function useIftaRates(quarter: string, enabled = true) {
   return useQuery({
     queryKey: keys.rates(quarter),
-    queryFn: ({ signal }) => api<IftaRates>("/api/reports/ifta/rates", { query: { quarter }, signal }),
+    queryFn: ({ signal }) => api.get("/api/reports/ifta/rates", { query: { quarter }, signal }),
     enabled,
   });
 }
 
 export function fetchIftaRates(quarter: string) {
-  return api<IftaRates>("/api/reports/ifta/rates", { query: { quarter } });
+  return api.get("/api/reports/ifta/rates", { query: { quarter } });
 }
 
 export function useSaveIftaRates(quarter: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: IftaRatesInput) =>
-      api<IftaRates>("/api/reports/ifta/rates", { method: "PUT", query: { quarter }, body: input }),
+      api.put("/api/reports/ifta/rates", { query: { quarter }, body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }

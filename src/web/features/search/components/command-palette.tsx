@@ -1,5 +1,5 @@
 import type { User } from "@shared/access";
-import type { SearchAnswer, SearchResult } from "@shared/search/search.schema";
+import type { SearchResult } from "@shared/search/search.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CornerDownLeft, Search } from "lucide-react";
 import { type KeyboardEvent, useMemo, useState } from "react";
@@ -48,7 +48,7 @@ export function CommandPalette({
   const term = useDebouncedValue(q.trim(), 200);
   const records = useQuery({
     queryKey: ["search", term],
-    queryFn: ({ signal }) => api<SearchAnswer>("/api/search", { query: { q: term }, signal }),
+    queryFn: ({ signal }) => api.get("/api/search", { query: { q: term }, signal }),
     enabled: open && term.length >= 2,
     staleTime: 30_000,
   });

@@ -1,22 +1,12 @@
-import type { Page } from "@shared/api/api.schema";
-import type { AssistantSettings, AssistantSettingsInput } from "@shared/assistant/assistant.schema";
-import type { SecurityEvent } from "@shared/auth/security-history.schema";
+import type { AssistantSettingsInput } from "@shared/assistant/assistant.schema";
+import type { SecuritySettingsInput, TwoFactorStatus } from "@shared/auth/two-factor.schema";
 import type {
-  SecuritySettings,
-  SecuritySettingsInput,
-  TwoFactorEnrolment,
-  TwoFactorStatus,
-} from "@shared/auth/two-factor.schema";
-import type {
-  CompanySettings,
   CompanySettingsInput,
-  DispatchSettings,
   DispatchSettingsInput,
-  Profile,
   ProfileInput,
 } from "@shared/settings/settings.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, withQuery } from "../../../lib/api";
+import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { meQueryKey } from "../../../lib/session";
 
@@ -26,7 +16,7 @@ const profileKey = ["settings", "profile"] as const;
 export function useCompanySettings() {
   return useQuery({
     queryKey: companyKey,
-    queryFn: ({ signal }) => api<CompanySettings>("/api/settings/company", { signal }),
+    queryFn: ({ signal }) => api.get("/api/settings/company", { signal }),
     retry: retryTransient,
   });
 }
@@ -34,8 +24,7 @@ export function useCompanySettings() {
 export function useSaveCompanySettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanySettingsInput) =>
-      api<CompanySettings>("/api/settings/company", { method: "PUT", body: input }),
+    mutationFn: (input: CompanySettingsInput) => api.put("/api/settings/company", { body: input }),
     onSuccess: (saved) => client.setQueryData(companyKey, saved),
   });
 }
@@ -46,12 +35,12 @@ export function useCompanyLogo() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set("file", file);
-      return api<CompanySettings>("/api/settings/company/logo", { form });
+      return api.post("/api/settings/company/logo", { form });
     },
     onSuccess: (saved) => client.setQueryData(companyKey, saved),
   });
   const remove = useMutation({
-    mutationFn: () => api<CompanySettings>("/api/settings/company/logo", { method: "DELETE" }),
+    mutationFn: () => api.delete("/api/settings/company/logo"),
     onSuccess: (saved) => client.setQueryData(companyKey, saved),
   });
   return { upload, remove };
@@ -60,7 +49,7 @@ export function useCompanyLogo() {
 export function useProfile() {
   return useQuery({
     queryKey: profileKey,
-    queryFn: ({ signal }) => api<Profile>("/api/me/profile", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/profile", { signal }),
     retry: retryTransient,
   });
 }
@@ -68,7 +57,7 @@ export function useProfile() {
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api<Profile>("/api/me/profile", { method: "PUT", body: input }),
+    mutationFn: (input: ProfileInput) => api.put("/api/me/profile", { body: input }),
     onSuccess: (saved) => {
       client.setQueryData(profileKey, saved);
       // The header shows the name.
@@ -82,7 +71,7 @@ const twoFactorKey = ["settings", "two-factor"] as const;
 export function useTwoFactor() {
   return useQuery({
     queryKey: twoFactorKey,
-    queryFn: ({ signal }) => api<TwoFactorStatus>("/api/me/two-factor", { signal }),
+    queryFn: ({ signal }) => api.get("/api/me/two-factor", { signal }),
     retry: retryTransient,
   });
 }
@@ -94,10 +83,11 @@ export function useSecurityHistory(userId: string | undefined, page: number, pag
   return useQuery({
     queryKey: [...securityHistoryKey, userId, page, pageSize],
     queryFn: ({ signal }) =>
-      api<Page<SecurityEvent>>(
-        withQuery(`/api/users/${encodeURIComponent(userId ?? "")}/security-history`, { page, pageSize }),
-        { signal },
-      ),
+      api.get("/api/users/{id}/security-history", {
+        path: { id: userId ?? "" },
+        query: { page, pageSize },
+        signal,
+      }),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,
     retry: retryTransient,
@@ -115,16 +105,14 @@ export function useTwoFactorSteps() {
   };
   return {
     enable: useMutation({
-      mutationFn: (password: string) =>
-        api<TwoFactorEnrolment>("/api/me/two-factor/enable", { body: { password } }),
+      mutationFn: (password: string) => api.post("/api/me/two-factor/enable", { body: { password } }),
     }),
     confirm: useMutation({
-      mutationFn: (code: string) => api<TwoFactorStatus>("/api/me/two-factor/confirm", { body: { code } }),
+      mutationFn: (code: string) => api.post("/api/me/two-factor/confirm", { body: { code } }),
       onSuccess: settled,
     }),
     disable: useMutation({
-      mutationFn: (password: string) =>
-        api<TwoFactorStatus>("/api/me/two-factor/disable", { body: { password } }),
+      mutationFn: (password: string) => api.post("/api/me/two-factor/disable", { body: { password } }),
       onSuccess: settled,
     }),
   };
@@ -135,7 +123,7 @@ const dispatchKey = ["settings", "dispatch"] as const;
 export function useDispatchSettings() {
   return useQuery({
     queryKey: dispatchKey,
-    queryFn: ({ signal }) => api<DispatchSettings>("/api/settings/dispatch", { signal }),
+    queryFn: ({ signal }) => api.get("/api/settings/dispatch", { signal }),
     retry: retryTransient,
   });
 }
@@ -143,8 +131,7 @@ export function useDispatchSettings() {
 export function useSaveDispatchSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DispatchSettingsInput) =>
-      api<DispatchSettings>("/api/settings/dispatch", { method: "PUT", body: input }),
+    mutationFn: (input: DispatchSettingsInput) => api.put("/api/settings/dispatch", { body: input }),
     onSuccess: (saved) => client.setQueryData(dispatchKey, saved),
   });
 }
@@ -154,7 +141,7 @@ const securityKey = ["settings", "security"] as const;
 export function useSecuritySettings() {
   return useQuery({
     queryKey: securityKey,
-    queryFn: ({ signal }) => api<SecuritySettings>("/api/settings/security", { signal }),
+    queryFn: ({ signal }) => api.get("/api/settings/security", { signal }),
     retry: retryTransient,
   });
 }
@@ -162,8 +149,7 @@ export function useSecuritySettings() {
 export function useSaveSecuritySettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SecuritySettingsInput) =>
-      api<SecuritySettings>("/api/settings/security", { method: "PUT", body: input }),
+    mutationFn: (input: SecuritySettingsInput) => api.put("/api/settings/security", { body: input }),
     onSuccess: (saved) => client.setQueryData(securityKey, saved),
   });
 }
@@ -173,7 +159,7 @@ const assistantKey = ["settings", "assistant"] as const;
 export function useAssistantSettings() {
   return useQuery({
     queryKey: assistantKey,
-    queryFn: ({ signal }) => api<AssistantSettings>("/api/assistant/settings", { signal }),
+    queryFn: ({ signal }) => api.get("/api/assistant/settings", { signal }),
     retry: retryTransient,
   });
 }
@@ -181,8 +167,7 @@ export function useAssistantSettings() {
 export function useSaveAssistantSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AssistantSettingsInput) =>
-      api<AssistantSettings>("/api/assistant/settings", { method: "PUT", body: input }),
+    mutationFn: (input: AssistantSettingsInput) => api.put("/api/assistant/settings", { body: input }),
     onSuccess: (saved) => {
       client.setQueryData(assistantKey, saved);
       void client.invalidateQueries({ queryKey: ["assistant", "status"] });

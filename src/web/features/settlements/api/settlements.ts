@@ -1,23 +1,13 @@
-import type { CreatedId, Items } from "@shared/api/api.schema";
 import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import type {
   AddLineInput,
-  AdjustableSettlement,
-  DriverSettlement,
-  EscrowDue,
   GenerateInput,
-  GenerateResult,
   PaidStatementFilter,
-  PaidStatementPage,
-  PaySettings,
   PaySettingsInput,
   PaySettlementInput,
   Settlement,
   SettlementFilter,
-  SettlementPage,
-  StandingDeduction,
   StandingDeductionInput,
-  UnsettledLoad,
 } from "@shared/settlements/settlements.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
@@ -43,7 +33,7 @@ const path = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export function useSettlements(query: SettlementListQuery) {
   return useQuery({
     queryKey: settlementKeys.list(query),
-    queryFn: ({ signal }) => api<SettlementPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/settlements", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -51,7 +41,7 @@ export function useSettlements(query: SettlementListQuery) {
 export function useSettlement(id: string | null) {
   return useQuery({
     queryKey: settlementKeys.one(id ?? ""),
-    queryFn: ({ signal }) => api<Settlement>(path(id ?? ""), { signal }),
+    queryFn: ({ signal }) => api.get("/api/settlements/{id}", { path: { id: id ?? "" }, signal }),
     enabled: !!id,
     retry: retryTransient,
   });
@@ -60,7 +50,8 @@ export function useSettlement(id: string | null) {
 export function useUnsettledLoads(id: string | null, enabled: boolean) {
   return useQuery({
     queryKey: settlementKeys.unsettled(id ?? ""),
-    queryFn: ({ signal }) => api<Items<UnsettledLoad>>(`${path(id ?? "")}/unsettled-loads`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get("/api/settlements/{id}/unsettled-loads", { path: { id: id ?? "" }, signal }),
     enabled: !!id && enabled,
   });
 }
@@ -68,7 +59,7 @@ export function useUnsettledLoads(id: string | null, enabled: boolean) {
 export function useAdjustable(id: string | null, enabled: boolean) {
   return useQuery({
     queryKey: settlementKeys.adjustable(id ?? ""),
-    queryFn: ({ signal }) => api<Items<AdjustableSettlement>>(`${path(id ?? "")}/adjustable`, { signal }),
+    queryFn: ({ signal }) => api.get("/api/settlements/{id}/adjustable", { path: { id: id ?? "" }, signal }),
     enabled: !!id && enabled,
   });
 }
@@ -88,7 +79,7 @@ function useInvalidate() {
 export function useGenerate() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: GenerateInput) => api<GenerateResult>(`${base}/generate`, { body }),
+    mutationFn: (body: GenerateInput) => api.post("/api/settlements/generate", { body }),
     onSettled: invalidate,
   });
 }
@@ -107,26 +98,29 @@ type Change =
 function request(id: string, change: Change): Promise<Settlement> {
   switch (change.kind) {
     case "addLoad":
-      return api<Settlement>(`${path(id)}/loads`, { body: { loadId: change.loadId } });
+      return api.post("/api/settlements/{id}/loads", { path: { id }, body: { loadId: change.loadId } });
     case "addLine":
-      return api<Settlement>(`${path(id)}/lines`, { body: change.line });
+      return api.post("/api/settlements/{id}/lines", { path: { id }, body: change.line });
     case "removeLine":
-      return api<Settlement>(`${path(id)}/lines/${encodeURIComponent(change.lineId)}`, { method: "DELETE" });
+      return api.delete("/api/settlements/{id}/lines/{lineId}", { path: { id, lineId: change.lineId } });
     case "attachReceipt": {
       const form = new FormData();
       form.set("receipt", change.file);
-      return api<Settlement>(`${path(id)}/lines/${encodeURIComponent(change.lineId)}/receipt`, { form });
+      return api.post("/api/settlements/{id}/lines/{lineId}/receipt", {
+        path: { id, lineId: change.lineId },
+        form,
+      });
     }
     case "refresh":
-      return api<Settlement>(`${path(id)}/refresh`, { method: "POST" });
+      return api.post("/api/settlements/{id}/refresh", { path: { id } });
     case "notes":
-      return api<Settlement>(`${path(id)}/notes`, { method: "PUT", body: { notes: change.notes } });
+      return api.put("/api/settlements/{id}/notes", { path: { id }, body: { notes: change.notes } });
     case "approve":
-      return api<Settlement>(`${path(id)}/approve`, { method: "POST" });
+      return api.post("/api/settlements/{id}/approve", { path: { id } });
     case "pay":
-      return api<Settlement>(`${path(id)}/pay`, { body: change.payment });
+      return api.post("/api/settlements/{id}/pay", { path: { id }, body: change.payment });
     case "void":
-      return api<Settlement>(`${path(id)}/void`, { body: { reason: change.reason } });
+      return api.post("/api/settlements/{id}/void", { path: { id }, body: { reason: change.reason } });
   }
 }
 
@@ -148,7 +142,7 @@ export const downloadReceipt = (id: string, lineId: string, fileName: string) =>
 export function usePaySettings() {
   return useQuery({
     queryKey: settlementKeys.settings,
-    queryFn: ({ signal }) => api<PaySettings>("/api/pay-settings", { signal }),
+    queryFn: ({ signal }) => api.get("/api/pay-settings", { signal }),
     retry: retryTransient,
   });
 }
@@ -156,7 +150,7 @@ export function usePaySettings() {
 export function useSavePaySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PaySettingsInput) => api<PaySettings>("/api/pay-settings", { method: "PUT", body }),
+    mutationFn: (body: PaySettingsInput) => api.put("/api/pay-settings", { body }),
     onSuccess: (settings) => {
       queryClient.setQueryData(settlementKeys.settings, settings);
       return queryClient.invalidateQueries({ queryKey: settlementKeys.all });
@@ -167,8 +161,7 @@ export function useSavePaySettings() {
 export function useStandingDeductions(query: { driverId?: string; active?: "true" | "false" }) {
   return useQuery({
     queryKey: settlementKeys.deductions(query),
-    queryFn: ({ signal }) =>
-      api<Items<StandingDeduction>>("/api/standing-deductions", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/standing-deductions", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -178,8 +171,8 @@ export function useSaveDeduction(id: string | null) {
   return useMutation({
     mutationFn: (body: StandingDeductionInput) =>
       id
-        ? api<CreatedId>(`/api/standing-deductions/${encodeURIComponent(id)}`, { method: "PUT", body })
-        : api<CreatedId>("/api/standing-deductions", { body }),
+        ? api.put("/api/standing-deductions/{id}", { path: { id }, body })
+        : api.post("/api/standing-deductions", { body }),
     onSuccess: invalidate,
   });
 }
@@ -187,7 +180,7 @@ export function useSaveDeduction(id: string | null) {
 export function useEscrowDue() {
   return useQuery({
     queryKey: settlementKeys.escrowDue,
-    queryFn: ({ signal }) => api<Items<EscrowDue>>("/api/escrow-due", { signal }),
+    queryFn: ({ signal }) => api.get("/api/escrow-due", { signal }),
     retry: retryTransient,
   });
 }
@@ -196,7 +189,7 @@ export function useEscrowDue() {
 export function useDriverSettlements(enabled = true) {
   return useQuery({
     queryKey: settlementKeys.mine,
-    queryFn: ({ signal }) => api<Items<DriverSettlement>>("/api/driver-settlements", { signal }),
+    queryFn: ({ signal }) => api.get("/api/driver-settlements", { signal }),
     enabled,
     retry: retryTransient,
   });
@@ -207,7 +200,7 @@ export type PaidStatementListQuery = Partial<PaidStatementFilter> & { page: numb
 export function usePaidStatements(query: PaidStatementListQuery) {
   return useQuery({
     queryKey: [...settlementKeys.all, "paid-statements", query],
-    queryFn: ({ signal }) => api<PaidStatementPage>("/api/paid-statements", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/paid-statements", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }

@@ -1,9 +1,4 @@
-import type {
-  ReceivablesFilter,
-  ReceivablesPage,
-  Statement,
-  StatementFormat,
-} from "@shared/statements/statements.schema";
+import type { ReceivablesFilter, StatementFormat } from "@shared/statements/statements.schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -23,7 +18,7 @@ export interface Period {
 export function useStatement(customerId: string | null, period: Period | null) {
   return useQuery({
     queryKey: keys.statement({ customerId, ...period }),
-    queryFn: ({ signal }) => api<Statement>("/api/statements", { query: { customerId, ...period }, signal }),
+    queryFn: ({ signal }) => api.get("/api/statements", { query: { customerId, ...period }, signal }),
     enabled: !!customerId && !!period,
     placeholderData: keepPreviousData,
     retry: retryTransient,
@@ -39,8 +34,7 @@ export type ReceivablesQuery = Partial<ReceivablesFilter> & { page: number; page
 export function useReceivables(query: ReceivablesQuery) {
   return useQuery({
     queryKey: keys.receivables(query),
-    queryFn: ({ signal }) =>
-      api<ReceivablesPage>("/api/statements/receivables", { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/statements/receivables", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -54,7 +48,7 @@ export function exportReceivables(format: "csv" | "xlsx", filter: Partial<Receiv
 export function usePortalStatement(period: Period | null) {
   return useQuery({
     queryKey: keys.portal({ ...period }),
-    queryFn: ({ signal }) => api<Statement>("/api/portal/statement", { query: { ...period }, signal }),
+    queryFn: ({ signal }) => api.get("/api/portal/statement", { query: { ...period }, signal }),
     enabled: !!period,
     placeholderData: keepPreviousData,
     retry: retryTransient,

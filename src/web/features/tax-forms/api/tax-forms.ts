@@ -1,10 +1,4 @@
-import type {
-  IssueAction,
-  IssuePreview,
-  IssueResult,
-  IssueTaxFormsInput,
-  TaxYear,
-} from "@shared/tax-forms/tax-forms.schema";
+import type { IssueAction, IssueTaxFormsInput } from "@shared/tax-forms/tax-forms.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -18,7 +12,7 @@ export const taxFormKeys = {
 export function useTaxYear(year: number) {
   return useQuery({
     queryKey: taxFormKeys.year(year),
-    queryFn: ({ signal }) => api<TaxYear>("/api/tax-forms", { query: { year }, signal }),
+    queryFn: ({ signal }) => api.get("/api/tax-forms", { query: { year }, signal }),
     retry: retryTransient,
   });
 }
@@ -27,8 +21,7 @@ export function useTaxYear(year: number) {
 export function useIssuePreview(year: number, action: IssueAction) {
   return useQuery({
     queryKey: taxFormKeys.preview(year, action),
-    queryFn: ({ signal }) =>
-      api<IssuePreview>("/api/tax-forms/issue-preview", { query: { year, action }, signal }),
+    queryFn: ({ signal }) => api.get("/api/tax-forms/issue-preview", { query: { year, action }, signal }),
     retry: retryTransient,
     staleTime: 0,
     gcTime: 0,
@@ -40,7 +33,9 @@ export function useSendTaxForms(action: IssueAction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: IssueTaxFormsInput) =>
-      api<IssueResult>(action === "issue" ? "/api/tax-forms/issue" : "/api/tax-forms/correct", { body }),
+      action === "issue"
+        ? api.post("/api/tax-forms/issue", { body })
+        : api.post("/api/tax-forms/correct", { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxFormKeys.all }),
   });
 }

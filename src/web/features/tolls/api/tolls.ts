@@ -1,13 +1,6 @@
 import type { ExportFormat } from "@shared/fuel/fuel.schema";
 import type { LoadPage } from "@shared/loads/loads.schema";
-import type {
-  Toll,
-  TollFilter,
-  TollImportPreview,
-  TollImportResult,
-  TollInput,
-  TollPage,
-} from "@shared/tolls/tolls.schema";
+import type { TollFilter, TollInput } from "@shared/tolls/tolls.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -21,12 +14,11 @@ export const tollKeys = {
 };
 
 const base = "/api/tolls";
-const tollPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export function useTolls(query: TollListQuery) {
   return useQuery({
     queryKey: tollKeys.list(query),
-    queryFn: ({ signal }) => api<TollPage>(base, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.get("/api/tolls", { query: { ...query }, signal }),
     retry: retryTransient,
   });
 }
@@ -38,7 +30,7 @@ export function useSaveToll(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TollInput) =>
-      id ? api<Toll>(tollPath(id), { method: "PUT", body }) : api<Toll>(base, { body }),
+      id ? api.put("/api/tolls/{id}", { path: { id }, body }) : api.post("/api/tolls", { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tollKeys.all }),
   });
 }
@@ -46,7 +38,7 @@ export function useSaveToll(id?: string) {
 export function useDeleteToll() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(tollPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/tolls/{id}", { path: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tollKeys.all }),
   });
 }
@@ -61,7 +53,7 @@ const statementForm = (file: File, timeZone: string) => {
 export function usePreviewStatement() {
   return useMutation({
     mutationFn: ({ file, timeZone }: { file: File; timeZone: string }) =>
-      api<TollImportPreview>(`${base}/import/preview`, { form: statementForm(file, timeZone) }),
+      api.post("/api/tolls/import/preview", { form: statementForm(file, timeZone) }),
   });
 }
 
@@ -69,7 +61,7 @@ export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, timeZone }: { file: File; timeZone: string }) =>
-      api<TollImportResult>(`${base}/import`, { form: statementForm(file, timeZone) }),
+      api.post("/api/tolls/import", { form: statementForm(file, timeZone) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tollKeys.all }),
   });
 }
@@ -79,9 +71,9 @@ export function useLoadOptions(q: string, enabled: boolean) {
   return useQuery<LoadPage["items"]>({
     queryKey: tollKeys.loads(q),
     queryFn: ({ signal }) =>
-      api<LoadPage>("/api/loads", { query: { q, pageSize: 25, sort: "pickupAt", dir: "desc" }, signal }).then(
-        (p) => p.items,
-      ),
+      api
+        .get("/api/loads", { query: { q, pageSize: 25, sort: "pickupAt", dir: "desc" }, signal })
+        .then((p) => p.items),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -1,6 +1,5 @@
 import type { Role } from "@shared/access";
-import type { CreatedId, Ok, Page } from "@shared/api/api.schema";
-import type { createUserWithOptionsSchema, UserListItem, userFilterSchema } from "@shared/users/users.schema";
+import type { createUserWithOptionsSchema, userFilterSchema } from "@shared/users/users.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../../lib/api";
@@ -11,13 +10,10 @@ import { startImpersonation } from "../../../lib/session";
 export type UserListQuery = Partial<z.input<typeof userFilterSchema>> & { page: number; pageSize: number };
 export type CreateUserBody = z.output<typeof createUserWithOptionsSchema>;
 
-const usersPath = "/api/admin/users";
-const userPath = (id: string) => `${usersPath}/${encodeURIComponent(id)}`;
-
 export function useUsers(query: UserListQuery) {
   return useQuery({
     queryKey: adminKeys.userList(query),
-    queryFn: ({ signal }) => api<Page<UserListItem>>(usersPath, { query, signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/users", { query, signal }),
     retry: retryTransient,
   });
 }
@@ -35,7 +31,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: CreateUserBody) => api<CreatedId>(usersPath, { method: "POST", body }),
+    mutationFn: (body: CreateUserBody) => api.post("/api/admin/users", { body }),
     onSuccess: invalidate,
   });
 }
@@ -44,7 +40,7 @@ export function useChangeRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api<Ok>(`${userPath(id)}/role`, { method: "PUT", body: { role } }),
+      api.put("/api/admin/users/{id}/role", { path: { id }, body: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -53,7 +49,7 @@ export function useSetTemporaryPassword() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      api<Ok>(`${userPath(id)}/temporary-password`, { method: "POST", body: { password } }),
+      api.post("/api/admin/users/{id}/temporary-password", { path: { id }, body: { password } }),
     onSuccess: invalidate,
   });
 }
@@ -62,7 +58,9 @@ export function useSetUserDisabled() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
-      api<Ok>(`${userPath(id)}/${disabled ? "disable" : "enable"}`, { method: "POST" }),
+      disabled
+        ? api.post("/api/admin/users/{id}/disable", { path: { id } })
+        : api.post("/api/admin/users/{id}/enable", { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +69,7 @@ export function useSetUserDisabled() {
 export function useResetTwoFactor() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`${userPath(id)}/two-factor/reset`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/api/admin/users/{id}/two-factor/reset", { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -79,7 +77,7 @@ export function useResetTwoFactor() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => api<Ok>(userPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/api/admin/users/{id}", { path: { id } }),
     onSuccess: invalidate,
   });
 }
