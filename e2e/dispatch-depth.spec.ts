@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { loadStatus, lookup, openAs, searchList, send, uniqueLoadNumber } from "./load-helpers";
+import {
+  dockIn,
+  hoursFromNow,
+  loadStatus,
+  lookup,
+  openAs,
+  searchList,
+  send,
+  uniqueLoadNumber,
+} from "./load-helpers";
 
 const PHONE = { width: 375, height: 740 };
 const PDF = Buffer.from(
@@ -141,14 +150,8 @@ test.describe("dispatch depth", () => {
     const loadNumber = uniqueLoadNumber("CK");
     const customerId = await lookup(page, "customers", "Great Lakes");
     const driverId = await lookup(page, "drivers", "Jake Wilson");
-    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-    const place = (locationName: string, city: string) => ({
-      locationName,
-      address: "1 Dock St",
-      city,
-      state: "WI",
-      postalCode: "53202",
-    });
+    const at = hoursFromNow;
+    const place = dockIn;
     const load = await send<{ id: string }>(page, "post", "/api/loads", {
       loadNumber,
       customerId,

@@ -1,20 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAs, toast } from "./fixtures";
-import { loadStatus, lookup, openAs, origin, send, uniqueLoadNumber } from "./load-helpers";
+import {
+  dockIn,
+  hoursFromNow,
+  loadStatus,
+  lookup,
+  openAs,
+  origin,
+  send,
+  uniqueLoadNumber,
+} from "./load-helpers";
 
 const PHONE = { width: 390, height: 800 };
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
 );
 
-const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-const place = (locationName: string, city: string) => ({
-  locationName,
-  address: "1 Dock St",
-  city,
-  state: "WI",
-  postalCode: "53202",
-});
+const at = hoursFromNow;
+const place = dockIn;
 type Load = { id: string; stops: Array<{ id: string; scheduledAt: string }> };
 
 /** A load for Rosa Martinez: picked up eight hours ago, due at the receiver three hours ago. */

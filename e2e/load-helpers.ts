@@ -137,3 +137,15 @@ export async function lookup(page: Page, kind: "customers" | "drivers", q: strin
   const rows = (await res.json()) as Array<{ id: string }>;
   return rows[0].id;
 }
+
+/** An instant some hours from now (negative: ago), as the API takes it. */
+export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/** A stop's place at a Wisconsin dock, for loads a spec writes through the API. */
+export const dockIn = (locationName: string, city: string) => ({
+  locationName,
+  address: "1 Dock St",
+  city,
+  state: "WI",
+  postalCode: "53202",
+});
