@@ -59,3 +59,8 @@ export function totp(key: string, at = Date.now()): string {
   const offset = mac[mac.length - 1] & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
+
+/** The smallest file the server takes as a PDF (checked by its content): a BOL, a POD or a receipt in a spec. */
+export const TINY_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);

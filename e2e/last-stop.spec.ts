@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, TINY_PDF, toast } from "./fixtures";
 import {
   dockIn,
   hoursFromNow,
@@ -12,9 +12,7 @@ import {
 } from "./load-helpers";
 
 const PHONE = { width: 390, height: 800 };
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
-);
+const PDF = TINY_PDF;
 
 const at = hoursFromNow;
 const place = dockIn;
