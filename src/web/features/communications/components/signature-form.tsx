@@ -30,6 +30,8 @@ export function SignatureForm() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={t("signature.placeholder")}
+          // Until the saved signature is read, typing would be overwritten by it.
+          disabled={current.isPending}
           data-testid="signature"
         />
       </Field>
