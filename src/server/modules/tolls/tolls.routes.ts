@@ -1,5 +1,5 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { apiErrorSchema, okSchema } from "@shared/api/api.schema";
+import { z } from "@hono/zod-openapi";
+import { apiErrorSchema } from "@shared/api/api.schema";
 import {
   TOLL_IMPORT_MAX_BYTES,
   timeZoneSchema,
@@ -12,22 +12,11 @@ import {
   tollSchema,
 } from "@shared/tolls/tolls.schema";
 import type { Deps } from "../../deps";
-import { type AppEnv, actorOf } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import {
-  binary,
-  chosenFile,
-  fileResponse,
-  optionalFileField,
-  SHEET_TYPES,
-  uploadBodyLimit,
-  withMiddleware,
-} from "../../http/files";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { chosenFile, optionalFileField } from "../../http/files";
+import { jsonContent } from "../../http/route";
+import { routeTable } from "../../http/route-table";
 import { createTollsService } from "./tolls.service";
-
-const tags = ["Tolls"];
-const MANAGE = "tolls:manage";
 
 const importForm = z.object({
   file: optionalFileField(
@@ -37,98 +26,6 @@ const importForm = z.object({
     description: "IANA zone of times without an offset (default UTC)",
     example: "America/Chicago",
   }),
-});
-
-const list = defineRoute({
-  method: "get",
-  path: "/api/tolls",
-  tags,
-  summary:
-    "Tolls: search (location, transponder, unit, driver, load), filters (vehicle, driver, matched, source, " +
-    "period), sort, pages, with the filtered sum",
-  access: MANAGE,
-  request: { query: tollListQuerySchema },
-  responses: { 200: jsonContent(tollPageSchema) },
-});
-const exportList = defineRoute({
-  method: "get",
-  path: "/api/tolls/export",
-  tags,
-  summary: "The filtered tolls as CSV or Excel (at most 50,000: 400 EXPORT_TOO_LARGE)",
-  access: MANAGE,
-  request: { query: tollExportQuerySchema },
-  responses: { 200: binary(SHEET_TYPES, "The file") },
-});
-const preview = withMiddleware(
-  defineRoute({
-    method: "post",
-    path: "/api/tolls/import/preview",
-    tags,
-    summary:
-      "Read a statement and say what an import would do per row: matched (vehicle by transponder, driver and " +
-      "load by time), unmatched, duplicate or invalid. Writes nothing. 400 PARSE_FAILED; past the limits, " +
-      "checked before the file is parsed: 400 TOO_MANY_ROWS (10,000) / TOO_MANY_COLUMNS (100) / SHEET_TOO_LARGE / " +
-      "SHEET_TOO_SLOW",
-    access: MANAGE,
-    request: { body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
-    responses: {
-      200: jsonContent(tollImportPreviewSchema),
-      503: jsonContent(apiErrorSchema, "SERVER_BUSY: other files are being read; try again"),
-    },
-  }),
-  uploadBodyLimit(TOLL_IMPORT_MAX_BYTES),
-);
-const commit = withMiddleware(
-  defineRoute({
-    method: "post",
-    path: "/api/tolls/import",
-    tags,
-    summary:
-      "Import a statement, all or nothing: any invalid row refuses the file (400 IMPORT_INVALID). Duplicates " +
-      "(same transponder, time and amount) are counted, never written twice",
-    access: MANAGE,
-    request: { body: { required: true, content: { "multipart/form-data": { schema: importForm } } } },
-    responses: { 201: jsonContent(tollImportResultSchema, "Imported") },
-  }),
-  uploadBodyLimit(TOLL_IMPORT_MAX_BYTES),
-);
-const create = defineRoute({
-  method: "post",
-  path: "/api/tolls",
-  tags,
-  summary:
-    "Record a toll. An empty vehicle is found by transponder; an empty driver and load from who drove it " +
-    "then. 409 DUPLICATE_TOLL for a charge already recorded",
-  access: MANAGE,
-  request: { body: jsonBody(tollInputSchema) },
-  responses: { 201: jsonContent(tollSchema, "Recorded") },
-});
-const get = defineRoute({
-  method: "get",
-  path: "/api/tolls/{id}",
-  tags,
-  summary: "One toll",
-  access: MANAGE,
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(tollSchema) },
-});
-const update = defineRoute({
-  method: "put",
-  path: "/api/tolls/{id}",
-  tags,
-  summary: "Edit a toll (e.g. place an unmatched one on a vehicle); 409 DUPLICATE_TOLL",
-  access: MANAGE,
-  request: { params: uuidParams, body: jsonBody(tollInputSchema) },
-  responses: { 200: jsonContent(tollSchema) },
-});
-const remove = defineRoute({
-  method: "delete",
-  path: "/api/tolls/{id}",
-  tags,
-  summary: "Delete a toll",
-  access: MANAGE,
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(okSchema) },
 });
 
 function statementOf(form: { file?: unknown; timeZone?: string }) {
@@ -142,31 +39,86 @@ function statementOf(form: { file?: unknown; timeZone?: string }) {
 }
 
 export function tollsRoutes(deps: Deps) {
-  const tollsService = createTollsService(deps);
-  return (
-    new OpenAPIHono<AppEnv>()
-      // Fixed paths before /api/tolls/{id}.
-      .openapi(exportList, async (c) => {
-        const file = await tollsService.export(c.req.valid("query"));
-        return fileResponse(c, file);
-      })
-      .openapi(preview, async (c) => {
-        const { file, timeZone } = statementOf(c.req.valid("form"));
-        return c.json(await tollsService.preview(file, timeZone), 200);
-      })
-      .openapi(commit, async (c) => {
-        const { file, timeZone } = statementOf(c.req.valid("form"));
-        return c.json(await tollsService.commit(actorOf(c), file, timeZone), 201);
-      })
-      .openapi(list, async (c) => c.json(await tollsService.list(c.req.valid("query")), 200))
-      .openapi(create, async (c) => c.json(await tollsService.create(actorOf(c), c.req.valid("json")), 201))
-      .openapi(get, async (c) => c.json(await tollsService.get(c.req.valid("param").id), 200))
-      .openapi(update, async (c) =>
-        c.json(await tollsService.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-      )
-      .openapi(remove, async (c) => {
-        await tollsService.remove(actorOf(c), c.req.valid("param").id);
-        return c.json({ ok: true as const }, 200);
-      })
+  const tolls = createTollsService(deps);
+  const t = routeTable({ tags: ["Tolls"], access: "tolls:manage" });
+  // Fixed paths before /api/tolls/{id}.
+  t.export(
+    "/api/tolls/export",
+    {
+      summary: "The filtered tolls as CSV or Excel (at most 50,000: 400 EXPORT_TOO_LARGE)",
+      query: tollExportQuerySchema,
+    },
+    ({ query }) => tolls.export(query),
   );
+  t.upload(
+    "/api/tolls/import/preview",
+    {
+      summary:
+        "Read a statement and say what an import would do per row: matched (vehicle by transponder, driver and " +
+        "load by time), unmatched, duplicate or invalid. Writes nothing. 400 PARSE_FAILED; past the limits, " +
+        "checked before the file is parsed: 400 TOO_MANY_ROWS (10,000) / TOO_MANY_COLUMNS (100) / SHEET_TOO_LARGE / " +
+        "SHEET_TOO_SLOW",
+      form: importForm,
+      response: tollImportPreviewSchema,
+      status: 200,
+      described: "OK",
+      maxBytes: TOLL_IMPORT_MAX_BYTES,
+      responses: { 503: jsonContent(apiErrorSchema, "SERVER_BUSY: other files are being read; try again") },
+    },
+    ({ form }) => {
+      const { file, timeZone } = statementOf(form);
+      return tolls.preview(file, timeZone);
+    },
+  );
+  t.upload(
+    "/api/tolls/import",
+    {
+      summary:
+        "Import a statement, all or nothing: any invalid row refuses the file (400 IMPORT_INVALID). Duplicates " +
+        "(same transponder, time and amount) are counted, never written twice",
+      form: importForm,
+      response: tollImportResultSchema,
+      described: "Imported",
+      maxBytes: TOLL_IMPORT_MAX_BYTES,
+    },
+    ({ actor, form }) => {
+      const { file, timeZone } = statementOf(form);
+      return tolls.commit(actor, file, timeZone);
+    },
+  );
+  t.list(
+    "/api/tolls",
+    {
+      summary:
+        "Tolls: search (location, transponder, unit, driver, load), filters (vehicle, driver, matched, source, " +
+        "period), sort, pages, with the filtered sum",
+      query: tollListQuerySchema,
+      response: tollPageSchema,
+    },
+    ({ query }) => tolls.list(query),
+  );
+  t.create(
+    "/api/tolls",
+    {
+      summary:
+        "Record a toll. An empty vehicle is found by transponder; an empty driver and load from who drove it " +
+        "then. 409 DUPLICATE_TOLL for a charge already recorded",
+      body: tollInputSchema,
+      response: tollSchema,
+      described: "Recorded",
+    },
+    ({ actor, body }) => tolls.create(actor, body),
+  );
+  t.get("/api/tolls/{id}", { summary: "One toll", response: tollSchema }, ({ id }) => tolls.get(id));
+  t.update(
+    "/api/tolls/{id}",
+    {
+      summary: "Edit a toll (e.g. place an unmatched one on a vehicle); 409 DUPLICATE_TOLL",
+      body: tollInputSchema,
+      response: tollSchema,
+    },
+    ({ actor, id, body }) => tolls.update(actor, id, body),
+  );
+  t.remove("/api/tolls/{id}", { summary: "Delete a toll" }, ({ actor, id }) => tolls.remove(actor, id));
+  return t.app;
 }

@@ -1,0 +1,146 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./context";
+import { handleError, validationError } from "./errors";
+import { fileField } from "./files";
+import { routeTable } from "./route-table";
+
+const itemSchema = z.object({ id: z.string(), name: z.string() });
+const inputSchema = z.object({ name: z.string().min(1, "Name is required.") });
+const querySchema = z.object({ q: z.string().optional() });
+
+/** A table over an in-memory store, mounted the way app.ts mounts a module. */
+function appWith(access: "public" | "fleet:read" = "public") {
+  const rows = new Map([["7f1c0000-0000-4000-8000-000000000001", "Trailer 53"]]);
+  const t = routeTable({ tags: ["Things"], access });
+  t.export("/api/things/export", { summary: "The things as CSV", query: querySchema }, async ({ query }) => ({
+    body: `name\n${[...rows.values()].filter((n) => n.includes(query.q ?? "")).join("\n")}\n`,
+    contentType: "text/csv",
+    fileName: "things.csv",
+  }));
+  t.list(
+    "/api/things",
+    { summary: "Things", query: querySchema, response: z.object({ items: z.array(itemSchema) }) },
+    async () => ({ items: [...rows].map(([id, name]) => ({ id, name })) }),
+  );
+  t.create(
+    "/api/things",
+    { summary: "Add a thing", body: inputSchema, response: itemSchema },
+    async ({ body }) => {
+      const id = "7f1c0000-0000-4000-8000-000000000002";
+      rows.set(id, body.name);
+      return { id, name: body.name };
+    },
+  );
+  t.get("/api/things/{id}", { summary: "One thing", response: itemSchema }, async ({ id }) => ({
+    id,
+    name: rows.get(id) ?? "",
+  }));
+  t.remove("/api/things/{id}", { summary: "Delete a thing" }, async ({ id }) => rows.delete(id));
+  t.upload(
+    "/api/things/import",
+    {
+      summary: "Read a file",
+      form: z.object({ file: fileField }),
+      response: z.object({ bytes: z.number() }),
+      maxBytes: 1024,
+    },
+    async ({ form }) => ({ bytes: form.file.size }),
+  );
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
+  app.use(async (c, next) => {
+    c.set("actor", null);
+    await next();
+  });
+  app.route("/", t.app);
+  return app;
+}
+
+describe("the route table", () => {
+  it("declares each shape through defineRoute: operationId, status, errors, security", () => {
+    const doc = appWith("fleet:read").getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+    });
+    const list = doc.paths["/api/things"]!.get!;
+    expect(list.operationId).toBe("getThings");
+    expect(list.tags).toEqual(["Things"]);
+    expect(list.security).toEqual([{ sessionCookie: [] }]);
+    expect((list as { "x-permissions"?: string[] })["x-permissions"]).toEqual(["fleet:read"]);
+    const create = doc.paths["/api/things"]!.post!;
+    expect(Object.keys(create.responses!)).toEqual(
+      expect.arrayContaining(["201", "400", "401", "403", "413"]),
+    );
+    expect(create.responses!["201"]).toMatchObject({ description: "Created" });
+    const remove = doc.paths["/api/things/{id}"]!.delete!;
+    expect(Object.keys(remove.responses!)).toEqual(expect.arrayContaining(["200", "404", "409"]));
+    const file = doc.paths["/api/things/export"]!.get!;
+    expect(Object.keys((file.responses!["200"] as { content: object }).content)).toEqual([
+      "text/csv",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]);
+    expect(doc.paths["/api/things/import"]!.post!.requestBody).toMatchObject({
+      required: true,
+      content: { "multipart/form-data": {} },
+    });
+  });
+
+  it("answers each shape: the handler's result, its status, a file, an ok, and the guard's 401", async () => {
+    const app = appWith();
+    expect(await (await app.request("/api/things")).json()).toEqual({
+      items: [{ id: "7f1c0000-0000-4000-8000-000000000001", name: "Trailer 53" }],
+    });
+    const created = await app.request("/api/things", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Reefer 12" }),
+    });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ id: "7f1c0000-0000-4000-8000-000000000002", name: "Reefer 12" });
+    const bad = await app.request("/api/things", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { details: { fields: object } } }).error.details.fields).toEqual({
+      name: "Name is required.",
+    });
+    expect((await app.request("/api/things/not-a-uuid")).status).toBe(400);
+    const one = await app.request("/api/things/7f1c0000-0000-4000-8000-000000000002");
+    expect(await one.json()).toEqual({ id: "7f1c0000-0000-4000-8000-000000000002", name: "Reefer 12" });
+
+    const csv = await app.request("/api/things/export?q=Reefer");
+    expect(csv.headers.get("content-type")).toBe("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain('filename="things.csv"');
+    expect(await csv.text()).toBe("name\nReefer 12\n");
+
+    const removed = await app.request("/api/things/7f1c0000-0000-4000-8000-000000000001", {
+      method: "DELETE",
+    });
+    expect(await removed.json()).toEqual({ ok: true });
+    expect(await (await app.request("/api/things")).json()).toEqual({
+      items: [{ id: "7f1c0000-0000-4000-8000-000000000002", name: "Reefer 12" }],
+    });
+
+    const upload = (bytes: number) => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(bytes)], "a.csv", { type: "text/csv" }));
+      return app.request("/api/things/import", { method: "POST", body: form });
+    };
+    expect(await (await upload(10)).json()).toEqual({ bytes: 10 });
+    // Past maxBytes plus the multipart envelope's allowance: refused before it is read.
+    const big = await upload(200 * 1024);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe("FILE_TOO_LARGE");
+
+    const guarded = appWith("fleet:read");
+    const refused = await guarded.request("/api/things");
+    expect(refused.status).toBe(401);
+  });
+});
