@@ -166,6 +166,16 @@ export function handleError(log: Logger) {
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;
+      if (status === 415) {
+        // The route's validator met a body of a media type the operation does not declare.
+        return c.json(
+          errorBody(
+            "UNSUPPORTED_MEDIA_TYPE",
+            "Send the request body in the media type the operation declares.",
+          ),
+          status,
+        );
+      }
       const code = status === 400 ? "VALIDATION_FAILED" : status === 401 ? "UNAUTHENTICATED" : "HTTP_ERROR";
       return c.json(errorBody(code, err.message || "The request could not be processed."), status);
     }

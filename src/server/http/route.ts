@@ -174,13 +174,16 @@ function conflictOf(method: string, declared: string | undefined, text: string):
  * (every operation: the NUL check covers path and query too), 401 unless public, 403 unless public
  * or open to every signed-in user (or its account may be pending: a temporary password), 404 for a
  * path with a parameter (none such, or someone else's row), 409 and 429 as above, 413 when it reads
- * a body. The operation's own wording of any of them wins.
+ * a body, 415 when it declares one (another media type; an upload's file of a type it does not
+ * take). The operation's own wording of any of them wins.
  */
 function errorResponses(def: {
   method: string;
   path: string;
   access: OperationAccess;
   readsBody: boolean;
+  /** The body's declared media types, when it declares a body (JSON, multipart). */
+  bodyTypes: string[];
   conflict: string | null;
   rateLimited?: string;
 }) {
@@ -202,6 +205,15 @@ function errorResponses(def: {
       : {}),
     ...(def.conflict ? { 409: errorResponse(def.conflict) } : {}),
     ...(def.readsBody ? { 413: errorResponse("The request body is larger than `x-max-body-bytes`") } : {}),
+    ...(def.bodyTypes.length
+      ? {
+          415: errorResponse(
+            def.bodyTypes.includes("multipart/form-data")
+              ? "The body is not multipart/form-data (UNSUPPORTED_MEDIA_TYPE), or a file's type read from its content is not one this operation takes (FILE_TYPE_NOT_ALLOWED)"
+              : `The body is not ${def.bodyTypes.join(" or ")} (UNSUPPORTED_MEDIA_TYPE)`,
+          ),
+        }
+      : {}),
     ...(def.rateLimited ? { 429: errorResponse(def.rateLimited) } : {}),
   };
 }
@@ -250,6 +262,7 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
         path: config.path,
         access,
         readsBody: Boolean(config.request?.body) || !["get", "head"].includes(config.method),
+        bodyTypes: Object.keys(config.request?.body?.content ?? {}),
         conflict: conflictOf(config.method, conflict, text),
         rateLimited,
       }),

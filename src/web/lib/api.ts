@@ -156,15 +156,6 @@ type OptionsArg<P extends keyof paths, M extends Method> = [RequiredKeys<ApiOpti
   ? [options?: ApiOptions<P, M>]
   : [options: ApiOptions<P, M>];
 
-/**
- * Sign-in, its two-factor step and sign-out (`/api/auth/*`, answered by better-auth) are not in the
- * OpenAPI document yet, so they have no declared answer: the caller reads the fields it needs at
- * run time instead of naming a type. Once the document lists them, `api.post` replaces this.
- */
-export function authPost(path: `/api/auth/${string}`, body: Record<string, unknown>): Promise<unknown> {
-  return request(path, { method: "POST", body });
-}
-
 /** `/api/loads/{id}` with `{ id }` → `/api/loads/<id>`, each value encoded. */
 export function fillPath(template: string, params?: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => {

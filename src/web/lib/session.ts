@@ -2,7 +2,7 @@ import type { Me } from "@shared/auth/auth.schema";
 import type { LoginInput } from "@shared/auth/login.schema";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { ApiRequestError, api, authPost } from "./api";
+import { ApiRequestError, api } from "./api";
 
 // Plain strings: the session helpers stay free of the route table (both documents use them, decision
 // 022); session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
@@ -186,18 +186,10 @@ export function listenToOtherTabs(queryClient: QueryClient): () => void {
 
 /** The password step; `twoFactor` when the account asks for an authenticator code next. */
 export async function signIn(input: LoginInput): Promise<{ twoFactor: boolean }> {
-  const answer = await authPost("/api/auth/sign-in/email", {
-    email: input.email,
-    password: input.password,
-    rememberMe: true,
+  const answer = await api.post("/api/auth/sign-in/email", {
+    body: { email: input.email, password: input.password, rememberMe: true },
   });
-  // better-auth's answer is not in the document (see authPost): read the one flag we need.
-  const twoFactor =
-    typeof answer === "object" &&
-    answer !== null &&
-    "twoFactorRedirect" in answer &&
-    answer.twoFactorRedirect === true;
-  return { twoFactor };
+  return { twoFactor: answer.twoFactorRedirect === true };
 }
 
 /** Signing out while impersonating first stops the impersonation (spec section 4). */
@@ -205,7 +197,7 @@ export async function signOut(me: Me | null | undefined): Promise<void> {
   if (me?.impersonation) {
     await api.post("/api/impersonation/stop").catch(() => undefined);
   }
-  await authPost("/api/auth/sign-out", {});
+  await api.post("/api/auth/sign-out", { body: {} });
 }
 
 export async function startImpersonation(userId: string): Promise<{ email: string }> {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { ApiRequestError, authPost } from "../../../lib/api";
+import { ApiRequestError, api } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import type { Notice } from "../../../lib/toast";
 
@@ -41,12 +41,9 @@ export default function TwoFactorStep({
     }
     setBusy(true);
     try {
-      await authPost(
+      await api.post(
         recovery ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp",
-        {
-          code: value,
-          trustDevice: false,
-        },
+        { body: { code: value, trustDevice: false } },
       );
     } catch (err) {
       setBusy(false);
