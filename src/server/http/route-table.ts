@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import { okSchema } from "@shared/api/api.schema";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Actor, type AppEnv, actorOf } from "./context";
+import { validationError } from "./errors";
 import {
   binary,
   type Disposition,
@@ -55,8 +56,13 @@ export type OperationSpec<P, Q, B, F> = Partial<RouteAccess> & {
   tags?: string[];
   params?: P;
   query?: Q;
-  /** A JSON body (required). */
+  /** A JSON body (required unless `optionalBody`). */
   body?: B;
+  /**
+   * The JSON body may be left out (`required: false`): a request without one reads as `{}` through
+   * the body's schema, its defaults applied (the validator only checks a body that was sent).
+   */
+  optionalBody?: boolean;
   /** A multipart form (required): an upload. */
   form?: F;
   /** Other answers the operation gives beside its success (e.g. a 503), as OpenAPI responses. */
@@ -95,11 +101,25 @@ export function routeTable(
     spec: OperationSpec<P, Q, B, F>,
     success: RouteConfig["responses"],
   ) {
-    const { summary, description, tags, params, query, body, form, responses, middleware, ...access } = spec;
+    const {
+      summary,
+      description,
+      tags,
+      params,
+      query,
+      body,
+      optionalBody,
+      form,
+      responses,
+      middleware,
+      ...access
+    } = spec;
     const request = {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
-      ...(body ? { body: jsonBody(body as unknown as Schema) } : {}),
+      ...(body
+        ? { body: { ...jsonBody(body as unknown as Schema), ...(optionalBody ? { required: false } : {}) } }
+        : {}),
       ...(form ? { body: { required: true, content: { "multipart/form-data": { schema: form } } } } : {}),
     };
     const route = defineRoute({
@@ -129,9 +149,19 @@ export function routeTable(
       params,
       id: (params as { id?: unknown } | undefined)?.id,
       query: spec.query ? valid("query") : undefined,
-      body: spec.body ? valid("json") : undefined,
+      body: spec.body ? bodyOf(c, spec) : undefined,
       form: spec.form ? valid("form") : undefined,
     } as Io<P, Q, B, F>;
+  }
+
+  /** The validated JSON body; a left-out optional one is `{}` read through the schema. */
+  function bodyOf<P, Q, B, F>(c: Context<AppEnv>, spec: OperationSpec<P, Q, B, F>): unknown {
+    if (!spec.optionalBody || c.req.header("content-type")) {
+      return (c.req.valid as (t: string) => unknown)("json");
+    }
+    const read = (spec.body as unknown as Schema).safeParse({});
+    if (!read.success) throw validationError(read.error);
+    return read.data;
   }
 
   // Hono's handler type is the route's; the table's own generics check the handler instead.
