@@ -187,3 +187,23 @@ describe("an optional JSON body", () => {
     ).toHaveProperty("days");
   });
 });
+
+describe("a file's disposition", () => {
+  it("may be the request's choice", async () => {
+    const t = routeTable({ tags: ["Things"], access: "public" });
+    t.download(
+      "/api/things/{id}/file",
+      {
+        summary: "A thing's file",
+        query: z.object({ disposition: z.enum(["attachment", "inline"]).default("attachment") }),
+        types: ["application/pdf"],
+        disposition: ({ query }) => query.disposition,
+      },
+      async ({ id }) => ({ body: "%PDF-", contentType: "application/pdf", fileName: `${id}.pdf` }),
+    );
+    const url = "/api/things/7f1c0000-0000-4000-8000-000000000001/file";
+    const shown = await t.app.request(`${url}?disposition=inline`);
+    expect(shown.headers.get("content-disposition")).toMatch(/^inline; filename=/);
+    expect((await t.app.request(url)).headers.get("content-disposition")).toMatch(/^attachment; filename=/);
+  });
+});

@@ -84,8 +84,11 @@ type FileSpec<P, Q, B, F> = OperationSpec<P, Q, B, F> & {
   types?: string[];
   /** The success answer's description ("The file" unless given). */
   described?: string;
-  /** "attachment" (a download) unless "inline" (a page the browser shows). */
-  disposition?: Disposition;
+  /**
+   * "attachment" (a download) unless "inline" (a page the browser shows), or the request's choice
+   * (e.g. `({ query }) => query.disposition`, a viewer showing what a link downloads).
+   */
+  disposition?: Disposition | ((io: Io<P, Q, B, F>) => Disposition);
 };
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -197,7 +200,11 @@ export function routeTable(
       const route = declare(method, path, rest, {
         200: binary(types ?? SHEET_TYPES, described ?? "The file"),
       });
-      register(route, async (c) => fileResponse(c, await handle(io(c, spec)), disposition));
+      register(route, async (c) => {
+        const input = io(c, spec);
+        const file = await handle(input);
+        return fileResponse(c, file, typeof disposition === "function" ? disposition(input) : disposition);
+      });
       return table;
     },
 
