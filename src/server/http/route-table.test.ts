@@ -188,8 +188,8 @@ describe("an optional JSON body", () => {
   });
 });
 
-describe("a file's disposition", () => {
-  it("may be the request's choice", async () => {
+describe("a file's disposition and caching", () => {
+  it("may be the request's choice, and a file may be kept a while", async () => {
     const t = routeTable({ tags: ["Things"], access: "public" });
     t.download(
       "/api/things/{id}/file",
@@ -198,12 +198,14 @@ describe("a file's disposition", () => {
         query: z.object({ disposition: z.enum(["attachment", "inline"]).default("attachment") }),
         types: ["application/pdf"],
         disposition: ({ query }) => query.disposition,
+        cacheControl: "private, max-age=60",
       },
       async ({ id }) => ({ body: "%PDF-", contentType: "application/pdf", fileName: `${id}.pdf` }),
     );
     const url = "/api/things/7f1c0000-0000-4000-8000-000000000001/file";
     const shown = await t.app.request(`${url}?disposition=inline`);
     expect(shown.headers.get("content-disposition")).toMatch(/^inline; filename=/);
+    expect(shown.headers.get("cache-control")).toBe("private, max-age=60");
     expect((await t.app.request(url)).headers.get("content-disposition")).toMatch(/^attachment; filename=/);
   });
 });

@@ -89,6 +89,8 @@ type FileSpec<P, Q, B, F> = OperationSpec<P, Q, B, F> & {
    * (e.g. `({ query }) => query.disposition`, a viewer showing what a link downloads).
    */
   disposition?: Disposition | ((io: Io<P, Q, B, F>) => Disposition);
+  /** The `Cache-Control` header: `private, no-store` (never kept) unless given, e.g. for thumbnails. */
+  cacheControl?: string;
 };
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -196,14 +198,20 @@ export function routeTable(
       spec: FileSpec<P, Q, B, F>,
       handle: (io: Io<P, Q, B, F>) => Promise<OutgoingFile>,
     ) {
-      const { types, described, disposition, ...rest } = spec;
+      const { types, described, disposition, cacheControl, ...rest } = spec;
       const route = declare(method, path, rest, {
         200: binary(types ?? SHEET_TYPES, described ?? "The file"),
       });
       register(route, async (c) => {
         const input = io(c, spec);
         const file = await handle(input);
-        return fileResponse(c, file, typeof disposition === "function" ? disposition(input) : disposition);
+        const res = fileResponse(
+          c,
+          file,
+          typeof disposition === "function" ? disposition(input) : disposition,
+        );
+        if (cacheControl) res.headers.set("Cache-Control", cacheControl);
+        return res;
       });
       return table;
     },
