@@ -154,3 +154,68 @@ describe("the route table", () => {
     expect(refused.status).toBe(401);
   });
 });
+
+describe("an optional JSON body", () => {
+  const optionsSchema = z.object({ days: z.coerce.number().int().min(1).max(30).default(7) });
+  const t = routeTable({ tags: ["Things"], access: "public" });
+  t.json(
+    "post",
+    "/api/things/links",
+    { summary: "A link", body: optionsSchema, optionalBody: true, response: optionsSchema },
+    async ({ body }) => body,
+  );
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
+  app.route("/", t.app);
+  const post = (body?: unknown) =>
+    app.request("/api/things/links", {
+      method: "POST",
+      ...(body === undefined
+        ? {}
+        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    });
+
+  it("is declared as not required", () => {
+    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+    expect(doc.paths?.["/api/things/links"]?.post?.requestBody).toMatchObject({
+      required: false,
+      content: { "application/json": {} },
+    });
+  });
+
+  it("reads a left-out body as {} through the schema, and validates one that was sent", async () => {
+    expect(await (await post()).json()).toEqual({ days: 7 });
+    expect(await (await post({ days: "12" })).json()).toEqual({ days: 12 });
+    const bad = await post({ days: 90 });
+    expect(bad.status).toBe(400);
+    expect(
+      ((await bad.json()) as { error: { details: { fields: object } } }).error.details.fields,
+    ).toHaveProperty("days");
+  });
+});
+
+describe("a file's disposition and caching", () => {
+  it("may be the request's choice, and a file may be kept a while", async () => {
+    const t = routeTable({ tags: ["Things"], access: "public" });
+    t.download(
+      "/api/things/{id}/file",
+      {
+        summary: "A thing's file",
+        query: z.object({ disposition: z.enum(["attachment", "inline"]).default("attachment") }),
+        types: ["application/pdf"],
+        disposition: ({ query }) => query.disposition,
+        cacheControl: "private, max-age=60",
+      },
+      async ({ id }) => ({ body: "%PDF-", contentType: "application/pdf", fileName: `${id}.pdf` }),
+    );
+    const url = "/api/things/7f1c0000-0000-4000-8000-000000000001/file";
+    const shown = await t.app.request(`${url}?disposition=inline`);
+    expect(shown.headers.get("content-disposition")).toMatch(/^inline; filename=/);
+    expect(shown.headers.get("cache-control")).toBe("private, max-age=60");
+    expect((await t.app.request(url)).headers.get("content-disposition")).toMatch(/^attachment; filename=/);
+  });
+});

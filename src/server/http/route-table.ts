@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import { okSchema } from "@shared/api/api.schema";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Actor, type AppEnv, actorOf } from "./context";
+import { validationError } from "./errors";
 import {
   binary,
   type Disposition,
@@ -55,8 +56,13 @@ export type OperationSpec<P, Q, B, F> = Partial<RouteAccess> & {
   tags?: string[];
   params?: P;
   query?: Q;
-  /** A JSON body (required). */
+  /** A JSON body (required unless `optionalBody`). */
   body?: B;
+  /**
+   * The JSON body may be left out (`required: false`): a request without one reads as `{}` through
+   * the body's schema, its defaults applied (the validator only checks a body that was sent).
+   */
+  optionalBody?: boolean;
   /** A multipart form (required): an upload. */
   form?: F;
   /** Other answers the operation gives beside its success (e.g. a 503), as OpenAPI responses. */
@@ -78,8 +84,13 @@ type FileSpec<P, Q, B, F> = OperationSpec<P, Q, B, F> & {
   types?: string[];
   /** The success answer's description ("The file" unless given). */
   described?: string;
-  /** "attachment" (a download) unless "inline" (a page the browser shows). */
-  disposition?: Disposition;
+  /**
+   * "attachment" (a download) unless "inline" (a page the browser shows), or the request's choice
+   * (e.g. `({ query }) => query.disposition`, a viewer showing what a link downloads).
+   */
+  disposition?: Disposition | ((io: Io<P, Q, B, F>) => Disposition);
+  /** The `Cache-Control` header: `private, no-store` (never kept) unless given, e.g. for thumbnails. */
+  cacheControl?: string;
 };
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -95,11 +106,25 @@ export function routeTable(
     spec: OperationSpec<P, Q, B, F>,
     success: RouteConfig["responses"],
   ) {
-    const { summary, description, tags, params, query, body, form, responses, middleware, ...access } = spec;
+    const {
+      summary,
+      description,
+      tags,
+      params,
+      query,
+      body,
+      optionalBody,
+      form,
+      responses,
+      middleware,
+      ...access
+    } = spec;
     const request = {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
-      ...(body ? { body: jsonBody(body as unknown as Schema) } : {}),
+      ...(body
+        ? { body: { ...jsonBody(body as unknown as Schema), ...(optionalBody ? { required: false } : {}) } }
+        : {}),
       ...(form ? { body: { required: true, content: { "multipart/form-data": { schema: form } } } } : {}),
     };
     const route = defineRoute({
@@ -129,9 +154,19 @@ export function routeTable(
       params,
       id: (params as { id?: unknown } | undefined)?.id,
       query: spec.query ? valid("query") : undefined,
-      body: spec.body ? valid("json") : undefined,
+      body: spec.body ? bodyOf(c, spec) : undefined,
       form: spec.form ? valid("form") : undefined,
     } as Io<P, Q, B, F>;
+  }
+
+  /** The validated JSON body; a left-out optional one is `{}` read through the schema. */
+  function bodyOf<P, Q, B, F>(c: Context<AppEnv>, spec: OperationSpec<P, Q, B, F>): unknown {
+    if (!spec.optionalBody || c.req.header("content-type")) {
+      return (c.req.valid as (t: string) => unknown)("json");
+    }
+    const read = (spec.body as unknown as Schema).safeParse({});
+    if (!read.success) throw validationError(read.error);
+    return read.data;
   }
 
   // Hono's handler type is the route's; the table's own generics check the handler instead.
@@ -163,11 +198,21 @@ export function routeTable(
       spec: FileSpec<P, Q, B, F>,
       handle: (io: Io<P, Q, B, F>) => Promise<OutgoingFile>,
     ) {
-      const { types, described, disposition, ...rest } = spec;
+      const { types, described, disposition, cacheControl, ...rest } = spec;
       const route = declare(method, path, rest, {
         200: binary(types ?? SHEET_TYPES, described ?? "The file"),
       });
-      register(route, async (c) => fileResponse(c, await handle(io(c, spec)), disposition));
+      register(route, async (c) => {
+        const input = io(c, spec);
+        const file = await handle(input);
+        const res = fileResponse(
+          c,
+          file,
+          typeof disposition === "function" ? disposition(input) : disposition,
+        );
+        if (cacheControl) res.headers.set("Cache-Control", cacheControl);
+        return res;
+      });
       return table;
     },
 

@@ -1,5 +1,3 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
-import { okSchema } from "@shared/api/api.schema";
 import {
   locationInputSchema,
   locationListQuerySchema,
@@ -7,62 +5,44 @@ import {
   locationSchema,
 } from "@shared/locations/locations.schema";
 import type { Deps } from "../../deps";
-import { type AppEnv, actorOf } from "../../http/context";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { routeTable } from "../../http/route-table";
 import { createLocationsService } from "./locations.service";
-
-const tags = ["Locations"];
-const READ = "dispatch:lookups";
-const WRITE = "loads:write";
-
-const list = defineRoute({
-  method: "get",
-  path: "/api/locations",
-  tags,
-  summary:
-    "The address book of shippers and receivers: search; with customerId, that customer's usual places first",
-  access: READ,
-  request: { query: locationListQuerySchema },
-  responses: { 200: jsonContent(locationPageSchema) },
-});
-const create = defineRoute({
-  method: "post",
-  path: "/api/locations",
-  tags,
-  summary: "Save a location (409 DUPLICATE_LOCATION for the same name and address)",
-  access: WRITE,
-  request: { body: jsonBody(locationInputSchema) },
-  responses: { 201: jsonContent(locationSchema, "Saved") },
-});
-const update = defineRoute({
-  method: "put",
-  path: "/api/locations/{id}",
-  tags,
-  summary: "Edit a saved location (stops already picked from it keep their copy)",
-  access: WRITE,
-  request: { params: uuidParams, body: jsonBody(locationInputSchema) },
-  responses: { 200: jsonContent(locationSchema) },
-});
-const remove = defineRoute({
-  method: "delete",
-  path: "/api/locations/{id}",
-  tags,
-  summary: "Delete a saved location",
-  access: WRITE,
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(okSchema) },
-});
 
 export function locationsRoutes(deps: Deps) {
   const locations = createLocationsService(deps);
-  return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await locations.list(c.req.valid("query")), 200))
-    .openapi(create, async (c) => c.json(await locations.create(actorOf(c), c.req.valid("json")), 201))
-    .openapi(update, async (c) =>
-      c.json(await locations.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-    )
-    .openapi(remove, async (c) => {
-      await locations.remove(actorOf(c), c.req.valid("param").id);
-      return c.json({ ok: true as const }, 200);
-    });
+  const t = routeTable({ tags: ["Locations"], access: "loads:write" });
+  t.list(
+    "/api/locations",
+    {
+      summary:
+        "The address book of shippers and receivers: search; with customerId, that customer's usual places first",
+      access: "dispatch:lookups",
+      query: locationListQuerySchema,
+      response: locationPageSchema,
+    },
+    ({ query }) => locations.list(query),
+  );
+  t.create(
+    "/api/locations",
+    {
+      summary: "Save a location (409 DUPLICATE_LOCATION for the same name and address)",
+      body: locationInputSchema,
+      response: locationSchema,
+      described: "Saved",
+    },
+    ({ actor, body }) => locations.create(actor, body),
+  );
+  t.update(
+    "/api/locations/{id}",
+    {
+      summary: "Edit a saved location (stops already picked from it keep their copy)",
+      body: locationInputSchema,
+      response: locationSchema,
+    },
+    ({ actor, id, body }) => locations.update(actor, id, body),
+  );
+  t.remove("/api/locations/{id}", { summary: "Delete a saved location" }, ({ actor, id }) =>
+    locations.remove(actor, id),
+  );
+  return t.app;
 }
