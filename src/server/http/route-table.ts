@@ -1,4 +1,4 @@
-import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
 import { okSchema } from "@shared/api/api.schema";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Actor, type AppEnv, actorOf } from "./context";
@@ -34,6 +34,9 @@ import { defineRoute, jsonBody, jsonContent, type RouteAccess, uuidParams } from
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 type In<S> = S extends Schema ? z.input<S> : never;
+
+/** The context of a route declared by hand: its validated input typed from its declaration. */
+type RouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
 
 /** What a handler gets: the request's validated parts, and the signed-in user when it has one. */
 export type Io<P, Q, B, F> = {
@@ -303,8 +306,11 @@ export function routeTable(
       );
     },
 
-    /** An operation declared by hand (`defineRoute`) whose answer no shape above fits. */
-    route<R>(route: R, handler: (c: Context<AppEnv>) => Promise<Response> | Response) {
+    /**
+     * An operation declared by hand (`defineRoute`) whose answer no shape above fits. The handler's
+     * context is typed by the route's declared input (`c.req.valid("param")`…), as `app.openapi` types it.
+     */
+    route<R extends RouteConfig>(route: R, handler: (c: RouteContext<R>) => Promise<Response> | Response) {
       register(route, async (c) => handler(c));
       return table;
     },

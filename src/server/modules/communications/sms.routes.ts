@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { apiErrorSchema } from "@shared/api/api.schema";
 import {
   consentInputSchema,
@@ -12,89 +12,14 @@ import {
   smsPreviewSchema,
 } from "@shared/communications/sms.schema";
 import type { Deps } from "../../deps";
-import { type AppEnv, actorOf } from "../../http/context";
 import { HttpError } from "../../http/errors";
-import { fileField, uploadBodyLimit, withMiddleware } from "../../http/files";
-import { defineRoute, jsonBody, jsonContent } from "../../http/route";
+import { fileField } from "../../http/files";
+import { defineRoute, jsonContent } from "../../http/route";
+import { routeTable } from "../../http/route-table";
 import { createSmsService, sendQueuedSms } from "./sms.service";
 
 const tags = ["SMS"];
-const SEND = "communications:send";
 const CONSENT = "smsConsent:manage";
-
-const preview = defineRoute({
-  method: "post",
-  path: "/api/communications/sms/preview",
-  tags,
-  summary:
-    'Who an SMS blast would reach: numbers with recorded consent, those with no phone ("No Phone Number") and those without consent (never texted), and whether a provider is configured',
-  access: SEND,
-  request: { body: jsonBody(smsAudienceSchema) },
-  responses: { 200: jsonContent(smsPreviewSchema) },
-});
-const blast = defineRoute({
-  method: "post",
-  path: "/api/communications/sms",
-  tags,
-  summary:
-    "Send an SMS blast to drivers and customers' contacts with recorded consent; each text carries the company name and \"Reply STOP to opt out.\", waits for the recipient's texting hours and goes through the SMS provider (without one, logged as not sent)",
-  access: SEND,
-  request: { body: jsonBody(smsBlastInputSchema) },
-  responses: {
-    201: jsonContent(
-      smsBlastResultSchema,
-      "Recorded: texts queued, not sent (no provider) and recipients skipped, in counts",
-    ),
-  },
-});
-const list = defineRoute({
-  method: "get",
-  path: "/api/sms-consents",
-  tags,
-  summary:
-    "Every phone contact's SMS consent: opted in, opted out or unknown, when, how and by whom recorded",
-  access: CONSENT,
-  request: { query: consentQuerySchema },
-  responses: { 200: jsonContent(consentPageSchema) },
-});
-const record = defineRoute({
-  method: "post",
-  path: "/api/sms-consents",
-  tags,
-  summary: "Record or revoke a number's consent (form, paper, verbal…)",
-  access: CONSENT,
-  request: { body: jsonBody(consentInputSchema) },
-  responses: { 200: jsonContent(consentRecordedSchema) },
-});
-const importCsv = withMiddleware(
-  defineRoute({
-    method: "post",
-    path: "/api/sms-consents/import",
-    tags,
-    summary: "Import consents from CSV (phone, name, status, method); every line or none",
-    access: CONSENT,
-    request: {
-      body: { required: true, content: { "multipart/form-data": { schema: z.object({ file: fileField }) } } },
-    },
-    responses: { 200: jsonContent(importResultSchema) },
-  }),
-  uploadBodyLimit(2 * 1024 * 1024),
-);
-const inbound = defineRoute({
-  method: "post",
-  path: "/api/public/sms/inbound",
-  tags,
-  summary:
-    "The SMS provider's inbound webhook (signature-verified, X-Twilio-Signature): STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT and plain-language equivalents opt out; START/UNSTOP opt back in; HELP/INFO answer; one TwiML reply",
-  access: "public",
-  responses: {
-    200: {
-      description: "TwiML",
-      content: { "text/xml": { schema: z.string().openapi({ type: "string" }) } },
-    },
-    400: jsonContent(apiErrorSchema, "Signature missing or wrong"),
-  },
-});
 
 export function smsRoutes(deps: Deps) {
   const service = createSmsService(deps);
@@ -108,19 +33,86 @@ export function smsRoutes(deps: Deps) {
         running = false;
       });
   };
-  return new OpenAPIHono<AppEnv>()
-    .openapi(preview, async (c) => c.json(await service.preview(c.req.valid("json")), 200))
-    .openapi(blast, async (c) => {
-      const sent = await service.blast(actorOf(c), c.req.valid("json"));
+  const t = routeTable({ tags, access: "communications:send" });
+  t.json(
+    "post",
+    "/api/communications/sms/preview",
+    {
+      summary:
+        'Who an SMS blast would reach: numbers with recorded consent, those with no phone ("No Phone Number") and those without consent (never texted), and whether a provider is configured',
+      body: smsAudienceSchema,
+      response: smsPreviewSchema,
+    },
+    ({ body }) => service.preview(body),
+  );
+  t.create(
+    "/api/communications/sms",
+    {
+      summary:
+        "Send an SMS blast to drivers and customers' contacts with recorded consent; each text carries the company name and \"Reply STOP to opt out.\", waits for the recipient's texting hours and goes through the SMS provider (without one, logged as not sent)",
+      body: smsBlastInputSchema,
+      response: smsBlastResultSchema,
+      described: "Recorded: texts queued, not sent (no provider) and recipients skipped, in counts",
+    },
+    async ({ actor, body }) => {
+      const sent = await service.blast(actor, body);
       kick();
-      return c.json(sent, 201);
-    })
-    .openapi(list, async (c) => c.json(await service.list(c.req.valid("query")), 200))
-    .openapi(record, async (c) => c.json(await service.record(actorOf(c), c.req.valid("json")), 200))
-    .openapi(importCsv, async (c) =>
-      c.json(await service.importCsv(actorOf(c), await c.req.valid("form").file.text()), 200),
-    )
-    .openapi(inbound, async (c) => {
+      return sent;
+    },
+  );
+  t.list(
+    "/api/sms-consents",
+    {
+      summary:
+        "Every phone contact's SMS consent: opted in, opted out or unknown, when, how and by whom recorded",
+      access: CONSENT,
+      query: consentQuerySchema,
+      response: consentPageSchema,
+    },
+    ({ query }) => service.list(query),
+  );
+  t.json(
+    "post",
+    "/api/sms-consents",
+    {
+      summary: "Record or revoke a number's consent (form, paper, verbal…)",
+      access: CONSENT,
+      body: consentInputSchema,
+      response: consentRecordedSchema,
+    },
+    ({ actor, body }) => service.record(actor, body),
+  );
+  t.upload(
+    "/api/sms-consents/import",
+    {
+      summary: "Import consents from CSV (phone, name, status, method); every line or none",
+      access: CONSENT,
+      form: z.object({ file: fileField }),
+      response: importResultSchema,
+      status: 200,
+      described: "OK",
+      maxBytes: 2 * 1024 * 1024,
+    },
+    async ({ actor, form }) => service.importCsv(actor, await form.file.text()),
+  );
+  // The provider's webhook: a form in, TwiML (XML) out.
+  t.route(
+    defineRoute({
+      method: "post",
+      path: "/api/public/sms/inbound",
+      tags,
+      summary:
+        "The SMS provider's inbound webhook (signature-verified, X-Twilio-Signature): STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT and plain-language equivalents opt out; START/UNSTOP opt back in; HELP/INFO answer; one TwiML reply",
+      access: "public",
+      responses: {
+        200: {
+          description: "TwiML",
+          content: { "text/xml": { schema: z.string().openapi({ type: "string" }) } },
+        },
+        400: jsonContent(apiErrorSchema, "Signature missing or wrong"),
+      },
+    }),
+    async (c) => {
       const form = await c.req.parseBody().catch(() => ({}));
       const params = Object.fromEntries(
         Object.entries(form).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])),
@@ -130,5 +122,7 @@ export function smsRoutes(deps: Deps) {
         // 400, not 403: a public endpoint refuses a request, never a person (the role matrix's rule).
         throw new HttpError(400, "BAD_SIGNATURE", "The request is not signed by the SMS provider.");
       return c.body(await service.inbound(params), 200, { "content-type": "text/xml; charset=utf-8" });
-    });
+    },
+  );
+  return t.app;
 }
