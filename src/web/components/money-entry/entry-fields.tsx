@@ -219,3 +219,24 @@ export function DriverField<V extends FieldValues>({ placeholder, ...props }: En
     </PickerField>
   );
 }
+
+/**
+ * The truck and the driver an amount is charged to, side by side (one column on a phone). The ids
+ * are the form's `vehicleId` and `driverId`.
+ */
+export function TruckDriverFields<V extends FieldValues & { vehicleId: string; driverId: string }>({
+  entry,
+  vehicle,
+  driver,
+}: {
+  entry: EntryForm<V>;
+  vehicle: Omit<EntityFieldProps<V>, "entry" | "name">;
+  driver: Omit<EntityFieldProps<V>, "entry" | "name">;
+}) {
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <VehicleField entry={entry} name={"vehicleId" as Path<V>} {...vehicle} />
+      <DriverField entry={entry} name={"driverId" as Path<V>} {...driver} />
+    </div>
+  );
+}

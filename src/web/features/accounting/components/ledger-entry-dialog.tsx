@@ -12,11 +12,10 @@ import { useTranslation } from "react-i18next";
 import {
   AmountField,
   DateField,
-  DriverField,
   NotesField,
   SelectField,
   TextField,
-  VehicleField,
+  TruckDriverFields,
 } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { useEntryForm } from "../../../components/money-entry/use-entry-form";
@@ -197,22 +196,19 @@ export function LedgerEntryDialog({
         />
       </div>
       <TextField entry={entry} name="reference" maxLength={80} label={t("fields.reference")} />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <VehicleField
-          entry={entry}
-          name="vehicleId"
-          label={t("fields.vehicle")}
-          selectedLabel={ledgerEntry?.vehicleLabel}
-          placeholder={t("form.chooseVehicle")}
-        />
-        <DriverField
-          entry={entry}
-          name="driverId"
-          label={t("fields.driver")}
-          selectedLabel={ledgerEntry?.driverName}
-          placeholder={t("form.chooseDriver")}
-        />
-      </div>
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{
+          label: t("fields.vehicle"),
+          selectedLabel: ledgerEntry?.vehicleLabel,
+          placeholder: t("form.chooseVehicle"),
+        }}
+        driver={{
+          label: t("fields.driver"),
+          selectedLabel: ledgerEntry?.driverName,
+          placeholder: t("form.chooseDriver"),
+        }}
+      />
       <NotesField
         entry={entry}
         name="notes"

@@ -10,11 +10,10 @@ import { useTranslation } from "react-i18next";
 import {
   AmountField,
   DateField,
-  DriverField,
   NotesField,
   SelectField,
   TextField,
-  VehicleField,
+  TruckDriverFields,
 } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { ReceiptField } from "../../../components/money-entry/receipt-field";
@@ -147,20 +146,11 @@ export function ExpenseFormDialog({
           className="sm:col-span-2"
         />
       </div>
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <VehicleField
-          entry={entry}
-          name="vehicleId"
-          label={t("fields.vehicle")}
-          selectedLabel={expense?.vehicleLabel}
-        />
-        <DriverField
-          entry={entry}
-          name="driverId"
-          label={t("fields.driver")}
-          selectedLabel={expense?.driverName}
-        />
-      </div>
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{ label: t("fields.vehicle"), selectedLabel: expense?.vehicleLabel }}
+        driver={{ label: t("fields.driver"), selectedLabel: expense?.driverName }}
+      />
       <NotesField entry={entry} name="notes" label={t("fields.notes")} maxLength={500} />
 
       <ReceiptField

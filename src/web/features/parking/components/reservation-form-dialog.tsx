@@ -9,10 +9,9 @@ import { useTranslation } from "react-i18next";
 import {
   AmountField,
   DateField,
-  DriverField,
   NotesField,
   TextField,
-  VehicleField,
+  TruckDriverFields,
 } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { useEntryForm } from "../../../components/money-entry/use-entry-form";
@@ -155,26 +154,23 @@ export function ReservationFormDialog({
       submitLabel={t(reservation ? "reservations.submitEdit" : "reservations.submitNew")}
       submitTestId="reservation-submit"
     >
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <VehicleField
-          entry={entry}
-          name="vehicleId"
-          label={t("fields.vehicle")}
-          selectedLabel={reservation?.vehicleLabel}
-          placeholder={t("reservations.chooseVehicle")}
-          onPicked={(label) => {
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{
+          label: t("fields.vehicle"),
+          selectedLabel: reservation?.vehicleLabel,
+          placeholder: t("reservations.chooseVehicle"),
+          onPicked: (label) => {
             setVehicleLabel(label);
             setClash(null);
-          }}
-        />
-        <DriverField
-          entry={entry}
-          name="driverId"
-          label={t("fields.driver")}
-          selectedLabel={reservation?.driverName}
-          placeholder={t("reservations.chooseDriver")}
-        />
-      </div>
+          },
+        }}
+        driver={{
+          label: t("fields.driver"),
+          selectedLabel: reservation?.driverName,
+          placeholder: t("reservations.chooseDriver"),
+        }}
+      />
       <TextField
         entry={entry}
         name="location"

@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import {
   AmountField,
   DateField,
-  DriverField,
   NotesField,
   PickerField,
   TextField,
-  VehicleField,
+  TruckDriverFields,
 } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { useEntryForm } from "../../../components/money-entry/use-entry-form";
@@ -121,22 +120,19 @@ export function TollFormDialog({
         label={t("fields.transponder")}
         hint={t("form.transponderHint")}
       />
-      <div className="grid items-start gap-4 sm:grid-cols-2">
-        <VehicleField
-          entry={entry}
-          name="vehicleId"
-          label={t("fields.vehicle")}
-          selectedLabel={toll?.vehicleLabel}
-          placeholder={t("form.chooseVehicle")}
-        />
-        <DriverField
-          entry={entry}
-          name="driverId"
-          label={t("fields.driver")}
-          selectedLabel={toll?.driverName}
-          placeholder={t("form.chooseDriver")}
-        />
-      </div>
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{
+          label: t("fields.vehicle"),
+          selectedLabel: toll?.vehicleLabel,
+          placeholder: t("form.chooseVehicle"),
+        }}
+        driver={{
+          label: t("fields.driver"),
+          selectedLabel: toll?.driverName,
+          placeholder: t("form.chooseDriver"),
+        }}
+      />
       <PickerField entry={entry} name="loadId" label={t("fields.load")} selectedLabel={toll?.loadNumber}>
         {(slot) => <LoadPicker {...slot} placeholder={t("form.chooseLoad")} />}
       </PickerField>
