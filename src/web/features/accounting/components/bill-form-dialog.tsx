@@ -5,16 +5,17 @@ import {
   type Bill,
   billInputSchema,
 } from "@shared/accounting/bills.schema";
-import { useEffect, useState } from "react";
-import { useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { VehiclePicker } from "../../../components/pickers/entity-pickers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/feedback";
-import { Field } from "../../../components/ui/field";
-import { Input, Select, Textarea } from "../../../components/ui/input";
-import { showSchemaErrors, showServerErrors } from "../../../lib/form-errors";
+import {
+  AmountField,
+  DateField,
+  NotesField,
+  SelectField,
+  TextField,
+  VehicleField,
+} from "../../../components/money-entry/entry-fields";
+import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
+import { useEntryForm } from "../../../components/money-entry/use-entry-form";
 import { formatDate, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useAccountingMessages } from "../accounting-messages";
@@ -74,39 +75,26 @@ export function BillFormDialog({
   const { t } = useTranslation("accounting");
   const messages = useAccountingMessages();
   const save = useSaveBill(bill?.id);
-  const { register, handleSubmit, formState, setError, clearErrors, reset, control, watch } = useForm<Values>(
-    {
-      defaultValues: fromBill(bill),
-    },
-  );
-  const errors = formState.errors;
-  const vehicle = useController({ control, name: "vehicleId" }).field;
-  const [vehicleLabel, setVehicleLabel] = useState<string | undefined>();
-  const subscription = watch("billType") === "subscription";
-
-  useEffect(() => {
-    if (!open) return;
-    reset(fromBill(bill));
-    setVehicleLabel(bill?.vehicleLabel ?? undefined);
-  }, [open, bill, reset]);
-
-  const close = (next: boolean) => {
-    if (save.isPending) return;
-    onOpenChange(next);
-    if (!next) save.reset();
-  };
+  const entry = useEntryForm<Values>({
+    open,
+    onOpenChange,
+    record: bill,
+    values: () => fromBill(bill),
+    fields: FIELDS,
+    messages,
+    pending: save.isPending,
+    onClosed: save.reset,
+  });
+  const subscription = entry.form.watch("billType") === "subscription";
 
   const onSubmit = (values: Values) => {
-    clearErrors();
+    entry.form.clearErrors();
     const parsed = billInputSchema.safeParse(values);
     if (!parsed.success) {
-      showSchemaErrors(setError, FIELDS, parsed.error);
-      notify({
+      return entry.refuse(parsed.error, {
         title: t("bills.validation.missingInformation"),
         description: t("bills.form.missingText"),
-        variant: "error",
       });
-      return;
     }
     save.mutate(values as Parameters<typeof save.mutate>[0], {
       onSuccess: (saved) => {
@@ -117,106 +105,78 @@ export function BillFormDialog({
         });
         onOpenChange(false);
       },
-      onError: (error) => {
-        showServerErrors(setError, FIELDS, error);
-        notify({ title: t("bills.form.failed"), description: messages.error(error), variant: "error" });
-      },
+      onError: (error) => entry.fail(error, t("bills.form.failed")),
     });
   };
 
-  const err = (name: keyof Values) => messages.field(errors[name]?.message);
-
   return (
-    <Dialog
+    <MoneyEntryDialog
+      entry={entry}
       open={open}
-      onOpenChange={close}
       title={t(bill ? "bills.form.editTitle" : "bills.form.newTitle")}
       description={t("bills.form.description")}
-      closeLabel={t("common:actions.close")}
-      className="max-w-2xl"
+      testId="bill-form"
+      onSubmit={onSubmit}
+      submitLabel={t(bill ? "bills.form.submitEdit" : "bills.form.submitNew")}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" data-testid="bill-form">
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("bills.fields.name")} error={err("name")}>
-            <Input maxLength={120} autoComplete="off" aria-required {...register("name")} />
-          </Field>
-          <Field label={t("bills.fields.vendor")} error={err("vendor")}>
-            <Input maxLength={120} autoComplete="off" {...register("vendor")} />
-          </Field>
-        </div>
-        <div className="grid items-start gap-4 sm:grid-cols-3">
-          <Field label={t("bills.fields.billType")} error={err("billType")}>
-            <Select aria-required {...register("billType")}>
-              {BILL_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`bills.types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {subscription ? (
-            <Field label={t("bills.fields.frequency")} error={err("frequency")}>
-              <Select aria-required {...register("frequency")}>
-                <option value="">{t("bills.form.choose")}</option>
-                {BILL_FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    {t(`bills.frequencies.${f}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          ) : null}
-          <Field label={t("bills.fields.serviceType")} error={err("serviceType")}>
-            <Select aria-required {...register("serviceType")}>
-              <option value="">{t("bills.form.choose")}</option>
-              {BILL_SERVICE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`bills.services.${s}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("bills.fields.amount")} error={err("amount")}>
-            <Input inputMode="decimal" autoComplete="off" aria-required {...register("amount")} />
-          </Field>
-          <Field label={t("bills.fields.dueDate")} error={err("dueDate")}>
-            <Input type="date" aria-required {...register("dueDate")} />
-          </Field>
-        </div>
-        <div className="grid items-start gap-4 sm:grid-cols-3">
-          <Field label={t("bills.fields.accountNumber")} error={err("accountNumber")}>
-            <Input maxLength={60} autoComplete="off" {...register("accountNumber")} />
-          </Field>
-          <Field label={t("bills.fields.contactPhone")} error={err("contactPhone")}>
-            <Input type="tel" maxLength={40} autoComplete="off" {...register("contactPhone")} />
-          </Field>
-          <Field label={t("bills.fields.vehicle")} error={err("vehicleId")}>
-            <VehiclePicker
-              value={vehicle.value || null}
-              selectedLabel={vehicleLabel}
-              placeholder={t("bills.form.chooseVehicle")}
-              onChange={(id, row) => {
-                vehicle.onChange(id ?? "");
-                setVehicleLabel(row?.unitNumber);
-              }}
-            />
-          </Field>
-        </div>
-        <Field label={t("bills.fields.notes")}>
-          <Textarea rows={2} maxLength={1000} {...register("notes")} />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => close(false)} disabled={save.isPending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner className="text-current" /> : null}
-            {t(bill ? "bills.form.submitEdit" : "bills.form.submitNew")}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField entry={entry} name="name" required maxLength={120} label={t("bills.fields.name")} />
+        <TextField entry={entry} name="vendor" maxLength={120} label={t("bills.fields.vendor")} />
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <SelectField
+          entry={entry}
+          name="billType"
+          required
+          label={t("bills.fields.billType")}
+          options={BILL_TYPES.map((type) => ({ value: type, label: t(`bills.types.${type}`) }))}
+        />
+        {subscription ? (
+          <SelectField
+            entry={entry}
+            name="frequency"
+            required
+            label={t("bills.fields.frequency")}
+            placeholder={t("bills.form.choose")}
+            options={BILL_FREQUENCIES.map((f) => ({ value: f, label: t(`bills.frequencies.${f}`) }))}
+          />
+        ) : null}
+        <SelectField
+          entry={entry}
+          name="serviceType"
+          required
+          label={t("bills.fields.serviceType")}
+          placeholder={t("bills.form.choose")}
+          options={BILL_SERVICE_TYPES.map((s) => ({ value: s, label: t(`bills.services.${s}`) }))}
+        />
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <AmountField entry={entry} name="amount" label={t("bills.fields.amount")} />
+        <DateField entry={entry} name="dueDate" label={t("bills.fields.dueDate")} />
+      </div>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <TextField
+          entry={entry}
+          name="accountNumber"
+          maxLength={60}
+          label={t("bills.fields.accountNumber")}
+        />
+        <TextField
+          entry={entry}
+          name="contactPhone"
+          type="tel"
+          maxLength={40}
+          label={t("bills.fields.contactPhone")}
+        />
+        <VehicleField
+          entry={entry}
+          name="vehicleId"
+          label={t("bills.fields.vehicle")}
+          selectedLabel={bill?.vehicleLabel}
+          placeholder={t("bills.form.chooseVehicle")}
+        />
+      </div>
+      <NotesField entry={entry} name="notes" label={t("bills.fields.notes")} maxLength={1000} />
+    </MoneyEntryDialog>
   );
 }

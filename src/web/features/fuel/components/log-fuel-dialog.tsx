@@ -11,17 +11,18 @@ import {
   RECEIPT_MAX_BYTES,
 } from "@shared/fuel/fuel.schema";
 import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
-import { Camera, FileText, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useController, useForm } from "react-hook-form";
+import { Camera } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Button } from "../../../components/ui/button";
+import { AmountField, DateField, TextField } from "../../../components/money-entry/entry-fields";
+import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
+import { ReceiptField } from "../../../components/money-entry/receipt-field";
+import { useEntryForm } from "../../../components/money-entry/use-entry-form";
 import { Combobox, type ComboboxOption } from "../../../components/ui/combobox";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/feedback";
 import { Field } from "../../../components/ui/field";
-import { Input, Label, Select } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/input";
 import { ApiRequestError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
@@ -45,7 +46,6 @@ const empty = (): Values => ({
 });
 
 const DECIMAL = /^\d+(\.\d+)?$/;
-const kb = (size: number) => `${formatNumber(Math.max(1, Math.round(size / 1024)))} KB`;
 
 /**
  * A driver logs a fill-up: every field required, the receipt a photo or PDF (phone camera friendly).
@@ -62,21 +62,37 @@ export function LogFuelDialog({
   const { t } = useTranslation("fuel");
   const messages = useFuelMessages();
   const log = useLogFuel();
-  const form = useForm<Values>({ defaultValues: empty() });
-  const { register, handleSubmit, formState, setError, clearErrors, reset, setValue, watch, control } = form;
-  const errors = formState.errors;
-  const vehicleField = useController({ control, name: "vehicleId" }).field;
-  const fuelTypeField = useController({ control, name: "fuelType" }).field;
-
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | undefined>();
   /** The earlier entry the server found for what was just sent, while the driver decides. */
   const [duplicate, setDuplicate] = useState<(FuelDuplicateDetails & { fields: Values }) | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const receiptId = useId();
+  const [totalTouched, setTotalTouched] = useState(false);
+  const { search: vehicleSearch, setSearch: setVehicleSearch, q, typing } = usePickerSearch();
+  // Not filled again on opening: the form is emptied when it closes (a fresh time each fill-up).
+  const entry = useEntryForm<Values>({
+    open,
+    onOpenChange,
+    values: empty,
+    fields: [],
+    messages,
+    pending: log.isPending,
+    onClosed: () => {
+      reset(empty());
+      setReceipt(null);
+      setReceiptError(undefined);
+      setDuplicate(null);
+      setTotalTouched(false);
+      setVehicleSearch("");
+      log.reset();
+    },
+  });
+  const { form, close } = entry;
+  const { register, formState, setError, clearErrors, reset, setValue, watch, control } = form;
+  const errors = formState.errors;
+  const vehicleField = useController({ control, name: "vehicleId" }).field;
+  const fuelTypeField = useController({ control, name: "fuelType" }).field;
   const fuelTypeId = useId();
 
-  const { search: vehicleSearch, setSearch: setVehicleSearch, q, typing } = usePickerSearch();
   const vehicles = useFuelVehicles(q, open);
   const assignedId = vehicles.data?.assignedVehicleId ?? null;
   const [assignedLabel, setAssignedLabel] = useState<string | undefined>();
@@ -90,7 +106,6 @@ export function LogFuelDialog({
   }, [open, assignedId, vehicles.data, setValue, form]);
 
   // The total follows gallons × price until the driver types their own.
-  const [totalTouched, setTotalTouched] = useState(false);
   const gallons = watch("gallons");
   const price = watch("pricePerGallon");
   useEffect(() => {
@@ -103,26 +118,8 @@ export function LogFuelDialog({
     }
   }, [gallons, price, totalTouched, setValue]);
 
-  const close = (next: boolean) => {
-    if (log.isPending) return;
-    onOpenChange(next);
-    if (!next) {
-      reset(empty());
-      setReceipt(null);
-      setReceiptError(undefined);
-      setDuplicate(null);
-      setTotalTouched(false);
-      setVehicleSearch("");
-      log.reset();
-    }
-  };
-
-  /**
-   * A file from the picker or the camera. The input is emptied at once: the chosen file lives in
-   * state, and the same file picked again after a refusal must fire `change` again.
-   */
+  /** A file from the picker or the camera; one over the size limit is refused before a byte is sent. */
   const chooseReceipt = (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = "";
     if (!file) return;
     if (file.size > RECEIPT_MAX_BYTES) {
       setReceipt(null);
@@ -171,13 +168,13 @@ export function LogFuelDialog({
     log.mutate(
       { fields, receipt, confirmDuplicate },
       {
-        onSuccess: (entry) => {
+        onSuccess: (logged) => {
           notify({
             title: t("form.logged"),
             description: t("form.loggedText", {
-              gallons: t("units.gallons", { value: formatNumber(entry.gallons, 3) }),
-              location: entry.location,
-              amount: formatMoney(entry.totalAmount),
+              gallons: t("units.gallons", { value: formatNumber(logged.gallons, 3) }),
+              location: logged.location,
+              amount: formatMoney(logged.totalAmount),
             }),
             variant: "success",
           });
@@ -224,208 +221,164 @@ export function LogFuelDialog({
   const fieldError = (name: keyof Values) => messages.field(errors[name]?.message);
 
   return (
-    <Dialog
+    <MoneyEntryDialog
+      entry={entry}
       open={open}
-      onOpenChange={close}
       title={t("form.title")}
       description={t("form.description")}
-      closeLabel={t("common:actions.close")}
+      testId="fuel-form"
+      onSubmit={onSubmit}
+      submitLabel={t("form.submit")}
+      submitTestId="fuel-submit"
       className="max-w-2xl max-sm:top-4 max-sm:max-h-[calc(100dvh-2rem)] max-sm:translate-y-0 max-sm:p-4"
+      after={
+        <ConfirmDialog
+          open={duplicate !== null}
+          onOpenChange={(next) => !next && setDuplicate(null)}
+          title={t("duplicate.title")}
+          description={
+            duplicate
+              ? t("duplicate.text", {
+                  gallons: t("units.gallons", { value: formatNumber(duplicate.gallons, 3) }),
+                  amount: formatMoney(duplicate.totalAmount),
+                  location: duplicate.location,
+                  when: formatDateTime(duplicate.loggedAt),
+                })
+              : undefined
+          }
+          confirmLabel={t("duplicate.confirm")}
+          pending={log.isPending}
+          onConfirm={() => duplicate && send(duplicate.fields, true)}
+        />
+      }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" data-testid="fuel-form">
-        <Field label={t("fields.vehicleId")} error={fieldError("vehicleId")}>
-          <Combobox
-            value={vehicleField.value || null}
-            selectedLabel={vehicleField.value === assignedId ? assignedLabel : undefined}
-            onChange={(value) => vehicleField.onChange(value ?? "")}
-            options={vehicleOptions}
-            search={vehicleSearch}
-            onSearchChange={setVehicleSearch}
-            loading={vehicles.isFetching || typing}
-            placeholder={t("form.chooseVehicle")}
-            labels={{
-              search: t("form.searchVehicles"),
-              empty: t("form.noVehicles"),
-              clear: t("form.clear"),
-              loading: t("common:loading"),
-            }}
-          />
-        </Field>
+      <Field label={t("fields.vehicleId")} error={fieldError("vehicleId")}>
+        <Combobox
+          value={vehicleField.value || null}
+          selectedLabel={vehicleField.value === assignedId ? assignedLabel : undefined}
+          onChange={(value) => vehicleField.onChange(value ?? "")}
+          options={vehicleOptions}
+          search={vehicleSearch}
+          onSearchChange={setVehicleSearch}
+          loading={vehicles.isFetching || typing}
+          placeholder={t("form.chooseVehicle")}
+          labels={{
+            search: t("form.searchVehicles"),
+            empty: t("form.noVehicles"),
+            clear: t("form.clear"),
+            loading: t("common:loading"),
+          }}
+        />
+      </Field>
 
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("fields.fueledAt")} error={fieldError("fueledAt")}>
-            <Input
-              type="datetime-local"
-              max={toLocalInput(new Date())}
-              aria-required
-              {...register("fueledAt")}
-            />
-          </Field>
-          <fieldset className="grid content-start gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("fields.fuelType")}</legend>
-            <div className="grid grid-cols-3 gap-1 rounded-md bg-slate-100 p-1">
-              {FUEL_ENTRY_TYPES.map((type) => (
-                <label
-                  key={type}
-                  title={t(`fuelTypes.${type}`)}
-                  className={cn(
-                    "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium max-sm:h-11 text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
-                    fuelTypeField.value === type && "bg-white text-slate-900 shadow-sm",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={fuelTypeId}
-                    value={type}
-                    checked={fuelTypeField.value === type}
-                    onChange={() => fuelTypeField.onChange(type)}
-                    className="sr-only"
-                  />
-                  {t(`fuelTypesShort.${type}`)}
-                </label>
-              ))}
-            </div>
-            {errors.fuelType ? (
-              <p role="alert" className="text-sm text-red-600">
-                {fieldError("fuelType")}
-              </p>
-            ) : null}
-          </fieldset>
-        </div>
-
-        <Field label={t("fields.location")} error={fieldError("location")} hint={t("form.locationHint")}>
-          <Input autoComplete="off" maxLength={160} aria-required {...register("location")} />
-        </Field>
-
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("fields.state")} error={fieldError("state")}>
-            <Select aria-required {...register("state")}>
-              <option value="">{t("form.chooseState")}</option>
-              <optgroup label={t("form.unitedStates")}>
-                {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
-                  <option key={j.code} value={j.code}>
-                    {j.name} ({j.code})
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label={t("form.canada")}>
-                {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
-                  <option key={j.code} value={j.code}>
-                    {j.name} ({j.code})
-                  </option>
-                ))}
-              </optgroup>
-            </Select>
-          </Field>
-          <Field label={t("fields.odometer")} error={fieldError("odometer")} hint={t("form.odometerHint")}>
-            <Input inputMode="numeric" autoComplete="off" aria-required {...register("odometer")} />
-          </Field>
-        </div>
-
-        <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3">
-          <Field label={t("fields.gallons")} error={fieldError("gallons")}>
-            <Input inputMode="decimal" autoComplete="off" aria-required {...register("gallons")} />
-          </Field>
-          <Field label={t("fields.pricePerGallon")} error={fieldError("pricePerGallon")}>
-            <Input inputMode="decimal" autoComplete="off" aria-required {...register("pricePerGallon")} />
-          </Field>
-          <Field
-            label={t("fields.totalAmount")}
-            error={fieldError("totalAmount")}
-            hint={t("form.totalHint")}
-            className="col-span-2 sm:col-span-1"
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required
-              {...register("totalAmount", { onChange: () => setTotalTouched(true) })}
-            />
-          </Field>
-        </div>
-
-        <div className="grid gap-1.5">
-          <Label htmlFor={receiptId}>{t("fields.receipt")}</Label>
-          <input
-            ref={fileInput}
-            id={receiptId}
-            type="file"
-            accept={RECEIPT_ACCEPT}
-            className="sr-only"
-            aria-invalid={receiptError ? true : undefined}
-            aria-describedby={`${receiptId}-note`}
-            data-testid="fuel-receipt"
-            onChange={(e) => chooseReceipt(e.target.files?.[0])}
-          />
-          {receipt ? (
-            <div className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
-              <FileText className="size-5 shrink-0 text-slate-500" aria-hidden />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium text-slate-900">{receipt.name}</span>
-                <span className="block text-xs text-slate-500">{kb(receipt.size)}</span>
-              </span>
-              <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()}>
-                {t("form.replaceReceipt")}
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={t("form.removeReceipt")}
-                onClick={() => setReceipt(null)}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <DateField
+          entry={entry}
+          name="fueledAt"
+          withTime
+          max={toLocalInput(new Date())}
+          label={t("fields.fueledAt")}
+        />
+        <fieldset className="grid content-start gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("fields.fuelType")}</legend>
+          <div className="grid grid-cols-3 gap-1 rounded-md bg-slate-100 p-1">
+            {FUEL_ENTRY_TYPES.map((type) => (
+              <label
+                key={type}
+                title={t(`fuelTypes.${type}`)}
+                className={cn(
+                  "flex h-8 cursor-pointer items-center justify-center rounded text-sm font-medium max-sm:h-11 text-slate-600 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                  fuelTypeField.value === type && "bg-white text-slate-900 shadow-sm",
+                )}
               >
-                <X aria-hidden />
-              </Button>
-            </div>
-          ) : (
-            <Button
-              variant="outline"
-              className={cn("h-14 justify-start border-dashed", receiptError && "border-red-500")}
-              onClick={() => fileInput.current?.click()}
-            >
-              <Camera aria-hidden />
-              {t("form.takePhoto")}
-            </Button>
-          )}
-          {receiptError ? (
-            <p id={`${receiptId}-note`} role="alert" className="text-sm text-red-600">
-              {receiptError}
+                <input
+                  type="radio"
+                  name={fuelTypeId}
+                  value={type}
+                  checked={fuelTypeField.value === type}
+                  onChange={() => fuelTypeField.onChange(type)}
+                  className="sr-only"
+                />
+                {t(`fuelTypesShort.${type}`)}
+              </label>
+            ))}
+          </div>
+          {errors.fuelType ? (
+            <p role="alert" className="text-sm text-red-600">
+              {fieldError("fuelType")}
             </p>
-          ) : (
-            <p id={`${receiptId}-note`} className="text-xs text-slate-500">
-              {t("form.receiptHint")}
-            </p>
-          )}
-        </div>
+          ) : null}
+        </fieldset>
+      </div>
 
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => close(false)} disabled={log.isPending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={log.isPending} data-testid="fuel-submit">
-            {log.isPending ? <Spinner className="text-current" /> : null}
-            {t("form.submit")}
-          </Button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={duplicate !== null}
-        onOpenChange={(next) => !next && setDuplicate(null)}
-        title={t("duplicate.title")}
-        description={
-          duplicate
-            ? t("duplicate.text", {
-                gallons: t("units.gallons", { value: formatNumber(duplicate.gallons, 3) }),
-                amount: formatMoney(duplicate.totalAmount),
-                location: duplicate.location,
-                when: formatDateTime(duplicate.loggedAt),
-              })
-            : undefined
-        }
-        confirmLabel={t("duplicate.confirm")}
-        pending={log.isPending}
-        onConfirm={() => duplicate && send(duplicate.fields, true)}
+      <TextField
+        entry={entry}
+        name="location"
+        required
+        maxLength={160}
+        label={t("fields.location")}
+        hint={t("form.locationHint")}
       />
-    </Dialog>
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field label={t("fields.state")} error={fieldError("state")}>
+          <Select aria-required {...register("state")}>
+            <option value="">{t("form.chooseState")}</option>
+            <optgroup label={t("form.unitedStates")}>
+              {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
+                <option key={j.code} value={j.code}>
+                  {j.name} ({j.code})
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("form.canada")}>
+              {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
+                <option key={j.code} value={j.code}>
+                  {j.name} ({j.code})
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </Field>
+        <TextField
+          entry={entry}
+          name="odometer"
+          required
+          inputMode="numeric"
+          label={t("fields.odometer")}
+          hint={t("form.odometerHint")}
+        />
+      </div>
+
+      <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3">
+        <AmountField entry={entry} name="gallons" label={t("fields.gallons")} />
+        <AmountField entry={entry} name="pricePerGallon" label={t("fields.pricePerGallon")} />
+        <AmountField
+          entry={entry}
+          name="totalAmount"
+          label={t("fields.totalAmount")}
+          hint={t("form.totalHint")}
+          className="col-span-2 sm:col-span-1"
+          options={{ onChange: () => setTotalTouched(true) }}
+        />
+      </div>
+
+      <ReceiptField
+        label={t("fields.receipt")}
+        accept={RECEIPT_ACCEPT}
+        file={receipt}
+        error={receiptError}
+        hint={t("form.receiptHint")}
+        chooseLabel={t("form.takePhoto")}
+        chooseIcon={<Camera aria-hidden />}
+        replaceLabel={t("form.replaceReceipt")}
+        removeLabel={t("form.removeReceipt")}
+        onChoose={chooseReceipt}
+        onRemove={() => setReceipt(null)}
+        showSize
+        tall
+        testId="fuel-receipt"
+      />
+    </MoneyEntryDialog>
   );
 }

@@ -4,18 +4,20 @@ import {
   type ParkingExpense,
   parkingExpenseInputSchema,
 } from "@shared/parking/parking.schema";
-import { FileText, Paperclip, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { useController, useForm } from "react-hook-form";
+import { Paperclip } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/feedback";
-import { Field } from "../../../components/ui/field";
-import { Input, Label, Select, Textarea } from "../../../components/ui/input";
-import { isApiError } from "../../../lib/api-errors";
-import { cn } from "../../../lib/cn";
+import {
+  AmountField,
+  DateField,
+  NotesField,
+  SelectField,
+  TextField,
+  TruckDriverFields,
+} from "../../../components/money-entry/entry-fields";
+import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
+import { ReceiptField } from "../../../components/money-entry/receipt-field";
+import { useEntryForm } from "../../../components/money-entry/use-entry-form";
 import { formatMoney } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useSaveExpense } from "../api/parking";
@@ -56,52 +58,40 @@ export function ExpenseFormDialog({
   const { t } = useTranslation("parking");
   const messages = useParkingMessages();
   const save = useSaveExpense(expense?.id);
-  const { register, handleSubmit, formState, setError, clearErrors, reset, control } = useForm<Values>({
-    defaultValues: fromExpense(expense),
-  });
-  const errors = formState.errors;
-  const vehicle = useController({ control, name: "vehicleId" }).field;
-  const driver = useController({ control, name: "driverId" }).field;
-  const [labels, setLabels] = useState<{ vehicle?: string; driver?: string }>({});
   const [receipt, setReceipt] = useState<File | null>(null);
   const [dropReceipt, setDropReceipt] = useState(false);
   const [receiptError, setReceiptError] = useState<string | undefined>();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const receiptId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    reset(fromExpense(expense));
-    setLabels({ vehicle: expense?.vehicleLabel ?? undefined, driver: expense?.driverName ?? undefined });
-    setReceipt(null);
-    setDropReceipt(false);
-    setReceiptError(undefined);
-  }, [open, expense, reset]);
-
-  const close = (next: boolean) => {
-    if (save.isPending) return;
-    onOpenChange(next);
-    if (!next) save.reset();
-  };
+  const entry = useEntryForm<Values>({
+    open,
+    onOpenChange,
+    record: expense,
+    values: () => fromExpense(expense),
+    fields: FIELDS,
+    messages,
+    pending: save.isPending,
+    onOpened: () => {
+      setReceipt(null);
+      setDropReceipt(false);
+      setReceiptError(undefined);
+    },
+    onClosed: save.reset,
+  });
 
   const onSubmit = (values: Values) => {
-    clearErrors();
+    entry.form.clearErrors();
     setReceiptError(undefined);
     const parsed = parkingExpenseInputSchema.safeParse(values);
     if (!parsed.success) {
       const missing =
         !values.location.trim() || !values.paymentMethod || !values.amount.trim() || !values.date;
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as keyof Values;
-        if ((FIELDS as readonly string[]).includes(name))
-          setError(name, { type: "format", message: issue.message });
-      }
-      notify({
-        title: missing ? t("common:errors.missingInformation") : t("expenses.failed"),
-        description: t("common:errors.missingInformationText"),
-        variant: "error",
-      });
-      return;
+      return entry.refuse(
+        parsed.error,
+        {
+          title: missing ? t("common:errors.missingInformation") : t("expenses.failed"),
+          description: t("common:errors.missingInformationText"),
+        },
+        { lastIssueWins: true },
+      );
     }
     save.mutate(
       { fields: { ...values }, receipt, removeReceipt: dropReceipt && !receipt },
@@ -115,150 +105,74 @@ export function ExpenseFormDialog({
             }),
             variant: "success",
           });
-          close(false);
+          entry.close(false);
         },
         onError: (error) => {
           const fileMessage = messages.fileError(error);
           if (fileMessage) setReceiptError(fileMessage);
-          if (isApiError(error, 400)) {
-            for (const [name, message] of Object.entries(error.fields)) {
-              if ((FIELDS as readonly string[]).includes(name))
-                setError(name as keyof Values, { type: "server", message });
-            }
-          }
-          notify({ title: t("expenses.failed"), description: messages.error(error), variant: "error" });
+          entry.fail(error, t("expenses.failed"));
         },
       },
     );
   };
 
-  const err = (name: keyof Values) => messages.field(errors[name]?.message);
-  const current = expense?.receipt && !dropReceipt && !receipt ? expense.receipt : null;
-
   return (
-    <Dialog
+    <MoneyEntryDialog
+      entry={entry}
       open={open}
-      onOpenChange={close}
       title={t(expense ? "expenses.editTitle" : "expenses.newTitle")}
       description={t("expenses.formDescription")}
-      closeLabel={t("common:actions.close")}
-      className="max-w-2xl"
+      testId="expense-form"
+      onSubmit={onSubmit}
+      submitLabel={t(expense ? "expenses.submitEdit" : "expenses.submitNew")}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4" data-testid="expense-form">
-        <Field label={t("fields.location")} error={err("location")}>
-          <Input maxLength={160} autoComplete="off" aria-required {...register("location")} />
-        </Field>
-        <div className="grid items-start gap-4 sm:grid-cols-3">
-          <Field label={t("fields.paymentMethod")} error={err("paymentMethod")} className="sm:col-span-3">
-            <Select aria-required {...register("paymentMethod")}>
-              <option value="">—</option>
-              {PARKING_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`paymentMethods.${m}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t("fields.amount")} error={err("amount")}>
-            <Input inputMode="decimal" autoComplete="off" aria-required {...register("amount")} />
-          </Field>
-          <Field label={t("fields.date")} error={err("date")} className="sm:col-span-2">
-            <Input type="date" max={today()} aria-required {...register("date")} />
-          </Field>
-        </div>
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("fields.vehicle")} error={err("vehicleId")}>
-            <VehiclePicker
-              value={vehicle.value || null}
-              selectedLabel={labels.vehicle}
-              onChange={(id, row) => {
-                vehicle.onChange(id ?? "");
-                setLabels((l) => ({ ...l, vehicle: row?.unitNumber }));
-              }}
-            />
-          </Field>
-          <Field label={t("fields.driver")} error={err("driverId")}>
-            <DriverPicker
-              value={driver.value || null}
-              selectedLabel={labels.driver}
-              onChange={(id, row) => {
-                driver.onChange(id ?? "");
-                setLabels((l) => ({ ...l, driver: row?.fullName }));
-              }}
-            />
-          </Field>
-        </div>
-        <Field label={t("fields.notes")}>
-          <Textarea rows={2} maxLength={500} {...register("notes")} />
-        </Field>
+      <TextField entry={entry} name="location" required maxLength={160} label={t("fields.location")} />
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <SelectField
+          entry={entry}
+          name="paymentMethod"
+          required
+          label={t("fields.paymentMethod")}
+          className="sm:col-span-3"
+          placeholder="—"
+          options={PARKING_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`paymentMethods.${m}`) }))}
+        />
+        <AmountField entry={entry} name="amount" label={t("fields.amount")} />
+        <DateField
+          entry={entry}
+          name="date"
+          max={today()}
+          label={t("fields.date")}
+          className="sm:col-span-2"
+        />
+      </div>
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{ label: t("fields.vehicle"), selectedLabel: expense?.vehicleLabel }}
+        driver={{ label: t("fields.driver"), selectedLabel: expense?.driverName }}
+      />
+      <NotesField entry={entry} name="notes" label={t("fields.notes")} maxLength={500} />
 
-        <div className="grid gap-1.5">
-          <Label htmlFor={receiptId}>{t("fields.receipt")}</Label>
-          <input
-            ref={fileInput}
-            id={receiptId}
-            type="file"
-            accept={RECEIPT_ACCEPT}
-            className="sr-only"
-            aria-invalid={receiptError ? true : undefined}
-            aria-describedby={`${receiptId}-note`}
-            onChange={(e) => {
-              setReceipt(e.target.files?.[0] ?? null);
-              setReceiptError(undefined);
-            }}
-          />
-          {receipt || current ? (
-            <div className="flex items-center gap-3 rounded-md border border-slate-200 px-3 py-2">
-              <FileText className="size-5 shrink-0 text-slate-500" aria-hidden />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">
-                {receipt ? receipt.name : current?.fileName}
-              </span>
-              <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()}>
-                {t("expenses.replaceReceipt")}
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={t("expenses.removeReceipt")}
-                onClick={() => {
-                  if (receipt) setReceipt(null);
-                  else setDropReceipt(true);
-                  if (fileInput.current) fileInput.current.value = "";
-                }}
-              >
-                <X aria-hidden />
-              </Button>
-            </div>
-          ) : (
-            <Button
-              variant="outline"
-              className={cn("justify-start border-dashed", receiptError && "border-red-500")}
-              onClick={() => fileInput.current?.click()}
-            >
-              <Paperclip aria-hidden />
-              {t("expenses.chooseReceipt")}
-            </Button>
-          )}
-          <p
-            id={`${receiptId}-note`}
-            role={receiptError ? "alert" : undefined}
-            className={receiptError ? "text-sm text-red-600" : "text-xs text-slate-500"}
-          >
-            {receiptError ?? t("expenses.receiptHint")}
-          </p>
-        </div>
-
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => close(false)} disabled={save.isPending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner className="text-current" /> : null}
-            {t(expense ? "expenses.submitEdit" : "expenses.submitNew")}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <ReceiptField
+        label={t("fields.receipt")}
+        accept={RECEIPT_ACCEPT}
+        file={receipt}
+        currentName={dropReceipt ? null : expense?.receipt?.fileName}
+        error={receiptError}
+        hint={t("expenses.receiptHint")}
+        chooseLabel={t("expenses.chooseReceipt")}
+        chooseIcon={<Paperclip aria-hidden />}
+        replaceLabel={t("expenses.replaceReceipt")}
+        removeLabel={t("expenses.removeReceipt")}
+        onChoose={(file) => {
+          setReceipt(file ?? null);
+          setReceiptError(undefined);
+        }}
+        onRemove={() => {
+          if (receipt) setReceipt(null);
+          else setDropReceipt(true);
+        }}
+      />
+    </MoneyEntryDialog>
   );
 }

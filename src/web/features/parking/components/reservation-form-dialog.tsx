@@ -4,15 +4,18 @@ import {
   RESERVATION_OVERLAP_CODE,
   type ReservationConflict,
 } from "@shared/parking/parking.schema";
-import { useEffect, useState } from "react";
-import { useController, useForm } from "react-hook-form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Alert, Spinner } from "../../../components/ui/feedback";
-import { Field } from "../../../components/ui/field";
-import { Input, Textarea } from "../../../components/ui/input";
+import {
+  AmountField,
+  DateField,
+  NotesField,
+  TextField,
+  TruckDriverFields,
+} from "../../../components/money-entry/entry-fields";
+import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
+import { useEntryForm } from "../../../components/money-entry/use-entry-form";
+import { Alert } from "../../../components/ui/feedback";
 import { isApiError } from "../../../lib/api-errors";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatDateTime, formatNumber } from "../../../lib/format";
@@ -54,47 +57,39 @@ export function ReservationFormDialog({
   const { t } = useTranslation("parking");
   const messages = useParkingMessages();
   const save = useSaveReservation(reservation?.id);
-  const { register, handleSubmit, formState, setError, clearErrors, reset, control, watch } = useForm<Values>(
-    {
-      defaultValues: fromReservation(reservation),
-    },
-  );
-  const errors = formState.errors;
-  const vehicle = useController({ control, name: "vehicleId" }).field;
-  const driver = useController({ control, name: "driverId" }).field;
-  const [labels, setLabels] = useState<{ vehicle?: string; driver?: string }>({});
   const [clash, setClash] = useState<ReservationConflict | null>(null);
+  /** The truck's label as shown in its picker: the overlap message names it when the server does not. */
+  const [vehicleLabel, setVehicleLabel] = useState<string | undefined>();
+  const entry = useEntryForm<Values>({
+    open,
+    onOpenChange,
+    record: reservation,
+    values: () => fromReservation(reservation),
+    fields: FIELDS,
+    messages,
+    pending: save.isPending,
+    onOpened: () => {
+      setClash(null);
+      setVehicleLabel(reservation?.vehicleLabel ?? undefined);
+    },
+    onClosed: save.reset,
+  });
+  const { watch, setError } = entry.form;
   const startsAt = watch("startsAt");
   const endsAt = watch("endsAt");
   const hours =
     startsAt && endsAt ? (new Date(endsAt).getTime() - new Date(startsAt).getTime()) / 3_600_000 : Number.NaN;
 
-  useEffect(() => {
-    if (!open) return;
-    reset(fromReservation(reservation));
-    setLabels({
-      vehicle: reservation?.vehicleLabel ?? undefined,
-      driver: reservation?.driverName ?? undefined,
-    });
-    setClash(null);
-  }, [open, reservation, reset]);
-
-  const close = (next: boolean) => {
-    if (save.isPending) return;
-    onOpenChange(next);
-    if (!next) save.reset();
-  };
-
   const overlapText = (c: ReservationConflict) =>
     t("reservations.overlapText", {
-      vehicle: c.vehicleLabel ?? labels.vehicle ?? "",
+      vehicle: c.vehicleLabel ?? vehicleLabel ?? "",
       location: c.location,
       from: formatDateTime(c.startsAt),
       to: formatDateTime(c.endsAt),
     });
 
   const onSubmit = (values: Values) => {
-    clearErrors();
+    entry.form.clearErrors();
     setClash(null);
     const body = {
       ...values,
@@ -109,17 +104,14 @@ export function ReservationFormDialog({
         !values.endsAt ||
         !values.cost.trim() ||
         !values.vehicleId;
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as keyof Values;
-        if ((FIELDS as readonly string[]).includes(name))
-          setError(name, { type: "format", message: issue.message });
-      }
-      notify({
-        title: missing ? t("common:errors.missingInformation") : t("reservations.failed"),
-        description: t("common:errors.missingInformationText"),
-        variant: "error",
-      });
-      return;
+      return entry.refuse(
+        parsed.error,
+        {
+          title: missing ? t("common:errors.missingInformation") : t("reservations.failed"),
+          description: t("common:errors.missingInformationText"),
+        },
+        { lastIssueWins: true },
+      );
     }
     save.mutate(body, {
       onSuccess: (saved) => {
@@ -133,112 +125,86 @@ export function ReservationFormDialog({
           }),
           variant: "success",
         });
-        close(false);
+        entry.close(false);
       },
       onError: (error) => {
         if (isApiError(error, 409, RESERVATION_OVERLAP_CODE)) {
           const found = (error.details as { conflict?: ReservationConflict } | undefined)?.conflict;
           const text = found ? overlapText(found) : messages.error(error);
           if (found) setClash(found);
+          // Both times marked (blank: the alert under them says why).
           setError("startsAt", { type: "server", message: " " });
           setError("endsAt", { type: "server", message: " " });
           notify({ title: t("reservations.overlapTitle"), description: text, variant: "error" });
           return;
         }
-        if (isApiError(error, 400)) {
-          for (const [name, message] of Object.entries(error.fields)) {
-            if ((FIELDS as readonly string[]).includes(name))
-              setError(name as keyof Values, { type: "server", message });
-          }
-        }
-        notify({ title: t("reservations.failed"), description: messages.error(error), variant: "error" });
+        entry.fail(error, t("reservations.failed"));
       },
     });
   };
 
-  const err = (name: keyof Values) => {
-    const m = errors[name]?.message;
-    return m?.trim() ? messages.field(m) : undefined;
-  };
-
   return (
-    <Dialog
+    <MoneyEntryDialog
+      entry={entry}
       open={open}
-      onOpenChange={close}
       title={t(reservation ? "reservations.editTitle" : "reservations.newTitle")}
       description={t("reservations.formDescription")}
-      closeLabel={t("common:actions.close")}
-      className="max-w-2xl"
+      testId="reservation-form"
+      onSubmit={onSubmit}
+      submitLabel={t(reservation ? "reservations.submitEdit" : "reservations.submitNew")}
+      submitTestId="reservation-submit"
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="grid gap-4"
-        data-testid="reservation-form"
-      >
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("fields.vehicle")} error={err("vehicleId")}>
-            <VehiclePicker
-              value={vehicle.value || null}
-              selectedLabel={labels.vehicle}
-              placeholder={t("reservations.chooseVehicle")}
-              onChange={(id, row) => {
-                vehicle.onChange(id ?? "");
-                setLabels((l) => ({ ...l, vehicle: row?.unitNumber }));
-                setClash(null);
-              }}
-            />
-          </Field>
-          <Field label={t("fields.driver")} error={err("driverId")}>
-            <DriverPicker
-              value={driver.value || null}
-              selectedLabel={labels.driver}
-              placeholder={t("reservations.chooseDriver")}
-              onChange={(id, row) => {
-                driver.onChange(id ?? "");
-                setLabels((l) => ({ ...l, driver: row?.fullName }));
-              }}
-            />
-          </Field>
-        </div>
-        <Field label={t("fields.reservationLocation")} error={err("location")}>
-          <Input maxLength={160} autoComplete="off" aria-required {...register("location")} />
-        </Field>
-        <div className="grid items-start gap-4 sm:grid-cols-2">
-          <Field label={t("fields.startsAt")} error={err("startsAt")}>
-            <Input type="datetime-local" aria-required {...register("startsAt")} />
-          </Field>
-          <Field
-            label={t("fields.endsAt")}
-            error={err("endsAt")}
-            hint={hours > 0 ? t("reservations.duration", { hours: formatNumber(hours, 1) }) : undefined}
-          >
-            <Input type="datetime-local" min={startsAt || undefined} aria-required {...register("endsAt")} />
-          </Field>
-        </div>
-        {clash ? (
-          <Alert tone="danger">
-            <span data-testid="reservation-overlap">{overlapText(clash)}</span>
-          </Alert>
-        ) : null}
-        <div className="grid items-start gap-4 sm:grid-cols-3">
-          <Field label={t("fields.cost")} error={err("cost")}>
-            <Input inputMode="decimal" autoComplete="off" aria-required {...register("cost")} />
-          </Field>
-          <Field label={t("fields.notes")} className="sm:col-span-2">
-            <Textarea rows={1} maxLength={500} {...register("notes")} />
-          </Field>
-        </div>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => close(false)} disabled={save.isPending}>
-            {t("common:actions.cancel")}
-          </Button>
-          <Button type="submit" disabled={save.isPending} data-testid="reservation-submit">
-            {save.isPending ? <Spinner className="text-current" /> : null}
-            {t(reservation ? "reservations.submitEdit" : "reservations.submitNew")}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TruckDriverFields
+        entry={entry}
+        vehicle={{
+          label: t("fields.vehicle"),
+          selectedLabel: reservation?.vehicleLabel,
+          placeholder: t("reservations.chooseVehicle"),
+          onPicked: (label) => {
+            setVehicleLabel(label);
+            setClash(null);
+          },
+        }}
+        driver={{
+          label: t("fields.driver"),
+          selectedLabel: reservation?.driverName,
+          placeholder: t("reservations.chooseDriver"),
+        }}
+      />
+      <TextField
+        entry={entry}
+        name="location"
+        required
+        maxLength={160}
+        label={t("fields.reservationLocation")}
+      />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <DateField entry={entry} name="startsAt" withTime label={t("fields.startsAt")} />
+        <DateField
+          entry={entry}
+          name="endsAt"
+          withTime
+          min={startsAt || undefined}
+          label={t("fields.endsAt")}
+          hint={hours > 0 ? t("reservations.duration", { hours: formatNumber(hours, 1) }) : undefined}
+        />
+      </div>
+      {clash ? (
+        <Alert tone="danger">
+          <span data-testid="reservation-overlap">{overlapText(clash)}</span>
+        </Alert>
+      ) : null}
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <AmountField entry={entry} name="cost" label={t("fields.cost")} />
+        <NotesField
+          entry={entry}
+          name="notes"
+          label={t("fields.notes")}
+          rows={1}
+          maxLength={500}
+          className="sm:col-span-2"
+        />
+      </div>
+    </MoneyEntryDialog>
   );
 }
