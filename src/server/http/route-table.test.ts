@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./context";
-import { handleError, validationError } from "./errors";
+import { badRequest, handleError, validationError } from "./errors";
 import { fileField } from "./files";
 import { routeTable } from "./route-table";
 
@@ -61,30 +61,60 @@ function appWith(access: "public" | "fleet:read" = "public") {
   return app;
 }
 
+/** A table whose create reads its failed validation first (a hook), as customers' create does. */
+function appWithHook() {
+  const t = routeTable({ tags: ["Things"], access: "public" });
+  t.create(
+    "/api/things",
+    {
+      summary: "Add a thing",
+      body: inputSchema,
+      response: itemSchema,
+      hook: (result) => {
+        if (!result.success) throw badRequest("A thing needs its name.", { fields: { name: "Required." } });
+      },
+    },
+    async ({ body }) => ({ id: "7f1c0000-0000-4000-8000-000000000003", name: body.name }),
+  );
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
+  app.use(async (c, next) => {
+    c.set("actor", null);
+    await next();
+  });
+  app.route("/", t.app);
+  return app;
+}
+
 describe("the route table", () => {
   it("declares each shape through defineRoute: operationId, status, errors, security", () => {
     const doc = appWith("fleet:read").getOpenAPI31Document({
       openapi: "3.1.0",
       info: { title: "t", version: "1" },
     });
-    const list = doc.paths["/api/things"]!.get!;
+    const paths = doc.paths ?? {};
+    const list = paths["/api/things"]!.get!;
     expect(list.operationId).toBe("getThings");
     expect(list.tags).toEqual(["Things"]);
     expect(list.security).toEqual([{ sessionCookie: [] }]);
     expect((list as { "x-permissions"?: string[] })["x-permissions"]).toEqual(["fleet:read"]);
-    const create = doc.paths["/api/things"]!.post!;
+    const create = paths["/api/things"]!.post!;
     expect(Object.keys(create.responses!)).toEqual(
       expect.arrayContaining(["201", "400", "401", "403", "413"]),
     );
     expect(create.responses!["201"]).toMatchObject({ description: "Created" });
-    const remove = doc.paths["/api/things/{id}"]!.delete!;
+    const remove = paths["/api/things/{id}"]!.delete!;
     expect(Object.keys(remove.responses!)).toEqual(expect.arrayContaining(["200", "404", "409"]));
-    const file = doc.paths["/api/things/export"]!.get!;
+    const file = paths["/api/things/export"]!.get!;
     expect(Object.keys((file.responses!["200"] as { content: object }).content)).toEqual([
       "text/csv",
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]);
-    expect(doc.paths["/api/things/import"]!.post!.requestBody).toMatchObject({
+    expect(paths["/api/things/import"]!.post!.requestBody).toMatchObject({
       required: true,
       content: { "multipart/form-data": {} },
     });
@@ -142,5 +172,23 @@ describe("the route table", () => {
     const guarded = appWith("fleet:read");
     const refused = await guarded.request("/api/things");
     expect(refused.status).toBe(401);
+  });
+
+  it("lets an operation's hook word a failed validation (and leaves a valid request alone)", async () => {
+    const app = appWithHook();
+    const post = (body: object) =>
+      app.request("/api/things", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const bad = await post({ name: "" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      "A thing needs its name.",
+    );
+    const good = await post({ name: "Dry van 7" });
+    expect(good.status).toBe(201);
+    expect(await good.json()).toEqual({ id: "7f1c0000-0000-4000-8000-000000000003", name: "Dry van 7" });
   });
 });

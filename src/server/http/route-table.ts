@@ -1,4 +1,4 @@
-import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
 import { okSchema } from "@shared/api/api.schema";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Actor, type AppEnv, actorOf } from "./context";
@@ -63,6 +63,11 @@ export type OperationSpec<P, Q, B, F> = Partial<RouteAccess> & {
   responses?: RouteConfig["responses"];
   /** Middleware after the declared guard, size cap and NUL check (e.g. an upload's own size limit). */
   middleware?: MiddlewareHandler<AppEnv>[];
+  /**
+   * Reads the input's validation first (Hono's hook): it may throw the spec's own words for a missing
+   * field instead of the generic 400; returning nothing leaves the answer as it would have been.
+   */
+  hook?: (result: { success: boolean }, c: Context<AppEnv>) => unknown;
 };
 
 type JsonSpec<P, Q, B, F, R> = OperationSpec<P, Q, B, F> & {
@@ -135,8 +140,11 @@ export function routeTable(
   }
 
   // Hono's handler type is the route's; the table's own generics check the handler instead.
-  const register = (route: unknown, handler: (c: Context<AppEnv>) => Promise<Response>) =>
-    (app.openapi as (r: unknown, h: unknown) => unknown)(route, handler);
+  const register = (
+    route: unknown,
+    handler: (c: Context<AppEnv>) => Promise<Response>,
+    hook?: OperationSpec<unknown, unknown, unknown, unknown>["hook"],
+  ) => (app.openapi as (r: unknown, h: unknown, k?: unknown) => unknown)(route, handler, hook);
 
   const table = {
     /** The module's routes, for `app.route("/", …)`. */
@@ -150,9 +158,9 @@ export function routeTable(
       handle: (io: Io<P, Q, B, F>) => Promise<In<R>>,
     ) {
       const status = spec.status ?? 200;
-      const { response, status: _s, described, ...rest } = spec;
+      const { response, status: _s, described, hook, ...rest } = spec;
       const route = declare(method, path, rest, { [status]: jsonContent(response, described) });
-      register(route, async (c) => c.json(await handle(io(c, spec)), status));
+      register(route, async (c) => c.json(await handle(io(c, spec)), status), hook);
       return table;
     },
 
@@ -163,11 +171,11 @@ export function routeTable(
       spec: FileSpec<P, Q, B, F>,
       handle: (io: Io<P, Q, B, F>) => Promise<OutgoingFile>,
     ) {
-      const { types, described, disposition, ...rest } = spec;
+      const { types, described, disposition, hook, ...rest } = spec;
       const route = declare(method, path, rest, {
         200: binary(types ?? SHEET_TYPES, described ?? "The file"),
       });
-      register(route, async (c) => fileResponse(c, await handle(io(c, spec)), disposition));
+      register(route, async (c) => fileResponse(c, await handle(io(c, spec)), disposition), hook);
       return table;
     },
 
@@ -258,8 +266,14 @@ export function routeTable(
       );
     },
 
-    /** An operation declared by hand (`defineRoute`) whose answer no shape above fits. */
-    route<R>(route: R, handler: (c: Context<AppEnv>) => Promise<Response> | Response) {
+    /**
+     * An operation declared by hand (`defineRoute`) whose answer no shape above fits; its `c` knows
+     * the declared input (`c.req.valid("param")`).
+     */
+    route<R extends RouteConfig>(
+      route: R,
+      handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response> | Response,
+    ) {
       register(route, async (c) => handler(c));
       return table;
     },
