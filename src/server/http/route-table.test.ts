@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./context";
-import { handleError, validationError } from "./errors";
+import { badRequest, handleError, validationError } from "./errors";
 import { fileField } from "./files";
 import { routeTable } from "./route-table";
 
@@ -46,6 +46,35 @@ function appWith(access: "public" | "fleet:read" = "public") {
       maxBytes: 1024,
     },
     async ({ form }) => ({ bytes: form.file.size }),
+  );
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
+  app.use(async (c, next) => {
+    c.set("actor", null);
+    await next();
+  });
+  app.route("/", t.app);
+  return app;
+}
+
+/** A table whose create reads its failed validation first (a hook), as customers' create does. */
+function appWithHook() {
+  const t = routeTable({ tags: ["Things"], access: "public" });
+  t.create(
+    "/api/things",
+    {
+      summary: "Add a thing",
+      body: inputSchema,
+      response: itemSchema,
+      hook: (result) => {
+        if (!result.success) throw badRequest("A thing needs its name.", { fields: { name: "Required." } });
+      },
+    },
+    async ({ body }) => ({ id: "7f1c0000-0000-4000-8000-000000000003", name: body.name }),
   );
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -152,6 +181,24 @@ describe("the route table", () => {
     const guarded = appWith("fleet:read");
     const refused = await guarded.request("/api/things");
     expect(refused.status).toBe(401);
+  });
+
+  it("lets an operation's hook word a failed validation (and leaves a valid request alone)", async () => {
+    const app = appWithHook();
+    const post = (body: object) =>
+      app.request("/api/things", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const bad = await post({ name: "" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+      "A thing needs its name.",
+    );
+    const good = await post({ name: "Dry van 7" });
+    expect(good.status).toBe(201);
+    expect(await good.json()).toEqual({ id: "7f1c0000-0000-4000-8000-000000000003", name: "Dry van 7" });
   });
 });
 

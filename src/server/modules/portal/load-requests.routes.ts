@@ -1,4 +1,3 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   acceptedLoadRequestSchema,
   acceptLoadRequestSchema,
@@ -9,77 +8,57 @@ import {
   staffLoadRequestSchema,
 } from "@shared/portal/load-requests.schema";
 import type { Deps } from "../../deps";
-import { type AppEnv, actorOf } from "../../http/context";
-import { binary, fileResponse, SHEET_TYPES } from "../../http/files";
-import { defineRoute, jsonBody, jsonContent, uuidParams } from "../../http/route";
+import { uuidParams } from "../../http/route";
+import { routeTable } from "../../http/route-table";
 import { createLoadRequestsService } from "./load-requests.service";
-
-const tags = ["Load requests"];
-const REVIEW = "loadRequests:review";
-
-const list = defineRoute({
-  method: "get",
-  path: "/api/load-requests",
-  tags,
-  summary:
-    "Customers' load requests: search (number, customer, city), status and customer filters, sort, pages",
-  access: REVIEW,
-  request: { query: loadRequestListQuerySchema },
-  responses: { 200: jsonContent(staffLoadRequestPageSchema) },
-});
-const exportList = defineRoute({
-  method: "get",
-  path: "/api/load-requests/export",
-  tags,
-  summary: "The filtered requests as CSV or Excel",
-  access: REVIEW,
-  request: { query: loadRequestExportQuerySchema },
-  responses: { 200: binary(SHEET_TYPES, "The file") },
-});
-const get = defineRoute({
-  method: "get",
-  path: "/api/load-requests/{id}",
-  tags,
-  summary: "One load request",
-  access: REVIEW,
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(staffLoadRequestSchema) },
-});
-const accept = defineRoute({
-  method: "post",
-  path: "/api/load-requests/{id}/accept",
-  tags,
-  summary:
-    "Accept a pending request: a pending load is created from it with the rate given (the customer is " +
-    "notified). 409 ALREADY_REVIEWED otherwise",
-  access: REVIEW,
-  request: { params: uuidParams, body: jsonBody(acceptLoadRequestSchema) },
-  responses: { 200: jsonContent(acceptedLoadRequestSchema) },
-});
-const decline = defineRoute({
-  method: "post",
-  path: "/api/load-requests/{id}/decline",
-  tags,
-  summary: "Decline a pending request with a reason the customer sees",
-  access: REVIEW,
-  conflict: "ALREADY_REVIEWED: the request was accepted or declined already",
-  request: { params: uuidParams, body: jsonBody(declineLoadRequestSchema) },
-  responses: { 200: jsonContent(staffLoadRequestSchema) },
-});
 
 export function loadRequestsRoutes(deps: Deps) {
   const requests = createLoadRequestsService(deps);
-  return new OpenAPIHono<AppEnv>()
-    .openapi(exportList, async (c) => {
-      const file = await requests.export(c.req.valid("query"));
-      return fileResponse(c, file);
-    })
-    .openapi(list, async (c) => c.json(await requests.list(c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await requests.get(c.req.valid("param").id), 200))
-    .openapi(accept, async (c) =>
-      c.json(await requests.accept(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-    )
-    .openapi(decline, async (c) =>
-      c.json(await requests.decline(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-    );
+  const t = routeTable({ tags: ["Load requests"], access: "loadRequests:review" });
+  t.export(
+    "/api/load-requests/export",
+    { summary: "The filtered requests as CSV or Excel", query: loadRequestExportQuerySchema },
+    ({ query }) => requests.export(query),
+  );
+  t.list(
+    "/api/load-requests",
+    {
+      summary:
+        "Customers' load requests: search (number, customer, city), status and customer filters, sort, pages",
+      query: loadRequestListQuerySchema,
+      response: staffLoadRequestPageSchema,
+    },
+    ({ query }) => requests.list(query),
+  );
+  t.get(
+    "/api/load-requests/{id}",
+    { summary: "One load request", response: staffLoadRequestSchema },
+    ({ id }) => requests.get(id),
+  );
+  t.json(
+    "post",
+    "/api/load-requests/{id}/accept",
+    {
+      summary:
+        "Accept a pending request: a pending load is created from it with the rate given (the customer is " +
+        "notified). 409 ALREADY_REVIEWED otherwise",
+      params: uuidParams,
+      body: acceptLoadRequestSchema,
+      response: acceptedLoadRequestSchema,
+    },
+    ({ actor, id, body }) => requests.accept(actor, id, body),
+  );
+  t.json(
+    "post",
+    "/api/load-requests/{id}/decline",
+    {
+      summary: "Decline a pending request with a reason the customer sees",
+      conflict: "ALREADY_REVIEWED: the request was accepted or declined already",
+      params: uuidParams,
+      body: declineLoadRequestSchema,
+      response: staffLoadRequestSchema,
+    },
+    ({ actor, id, body }) => requests.decline(actor, id, body),
+  );
+  return t.app;
 }

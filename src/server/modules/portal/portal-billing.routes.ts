@@ -1,4 +1,3 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   portalInvoiceDetailSchema,
   portalInvoicePageSchema,
@@ -10,9 +9,8 @@ import {
   statementSchema,
 } from "@shared/statements/statements.schema";
 import type { Deps } from "../../deps";
-import { type AppEnv, actorOf } from "../../http/context";
-import { binary, fileResponse, PDF_TYPE, SHEET_TYPES } from "../../http/files";
-import { defineRoute, jsonContent, uuidParams } from "../../http/route";
+import { PDF_TYPE, SHEET_TYPES } from "../../http/files";
+import { routeTable } from "../../http/route-table";
 import {
   myCustomerId,
   portalInvoice,
@@ -22,72 +20,60 @@ import {
 import { statementFile } from "../statements/statement-files";
 import { buildStatement } from "../statements/statements.service";
 
-const tags = ["Customer portal"];
-const ACCESS = "portalBilling:read";
-
-const list = defineRoute({
-  method: "get",
-  path: "/api/portal/invoices",
-  tags,
-  summary:
-    "My company's invoices (sent, overdue, paid): search by invoice or load number, status, sort, pages",
-  access: ACCESS,
-  request: { query: portalInvoiceQuerySchema },
-  responses: { 200: jsonContent(portalInvoicePageSchema) },
-});
-const get = defineRoute({
-  method: "get",
-  path: "/api/portal/invoices/{id}",
-  tags,
-  summary: "One of my company's invoices with its lines and payments (anyone else's: 404)",
-  access: ACCESS,
-  request: { params: uuidParams },
-  responses: { 200: jsonContent(portalInvoiceDetailSchema) },
-});
-const pdf = defineRoute({
-  method: "get",
-  path: "/api/portal/invoices/{id}/pdf",
-  tags,
-  summary: "The invoice PDF with the loads' rate confirmations and bills of lading (anyone else's: 404)",
-  access: ACCESS,
-  request: { params: uuidParams },
-  responses: { 200: binary([PDF_TYPE], "The PDF") },
-});
-const statement = defineRoute({
-  method: "get",
-  path: "/api/portal/statement",
-  tags,
-  summary: "My company's statement for a period: opening balance, invoices, payments, closing balance, aging",
-  access: ACCESS,
-  request: { query: portalStatementQuerySchema },
-  responses: { 200: jsonContent(statementSchema) },
-});
-const statementExport = defineRoute({
-  method: "get",
-  path: "/api/portal/statement/export",
-  tags,
-  summary: "My company's statement as PDF, CSV or Excel",
-  access: ACCESS,
-  request: { query: portalStatementExportQuerySchema },
-  responses: { 200: binary([PDF_TYPE, ...SHEET_TYPES], "The file") },
-});
-
 export function portalBillingRoutes(deps: Deps) {
   const { db } = deps;
-  return new OpenAPIHono<AppEnv>()
-    .openapi(list, async (c) => c.json(await portalInvoices(db, actorOf(c), c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await portalInvoice(db, actorOf(c), c.req.valid("param").id), 200))
-    .openapi(pdf, async (c) => {
-      const file = await portalInvoicePdf(deps, actorOf(c), c.req.valid("param").id);
-      return fileResponse(c, { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName });
-    })
-    .openapi(statement, async (c) => {
-      const { from, to } = c.req.valid("query");
-      return c.json(await buildStatement(db, myCustomerId(actorOf(c)), from, to), 200);
-    })
-    .openapi(statementExport, async (c) => {
-      const { from, to, format } = c.req.valid("query");
-      const s = await buildStatement(db, myCustomerId(actorOf(c)), from, to);
-      return fileResponse(c, await statementFile(s, format, deps.config.company));
-    });
+  const t = routeTable({ tags: ["Customer portal"], access: "portalBilling:read" });
+  t.list(
+    "/api/portal/invoices",
+    {
+      summary:
+        "My company's invoices (sent, overdue, paid): search by invoice or load number, status, sort, pages",
+      query: portalInvoiceQuerySchema,
+      response: portalInvoicePageSchema,
+    },
+    ({ actor, query }) => portalInvoices(db, actor, query),
+  );
+  t.get(
+    "/api/portal/invoices/{id}",
+    {
+      summary: "One of my company's invoices with its lines and payments (anyone else's: 404)",
+      response: portalInvoiceDetailSchema,
+    },
+    ({ actor, id }) => portalInvoice(db, actor, id),
+  );
+  t.download(
+    "/api/portal/invoices/{id}/pdf",
+    {
+      summary: "The invoice PDF with the loads' rate confirmations and bills of lading (anyone else's: 404)",
+      types: [PDF_TYPE],
+      described: "The PDF",
+    },
+    async ({ actor, id }) => {
+      const file = await portalInvoicePdf(deps, actor, id);
+      return { body: file.bytes, contentType: PDF_TYPE, fileName: file.fileName };
+    },
+  );
+  t.list(
+    "/api/portal/statement",
+    {
+      summary:
+        "My company's statement for a period: opening balance, invoices, payments, closing balance, aging",
+      query: portalStatementQuerySchema,
+      response: statementSchema,
+    },
+    ({ actor, query }) => buildStatement(db, myCustomerId(actor), query.from, query.to),
+  );
+  t.export(
+    "/api/portal/statement/export",
+    {
+      summary: "My company's statement as PDF, CSV or Excel",
+      query: portalStatementExportQuerySchema,
+      types: [PDF_TYPE, ...SHEET_TYPES],
+    },
+    async ({ actor, query }) => {
+      const s = await buildStatement(db, myCustomerId(actor), query.from, query.to);
+      return statementFile(s, query.format, deps.config.company);
+    },
+  );
+  return t.app;
 }
