@@ -47,6 +47,12 @@ export type RouteAccess = {
    * operation whose summary names a 409 gets it too, with the codes the summary names.
    */
   conflict?: string;
+  /**
+   * What a 404 means here, for an operation whose path has no parameter but whose input names a
+   * record that may not exist (a create naming a driver, a customer's statement). A path with a
+   * parameter declares its 404 already.
+   */
+  notFound?: string;
   /** What a 429 means here, for an operation behind a rate limit (public lookups, sign-in steps…). */
   rateLimited?: string;
 };
@@ -185,6 +191,7 @@ function errorResponses(def: {
   /** The body's declared media types, when it declares a body (JSON, multipart). */
   bodyTypes: string[];
   conflict: string | null;
+  notFound?: string;
   rateLimited?: string;
 }) {
   const { access } = def;
@@ -200,8 +207,8 @@ function errorResponses(def: {
               : "Role not allowed (FORBIDDEN), or the account must first change its password",
           ),
         }),
-    ...(def.path.includes("{")
-      ? { 404: errorResponse("No such record, or one the caller may not see (NOT_FOUND)") }
+    ...(def.notFound || def.path.includes("{")
+      ? { 404: errorResponse(def.notFound ?? "No such record, or one the caller may not see (NOT_FOUND)") }
       : {}),
     ...(def.conflict ? { 409: errorResponse(def.conflict) } : {}),
     ...(def.readsBody ? { 413: errorResponse("The request body is larger than `x-max-body-bytes`") } : {}),
@@ -232,6 +239,7 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
     maxBodyBytes,
     name,
     conflict,
+    notFound,
     rateLimited,
     ...config
   } = def;
@@ -264,6 +272,7 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
         readsBody: Boolean(config.request?.body) || !["get", "head"].includes(config.method),
         bodyTypes: Object.keys(config.request?.body?.content ?? {}),
         conflict: conflictOf(config.method, conflict, text),
+        notFound,
         rateLimited,
       }),
       ...config.responses,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -173,6 +173,49 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+type DeclaredOperation = { method: string; path: string; pattern: RegExp; params: number; statuses: Set<string> };
+const declaredOperations = new WeakMap<object, DeclaredOperation[]>();
+
+/** The app's operations as /api/openapi.json declares them: method, path pattern and the statuses listed. */
+function operationsOf(app: AppInstance["app"]): DeclaredOperation[] {
+  const known = declaredOperations.get(app);
+  if (known) return known;
+  const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "test", version: "0" } });
+  const operations = Object.entries(doc.paths ?? {}).flatMap(([template, item]) =>
+    Object.entries(item ?? {})
+      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path: template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        params: (template.match(/\{/g) ?? []).length,
+        statuses: new Set(Object.keys((op as { responses?: object }).responses ?? {})),
+      })),
+  );
+  declaredOperations.set(app, operations);
+  return operations;
+}
+
+/**
+ * Every refusal an operation gives must be one its declaration lists (decision 047): a 404 for a path
+ * with an id, a 409 where the record's state refuses, a 413, a 429… A test that meets an undeclared
+ * one fails here, naming the operation, so the document never promises less than the server does.
+ */
+function expectDeclared(app: AppInstance["app"], method: string, url: string, status: number, code: unknown) {
+  if (status < 400 || status >= 500) return;
+  const pathname = new URL(url, "http://test").pathname;
+  const matching = operationsOf(app)
+    .filter((op) => op.method === method && op.pattern.test(pathname))
+    .sort((a, b) => a.params - b.params);
+  const op = matching[0];
+  if (!op || op.statuses.has(String(status))) return;
+  const message =
+    `${method} ${op.path} answered ${status}${code ? ` ${String(code)}` : ""}, which its declaration does not list: ` +
+      "declare it (`conflict:`, `rateLimited:`, a summary naming the 409, or `responses`)";
+  if (process.env.UNDECLARED_LOG) appendFileSync(process.env.UNDECLARED_LOG, `${message}\n`);
+  else throw new Error(message);
+}
+
 /** One API call as a browser on our origin would make it. */
 export async function call(ctx: Pick<AppInstance, "app">, path: string, opts: CallOptions = {}) {
   const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
@@ -196,6 +239,8 @@ export async function call(ctx: Pick<AppInstance, "app">, path: string, opts: Ca
   } catch {
     json = text;
   }
+  const method = (opts.method ?? (opts.body === undefined ? "GET" : "POST")).toUpperCase();
+  expectDeclared(ctx.app, method, path, res.status, json?.error?.code);
   return { status: res.status, json, headers: res.headers };
 }
 

@@ -10019,6 +10019,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such user (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Already impersonating, oneself, or a disabled account (CONFLICT) */
             409: {
                 headers: {
@@ -11346,6 +11355,15 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The driver named does not exist (NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24755,6 +24773,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description INVOICE_NOT_OPEN: the invoice is a draft, paid in full or void */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than `x-max-body-bytes` */
             413: {
                 headers: {
@@ -26980,6 +27007,15 @@ export interface operations {
             };
             /** @description No such record, or one the caller may not see (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_TRANSITION: the load's status takes no driver now; DRIVER_DOCUMENT_EXPIRED: the driver's license or medical card has expired */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30049,6 +30085,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description NOT_SCHEDULED: the meeting is already cancelled or over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body is larger than `x-max-body-bytes` */
             413: {
                 headers: {
@@ -31075,6 +31120,15 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_PAPERWORK: none of the chosen loads has a BOL or POD on file */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36583,6 +36637,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description No such customer (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStatementsCustomers: {
@@ -37364,6 +37427,15 @@ export interface operations {
             };
             /** @description No such record, or one the caller may not see (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TIME_OFF_NOT_CANCELLABLE: the request is already decided, cancelled or under way */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,7 @@ export function assignmentsRoutes(deps: Deps) {
       body: assignAssetsSchema,
       response: assignmentSchema,
       described: "Assigned",
+      notFound: "The driver named does not exist (NOT_FOUND)",
     },
     ({ actor, body }) => assignments.assign(actor, body),
   );

@@ -53,6 +53,7 @@ export function timeOffRoutes(deps: Deps) {
       summary:
         "Cancel: a driver their own pending or not-yet-started request (another's is a 404); a reviewer any pending or unfinished one",
       access: ["timeOff:request", "timeOff:review"],
+      conflict: "TIME_OFF_NOT_CANCELLABLE: the request is already decided, cancelled or under way",
       params: uuidParams,
       response: timeOffSchema,
     },

@@ -140,6 +140,7 @@ export function invoicesRoutes(deps: Deps) {
     "/api/invoices/{id}/payments",
     {
       summary: "Record a payment (partial allowed; paid in full → paid). 400 OVERPAYMENT above the balance",
+      conflict: "INVOICE_NOT_OPEN: the invoice is a draft, paid in full or void",
       access: WRITE,
       params: uuidParams,
       body: recordPaymentSchema,

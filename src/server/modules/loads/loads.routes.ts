@@ -264,6 +264,8 @@ export function loadsRoutes(deps: Deps) {
     {
       summary:
         "Assign a driver to a pending or assigned load (takes it off the board; the driver is notified)",
+      conflict:
+        "INVALID_TRANSITION: the load's status takes no driver now; DRIVER_DOCUMENT_EXPIRED: the driver's license or medical card has expired",
       access: WRITE,
       params: uuidParams,
       body: assignLoadSchema,

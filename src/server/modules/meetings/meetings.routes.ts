@@ -38,6 +38,7 @@ export function meetingsRoutes(deps: Deps) {
     "/api/meetings/{id}/cancel",
     {
       summary: "Cancel a meeting: each participant is emailed the cancellation (.ics METHOD:CANCEL)",
+      conflict: "NOT_SCHEDULED: the meeting is already cancelled or over",
       params: uuidParams,
       response: meetingSchema,
     },

@@ -40,6 +40,7 @@ export function paperworkRoutes(deps: Deps) {
     "/api/paperwork/merged",
     {
       summary: "The chosen loads' BOLs and PODs as one PDF (at most 50 loads)",
+      conflict: "NO_PAPERWORK: none of the chosen loads has a BOL or POD on file",
       body: mergePaperworkSchema,
       types: [PDF_TYPE],
       described: "The merged PDF",

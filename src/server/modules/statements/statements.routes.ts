@@ -86,6 +86,7 @@ export function statementsRoutes(deps: Deps) {
     {
       summary:
         "A customer's statement for a period: opening balance, invoices, payments, closing balance, aging",
+      notFound: "No such customer (NOT_FOUND)",
       query: statementQuerySchema,
       response: statementSchema,
     },

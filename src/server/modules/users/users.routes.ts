@@ -101,6 +101,7 @@ export function usersRoutes(deps: Deps) {
       tags: ["Impersonation"],
       access: "impersonation:start",
       conflict: "Already impersonating, oneself, or a disabled account (CONFLICT)",
+      notFound: "No such user (NOT_FOUND)",
       body: impersonateSchema,
       response: impersonationStartedSchema,
     },
