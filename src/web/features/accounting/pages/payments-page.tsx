@@ -10,7 +10,7 @@ import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -18,7 +18,6 @@ import { SummaryTile } from "../../../components/summary-tile";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -139,27 +138,20 @@ export default function PaymentsPage() {
         }
         search={{ label: t("payments.list.searchLabel"), hint: t("payments.list.searchHint") }}
         filters={
-          <>
-            <Select
-              aria-label={t("payments.list.filters.direction")}
-              value={filter.direction ?? ""}
-              onChange={(e) => update({ direction: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("payments.list.filters.allDirections")}</option>
-              {LEDGER_DIRECTIONS.map((d) => (
-                <option key={d} value={d}>
-                  {t(`directions.${d}`)}
-                </option>
-              ))}
-            </Select>
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`payments.list.filters.${edge}`)}
-              onChange={update}
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`payments.list.filters.${word}`)}
+            statuses={[
+              {
+                name: "direction",
+                options: LEDGER_DIRECTIONS,
+                label: t("payments.list.filters.direction"),
+                all: t("payments.list.filters.allDirections"),
+                optionLabel: (d) => t(`directions.${d}`),
+              },
+            ]}
+            period
+          />
         }
         sortMenu={{
           columns: PAYMENT_SORTS,
