@@ -1,64 +1,19 @@
 import { useTranslation } from "react-i18next";
+import {
+  chosenLabel,
+  ENTITY_FIELDS,
+  type Entity,
+  type FilterBinding,
+  type FilterWord,
+  filterValue as value,
+} from "../../lib/list-filters";
 import { usePickerSearch } from "../../lib/use-picker-search";
 import { CustomerPicker, DriverPicker, VehiclePicker } from "../pickers/entity-pickers";
 import { Combobox, type ComboboxOption } from "../ui/combobox";
 import { DateRangeFilter } from "./date-range-filter";
 import { FilterSelect } from "./filter-select";
 
-/** What a list's rows may say about the customer, truck and driver they name. */
-export interface NamedRow {
-  customerId?: string | null;
-  customerName?: string | null;
-  vehicleId?: string | null;
-  vehicleLabel?: string | null;
-  driverId?: string | null;
-  driverName?: string | null;
-}
-
-/**
- * The part of a `useListScreen` result the filters are bound to: the URL's filter, its update, and
- * the page on screen (a chosen truck or driver is named from the rows that show it, so the picker
- * needs no extra request to word its value after a reload).
- */
-export interface FilterBinding {
-  filter: object;
-  update(patch: Record<string, string | null>): void;
-  /** Rows without the `*Id`/`*Name` fields name nothing; such a screen passes `selected`. */
-  data?: { items: readonly object[] } | undefined;
-}
-
-/** The words a filter group shows: each picker's label and its "all" placeholder, each date's label. */
-export type FilterWord =
-  | "customer"
-  | "allCustomers"
-  | "vehicle"
-  | "allVehicles"
-  | "driver"
-  | "allDrivers"
-  | "from"
-  | "to";
-
-type Entity = "customer" | "vehicle" | "driver";
-const NAMES = {
-  customer: ["customerId", "customerName"],
-  vehicle: ["vehicleId", "vehicleLabel"],
-  driver: ["driverId", "driverName"],
-} as const satisfies Record<Entity, readonly [keyof NamedRow, keyof NamedRow]>;
-
-const value = (list: FilterBinding, key: string) =>
-  (list.filter as Record<string, string | null | undefined>)[key] ?? undefined;
-
-/**
- * The chosen customer's, truck's or driver's name, from the first row on screen that names it;
- * `fallback` (e.g. "Selected") when no row does, nothing when nothing is chosen.
- */
-export function chosenLabel(list: FilterBinding, entity: Entity, fallback?: string) {
-  const [idKey, nameKey] = NAMES[entity];
-  const id = value(list, idKey);
-  if (!id) return undefined;
-  const rows = (list.data?.items ?? []) as readonly NamedRow[];
-  return rows.find((row) => row[idKey] === id)?.[nameKey] ?? fallback;
-}
+export { chosenLabel, type FilterBinding };
 
 /** A picker of the list's customer, truck or driver filter (`customerId`, `vehicleId`, `driverId`). */
 export function EntityFilter({
@@ -78,7 +33,7 @@ export function EntityFilter({
   className?: string;
 }) {
   const Picker = { customer: CustomerPicker, vehicle: VehiclePicker, driver: DriverPicker }[entity];
-  const key = NAMES[entity][0];
+  const key = ENTITY_FIELDS[entity][0];
   return (
     <Picker
       aria-label={label}

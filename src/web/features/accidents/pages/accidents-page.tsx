@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { chosenLabel, PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
@@ -153,10 +153,7 @@ export default function AccidentsPage() {
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: (
             <Button asChild size="sm">
               <Link to={ROUTES.accidentNew.path}>

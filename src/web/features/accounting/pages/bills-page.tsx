@@ -12,11 +12,11 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -164,15 +164,14 @@ export default function BillsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs value={view} onValueChange={(v) => update({ view: v === "open" ? null : v })}>
-            <TabsList aria-label={t("bills.list.tabs")} className="mb-0 px-2">
-              {BILL_VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {t(`bills.views.${v}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="view"
+            values={BILL_VIEWS}
+            fallback="open"
+            label={t("bills.list.tabs")}
+            tabLabel={(v) => t(`bills.views.${v}`)}
+          />
         }
         search={{ label: t("bills.list.searchLabel"), hint: t("bills.list.searchHint") }}
         filters={

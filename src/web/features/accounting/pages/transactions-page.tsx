@@ -15,11 +15,11 @@ import { Link } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem, DropdownMenuLabel } from "../../../components/ui/dropdown-menu";
@@ -173,18 +173,14 @@ export default function TransactionsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={filter.direction ?? "all"}
-            onValueChange={(v) => update({ direction: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
-              {(["all", ...LEDGER_DIRECTIONS] as const).map((d) => (
-                <TabsTrigger key={d} value={d}>
-                  {d === "all" ? t("list.all") : t(`directions.${d}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="direction"
+            values={["all", ...LEDGER_DIRECTIONS]}
+            fallback="all"
+            label={t("list.tabs")}
+            tabLabel={(d) => (d === "all" ? t("list.all") : t(`directions.${d}`))}
+          />
         }
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={

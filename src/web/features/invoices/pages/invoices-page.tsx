@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -143,10 +143,7 @@ export default function InvoicesPage() {
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: canWrite ? (
             <Button size="sm" onClick={() => setCreating(true)}>
               <FilePlus2 aria-hidden />

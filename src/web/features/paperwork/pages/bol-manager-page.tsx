@@ -21,7 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FilterGroup } from "../../../components/list/filter-group";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -215,12 +215,7 @@ export default function BolManagerPage() {
           ) : undefined
         }
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "empty")}
         tableLabel={t("title")}
         columns={[
           {

@@ -9,7 +9,7 @@ import { ChevronLeft, ChevronRight, FileStack, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterGroup } from "../../../components/list/filter-group";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
@@ -226,12 +226,7 @@ export default function SettlementsPage() {
             directions: ["desc", "asc"],
           }}
           errorTitle={t("list.fetchFailed")}
-          empty={{
-            title: t("list.empty.title"),
-            text: t("list.empty.text"),
-            filteredTitle: t("list.empty.filteredTitle"),
-            filteredText: t("list.empty.filteredText"),
-          }}
+          empty={emptyCopy(t, "list.empty")}
           tableLabel={t("title")}
           columns={[
             { label: cols.settlement, sort: "driver", className: "pl-4" },

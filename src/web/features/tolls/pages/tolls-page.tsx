@@ -14,10 +14,10 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -127,18 +127,14 @@ export default function TollsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={filter.match ?? "all"}
-            onValueChange={(v) => update({ match: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
-              {(["all", ...TOLL_MATCH_FILTERS] as const).map((m) => (
-                <TabsTrigger key={m} value={m}>
-                  {t(`match.${m}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="match"
+            values={["all", ...TOLL_MATCH_FILTERS]}
+            fallback="all"
+            label={t("list.tabs")}
+            tabLabel={(m) => t(`match.${m}`)}
+          />
         }
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={
