@@ -1,5 +1,5 @@
-import { Tabs, TabsList, TabsTrigger } from "../tabs";
 import type { FilterBinding } from "../../lib/list-filters";
+import { Tabs, TabsList, TabsTrigger } from "../tabs";
 
 /**
  * The tabs above a list that switch one of its URL parameters (a view, a status, a direction): one tab
