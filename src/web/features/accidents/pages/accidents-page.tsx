@@ -8,9 +8,9 @@ import {
 import { Images, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPanel } from "../../../components/list/list-panel";
+import { chosenLabel, PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
@@ -35,14 +35,8 @@ export default function AccidentsPage() {
     filters: FILTERS,
     fetchFailed: t("list.fetchFailed"),
   });
-  const { filter, update, data } = list;
+  const { filter, update } = list;
   const summary = useAccidentSummary();
-  const labelOf = (key: "driver" | "vehicle") => {
-    const row = data?.items.find((a) =>
-      key === "driver" ? a.driverId === filter.driverId : a.vehicleId === filter.vehicleId,
-    );
-    return (key === "driver" ? row?.driverName : row?.vehicleLabel) ?? t("filters.selected");
-  };
   const s = summary.data;
 
   const columns = {
@@ -113,20 +107,15 @@ export default function AccidentsPage() {
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("filters.claimStatus")}
-              value={filter.claimStatus ?? ""}
-              onChange={(e) => update({ claimStatus: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-claim-status"
-            >
-              <option value="">{t("filters.allClaims")}</option>
-              {CLAIM_STATUSES.map((st) => (
-                <option key={st} value={st}>
-                  {t(`claimStatus.${st}`)}
-                </option>
-              ))}
-            </Select>
+            <StatusFilter
+              list={list}
+              name="claimStatus"
+              options={CLAIM_STATUSES}
+              label={t("filters.claimStatus")}
+              all={t("filters.allClaims")}
+              optionLabel={(st) => t(`claimStatus.${st}`)}
+              testId="filter-claim-status"
+            />
             <Select
               aria-label={t("filters.injuries")}
               value={filter.injuries === undefined ? "" : String(filter.injuries)}
@@ -142,7 +131,7 @@ export default function AccidentsPage() {
               aria-label={t("filters.driver")}
               placeholder={t("filters.allDrivers")}
               value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
+              selectedLabel={chosenLabel(list, "driver", t("filters.selected"))}
               onChange={(id) => update({ driverId: id })}
               className="lg:w-48"
             />
@@ -151,16 +140,11 @@ export default function AccidentsPage() {
               aria-label={t("filters.vehicle")}
               placeholder={t("filters.allVehicles")}
               value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
+              selectedLabel={chosenLabel(list, "vehicle", t("filters.selected"))}
               onChange={(id) => update({ vehicleId: id })}
               className="lg:w-40"
             />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`filters.${edge}`)}
-              onChange={update}
-            />
+            <PeriodFilter list={list} label={(edge) => t(`filters.${edge}`)} />
           </>
         }
         sortMenu={{
@@ -169,10 +153,7 @@ export default function AccidentsPage() {
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: (
             <Button asChild size="sm">
               <Link to={ROUTES.accidentNew.path}>

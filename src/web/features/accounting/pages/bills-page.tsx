@@ -10,16 +10,16 @@ import { CheckCircle2, History, Pencil, Plus, Trash2, Undo2 } from "lucide-react
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -164,46 +164,37 @@ export default function BillsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs value={view} onValueChange={(v) => update({ view: v === "open" ? null : v })}>
-            <TabsList aria-label={t("bills.list.tabs")} className="mb-0 px-2">
-              {BILL_VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {t(`bills.views.${v}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="view"
+            values={BILL_VIEWS}
+            fallback="open"
+            label={t("bills.list.tabs")}
+            tabLabel={(v) => t(`bills.views.${v}`)}
+          />
         }
         search={{ label: t("bills.list.searchLabel"), hint: t("bills.list.searchHint") }}
         filters={
-          <>
-            <Select
-              aria-label={t("bills.list.filters.type")}
-              value={filter.billType ?? ""}
-              onChange={(e) => update({ billType: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("bills.list.filters.allTypes")}</option>
-              {BILL_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`bills.types.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("bills.list.filters.service")}
-              value={filter.serviceType ?? ""}
-              onChange={(e) => update({ serviceType: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("bills.list.filters.allServices")}</option>
-              {BILL_SERVICE_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`bills.services.${s}`)}
-                </option>
-              ))}
-            </Select>
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`bills.list.filters.${word}`)}
+            statuses={[
+              {
+                name: "billType",
+                options: BILL_TYPES,
+                label: t("bills.list.filters.type"),
+                all: t("bills.list.filters.allTypes"),
+                optionLabel: (type) => t(`bills.types.${type}`),
+              },
+              {
+                name: "serviceType",
+                options: BILL_SERVICE_TYPES,
+                label: t("bills.list.filters.service"),
+                all: t("bills.list.filters.allServices"),
+                optionLabel: (s) => t(`bills.services.${s}`),
+              },
+            ]}
+          />
         }
         sortMenu={{
           columns: BILL_SORTS,

@@ -10,15 +10,14 @@ import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
-import { ListPanel } from "../../../components/list/list-panel";
+import { FilterGroup } from "../../../components/list/filter-group";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -51,7 +50,7 @@ export default function PaymentsPage() {
     filters: FILTERS,
     fetchFailed: t("payments.list.fetchFailed"),
   });
-  const { filter, update, data } = list;
+  const { filter, data } = list;
   const view = filter.view ?? "all";
   const [paying, setPaying] = useState<string | null>(null);
 
@@ -127,39 +126,31 @@ export default function PaymentsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs value={view} onValueChange={(v) => update({ view: v === "all" ? null : v })}>
-            <TabsList aria-label={t("payments.list.tabs")} className="mb-0 px-2">
-              {PAYMENT_VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {t(`payments.views.${v}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="view"
+            values={PAYMENT_VIEWS}
+            fallback="all"
+            label={t("payments.list.tabs")}
+            tabLabel={(v) => t(`payments.views.${v}`)}
+          />
         }
         search={{ label: t("payments.list.searchLabel"), hint: t("payments.list.searchHint") }}
         filters={
-          <>
-            <Select
-              aria-label={t("payments.list.filters.direction")}
-              value={filter.direction ?? ""}
-              onChange={(e) => update({ direction: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("payments.list.filters.allDirections")}</option>
-              {LEDGER_DIRECTIONS.map((d) => (
-                <option key={d} value={d}>
-                  {t(`directions.${d}`)}
-                </option>
-              ))}
-            </Select>
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`payments.list.filters.${edge}`)}
-              onChange={update}
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`payments.list.filters.${word}`)}
+            statuses={[
+              {
+                name: "direction",
+                options: LEDGER_DIRECTIONS,
+                label: t("payments.list.filters.direction"),
+                all: t("payments.list.filters.allDirections"),
+                optionLabel: (d) => t(`directions.${d}`),
+              },
+            ]}
+            period
+          />
         }
         sortMenu={{
           columns: PAYMENT_SORTS,
@@ -167,12 +158,7 @@ export default function PaymentsPage() {
           directions: ["desc", "asc"],
         }}
         errorTitle={t("payments.list.fetchFailed")}
-        empty={{
-          title: t("payments.list.empty.title"),
-          text: t("payments.list.empty.text"),
-          filteredTitle: t("payments.list.empty.filteredTitle"),
-          filteredText: t("payments.list.empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "payments.list.empty")}
         tableLabel={t(`payments.views.${view}`)}
         columns={[
           { label: cols.day, sort: "day", className: "pl-4" },

@@ -12,15 +12,14 @@ import { Ban, ExternalLink, FileText, Paperclip, Pencil, Plus } from "lucide-rea
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { SummaryTile } from "../../../components/summary-tile";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem, DropdownMenuLabel } from "../../../components/ui/dropdown-menu";
@@ -104,12 +103,6 @@ export default function TransactionsPage() {
     if (fileInput.current) fileInput.current.value = "";
   };
 
-  const labelOf = (key: "vehicle" | "driver") => {
-    const row = data?.items.find((r) =>
-      key === "vehicle" ? r.vehicleId === filter.vehicleId : r.driverId === filter.driverId,
-    );
-    return (key === "vehicle" ? row?.vehicleLabel : row?.driverName) ?? undefined;
-  };
   const cols = {
     date: t("list.columns.date"),
     what: t("list.columns.what"),
@@ -180,48 +173,38 @@ export default function TransactionsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={filter.direction ?? "all"}
-            onValueChange={(v) => update({ direction: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
-              {(["all", ...LEDGER_DIRECTIONS] as const).map((d) => (
-                <TabsTrigger key={d} value={d}>
-                  {d === "all" ? t("list.all") : t(`directions.${d}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="direction"
+            values={["all", ...LEDGER_DIRECTIONS]}
+            fallback="all"
+            label={t("list.tabs")}
+            tabLabel={(d) => (d === "all" ? t("list.all") : t(`directions.${d}`))}
+          />
         }
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("list.filters.category")}
-              value={filter.category ?? ""}
-              onChange={(e) => update({ category: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allCategories")}</option>
-              {LEDGER_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`categories.${c}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.source")}
-              value={filter.source ?? ""}
-              onChange={(e) => update({ source: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allSources")}</option>
-              {LEDGER_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sources.${s}`)}
-                </option>
-              ))}
-            </Select>
+            <FilterGroup
+              list={list}
+              words={(word) => t(`list.filters.${word}`)}
+              statuses={[
+                {
+                  name: "category",
+                  options: LEDGER_CATEGORIES,
+                  label: t("list.filters.category"),
+                  all: t("list.filters.allCategories"),
+                  optionLabel: (c) => t(`categories.${c}`),
+                },
+                {
+                  name: "source",
+                  options: LEDGER_SOURCES,
+                  label: t("list.filters.source"),
+                  all: t("list.filters.allSources"),
+                  optionLabel: (s) => t(`sources.${s}`),
+                },
+              ]}
+            />
             <Select
               aria-label={t("list.filters.state")}
               value={filter.state ?? "posted"}
@@ -234,27 +217,12 @@ export default function TransactionsPage() {
                 </option>
               ))}
             </Select>
-            <VehiclePicker
-              aria-label={t("list.filters.vehicle")}
-              placeholder={t("list.filters.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-40"
-            />
-            <DriverPicker
-              aria-label={t("list.filters.driver")}
-              placeholder={t("list.filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-48"
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
+            <FilterGroup
+              list={list}
+              words={(word) => t(`list.filters.${word}`)}
+              vehicle={{ className: "lg:w-40" }}
+              driver={{ className: "lg:w-48" }}
+              period
             />
           </>
         }

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -86,18 +86,14 @@ export default function AnnouncementsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={list.filter.status ?? "all"}
-            onValueChange={(v) => list.update({ status: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("views.label")} className="mb-0 px-2">
-              {VIEWS.map((v) => (
-                <TabsTrigger key={v} value={v}>
-                  {t(`views.${v}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="status"
+            values={VIEWS}
+            fallback="all"
+            label={t("views.label")}
+            tabLabel={(v) => t(`views.${v}`)}
+          />
         }
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         sortMenu={{

@@ -9,9 +9,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -58,7 +58,7 @@ export default function AssignmentsPage() {
     filters: NO_FILTERS,
     fetchFailed: t("list.loadFailed"),
   });
-  const { filter, update } = list;
+  const { filter } = list;
   const state: AssignmentState = filter.state;
 
   const [assigning, setAssigning] = useState(false);
@@ -111,15 +111,14 @@ export default function AssignmentsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs value={state} onValueChange={(v) => update({ state: v })}>
-            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
-              {ASSIGNMENT_STATES.map((s) => (
-                <TabsTrigger key={s} value={s}>
-                  {t(`states.${s}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="state"
+            values={ASSIGNMENT_STATES}
+            fallback="current"
+            label={t("list.tabs")}
+            tabLabel={(s) => t(`states.${s}`)}
+          />
         }
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         errorTitle={t("list.loadFailed")}

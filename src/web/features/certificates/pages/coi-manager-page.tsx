@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/list/filter-select";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -176,12 +176,7 @@ function CertificatesTab() {
         }
         sortMenu={{ columns: CERTIFICATE_SORTS, field: (c) => t(`sorts.${c}`), directions: ["asc", "desc"] }}
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "empty")}
         tableLabel={t("tabs.certificates")}
         columns={[
           { label: cols.insured, sort: "insuredName", className: "pl-4" },

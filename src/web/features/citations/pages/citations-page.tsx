@@ -9,14 +9,13 @@ import { Paperclip, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -160,20 +159,15 @@ export default function CitationsPage() {
         }}
         filters={
           <>
-            <Select
-              aria-label={t("filters.status")}
-              value={statusFilter ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("filters.allStatuses")}</option>
-              {STATUS_FILTERS.map((st) => (
-                <option key={st} value={st}>
-                  {st === "overdue" ? t("overdue") : t(`status.${st}`)}
-                </option>
-              ))}
-            </Select>
+            <StatusFilter
+              list={list}
+              name="status"
+              options={STATUS_FILTERS}
+              label={t("filters.status")}
+              all={t("filters.allStatuses")}
+              optionLabel={(st) => (st === "overdue" ? t("overdue") : t(`status.${st}`))}
+              testId="filter-status"
+            />
             {staff ? (
               <SafetyPicker
                 kind="drivers"
@@ -185,13 +179,7 @@ export default function CitationsPage() {
                 className="lg:w-52"
               />
             ) : null}
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
+            <PeriodFilter list={list} label={(edge) => t(`filters.${edge}`)} testIdPrefix="filter" />
           </>
         }
         sortMenu={{

@@ -6,7 +6,7 @@ import {
 import { logQuerySchema } from "@shared/communications/log-query.schema";
 import { Ban } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
+import { PeriodFilter } from "../../../components/list/filter-group";
 import { FilterSelect } from "../../../components/list/filter-select";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
@@ -93,12 +93,7 @@ export function CommunicationLog() {
             className="lg:w-44"
             testId="log-source"
           />
-          <DateRangeFilter
-            from={filter.from}
-            to={filter.to}
-            label={(edge) => t(`log.${edge}`)}
-            onChange={update}
-          />
+          <PeriodFilter list={list} label={(edge) => t(`log.${edge}`)} />
         </>
       }
       errorTitle={t("log.fetchFailed")}

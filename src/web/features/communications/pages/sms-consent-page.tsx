@@ -9,10 +9,10 @@ import { FileUp, Plus, ShieldCheck, ShieldOff } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -123,18 +123,14 @@ export default function SmsConsentPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={list.filter.status ?? "all"}
-            onValueChange={(v) => list.update({ status: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("consent.show")} className="mb-0 px-2">
-              {(["all", ...CONSENT_STATUSES] as const).map((s) => (
-                <TabsTrigger key={s} value={s}>
-                  {s === "all" ? t("consent.all") : t(`consent.statuses.${s}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="status"
+            values={["all", ...CONSENT_STATUSES]}
+            fallback="all"
+            label={t("consent.show")}
+            tabLabel={(s) => (s === "all" ? t("consent.all") : t(`consent.statuses.${s}`))}
+          />
         }
         search={{ label: t("consent.searchLabel"), hint: t("consent.searchHint") }}
         errorTitle={t("consent.fetchFailed")}

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/list/filter-select";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -142,12 +142,7 @@ export default function ContractsPage() {
           directions: ["asc", "desc"],
         }}
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "empty")}
         tableLabel={t("title")}
         columns={[
           { label: cols.contract, sort: "title", className: "pl-4" },

@@ -12,7 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -139,10 +139,7 @@ export default function DriversPage() {
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: canWrite ? (
             <Button size="sm" onClick={() => setCreating(true)}>
               <UserPlus aria-hidden />

@@ -1,26 +1,23 @@
 import { FUEL_ENTRY_TYPES, FUEL_SORTS, type FuelEntry, fuelFilterSchema } from "@shared/fuel/fuel.schema";
-import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
+import { JURISDICTION_CODES, jurisdictionName } from "@shared/fuel/jurisdictions";
 import { Fuel, Paperclip, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup, LookupFilter } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Combobox } from "../../../components/ui/combobox";
 import { Spinner } from "../../../components/ui/feedback";
-import { Select } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { usePickerSearch } from "../../../lib/use-picker-search";
 import {
   downloadReceipt,
   exportFuel,
@@ -46,7 +43,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
     fetchFailed: t("list.fetchFailed"),
     narrow: (parsed) => ({ ...parsed, driverId: staff ? parsed.driverId : undefined }),
   });
-  const { filter, update, data, filtered } = list;
+  const { filter, data, filtered } = list;
 
   const [removing, setRemoving] = useState<FuelEntry | null>(null);
   const remove = useDeleteFuelEntry();
@@ -72,12 +69,6 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
     price: t("fields.pricePerGallon"),
     total: t("fields.totalAmount"),
     receipt: t("list.receipt"),
-  };
-  const labelOf = (key: "driver" | "vehicle") => {
-    const row = data?.items.find((r) =>
-      key === "driver" ? r.driverId === filter.driverId : r.vehicleId === filter.vehicleId,
-    );
-    return (key === "driver" ? row?.driverName : row?.vehicleLabel) ?? undefined;
   };
 
   return (
@@ -125,50 +116,59 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
         search={{ label: t("list.searchLabel"), hint: t(staff ? "list.searchHintStaff" : "list.searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("list.filters.fuelType")}
-              value={filter.fuelType ?? ""}
-              onChange={(e) => update({ fuelType: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allFuelTypes")}</option>
-              {FUEL_ENTRY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`fuelTypesShort.${type}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.state")}
-              value={filter.state ?? ""}
-              onChange={(e) => update({ state: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allStates")}</option>
-              {JURISDICTIONS.map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </Select>
+            <FilterGroup
+              list={list}
+              words={(word) => t(`list.filters.${word}`)}
+              statuses={[
+                {
+                  name: "fuelType",
+                  options: FUEL_ENTRY_TYPES,
+                  label: t("list.filters.fuelType"),
+                  all: t("list.filters.allFuelTypes"),
+                  optionLabel: (type) => t(`fuelTypesShort.${type}`),
+                },
+                {
+                  name: "state",
+                  options: JURISDICTION_CODES,
+                  label: t("list.filters.state"),
+                  all: t("list.filters.allStates"),
+                  optionLabel: (code) => `${jurisdictionName(code)} (${code})`,
+                },
+              ]}
+            />
             {staff ? (
-              <DriverFilter
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                onChange={(id) => update({ driverId: id })}
+              <LookupFilter
+                list={list}
+                name="driverId"
+                entity="driver"
+                rows={useFuelDrivers}
+                toOption={(d) => ({ value: d.id, label: d.fullName })}
+                label={t("list.filters.driver")}
+                all={t("list.filters.allDrivers")}
+                labels={{
+                  search: t("list.filters.driver"),
+                  empty: t("list.filters.noDrivers"),
+                  clear: t("form.clear"),
+                }}
+                className="lg:w-52"
               />
             ) : null}
-            <VehicleFilter
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
+            <LookupFilter
+              list={list}
+              name="vehicleId"
+              entity="vehicle"
+              rows={useVehicleRows}
+              toOption={(v) => ({ value: v.id, label: v.unitNumber, description: v.description })}
+              label={t("list.filters.vehicle")}
+              all={t("list.filters.allVehicles")}
+              labels={{
+                search: t("form.searchVehicles"),
+                empty: t("form.noVehicles"),
+                clear: t("form.clear"),
+              }}
+              className="lg:w-44"
             />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-            />
+            <FilterGroup list={list} words={(word) => t(`list.filters.${word}`)} period />
           </>
         }
         sortMenu={{
@@ -343,74 +343,8 @@ function FuelTypeBadge({ type }: { type: FuelEntry["fuelType"] }) {
   );
 }
 
-function DriverFilter({
-  value,
-  selectedLabel,
-  onChange,
-}: {
-  value: string | null;
-  selectedLabel?: string;
-  onChange: (id: string | null) => void;
-}) {
-  const { t } = useTranslation("fuel");
-  const { search, setSearch, q, typing } = usePickerSearch();
-  const drivers = useFuelDrivers(q);
-  return (
-    <Combobox
-      aria-label={t("list.filters.driver")}
-      className="lg:w-52"
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={(id) => onChange(id)}
-      options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
-      search={search}
-      onSearchChange={setSearch}
-      loading={drivers.isFetching || typing}
-      placeholder={t("list.filters.allDrivers")}
-      labels={{
-        search: t("list.filters.driver"),
-        empty: t("list.filters.noDrivers"),
-        clear: t("form.clear"),
-        loading: t("common:loading"),
-      }}
-    />
-  );
-}
-
-function VehicleFilter({
-  value,
-  selectedLabel,
-  onChange,
-}: {
-  value: string | null;
-  selectedLabel?: string;
-  onChange: (id: string | null) => void;
-}) {
-  const { t } = useTranslation("fuel");
-  const { search, setSearch, q, typing } = usePickerSearch();
+/** The fuel log's own vehicle lookup, as the rows a `LookupFilter` searches. */
+function useVehicleRows(q: string) {
   const vehicles = useFuelVehicles(q);
-  return (
-    <Combobox
-      aria-label={t("list.filters.vehicle")}
-      className="lg:w-44"
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={(id) => onChange(id)}
-      options={(vehicles.data?.items ?? []).map((v) => ({
-        value: v.id,
-        label: v.unitNumber,
-        description: v.description,
-      }))}
-      search={search}
-      onSearchChange={setSearch}
-      loading={vehicles.isFetching || typing}
-      placeholder={t("list.filters.allVehicles")}
-      labels={{
-        search: t("form.searchVehicles"),
-        empty: t("form.noVehicles"),
-        clear: t("form.clear"),
-        loading: t("common:loading"),
-      }}
-    />
-  );
+  return { ...vehicles, data: vehicles.data?.items };
 }

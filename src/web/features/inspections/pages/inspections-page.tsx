@@ -10,8 +10,8 @@ import {
 import { Camera, ClipboardPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup, LookupFilter, PeriodFilter } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
@@ -47,15 +47,9 @@ export default function InspectionsPage() {
     narrow: (parsed) => ({ ...parsed, driverId: staff ? parsed.driverId : undefined }),
   });
   const { filter, update, data, filtered } = list;
-  const labelOf = (key: "asset" | "driver") => {
-    const row = data?.items.find((r) =>
-      key === "driver"
-        ? r.driverId === filter.driverId
-        : r.assetId === (filter.vehicleId ?? filter.trailerId),
-    );
-    if (!row) return t("list.selected");
-    return key === "driver" ? (row.driverName ?? t("list.selected")) : row.assetLabel;
-  };
+  const assetLabel = () =>
+    data?.items.find((r) => r.assetId === (filter.vehicleId ?? filter.trailerId))?.assetLabel ??
+    t("list.selected");
 
   const columns = {
     inspectedAt: t("fields.inspectedAt"),
@@ -99,34 +93,28 @@ export default function InspectionsPage() {
         }}
         filters={
           <>
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {INSPECTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <Select
-              aria-label={t("list.filters.type")}
-              value={filter.type ?? ""}
-              onChange={(e) => update({ type: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-type"
-            >
-              <option value="">{t("list.filters.allTypes")}</option>
-              {INSPECTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
+            <FilterGroup
+              list={list}
+              words={(word) => t(`list.filters.${word}`)}
+              statuses={[
+                {
+                  name: "status",
+                  options: INSPECTION_STATUSES,
+                  label: t("list.filters.status"),
+                  all: t("list.filters.allStatuses"),
+                  optionLabel: (s) => t(`status.${s}`),
+                  testId: "filter-status",
+                },
+                {
+                  name: "type",
+                  options: INSPECTION_TYPES,
+                  label: t("list.filters.type"),
+                  all: t("list.filters.allTypes"),
+                  optionLabel: (type) => t(`types.${type}`),
+                  testId: "filter-type",
+                },
+              ]}
+            />
             <Select
               aria-label={t("list.filters.assetType")}
               value={filter.assetType ?? ""}
@@ -144,7 +132,7 @@ export default function InspectionsPage() {
             <AssetFilter
               assetType={filter.assetType ?? ""}
               value={filter.vehicleId ?? filter.trailerId ?? null}
-              selectedLabel={filter.vehicleId || filter.trailerId ? labelOf("asset") : undefined}
+              selectedLabel={filter.vehicleId || filter.trailerId ? assetLabel() : undefined}
               onChange={(asset) =>
                 update({
                   vehicleId: asset?.assetType === "vehicle" ? asset.id : null,
@@ -153,19 +141,25 @@ export default function InspectionsPage() {
               }
             />
             {staff ? (
-              <DriverFilter
-                value={filter.driverId ?? null}
-                selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                onChange={(id) => update({ driverId: id })}
+              <LookupFilter
+                list={list}
+                name="driverId"
+                entity="driver"
+                selected={t("list.selected")}
+                rows={useInspectionDrivers}
+                toOption={(d) => ({ value: d.id, label: d.fullName })}
+                label={t("list.filters.driver")}
+                all={t("list.filters.allDrivers")}
+                labels={{
+                  search: t("form.searchDrivers"),
+                  empty: t("form.noMatch"),
+                  failed: t("form.driversFailed"),
+                  clear: t("form.clear"),
+                }}
+                className="lg:w-48"
               />
             ) : null}
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
+            <PeriodFilter list={list} label={(edge) => t(`list.filters.${edge}`)} testIdPrefix="filter" />
           </>
         }
         sortMenu={{
@@ -318,40 +312,6 @@ function AssetFilter({
       labels={{
         search: t("form.searchAssets"),
         empty: assets.isError ? t("form.assetsFailed") : t("form.noMatch"),
-        clear: t("form.clear"),
-        loading: t("common:loading"),
-      }}
-      className="lg:w-48"
-    />
-  );
-}
-
-function DriverFilter({
-  value,
-  selectedLabel,
-  onChange,
-}: {
-  value: string | null;
-  selectedLabel?: string;
-  onChange: (id: string | null) => void;
-}) {
-  const { t } = useTranslation("inspections");
-  const { search, setSearch, q, typing } = usePickerSearch();
-  const drivers = useInspectionDrivers(q);
-  return (
-    <Combobox
-      aria-label={t("list.filters.driver")}
-      value={value}
-      selectedLabel={selectedLabel}
-      onChange={(id) => onChange(id)}
-      options={(drivers.data ?? []).map((d) => ({ value: d.id, label: d.fullName }))}
-      search={search}
-      onSearchChange={setSearch}
-      loading={drivers.isFetching || typing}
-      placeholder={t("list.filters.allDrivers")}
-      labels={{
-        search: t("form.searchDrivers"),
-        empty: drivers.isError ? t("form.driversFailed") : t("form.noMatch"),
         clear: t("form.clear"),
         loading: t("common:loading"),
       }}

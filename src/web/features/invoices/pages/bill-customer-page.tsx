@@ -11,7 +11,7 @@ import { CheckCircle2, CircleAlert, FileText, Loader2, XCircle } from "lucide-re
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -224,12 +224,7 @@ export default function BillCustomerPage() {
           </div>
         }
         errorTitle={t("queue.fetchFailed")}
-        empty={{
-          title: t("queue.empty.title"),
-          text: t("queue.empty.text"),
-          filteredTitle: t("queue.empty.filteredTitle"),
-          filteredText: t("queue.empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "queue.empty")}
         render={(page) => {
           const groups = new Map<string, BillingQueueLoad[]>();
           for (const l of page.items) groups.set(l.customerId, [...(groups.get(l.customerId) ?? []), l]);

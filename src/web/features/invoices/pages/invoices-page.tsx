@@ -8,13 +8,12 @@ import {
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
-import { ListPanel } from "../../../components/list/list-panel";
+import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -115,20 +114,15 @@ export default function InvoicesPage() {
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={
           <>
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {INVOICE_VIEW_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
+            <StatusFilter
+              list={list}
+              name="status"
+              options={INVOICE_VIEW_STATUSES}
+              label={t("list.filters.status")}
+              all={t("list.filters.allStatuses")}
+              optionLabel={(s) => t(`status.${s}`)}
+              testId="filter-status"
+            />
             <BillingCustomerPicker
               aria-label={t("list.filters.customer")}
               placeholder={t("list.filters.allCustomers")}
@@ -140,12 +134,7 @@ export default function InvoicesPage() {
               }}
               className="lg:w-56"
             />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-            />
+            <PeriodFilter list={list} label={(edge) => t(`list.filters.${edge}`)} />
           </>
         }
         sortMenu={{
@@ -154,10 +143,7 @@ export default function InvoicesPage() {
         }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: canWrite ? (
             <Button size="sm" onClick={() => setCreating(true)}>
               <FilePlus2 aria-hidden />

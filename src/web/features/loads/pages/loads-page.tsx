@@ -3,15 +3,13 @@ import { LOAD_SORTS, LOAD_STATUSES, type LoadListItem, loadFilterSchema } from "
 import { ArrowRight, PackagePlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { CustomerPicker, DriverPicker } from "../../../components/pickers/entity-pickers";
 import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
@@ -37,12 +35,7 @@ export default function LoadsPage() {
       driverId: lookups ? parsed.driverId : undefined,
     }),
   });
-  const { filter, update, data, filtered } = list;
-  const labelOf = (key: "customer" | "driver") => {
-    const id = key === "customer" ? filter.customerId : filter.driverId;
-    const row = data?.items.find((r) => (key === "customer" ? r.customerId : r.driverId) === id);
-    return (key === "customer" ? row?.customerName : row?.driverName) ?? t("list.selected");
-  };
+  const { filter, filtered } = list;
 
   const columns = {
     loadNumber: t("fields.loadNumber"),
@@ -88,49 +81,23 @@ export default function LoadsPage() {
           hint: t(staff ? "list.searchHint" : "list.searchHintDriver"),
         }}
         filters={
-          <>
-            <Select
-              aria-label={t("list.filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="filter-status"
-            >
-              <option value="">{t("list.filters.allStatuses")}</option>
-              {LOAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
-            {lookups ? (
-              <>
-                <CustomerPicker
-                  aria-label={t("list.filters.customer")}
-                  placeholder={t("list.filters.allCustomers")}
-                  value={filter.customerId ?? null}
-                  selectedLabel={filter.customerId ? labelOf("customer") : undefined}
-                  onChange={(id) => update({ customerId: id })}
-                  className="lg:w-52"
-                />
-                <DriverPicker
-                  aria-label={t("list.filters.driver")}
-                  placeholder={t("list.filters.allDrivers")}
-                  value={filter.driverId ?? null}
-                  selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-                  onChange={(id) => update({ driverId: id })}
-                  className="lg:w-52"
-                />
-              </>
-            ) : null}
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-              testIdPrefix="filter"
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`list.filters.${word}`)}
+            statuses={[
+              {
+                name: "status",
+                options: LOAD_STATUSES,
+                label: t("list.filters.status"),
+                all: t("list.filters.allStatuses"),
+                optionLabel: (s) => t(`status.${s}`),
+                testId: "filter-status",
+              },
+            ]}
+            customer={lookups && { selected: t("list.selected") }}
+            driver={lookups && { selected: t("list.selected") }}
+            period={{ testIdPrefix: "filter" }}
+          />
         }
         sortMenu={{
           columns: LOAD_SORTS.filter((c) => staff || c !== "totalRate"),

@@ -3,7 +3,7 @@ import { Clock, MapPin, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -59,10 +59,7 @@ export default function LocationsPage() {
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         errorTitle={t("list.fetchFailed")}
         empty={{
-          title: t("list.empty.title"),
-          text: t("list.empty.text"),
-          filteredTitle: t("list.empty.filteredTitle"),
-          filteredText: t("list.empty.filteredText"),
+          ...emptyCopy(t, "list.empty"),
           action: (
             <Button size="sm" onClick={() => setEditing("new")}>
               <Plus aria-hidden />

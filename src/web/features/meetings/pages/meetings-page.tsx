@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -70,15 +70,14 @@ export default function MeetingsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={list.filter.when}
-            onValueChange={(v) => list.update({ when: v === "upcoming" ? null : v })}
-          >
-            <TabsList aria-label={t("show")} className="mb-0 px-2">
-              <TabsTrigger value="upcoming">{t("upcoming")}</TabsTrigger>
-              <TabsTrigger value="past">{t("past")}</TabsTrigger>
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="when"
+            values={["upcoming", "past"]}
+            fallback="upcoming"
+            label={t("show")}
+            tabLabel={(when) => t(when)}
+          />
         }
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         errorTitle={t("fetchFailed")}

@@ -20,17 +20,15 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
-import { ListPanel } from "../../../components/list/list-panel";
+import { FilterGroup } from "../../../components/list/filter-group";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { CustomerPicker, DriverPicker } from "../../../components/pickers/entity-pickers";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -123,12 +121,6 @@ export default function BolManagerPage() {
     }
   };
 
-  const labelOf = (key: "customer" | "driver") => {
-    const row = data?.items.find((r) =>
-      key === "customer" ? r.customerId === filter.customerId : r.driverId === filter.driverId,
-    );
-    return (key === "customer" ? row?.customerName : row?.driverName) ?? undefined;
-  };
   const cols = {
     load: t("columns.load"),
     parties: t("columns.parties"),
@@ -169,44 +161,23 @@ export default function BolManagerPage() {
         list={list}
         search={{ label: t("searchLabel"), hint: t("searchHint") }}
         filters={
-          <>
-            <Select
-              aria-label={t("filters.status")}
-              value={filter.status ?? ""}
-              onChange={(e) => update({ status: e.target.value })}
-              className="lg:w-auto"
-              data-testid="paperwork-status-filter"
-            >
-              <option value="">{t("filters.allStatuses")}</option>
-              {PAPERWORK_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`statuses.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <CustomerPicker
-              aria-label={t("filters.customer")}
-              placeholder={t("filters.allCustomers")}
-              value={filter.customerId ?? null}
-              selectedLabel={filter.customerId ? labelOf("customer") : undefined}
-              onChange={(id) => update({ customerId: id })}
-              className="lg:w-52"
-            />
-            <DriverPicker
-              aria-label={t("filters.driver")}
-              placeholder={t("filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-48"
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`filters.${edge}`)}
-              onChange={update}
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`filters.${word}`)}
+            statuses={[
+              {
+                name: "status",
+                options: PAPERWORK_STATUSES,
+                label: t("filters.status"),
+                all: t("filters.allStatuses"),
+                optionLabel: (s) => t(`statuses.${s}`),
+                testId: "paperwork-status-filter",
+              },
+            ]}
+            customer
+            driver={{ className: "lg:w-48" }}
+            period
+          />
         }
         sortMenu={{
           columns: PAPERWORK_SORTS,
@@ -244,12 +215,7 @@ export default function BolManagerPage() {
           ) : undefined
         }
         errorTitle={t("fetchFailed")}
-        empty={{
-          title: t("empty.title"),
-          text: t("empty.text"),
-          filteredTitle: t("empty.filteredTitle"),
-          filteredText: t("empty.filteredText"),
-        }}
+        empty={emptyCopy(t, "empty")}
         tableLabel={t("title")}
         columns={[
           {

@@ -8,16 +8,14 @@ import { Paperclip, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { describeError } from "../../../lib/api-errors";
@@ -40,18 +38,12 @@ export function ExpensesTab() {
     filters: FILTERS,
     fetchFailed: t("expenses.fetchFailed"),
   });
-  const { filter, update, data } = list;
+  const { filter } = list;
 
   const [editing, setEditing] = useState<ParkingExpense | null | undefined>(undefined);
   const [removing, setRemoving] = useState<ParkingExpense | null>(null);
   const remove = useDeleteExpense();
 
-  const labelOf = (key: "vehicle" | "driver") => {
-    const row = data?.items.find((r) =>
-      key === "vehicle" ? r.vehicleId === filter.vehicleId : r.driverId === filter.driverId,
-    );
-    return (key === "vehicle" ? row?.vehicleLabel : row?.driverName) ?? undefined;
-  };
   const openReceipt = async (e: ParkingExpense) => {
     if (!e.receipt) return;
     try {
@@ -104,44 +96,22 @@ export function ExpensesTab() {
           </>
         }
         filters={
-          <>
-            <Select
-              aria-label={t("fields.paymentMethod")}
-              value={filter.paymentMethod ?? ""}
-              onChange={(e) => update({ paymentMethod: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.allMethods")}</option>
-              {PARKING_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`paymentMethods.${m}`)}
-                </option>
-              ))}
-            </Select>
-            <VehiclePicker
-              aria-label={t("fields.vehicle")}
-              placeholder={t("list.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-44"
-            />
-            <DriverPicker
-              aria-label={t("fields.driver")}
-              placeholder={t("list.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-52"
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.${edge}`)}
-              onChange={update}
-              unbounded
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(word === "vehicle" || word === "driver" ? `fields.${word}` : `list.${word}`)}
+            statuses={[
+              {
+                name: "paymentMethod",
+                options: PARKING_PAYMENT_METHODS,
+                label: t("fields.paymentMethod"),
+                all: t("list.allMethods"),
+                optionLabel: (m) => t(`paymentMethods.${m}`),
+              },
+            ]}
+            vehicle
+            driver
+            period={{ unbounded: true }}
+          />
         }
         sortMenu={{
           columns: EXPENSE_SORTS,

@@ -10,13 +10,12 @@ import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import type { SortDir } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
-import { VehiclePicker } from "../../../components/pickers/entity-pickers";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -44,7 +43,7 @@ export function ReservationsTab() {
     filters: FILTERS,
     fetchFailed: t("reservations.fetchFailed"),
   });
-  const { filter, update, data } = list;
+  const { filter, update } = list;
   const state: ReservationState = filter.state;
   // No sort in the address: upcoming soonest first, past most recent first (as the API does).
   const sort: ReservationSort = filter.sort ?? "startsAt";
@@ -119,27 +118,12 @@ export function ReservationsTab() {
           </>
         }
         filters={
-          <>
-            <VehiclePicker
-              aria-label={t("fields.vehicle")}
-              placeholder={t("list.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={
-                filter.vehicleId
-                  ? (data?.items.find((r) => r.vehicleId === filter.vehicleId)?.vehicleLabel ?? undefined)
-                  : undefined
-              }
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-44"
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.${edge}`)}
-              onChange={update}
-              unbounded
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(word === "vehicle" ? `fields.${word}` : `list.${word}`)}
+            vehicle
+            period={{ unbounded: true }}
+          />
         }
         sortMenu={{ columns: RESERVATION_SORTS, field: (column) => t(`reservations.sorts.${column}`) }}
         errorTitle={t("reservations.fetchFailed")}

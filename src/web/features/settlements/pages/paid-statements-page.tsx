@@ -1,11 +1,10 @@
 import { PAID_STATEMENT_SORTS, paidStatementQuerySchema } from "@shared/settlements/settlements.schema";
 import { useTranslation } from "react-i18next";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { EntityFilter, PeriodFilter } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { DriverPicker } from "../../../components/pickers/entity-pickers";
 import { Input } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -67,12 +66,12 @@ export default function PaidStatementsPage() {
         search={{ label: t("statements.searchLabel"), hint: t("list.searchHint") }}
         filters={
           <>
-            <DriverPicker
-              aria-label={t("list.filters.driver")}
-              placeholder={t("list.filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={driverLabel}
-              onChange={(id) => update({ driverId: id })}
+            <EntityFilter
+              list={list}
+              entity="driver"
+              label={t("list.filters.driver")}
+              all={t("list.filters.allDrivers")}
+              selected={driverLabel}
               className="lg:w-48"
             />
             <Input
@@ -82,12 +81,7 @@ export default function PaidStatementsPage() {
               onChange={(e) => update({ month: e.target.value })}
               className="lg:w-44"
             />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`statements.${edge}`)}
-              onChange={update}
-            />
+            <PeriodFilter list={list} label={(edge) => t(`statements.${edge}`)} />
           </>
         }
         summary={(page) => (

@@ -8,16 +8,14 @@ import {
 import { ChevronLeft, ChevronRight, FileStack, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
-import { ListPanel } from "../../../components/list/list-panel";
+import { FilterGroup } from "../../../components/list/filter-group";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { DriverPicker } from "../../../components/pickers/entity-pickers";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -206,35 +204,21 @@ export default function SettlementsPage() {
           list={list}
           search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
           filters={
-            <>
-              <Select
-                aria-label={t("list.filters.status")}
-                value={filter.status ?? ""}
-                onChange={(e) => update({ status: e.target.value })}
-                className="lg:w-auto"
-              >
-                <option value="">{t("list.filters.allStatuses")}</option>
-                {SETTLEMENT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`statuses.${s}`)}
-                  </option>
-                ))}
-              </Select>
-              <DriverPicker
-                aria-label={t("list.filters.driver")}
-                placeholder={t("list.filters.allDrivers")}
-                value={filter.driverId ?? null}
-                selectedLabel={driverLabel}
-                onChange={(id) => update({ driverId: id })}
-                className="lg:w-48"
-              />
-              <DateRangeFilter
-                from={filter.from}
-                to={filter.to}
-                label={(edge) => t(`list.filters.${edge}`)}
-                onChange={update}
-              />
-            </>
+            <FilterGroup
+              list={list}
+              words={(word) => t(`list.filters.${word}`)}
+              statuses={[
+                {
+                  name: "status",
+                  options: SETTLEMENT_STATUSES,
+                  label: t("list.filters.status"),
+                  all: t("list.filters.allStatuses"),
+                  optionLabel: (s) => t(`statuses.${s}`),
+                },
+              ]}
+              driver={{ className: "lg:w-48", selected: driverLabel }}
+              period
+            />
           }
           sortMenu={{
             columns: SETTLEMENT_SORTS,
@@ -242,12 +226,7 @@ export default function SettlementsPage() {
             directions: ["desc", "asc"],
           }}
           errorTitle={t("list.fetchFailed")}
-          empty={{
-            title: t("list.empty.title"),
-            text: t("list.empty.text"),
-            filteredTitle: t("list.empty.filteredTitle"),
-            filteredText: t("list.empty.filteredText"),
-          }}
+          empty={emptyCopy(t, "list.empty")}
           tableLabel={t("title")}
           columns={[
             { label: cols.settlement, sort: "driver", className: "pl-4" },

@@ -11,18 +11,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DateRangeFilter } from "../../../components/list/date-range-filter";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { FilterGroup } from "../../../components/list/filter-group";
 import { ListPanel } from "../../../components/list/list-panel";
+import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
-import { DriverPicker, VehiclePicker } from "../../../components/pickers/entity-pickers";
-import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
-import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -70,12 +68,6 @@ export default function TollsPage() {
 
   const clearAll = () =>
     update({ q: null, match: null, source: null, vehicleId: null, driverId: null, from: null, to: null });
-  const labelOf = (key: "vehicle" | "driver") => {
-    const row = data?.items.find((r) =>
-      key === "vehicle" ? r.vehicleId === filter.vehicleId : r.driverId === filter.driverId,
-    );
-    return (key === "vehicle" ? row?.vehicleLabel : row?.driverName) ?? undefined;
-  };
   const cols = {
     when: t("fields.occurredAt"),
     location: t("fields.location"),
@@ -135,58 +127,33 @@ export default function TollsPage() {
       <ListPanel
         list={list}
         tabs={
-          <Tabs
-            value={filter.match ?? "all"}
-            onValueChange={(v) => update({ match: v === "all" ? null : v })}
-          >
-            <TabsList aria-label={t("list.tabs")} className="mb-0 px-2">
-              {(["all", ...TOLL_MATCH_FILTERS] as const).map((m) => (
-                <TabsTrigger key={m} value={m}>
-                  {t(`match.${m}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
+          <ListTabs
+            list={list}
+            name="match"
+            values={["all", ...TOLL_MATCH_FILTERS]}
+            fallback="all"
+            label={t("list.tabs")}
+            tabLabel={(m) => t(`match.${m}`)}
+          />
         }
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
         filters={
-          <>
-            <Select
-              aria-label={t("list.filters.source")}
-              value={filter.source ?? ""}
-              onChange={(e) => update({ source: e.target.value })}
-              className="lg:w-auto"
-            >
-              <option value="">{t("list.filters.allSources")}</option>
-              {TOLL_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`sources.${s}`)}
-                </option>
-              ))}
-            </Select>
-            <VehiclePicker
-              aria-label={t("list.filters.vehicle")}
-              placeholder={t("list.filters.allVehicles")}
-              value={filter.vehicleId ?? null}
-              selectedLabel={filter.vehicleId ? labelOf("vehicle") : undefined}
-              onChange={(id) => update({ vehicleId: id })}
-              className="lg:w-44"
-            />
-            <DriverPicker
-              aria-label={t("list.filters.driver")}
-              placeholder={t("list.filters.allDrivers")}
-              value={filter.driverId ?? null}
-              selectedLabel={filter.driverId ? labelOf("driver") : undefined}
-              onChange={(id) => update({ driverId: id })}
-              className="lg:w-52"
-            />
-            <DateRangeFilter
-              from={filter.from}
-              to={filter.to}
-              label={(edge) => t(`list.filters.${edge}`)}
-              onChange={update}
-            />
-          </>
+          <FilterGroup
+            list={list}
+            words={(word) => t(`list.filters.${word}`)}
+            statuses={[
+              {
+                name: "source",
+                options: TOLL_SOURCES,
+                label: t("list.filters.source"),
+                all: t("list.filters.allSources"),
+                optionLabel: (s) => t(`sources.${s}`),
+              },
+            ]}
+            vehicle
+            driver
+            period
+          />
         }
         sortMenu={{
           columns: TOLL_SORTS,

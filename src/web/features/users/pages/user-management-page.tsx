@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ListPanel } from "../../../components/list/list-panel";
+import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
@@ -226,10 +226,7 @@ export default function UserManagementPage() {
         }}
         errorTitle={t("users.toast.fetchFailed")}
         empty={{
-          title: t("users.empty.title"),
-          text: t("users.empty.text"),
-          filteredTitle: t("users.empty.filteredTitle"),
-          filteredText: t("users.empty.filteredText"),
+          ...emptyCopy(t, "users.empty"),
           action: (
             <Button size="sm" onClick={() => setCreating(true)}>
               <Users aria-hidden />
