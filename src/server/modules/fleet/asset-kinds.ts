@@ -79,7 +79,7 @@ export function changedColumns(current: Record<string, unknown>, next: Record<st
 }
 
 type DetailRow = {
-  notes: string | null;
+  notes: string;
   assignedSince: Date | null;
   documentsJson: Parameters<typeof documentsFrom>[0];
   maintenanceJson: MaintenanceSummary[];

@@ -17,7 +17,7 @@ import type { AssetName, AssetWords } from "./asset-kind";
 type Page = { items: readonly unknown[]; page: number; pageSize: number; total: number; today: string };
 
 /** A kind's list: its query and filter controls, its columns and row; the page does the rest. */
-export type AssetListKind<S extends string, P extends Page> = {
+export type AssetListKind<S extends string, P extends Page, D extends { id: string }> = {
   name: AssetName;
   words: AssetWords;
   /** The list's state (`useListScreen` over the kind's schema), its filter controls and its export. */
@@ -34,7 +34,7 @@ export type AssetListKind<S extends string, P extends Page> = {
   emptyAction: boolean;
   FormDialog: ComponentType<{
     onOpenChange: (open: boolean) => void;
-    onSaved: (saved: { id: string }) => void;
+    onSaved?: (saved: D) => void;
   }>;
   detailPath: (id: string) => string;
 };
@@ -43,7 +43,11 @@ export type AssetListKind<S extends string, P extends Page> = {
  * The vehicles' and the trailers' list (one page, two kinds): staff manage the fleet; a driver sees
  * the truck they drive and the trailer they pull, without the toolbar.
  */
-export function AssetListPage<S extends string, P extends Page>({ kind }: { kind: AssetListKind<S, P> }) {
+export function AssetListPage<S extends string, P extends Page, D extends { id: string }>({
+  kind,
+}: {
+  kind: AssetListKind<S, P, D>;
+}) {
   const { t } = useTranslation("fleet");
   const me = useMe().data;
   const driver = me?.role === "driver";

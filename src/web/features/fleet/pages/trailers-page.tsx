@@ -1,6 +1,11 @@
 import { routePath } from "@shared/access";
 import { TRAILER_TYPES } from "@shared/fleet/fleet.schema";
-import { TRAILER_SORTS, type TrailerListItem, trailerFilterSchema } from "@shared/fleet/trailers.schema";
+import {
+  TRAILER_SORTS,
+  type TrailerDetail,
+  type TrailerListItem,
+  trailerFilterSchema,
+} from "@shared/fleet/trailers.schema";
 import { useTranslation } from "react-i18next";
 import { stacked } from "../../../components/list/stacked-table";
 import { Select } from "../../../components/ui/input";
@@ -103,7 +108,8 @@ function TrailerRow({
 
 const trailerList: AssetListKind<
   (typeof TRAILER_SORTS)[number],
-  ReturnType<typeof useTrailers>["data"] & {}
+  ReturnType<typeof useTrailers>["data"] & {},
+  TrailerDetail
 > = {
   name: "trailer",
   words: "trailers",

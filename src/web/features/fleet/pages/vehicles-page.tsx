@@ -1,7 +1,12 @@
 import { routePath } from "@shared/access";
 import { FUEL_TYPES } from "@shared/fleet/fleet.schema";
 import { MAINTENANCE_STATUSES } from "@shared/fleet/maintenance.constants";
-import { VEHICLE_SORTS, type VehicleListItem, vehicleFilterSchema } from "@shared/fleet/vehicles.schema";
+import {
+  VEHICLE_SORTS,
+  type VehicleDetail,
+  type VehicleListItem,
+  vehicleFilterSchema,
+} from "@shared/fleet/vehicles.schema";
 import { useTranslation } from "react-i18next";
 import { stacked } from "../../../components/list/stacked-table";
 import { Select } from "../../../components/ui/input";
@@ -137,7 +142,8 @@ function VehicleRow({
 
 const vehicleList: AssetListKind<
   (typeof VEHICLE_SORTS)[number],
-  ReturnType<typeof useVehicles>["data"] & {}
+  ReturnType<typeof useVehicles>["data"] & {},
+  VehicleDetail
 > = {
   name: "vehicle",
   words: "vehicles",
