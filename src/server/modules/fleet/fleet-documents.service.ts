@@ -5,36 +5,23 @@ import {
 } from "@shared/fleet/vehicles.schema";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { files, fleetDocuments, trailers, vehicles } from "../../db/schema";
+import { files, fleetDocuments } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { type AssetScope, holds, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
+import { ASSET_KINDS, assetLabel as labelOf } from "./asset-kinds";
 
 export type AssetRef = { kind: "vehicle"; id: string } | { kind: "trailer"; id: string };
 
 /** The asset's label, if the scope may reach it (drivers: only what they hold). */
 async function assetLabel(tx: Tx, asset: AssetRef, scope: AssetScope): Promise<string> {
-  if (!holds(scope, asset)) throw notFound(asset.kind === "vehicle" ? "The vehicle" : "The trailer");
-  if (asset.kind === "vehicle") {
-    const [row] = await tx
-      .select({ label: vehicles.unitNumber })
-      .from(vehicles)
-      .where(eq(vehicles.id, asset.id));
-    if (!row) throw notFound("The vehicle");
-    return row.label;
-  }
-  const [row] = await tx
-    .select({ label: trailers.identifier })
-    .from(trailers)
-    .where(eq(trailers.id, asset.id));
-  if (!row) throw notFound("The trailer");
-  return row.label;
+  if (!holds(scope, asset)) throw notFound(ASSET_KINDS[asset.kind].missing);
+  return labelOf(tx, asset.kind, asset.id);
 }
 
-const ofAsset = (asset: AssetRef): SQL =>
-  asset.kind === "vehicle" ? eq(fleetDocuments.vehicleId, asset.id) : eq(fleetDocuments.trailerId, asset.id);
+const ofAsset = (asset: AssetRef): SQL => eq(ASSET_KINDS[asset.kind].documentColumn, asset.id);
 
 export function createFleetDocumentsService(deps: Deps) {
   const { db, storage } = deps;

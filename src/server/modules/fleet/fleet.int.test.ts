@@ -715,6 +715,63 @@ describe("trailers and documents", () => {
     expect(refused.status).toBe(415);
   });
 
+  it("deletes a trailer without history with its papers; one with history is refused and its papers kept", async () => {
+    const upload = async (trailerId: string) => {
+      const form = new FormData();
+      form.set("file", new File([new TextEncoder().encode("%PDF-1.4\n% inspection\n")], "insp.pdf"));
+      form.set("name", "Annual inspection");
+      const res = await ctx.app.request(`/api/fleet/trailers/${trailerId}/documents`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, cookie: dispatcher },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()).id as string;
+    };
+    const held = await upload(jakeTrailer);
+    const refused = await call(ctx, `/api/fleet/trailers/${jakeTrailer}`, {
+      method: "DELETE",
+      cookie: manager,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({
+      code: "TRAILER_HAS_HISTORY",
+      message:
+        "This trailer has loads, maintenance or other records. Set it to inactive instead of deleting it.",
+    });
+    expect(
+      (await call(ctx, `/api/fleet/trailers/${jakeTrailer}/documents/${held}`, { cookie: manager })).status,
+    ).toBe(200);
+
+    const spare = await call(ctx, "/api/fleet/trailers", {
+      body: { identifier: `TR-${tag()}`, type: "dry_van" },
+      cookie: dispatcher,
+    });
+    const paper = await upload(spare.json.id);
+    const [{ n: before }] = (
+      await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from files`)
+    ).rows;
+    const gone = await call(ctx, `/api/fleet/trailers/${spare.json.id}`, {
+      method: "DELETE",
+      cookie: manager,
+    });
+    expect(gone.status).toBe(200);
+    expect((await call(ctx, `/api/fleet/trailers/${spare.json.id}`, { cookie: manager })).status).toBe(404);
+    expect(
+      (await call(ctx, `/api/fleet/trailers/${spare.json.id}/documents/${paper}`, { cookie: manager }))
+        .status,
+    ).toBe(404);
+    const [{ n: after }] = (
+      await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from files`)
+    ).rows;
+    expect(after).toBe(before - 1);
+    const audit = await ctx.deps.db.execute<{ action: string; target_label: string }>(
+      sql`select action, target_label from audit_log where target_id = ${spare.json.id} order by created_at`,
+    );
+    const deleted = audit.rows.at(-1);
+    expect(deleted).toMatchObject({ action: "trailer.deleted", target_label: spare.json.identifier });
+  });
+
   it("attaches a receipt to a maintenance item", async () => {
     const item = await logMaintenance(
       { vehicleId: jakeTruck, serviceType: "other", notes: "Mud flap" },

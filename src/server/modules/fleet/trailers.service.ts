@@ -1,4 +1,3 @@
-import { can } from "@shared/access";
 import type { TrailerType } from "@shared/fleet/fleet.schema";
 import {
   TRAILER_INSPECTION_WARNING_DAYS,
@@ -11,23 +10,21 @@ import {
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { builtOnce, type Tx } from "../../db/client";
-import { assetAssignments, drivers, files, fleetDocuments, trailers } from "../../db/schema";
+import { assetAssignments, drivers, trailers } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, notFound, uniqueViolation } from "../../http/errors";
-import { iso, likePattern, offsetOf, type PageQuery } from "../../http/pagination";
+import { conflict, notFound } from "../../http/errors";
+import { likePattern, offsetOf, type PageQuery } from "../../http/pagination";
 import { type AssetScope, holds, ownedBy, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { assetDetailColumns, documentsFrom } from "./asset-detail";
-import { assetHasHistory } from "./asset-usage";
+import { assetDetailColumns } from "./asset-detail";
+import { assetDetailOf, changedColumns, removeAsset, withUniqueErrors } from "./asset-kinds";
 import { DUPLICATE_TRAILER_ID } from "./fleet.service";
 import { dbToday } from "./fleet-common";
 
 export type TrailerIn = z.output<typeof trailerFormSchema>;
 
 export const DUPLICATE_TRAILER_VIN = "Another trailer already has this VIN.";
-export const TRAILER_HAS_HISTORY =
-  "This trailer has loads, maintenance or other records. Set it to inactive instead of deleting it.";
 
 const openAssignment = and(eq(assetAssignments.trailerId, trailers.id), isNull(assetAssignments.endedAt));
 const openItems = sql<number>`(
@@ -170,15 +167,8 @@ export function createTrailersService(deps: Deps) {
     throw duplicate(taken.identifier.toLowerCase() === input.identifier.toLowerCase() ? "identifier" : "vin");
   }
 
-  async function withUniqueErrors<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint !== null) throw duplicate(constraint.includes("vin") ? "vin" : "identifier");
-      throw err;
-    }
-  }
+  const unique = <T>(fn: () => Promise<T>) =>
+    withUniqueErrors(fn, (constraint) => duplicate(constraint.includes("vin") ? "vin" : "identifier"));
 
   const columnsOf = (input: TrailerIn) => ({
     identifier: input.identifier,
@@ -217,22 +207,11 @@ export function createTrailersService(deps: Deps) {
       // A driver opens only their assigned trailer (trailerScopeCondition); anything else is 404.
       const [row] = holds(scope, { kind: "trailer", id }) ? await trailerDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The trailer");
-      return {
-        ...toListItem(row),
-        notes: row.notes,
-        assignedSince: iso(row.assignedSince),
-        documents: documentsFrom(row.documentsJson),
-        recentMaintenance: row.maintenanceJson,
-        today: row.today,
-        canEdit: can(actor, "fleet:write"),
-        canLogMaintenance: can(actor, "maintenance:log"),
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      };
+      return { ...toListItem(row), ...assetDetailOf(actor, row) };
     },
 
     async create(actor: Actor, input: TrailerIn): Promise<TrailerDetail> {
-      const id = await withUniqueErrors(() =>
+      const id = await unique(() =>
         db.transaction(async (tx) => {
           await checkUnique(tx, input);
           const [row] = await tx.insert(trailers).values(columnsOf(input)).returning({ id: trailers.id });
@@ -249,17 +228,14 @@ export function createTrailersService(deps: Deps) {
     },
 
     async update(actor: Actor, id: string, input: TrailerIn): Promise<TrailerDetail> {
-      await withUniqueErrors(() =>
+      await unique(() =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(trailers).where(eq(trailers.id, id)).for("update");
           if (!current) throw notFound("The trailer");
           await checkUnique(tx, input, id);
           const next = columnsOf(input);
           await tx.update(trailers).set(next).where(eq(trailers.id, id));
-          const changed = Object.keys(next).filter(
-            (k) =>
-              String(current[k as keyof typeof current] ?? "") !== String(next[k as keyof typeof next] ?? ""),
-          );
+          const changed = changedColumns(current, next);
           await recordAudit(tx, actor, {
             action: "trailer.updated",
             targetType: "trailer",
@@ -272,33 +248,8 @@ export function createTrailersService(deps: Deps) {
       return service.get(actor, id);
     },
 
-    async remove(actor: Actor, id: string): Promise<void> {
-      const storageKeys = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ identifier: trailers.identifier })
-          .from(trailers)
-          .where(eq(trailers.id, id))
-          .for("update");
-        if (!current) throw notFound("The trailer");
-        if (await assetHasHistory(tx, "trailers", id))
-          throw conflict(TRAILER_HAS_HISTORY, "TRAILER_HAS_HISTORY");
-        const docs = await tx
-          .select({ fileId: files.id, storageKey: files.storageKey })
-          .from(fleetDocuments)
-          .innerJoin(files, eq(files.id, fleetDocuments.fileId))
-          .where(eq(fleetDocuments.trailerId, id));
-        await tx.delete(trailers).where(eq(trailers.id, id));
-        for (const d of docs) await tx.delete(files).where(eq(files.id, d.fileId));
-        await recordAudit(tx, actor, {
-          action: "trailer.deleted",
-          targetType: "trailer",
-          targetId: id,
-          targetLabel: current.identifier,
-        });
-        return docs.map((d) => d.storageKey);
-      });
-      for (const key of storageKeys) await deps.storage.remove(key);
-    },
+    /** Only a trailer without history goes; anything else is set inactive (409 TRAILER_HAS_HISTORY). */
+    remove: (actor: Actor, id: string) => removeAsset(deps, actor, "trailer", id),
   };
   return service;
 }

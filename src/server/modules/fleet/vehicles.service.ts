@@ -1,4 +1,3 @@
-import { can } from "@shared/access";
 import type { SERVICE_TYPES } from "@shared/fleet/maintenance.constants";
 import { scheduleDue } from "@shared/fleet/maintenance-status";
 import type {
@@ -11,18 +10,18 @@ import type {
   VehiclePage,
 } from "@shared/fleet/vehicles.schema";
 import type { OdometerCorrection } from "@shared/fuel/fuel.schema";
-import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { builtOnce, type Tx } from "../../db/client";
-import { files, fleetDocuments, maintenanceSchedules, vehicles } from "../../db/schema";
+import { maintenanceSchedules, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
-import { conflict, notFound, uniqueViolation } from "../../http/errors";
-import { iso, offsetOf, type PageQuery } from "../../http/pagination";
+import { conflict, notFound } from "../../http/errors";
+import { offsetOf, type PageQuery } from "../../http/pagination";
 import { holds, scopeWithAssets } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
-import { assetDetailColumns, documentsFrom } from "./asset-detail";
-import { assetHasHistory } from "./asset-usage";
+import { assetDetailColumns } from "./asset-detail";
+import { assetDetailOf, changedColumns, removeAsset, withUniqueErrors } from "./asset-kinds";
 import { DUPLICATE_UNIT_NUMBER } from "./fleet.service";
 import { dbToday } from "./fleet-common";
 import {
@@ -42,8 +41,6 @@ type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const DUPLICATE_VIN = "Another vehicle already has this VIN.";
 export const DUPLICATE_TRANSPONDER = "Another vehicle already has this transponder.";
-export const VEHICLE_HAS_HISTORY =
-  "This vehicle has loads, maintenance or other records. Set it to inactive instead of deleting it.";
 
 /** 409 with the field a unique rule broke, from a pre-check or the constraint's name. */
 function duplicateError(field: "unitNumber" | "vin" | "transponder") {
@@ -165,15 +162,8 @@ export function createVehiclesService(deps: Deps) {
     );
   }
 
-  async function withUniqueErrors<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint !== null) throw duplicateError(fieldOfConstraint(constraint));
-      throw err;
-    }
-  }
+  const unique = <T>(fn: () => Promise<T>) =>
+    withUniqueErrors(fn, (constraint) => duplicateError(fieldOfConstraint(constraint)));
 
   const columnsOf = (input: UpdateVehicle) => ({
     unitNumber: input.unitNumber,
@@ -217,21 +207,13 @@ export function createVehiclesService(deps: Deps) {
       if (!row) throw notFound("The vehicle");
       return {
         ...toListItem(row),
-        notes: row.notes,
-        assignedSince: iso(row.assignedSince),
+        ...assetDetailOf(actor, row),
         schedules: row.schedulesJson.map((r) => scheduleFrom(r, row.today, row.mileage)),
-        documents: documentsFrom(row.documentsJson),
-        recentMaintenance: row.maintenanceJson,
-        today: row.today,
-        canEdit: can(actor, "fleet:write"),
-        canLogMaintenance: can(actor, "maintenance:log"),
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
       };
     },
 
     async create(actor: Actor, input: CreateVehicle): Promise<VehicleDetail> {
-      const id = await withUniqueErrors(() =>
+      const id = await unique(() =>
         db.transaction(async (tx) => {
           await checkUnique(tx, input);
           const mileage = input.mileage ?? 0;
@@ -253,17 +235,14 @@ export function createVehiclesService(deps: Deps) {
     },
 
     async update(actor: Actor, id: string, input: UpdateVehicle): Promise<VehicleDetail> {
-      await withUniqueErrors(() =>
+      await unique(() =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).for("update");
           if (!current) throw notFound("The vehicle");
           await checkUnique(tx, input, id);
           const next = { ...columnsOf(input), mileage: input.mileage ?? current.mileage };
           await tx.update(vehicles).set(next).where(eq(vehicles.id, id));
-          const changed = Object.keys(next).filter(
-            (k) =>
-              String(current[k as keyof typeof current] ?? "") !== String(next[k as keyof typeof next] ?? ""),
-          );
+          const changed = changedColumns(current, next);
           await recordAudit(tx, actor, {
             action: "vehicle.updated",
             targetType: "vehicle",
@@ -311,33 +290,7 @@ export function createVehiclesService(deps: Deps) {
     },
 
     /** Only a vehicle without history goes; anything else is set inactive (409 VEHICLE_HAS_HISTORY). */
-    async remove(actor: Actor, id: string): Promise<void> {
-      const storageKeys = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ unitNumber: vehicles.unitNumber })
-          .from(vehicles)
-          .where(eq(vehicles.id, id))
-          .for("update");
-        if (!current) throw notFound("The vehicle");
-        if (await assetHasHistory(tx, "vehicles", id))
-          throw conflict(VEHICLE_HAS_HISTORY, "VEHICLE_HAS_HISTORY");
-        const docs = await tx
-          .select({ fileId: files.id, storageKey: files.storageKey })
-          .from(fleetDocuments)
-          .innerJoin(files, eq(files.id, fleetDocuments.fileId))
-          .where(and(eq(fleetDocuments.vehicleId, id), isNotNull(fleetDocuments.fileId)));
-        await tx.delete(vehicles).where(eq(vehicles.id, id));
-        for (const d of docs) await tx.delete(files).where(eq(files.id, d.fileId));
-        await recordAudit(tx, actor, {
-          action: "vehicle.deleted",
-          targetType: "vehicle",
-          targetId: id,
-          targetLabel: current.unitNumber,
-        });
-        return docs.map((d) => d.storageKey);
-      });
-      for (const key of storageKeys) await deps.storage.remove(key);
-    },
+    remove: (actor: Actor, id: string) => removeAsset(deps, actor, "vehicle", id),
   };
   return service;
 }
