@@ -302,6 +302,7 @@ export function fleetRoutes(deps: Deps) {
         "Log a completed service or open an item (a defect). Staff may take the vehicle out of service while it is open. " +
         "Drivers: their assigned vehicle or trailer only (404 otherwise)",
       access: "maintenance:log",
+      notFound: "No such vehicle or trailer, or for a driver one not assigned to them (NOT_FOUND)",
       body: maintenanceInputSchema,
       response: maintenanceResultSchema,
     },
