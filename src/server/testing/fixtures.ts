@@ -1,7 +1,7 @@
 import type { CreateLoadInput } from "@shared/loads/loads.schema";
 import { eq, sql } from "drizzle-orm";
 import { customers, drivers, loads, timeOffRequests, users } from "../db/schema";
-import { TEST_ORIGIN, type TestContext } from "./harness";
+import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "./harness";
 
 /** Test helpers shared by every module's integration tests: a load's input, ids by email, uploads. */
 
@@ -99,6 +99,29 @@ export async function emptyDispatchOffice(ctx: TestContext): Promise<void> {
   await ctx.deps.db.delete(loads);
   await ctx.deps.db.delete(timeOffRequests);
   await ctx.deps.db.update(drivers).set({ status: sql`${drivers.manualStatus}` });
+}
+
+/**
+ * A test database's empty dispatch office with its dispatcher and both demo drivers signed in, and
+ * `createLoad` for a load the dispatcher enters (201): the set-up the dispatch tests share.
+ */
+export async function dispatchOffice() {
+  const ctx = await createTestContext();
+  await emptyDispatchOffice(ctx);
+  const [dispatcher, jake, rosa, jakeId, rosaId] = await Promise.all([
+    signIn(ctx, "dispatcher@demo.test"),
+    signIn(ctx, "driver@demo.test"),
+    signIn(ctx, "driver2@demo.test"),
+    driverIdOf(ctx, "driver@demo.test"),
+    driverIdOf(ctx, "driver2@demo.test"),
+  ]);
+  const createLoad = async (extra: Partial<CreateLoadInput> = {}) => {
+    const res = await call(ctx, "/api/loads", { body: loadInput(extra), cookie: dispatcher });
+    if (res.status !== 201)
+      throw new Error(`creating a load failed: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json as { id: string; loadNumber: string };
+  };
+  return { ctx, dispatcher, jake, rosa, jakeId, rosaId, createLoad };
 }
 
 /**

@@ -3,66 +3,18 @@ import type {
   assignAssetsSchema,
   assignmentFilterSchema,
 } from "@shared/assignments/assignments.schema";
-import type { TrailerType } from "@shared/fleet/fleet.schema";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
-import { assetAssignments, drivers, trailers, users, vehicles } from "../../db/schema";
+import { assetAssignments, drivers, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound, uniqueViolation } from "../../http/errors";
-import { iso, likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagination";
+import { selectAssignments, toDto } from "./assignment-rows";
 
 export const RACE_MESSAGE =
   "Someone else changed these assignments at the same moment. Reload and try again.";
-
-const columns = {
-  id: assetAssignments.id,
-  driverId: assetAssignments.driverId,
-  driverName: drivers.fullName,
-  vehicleId: assetAssignments.vehicleId,
-  unitNumber: vehicles.unitNumber,
-  make: vehicles.make,
-  model: vehicles.model,
-  plateNumber: vehicles.plateNumber,
-  trailerId: assetAssignments.trailerId,
-  identifier: trailers.identifier,
-  trailerType: trailers.type,
-  startedAt: assetAssignments.startedAt,
-  endedAt: assetAssignments.endedAt,
-  notes: assetAssignments.notes,
-  createdByName: users.name,
-};
-
-const selectAssignments = (tx: Tx) =>
-  tx
-    .select(columns)
-    .from(assetAssignments)
-    .innerJoin(drivers, eq(drivers.id, assetAssignments.driverId))
-    .leftJoin(vehicles, eq(vehicles.id, assetAssignments.vehicleId))
-    .leftJoin(trailers, eq(trailers.id, assetAssignments.trailerId))
-    .leftJoin(users, eq(users.id, assetAssignments.createdBy));
-type Row = Awaited<ReturnType<typeof selectAssignments>>[number];
-
-const joinWords = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" ");
-
-const toDto = (r: Row): Assignment => ({
-  id: r.id,
-  driverId: r.driverId,
-  driverName: r.driverName,
-  vehicleId: r.vehicleId,
-  vehicleLabel: r.unitNumber,
-  vehicleDescription: r.unitNumber
-    ? joinWords(joinWords(r.make, r.model), r.plateNumber ? `· ${r.plateNumber}` : null) || null
-    : null,
-  trailerId: r.trailerId,
-  trailerLabel: r.identifier,
-  trailerType: (r.trailerType as TrailerType | null) ?? null,
-  startedAt: r.startedAt.toISOString(),
-  endedAt: iso(r.endedAt),
-  notes: r.notes,
-  createdByName: r.createdByName,
-});
 
 export function createAssignmentsService(deps: Deps) {
   const { db } = deps;

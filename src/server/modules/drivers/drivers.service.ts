@@ -12,7 +12,6 @@ import {
   type DriverPage,
   type UpdateDriverValues,
 } from "@shared/drivers/management.schema";
-import type { TrailerType } from "@shared/fleet/fleet.schema";
 import { aliasedTable, and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
@@ -24,15 +23,14 @@ import {
   loads,
   sessions,
   timeOffRequests,
-  trailers,
   users,
-  vehicles,
 } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { iso, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { assignmentHistoryOf } from "../assignments/assignment-rows";
 import { createAccount, hashPassword } from "../auth/accounts";
 import { buildDriverDetail } from "./driver-detail";
 import { recomputeDriverStatuses } from "./driver-status";
@@ -84,7 +82,6 @@ const defined = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 const reviewer = aliasedTable(users, "reviewer");
-const joinWords = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(" ");
 
 export function createDriversService(deps: Deps) {
   const { db, storage } = deps;
@@ -369,46 +366,7 @@ export function createDriversService(deps: Deps) {
     /** Every vehicle and trailer the driver has had, the open assignment first. */
     async assignments(id: string): Promise<Assignment[]> {
       const driver = await requireDriver(id);
-      const rows = await db
-        .select({
-          id: assetAssignments.id,
-          vehicleId: assetAssignments.vehicleId,
-          unitNumber: vehicles.unitNumber,
-          make: vehicles.make,
-          model: vehicles.model,
-          plateNumber: vehicles.plateNumber,
-          trailerId: assetAssignments.trailerId,
-          identifier: trailers.identifier,
-          trailerType: trailers.type,
-          startedAt: assetAssignments.startedAt,
-          endedAt: assetAssignments.endedAt,
-          notes: assetAssignments.notes,
-          createdByName: users.name,
-        })
-        .from(assetAssignments)
-        .leftJoin(vehicles, eq(vehicles.id, assetAssignments.vehicleId))
-        .leftJoin(trailers, eq(trailers.id, assetAssignments.trailerId))
-        .leftJoin(users, eq(users.id, assetAssignments.createdBy))
-        .where(eq(assetAssignments.driverId, id))
-        .orderBy(sql`${assetAssignments.endedAt} desc nulls first`, desc(assetAssignments.startedAt))
-        .limit(200);
-      return rows.map((r) => ({
-        id: r.id,
-        driverId: id,
-        driverName: driver.fullName,
-        vehicleId: r.vehicleId,
-        vehicleLabel: r.unitNumber,
-        vehicleDescription: r.unitNumber
-          ? joinWords(joinWords(r.make, r.model), r.plateNumber ? `· ${r.plateNumber}` : null) || null
-          : null,
-        trailerId: r.trailerId,
-        trailerLabel: r.identifier,
-        trailerType: (r.trailerType as TrailerType | null) ?? null,
-        startedAt: r.startedAt.toISOString(),
-        endedAt: iso(r.endedAt),
-        notes: r.notes,
-        createdByName: r.createdByName,
-      }));
+      return assignmentHistoryOf(db, driver.id);
     },
   };
 }

@@ -16,8 +16,8 @@ import {
 } from "../../db/schema";
 import { hashToken } from "../../platform/tokens/tokens";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
-import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
-import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { customerIdOf, dispatchOffice, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
+import { call, signIn, type TestContext } from "../../testing/harness";
 
 let ctx: TestContext;
 let dispatcher: string;
@@ -26,24 +26,12 @@ let rosa: string;
 let jakeId: string;
 let rosaId: string;
 
+let create: Awaited<ReturnType<typeof dispatchOffice>>["createLoad"];
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await emptyDispatchOffice(ctx);
-  [dispatcher, jake, rosa] = await Promise.all([
-    signIn(ctx, "dispatcher@demo.test"),
-    signIn(ctx, "driver@demo.test"),
-    signIn(ctx, "driver2@demo.test"),
-  ]);
-  jakeId = await driverIdOf(ctx, "driver@demo.test");
-  rosaId = await driverIdOf(ctx, "driver2@demo.test");
+  ({ ctx, dispatcher, jake, rosa, jakeId, rosaId, createLoad: create } = await dispatchOffice());
 });
 afterAll(() => ctx.close());
-
-const create = async (extra: Record<string, unknown> = {}) => {
-  const res = await call(ctx, "/api/loads", { body: loadInput(extra), cookie: dispatcher });
-  expect(res.status).toBe(201);
-  return res.json as { id: string; loadNumber: string };
-};
 const board = async (cookie = jake, query = "") => {
   const res = await call(ctx, `/api/load-board${query}`, { cookie });
   expect(res.status).toBe(200);

@@ -9,8 +9,8 @@ import {
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUsers, drivers, loadStatusEvents, loads, notifications, users } from "../../db/schema";
-import { driverIdOf, emptyDispatchOffice, loadInput, PDF, uploadFile } from "../../testing/fixtures";
-import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { dispatchOffice, PDF, uploadFile } from "../../testing/fixtures";
+import { call, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
@@ -21,24 +21,12 @@ let rosa: string;
 let jakeId: string;
 let rosaId: string;
 
+let create: Awaited<ReturnType<typeof dispatchOffice>>["createLoad"];
+
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await emptyDispatchOffice(ctx);
-  [dispatcher, jake, rosa] = await Promise.all([
-    signIn(ctx, "dispatcher@demo.test"),
-    signIn(ctx, "driver@demo.test"),
-    signIn(ctx, "driver2@demo.test"),
-  ]);
-  jakeId = await driverIdOf(ctx, "driver@demo.test");
-  rosaId = await driverIdOf(ctx, "driver2@demo.test");
+  ({ ctx, dispatcher, jake, rosa, jakeId, rosaId, createLoad: create } = await dispatchOffice());
 });
 afterAll(() => ctx.close());
-
-const create = async (extra: Record<string, unknown> = {}) => {
-  const res = await call(ctx, "/api/loads", { body: loadInput(extra), cookie: dispatcher });
-  expect(res.status).toBe(201);
-  return res.json as { id: string; loadNumber: string };
-};
 const get = (id: string, cookie = dispatcher) => call(ctx, `/api/loads/${id}`, { cookie });
 const act = (id: string, action: string, cookie = jake, body?: unknown) =>
   call(ctx, `/api/loads/${id}/actions/${action}`, { method: "POST", body: body ?? {}, cookie });

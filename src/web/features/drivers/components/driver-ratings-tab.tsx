@@ -2,28 +2,22 @@ import type { DriverDetail } from "@shared/drivers/management.schema";
 import { ON_TIME_GRACE_MINUTES, RATING_CATEGORIES, type Rating } from "@shared/drivers/ratings.schema";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { EmptyState } from "../../../components/ui/feedback";
-import { lazyDialog } from "../../../components/ui/lazy";
 import { formatNumber } from "../../../lib/format";
-import { notify } from "../../../lib/toast";
-import { useDeleteRating, useRatings, useScorecards } from "../api/ratings";
-import { useDriverMessages } from "../driver-messages";
+import { useRatings, useScorecards } from "../api/ratings";
 import { formatDay } from "./expiry";
 import { type Period, PeriodPicker, periodRange } from "./period-picker";
 import { ReviewCard } from "./review-card";
+import { ReviewDialogs } from "./review-dialogs";
 import { formatScore, Stars } from "./stars";
-
-const RateDriverDialog = lazyDialog(() => import("./rate-driver-dialog").then((m) => m.RateDriverDialog));
 
 export const percent = (rate: number | null) => (rate === null ? "—" : `${formatNumber(rate * 100, 1)} %`);
 
 /** The profile's ratings: the scorecard over a period, the averages per category and every review. */
 export function DriverRatingsTab({ driver, canRate }: { driver: DriverDetail; canRate: boolean }) {
   const { t } = useTranslation("drivers");
-  const messages = useDriverMessages();
   const [period, setPeriod] = useState<{ period: Period; from?: string; to?: string }>({ period: "year" });
   const range = periodRange(period.period, period);
   const card = useScorecards({ driverId: driver.id, includeInactive: true, ...range, page: 1, pageSize: 10 });
@@ -32,7 +26,6 @@ export function DriverRatingsTab({ driver, canRate }: { driver: DriverDetail; ca
   const ratings = useRatings({ driverId: driver.id, ...page });
   const [editing, setEditing] = useState<Rating | null>(null);
   const [removing, setRemoving] = useState<Rating | null>(null);
-  const remove = useDeleteRating();
 
   return (
     <div className="grid gap-6">
@@ -134,34 +127,11 @@ export function DriverRatingsTab({ driver, canRate }: { driver: DriverDetail; ca
         </div>
       </section>
 
-      <RateDriverDialog
-        open={!!editing}
-        onOpenChange={(o) => !o && setEditing(null)}
-        rating={editing ?? undefined}
-      />
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={t("reviews.deleteTitle")}
-        description={removing ? t("reviews.deleteText", { load: removing.loadNumber }) : undefined}
-        confirmLabel={t("reviews.deleteConfirm")}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              notify({ title: t("reviews.deleted"), variant: "success" });
-              setRemoving(null);
-            },
-            onError: (error) =>
-              notify({
-                title: t("reviews.deleteFailed"),
-                description: messages.error(error),
-                variant: "error",
-              }),
-          })
-        }
+      <ReviewDialogs
+        editing={editing}
+        setEditing={setEditing}
+        removing={removing}
+        setRemoving={setRemoving}
       />
     </div>
   );

@@ -4,7 +4,6 @@ import { Star } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { ListPanel } from "../../../components/list/list-panel";
 import { PageHeader } from "../../../components/page-header";
@@ -14,12 +13,11 @@ import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { cn } from "../../../lib/cn";
 import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
 import { useListScreen } from "../../../lib/use-list-screen";
-import { exportRatings, useDeleteRating, useRatings } from "../api/ratings";
+import { exportRatings, useRatings } from "../api/ratings";
 import { PERIODS, type Period, PeriodPicker, periodRange } from "../components/period-picker";
 import { ReviewCard } from "../components/review-card";
-import { useDriverMessages } from "../driver-messages";
+import { ReviewDialogs } from "../components/review-dialogs";
 
 const RateDriverDialog = lazyDialog(() =>
   import("../components/rate-driver-dialog").then((m) => m.RateDriverDialog),
@@ -48,7 +46,6 @@ export default function DriverReviewsPage() {
   const { t } = useTranslation("drivers");
   const me = useMe().data ?? null;
   const canRate = can(me, "driverRatings:write");
-  const messages = useDriverMessages();
   const list = useListScreen(screenSchema, useReviewPage, {
     filters: FILTERS,
     fetchFailed: t("reviews.fetchFailed"),
@@ -60,7 +57,6 @@ export default function DriverReviewsPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Rating | null>(null);
   const [removing, setRemoving] = useState<Rating | null>(null);
-  const remove = useDeleteRating();
   const selectedDriver =
     driverLabel ??
     data?.items.find((r) => r.driverId === filter.driverId)?.driverName ??
@@ -171,34 +167,11 @@ export default function DriverReviewsPage() {
       />
 
       <RateDriverDialog open={creating} onOpenChange={setCreating} />
-      <RateDriverDialog
-        open={!!editing}
-        onOpenChange={(o) => !o && setEditing(null)}
-        rating={editing ?? undefined}
-      />
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={t("reviews.deleteTitle")}
-        description={removing ? t("reviews.deleteText", { load: removing.loadNumber }) : undefined}
-        confirmLabel={t("reviews.deleteConfirm")}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              notify({ title: t("reviews.deleted"), variant: "success" });
-              setRemoving(null);
-            },
-            onError: (error) =>
-              notify({
-                title: t("reviews.deleteFailed"),
-                description: messages.error(error),
-                variant: "error",
-              }),
-          })
-        }
+      <ReviewDialogs
+        editing={editing}
+        setEditing={setEditing}
+        removing={removing}
+        setRemoving={setRemoving}
       />
     </div>
   );
