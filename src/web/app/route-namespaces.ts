@@ -6,7 +6,7 @@
  * features' `useTranslation` calls name).
  */
 export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
-  accidents: ["accidents", "safety"],
+  accidents: ["accidents", "loads", "safety"],
   accounting: ["accounting", "loads"],
   announcements: ["announcements"],
   // The assistant panel (opened from the shell, which loads its words with its code).
@@ -16,9 +16,9 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   auth: ["auth"],
   calendar: ["calendar"],
   chat: ["chat"],
-  communications: ["communications"],
+  communications: ["communications", "loads"],
   certificates: ["certificates", "loads"],
-  citations: ["citations", "safety"],
+  citations: ["citations", "loads", "safety"],
   contracts: ["contracts", "loads"],
   customers: ["customers", "loads"],
   "data-management": ["data-management"],
@@ -26,9 +26,9 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   documents: ["documents"],
   drivers: ["calendar", "citations", "drivers", "loads"],
   fleet: ["fleet", "inspections"],
-  fuel: ["fuel"],
-  inspections: ["inspections"],
-  invoices: ["invoices"],
+  fuel: ["fuel", "loads"],
+  inspections: ["inspections", "loads"],
+  invoices: ["invoices", "loads"],
   "load-board": ["board"],
   loads: ["loads"],
   locations: ["loads", "locations"],
