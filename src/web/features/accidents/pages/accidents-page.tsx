@@ -8,11 +8,10 @@ import {
 import { Images, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { chosenLabel, PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
@@ -50,29 +49,25 @@ export default function AccidentsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-accidents"
-              filtered={list.filtered}
-              run={(format) => exportAccidents(format, filter)}
-              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
-              describe={(error) => messages.error(error)}
-            />
-            <Button asChild className="flex-1 sm:flex-none">
-              <Link to={ROUTES.accidentNew.path} data-testid="new-accident">
-                <Plus aria-hidden />
-                {t("list.new")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-accidents",
+        filtered: list.filtered,
+        run: (format) => exportAccidents(format, filter),
+        heading: { all: t("safety:export.all"), filtered: t("safety:export.filtered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        <Button asChild className="flex-1 sm:flex-none">
+          <Link to={ROUTES.accidentNew.path} data-testid="new-accident">
+            <Plus aria-hidden />
+            {t("list.new")}
+          </Link>
+        </Button>
+      }
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryTile
           label={t("summary.openClaims")}
@@ -175,7 +170,7 @@ export default function AccidentsPage() {
         ]}
         row={(a) => <AccidentRow accident={a} columns={columns} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

@@ -9,11 +9,10 @@ import { Paperclip, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -95,29 +94,25 @@ export default function CitationsPage() {
   const s = summary.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-citations"
-              filtered={list.filtered}
-              run={(format) => exportCitations(format, toApi(filter))}
-              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
-              describe={(error) => messages.error(error)}
-            />
-            {staff ? (
-              <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">
-                <Plus aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      exportMenu={{
+        testId: "export-citations",
+        filtered: list.filtered,
+        run: (format) => exportCitations(format, toApi(filter)),
+        heading: { all: t("safety:export.all"), filtered: t("safety:export.filtered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        staff ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">
+            <Plus aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryTile
           label={t("summary.open")}
@@ -233,7 +228,7 @@ export default function CitationsPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

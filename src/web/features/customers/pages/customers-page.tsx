@@ -10,10 +10,9 @@ import { Building2, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
@@ -62,43 +61,39 @@ export default function CustomersPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-customers",
+        filtered: list.filtered,
+        run: (format) => exportCustomers(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        canWrite ? (
           <>
-            <ExportMenu
-              testId="export-customers"
-              filtered={list.filtered}
-              run={(format) => exportCustomers(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {canWrite ? (
-              <>
-                <Button
-                  variant="outline"
-                  className="flex-1 sm:flex-none"
-                  onClick={() => setImporting(true)}
-                  data-testid="import-customers"
-                >
-                  <Upload aria-hidden />
-                  {t("list.import")}
-                </Button>
-                <Button
-                  className="flex-1 sm:flex-none"
-                  onClick={() => setCreating(true)}
-                  data-testid="new-customer"
-                >
-                  <Plus aria-hidden />
-                  {t("list.new")}
-                </Button>
-              </>
-            ) : null}
+            <Button
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              onClick={() => setImporting(true)}
+              data-testid="import-customers"
+            >
+              <Upload aria-hidden />
+              {t("list.import")}
+            </Button>
+            <Button
+              className="flex-1 sm:flex-none"
+              onClick={() => setCreating(true)}
+              data-testid="new-customer"
+            >
+              <Plus aria-hidden />
+              {t("list.new")}
+            </Button>
           </>
-        }
-      />
-
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -180,7 +175,7 @@ export default function CustomersPage() {
           <ImportCustomersDialog open={importing} onOpenChange={setImporting} />
         </>
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

@@ -11,10 +11,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -73,26 +72,22 @@ export default function DriverRatingsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("scorecards.title")}
-        description={t("scorecards.description", { minutes: ON_TIME_GRACE_MINUTES })}
-        actions={
-          <>
-            <ExportMenu
-              filtered={list.filtered}
-              run={(format) => exportScorecards(format, toApi(filter))}
-              testId="export-scorecards"
-              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
-            />
-            <Button className="flex-1 sm:flex-none" onClick={() => setRating(true)} data-testid="rate-load">
-              <Star aria-hidden />
-              {t("scorecards.rate")}
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("scorecards.title")}
+      description={t("scorecards.description", { minutes: ON_TIME_GRACE_MINUTES })}
+      exportMenu={{
+        filtered: list.filtered,
+        run: (format) => exportScorecards(format, toApi(filter)),
+        testId: "export-scorecards",
+        heading: { all: t("export.all"), filtered: t("export.filtered") },
+      }}
+      actions={
+        <Button className="flex-1 sm:flex-none" onClick={() => setRating(true)} data-testid="rate-load">
+          <Star aria-hidden />
+          {t("scorecards.rate")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("scorecards.searchLabel"), hint: t("scorecards.searchHint") }}
@@ -142,7 +137,7 @@ export default function DriverRatingsPage() {
       />
 
       <RateDriverDialog open={rating} onOpenChange={setRating} />
-    </div>
+    </ListPage>
   );
 }
 

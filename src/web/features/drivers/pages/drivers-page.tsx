@@ -11,10 +11,9 @@ import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -59,32 +58,24 @@ export default function DriversPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              filtered={filtered}
-              run={(format) => exportDrivers(format, filter)}
-              testId="export-drivers"
-              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
-            />
-            {canWrite ? (
-              <Button
-                className="flex-1 sm:flex-none"
-                onClick={() => setCreating(true)}
-                data-testid="new-driver"
-              >
-                <UserPlus aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        filtered,
+        run: (format) => exportDrivers(format, filter),
+        testId: "export-drivers",
+        heading: { all: t("export.all"), filtered: t("export.filtered") },
+      }}
+      actions={
+        canWrite ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)} data-testid="new-driver">
+            <UserPlus aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -166,7 +157,7 @@ export default function DriversPage() {
           onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }), { state: AFTER_CREATE })}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

@@ -10,11 +10,10 @@ import {
 import { Camera, ClipboardPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup, LookupFilter, PeriodFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
 import { Select } from "../../../components/ui/input";
@@ -61,30 +60,26 @@ export default function InspectionsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-inspections"
-              filtered={filtered}
-              run={(format) => exportInspections(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {mayFile ? (
-              <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
-                <Link to={routePath("inspectionNew")} data-testid="new-inspection">
-                  <ClipboardPlus aria-hidden />
-                  {t(staff ? "list.new" : "list.driverNew")}
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      exportMenu={{
+        testId: "export-inspections",
+        filtered,
+        run: (format) => exportInspections(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        mayFile ? (
+          <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
+            <Link to={routePath("inspectionNew")} data-testid="new-inspection">
+              <ClipboardPlus aria-hidden />
+              {t(staff ? "list.new" : "list.driverNew")}
+            </Link>
+          </Button>
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{
@@ -193,7 +188,7 @@ export default function InspectionsPage() {
         ]}
         row={(row) => <InspectionRow row={row} columns={columns} staff={staff} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

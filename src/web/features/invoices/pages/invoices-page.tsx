@@ -8,11 +8,10 @@ import {
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -67,33 +66,25 @@ export default function InvoicesPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-invoices"
-              filtered={list.filtered}
-              run={(format) => exportInvoices(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-              describe={(error) => messages.error(error)}
-            />
-            {canWrite ? (
-              <Button
-                className="flex-1 sm:flex-none"
-                onClick={() => setCreating(true)}
-                data-testid="new-invoice"
-              >
-                <FilePlus2 aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-invoices",
+        filtered: list.filtered,
+        run: (format) => exportInvoices(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        canWrite ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)} data-testid="new-invoice">
+            <FilePlus2 aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       {data ? (
         <div className="grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3" aria-live="polite">
           <Tile label={t("list.totalBilled")} value={formatMoney(data.totals.total)} />
@@ -172,7 +163,7 @@ export default function InvoicesPage() {
         onSaved={(saved) => openInvoice(saved.id)}
       />
       <InvoiceDetailDialog id={values.invoice || null} onClose={() => openInvoice(null)} />
-    </div>
+    </ListPage>
   );
 }
 

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Td, Tr } from "../../../components/ui/table";
@@ -49,31 +49,29 @@ export default function LoadsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <SavedViews />
-            <ExportMenu
-              testId="export-loads"
-              filtered={filtered}
-              run={(format) => exportLoads(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {staff ? (
-              <Button asChild className="flex-1 sm:flex-none">
-                <Link to={routePath("loadNew")} data-testid="new-load">
-                  <PackagePlus aria-hidden />
-                  {t("list.new")}
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      actions={
+        <>
+          <SavedViews />
+          <ExportMenu
+            testId="export-loads"
+            filtered={filtered}
+            run={(format) => exportLoads(format, filter)}
+            heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+          />
+          {staff ? (
+            <Button asChild className="flex-1 sm:flex-none">
+              <Link to={routePath("loadNew")} data-testid="new-load">
+                <PackagePlus aria-hidden />
+                {t("list.new")}
+              </Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       <ListPanel
         list={list}
         search={{
@@ -131,7 +129,7 @@ export default function LoadsPage() {
         ]}
         row={(load) => <LoadRow load={load} staff={staff} columns={columns} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

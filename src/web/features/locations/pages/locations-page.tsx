@@ -3,9 +3,9 @@ import { Clock, MapPin, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -39,21 +39,16 @@ export default function LocationsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <Button
-            className="flex-1 sm:flex-none"
-            onClick={() => setEditing("new")}
-            data-testid="new-location"
-          >
-            <Plus aria-hidden />
-            {t("list.new")}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      actions={
+        <Button className="flex-1 sm:flex-none" onClick={() => setEditing("new")} data-testid="new-location">
+          <Plus aria-hidden />
+          {t("list.new")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -171,6 +166,6 @@ export default function LocationsPage() {
           })
         }
       />
-    </div>
+    </ListPage>
   );
 }

@@ -7,10 +7,9 @@ import {
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -62,19 +61,16 @@ export default function LoadRequestsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("staff.title")}
-        description={t("staff.description")}
-        actions={
-          <ExportMenu
-            testId="export-requests"
-            filtered={list.filtered}
-            run={(format) => exportLoadRequests(format, toApi(filter))}
-            heading={{ all: t("staff.exportAll"), filtered: t("staff.exportFiltered") }}
-          />
-        }
-      />
+    <ListPage
+      title={t("staff.title")}
+      description={t("staff.description")}
+      exportMenu={{
+        testId: "export-requests",
+        filtered: list.filtered,
+        run: (format) => exportLoadRequests(format, toApi(filter)),
+        heading: { all: t("staff.exportAll"), filtered: t("staff.exportFiltered") },
+      }}
+    >
       <ListPanel
         list={list}
         search={{ label: t("staff.searchLabel"), hint: t("staff.searchHint") }}
@@ -120,7 +116,7 @@ export default function LoadRequestsPage() {
         requestId={UUID.test(values.request) ? values.request : null}
         onClose={() => update({ request: null }, { replace: true })}
       />
-    </div>
+    </ListPage>
   );
 }
 

@@ -10,9 +10,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
@@ -175,18 +175,16 @@ export default function UserManagementPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("users.title")}
-        description={t("users.description")}
-        actions={
-          <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
-            <UserPlus aria-hidden />
-            {t("users.add")}
-          </Button>
-        }
-      />
-
+    <ListPage
+      title={t("users.title")}
+      description={t("users.description")}
+      actions={
+        <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
+          <UserPlus aria-hidden />
+          {t("users.add")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("users.searchLabel"), hint: t("users.searchHint") }}
@@ -329,6 +327,6 @@ export default function UserManagementPage() {
         pending={setDisabled.isPending || deleteUser.isPending || resetTwoFactor.isPending}
         onConfirm={confirmPending}
       />
-    </div>
+    </ListPage>
   );
 }
