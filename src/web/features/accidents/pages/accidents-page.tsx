@@ -38,16 +38,6 @@ export default function AccidentsPage() {
   const summary = useAccidentSummary();
   const s = summary.data;
 
-  const columns = {
-    reference: t("fields.reference"),
-    occurredAt: t("fields.occurredAt"),
-    location: t("fields.location"),
-    driver: t("fields.driver"),
-    equipment: t("fields.equipment"),
-    claimAmount: t("fields.claimAmount"),
-    claimStatus: t("fields.claimStatus"),
-  };
-
   return (
     <ListPage
       title={t("list.title")}
@@ -160,15 +150,20 @@ export default function AccidentsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.reference, sort: "reference", className: "pl-4" },
-          { label: columns.occurredAt, sort: "occurredAt" },
-          { label: columns.location },
-          { label: columns.driver, sort: "driverName" },
-          { label: columns.equipment },
-          { label: columns.claimAmount, sort: "claimAmount", className: "text-right [&>button]:ml-auto" },
-          { label: columns.claimStatus, sort: "claimStatus", className: "pr-4" },
+          { key: "reference", label: t("fields.reference"), sort: "reference", className: "pl-4" },
+          { key: "occurredAt", label: t("fields.occurredAt"), sort: "occurredAt" },
+          { key: "location", label: t("fields.location") },
+          { key: "driver", label: t("fields.driver"), sort: "driverName" },
+          { key: "equipment", label: t("fields.equipment") },
+          {
+            key: "claimAmount",
+            label: t("fields.claimAmount"),
+            sort: "claimAmount",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "claimStatus", label: t("fields.claimStatus"), sort: "claimStatus", className: "pr-4" },
         ]}
-        row={(a) => <AccidentRow accident={a} columns={columns} />}
+        row={(a, _page, labels) => <AccidentRow accident={a} columns={labels} />}
       />
     </ListPage>
   );

@@ -83,14 +83,6 @@ export default function CitationsPage() {
   const toggleStatus = (status: (typeof STATUS_FILTERS)[number]) =>
     update({ status: statusFilter === status ? null : status });
 
-  const columns = {
-    issuedOn: t("fields.issuedOn"),
-    driver: t("fields.driver"),
-    violation: t("fields.violation"),
-    fineAmount: t("fields.fineAmount"),
-    dueOn: t("fields.dueOn"),
-    status: t("fields.status"),
-  };
   const s = summary.data;
 
   return (
@@ -196,15 +188,20 @@ export default function CitationsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.issuedOn, sort: "issuedOn", className: "pl-4" },
-          ...(staff ? [{ label: columns.driver, sort: "driverName" as const }] : []),
-          { label: columns.violation },
-          { label: columns.fineAmount, sort: "fineAmount", className: "text-right [&>button]:ml-auto" },
-          { label: columns.dueOn, sort: "dueOn" },
-          { label: columns.status, sort: "status", className: "pr-4" },
+          { key: "issuedOn", label: t("fields.issuedOn"), sort: "issuedOn", className: "pl-4" },
+          ...(staff ? [{ key: "driver", label: t("fields.driver"), sort: "driverName" as const }] : []),
+          { key: "violation", label: t("fields.violation") },
+          {
+            key: "fineAmount",
+            label: t("fields.fineAmount"),
+            sort: "fineAmount",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "dueOn", label: t("fields.dueOn"), sort: "dueOn" },
+          { key: "status", label: t("fields.status"), sort: "status", className: "pr-4" },
         ]}
-        row={(c) => (
-          <CitationRow citation={c} staff={staff} columns={columns} onOpen={() => openDetail(c.id)} />
+        row={(c, _page, labels) => (
+          <CitationRow citation={c} staff={staff} columns={labels} onOpen={() => openDetail(c.id)} />
         )}
       />
 

@@ -51,15 +51,6 @@ export default function CustomersPage() {
   useCreateParam(() => setCreating(true), canWrite);
   const [importing, setImporting] = useState(false);
 
-  const columns = {
-    company: t("fields.companyName"),
-    contact: t("list.contact"),
-    terms: t("fields.paymentTermsDays"),
-    creditLimit: t("fields.creditLimit"),
-    openBalance: t("fields.openBalance"),
-    loads: t("fields.loads"),
-  };
-
   return (
     <ListPage
       title={t("list.title")}
@@ -153,14 +144,24 @@ export default function CustomersPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.company, sort: "companyName", className: "pl-4" },
-          { label: columns.contact, sort: "name" },
-          { label: columns.terms, sort: "paymentTermsDays" },
-          { label: columns.creditLimit, sort: "creditLimit", className: "text-right [&>button]:ml-auto" },
-          { label: columns.openBalance, sort: "openBalance", className: "text-right [&>button]:ml-auto" },
-          { label: columns.loads, className: "pr-4 text-right" },
+          { key: "company", label: t("fields.companyName"), sort: "companyName", className: "pl-4" },
+          { key: "contact", label: t("list.contact"), sort: "name" },
+          { key: "terms", label: t("fields.paymentTermsDays"), sort: "paymentTermsDays" },
+          {
+            key: "creditLimit",
+            label: t("fields.creditLimit"),
+            sort: "creditLimit",
+            className: "text-right [&>button]:ml-auto",
+          },
+          {
+            key: "openBalance",
+            label: t("fields.openBalance"),
+            sort: "openBalance",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "loads", label: t("fields.loads"), className: "pr-4 text-right" },
         ]}
-        row={(c) => <CustomerRow customer={c} columns={columns} />}
+        row={(c, _page, labels) => <CustomerRow customer={c} columns={labels} />}
       />
 
       {canWrite ? (

@@ -61,16 +61,6 @@ export default function DriverRatingsPage() {
   const { filter, update } = list;
   const range = periodRange(filter.period, filter);
 
-  const columns = {
-    driver: t("scorecards.driver"),
-    loads: t("scorecard.loadsCompleted"),
-    onTime: t("scorecard.onTime"),
-    rating: t("scorecard.rating"),
-    inspections: t("scorecard.inspectionsFailed"),
-    citations: t("scorecard.citations"),
-    accidents: t("scorecard.accidents"),
-  };
-
   return (
     <ListPage
       title={t("scorecards.title")}
@@ -125,15 +115,15 @@ export default function DriverRatingsPage() {
         )}
         tableLabel={t("scorecards.title")}
         columns={[
-          { label: columns.driver, sort: "driverName", className: "pl-4" },
-          { label: columns.loads, sort: "loadsCompleted" },
-          { label: columns.onTime, sort: "onTimeRate" },
-          { label: columns.rating, sort: "rating" },
-          { label: columns.inspections, sort: "inspectionsFailed" },
-          { label: columns.citations, sort: "citations" },
-          { label: columns.accidents, sort: "accidents", className: "pr-4" },
+          { key: "driver", label: t("scorecards.driver"), sort: "driverName", className: "pl-4" },
+          { key: "loads", label: t("scorecard.loadsCompleted"), sort: "loadsCompleted" },
+          { key: "onTime", label: t("scorecard.onTime"), sort: "onTimeRate" },
+          { key: "rating", label: t("scorecard.rating"), sort: "rating" },
+          { key: "inspections", label: t("scorecard.inspectionsFailed"), sort: "inspectionsFailed" },
+          { key: "citations", label: t("scorecard.citations"), sort: "citations" },
+          { key: "accidents", label: t("scorecard.accidents"), sort: "accidents", className: "pr-4" },
         ]}
-        row={(row) => <ScorecardLine row={row} columns={columns} />}
+        row={(row, _page, labels) => <ScorecardLine row={row} columns={labels} />}
       />
 
       <RateDriverDialog open={rating} onOpenChange={setRating} />

@@ -48,15 +48,6 @@ export default function DriversPage() {
   });
   const { filter, update, filtered } = list;
 
-  const columns = {
-    name: t("fields.fullName"),
-    status: t("fields.status"),
-    license: t("fields.licenseExpiry"),
-    medical: t("fields.medicalCardExpiry"),
-    rating: t("fields.rating"),
-    equipment: t("fields.equipment"),
-  };
-
   return (
     <ListPage
       title={t("list.title")}
@@ -140,14 +131,14 @@ export default function DriversPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.name, sort: "fullName", className: "pl-4" },
-          { label: columns.status, sort: "status" },
-          { label: columns.license, sort: "licenseExpiry" },
-          { label: columns.medical, sort: "medicalCardExpiry" },
-          { label: columns.rating, sort: "rating" },
-          { label: columns.equipment, className: "pr-4" },
+          { key: "name", label: t("fields.fullName"), sort: "fullName", className: "pl-4" },
+          { key: "status", label: t("fields.status"), sort: "status" },
+          { key: "license", label: t("fields.licenseExpiry"), sort: "licenseExpiry" },
+          { key: "medical", label: t("fields.medicalCardExpiry"), sort: "medicalCardExpiry" },
+          { key: "rating", label: t("fields.rating"), sort: "rating" },
+          { key: "equipment", label: t("fields.equipment"), className: "pr-4" },
         ]}
-        row={(driver) => <DriverRow driver={driver} columns={columns} />}
+        row={(driver, _page, labels) => <DriverRow driver={driver} columns={labels} />}
       />
 
       {canWrite ? (

@@ -50,15 +50,6 @@ export default function InspectionsPage() {
     data?.items.find((r) => r.assetId === (filter.vehicleId ?? filter.trailerId))?.assetLabel ??
     t("list.selected");
 
-  const columns = {
-    inspectedAt: t("fields.inspectedAt"),
-    asset: t("fields.asset"),
-    type: t("fields.type"),
-    status: t("fields.overallStatus"),
-    inspector: t("fields.inspector"),
-    defects: t("list.defects"),
-  };
-
   return (
     <ListPage
       title={t(staff ? "list.title" : "list.driverTitle")}
@@ -179,14 +170,14 @@ export default function InspectionsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.inspectedAt, sort: "inspectedAt", className: "pl-4" },
-          { label: columns.asset, sort: "asset" },
-          { label: columns.type, sort: "type" },
-          { label: columns.status, sort: "overallStatus" },
-          { label: columns.inspector },
-          { label: columns.defects, className: "pr-4 text-right" },
+          { key: "inspectedAt", label: t("fields.inspectedAt"), sort: "inspectedAt", className: "pl-4" },
+          { key: "asset", label: t("fields.asset"), sort: "asset" },
+          { key: "type", label: t("fields.type"), sort: "type" },
+          { key: "status", label: t("fields.overallStatus"), sort: "overallStatus" },
+          { key: "inspector", label: t("fields.inspector") },
+          { key: "defects", label: t("list.defects"), className: "pr-4 text-right" },
         ]}
-        row={(row) => <InspectionRow row={row} columns={columns} staff={staff} />}
+        row={(row, _page, labels) => <InspectionRow row={row} columns={labels} staff={staff} />}
       />
     </ListPage>
   );

@@ -55,16 +55,6 @@ export default function InvoicesPage() {
     data?.items.find((i) => i.customerId === filter.customerId)?.customerName ??
     t("list.selected");
 
-  const columns = {
-    number: t("fields.invoiceNumber"),
-    customer: t("fields.customer"),
-    status: t("fields.status"),
-    issueDate: t("fields.issueDate"),
-    dueDate: t("fields.dueDate"),
-    total: t("fields.total"),
-    balance: t("fields.balance"),
-  };
-
   return (
     <ListPage
       title={t("list.title")}
@@ -144,16 +134,26 @@ export default function InvoicesPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.number, sort: "invoiceNumber", className: "pl-4" },
-          { label: columns.customer },
-          { label: columns.status },
-          { label: columns.issueDate, sort: "issueDate" },
-          { label: columns.dueDate, sort: "dueDate" },
-          { label: columns.total, sort: "total", className: "text-right [&>button]:ml-auto" },
-          { label: columns.balance, sort: "balance", className: "pr-4 text-right [&>button]:ml-auto" },
+          { key: "number", label: t("fields.invoiceNumber"), sort: "invoiceNumber", className: "pl-4" },
+          { key: "customer", label: t("fields.customer") },
+          { key: "status", label: t("fields.status") },
+          { key: "issueDate", label: t("fields.issueDate"), sort: "issueDate" },
+          { key: "dueDate", label: t("fields.dueDate"), sort: "dueDate" },
+          {
+            key: "total",
+            label: t("fields.total"),
+            sort: "total",
+            className: "text-right [&>button]:ml-auto",
+          },
+          {
+            key: "balance",
+            label: t("fields.balance"),
+            sort: "balance",
+            className: "pr-4 text-right [&>button]:ml-auto",
+          },
         ]}
-        row={(invoice) => (
-          <InvoiceRow invoice={invoice} columns={columns} onOpen={() => openInvoice(invoice.id)} />
+        row={(invoice, _page, labels) => (
+          <InvoiceRow invoice={invoice} columns={labels} onOpen={() => openInvoice(invoice.id)} />
         )}
       />
 

@@ -37,17 +37,6 @@ export default function LoadsPage() {
   });
   const { filter, filtered } = list;
 
-  const columns = {
-    loadNumber: t("fields.loadNumber"),
-    status: t("fields.status"),
-    customer: t("fields.customer"),
-    driver: t("fields.driver"),
-    pickup: t("fields.pickup"),
-    delivery: t("fields.delivery"),
-    totalRate: t("fields.totalRate"),
-    miles: t("fields.loadedMiles"),
-  };
-
   return (
     <ListPage
       title={t(staff ? "list.title" : "list.driverTitle")}
@@ -118,16 +107,21 @@ export default function LoadsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.loadNumber, sort: "loadNumber", className: "pl-4" },
-          { label: columns.status, sort: "status" },
-          { label: columns.customer },
-          { label: columns.driver },
-          { label: columns.pickup, sort: "pickupAt" },
-          { label: columns.delivery, sort: "deliveryAt" },
-          { label: columns.totalRate, sort: "totalRate", className: "pr-4 text-right [&>button]:ml-auto" },
-          { label: columns.miles, className: "pr-4 text-right" },
+          { key: "loadNumber", label: t("fields.loadNumber"), sort: "loadNumber", className: "pl-4" },
+          { key: "status", label: t("fields.status"), sort: "status" },
+          { key: "customer", label: t("fields.customer") },
+          { key: "driver", label: t("fields.driver") },
+          { key: "pickup", label: t("fields.pickup"), sort: "pickupAt" },
+          { key: "delivery", label: t("fields.delivery"), sort: "deliveryAt" },
+          {
+            key: "totalRate",
+            label: t("fields.totalRate"),
+            sort: "totalRate",
+            className: "pr-4 text-right [&>button]:ml-auto",
+          },
+          { key: "miles", label: t("fields.loadedMiles"), className: "pr-4 text-right" },
         ]}
-        row={(load) => <LoadRow load={load} staff={staff} columns={columns} />}
+        row={(load, _page, labels) => <LoadRow load={load} staff={staff} columns={labels} />}
       />
     </ListPage>
   );

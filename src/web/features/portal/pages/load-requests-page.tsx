@@ -51,15 +51,6 @@ export default function LoadRequestsPage() {
   const { filter, values, update } = list;
   const open = (id: string) => update({ request: id }, { replace: true });
 
-  const columns = {
-    request: t("staff.columns.request"),
-    customer: t("staff.columns.customer"),
-    route: t("staff.columns.route"),
-    pickup: t("staff.columns.pickup"),
-    freight: t("staff.columns.freight"),
-    status: t("staff.columns.status"),
-  };
-
   return (
     <ListPage
       title={t("staff.title")}
@@ -103,14 +94,14 @@ export default function LoadRequestsPage() {
         }}
         tableLabel={t("staff.title")}
         columns={[
-          { label: columns.request, sort: "requestNumber", className: "pl-4" },
-          { label: columns.customer },
-          { label: columns.route },
-          { label: columns.pickup, sort: "pickupAt" },
-          { label: columns.freight },
-          { label: columns.status, sort: "status", className: "pr-4" },
+          { key: "request", label: t("staff.columns.request"), sort: "requestNumber", className: "pl-4" },
+          { key: "customer", label: t("staff.columns.customer") },
+          { key: "route", label: t("staff.columns.route") },
+          { key: "pickup", label: t("staff.columns.pickup"), sort: "pickupAt" },
+          { key: "freight", label: t("staff.columns.freight") },
+          { key: "status", label: t("staff.columns.status"), sort: "status", className: "pr-4" },
         ]}
-        row={(r) => <RequestRow request={r} columns={columns} onOpen={() => open(r.id)} />}
+        row={(r, _page, labels) => <RequestRow request={r} columns={labels} onOpen={() => open(r.id)} />}
       />
       <ReviewRequestDialog
         requestId={UUID.test(values.request) ? values.request : null}
