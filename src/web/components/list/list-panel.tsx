@@ -13,8 +13,13 @@ import { SortSelect, type SortWording } from "./sort-select";
 import { SortableHeader, type SortDir } from "./sortable-header";
 import { stacked } from "./stacked-table";
 
-/** A table column: its header, and the sort it drives when the list can sort by it. */
+/**
+ * A table column: its header, and the sort it drives when the list can sort by it. A `key` names a
+ * text header for the row, which gets the labels by key for its cells' `data-label`s (the phone's
+ * stacked cards).
+ */
 export interface ListColumn<S extends string> {
+  key?: string;
   label: ReactNode;
   sort?: S;
   className?: string;
@@ -93,7 +98,8 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
   empty: ListEmptyCopy;
   columns?: readonly ListColumn<S>[];
   tableLabel?: string;
-  row?: (item: P["items"][number], page: P) => ReactNode;
+  /** One row; `labels` are the keyed columns' headers, for the cells' `data-label`s. */
+  row?: (item: P["items"][number], page: P, labels: Record<string, string>) => ReactNode;
   /** Instead of the table: renders the loaded page (cards, a board). */
   render?: (page: P) => ReactNode;
   /** Above the loaded rows, from the page's answer (the filtered set's totals). */
@@ -110,6 +116,9 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
     </Button>
   );
   const Frame = bare ? Fragment : Card;
+  const labels = Object.fromEntries(
+    (columns ?? []).flatMap((c) => (c.key && typeof c.label === "string" ? [[c.key, c.label]] : [])),
+  );
   return (
     <Frame {...(bare ? {} : { className: cn("overflow-hidden", className) })}>
       {tabs}
@@ -178,7 +187,7 @@ export function ListPanel<S extends string, P extends PageInfo & { items: readon
                 </THead>
                 <TBody className={cn(stacked.body, list.retained && "opacity-60 transition-opacity")}>
                   {page.items.map((item, i) => (
-                    <Fragment key={(item as { id?: string }).id ?? i}>{row?.(item, page)}</Fragment>
+                    <Fragment key={(item as { id?: string }).id ?? i}>{row?.(item, page, labels)}</Fragment>
                   ))}
                 </TBody>
               </Table>

@@ -8,11 +8,10 @@ import {
 import { Images, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { chosenLabel, PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
@@ -39,40 +38,26 @@ export default function AccidentsPage() {
   const summary = useAccidentSummary();
   const s = summary.data;
 
-  const columns = {
-    reference: t("fields.reference"),
-    occurredAt: t("fields.occurredAt"),
-    location: t("fields.location"),
-    driver: t("fields.driver"),
-    equipment: t("fields.equipment"),
-    claimAmount: t("fields.claimAmount"),
-    claimStatus: t("fields.claimStatus"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-accidents"
-              filtered={list.filtered}
-              run={(format) => exportAccidents(format, filter)}
-              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
-              describe={(error) => messages.error(error)}
-            />
-            <Button asChild className="flex-1 sm:flex-none">
-              <Link to={ROUTES.accidentNew.path} data-testid="new-accident">
-                <Plus aria-hidden />
-                {t("list.new")}
-              </Link>
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-accidents",
+        filtered: list.filtered,
+        run: (format) => exportAccidents(format, filter),
+        heading: { all: t("safety:export.all"), filtered: t("safety:export.filtered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        <Button asChild className="flex-1 sm:flex-none">
+          <Link to={ROUTES.accidentNew.path} data-testid="new-accident">
+            <Plus aria-hidden />
+            {t("list.new")}
+          </Link>
+        </Button>
+      }
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryTile
           label={t("summary.openClaims")}
@@ -165,17 +150,22 @@ export default function AccidentsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.reference, sort: "reference", className: "pl-4" },
-          { label: columns.occurredAt, sort: "occurredAt" },
-          { label: columns.location },
-          { label: columns.driver, sort: "driverName" },
-          { label: columns.equipment },
-          { label: columns.claimAmount, sort: "claimAmount", className: "text-right [&>button]:ml-auto" },
-          { label: columns.claimStatus, sort: "claimStatus", className: "pr-4" },
+          { key: "reference", label: t("fields.reference"), sort: "reference", className: "pl-4" },
+          { key: "occurredAt", label: t("fields.occurredAt"), sort: "occurredAt" },
+          { key: "location", label: t("fields.location") },
+          { key: "driver", label: t("fields.driver"), sort: "driverName" },
+          { key: "equipment", label: t("fields.equipment") },
+          {
+            key: "claimAmount",
+            label: t("fields.claimAmount"),
+            sort: "claimAmount",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "claimStatus", label: t("fields.claimStatus"), sort: "claimStatus", className: "pr-4" },
         ]}
-        row={(a) => <AccidentRow accident={a} columns={columns} />}
+        row={(a, _page, labels) => <AccidentRow accident={a} columns={labels} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

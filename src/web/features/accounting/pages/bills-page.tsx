@@ -11,11 +11,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -117,18 +117,16 @@ export default function BillsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("bills.title")}
-        description={t("bills.description")}
-        actions={
-          <Button className="flex-1 sm:flex-none" onClick={() => setEditing(null)} data-testid="new-bill">
-            <Plus aria-hidden />
-            {t("bills.form.new")}
-          </Button>
-        }
-      />
-
+    <ListPage
+      title={t("bills.title")}
+      description={t("bills.description")}
+      actions={
+        <Button className="flex-1 sm:flex-none" onClick={() => setEditing(null)} data-testid="new-bill">
+          <Plus aria-hidden />
+          {t("bills.form.new")}
+        </Button>
+      }
+    >
       {data ? (
         <section
           aria-label={t("bills.summary.label")}
@@ -342,6 +340,6 @@ export default function BillsPage() {
         pending={remove.isPending}
         onConfirm={confirmRemove}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -11,10 +11,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { ListTabs } from "../../../components/list/list-tabs";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -95,9 +95,7 @@ export default function PaymentsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t(`payments.views.${view}`)} description={t("payments.description")} />
-
+    <ListPage title={t(`payments.views.${view}`)} description={t("payments.description")}>
       {data ? (
         <section
           aria-label={t("payments.totals.label")}
@@ -217,6 +215,6 @@ export default function PaymentsPage() {
         )}
       />
       <PayBill billId={paying} onClose={() => setPaying(null)} />
-    </div>
+    </ListPage>
   );
 }

@@ -12,13 +12,12 @@ import { Ban, ExternalLink, FileText, Paperclip, Pencil, Plus } from "lucide-rea
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -116,30 +115,26 @@ export default function TransactionsPage() {
     `${e.direction === "expense" ? "−" : "+"}${formatMoney(e.amount)}`;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("ledger.title")}
-        description={t("ledger.description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-ledger"
-              filtered={list.filtered || !!filter.direction}
-              run={(format) => exportLedger(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            <Button
-              className="flex-1 sm:flex-none"
-              onClick={() => setEditing(null)}
-              data-testid="new-ledger-entry"
-            >
-              <Plus aria-hidden />
-              {t("form.new")}
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("ledger.title")}
+      description={t("ledger.description")}
+      exportMenu={{
+        testId: "export-ledger",
+        filtered: list.filtered || !!filter.direction,
+        run: (format) => exportLedger(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        <Button
+          className="flex-1 sm:flex-none"
+          onClick={() => setEditing(null)}
+          data-testid="new-ledger-entry"
+        >
+          <Plus aria-hidden />
+          {t("form.new")}
+        </Button>
+      }
+    >
       {data ? (
         <section
           aria-label={t("totals.label")}
@@ -405,6 +400,6 @@ export default function TransactionsPage() {
         onOpenChange={(o) => !o && setEditing(undefined)}
       />
       <VoidEntryDialog entry={voiding} open={!!voiding} onOpenChange={(o) => !o && setVoiding(null)} />
-    </div>
+    </ListPage>
   );
 }

@@ -8,10 +8,10 @@ import { Container, Link2, Truck, Unlink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { ListTabs } from "../../../components/list/list-tabs";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -96,18 +96,16 @@ export default function AssignmentsPage() {
       : formatDate(a.startedAt);
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Button onClick={() => setAssigning(true)} className="w-full sm:w-auto">
-            <Link2 aria-hidden />
-            {t("assign.open")}
-          </Button>
-        }
-      />
-
+    <ListPage
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <Button onClick={() => setAssigning(true)} className="w-full sm:w-auto">
+          <Link2 aria-hidden />
+          {t("assign.open")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         tabs={
@@ -212,6 +210,6 @@ export default function AssignmentsPage() {
         pending={end.isPending}
         onConfirm={confirmEnd}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Mail, ScrollText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { PageHeader } from "../../../components/page-header";
+import { ListPage } from "../../../components/list/list-page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { AuditLogPanel } from "../components/audit-log-panel";
 import { MailOutboxPanel } from "../components/mail-outbox-panel";
@@ -14,8 +14,7 @@ export default function ActionsPage() {
   const tab: Tab = params.get("tab") === "mail" ? "mail" : "audit";
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("adminActions.title")} description={t("adminActions.description")} />
+    <ListPage title={t("adminActions.title")} description={t("adminActions.description")}>
       <Tabs
         value={tab}
         // Each tab has its own filters (its own list screen); switching starts clean.
@@ -38,6 +37,6 @@ export default function ActionsPage() {
           <MailOutboxPanel />
         </TabsContent>
       </Tabs>
-    </div>
+    </ListPage>
   );
 }

@@ -3,8 +3,8 @@ import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ListPage } from "../../../components/list/list-page";
 import { ListError } from "../../../components/list/list-states";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Alert, Spinner } from "../../../components/ui/feedback";
@@ -110,20 +110,18 @@ export default function CalendarPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={isDriver ? t("descriptionDriver") : t("description")}
-        actions={
-          can(me, "timeOff:request") ? (
-            <Button onClick={() => setRequesting(true)} className="w-full sm:w-auto">
-              <CalendarPlus aria-hidden />
-              {t("request.open")}
-            </Button>
-          ) : null
-        }
-      />
-
+    <ListPage
+      title={t("title")}
+      description={isDriver ? t("descriptionDriver") : t("description")}
+      actions={
+        can(me, "timeOff:request") ? (
+          <Button onClick={() => setRequesting(true)} className="w-full sm:w-auto">
+            <CalendarPlus aria-hidden />
+            {t("request.open")}
+          </Button>
+        ) : null
+      }
+    >
       {/* On phones the requests come first: the agenda below them can be long. */}
       <Card className="overflow-hidden max-md:order-2">
         <div className="grid gap-3 border-b border-slate-100 p-4 lg:flex lg:items-center lg:justify-between">
@@ -228,6 +226,6 @@ export default function CalendarPage() {
       ) : null}
 
       {isDriver ? <RequestTimeOffDialog open={requesting} onOpenChange={setRequesting} /> : null}
-    </div>
+    </ListPage>
   );
 }

@@ -15,10 +15,10 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/list/filter-select";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { ExpiryDate } from "../../../components/status/expiry-date";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
@@ -63,8 +63,7 @@ export default function CoiManagerPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "holders" ? "holders" : "certificates";
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("title")} description={t("description")} />
+    <ListPage title={t("title")} description={t("description")}>
       <Tabs
         value={tab}
         onValueChange={(next) =>
@@ -86,7 +85,7 @@ export default function CoiManagerPage() {
           <HoldersTab />
         </TabsContent>
       </Tabs>
-    </div>
+    </ListPage>
   );
 }
 

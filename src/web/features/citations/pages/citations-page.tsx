@@ -9,11 +9,10 @@ import { Paperclip, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -84,40 +83,28 @@ export default function CitationsPage() {
   const toggleStatus = (status: (typeof STATUS_FILTERS)[number]) =>
     update({ status: statusFilter === status ? null : status });
 
-  const columns = {
-    issuedOn: t("fields.issuedOn"),
-    driver: t("fields.driver"),
-    violation: t("fields.violation"),
-    fineAmount: t("fields.fineAmount"),
-    dueOn: t("fields.dueOn"),
-    status: t("fields.status"),
-  };
   const s = summary.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-citations"
-              filtered={list.filtered}
-              run={(format) => exportCitations(format, toApi(filter))}
-              heading={{ all: t("safety:export.all"), filtered: t("safety:export.filtered") }}
-              describe={(error) => messages.error(error)}
-            />
-            {staff ? (
-              <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">
-                <Plus aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      exportMenu={{
+        testId: "export-citations",
+        filtered: list.filtered,
+        run: (format) => exportCitations(format, toApi(filter)),
+        heading: { all: t("safety:export.all"), filtered: t("safety:export.filtered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        staff ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setForm({})} data-testid="new-citation">
+            <Plus aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryTile
           label={t("summary.open")}
@@ -201,15 +188,20 @@ export default function CitationsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.issuedOn, sort: "issuedOn", className: "pl-4" },
-          ...(staff ? [{ label: columns.driver, sort: "driverName" as const }] : []),
-          { label: columns.violation },
-          { label: columns.fineAmount, sort: "fineAmount", className: "text-right [&>button]:ml-auto" },
-          { label: columns.dueOn, sort: "dueOn" },
-          { label: columns.status, sort: "status", className: "pr-4" },
+          { key: "issuedOn", label: t("fields.issuedOn"), sort: "issuedOn", className: "pl-4" },
+          ...(staff ? [{ key: "driver", label: t("fields.driver"), sort: "driverName" as const }] : []),
+          { key: "violation", label: t("fields.violation") },
+          {
+            key: "fineAmount",
+            label: t("fields.fineAmount"),
+            sort: "fineAmount",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "dueOn", label: t("fields.dueOn"), sort: "dueOn" },
+          { key: "status", label: t("fields.status"), sort: "status", className: "pr-4" },
         ]}
-        row={(c) => (
-          <CitationRow citation={c} staff={staff} columns={columns} onOpen={() => openDetail(c.id)} />
+        row={(c, _page, labels) => (
+          <CitationRow citation={c} staff={staff} columns={labels} onOpen={() => openDetail(c.id)} />
         )}
       />
 
@@ -233,7 +225,7 @@ export default function CitationsPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

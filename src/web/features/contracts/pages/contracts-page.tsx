@@ -11,10 +11,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { FilterSelect } from "../../../components/list/filter-select";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -79,23 +79,22 @@ export default function ContractsPage() {
     );
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <>
-            <Button variant="outline" onClick={() => setTemplatesOpen(true)} data-testid="open-templates">
-              <FileStack aria-hidden />
-              {t("templates.open")}
-            </Button>
-            <Button onClick={() => setEditing("new")} data-testid="new-contract">
-              <Plus aria-hidden />
-              {t("new")}
-            </Button>
-          </>
-        }
-      />
+    <ListPage
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <>
+          <Button variant="outline" onClick={() => setTemplatesOpen(true)} data-testid="open-templates">
+            <FileStack aria-hidden />
+            {t("templates.open")}
+          </Button>
+          <Button onClick={() => setEditing("new")} data-testid="new-contract">
+            <Plus aria-hidden />
+            {t("new")}
+          </Button>
+        </>
+      }
+    >
       {data ? (
         <section className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("tiles.label")}>
           {CONTRACT_STATUSES.map((s) => (
@@ -249,6 +248,6 @@ export default function ContractsPage() {
           })
         }
       />
-    </div>
+    </ListPage>
   );
 }

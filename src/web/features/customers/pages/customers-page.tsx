@@ -10,10 +10,9 @@ import { Building2, Plus, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
@@ -52,53 +51,40 @@ export default function CustomersPage() {
   useCreateParam(() => setCreating(true), canWrite);
   const [importing, setImporting] = useState(false);
 
-  const columns = {
-    company: t("fields.companyName"),
-    contact: t("list.contact"),
-    terms: t("fields.paymentTermsDays"),
-    creditLimit: t("fields.creditLimit"),
-    openBalance: t("fields.openBalance"),
-    loads: t("fields.loads"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-customers",
+        filtered: list.filtered,
+        run: (format) => exportCustomers(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        canWrite ? (
           <>
-            <ExportMenu
-              testId="export-customers"
-              filtered={list.filtered}
-              run={(format) => exportCustomers(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {canWrite ? (
-              <>
-                <Button
-                  variant="outline"
-                  className="flex-1 sm:flex-none"
-                  onClick={() => setImporting(true)}
-                  data-testid="import-customers"
-                >
-                  <Upload aria-hidden />
-                  {t("list.import")}
-                </Button>
-                <Button
-                  className="flex-1 sm:flex-none"
-                  onClick={() => setCreating(true)}
-                  data-testid="new-customer"
-                >
-                  <Plus aria-hidden />
-                  {t("list.new")}
-                </Button>
-              </>
-            ) : null}
+            <Button
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              onClick={() => setImporting(true)}
+              data-testid="import-customers"
+            >
+              <Upload aria-hidden />
+              {t("list.import")}
+            </Button>
+            <Button
+              className="flex-1 sm:flex-none"
+              onClick={() => setCreating(true)}
+              data-testid="new-customer"
+            >
+              <Plus aria-hidden />
+              {t("list.new")}
+            </Button>
           </>
-        }
-      />
-
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -158,14 +144,24 @@ export default function CustomersPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.company, sort: "companyName", className: "pl-4" },
-          { label: columns.contact, sort: "name" },
-          { label: columns.terms, sort: "paymentTermsDays" },
-          { label: columns.creditLimit, sort: "creditLimit", className: "text-right [&>button]:ml-auto" },
-          { label: columns.openBalance, sort: "openBalance", className: "text-right [&>button]:ml-auto" },
-          { label: columns.loads, className: "pr-4 text-right" },
+          { key: "company", label: t("fields.companyName"), sort: "companyName", className: "pl-4" },
+          { key: "contact", label: t("list.contact"), sort: "name" },
+          { key: "terms", label: t("fields.paymentTermsDays"), sort: "paymentTermsDays" },
+          {
+            key: "creditLimit",
+            label: t("fields.creditLimit"),
+            sort: "creditLimit",
+            className: "text-right [&>button]:ml-auto",
+          },
+          {
+            key: "openBalance",
+            label: t("fields.openBalance"),
+            sort: "openBalance",
+            className: "text-right [&>button]:ml-auto",
+          },
+          { key: "loads", label: t("fields.loads"), className: "pr-4 text-right" },
         ]}
-        row={(c) => <CustomerRow customer={c} columns={columns} />}
+        row={(c, _page, labels) => <CustomerRow customer={c} columns={labels} />}
       />
 
       {canWrite ? (
@@ -180,7 +176,7 @@ export default function CustomersPage() {
           <ImportCustomersDialog open={importing} onOpenChange={setImporting} />
         </>
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

@@ -12,10 +12,10 @@ import { CheckCircle2, Download, Eye, Pencil, Plus, Trash2 } from "lucide-react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../../../components/list/filter-select";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { ExpiryDate } from "../../../components/status/expiry-date";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
@@ -98,24 +98,23 @@ export default function DocumentsPage() {
       : `${t(`owners.${doc.owner.kind}`)} · ${doc.owner.label}`;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={isDriver ? t("descriptionDriver") : t("description")}
-        actions={
-          mayWrite ? (
-            <Button onClick={() => setEditing("new")} data-testid="upload-document">
-              <Plus aria-hidden />
-              {t("upload")}
-            </Button>
-          ) : mayUpload ? (
-            <Button onClick={() => setUploadingOwn(true)} data-testid="upload-own-document">
-              <Plus aria-hidden />
-              {t("uploadOwn")}
-            </Button>
-          ) : null
-        }
-      />
+    <ListPage
+      title={t("title")}
+      description={isDriver ? t("descriptionDriver") : t("description")}
+      actions={
+        mayWrite ? (
+          <Button onClick={() => setEditing("new")} data-testid="upload-document">
+            <Plus aria-hidden />
+            {t("upload")}
+          </Button>
+        ) : mayUpload ? (
+          <Button onClick={() => setUploadingOwn(true)} data-testid="upload-own-document">
+            <Plus aria-hidden />
+            {t("uploadOwn")}
+          </Button>
+        ) : null
+      }
+    >
       {data ? (
         <section className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("attention")}>
           <SummaryTile
@@ -278,6 +277,6 @@ export default function DocumentsPage() {
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
       />
-    </div>
+    </ListPage>
   );
 }

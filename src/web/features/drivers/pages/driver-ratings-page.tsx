@@ -11,10 +11,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -62,37 +61,23 @@ export default function DriverRatingsPage() {
   const { filter, update } = list;
   const range = periodRange(filter.period, filter);
 
-  const columns = {
-    driver: t("scorecards.driver"),
-    loads: t("scorecard.loadsCompleted"),
-    onTime: t("scorecard.onTime"),
-    rating: t("scorecard.rating"),
-    inspections: t("scorecard.inspectionsFailed"),
-    citations: t("scorecard.citations"),
-    accidents: t("scorecard.accidents"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("scorecards.title")}
-        description={t("scorecards.description", { minutes: ON_TIME_GRACE_MINUTES })}
-        actions={
-          <>
-            <ExportMenu
-              filtered={list.filtered}
-              run={(format) => exportScorecards(format, toApi(filter))}
-              testId="export-scorecards"
-              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
-            />
-            <Button className="flex-1 sm:flex-none" onClick={() => setRating(true)} data-testid="rate-load">
-              <Star aria-hidden />
-              {t("scorecards.rate")}
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("scorecards.title")}
+      description={t("scorecards.description", { minutes: ON_TIME_GRACE_MINUTES })}
+      exportMenu={{
+        filtered: list.filtered,
+        run: (format) => exportScorecards(format, toApi(filter)),
+        testId: "export-scorecards",
+        heading: { all: t("export.all"), filtered: t("export.filtered") },
+      }}
+      actions={
+        <Button className="flex-1 sm:flex-none" onClick={() => setRating(true)} data-testid="rate-load">
+          <Star aria-hidden />
+          {t("scorecards.rate")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("scorecards.searchLabel"), hint: t("scorecards.searchHint") }}
@@ -130,19 +115,19 @@ export default function DriverRatingsPage() {
         )}
         tableLabel={t("scorecards.title")}
         columns={[
-          { label: columns.driver, sort: "driverName", className: "pl-4" },
-          { label: columns.loads, sort: "loadsCompleted" },
-          { label: columns.onTime, sort: "onTimeRate" },
-          { label: columns.rating, sort: "rating" },
-          { label: columns.inspections, sort: "inspectionsFailed" },
-          { label: columns.citations, sort: "citations" },
-          { label: columns.accidents, sort: "accidents", className: "pr-4" },
+          { key: "driver", label: t("scorecards.driver"), sort: "driverName", className: "pl-4" },
+          { key: "loads", label: t("scorecard.loadsCompleted"), sort: "loadsCompleted" },
+          { key: "onTime", label: t("scorecard.onTime"), sort: "onTimeRate" },
+          { key: "rating", label: t("scorecard.rating"), sort: "rating" },
+          { key: "inspections", label: t("scorecard.inspectionsFailed"), sort: "inspectionsFailed" },
+          { key: "citations", label: t("scorecard.citations"), sort: "citations" },
+          { key: "accidents", label: t("scorecard.accidents"), sort: "accidents", className: "pr-4" },
         ]}
-        row={(row) => <ScorecardLine row={row} columns={columns} />}
+        row={(row, _page, labels) => <ScorecardLine row={row} columns={labels} />}
       />
 
       <RateDriverDialog open={rating} onOpenChange={setRating} />
-    </div>
+    </ListPage>
   );
 }
 

@@ -11,10 +11,9 @@ import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -49,42 +48,25 @@ export default function DriversPage() {
   });
   const { filter, update, filtered } = list;
 
-  const columns = {
-    name: t("fields.fullName"),
-    status: t("fields.status"),
-    license: t("fields.licenseExpiry"),
-    medical: t("fields.medicalCardExpiry"),
-    rating: t("fields.rating"),
-    equipment: t("fields.equipment"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              filtered={filtered}
-              run={(format) => exportDrivers(format, filter)}
-              testId="export-drivers"
-              heading={{ all: t("export.all"), filtered: t("export.filtered") }}
-            />
-            {canWrite ? (
-              <Button
-                className="flex-1 sm:flex-none"
-                onClick={() => setCreating(true)}
-                data-testid="new-driver"
-              >
-                <UserPlus aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        filtered,
+        run: (format) => exportDrivers(format, filter),
+        testId: "export-drivers",
+        heading: { all: t("export.all"), filtered: t("export.filtered") },
+      }}
+      actions={
+        canWrite ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)} data-testid="new-driver">
+            <UserPlus aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -149,14 +131,14 @@ export default function DriversPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.name, sort: "fullName", className: "pl-4" },
-          { label: columns.status, sort: "status" },
-          { label: columns.license, sort: "licenseExpiry" },
-          { label: columns.medical, sort: "medicalCardExpiry" },
-          { label: columns.rating, sort: "rating" },
-          { label: columns.equipment, className: "pr-4" },
+          { key: "name", label: t("fields.fullName"), sort: "fullName", className: "pl-4" },
+          { key: "status", label: t("fields.status"), sort: "status" },
+          { key: "license", label: t("fields.licenseExpiry"), sort: "licenseExpiry" },
+          { key: "medical", label: t("fields.medicalCardExpiry"), sort: "medicalCardExpiry" },
+          { key: "rating", label: t("fields.rating"), sort: "rating" },
+          { key: "equipment", label: t("fields.equipment"), className: "pr-4" },
         ]}
-        row={(driver) => <DriverRow driver={driver} columns={columns} />}
+        row={(driver, _page, labels) => <DriverRow driver={driver} columns={labels} />}
       />
 
       {canWrite ? (
@@ -166,7 +148,7 @@ export default function DriversPage() {
           onSaved={(d) => navigate(routePath("driverDetail", { driverId: d.id }), { state: AFTER_CREATE })}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }
 

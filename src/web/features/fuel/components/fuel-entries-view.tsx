@@ -4,11 +4,10 @@ import { Fuel, Paperclip, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup, LookupFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -72,23 +71,17 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "staffTitle" : "driverTitle")}
-        description={t(staff ? "staffDescription" : "driverDescription")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-fuel"
-              filtered={filtered}
-              run={(format) => exportFuel(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {actions}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "staffTitle" : "driverTitle")}
+      description={t(staff ? "staffDescription" : "driverDescription")}
+      exportMenu={{
+        testId: "export-fuel",
+        filtered,
+        run: (format) => exportFuel(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={actions}
+    >
       {data ? (
         <dl
           aria-label={t("list.stats.label")}
@@ -216,7 +209,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
         pending={remove.isPending}
         onConfirm={confirmRemove}
       />
-    </div>
+    </ListPage>
   );
 }
 

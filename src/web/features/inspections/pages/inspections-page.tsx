@@ -10,11 +10,10 @@ import {
 import { Camera, ClipboardPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup, LookupFilter, PeriodFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Combobox } from "../../../components/ui/combobox";
 import { Select } from "../../../components/ui/input";
@@ -51,40 +50,27 @@ export default function InspectionsPage() {
     data?.items.find((r) => r.assetId === (filter.vehicleId ?? filter.trailerId))?.assetLabel ??
     t("list.selected");
 
-  const columns = {
-    inspectedAt: t("fields.inspectedAt"),
-    asset: t("fields.asset"),
-    type: t("fields.type"),
-    status: t("fields.overallStatus"),
-    inspector: t("fields.inspector"),
-    defects: t("list.defects"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-inspections"
-              filtered={filtered}
-              run={(format) => exportInspections(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {mayFile ? (
-              <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
-                <Link to={routePath("inspectionNew")} data-testid="new-inspection">
-                  <ClipboardPlus aria-hidden />
-                  {t(staff ? "list.new" : "list.driverNew")}
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      exportMenu={{
+        testId: "export-inspections",
+        filtered,
+        run: (format) => exportInspections(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        mayFile ? (
+          <Button asChild className="h-11 flex-1 sm:h-10 sm:flex-none">
+            <Link to={routePath("inspectionNew")} data-testid="new-inspection">
+              <ClipboardPlus aria-hidden />
+              {t(staff ? "list.new" : "list.driverNew")}
+            </Link>
+          </Button>
+        ) : null
+      }
+    >
       <ListPanel
         list={list}
         search={{
@@ -184,16 +170,16 @@ export default function InspectionsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.inspectedAt, sort: "inspectedAt", className: "pl-4" },
-          { label: columns.asset, sort: "asset" },
-          { label: columns.type, sort: "type" },
-          { label: columns.status, sort: "overallStatus" },
-          { label: columns.inspector },
-          { label: columns.defects, className: "pr-4 text-right" },
+          { key: "inspectedAt", label: t("fields.inspectedAt"), sort: "inspectedAt", className: "pl-4" },
+          { key: "asset", label: t("fields.asset"), sort: "asset" },
+          { key: "type", label: t("fields.type"), sort: "type" },
+          { key: "status", label: t("fields.overallStatus"), sort: "overallStatus" },
+          { key: "inspector", label: t("fields.inspector") },
+          { key: "defects", label: t("list.defects"), className: "pr-4 text-right" },
         ]}
-        row={(row) => <InspectionRow row={row} columns={columns} staff={staff} />}
+        row={(row, _page, labels) => <InspectionRow row={row} columns={labels} staff={staff} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

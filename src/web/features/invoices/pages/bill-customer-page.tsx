@@ -11,8 +11,8 @@ import { CheckCircle2, CircleAlert, FileText, Loader2, XCircle } from "lucide-re
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -142,9 +142,7 @@ export default function BillCustomerPage() {
   const finished = jobs?.filter((j) => j.state !== "waiting" && j.state !== "working").length ?? 0;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("queue.title")} description={t("queue.description")} />
-
+    <ListPage title={t("queue.title")} description={t("queue.description")}>
       {data ? (
         <p className="text-sm text-slate-700" data-testid="queue-summary">
           {t("queue.summary", {
@@ -364,6 +362,6 @@ export default function BillCustomerPage() {
           ))}
         </ul>
       </Dialog>
-    </div>
+    </ListPage>
   );
 }

@@ -8,11 +8,10 @@ import {
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { PeriodFilter, StatusFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -56,44 +55,26 @@ export default function InvoicesPage() {
     data?.items.find((i) => i.customerId === filter.customerId)?.customerName ??
     t("list.selected");
 
-  const columns = {
-    number: t("fields.invoiceNumber"),
-    customer: t("fields.customer"),
-    status: t("fields.status"),
-    issueDate: t("fields.issueDate"),
-    dueDate: t("fields.dueDate"),
-    total: t("fields.total"),
-    balance: t("fields.balance"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-invoices"
-              filtered={list.filtered}
-              run={(format) => exportInvoices(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-              describe={(error) => messages.error(error)}
-            />
-            {canWrite ? (
-              <Button
-                className="flex-1 sm:flex-none"
-                onClick={() => setCreating(true)}
-                data-testid="new-invoice"
-              >
-                <FilePlus2 aria-hidden />
-                {t("list.new")}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      exportMenu={{
+        testId: "export-invoices",
+        filtered: list.filtered,
+        run: (format) => exportInvoices(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+        describe: (error) => messages.error(error),
+      }}
+      actions={
+        canWrite ? (
+          <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)} data-testid="new-invoice">
+            <FilePlus2 aria-hidden />
+            {t("list.new")}
+          </Button>
+        ) : null
+      }
+    >
       {data ? (
         <div className="grid grid-cols-2 gap-3 sm:max-w-2xl sm:grid-cols-3" aria-live="polite">
           <Tile label={t("list.totalBilled")} value={formatMoney(data.totals.total)} />
@@ -153,16 +134,26 @@ export default function InvoicesPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.number, sort: "invoiceNumber", className: "pl-4" },
-          { label: columns.customer },
-          { label: columns.status },
-          { label: columns.issueDate, sort: "issueDate" },
-          { label: columns.dueDate, sort: "dueDate" },
-          { label: columns.total, sort: "total", className: "text-right [&>button]:ml-auto" },
-          { label: columns.balance, sort: "balance", className: "pr-4 text-right [&>button]:ml-auto" },
+          { key: "number", label: t("fields.invoiceNumber"), sort: "invoiceNumber", className: "pl-4" },
+          { key: "customer", label: t("fields.customer") },
+          { key: "status", label: t("fields.status") },
+          { key: "issueDate", label: t("fields.issueDate"), sort: "issueDate" },
+          { key: "dueDate", label: t("fields.dueDate"), sort: "dueDate" },
+          {
+            key: "total",
+            label: t("fields.total"),
+            sort: "total",
+            className: "text-right [&>button]:ml-auto",
+          },
+          {
+            key: "balance",
+            label: t("fields.balance"),
+            sort: "balance",
+            className: "pr-4 text-right [&>button]:ml-auto",
+          },
         ]}
-        row={(invoice) => (
-          <InvoiceRow invoice={invoice} columns={columns} onOpen={() => openInvoice(invoice.id)} />
+        row={(invoice, _page, labels) => (
+          <InvoiceRow invoice={invoice} columns={labels} onOpen={() => openInvoice(invoice.id)} />
         )}
       />
 
@@ -172,7 +163,7 @@ export default function InvoicesPage() {
         onSaved={(saved) => openInvoice(saved.id)}
       />
       <InvoiceDetailDialog id={values.invoice || null} onClose={() => openInvoice(null)} />
-    </div>
+    </ListPage>
   );
 }
 

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Td, Tr } from "../../../components/ui/table";
@@ -37,43 +37,30 @@ export default function LoadsPage() {
   });
   const { filter, filtered } = list;
 
-  const columns = {
-    loadNumber: t("fields.loadNumber"),
-    status: t("fields.status"),
-    customer: t("fields.customer"),
-    driver: t("fields.driver"),
-    pickup: t("fields.pickup"),
-    delivery: t("fields.delivery"),
-    totalRate: t("fields.totalRate"),
-    miles: t("fields.loadedMiles"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t(staff ? "list.title" : "list.driverTitle")}
-        description={t(staff ? "list.description" : "list.driverDescription")}
-        actions={
-          <>
-            <SavedViews />
-            <ExportMenu
-              testId="export-loads"
-              filtered={filtered}
-              run={(format) => exportLoads(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            {staff ? (
-              <Button asChild className="flex-1 sm:flex-none">
-                <Link to={routePath("loadNew")} data-testid="new-load">
-                  <PackagePlus aria-hidden />
-                  {t("list.new")}
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-
+    <ListPage
+      title={t(staff ? "list.title" : "list.driverTitle")}
+      description={t(staff ? "list.description" : "list.driverDescription")}
+      actions={
+        <>
+          <SavedViews />
+          <ExportMenu
+            testId="export-loads"
+            filtered={filtered}
+            run={(format) => exportLoads(format, filter)}
+            heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
+          />
+          {staff ? (
+            <Button asChild className="flex-1 sm:flex-none">
+              <Link to={routePath("loadNew")} data-testid="new-load">
+                <PackagePlus aria-hidden />
+                {t("list.new")}
+              </Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       <ListPanel
         list={list}
         search={{
@@ -120,18 +107,23 @@ export default function LoadsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.loadNumber, sort: "loadNumber", className: "pl-4" },
-          { label: columns.status, sort: "status" },
-          { label: columns.customer },
-          { label: columns.driver },
-          { label: columns.pickup, sort: "pickupAt" },
-          { label: columns.delivery, sort: "deliveryAt" },
-          { label: columns.totalRate, sort: "totalRate", className: "pr-4 text-right [&>button]:ml-auto" },
-          { label: columns.miles, className: "pr-4 text-right" },
+          { key: "loadNumber", label: t("fields.loadNumber"), sort: "loadNumber", className: "pl-4" },
+          { key: "status", label: t("fields.status"), sort: "status" },
+          { key: "customer", label: t("fields.customer") },
+          { key: "driver", label: t("fields.driver") },
+          { key: "pickup", label: t("fields.pickup"), sort: "pickupAt" },
+          { key: "delivery", label: t("fields.delivery"), sort: "deliveryAt" },
+          {
+            key: "totalRate",
+            label: t("fields.totalRate"),
+            sort: "totalRate",
+            className: "pr-4 text-right [&>button]:ml-auto",
+          },
+          { key: "miles", label: t("fields.loadedMiles"), className: "pr-4 text-right" },
         ]}
-        row={(load) => <LoadRow load={load} staff={staff} columns={columns} />}
+        row={(load, _page, labels) => <LoadRow load={load} staff={staff} columns={labels} />}
       />
-    </div>
+    </ListPage>
   );
 }
 

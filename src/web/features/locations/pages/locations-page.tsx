@@ -3,9 +3,9 @@ import { Clock, MapPin, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { lazyDialog } from "../../../components/ui/lazy";
 import { Td, Tr } from "../../../components/ui/table";
@@ -30,30 +30,17 @@ export default function LocationsPage() {
   const [editing, setEditing] = useState<Location | "new" | null>(null);
   const [deleting, setDeleting] = useState<Location | null>(null);
   const remove = useDeleteLocation();
-  const columns = {
-    name: t("fields.name"),
-    address: t("list.address"),
-    contact: t("list.contact"),
-    hours: t("fields.hours"),
-    uses: t("list.uses"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <Button
-            className="flex-1 sm:flex-none"
-            onClick={() => setEditing("new")}
-            data-testid="new-location"
-          >
-            <Plus aria-hidden />
-            {t("list.new")}
-          </Button>
-        }
-      />
+    <ListPage
+      title={t("list.title")}
+      description={t("list.description")}
+      actions={
+        <Button className="flex-1 sm:flex-none" onClick={() => setEditing("new")} data-testid="new-location">
+          <Plus aria-hidden />
+          {t("list.new")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("list.searchLabel"), hint: t("list.searchHint") }}
@@ -69,20 +56,20 @@ export default function LocationsPage() {
         }}
         tableLabel={t("list.title")}
         columns={[
-          { label: columns.name, className: "pl-4" },
-          { label: columns.address },
-          { label: columns.contact },
-          { label: columns.hours },
-          { label: columns.uses, className: "text-right" },
+          { key: "name", label: t("fields.name"), className: "pl-4" },
+          { key: "address", label: t("list.address") },
+          { key: "contact", label: t("list.contact") },
+          { key: "hours", label: t("fields.hours") },
+          { key: "uses", label: t("list.uses"), className: "text-right" },
           { label: "", className: "pr-4" },
         ]}
-        row={(l) => (
+        row={(l, _page, labels) => (
           <Tr key={l.id} className={stacked.row} data-testid="location-row">
             <Td className={cn(stacked.primary, "pl-4")}>
               <p className="font-medium text-slate-900">{l.name}</p>
               {l.customerName ? <p className="text-xs text-slate-500">{l.customerName}</p> : null}
             </Td>
-            <Td data-label={columns.address} className={cn(stacked.cell, "text-slate-700")}>
+            <Td data-label={labels.address} className={cn(stacked.cell, "text-slate-700")}>
               <span className="inline-flex items-start gap-1.5">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
                 <span>
@@ -90,7 +77,7 @@ export default function LocationsPage() {
                 </span>
               </span>
             </Td>
-            <Td data-label={columns.contact} className={cn(stacked.cell, "text-slate-700")}>
+            <Td data-label={labels.contact} className={cn(stacked.cell, "text-slate-700")}>
               {l.contactName || l.contactPhone ? (
                 <span className="grid">
                   {l.contactName ? <span>{l.contactName}</span> : null}
@@ -108,7 +95,7 @@ export default function LocationsPage() {
                 "—"
               )}
             </Td>
-            <Td data-label={columns.hours} className={cn(stacked.cell, "text-slate-700")}>
+            <Td data-label={labels.hours} className={cn(stacked.cell, "text-slate-700")}>
               {l.hours ? (
                 <span className="inline-flex items-start gap-1.5">
                   <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
@@ -118,7 +105,7 @@ export default function LocationsPage() {
                 "—"
               )}
             </Td>
-            <Td data-label={columns.uses} className={cn(stacked.cell, "tabular-nums lg:text-right")}>
+            <Td data-label={labels.uses} className={cn(stacked.cell, "tabular-nums lg:text-right")}>
               {formatNumber(l.uses)}
             </Td>
             <Td className={cn(stacked.cell, "pr-4")}>
@@ -171,6 +158,6 @@ export default function LocationsPage() {
           })
         }
       />
-    </div>
+    </ListPage>
   );
 }

@@ -21,10 +21,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -133,9 +133,7 @@ export default function BolManagerPage() {
   const openLoad = canOpen(me, "loadDetail");
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("title")} description={t("description")} />
-
+    <ListPage title={t("title")} description={t("description")}>
       {data ? (
         <section
           aria-label={t("tilesLabel")}
@@ -388,6 +386,6 @@ export default function BolManagerPage() {
         load={rejecting}
       />
       <PaperworkLinkDialog open={!!linking} onOpenChange={(o) => !o && setLinking(null)} load={linking} />
-    </div>
+    </ListPage>
   );
 }

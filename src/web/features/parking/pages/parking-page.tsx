@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { PageHeader } from "../../../components/page-header";
+import { ListPage } from "../../../components/list/list-page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Card } from "../../../components/ui/card";
 import { ExpensesTab } from "../components/expenses-tab";
@@ -14,8 +14,7 @@ export default function ParkingPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "reservations" ? "reservations" : "expenses";
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("title")} description={t("description")} />
+    <ListPage title={t("title")} description={t("description")}>
       <Card className="overflow-hidden">
         <Tabs
           value={tab}
@@ -37,6 +36,6 @@ export default function ParkingPage() {
           </TabsContent>
         </Tabs>
       </Card>
-    </div>
+    </ListPage>
   );
 }

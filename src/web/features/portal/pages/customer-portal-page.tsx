@@ -15,13 +15,13 @@ import { ArrowRight, CheckCircle2, ClipboardList, Package, PackagePlus, Receipt,
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
@@ -67,22 +67,20 @@ export default function CustomerPortalPage() {
   const s = summary.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={s?.companyName ? t("title", { company: s.companyName }) : t("titlePlain")}
-        description={t("description")}
-        actions={
-          <Button
-            onClick={() => setRequesting(true)}
-            className="flex-1 sm:flex-none"
-            data-testid="request-load"
-          >
-            <PackagePlus aria-hidden />
-            {t("requestLoad")}
-          </Button>
-        }
-      />
-
+    <ListPage
+      title={s?.companyName ? t("title", { company: s.companyName }) : t("titlePlain")}
+      description={t("description")}
+      actions={
+        <Button
+          onClick={() => setRequesting(true)}
+          className="flex-1 sm:flex-none"
+          data-testid="request-load"
+        >
+          <PackagePlus aria-hidden />
+          {t("requestLoad")}
+        </Button>
+      }
+    >
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="portal-summary">
         <SummaryCard icon={<Package aria-hidden />} label={t("summary.active")} value={s?.activeLoads} />
         <SummaryCard icon={<Truck aria-hidden />} label={t("summary.inTransit")} value={s?.inTransit} />
@@ -161,7 +159,7 @@ export default function CustomerPortalPage() {
         onOpenChange={setRequesting}
         onCreated={(r) => update({ tab: "requests", request: r.id, status: null })}
       />
-    </div>
+    </ListPage>
   );
 }
 

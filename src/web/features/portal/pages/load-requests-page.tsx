@@ -7,10 +7,9 @@ import {
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Select } from "../../../components/ui/input";
 import { lazyDialog } from "../../../components/ui/lazy";
@@ -52,29 +51,17 @@ export default function LoadRequestsPage() {
   const { filter, values, update } = list;
   const open = (id: string) => update({ request: id }, { replace: true });
 
-  const columns = {
-    request: t("staff.columns.request"),
-    customer: t("staff.columns.customer"),
-    route: t("staff.columns.route"),
-    pickup: t("staff.columns.pickup"),
-    freight: t("staff.columns.freight"),
-    status: t("staff.columns.status"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("staff.title")}
-        description={t("staff.description")}
-        actions={
-          <ExportMenu
-            testId="export-requests"
-            filtered={list.filtered}
-            run={(format) => exportLoadRequests(format, toApi(filter))}
-            heading={{ all: t("staff.exportAll"), filtered: t("staff.exportFiltered") }}
-          />
-        }
-      />
+    <ListPage
+      title={t("staff.title")}
+      description={t("staff.description")}
+      exportMenu={{
+        testId: "export-requests",
+        filtered: list.filtered,
+        run: (format) => exportLoadRequests(format, toApi(filter)),
+        heading: { all: t("staff.exportAll"), filtered: t("staff.exportFiltered") },
+      }}
+    >
       <ListPanel
         list={list}
         search={{ label: t("staff.searchLabel"), hint: t("staff.searchHint") }}
@@ -107,20 +94,20 @@ export default function LoadRequestsPage() {
         }}
         tableLabel={t("staff.title")}
         columns={[
-          { label: columns.request, sort: "requestNumber", className: "pl-4" },
-          { label: columns.customer },
-          { label: columns.route },
-          { label: columns.pickup, sort: "pickupAt" },
-          { label: columns.freight },
-          { label: columns.status, sort: "status", className: "pr-4" },
+          { key: "request", label: t("staff.columns.request"), sort: "requestNumber", className: "pl-4" },
+          { key: "customer", label: t("staff.columns.customer") },
+          { key: "route", label: t("staff.columns.route") },
+          { key: "pickup", label: t("staff.columns.pickup"), sort: "pickupAt" },
+          { key: "freight", label: t("staff.columns.freight") },
+          { key: "status", label: t("staff.columns.status"), sort: "status", className: "pr-4" },
         ]}
-        row={(r) => <RequestRow request={r} columns={columns} onOpen={() => open(r.id)} />}
+        row={(r, _page, labels) => <RequestRow request={r} columns={labels} onOpen={() => open(r.id)} />}
       />
       <ReviewRequestDialog
         requestId={UUID.test(values.request) ? values.request : null}
         onClose={() => update({ request: null }, { replace: true })}
       />
-    </div>
+    </ListPage>
   );
 }
 

@@ -1,10 +1,9 @@
 import { PAID_STATEMENT_SORTS, paidStatementQuerySchema } from "@shared/settlements/settlements.schema";
 import { useTranslation } from "react-i18next";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { EntityFilter, PeriodFilter } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Input } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
@@ -47,20 +46,17 @@ export default function PaidStatementsPage() {
   const driverLabel = data?.items.find((s) => s.driver.id === filter.driverId)?.driver.fullName;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("statements.title")}
-        description={t("statements.description")}
-        actions={
-          <ExportMenu
-            testId="export-statements"
-            filtered={list.filtered}
-            run={(format) => exportPaidStatements(format, filter)}
-            heading={{ all: t("statements.exportAll"), filtered: t("statements.exportFiltered") }}
-            describe={(error) => messages.error(error)}
-          />
-        }
-      />
+    <ListPage
+      title={t("statements.title")}
+      description={t("statements.description")}
+      exportMenu={{
+        testId: "export-statements",
+        filtered: list.filtered,
+        run: (format) => exportPaidStatements(format, filter),
+        heading: { all: t("statements.exportAll"), filtered: t("statements.exportFiltered") },
+        describe: (error) => messages.error(error),
+      }}
+    >
       <ListPanel
         list={list}
         search={{ label: t("statements.searchLabel"), hint: t("list.searchHint") }}
@@ -153,6 +149,6 @@ export default function PaidStatementsPage() {
           </Tr>
         )}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -9,9 +9,9 @@ import { ChevronLeft, ChevronRight, FileStack, Settings2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Tabs, TabsList, TabsTrigger } from "../../../components/tabs";
 import { Badge } from "../../../components/ui/badge";
@@ -101,25 +101,23 @@ export default function SettlementsPage() {
   const driverLabel = data?.items.find((s) => s.driver.id === filter.driverId)?.driver.fullName;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          mayApprove ? (
-            <Button
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              onClick={() => setEditingSettings(true)}
-              data-testid="pay-settings"
-            >
-              <Settings2 aria-hidden />
-              {t("settings.open")}
-            </Button>
-          ) : null
-        }
-      />
-
+    <ListPage
+      title={t("title")}
+      description={t("description")}
+      actions={
+        mayApprove ? (
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            onClick={() => setEditingSettings(true)}
+            data-testid="pay-settings"
+          >
+            <Settings2 aria-hidden />
+            {t("settings.open")}
+          </Button>
+        ) : null
+      }
+    >
       <section
         aria-label={t("generate.label")}
         className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
@@ -296,6 +294,6 @@ export default function SettlementsPage() {
         <SettlementDialog id={values.settlement} onClose={() => open(null)} mayApprove={mayApprove} />
       ) : null}
       <PaySettingsDialog open={editingSettings} onOpenChange={setEditingSettings} />
-    </div>
+    </ListPage>
   );
 }

@@ -9,13 +9,13 @@ import {
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportMenu } from "../../../components/list/export-menu";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent } from "../../../components/list/list-states";
 import { SearchInput } from "../../../components/list/search-input";
 import { SortSelect } from "../../../components/list/sort-select";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Alert, EmptyState, Spinner } from "../../../components/ui/feedback";
@@ -76,9 +76,7 @@ export default function StatementsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader title={t("title")} description={t("description")} />
-
+    <ListPage title={t("title")} description={t("description")}>
       <Card ref={statementRef} className="scroll-mt-4" data-testid="statement-card">
         <CardHeader className="gap-3">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -128,7 +126,7 @@ export default function StatementsPage() {
           statementRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
         }}
       />
-    </div>
+    </ListPage>
   );
 }
 

@@ -4,9 +4,9 @@ import { AlertTriangle, CalendarClock, Download, FilePenLine, FileSpreadsheet, S
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ListPage } from "../../../components/list/list-page";
 import { ListContent } from "../../../components/list/list-states";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -81,67 +81,65 @@ export default function TaxFormsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-end">
-            <Select
-              aria-label={t("year")}
-              value={String(year)}
-              onChange={(e) => setYear(Number(e.target.value))}
-              data-testid="tax-year"
-            >
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </Select>
+    <ListPage
+      title={t("title")}
+      description={t("description")}
+      actions={
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:justify-end">
+          <Select
+            aria-label={t("year")}
+            value={String(year)}
+            onChange={(e) => setYear(Number(e.target.value))}
+            data-testid="tax-year"
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="outline"
+            onClick={() => run(() => downloadTaxForms(year), t("pdfFailed"))}
+            data-testid="download-all"
+          >
+            <Download aria-hidden />
+            {t("downloadAll")}
+          </Button>
+          {mayIris ? (
             <Button
               variant="outline"
-              onClick={() => run(() => downloadTaxForms(year), t("pdfFailed"))}
-              data-testid="download-all"
+              onClick={() => run(() => downloadIris(year), t("irisFailed"))}
+              data-testid="download-iris"
             >
-              <Download aria-hidden />
-              {t("downloadAll")}
+              <FileSpreadsheet aria-hidden />
+              {t("iris")}
             </Button>
-            {mayIris ? (
-              <Button
-                variant="outline"
-                onClick={() => run(() => downloadIris(year), t("irisFailed"))}
-                data-testid="download-iris"
-              >
-                <FileSpreadsheet aria-hidden />
-                {t("iris")}
-              </Button>
-            ) : null}
-            {mayIssue && corrections ? (
-              <Button
-                variant="outline"
-                disabled={!!data?.payerBlockers.length}
-                data-testid="correct-forms"
-                onClick={() => setSending("correct")}
-              >
-                <FilePenLine aria-hidden />
-                {t("issue.correctAction", { count: corrections })}
-              </Button>
-            ) : null}
-            {mayIssue ? (
-              <Button
-                disabled={!data || !!data.payerBlockers.length}
-                data-testid="issue-forms"
-                onClick={() => setSending("issue")}
-              >
-                <Send aria-hidden />
-                {t("issue.action")}
-              </Button>
-            ) : null}
-          </div>
-        }
-      />
-
+          ) : null}
+          {mayIssue && corrections ? (
+            <Button
+              variant="outline"
+              disabled={!!data?.payerBlockers.length}
+              data-testid="correct-forms"
+              onClick={() => setSending("correct")}
+            >
+              <FilePenLine aria-hidden />
+              {t("issue.correctAction", { count: corrections })}
+            </Button>
+          ) : null}
+          {mayIssue ? (
+            <Button
+              disabled={!data || !!data.payerBlockers.length}
+              data-testid="issue-forms"
+              onClick={() => setSending("issue")}
+            >
+              <Send aria-hidden />
+              {t("issue.action")}
+            </Button>
+          ) : null}
+        </div>
+      }
+    >
       {sending ? <IssueFormsDialog year={year} action={sending} onClose={() => setSending(null)} /> : null}
 
       {data ? (
@@ -285,6 +283,6 @@ export default function TaxFormsPage() {
           )}
         </ListContent>
       </section>
-    </div>
+    </ListPage>
   );
 }

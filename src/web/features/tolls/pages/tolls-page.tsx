@@ -11,13 +11,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { ExportMenu } from "../../../components/list/export-menu";
 import { FilterGroup } from "../../../components/list/filter-group";
+import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { ListTabs } from "../../../components/list/list-tabs";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenuItem } from "../../../components/ui/dropdown-menu";
@@ -79,35 +78,33 @@ export default function TollsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <>
-            <ExportMenu
-              testId="export-tolls"
-              filtered={list.filtered || !!filter.match}
-              run={(format) => exportTolls(format, filter)}
-              heading={{ all: t("list.exportAll"), filtered: t("list.exportFiltered") }}
-            />
-            <Button
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              onClick={() => setImporting(true)}
-              data-testid="import-tolls"
-            >
-              <Upload aria-hidden />
-              {t("import.open")}
-            </Button>
-            <Button className="flex-1 sm:flex-none" onClick={() => setEditing(null)} data-testid="new-toll">
-              <Plus aria-hidden />
-              {t("form.new")}
-            </Button>
-          </>
-        }
-      />
-
+    <ListPage
+      title={t("title")}
+      description={t("description")}
+      exportMenu={{
+        testId: "export-tolls",
+        filtered: list.filtered || !!filter.match,
+        run: (format) => exportTolls(format, filter),
+        heading: { all: t("list.exportAll"), filtered: t("list.exportFiltered") },
+      }}
+      actions={
+        <>
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            onClick={() => setImporting(true)}
+            data-testid="import-tolls"
+          >
+            <Upload aria-hidden />
+            {t("import.open")}
+          </Button>
+          <Button className="flex-1 sm:flex-none" onClick={() => setEditing(null)} data-testid="new-toll">
+            <Plus aria-hidden />
+            {t("form.new")}
+          </Button>
+        </>
+      }
+    >
       {data ? (
         <dl
           aria-label={t("list.stats.label")}
@@ -287,6 +284,6 @@ export default function TollsPage() {
         pending={remove.isPending}
         onConfirm={confirmRemove}
       />
-    </div>
+    </ListPage>
   );
 }

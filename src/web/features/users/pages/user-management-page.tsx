@@ -10,9 +10,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { PageHeader } from "../../../components/page-header";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/input";
 import { Td, Tr } from "../../../components/ui/table";
@@ -165,28 +165,17 @@ export default function UserManagementPage() {
     );
   };
 
-  const columns = {
-    name: t("users.fields.name"),
-    email: t("users.fields.email"),
-    role: t("users.fields.role"),
-    status: t("users.fields.status"),
-    lastSignIn: t("users.fields.lastSignIn"),
-    createdAt: t("users.fields.createdAt"),
-  };
-
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6">
-      <PageHeader
-        title={t("users.title")}
-        description={t("users.description")}
-        actions={
-          <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
-            <UserPlus aria-hidden />
-            {t("users.add")}
-          </Button>
-        }
-      />
-
+    <ListPage
+      title={t("users.title")}
+      description={t("users.description")}
+      actions={
+        <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
+          <UserPlus aria-hidden />
+          {t("users.add")}
+        </Button>
+      }
+    >
       <ListPanel
         list={list}
         search={{ label: t("users.searchLabel"), hint: t("users.searchHint") }}
@@ -236,18 +225,18 @@ export default function UserManagementPage() {
         }}
         tableLabel={t("users.title")}
         columns={[
-          { label: columns.name, sort: "name", className: "pl-4" },
-          { label: columns.email, sort: "email" },
-          { label: columns.role, sort: "role" },
-          { label: columns.status },
-          { label: columns.lastSignIn, sort: "lastSignInAt" },
-          { label: columns.createdAt, sort: "createdAt" },
+          { key: "name", label: t("users.fields.name"), sort: "name", className: "pl-4" },
+          { key: "email", label: t("users.fields.email"), sort: "email" },
+          { key: "role", label: t("users.fields.role"), sort: "role" },
+          { key: "status", label: t("users.fields.status") },
+          { key: "lastSignIn", label: t("users.fields.lastSignIn"), sort: "lastSignInAt" },
+          { key: "createdAt", label: t("users.fields.createdAt"), sort: "createdAt" },
           {
             label: <span className="sr-only">{t("users.actions.column")}</span>,
             className: "sticky right-0 w-12 bg-slate-50 pr-4",
           },
         ]}
-        row={(user) => {
+        row={(user, _page, labels) => {
           const isSelf = user.id === meId;
           return (
             <Tr data-testid={`user-row-${user.email}`} className={cn(stacked.row, "group")}>
@@ -273,20 +262,20 @@ export default function UserManagementPage() {
                   </div>
                 </div>
               </Td>
-              <Td data-label={columns.email} className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}>
+              <Td data-label={labels.email} className={cn(stacked.cell, "text-slate-600 max-lg:hidden")}>
                 <span className="whitespace-nowrap">{user.email}</span>
               </Td>
-              <Td data-label={columns.role} className={stacked.cell}>
+              <Td data-label={labels.role} className={stacked.cell}>
                 <RoleBadge role={user.role} />
               </Td>
-              <Td data-label={columns.status} className={stacked.cell}>
+              <Td data-label={labels.status} className={stacked.cell}>
                 <UserStatus user={user} />
               </Td>
-              <Td data-label={columns.lastSignIn} className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}>
+              <Td data-label={labels.lastSignIn} className={cn(stacked.cell, "text-slate-600 lg:min-w-32")}>
                 {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : t("users.neverSignedIn")}
               </Td>
               <Td
-                data-label={columns.createdAt}
+                data-label={labels.createdAt}
                 className={cn(stacked.cell, "whitespace-nowrap text-slate-600")}
               >
                 <time dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
@@ -329,6 +318,6 @@ export default function UserManagementPage() {
         pending={setDisabled.isPending || deleteUser.isPending || resetTwoFactor.isPending}
         onConfirm={confirmPending}
       />
-    </div>
+    </ListPage>
   );
 }
