@@ -173,7 +173,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-type DeclaredOperation = { method: string; path: string; pattern: RegExp; params: number; statuses: Set<string> };
+type DeclaredOperation = {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  params: number;
+  statuses: Set<string>;
+};
 const declaredOperations = new WeakMap<object, DeclaredOperation[]>();
 
 /** The app's operations as /api/openapi.json declares them: method, path pattern and the statuses listed. */
@@ -211,7 +217,7 @@ function expectDeclared(app: AppInstance["app"], method: string, url: string, st
   if (!op || op.statuses.has(String(status))) return;
   const message =
     `${method} ${op.path} answered ${status}${code ? ` ${String(code)}` : ""}, which its declaration does not list: ` +
-      "declare it (`conflict:`, `rateLimited:`, a summary naming the 409, or `responses`)";
+    "declare it (`conflict:`, `rateLimited:`, a summary naming the 409, or `responses`)";
   if (process.env.UNDECLARED_LOG) appendFileSync(process.env.UNDECLARED_LOG, `${message}\n`);
   else throw new Error(message);
 }
