@@ -15,7 +15,8 @@ const SERVER_EDGES = {
   "notifications -> auth/session":
     "the events stream ends when its session is signed out (the auth-change channel)",
   "drivers -> auth/accounts": "a driver with a sign-in gets an account the way every account is made",
-  "drivers -> assignments/assignment-rows": "a driver's page lists their assignments as the assignments screen reads them",
+  "drivers -> assignments/assignment-rows":
+    "a driver's page lists their assignments as the assignments screen reads them",
   "registration -> auth/accounts": "an approved registration creates the customer's account",
   "users -> auth/accounts": "the admin creates accounts",
   "contracts -> auth/accounts": "a new hire creates their driver account after signing",
