@@ -1,7 +1,6 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "./context";
-import { handleError, validationError } from "./errors";
+import { mountTable } from "../testing/mount-table";
 import { defineRoute, uuidParams } from "./route";
 import { routeTable } from "./route-table";
 
@@ -35,18 +34,7 @@ function appWith() {
       return c.body(null, 204);
     },
   );
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
-  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
-  app.use(async (c, next) => {
-    c.set("actor", null);
-    await next();
-  });
-  app.route("/", t.app);
-  return app;
+  return mountTable(t);
 }
 
 describe("the route table's escape hatch", () => {

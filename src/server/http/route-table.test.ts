@@ -1,7 +1,7 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "./context";
-import { badRequest, handleError, validationError } from "./errors";
+import { mountTable } from "../testing/mount-table";
+import { badRequest } from "./errors";
 import { fileField } from "./files";
 import { routeTable } from "./route-table";
 
@@ -47,18 +47,7 @@ function appWith(access: "public" | "fleet:read" = "public") {
     },
     async ({ form }) => ({ bytes: form.file.size }),
   );
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
-  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
-  app.use(async (c, next) => {
-    c.set("actor", null);
-    await next();
-  });
-  app.route("/", t.app);
-  return app;
+  return mountTable(t);
 }
 
 /** A table whose create reads its failed validation first (a hook), as customers' create does. */
@@ -76,18 +65,7 @@ function appWithHook() {
     },
     async ({ body }) => ({ id: "7f1c0000-0000-4000-8000-000000000003", name: body.name }),
   );
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
-  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
-  app.use(async (c, next) => {
-    c.set("actor", null);
-    await next();
-  });
-  app.route("/", t.app);
-  return app;
+  return mountTable(t);
 }
 
 describe("the route table", () => {
@@ -211,13 +189,7 @@ describe("an optional JSON body", () => {
     { summary: "A link", body: optionsSchema, optionalBody: true, response: optionsSchema },
     async ({ body }) => body,
   );
-  const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
-    },
-  });
-  app.onError(handleError({ error: () => {}, warn: () => {}, info: () => {} } as never));
-  app.route("/", t.app);
+  const app = mountTable(t);
   const post = (body?: unknown) =>
     app.request("/api/things/links", {
       method: "POST",
