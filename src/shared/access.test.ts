@@ -100,6 +100,7 @@ describe("the access table", () => {
       "/operations/loads/:loadId/edit",
       "/operations/loads/new",
       "/operations/locations",
+      "/operations/map",
       "/profile",
       "/track",
       "/track/:token",

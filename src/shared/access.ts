@@ -46,6 +46,17 @@ export const PERMISSIONS = {
    * the key, entered again) are sent: the admin's by default (issue 38, decision 033).
    */
   "assistant:endpoint": ["admin"],
+  /** Where the trucks are (issue 40): the dispatch map, a load's position, ETA and route. */
+  "tracking:view": ["admin", "manager", "dispatcher"],
+  /** Sharing the phone's position while on a load (with the driver's consent, decision 054). */
+  "tracking:share": ["driver"],
+  /** Settings → Maps & tracking: geofence radius, retention, tile style, circuity factor. */
+  "geo:configure": ["admin", "manager"],
+  /**
+   * Choosing a geocoder, routing engine or ELD/GPS provider, where addresses and positions are sent
+   * (and its key, entered again): the admin's, like the assistant's endpoint.
+   */
+  "geo:endpoint": ["admin"],
   "accountReviews:manage": ["admin"],
   "audit:read": ["admin"],
   "mail:read": ["admin"],
@@ -197,6 +208,11 @@ export type Permission = keyof typeof PERMISSIONS;
 export const ASSISTANT_USE: Permission = "assistant:use";
 export const ASSISTANT_CONFIGURE: Permission = "assistant:configure";
 export const ASSISTANT_ENDPOINT: Permission = "assistant:endpoint";
+/** The maps and tracking permissions by name for the screens. */
+export const TRACKING_VIEW: Permission = "tracking:view";
+export const TRACKING_SHARE: Permission = "tracking:share";
+export const GEO_CONFIGURE: Permission = "geo:configure";
+export const GEO_ENDPOINT: Permission = "geo:endpoint";
 
 export const NAV_GROUPS = [
   "management",
@@ -303,6 +319,13 @@ export const ROUTES = {
     path: "/operations/locations",
     access: DISPATCH,
     nav: { group: "management", label: "locations" },
+  },
+  /** Added (issue 40): every truck's last position, load and next stop on a map. */
+  dispatchMap: {
+    permission: "tracking:view",
+    path: "/operations/map",
+    access: DISPATCH,
+    nav: { group: "management", label: "dispatchMap" },
   },
   loadBoard: {
     permission: "loadBoard:browse",

@@ -48,6 +48,7 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   loadDetail: { lazy: page("loads", () => import("../features/loads/pages/load-detail-page")) },
   loadEdit: { lazy: page("loads", () => import("../features/loads/pages/load-edit-page")) },
   locations: { lazy: page("locations", () => import("../features/locations/pages/locations-page")) },
+  dispatchMap: { lazy: page("tracking", () => import("../features/tracking/pages/dispatch-map-page")) },
   loadBoard: { lazy: page("load-board", () => import("../features/load-board/pages/load-board-page")) },
   reportsIndex: { element: <Navigate to={routePath("reports", { reportId: DEFAULT_REPORT_ID })} replace /> },
   reports: { lazy: page("reports", () => import("../features/reports/pages/report-page")) },

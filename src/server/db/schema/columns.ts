@@ -1,4 +1,5 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import type { GeoPrecision, GeoSource, GeoStatus } from "@shared/geo/geo.constants";
+import { doublePrecision, text, timestamp } from "drizzle-orm/pg-core";
 
 /** created_at / updated_at on every table, with time zone. */
 export const timestamps = {
@@ -7,4 +8,18 @@ export const timestamps = {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
+};
+
+/**
+ * A geocoded address (issue 40, decision 050): coordinates, how exact they are, who placed them,
+ * whether a job still has to try, and the place's IANA time zone.
+ */
+export const geoColumns = {
+  latitude: doublePrecision(),
+  longitude: doublePrecision(),
+  geoPrecision: text().$type<GeoPrecision>(),
+  geoSource: text().$type<GeoSource>(),
+  geoStatus: text().$type<GeoStatus>().notNull().default("pending"),
+  timeZone: text(),
+  geocodedAt: timestamp({ withTimezone: true }),
 };

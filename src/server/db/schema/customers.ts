@@ -3,7 +3,7 @@ import { DEFAULT_DETENTION_FREE_MINUTES, DEFAULT_DETENTION_RATE } from "@shared/
 import { sql } from "drizzle-orm";
 import { index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { geoColumns, timestamps } from "./columns";
 
 /** A customer company; `user_id` links the portal account when it has one. */
 export const customers = pgTable(
@@ -28,10 +28,13 @@ export const customers = pgTable(
     detentionRate: numeric({ precision: 12, scale: 2 }).notNull().default(DEFAULT_DETENTION_RATE),
     /** Internal notes: staff only, never in a portal answer. */
     notes: text().notNull().default(""),
+    /** Where `address` is (issue 40). */
+    ...geoColumns,
     ...timestamps,
   },
   (t) => [
     index().on(t.companyName),
+    index("customers_geo_pending").on(t.id).where(sql`geo_status = 'pending'`),
     index().on(t.email),
     index("customers_email_lower_idx").on(sql`lower(email)`),
     index().on(t.name),

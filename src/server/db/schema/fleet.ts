@@ -40,6 +40,8 @@ export const vehicles = pgTable(
     mileage: integer().notNull().default(0),
     /** Toll transponder id; toll imports match rows to vehicles by it. */
     transponder: text(),
+    /** The vehicle's id at the ELD/GPS provider (Samsara, Motive); else matched by unit number. */
+    telematicsId: text(),
     notes: text().notNull().default(""),
     status: vehicleStatusEnum().notNull().default("active"),
     ...timestamps,
@@ -51,6 +53,7 @@ export const vehicles = pgTable(
     index().on(t.mileage),
     index().on(t.make, t.model),
     uniqueIndex("vehicles_vin_unique").on(sql`upper(${t.vin})`).where(sql`vin is not null`),
+    uniqueIndex("vehicles_telematics_id_unique").on(t.telematicsId).where(sql`telematics_id is not null`),
     uniqueIndex("vehicles_transponder_unique")
       .on(sql`upper(${t.transponder})`)
       .where(sql`transponder is not null`),

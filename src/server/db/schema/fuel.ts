@@ -1,6 +1,18 @@
 import { FUEL_ENTRY_TYPES } from "@shared/fuel/fuel.schema";
+import type { GeoPrecision, GeoSource } from "@shared/geo/geo.constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { drivers } from "./drivers";
@@ -33,6 +45,11 @@ export const fuelEntries = pgTable(
     gallons: numeric({ precision: 10, scale: 3 }).notNull(),
     pricePerGallon: numeric({ precision: 8, scale: 3 }).notNull(),
     totalAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Where the fuel was bought: the phone's fix when the driver shares location, else the gazetteer. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    geoPrecision: text().$type<GeoPrecision>(),
+    geoSource: text().$type<GeoSource>(),
     receiptFileId: uuid().references(() => files.id, { onDelete: "set null" }),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,

@@ -26,3 +26,4 @@ export * from "./safety";
 export * from "./settings";
 export * from "./settlements";
 export * from "./tolls";
+export * from "./tracking";

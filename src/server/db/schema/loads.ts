@@ -6,6 +6,7 @@ import {
   type LoadEventKind,
   STOP_TYPES,
 } from "@shared/loads/loads.schema";
+import type { MilesLeg, MilesSource, MilesStatus, StateMilesSource } from "@shared/loads/miles.constants";
 import type { AppointmentKind, DetentionStatus } from "@shared/loads/stops.schema";
 import type { TrackingLinkSource } from "@shared/public/tracking.schema";
 import { sql } from "drizzle-orm";
@@ -25,7 +26,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { geoColumns, timestamps } from "./columns";
 import { customers } from "./customers";
 import { drivers, payTypeEnum } from "./drivers";
 import { trailers, vehicles } from "./fleet";
@@ -65,7 +66,18 @@ export const loads = pgTable(
     /** base + lumper + detention + other, computed by the server. */
     totalRate: numeric({ precision: 12, scale: 2 }).notNull(),
     customerRate: numeric({ precision: 12, scale: 2 }),
+    /** The one miles figure every consumer reads (pay, $/mi, reports); how it was obtained below. */
     loadedMiles: numeric({ precision: 10, scale: 1, mode: "number" }),
+    /** Deadhead: the driver's previous delivery (or position) → this load's first pickup. */
+    emptyMiles: numeric({ precision: 10, scale: 1, mode: "number" }),
+    milesSource: text().$type<MilesSource>().notNull().default("none"),
+    /** The routing engine that produced routed miles ("osrm", "pcmiler"…), or "offline". */
+    milesEngine: text(),
+    milesOverrideReason: text(),
+    milesStatus: text().$type<MilesStatus>().notNull().default("pending"),
+    milesComputedAt: timestamp({ withTimezone: true }),
+    /** The load whose last delivery the empty miles start from. */
+    emptyFromLoadId: uuid(),
     customerId: uuid().references(() => customers.id, { onDelete: "set null" }),
     driverId: uuid().references(() => drivers.id, { onDelete: "set null" }),
     vehicleId: uuid().references(() => vehicles.id, { onDelete: "set null" }),
@@ -107,6 +119,12 @@ export const loads = pgTable(
     index("loads_paperwork_order")
       .on(t.deliveredAt.desc().nullsLast(), t.loadNumber.desc())
       .where(sql`status in ('in_progress', 'completed')`),
+    // Empty miles: a driver's previous delivery.
+    index("loads_driver_delivery").on(t.driverId, t.deliveryAt.desc()).where(sql`status <> 'cancelled'`),
+    // The routing job's queue.
+    index("loads_miles_pending").on(t.id).where(sql`miles_status = 'pending'`),
+    check("loads_miles_source", sql`miles_source in ('none', 'manual', 'estimated', 'routed', 'override')`),
+    check("loads_miles_status", sql`miles_status in ('current', 'pending', 'unplaceable')`),
     index("loads_board")
       .on(t.pickupAt)
       .where(sql`posted_to_board and status = 'pending' and driver_id is null`),
@@ -141,6 +159,7 @@ export const loadStops = pgTable(
     referenceNumber: text().notNull().default(""),
     poNumber: text().notNull().default(""),
     locationId: uuid().references(() => locations.id, { onDelete: "set null" }),
+    ...geoColumns,
     // The driver's check-ins (staff may correct them, with a reason on the timeline).
     arrivedAt: timestamp({ withTimezone: true }),
     doneAt: timestamp({ withTimezone: true }),
@@ -152,6 +171,7 @@ export const loadStops = pgTable(
   (t) => [
     index().on(t.loadId, t.sequence),
     index().on(t.locationId),
+    index("load_stops_geo_pending").on(t.id).where(sql`geo_status = 'pending'`),
     check("load_stops_appointment_kind", sql`${t.appointmentKind} in ('appointment', 'window', 'fcfs')`),
     check(
       "load_stops_detention_status",
@@ -300,12 +320,18 @@ export const loadJurisdictionMiles = pgTable(
       .references(() => loads.id, { onDelete: "cascade" }),
     /** Postal code of the US state or Canadian province (shared/fuel/jurisdictions.ts). */
     jurisdiction: text().notNull(),
+    /** loaded (pickup → delivery) or empty (deadhead). */
+    leg: text().$type<MilesLeg>().notNull().default("loaded"),
+    /** recorded > gps > routed > estimated: a load has one set per leg. */
+    source: text().$type<StateMilesSource>().notNull().default("recorded"),
     miles: numeric({ precision: 10, scale: 1 }).notNull(),
     recordedBy: text().references(() => users.id, { onDelete: "set null" }),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.loadId, t.jurisdiction] }),
+    primaryKey({ columns: [t.loadId, t.leg, t.jurisdiction] }),
     check("load_jurisdiction_miles_positive", sql`${t.miles} >= 0`),
+    check("load_jurisdiction_miles_leg", sql`${t.leg} in ('loaded', 'empty')`),
+    check("load_jurisdiction_miles_source", sql`${t.source} in ('recorded', 'gps', 'routed', 'estimated')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { geoColumns, timestamps } from "./columns";
 import { customers } from "./customers";
 
 /**
@@ -23,11 +23,13 @@ export const locations = pgTable(
     hours: text().notNull().default(""),
     notes: text().notNull().default(""),
     customerId: uuid().references(() => customers.id, { onDelete: "set null" }),
+    ...geoColumns,
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     index().on(t.customerId),
+    index("locations_geo_pending").on(t.id).where(sql`geo_status = 'pending'`),
     index("locations_name_lower").on(sql`lower(name)`),
     index("locations_search_trgm").using(
       "gin",

@@ -1,5 +1,25 @@
+import {
+  CIRCUITY_FACTOR,
+  DEFAULT_GEOFENCE_RADIUS_MILES,
+  DEFAULT_POSITION_RETENTION_DAYS,
+  DEFAULT_SHARING_INTERVAL_SECONDS,
+  type GeocoderKind,
+  type RouterKind,
+  type TelematicsKind,
+} from "@shared/geo/geo.constants";
 import { sql } from "drizzle-orm";
-import { boolean, check, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { roleEnum } from "./app-users";
 import { users } from "./auth";
 import { files } from "./platform";
@@ -96,5 +116,44 @@ export const dispatchSettings = pgTable(
   () => [
     check("dispatch_settings_one_row", sql`id = 1`),
     check("dispatch_settings_load_completion", sql`load_completion in ('departure', 'pod')`),
+  ],
+);
+
+/**
+ * Maps & tracking (Settings → Maps & tracking, issue 40): one row (id 1). Which geocoder, routing
+ * engine and ELD/GPS provider to use (none: the offline gazetteer and estimate), their keys sealed
+ * like the assistant's, the circuity factor of the offline estimate, the map's tile style, the
+ * geofence radius, how long positions are kept and how often a phone sends them. Each instance keeps
+ * it in memory and reloads it on `lms_geo_settings`.
+ */
+export const geoSettings = pgTable(
+  "geo_settings",
+  {
+    id: smallint().primaryKey().default(1),
+    geocoder: text().$type<GeocoderKind>(),
+    geocoderUrl: text().notNull().default(""),
+    geocoderKeySealed: text(),
+    router: text().$type<RouterKind>(),
+    routerUrl: text().notNull().default(""),
+    routerKeySealed: text(),
+    circuityFactor: numeric({ precision: 4, scale: 2 }).notNull().default(String(CIRCUITY_FACTOR)),
+    telematics: text().$type<TelematicsKind>(),
+    telematicsUrl: text().notNull().default(""),
+    telematicsKeySealed: text(),
+    tileStyleUrl: text().notNull().default(""),
+    geofenceRadiusMiles: numeric({ precision: 4, scale: 2 })
+      .notNull()
+      .default(String(DEFAULT_GEOFENCE_RADIUS_MILES)),
+    positionRetentionDays: integer().notNull().default(DEFAULT_POSITION_RETENTION_DAYS),
+    sharingIntervalSeconds: integer().notNull().default(DEFAULT_SHARING_INTERVAL_SECONDS),
+    updatedByName: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check("geo_settings_one_row", sql`id = 1`),
+    check("geo_settings_circuity", sql`circuity_factor between 1 and 2`),
+    check("geo_settings_radius", sql`geofence_radius_miles between 0.1 and 5`),
+    check("geo_settings_retention", sql`position_retention_days between 7 and 1095`),
+    check("geo_settings_interval", sql`sharing_interval_seconds between 15 and 120`),
   ],
 );

@@ -38,10 +38,15 @@ export interface ArchiveProgress {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+/**
+ * The schema's tables: a partitioned table (vehicle_positions) once, by its parent, never its
+ * monthly partitions (whose rows the parent already reads and a truncate of the parent empties).
+ */
+const PUBLIC_TABLES = `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`;
+
 async function tablesOf(client: Queryable): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
+  const { rows } = await client.query<{ name: string }>(`${PUBLIC_TABLES} order by name`);
   return rows.map((r) => r.name).filter((t) => !SKIPPED_TABLES.has(t));
 }
 
@@ -191,9 +196,7 @@ export async function restoreArchive(
     await client.query("set local session_replication_role = replica");
     // Rows the migrations themselves add (one-row settings) make way for the archive's (every table at
     // once, the ones an archive leaves out too: a truncate must name every table that references another).
-    const { rows: all } = await client.query<{ name: string }>(
-      `select tablename as name from pg_tables where schemaname = 'public'`,
-    );
+    const { rows: all } = await client.query<{ name: string }>(PUBLIC_TABLES);
     await client.query(`truncate ${all.map((r) => ident(r.name)).join(", ")}`);
 
     async function load(name: string, body: Buffer) {

@@ -19,7 +19,7 @@ async function primaryKeys(run: Run): Promise<Map<string, string[]>> {
        join pg_class c on c.oid = i.indrelid
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
-      where i.indisprimary and n.nspname = 'public'
+      where i.indisprimary and n.nspname = 'public' and not c.relispartition
       group by c.relname`,
   )) as { rows: { name: string; cols: string[] }[] };
   return new Map(rows.filter((r) => !NOT_RECORDED.has(r.name)).map((r) => [r.name, r.cols]));
