@@ -224,13 +224,15 @@ export function loadsRoutes(deps: Deps) {
         "The assigned driver checks in at a stop: arrived, done (loaded/unloaded), departed — in order (409 " +
         "CHECK_IN_ORDER). The first departure starts the trip; the last departure delivers (409 BOL_REQUIRED " +
         "without a BOL or POD) — or, when the company completes loads on the POD, the last unload with the " +
-        "POD on file; a departure (the last one too) past the customer's free time proposes detention",
+        "POD on file; a departure (the last one too) past the customer's free time proposes detention. `at` " +
+        "records when it happened (the geofence time: 400 in the future or before the trip started or out of " +
+        "order); `geofenceEventId` confirms the phone's proposal (400 not this stop's, 409 GEOFENCE_DECIDED)",
       access: "loads:driverActions",
       params: stopParams,
       body: checkInSchema,
       response: loadDetailSchema,
     },
-    ({ actor, params, body }) => checkIns.checkIn(actor, params.id, params.stopId, body.event),
+    ({ actor, params, body }) => checkIns.checkIn(actor, params.id, params.stopId, body),
   );
   t.update(
     "/api/loads/{id}/stops/{stopId}/check-in",

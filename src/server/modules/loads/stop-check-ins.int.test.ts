@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, customers, notifications } from "../../db/schema";
+import { auditLog, customers, loads, notifications, stopGeofenceEvents } from "../../db/schema";
 import { customerIdOf, driverIdOf, emptyDispatchOffice, loadInput, uploadFile } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 
@@ -535,5 +535,108 @@ describe("the company's delivery rule (Settings → Company)", () => {
       body: { loadCompletion: "departure" },
       cookie: admin,
     });
+  });
+});
+
+describe("check-in at the geofence time (issue 40)", () => {
+  /** A proposal the phone's positions made (what helper ingest writes), for a stop of the load. */
+  async function proposal(
+    loadId: string,
+    stopId: string,
+    kind: "arrived" | "departed",
+    at: string,
+    status = "proposed",
+  ) {
+    const [row] = await ctx.deps.db
+      .insert(stopGeofenceEvents)
+      .values({ loadId, stopId, kind, at: new Date(at), source: "phone", status: status as "proposed" })
+      .returning();
+    return row.id;
+  }
+  const checkInAt = (load: Detail, stop: number, body: Record<string, unknown>) =>
+    call(ctx, `/api/loads/${load.id}/stops/${load.stops[stop].id}/check-in`, { body, cookie: jake });
+
+  it("takes the proposal's time, in bounds and in order, confirms it, and detention follows from those times", async () => {
+    await ctx.deps.db
+      .update(customers)
+      .set({ detentionFreeMinutes: 60, detentionRate: "90.00" })
+      .where(eq(customers.id, customerId));
+    const load = await threeStopLoad();
+    // The trip started eight hours ago (the first pickup's appointment was six hours ago).
+    await ctx.deps.db
+      .update(loads)
+      .set({ status: "in_progress", acceptedAt: new Date(hoursAgo(9)), startedAt: new Date(hoursAgo(8)) })
+      .where(eq(loads.id, load.id));
+    const appointment = Date.parse((load.stops[0] as unknown as { scheduledAt: string }).scheduledAt);
+    const iso = (minutes: number) => new Date(appointment + minutes * 60_000).toISOString();
+    const arrival = await proposal(load.id, load.stops[0].id, "arrived", iso(-20));
+
+    const future = await checkInAt(load, 0, { event: "arrived", at: hoursAgo(-1) });
+    expect(future.status).toBe(400);
+    expect(future.json.error.details.fields.at).toBe("A check-in time cannot be in the future.");
+    const beforeTrip = await checkInAt(load, 0, { event: "arrived", at: hoursAgo(10) });
+    expect(beforeTrip.status).toBe(400);
+    expect(beforeTrip.json.error.details.fields.at).toBe(
+      "A check-in time cannot be before the trip started.",
+    );
+    // Another stop's proposal is refused.
+    const elsewhere = await proposal(load.id, load.stops[1].id, "arrived", iso(-20));
+    const otherStop = await checkInAt(load, 0, { event: "arrived", geofenceEventId: elsewhere });
+    expect(otherStop.status).toBe(400);
+    expect(otherStop.json.error.details.fields.geofenceEventId).toBe(
+      "This location proposal is not for this stop's check-in.",
+    );
+    expect((await checkInAt(load, 0, { event: "arrived", geofenceEventId: "nope" })).status).toBe(400);
+    // Nothing was recorded by the refusals.
+    const [untouched] = await ctx.deps.db
+      .select()
+      .from(stopGeofenceEvents)
+      .where(eq(stopGeofenceEvents.id, arrival));
+    expect(untouched.status).toBe("proposed");
+
+    const arrived = await checkInAt(load, 0, { event: "arrived", geofenceEventId: arrival });
+    expect(arrived.status).toBe(200);
+    expect(arrived.json.stops[0].arrivedAt).toBe(iso(-20));
+    const [confirmed] = await ctx.deps.db
+      .select()
+      .from(stopGeofenceEvents)
+      .where(eq(stopGeofenceEvents.id, arrival));
+    expect(confirmed).toMatchObject({ status: "confirmed", decidedBy: expect.any(String) });
+    expect(confirmed.decidedAt).toBeInstanceOf(Date);
+
+    // Loaded before the arrival is out of order; a time a minute ahead (clock skew) is taken as now.
+    const early = await checkInAt(load, 0, { event: "done", at: iso(-30) });
+    expect(early.json.error.details.fields.at).toBe(
+      "The times must be in order: arrived, then loaded or unloaded, then departed.",
+    );
+    expect((await checkInAt(load, 0, { event: "done", at: iso(40) })).status).toBe(200);
+
+    // A proposal already answered cannot be confirmed again.
+    const dismissed = await proposal(load.id, load.stops[0].id, "departed", iso(100), "dismissed");
+    const again = await checkInAt(load, 0, { event: "departed", geofenceEventId: dismissed });
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe("GEOFENCE_DECIDED");
+
+    // Left 2 h 10 after the appointment (the early arrival does not count): 70 minutes past the free
+    // hour at $90 an hour = $105.00.
+    const departure = await proposal(load.id, load.stops[0].id, "departed", iso(130));
+    const departed = await checkInAt(load, 0, { event: "departed", geofenceEventId: departure });
+    expect(departed.status).toBe(200);
+    // The amount is staff's to see.
+    const asStaff = await call(ctx, `/api/loads/${load.id}`, { cookie: dispatcher });
+    expect(asStaff.json.stops[0]).toMatchObject({
+      departedAt: iso(130),
+      detentionMinutes: 70,
+      detentionAmount: "105.00",
+      detentionStatus: "proposed",
+    });
+    expect(departed.json.timeline.at(-1)?.data).toMatchObject({ checkIn: "departed", geofence: true });
+  });
+
+  it("a check-in without a time is now, as before", async () => {
+    const load = await threeStopLoad();
+    const before = Date.now();
+    const res = await checkIn(load, 0, "arrived");
+    expect(Date.parse(res.json.stops[0].arrivedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -6,7 +6,13 @@ import {
   type LoadDetail,
   toCents,
 } from "@shared/loads/loads.schema";
-import type { CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
+import {
+  CHECK_IN_BEFORE_TRIP_MESSAGE,
+  type CheckInInput,
+  type CorrectCheckInInput,
+  GEOFENCE_EVENT_DECIDED_MESSAGE,
+  GEOFENCE_EVENT_MISMATCH_MESSAGE,
+} from "@shared/loads/stop-requests.schema";
 import {
   CHECK_IN_EVENTS,
   CHECK_IN_FUTURE_MESSAGE,
@@ -19,7 +25,7 @@ import {
 } from "@shared/loads/stops.schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { customers, loadStops, loads, settlementLines } from "../../db/schema";
+import { customers, loadStops, loads, settlementLines, stopGeofenceEvents } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -130,6 +136,67 @@ export function createStopCheckInsService(deps: Deps) {
     });
   }
 
+  /**
+   * When a check-in happened (issue 40): now, or the time the driver gives — the geofence crossing the
+   * phone noticed ("You're at … — check in?"), confirmed here. That time is not in the future (a few
+   * minutes of clock skew are taken as now), not before the trip started (before the first departure:
+   * before the driver accepted the load), and keeps the stop's times in order; detention then follows
+   * from it like from any check-in.
+   */
+  async function checkInTime(
+    tx: Tx,
+    load: LoadRow,
+    stops: StopRow[],
+    stop: StopRow,
+    input: CheckInInput,
+    actor: Actor,
+  ): Promise<Date> {
+    const now = new Date();
+    let at: Date | null = input.at ? new Date(input.at) : null;
+    if (input.geofenceEventId) {
+      const [proposal] = await tx
+        .select()
+        .from(stopGeofenceEvents)
+        .where(
+          and(
+            eq(stopGeofenceEvents.id, input.geofenceEventId),
+            eq(stopGeofenceEvents.loadId, load.id),
+            eq(stopGeofenceEvents.stopId, stop.id),
+          ),
+        )
+        .for("update");
+      if (!proposal || proposal.kind !== input.event) {
+        throw badRequest(GEOFENCE_EVENT_MISMATCH_MESSAGE, {
+          fields: { geofenceEventId: GEOFENCE_EVENT_MISMATCH_MESSAGE },
+        });
+      }
+      if (proposal.status !== "proposed") throw conflict(GEOFENCE_EVENT_DECIDED_MESSAGE, "GEOFENCE_DECIDED");
+      at ??= proposal.at;
+      await tx
+        .update(stopGeofenceEvents)
+        .set({ status: "confirmed", decidedBy: actor.userId, decidedAt: now })
+        .where(eq(stopGeofenceEvents.id, proposal.id));
+    }
+    if (!at) return now;
+    if (at.getTime() > now.getTime() + CLOCK_SLACK_MS) {
+      throw badRequest(CHECK_IN_FUTURE_MESSAGE, { fields: { at: CHECK_IN_FUTURE_MESSAGE } });
+    }
+    if (at > now) at = now;
+    const tripStart = load.startedAt ?? load.acceptedAt;
+    if (tripStart && at < tripStart) {
+      throw badRequest(CHECK_IN_BEFORE_TRIP_MESSAGE, { fields: { at: CHECK_IN_BEFORE_TRIP_MESSAGE } });
+    }
+    const previous = stops[stops.indexOf(stop) - 1];
+    const earlier = [
+      ...CHECK_IN_EVENTS.slice(0, CHECK_IN_EVENTS.indexOf(input.event)).map((e) => stop[COLUMN[e]]),
+      previous?.departedAt ?? null,
+    ];
+    if (earlier.some((t) => t && t > at)) {
+      throw badRequest(CHECK_IN_TIME_ORDER_MESSAGE, { fields: { at: CHECK_IN_TIME_ORDER_MESSAGE } });
+    }
+    return at;
+  }
+
   /** The first departure puts an assigned load on the road (assigned → in progress). */
   async function startOnDeparture(tx: Tx, load: LoadRow, at: Date, actor: Actor) {
     if (load.status !== "assigned" || !load.driverId) return;
@@ -147,7 +214,8 @@ export function createStopCheckInsService(deps: Deps) {
 
   return {
     /** The assigned driver's check-in: only on their load (else 404), only in order (409 CHECK_IN_ORDER). */
-    async checkIn(actor: Actor, loadId: string, stopId: string, event: CheckInEvent): Promise<LoadDetail> {
+    async checkIn(actor: Actor, loadId: string, stopId: string, input: CheckInInput): Promise<LoadDetail> {
+      const { event } = input;
       const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
         const { load, stops } = await lockStops(tx, loadId, scope);
@@ -167,7 +235,7 @@ export function createStopCheckInsService(deps: Deps) {
         if (event === "arrived" && previous && !previous.departedAt) {
           throw orderError(`Check out of stop ${previous.sequence} (${previous.locationName}) first.`);
         }
-        const now = new Date();
+        const now = await checkInTime(tx, load, stops, stop, input, actor);
         const updated = { ...stop, [COLUMN[event]]: now };
         await tx
           .update(loadStops)
@@ -176,7 +244,7 @@ export function createStopCheckInsService(deps: Deps) {
         await insertEvent(tx, {
           loadId,
           kind: "stop_checked_in",
-          data: { ...stopData(stop), checkIn: event },
+          data: { ...stopData(stop), checkIn: event, ...(input.geofenceEventId ? { geofence: true } : {}) },
           from: load.status,
           to: load.status,
           actor: who(actor),
