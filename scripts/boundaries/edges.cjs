@@ -60,6 +60,8 @@ const SERVER_EDGES = {
 
 /** Cross-feature imports the web allows. */
 const WEB_EDGES = {
+  "tracking -> loads/api/stop-check-ins":
+    "a geofence prompt checks in through the stops' own call, and the phone sends its trail on each check-in",
   "notifications -> chat/api/chat-live":
     "the one events stream per browser hands chat events to the chat screen's cached conversations",
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",

@@ -59,7 +59,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   "tax-forms": ["tax-forms"],
   system: ["system"],
   tolls: ["loads", "tolls"],
-  tracking: ["tracking"],
+  tracking: ["sharing", "tracking"],
   users: ["admin"],
 };
 

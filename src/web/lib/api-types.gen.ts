@@ -3394,7 +3394,7 @@ export interface paths {
         get?: never;
         /** Staff correct a check-in time, with a reason (kept on the timeline); detention is recomputed */
         put: operations["putLoadStopCheckIn"];
-        /** The assigned driver checks in at a stop: arrived, done (loaded/unloaded), departed — in order (409 CHECK_IN_ORDER). The first departure starts the trip; the last departure delivers (409 BOL_REQUIRED without a BOL or POD) — or, when the company completes loads on the POD, the last unload with the POD on file; a departure (the last one too) past the customer's free time proposes detention */
+        /** The assigned driver checks in at a stop: arrived, done (loaded/unloaded), departed — in order (409 CHECK_IN_ORDER). The first departure starts the trip; the last departure delivers (409 BOL_REQUIRED without a BOL or POD) — or, when the company completes loads on the POD, the last unload with the POD on file; a departure (the last one too) past the customer's free time proposes detention. `at` records when it happened (the geofence time: 400 in the future or before the trip started or out of order); `geofenceEventId` confirms the phone's proposal (400 not this stop's, 409 GEOFENCE_DECIDED) */
         post: operations["postLoadStopCheckIn"];
         delete?: never;
         options?: never;
@@ -27895,8 +27895,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: date-time */
+                    at?: string;
                     /** @enum {string} */
                     event: "arrived" | "done" | "departed";
+                    /** Format: uuid */
+                    geofenceEventId?: string;
                 };
             };
         };
@@ -27946,7 +27950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record's state refuses the change: CHECK_IN_ORDER, BOL_REQUIRED (see the summary) */
+            /** @description The record's state refuses the change: CHECK_IN_ORDER, BOL_REQUIRED, GEOFENCE_DECIDED (see the summary) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -26,6 +26,11 @@ const ImpersonationBanner = lazy(() =>
   import("./impersonation-banner").then((m) => ({ default: m.ImpersonationBanner })),
 );
 
+// A driver's location sharing (decision 054): its code and words come only to drivers' phones.
+const LocationSharing = lazy(() =>
+  import("../../features/tracking/sharing/sharing-indicator").then((m) => ({ default: m.LocationSharing })),
+);
+
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -148,6 +153,11 @@ export function AppLayout() {
             <UserMenu me={me} />
             <NavigationProgress active={navigation.state !== "idle"} />
           </header>
+          {me.role === "driver" && !notReady && !me.impersonation ? (
+            <Suspense fallback={null}>
+              <LocationSharing />
+            </Suspense>
+          ) : null}
         </div>
 
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
