@@ -145,6 +145,8 @@ const vehicleFields = {
   /** Odometer in miles; empty keeps the current reading (0 for a new vehicle). */
   mileage: optionalCount(5_000_000, "Enter the odometer in whole miles."),
   transponder: optionalText(40),
+  /** The truck's id at the ELD/GPS provider (Samsara, Motive): its positions come from that unit. */
+  telematicsId: optionalText(64),
   status: z.enum(VEHICLE_STATUSES).default("active"),
   notes: z.string().trim().max(2000).default(""),
 };
@@ -207,6 +209,7 @@ export const vehicleListItemSchema = z.object({
   lastTireChangeOn: z.string().nullable(),
   mileage: z.number().int(),
   transponder: z.string().nullable(),
+  telematicsId: z.string().nullable(),
   status: z.enum(VEHICLE_STATUSES),
   maintenanceStatus: z.enum(MAINTENANCE_STATUSES),
   openItems: z.number().int(),

@@ -2407,7 +2407,7 @@ export interface paths {
         /** Vehicles: search (unit, plate, make, model, VIN, transponder, driver), filters (status, computed maintenance status, fuel type, expiring plate/insurance, assigned), sort, pages. Drivers: their assigned vehicle only */
         get: operations["getFleetVehicles"];
         put?: never;
-        /** Add a vehicle, optionally with maintenance schedules (unit number, VIN and transponder unique: 409) */
+        /** Add a vehicle, optionally with maintenance schedules (unit number, VIN, transponder and telematics ID unique: 409) */
         post: operations["postFleetVehicles"];
         delete?: never;
         options?: never;
@@ -8816,6 +8816,7 @@ export interface components {
             schedules: components["schemas"]["Schedule"][];
             /** @enum {string} */
             status: "active" | "in_maintenance" | "inactive";
+            telematicsId: string | null;
             today: string;
             transponder: string | null;
             unitNumber: string;
@@ -8842,6 +8843,7 @@ export interface components {
             plateState: string;
             /** @enum {string} */
             status: "active" | "in_maintenance" | "inactive";
+            telematicsId: string | null;
             transponder: string | null;
             unitNumber: string;
             vin: string | null;
@@ -22403,6 +22405,7 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "active" | "in_maintenance" | "inactive";
+                    telematicsId?: string | null;
                     transponder?: string | null;
                     unitNumber: string;
                     vin?: string | null;
@@ -22570,6 +22573,7 @@ export interface operations {
                      * @enum {string}
                      */
                     status?: "active" | "in_maintenance" | "inactive";
+                    telematicsId?: string | null;
                     transponder?: string | null;
                     unitNumber: string;
                     vin?: string | null;
@@ -22623,7 +22627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A unit number, VIN or transponder another vehicle has (`details.fields`) */
+            /** @description A unit number, VIN, transponder or telematics ID another vehicle has (`details.fields`) */
             409: {
                 headers: {
                     [name: string]: unknown;

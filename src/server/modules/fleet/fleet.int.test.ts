@@ -131,6 +131,36 @@ describe("vehicle records", () => {
     expect(dupTag.json.error.details.fields.transponder).toBeDefined();
   });
 
+  it("keeps a truck's telematics ID (issue 40): optional, one truck each, a clear 409", async () => {
+    const unit = await newVehicle({ telematicsId: " 281474977075432 " });
+    expect(unit.telematicsId).toBe("281474977075432");
+    expect((await newVehicle({ telematicsId: "" })).telematicsId).toBeNull();
+    const dup = await call(ctx, "/api/fleet/vehicles", {
+      body: { unitNumber: `U-${tag()}`, telematicsId: "281474977075432" },
+      cookie: dispatcher,
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.json.error).toMatchObject({
+      code: "DUPLICATE_TELEMATICS_ID",
+      details: { fields: { telematicsId: "Another vehicle already has this telematics ID." } },
+    });
+    // Two trucks without one are fine; the truck keeps its own on an edit.
+    const other = await newVehicle({});
+    const edit = await call(ctx, `/api/fleet/vehicles/${other.id}`, {
+      method: "PUT",
+      body: { unitNumber: other.unitNumber, telematicsId: "281474977075432" },
+      cookie: dispatcher,
+    });
+    expect(edit.status).toBe(409);
+    const same = await call(ctx, `/api/fleet/vehicles/${unit.id}`, {
+      method: "PUT",
+      body: { unitNumber: unit.unitNumber, telematicsId: "281474977075432" },
+      cookie: dispatcher,
+    });
+    expect(same.status).toBe(200);
+    expect(same.json.telematicsId).toBe("281474977075432");
+  });
+
   it("refuses a malformed VIN with 400 and a field message", async () => {
     const short = await call(ctx, "/api/fleet/vehicles", {
       body: { unitNumber: `U-${tag()}`, vin: "1M8GDM9AXKP04278" },

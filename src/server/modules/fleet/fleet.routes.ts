@@ -169,7 +169,8 @@ export function fleetRoutes(deps: Deps) {
     "/api/fleet/vehicles",
     {
       summary:
-        "Add a vehicle, optionally with maintenance schedules (unit number, VIN and transponder unique: 409)",
+        "Add a vehicle, optionally with maintenance schedules (unit number, VIN, transponder and telematics ID " +
+        "unique: 409)",
       access: "fleet:write",
       body: createVehicleSchema,
       response: vehicleDetailSchema,
@@ -190,7 +191,7 @@ export function fleetRoutes(deps: Deps) {
     {
       summary: "Edit a vehicle (an empty odometer keeps the current reading)",
       access: "fleet:write",
-      conflict: "A unit number, VIN or transponder another vehicle has (`details.fields`)",
+      conflict: "A unit number, VIN, transponder or telematics ID another vehicle has (`details.fields`)",
       body: updateVehicleSchema,
       response: vehicleDetailSchema,
     },

@@ -41,21 +41,24 @@ type ServiceType = (typeof SERVICE_TYPES)[number];
 
 export const DUPLICATE_VIN = "Another vehicle already has this VIN.";
 export const DUPLICATE_TRANSPONDER = "Another vehicle already has this transponder.";
+export const DUPLICATE_TELEMATICS_ID = "Another vehicle already has this telematics ID.";
+
+type UniqueField = "unitNumber" | "vin" | "transponder" | "telematicsId";
+const DUPLICATES: Record<UniqueField, { message: string; code: string }> = {
+  unitNumber: { message: DUPLICATE_UNIT_NUMBER, code: "DUPLICATE_UNIT_NUMBER" },
+  vin: { message: DUPLICATE_VIN, code: "DUPLICATE_VIN" },
+  transponder: { message: DUPLICATE_TRANSPONDER, code: "DUPLICATE_TRANSPONDER" },
+  telematicsId: { message: DUPLICATE_TELEMATICS_ID, code: "DUPLICATE_TELEMATICS_ID" },
+};
 
 /** 409 with the field a unique rule broke, from a pre-check or the constraint's name. */
-function duplicateError(field: "unitNumber" | "vin" | "transponder") {
-  const message =
-    field === "unitNumber" ? DUPLICATE_UNIT_NUMBER : field === "vin" ? DUPLICATE_VIN : DUPLICATE_TRANSPONDER;
-  const code =
-    field === "unitNumber"
-      ? "DUPLICATE_UNIT_NUMBER"
-      : field === "vin"
-        ? "DUPLICATE_VIN"
-        : "DUPLICATE_TRANSPONDER";
+function duplicateError(field: UniqueField) {
+  const { message, code } = DUPLICATES[field];
   return conflict(message, code, { fields: { [field]: message } });
 }
 
-function fieldOfConstraint(constraint: string): "unitNumber" | "vin" | "transponder" {
+function fieldOfConstraint(constraint: string): UniqueField {
+  if (constraint.includes("telematics")) return "telematicsId";
   if (constraint.includes("vin")) return "vin";
   if (constraint.includes("transponder")) return "transponder";
   return "unitNumber";
@@ -122,12 +125,22 @@ export function createVehiclesService(deps: Deps) {
 
   async function checkUnique(
     tx: Tx,
-    input: { unitNumber: string; vin: string | null; transponder: string | null },
+    input: {
+      unitNumber: string;
+      vin: string | null;
+      transponder: string | null;
+      telematicsId: string | null;
+    },
     id?: string,
   ) {
     const others = id ? ne(vehicles.id, id) : undefined;
     const [taken] = await tx
-      .select({ unitNumber: vehicles.unitNumber, vin: vehicles.vin, transponder: vehicles.transponder })
+      .select({
+        unitNumber: vehicles.unitNumber,
+        vin: vehicles.vin,
+        transponder: vehicles.transponder,
+        telematicsId: vehicles.telematicsId,
+      })
       .from(vehicles)
       .where(
         and(
@@ -136,6 +149,7 @@ export function createVehiclesService(deps: Deps) {
             sql`lower(${vehicles.unitNumber}) = lower(${input.unitNumber})`,
             input.vin ? sql`upper(${vehicles.vin}) = upper(${input.vin})` : undefined,
             input.transponder ? sql`upper(${vehicles.transponder}) = upper(${input.transponder})` : undefined,
+            input.telematicsId ? eq(vehicles.telematicsId, input.telematicsId) : undefined,
           ),
         ),
       )
@@ -143,6 +157,7 @@ export function createVehiclesService(deps: Deps) {
     if (!taken) return;
     if (taken.unitNumber.toLowerCase() === input.unitNumber.toLowerCase()) throw duplicateError("unitNumber");
     if (input.vin && taken.vin?.toUpperCase() === input.vin.toUpperCase()) throw duplicateError("vin");
+    if (input.telematicsId && taken.telematicsId === input.telematicsId) throw duplicateError("telematicsId");
     throw duplicateError("transponder");
   }
 
@@ -178,6 +193,7 @@ export function createVehiclesService(deps: Deps) {
     insuranceExpiresOn: input.insuranceExpiresOn,
     lastTireChangeOn: input.lastTireChangeOn,
     transponder: input.transponder,
+    telematicsId: input.telematicsId,
     status: input.status,
     notes: input.notes,
   });

@@ -34,6 +34,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   "Another vehicle already has this VIN.": "errors.duplicateVin",
   "Another trailer already has this VIN.": "errors.duplicateVin",
   "Another vehicle already has this transponder.": "errors.duplicateTransponder",
+  "Another vehicle already has this telematics ID.": "errors.duplicateTelematicsId",
   "A trailer with this identifier already exists.": "errors.duplicateTrailer",
   "You can change only maintenance you logged yourself.": "errors.driverEdit",
   "Only the office can take a vehicle out of service. Log the defect; dispatch will decide.":

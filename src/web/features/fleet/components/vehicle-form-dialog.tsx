@@ -36,6 +36,7 @@ function initialValues(v?: VehicleDetail): In {
     lastTireChangeOn: v?.lastTireChangeOn ?? "",
     mileage: str(v?.mileage),
     transponder: v?.transponder ?? "",
+    telematicsId: v?.telematicsId ?? "",
     status: v?.status ?? "active",
     notes: v?.notes ?? "",
     // A new truck starts with the two services every fleet tracks; edit schedules on its page.
@@ -140,6 +141,13 @@ function VehicleFields({ form, asset }: { form: UseFormReturn<In, unknown, Out>;
           hint={t("hints.transponder")}
         >
           <Input autoComplete="off" {...register("transponder")} data-testid="vehicle-transponder" />
+        </Field>
+        <Field
+          label={t("fields.telematicsId")}
+          error={messages.field(errors.telematicsId)}
+          hint={t("hints.telematicsId")}
+        >
+          <Input autoComplete="off" {...register("telematicsId")} data-testid="vehicle-telematics-id" />
         </Field>
         <Field label={t("fields.notes")} error={messages.field(errors.notes)} className="sm:col-span-3">
           <Textarea rows={2} {...register("notes")} />

@@ -194,6 +194,7 @@ function VehicleFacts({ asset: v, open }: Part) {
       <Fact label={t("fields.fuelType")}>{t(`fuelTypes.${v.fuelType}`)}</Fact>
       <Fact label={t("fields.lastTireChangeOn")}>{formatDay(v.lastTireChangeOn)}</Fact>
       <Fact label={t("fields.transponder")}>{v.transponder ?? "—"}</Fact>
+      <Fact label={t("fields.telematicsId")}>{v.telematicsId ?? "—"}</Fact>
     </>
   );
 }
