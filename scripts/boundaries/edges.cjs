@@ -60,6 +60,8 @@ const SERVER_EDGES = {
 
 /** Cross-feature imports the web allows. */
 const WEB_EDGES = {
+  "fuel -> tracking/sharing/current-fix":
+    "a fill-up logged while the phone shares its location is placed where the phone is",
   "tracking -> loads/api/stop-check-ins":
     "a geofence prompt checks in through the stops' own call, and the phone sends its trail on each check-in",
   "notifications -> chat/api/chat-live":

@@ -158,6 +158,26 @@ export const fuelEntryFieldsSchema = z
     }
   });
 export type FuelEntryFieldsInput = z.input<typeof fuelEntryFieldsSchema>;
+
+export const FUEL_POSITION_MESSAGE = "The phone's position is not valid.";
+const coordinate = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,10})?$/, { message: FUEL_POSITION_MESSAGE })
+    .transform(Number)
+    .refine((v) => Math.abs(v) <= max, { message: FUEL_POSITION_MESSAGE });
+
+/**
+ * Where the phone was when the driver logged the purchase — sent only while it shares its location
+ * (issue 40): both coordinates or neither. Stored as the entry's place, source "device", street-level.
+ */
+export const fuelDevicePositionSchema = z
+  .object({ latitude: coordinate(90).optional(), longitude: coordinate(180).optional() })
+  .refine((v) => (v.latitude === undefined) === (v.longitude === undefined), {
+    message: FUEL_POSITION_MESSAGE,
+    path: ["latitude"],
+  });
 export type FuelEntryFields = z.output<typeof fuelEntryFieldsSchema>;
 
 export const fuelReceiptSchema = z.object({

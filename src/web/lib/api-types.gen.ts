@@ -23312,7 +23312,10 @@ export interface operations {
                     fueledAt?: string;
                     fuelType?: string;
                     gallons?: string;
+                    /** @description Where the phone was (while it shares its location): with longitude, or neither */
+                    latitude?: string;
                     location?: string;
+                    longitude?: string;
                     odometer?: string;
                     pricePerGallon?: string;
                     /**

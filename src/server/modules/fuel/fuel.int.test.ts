@@ -194,6 +194,39 @@ describe("logging fuel", () => {
   });
 });
 
+describe("the phone's position on a fuel entry (issue 40)", () => {
+  it("keeps the fix the phone sends while sharing, as a street-level device place; refuses a bad one", async () => {
+    await ctx.deps.db.update(vehicles).set({ mileage: 411_600 }).where(eq(vehicles.id, truck101));
+    const res = await log(jake, entry({ latitude: "41.5934", longitude: "-87.3464" }));
+    expect(res.status).toBe(201);
+    const [row] = await ctx.deps.db.select().from(fuelEntries).where(eq(fuelEntries.id, res.json.id));
+    expect(row).toMatchObject({
+      latitude: 41.5934,
+      longitude: -87.3464,
+      geoSource: "device",
+      geoPrecision: "street",
+    });
+
+    for (const bad of [
+      { latitude: "41.5934" },
+      { latitude: "91", longitude: "-87.3" },
+      { latitude: "41.5", longitude: "east" },
+    ]) {
+      const refused = await log(jake, entry(bad));
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(JSON.stringify(refused.json.error.details.fields)).toContain(
+        "The phone's position is not valid.",
+      );
+    }
+
+    // Without a fix (not sharing) the entry has no device place.
+    await ctx.deps.db.update(vehicles).set({ mileage: 411_600 }).where(eq(vehicles.id, truck101));
+    const plain = await log(jake, entry());
+    const [without] = await ctx.deps.db.select().from(fuelEntries).where(eq(fuelEntries.id, plain.json.id));
+    expect(without.geoSource).not.toBe("device");
+  });
+});
+
 describe("whose entries a caller sees", () => {
   let jakeEntry: string;
   let rosaEntry: string;

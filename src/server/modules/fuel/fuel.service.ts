@@ -12,6 +12,7 @@ import {
   type FuelListQuery,
   type FuelPage,
   type FuelVehicleOptions,
+  fuelDevicePositionSchema,
   fuelEntryFieldsSchema,
   MISSING_INFORMATION,
   missingFuelFields,
@@ -358,6 +359,21 @@ export function createFuelService(deps: Deps) {
       const parsed = fuelEntryFieldsSchema.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error);
       const input = parsed.data;
+      // The phone's fix when it shares its location (issue 40): the stop's place, from the device.
+      const position = fuelDevicePositionSchema.safeParse({
+        latitude: raw.latitude,
+        longitude: raw.longitude,
+      });
+      if (!position.success) throw validationError(position.error);
+      const place =
+        position.data.latitude !== undefined && position.data.longitude !== undefined
+          ? {
+              latitude: position.data.latitude,
+              longitude: position.data.longitude,
+              geoSource: "device" as const,
+              geoPrecision: "street" as const,
+            }
+          : {};
       const file = receipt as File;
 
       const id = await db.transaction(async (tx) => {
@@ -407,6 +423,7 @@ export function createFuelService(deps: Deps) {
             totalAmount: input.totalAmount,
             receiptFileId: stored.id,
             createdBy: actor.userId,
+            ...place,
           })
           .returning({ id: fuelEntries.id });
         await postToLedger(tx, {

@@ -29,6 +29,7 @@ import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
 import { usePickerSearch } from "../../../lib/use-picker-search";
+import { currentFix } from "../../tracking/sharing/current-fix";
 import { useFuelVehicles, useLogFuel } from "../api/fuel";
 import { useFuelMessages } from "../fuel-messages";
 
@@ -153,6 +154,8 @@ export function LogFuelDialog({
     if (missing.length) return showMissing(missing);
     const fields = { ...values, fueledAt: localInputToIso(values.fueledAt) };
     const parsed = fuelEntryFieldsSchema.safeParse(fields);
+    // While the phone shares its location, the fill-up is placed where the phone is (issue 40).
+    const fix = currentFix();
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const name = String(issue.path[0]) as keyof Values;
@@ -161,10 +164,10 @@ export function LogFuelDialog({
       notify({ title: t("form.failed"), description: t("form.checkFields"), variant: "error" });
       return;
     }
-    send(fields);
+    send(fix ? { ...fields, latitude: String(fix.lat), longitude: String(fix.lon) } : fields);
   };
 
-  const send = (fields: Values, confirmDuplicate = false) =>
+  const send = (fields: Values & { latitude?: string; longitude?: string }, confirmDuplicate = false) =>
     log.mutate(
       { fields, receipt, confirmDuplicate },
       {
@@ -317,7 +320,7 @@ export function LogFuelDialog({
         required
         maxLength={160}
         label={t("fields.location")}
-        hint={t("form.locationHint")}
+        hint={open && currentFix() ? t("form.positionAttached") : t("form.locationHint")}
       />
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
