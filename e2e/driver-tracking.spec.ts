@@ -9,7 +9,7 @@ import {
   type SharingState,
   sharingStateSchema,
 } from "../src/shared/tracking/tracking.schema";
-import { loginAs, toast } from "./fixtures";
+import { loginAs, TINY_PDF, toast } from "./fixtures";
 import { dockIn, hoursFromNow, lookup, send, uniqueLoadNumber } from "./load-helpers";
 
 /*
@@ -218,6 +218,36 @@ test.describe("the driver's phone shares its location (issue 40)", () => {
     ).toBeVisible();
     const detail = await (await phone.request.get(`/api/loads/${load.id}`)).json();
     expect(detail.stops[1].arrivedAt).toBe(proposed.at);
+
+    // A fill-up logged while sharing carries where the phone is.
+    await phone.goto("/fuel-log");
+    await expect(indicator).toHaveAttribute("data-state", "on");
+    await phone.getByTestId("log-fuel").click();
+    const fuel = phone.getByRole("dialog", { name: "Log fuel" });
+    const vehicles = (await (await phone.request.get("/api/fuel-entries/vehicles")).json()) as {
+      assignedVehicleId: string;
+      items: Array<{ id: string; mileage: number }>;
+    };
+    const truck = vehicles.items.find((v) => v.id === vehicles.assignedVehicleId);
+    await expect(fuel.getByRole("combobox", { name: "Vehicle" })).not.toHaveText("");
+    await fuel.getByLabel("Location").fill("Pilot #GPS, Racine");
+    await fuel.getByLabel("State/province").selectOption("WI");
+    await fuel.getByLabel("Odometer").fill(String((truck?.mileage ?? 0) + 120));
+    await fuel.getByLabel("Gallons").fill("61.237");
+    await fuel.getByLabel("Price per gallon").fill("3.899");
+    await expect(fuel).toContainText("Your phone's current position is attached");
+    await fuel
+      .getByTestId("fuel-receipt")
+      .setInputFiles({ name: "pump.pdf", mimeType: "application/pdf", buffer: TINY_PDF });
+    const logged = phone.waitForRequest(
+      (r) => r.url().endsWith("/api/fuel-entries") && r.method() === "POST",
+    );
+    await fuel.getByTestId("fuel-submit").click();
+    const form = (await logged).postData() ?? "";
+    const field = (name: string) => Number(new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]+)`).exec(form)?.[1]);
+    expect(field("latitude")).toBeCloseTo(AT_THE_DOCK.latitude, 4);
+    expect(field("longitude")).toBeCloseTo(AT_THE_DOCK.longitude, 4);
+    await expect(toast(phone)).toContainText("Fuel entry saved");
 
     // Tap the strip: pause, then stop sharing (consent withdrawn).
     await indicator.click();
