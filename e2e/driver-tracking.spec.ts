@@ -128,7 +128,7 @@ function trackingStandIn(load: Load) {
   };
 }
 
-async function phoneOf(browser: Browser, viewport = PIXEL_7.viewport) {
+async function phoneOf(browser: Browser, viewport = PIXEL_7.viewport, allowLocation = true) {
   const context = await browser.newContext({
     ...PIXEL_7,
     viewport,
@@ -136,7 +136,7 @@ async function phoneOf(browser: Browser, viewport = PIXEL_7.viewport) {
     geolocation: NORTH_OF_RACINE,
     permissions: [],
   });
-  await context.grantPermissions(["geolocation"]);
+  if (allowLocation) await context.grantPermissions(["geolocation"]);
   const page = await context.newPage();
   await loginAs(page, "driver2@demo.test");
   return page;
@@ -258,6 +258,29 @@ test.describe("the driver's phone shares its location (issue 40)", () => {
     await expect(toast(phone)).toContainText("Location sharing stopped");
     expect(tracking.consentedYet()).toBe(false);
     await expect(indicator).toContainText("Location sharing is off");
+    await phone.context().close();
+  });
+
+  test("a browser that refuses the location says so and shows how to allow it; nothing is sent", async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, "dispatcher@demo.test");
+    const phone = await phoneOf(browser, PIXEL_7.viewport, false);
+    const load = await rosasLoadOnItsWay(page, phone);
+    const tracking = trackingStandIn(load);
+    await tracking.install(phone);
+    await phone.goto("/driver-dashboard");
+    const indicator = phone.getByTestId("sharing-indicator");
+    await indicator.click();
+    await phone.getByTestId("sharing-consent-agree").click();
+    // The browser's answer to its prompt (refused here): the strip and the instructions.
+    await expect(phone.getByTestId("sharing-denied")).toContainText("Chrome on Android");
+    await phone.keyboard.press("Escape");
+    await expect(indicator).toContainText("Location blocked in this browser");
+    await indicator.click();
+    await expect(phone.getByTestId("sharing-denied")).toBeVisible();
+    expect(tracking.sent).toHaveLength(0);
     await phone.context().close();
   });
 
