@@ -25,12 +25,9 @@ const createForm = z.object({
     FUEL_ENTRY_FIELDS.filter((f) => f !== "receipt").map((f) => [f, z.string().optional()]),
   ),
   receipt: optionalFileField("The receipt: a photo or PDF (checked by content)"),
-  latitude: z
-    .string()
-    .optional()
-    .openapi({
-      description: "Where the phone was (while it shares its location): with longitude, or neither",
-    }),
+  latitude: z.string().optional().openapi({
+    description: "Where the phone was (while it shares its location): with longitude, or neither",
+  }),
   longitude: z.string().optional(),
   confirmDuplicate: z
     .enum(["true", "false"])
