@@ -41,6 +41,7 @@ import { driversRoutes } from "./modules/drivers/drivers.routes";
 import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
 import { fleetRoutes } from "./modules/fleet/fleet.routes";
 import { fuelRoutes } from "./modules/fuel/fuel.routes";
+import { geoRoutes } from "./modules/geo/geo.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inspectionsRoutes } from "./modules/inspections/inspections.routes";
 import { billingQueueRoutes } from "./modules/invoices/billing-queue.routes";
@@ -149,6 +150,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     permissionsRoutes,
     dataManagementRoutes,
     assistantRoutes,
+    geoRoutes,
   ]) {
     app.route("/", routes(deps));
   }

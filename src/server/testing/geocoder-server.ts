@@ -97,9 +97,15 @@ function google(p: ScriptedPlace) {
           { rooftop: "street_address", street: "route", zip: "postal_code", city: "locality" }[p.precision],
         ],
         address_components: [
-          { long_name: STATE_NAMES[p.state] ?? p.state, short_name: p.state, types: ["administrative_area_level_1"] },
+          {
+            long_name: STATE_NAMES[p.state] ?? p.state,
+            short_name: p.state,
+            types: ["administrative_area_level_1"],
+          },
           { long_name: p.country ?? "US", short_name: p.country ?? "US", types: ["country", "political"] },
-          ...(p.postalCode ? [{ long_name: p.postalCode, short_name: p.postalCode, types: ["postal_code"] }] : []),
+          ...(p.postalCode
+            ? [{ long_name: p.postalCode, short_name: p.postalCode, types: ["postal_code"] }]
+            : []),
         ],
         partial_match: false,
       },
@@ -117,7 +123,11 @@ function mapbox(p: ScriptedPlace) {
         properties: {
           feature_type: { rooftop: "address", street: "street", zip: "postcode", city: "place" }[p.precision],
           full_address: p.label,
-          coordinates: { longitude: p.lon, latitude: p.lat, accuracy: p.precision === "rooftop" ? "rooftop" : "interpolated" },
+          coordinates: {
+            longitude: p.lon,
+            latitude: p.lat,
+            accuracy: p.precision === "rooftop" ? "rooftop" : "interpolated",
+          },
           context: {
             region: { name: STATE_NAMES[p.state] ?? p.state, region_code: p.state },
             ...(p.postalCode ? { postcode: { name: p.postalCode } } : {}),
@@ -138,7 +148,9 @@ function maptiler(p: ScriptedPlace) {
         type: "Feature",
         center: [p.lon, p.lat],
         geometry: { type: "Point", coordinates: [p.lon, p.lat] },
-        place_type: [{ rooftop: "address", street: "road", zip: "postal_code", city: "municipality" }[p.precision]],
+        place_type: [
+          { rooftop: "address", street: "road", zip: "postal_code", city: "municipality" }[p.precision],
+        ],
         place_name: p.label,
         relevance: 1,
         properties: { country_code: (p.country ?? "US").toLowerCase() },
@@ -159,7 +171,13 @@ const EMPTY: Record<GeocoderKind, unknown> = {
   mapbox: { type: "FeatureCollection", features: [] },
   maptiler: { type: "FeatureCollection", features: [] },
 };
-const RENDER: Record<GeocoderKind, (p: ScriptedPlace) => unknown> = { nominatim, pelias, google, mapbox, maptiler };
+const RENDER: Record<GeocoderKind, (p: ScriptedPlace) => unknown> = {
+  nominatim,
+  pelias,
+  google,
+  mapbox,
+  maptiler,
+};
 const PATHS: Record<GeocoderKind, RegExp> = {
   nominatim: /^\/search$/,
   pelias: /^\/v1\/search\/structured$/,
@@ -205,7 +223,11 @@ export async function startGeocoder(kind: GeocoderKind, options: { key?: string 
       return send(403, { error: "Access blocked: identify your application" });
     if (options.key && KEY_OF[kind](url.searchParams, req) !== options.key) {
       if (kind === "google")
-        return send(200, { status: "REQUEST_DENIED", error_message: "The provided API key is invalid.", results: [] });
+        return send(200, {
+          status: "REQUEST_DENIED",
+          error_message: "The provided API key is invalid.",
+          results: [],
+        });
       return send(401, { message: "Invalid key" });
     }
     if (script.status !== 200) return send(script.status, { error: "Scripted failure" });

@@ -28,6 +28,7 @@ import { conflict, HttpError, loggableError, notFound } from "../../http/errors"
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { placeOneLine } from "../../platform/geo/place-rows";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { checkRow, mapColumns, valuesOf } from "./customer-import";
@@ -231,7 +232,10 @@ export function createCustomersService(deps: Deps) {
       return db.transaction(async (tx) => {
         await lockEmail(tx, input.email);
         if (input.email && (await customerWithEmail(tx, input.email))) throw emailTaken();
-        const [row] = await tx.insert(customers).values(formColumns(input)).returning({ id: customers.id });
+        const [row] = await tx
+          .insert(customers)
+          .values({ ...formColumns(input), ...(await placeOneLine(tx, input.address)) })
+          .returning({ id: customers.id });
         await replaceContacts(tx, row.id, input.contacts);
         await recordAudit(tx, actor, {
           action: "customer.created",
@@ -249,7 +253,15 @@ export function createCustomersService(deps: Deps) {
         if (!current) throw notFound("The customer");
         await lockEmail(tx, input.email);
         if (input.email && (await customerWithEmail(tx, input.email, id))) throw emailTaken();
-        await tx.update(customers).set(formColumns(input)).where(eq(customers.id, id));
+        // A new address is placed again (issue 40); the same one keeps its point.
+        const place =
+          (current.address ?? "").trim() === (input.address ?? "").trim()
+            ? {}
+            : await placeOneLine(tx, input.address);
+        await tx
+          .update(customers)
+          .set({ ...formColumns(input), ...place })
+          .where(eq(customers.id, id));
         await replaceContacts(tx, id, input.contacts);
         const changed = (
           Object.keys(formColumns(input)) as Array<keyof ReturnType<typeof formColumns>>

@@ -84,7 +84,7 @@ const FSA_PROVINCE: Record<string, string> = {
   X: "NT",
   Y: "YT",
 };
-const CANADA = new Set(JURISDICTIONS.filter((j) => j.country === "CA").map((j) => j.code));
+const CANADA = new Set<string>(JURISDICTIONS.filter((j) => j.country === "CA").map((j) => j.code));
 const BY_NAME = new Map(JURISDICTIONS.map((j) => [j.name.toLowerCase(), j.code]));
 
 const normal = (s: string) =>
@@ -171,7 +171,10 @@ export function postalKey(postalCode: string | null | undefined): string | null 
 }
 
 /** A ZIP or postal code's centre; null when unknown or (given a state) in another state. */
-export function lookupPostal(postalCode: string | null | undefined, state?: string | null): GazetteerHit | null {
+export function lookupPostal(
+  postalCode: string | null | undefined,
+  state?: string | null,
+): GazetteerHit | null {
   const key = postalKey(postalCode);
   if (!key) return null;
   const z = load().zips[key];
@@ -196,7 +199,10 @@ export function lookupPostal(postalCode: string | null | undefined, state?: stri
 }
 
 /** A city's centre, by its name and state ("Joliet", "IL"); the most populous of that name. */
-export function lookupCity(city: string | null | undefined, state: string | null | undefined): GazetteerHit | null {
+export function lookupCity(
+  city: string | null | undefined,
+  state: string | null | undefined,
+): GazetteerHit | null {
   const code = stateCode(state);
   const name = normal(city ?? "");
   if (!code || !name) return null;

@@ -31,7 +31,12 @@ describe.each(GEOCODER_KINDS)("the %s adapter", (kind: GeocoderKind) => {
     server.answer({ ...AT_MIDWAY, precision: "rooftop", postalCode: "60632" });
     const { place, providerOutcome } = await locate(MIDWAY, geocoder());
     expect(providerOutcome).toBe("hit");
-    expect(place).toMatchObject({ source: kind, precision: "rooftop", state: "IL", timeZone: "America/Chicago" });
+    expect(place).toMatchObject({
+      source: kind,
+      precision: "rooftop",
+      state: "IL",
+      timeZone: "America/Chicago",
+    });
     expect(place?.lat).toBeCloseTo(41.8127, 4);
     expect(place?.lon).toBeCloseTo(-87.7305, 4);
     const sent = server.requests.at(-1);
@@ -53,14 +58,27 @@ describe.each(GEOCODER_KINDS)("the %s adapter", (kind: GeocoderKind) => {
   });
 
   it("discards a hit in another state than typed and falls back to the gazetteer's ZIP", async () => {
-    server.answer({ lat: 29.76, lon: -95.36, precision: "rooftop", state: "TX", label: "4200 W 41st St, Houston" });
+    server.answer({
+      lat: 29.76,
+      lon: -95.36,
+      precision: "rooftop",
+      state: "TX",
+      label: "4200 W 41st St, Houston",
+    });
     const { place, providerOutcome } = await locate(MIDWAY, geocoder());
     expect(providerOutcome).toBe("elsewhere");
     expect(place).toMatchObject({ source: "gazetteer", precision: "zip", label: "Chicago, IL 60632" });
   });
 
   it("discards a hit outside the US and Canada", async () => {
-    server.answer({ lat: 25.67, lon: -100.31, precision: "rooftop", state: "NL", country: "MX", label: "Monterrey" });
+    server.answer({
+      lat: 25.67,
+      lon: -100.31,
+      precision: "rooftop",
+      state: "NL",
+      country: "MX",
+      label: "Monterrey",
+    });
     expect(await geocoder().geocode(MIDWAY)).toBeNull();
   });
 
@@ -68,7 +86,10 @@ describe.each(GEOCODER_KINDS)("the %s adapter", (kind: GeocoderKind) => {
     server.fail(500);
     await expect(geocoder().geocode(MIDWAY)).rejects.toMatchObject({ kind: "unavailable" });
     let result = await locate(MIDWAY, geocoder());
-    expect(result).toMatchObject({ providerOutcome: "unavailable", place: { source: "gazetteer", precision: "zip" } });
+    expect(result).toMatchObject({
+      providerOutcome: "unavailable",
+      place: { source: "gazetteer", precision: "zip" },
+    });
 
     server.answer({ ...AT_MIDWAY, precision: "rooftop" });
     server.slow(1000);
@@ -78,9 +99,16 @@ describe.each(GEOCODER_KINDS)("the %s adapter", (kind: GeocoderKind) => {
 
     server.answer(null);
     result = await locate({ ...MIDWAY, postalCode: "" }, geocoder());
-    expect(result).toMatchObject({ providerOutcome: "none", place: { source: "gazetteer", precision: "city" } });
+    expect(result).toMatchObject({
+      providerOutcome: "none",
+      place: { source: "gazetteer", precision: "city" },
+    });
 
-    const wrongKey = geocoderFor(kind, { url: server.url, key: "wrong", userAgent: "LoadManagementSystem/0.1" });
+    const wrongKey = geocoderFor(kind, {
+      url: server.url,
+      key: "wrong",
+      userAgent: "LoadManagementSystem/0.1",
+    });
     const err = await wrongKey.geocode(MIDWAY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GeocodeError);
     expect((err as GeocodeError).kind).toBe("refused");
@@ -92,8 +120,13 @@ describe.each(GEOCODER_KINDS)("the %s adapter", (kind: GeocoderKind) => {
 describe("the chain without a provider", () => {
   it("answers the ZIP, then the city, then nothing", async () => {
     expect((await locate(MIDWAY)).place).toMatchObject({ precision: "zip", source: "gazetteer" });
-    expect((await locate({ ...MIDWAY, postalCode: "" })).place).toMatchObject({ precision: "city", label: "Chicago, IL" });
-    expect((await locate({ address: "x", city: "Nowhereville", state: "IL", postalCode: "" })).place).toBeNull();
+    expect((await locate({ ...MIDWAY, postalCode: "" })).place).toMatchObject({
+      precision: "city",
+      label: "Chicago, IL",
+    });
+    expect(
+      (await locate({ address: "x", city: "Nowhereville", state: "IL", postalCode: "" })).place,
+    ).toBeNull();
   });
 
   it("keeps to the public Nominatim's one request a second", () => {

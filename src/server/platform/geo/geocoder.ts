@@ -1,14 +1,14 @@
 import type { GeocoderKind, GeoPrecision, GeoSource } from "@shared/geo/geo.constants";
 import { gazetteerLookup, stateCode } from "./gazetteer";
 import { googleGeocoder } from "./geocoders/google";
+import { GeocodeError, type GeocodeErrorKind } from "./geocoders/http";
 import { mapboxGeocoder } from "./geocoders/mapbox";
 import { maptilerGeocoder } from "./geocoders/maptiler";
 import { nominatimGeocoder } from "./geocoders/nominatim";
 import { peliasGeocoder } from "./geocoders/pelias";
-import { GeocodeError, type GeocodeErrorKind } from "./geocoders/http";
 import { timeZoneAt } from "./time-zone";
 
-export { GeocodeError, type GeocodeErrorKind, GEOCODE_TIMEOUT_MS } from "./geocoders/http";
+export { GEOCODE_TIMEOUT_MS, GeocodeError, type GeocodeErrorKind } from "./geocoders/http";
 
 /**
  * Geocoding behind one interface (issue 40, decision 050): the configured provider first, then the

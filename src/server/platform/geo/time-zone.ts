@@ -8,7 +8,8 @@ import { find } from "geo-tz";
  * stays cached. Null for the open sea (an "Etc/GMT" zone) or a bad point.
  */
 export function timeZoneAt(lat: number, lon: number): string | null {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return null;
   const [zone] = find(lat, lon);
   return zone && !zone.startsWith("Etc/") ? zone : null;
 }

@@ -1,4 +1,4 @@
-import type { GeocoderOptions, GeocodeQuery } from "../geocoder";
+import type { GeocodeQuery, GeocoderOptions } from "../geocoder";
 
 export const GEOCODE_TIMEOUT_MS = 4000;
 
@@ -50,4 +50,3 @@ export function oneLine(q: GeocodeQuery): string {
   const tail = [q.state, q.postalCode].filter(Boolean).join(" ");
   return [q.address, q.city, tail].filter((p) => p?.trim()).join(", ");
 }
-
