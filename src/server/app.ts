@@ -145,12 +145,13 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     smsRoutes,
     meetingsRoutes,
     settingsRoutes,
+    // Before the permissions editor's routes: the access walk resets the matrix when it reaches them.
+    geoRoutes,
     twoFactorRoutes,
     searchRoutes,
     permissionsRoutes,
     dataManagementRoutes,
     assistantRoutes,
-    geoRoutes,
   ]) {
     app.route("/", routes(deps));
   }

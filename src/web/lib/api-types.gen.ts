@@ -6359,6 +6359,10 @@ export interface components {
             detentionFreeMinutes: number;
             detentionRate: string;
             email: string | null;
+            /** @enum {string|null} */
+            geoPrecision: "rooftop" | "street" | "zip" | "city" | null;
+            /** @enum {string} */
+            geoStatus: "placed" | "unplaced" | "pending" | "skipped";
             hasPortalAccount: boolean;
             id: string;
             loadCount: number;
@@ -6383,6 +6387,7 @@ export interface components {
                 unbilledAmount: string;
                 unbilledLoads: number;
             };
+            timeZone: string | null;
             updatedAt: string;
         };
         CustomerImportPreview: {
@@ -6856,6 +6861,43 @@ export interface components {
             created: number;
             unchanged: number;
             updated: number;
+        };
+        GeoSettingsView: {
+            canChangeEndpoints: boolean;
+            circuityFactor: number;
+            geocoder: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
+                url: string;
+            };
+            geofenceRadiusMiles: number;
+            positionRetentionDays: number;
+            router: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "osrm" | "valhalla" | "graphhopper" | "pcmiler" | null;
+                url: string;
+            };
+            sharingIntervalSeconds: number;
+            telematics: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "samsara" | "motive" | null;
+                url: string;
+            };
+            tileStyleUrl: string;
+            updatedAt: string | null;
+            updatedByName: string | null;
+        };
+        GeoTestResult: {
+            address: string;
+            milliseconds: number;
+            /** @enum {string} */
+            outcome: "hit" | "none" | "elsewhere" | "unavailable" | "refused" | "not_found" | "offline";
+            place: components["schemas"]["Place"] & (Record<string, never> | null);
+            /** @enum {string|null} */
+            provider: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
         };
         HolderPage: {
             counts: {
@@ -7827,6 +7869,23 @@ export interface components {
             id: string;
             name: string;
             role: string;
+        };
+        Place: {
+            label: string;
+            lat: number;
+            lon: number;
+            /** @enum {string} */
+            precision: "rooftop" | "street" | "zip" | "city";
+            /** @enum {string} */
+            source: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual";
+            /** @enum {string} */
+            status: "placed";
+            timeZone: string | null;
+        };
+        PlaceLookup: components["schemas"]["Place"] | {
+            message: string;
+            /** @enum {string} */
+            status: "unplaced";
         };
         PortalFile: {
             createdAt: string;
@@ -23830,22 +23889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        label: string;
-                        lat: number;
-                        lon: number;
-                        /** @enum {string} */
-                        precision: "rooftop" | "street" | "zip" | "city";
-                        /** @enum {string} */
-                        source: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual";
-                        /** @enum {string} */
-                        status: "placed";
-                        timeZone: string | null;
-                    } | {
-                        message: string;
-                        /** @enum {string} */
-                        status: "unplaced";
-                    };
+                    "application/json": components["schemas"]["PlaceLookup"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -34982,34 +35026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        canChangeEndpoints: boolean;
-                        circuityFactor: number;
-                        geocoder: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
-                            url: string;
-                        };
-                        geofenceRadiusMiles: number;
-                        positionRetentionDays: number;
-                        router: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "osrm" | "valhalla" | "graphhopper" | "pcmiler" | null;
-                            url: string;
-                        };
-                        sharingIntervalSeconds: number;
-                        telematics: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "samsara" | "motive" | null;
-                            url: string;
-                        };
-                        tileStyleUrl: string;
-                        updatedAt: string | null;
-                        updatedByName: string | null;
-                    };
+                    "application/json": components["schemas"]["GeoSettingsView"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -35091,34 +35108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        canChangeEndpoints: boolean;
-                        circuityFactor: number;
-                        geocoder: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
-                            url: string;
-                        };
-                        geofenceRadiusMiles: number;
-                        positionRetentionDays: number;
-                        router: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "osrm" | "valhalla" | "graphhopper" | "pcmiler" | null;
-                            url: string;
-                        };
-                        sharingIntervalSeconds: number;
-                        telematics: {
-                            keySet: boolean;
-                            /** @enum {string|null} */
-                            kind: "samsara" | "motive" | null;
-                            url: string;
-                        };
-                        tileStyleUrl: string;
-                        updatedAt: string | null;
-                        updatedByName: string | null;
-                    };
+                    "application/json": components["schemas"]["GeoSettingsView"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -35183,26 +35173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: string;
-                        milliseconds: number;
-                        /** @enum {string} */
-                        outcome: "hit" | "none" | "elsewhere" | "unavailable" | "refused" | "not_found" | "offline";
-                        place: {
-                            label: string;
-                            lat: number;
-                            lon: number;
-                            /** @enum {string} */
-                            precision: "rooftop" | "street" | "zip" | "city";
-                            /** @enum {string} */
-                            source: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual";
-                            /** @enum {string} */
-                            status: "placed";
-                            timeZone: string | null;
-                        } | null;
-                        /** @enum {string|null} */
-                        provider: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
-                    };
+                    "application/json": components["schemas"]["GeoTestResult"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */

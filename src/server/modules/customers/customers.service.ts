@@ -114,6 +114,9 @@ const customerDetail = builtOnce("customer_detail", (tx) =>
         from loads l where l.customer_id = customers.id)`,
       pendingRequests: sql<number>`(
         select count(*)::int from load_requests r where r.customer_id = customers.id and r.status = 'pending')`,
+      geoStatus: customers.geoStatus,
+      geoPrecision: customers.geoPrecision,
+      timeZone: customers.timeZone,
     })
     .from(customers)
     .where(eq(customers.id, sql.placeholder("id"))),
@@ -138,6 +141,10 @@ export function createCustomersService(deps: Deps) {
       portalAccount: row.portalAccount,
       openBalanceSource: OPEN_BALANCE_SOURCE,
       creditAvailable,
+      // Where the address is (issue 40): the detail page says placed or not.
+      geoStatus: row.geoStatus,
+      geoPrecision: row.geoPrecision,
+      timeZone: row.timeZone,
       stats: {
         activeLoads: stats?.active ?? 0,
         completedLoads: stats?.completed ?? 0,

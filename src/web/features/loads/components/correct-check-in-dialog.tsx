@@ -34,14 +34,14 @@ export function CorrectCheckInDialog({
     if (!open) return;
     const first = CHECK_IN_EVENTS.find((e) => !stop[CHECK_IN_COLUMNS[e]]) ?? "departed";
     setEvent(first);
-    setAt(toLocalInput(stop[CHECK_IN_COLUMNS[first]] ?? new Date().toISOString()));
+    setAt(toLocalInput(stop[CHECK_IN_COLUMNS[first]] ?? new Date().toISOString(), stop.timeZone ?? ""));
     setReason("");
     setError(null);
   }, [open, stop]);
 
   const confirm = () =>
     correct.mutate(
-      { stopId: stop.id, event, at: fromLocalInput(at), reason },
+      { stopId: stop.id, event, at: fromLocalInput(at, stop.timeZone ?? ""), reason },
       {
         onSuccess: () => {
           notify({ title: t("checkIn.corrected"), variant: "success" });
@@ -70,7 +70,7 @@ export function CorrectCheckInDialog({
               const next = e.target.value as CheckInEvent;
               setEvent(next);
               const current = stop[CHECK_IN_COLUMNS[next]];
-              if (current) setAt(toLocalInput(current));
+              if (current) setAt(toLocalInput(current, stop.timeZone ?? ""));
             }}
             data-testid="correct-event"
           >
