@@ -318,6 +318,26 @@ describe("coordinates on save", () => {
     expect(rows[0]).toEqual({ geo_status: "placed", time_zone: "America/Denver", geo_precision: "zip" });
   });
 
+  it("the job backfills rows left pending (as the migration leaves them) with the gazetteer when no provider is set", async () => {
+    const { rows } = await ctx.deps.db.execute<{ id: string }>(
+      sql`update locations set geo_status = 'pending', latitude = null, longitude = null, time_zone = null,
+                 geo_source = null, geo_precision = null
+           where name = 'Indy Crossroads DC' returning id`,
+    );
+    expect(rows).toHaveLength(1);
+    const placed = await refinePendingPlaces(ctx.deps);
+    expect(placed).toBeGreaterThanOrEqual(1);
+    const { rows: after } = await ctx.deps.db.execute<Record<string, unknown>>(
+      sql`select geo_status, geo_source, geo_precision, time_zone from locations where id = ${rows[0].id}`,
+    );
+    expect(after[0]).toEqual({
+      geo_status: "placed",
+      geo_source: "gazetteer",
+      geo_precision: "zip",
+      time_zone: "America/Indiana/Indianapolis",
+    });
+  });
+
   it("with a provider configured, saves the gazetteer's point as pending and the job upgrades it", async () => {
     const saved = await call(ctx, "/api/settings/geo", {
       method: "PUT",
