@@ -10,6 +10,7 @@ import { notify } from "../../../lib/toast";
 import { useCorrectCheckIn } from "../api/stop-check-ins";
 import { fromLocalInput, toLocalInput } from "./load-form-values";
 import { CHECK_IN_COLUMNS, checkInLabel } from "./stop-parts";
+import { useStopZoneHint } from "./stop-place-status";
 
 /** Staff set a stop's check-in time (the driver forgot, or pressed late), with a reason on the timeline. */
 export function CorrectCheckInDialog({
@@ -27,6 +28,8 @@ export function CorrectCheckInDialog({
   const correct = useCorrectCheckIn(load.id);
   const [event, setEvent] = useState<CheckInEvent>("arrived");
   const [at, setAt] = useState("");
+  // Check-in times are typed in the stop's own zone, named under the field (issue 40).
+  const zoneHint = useStopZoneHint();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -81,7 +84,11 @@ export function CorrectCheckInDialog({
             ))}
           </Select>
         </Field>
-        <Field label={t("checkIn.time")} error={error ?? undefined}>
+        <Field
+          label={t("checkIn.time")}
+          error={error ?? undefined}
+          hint={zoneHint(stop.timeZone ?? undefined, at)}
+        >
           <Input
             type="datetime-local"
             value={at}
