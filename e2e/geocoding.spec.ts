@@ -65,3 +65,33 @@ test.describe("geocoded stops (issue 40)", () => {
     await expect(stops).toContainText("9:00 AM EST");
   });
 });
+
+test.describe("Settings → Maps & tracking (issue 40)", () => {
+  test("a manager sets the tracking rules but cannot choose a provider; Test says the built-in list answered", async ({
+    page,
+  }) => {
+    await loginAs(page, "manager@demo.test");
+    await page.goto("/settings?tab=maps");
+    const form = page.getByTestId("geo-form");
+    await expect(form).toBeVisible();
+    // Choosing a provider is the admin's: the manager's list offers only the built-in one.
+    await expect(page.getByTestId("geo-geocoder-kind").locator("option")).toHaveCount(1);
+    await expect(
+      form.getByText("Only an administrator may choose a provider or change its address."),
+    ).toHaveCount(3);
+    // A radius out of range keeps the form and says why.
+    await page.getByTestId("geo-radius").fill("9");
+    await page.getByTestId("save-geo").click();
+    await expect(form.getByText("The geofence radius is between 0.1 and 5 miles.")).toBeVisible();
+    await page.getByTestId("geo-radius").fill("0.75");
+    await page.getByTestId("save-geo").click();
+    await expect(toast(page)).toContainText("Maps & tracking saved");
+    await page.reload();
+    await expect(page.getByTestId("geo-radius")).toHaveValue("0.75");
+
+    await page.getByTestId("geo-test").click();
+    await expect(page.getByTestId("geo-test-result")).toContainText(
+      "No geocoder is configured: the built-in list answered. Result: Chicago, IL 60638 (ZIP",
+    );
+  });
+});
