@@ -15,11 +15,21 @@ const PHONE = { width: 375, height: 740 };
 const PDF = TINY_PDF;
 
 /** A `datetime-local` value some hours from now, in the browser's time zone. */
-const localIn = (hours: number) => {
-  const d = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/**
+ * A time `hours` from now as typed in a Wisconsin stop's own zone (issue 40: check-in times are typed
+ * and shown in the stop's time zone, whatever the browser's).
+ */
+const chicagoIn = (hours: number) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "America/Chicago",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .format(new Date(Date.now() + hours * 3_600_000))
+    .replace(" ", "T");
 
 test.describe("dispatch depth", () => {
   test("a dispatcher books a reefer load from the address book, with a delivery window", async ({ page }) => {
@@ -225,7 +235,7 @@ test.describe("dispatch depth", () => {
     await page.getByTestId("correct-stop-0").click();
     const correct = page.getByRole("dialog", { name: "Check-in times at North Dairy" });
     await correct.getByTestId("correct-event").selectOption("arrived");
-    await correct.getByTestId("correct-at").fill(localIn(-3));
+    await correct.getByTestId("correct-at").fill(chicagoIn(-3));
     await correct.getByTestId("correct-reason").fill("Gate log: in at the appointment");
     await correct.getByRole("button", { name: "Save" }).click();
     await expect(toast(page)).toContainText("Check-in time corrected");

@@ -41,6 +41,7 @@ import { driversRoutes } from "./modules/drivers/drivers.routes";
 import { driverRatingsRoutes } from "./modules/drivers/ratings.routes";
 import { fleetRoutes } from "./modules/fleet/fleet.routes";
 import { fuelRoutes } from "./modules/fuel/fuel.routes";
+import { geoRoutes } from "./modules/geo/geo.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { inspectionsRoutes } from "./modules/inspections/inspections.routes";
 import { billingQueueRoutes } from "./modules/invoices/billing-queue.routes";
@@ -144,6 +145,8 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     smsRoutes,
     meetingsRoutes,
     settingsRoutes,
+    // Before the permissions editor's routes: the access walk resets the matrix when it reaches them.
+    geoRoutes,
     twoFactorRoutes,
     searchRoutes,
     permissionsRoutes,

@@ -7,6 +7,7 @@ import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { applyRetention, runBackup } from "./modules/data-management/data-management.service";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
+import { refinePendingPlaces } from "./modules/geo/geocode-refine";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
@@ -62,6 +63,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "15 * * * *",
       run: async () => {
         await runContractExpiry(deps.db, deps.config.company.timeZone);
+      },
+    },
+    {
+      // Addresses saved while a geocoder is configured (and the rows the location migration left pending):
+      // placed by the provider, rate-limited, else by the offline gazetteer (issue 40).
+      name: "geo-refine",
+      cron: "* * * * *",
+      run: async () => {
+        await refinePendingPlaces(deps);
       },
     },
     {

@@ -35,6 +35,7 @@ import * as maintenance from "@shared/fleet/maintenance.schema";
 import * as trailers from "@shared/fleet/trailers.schema";
 import * as vehicles from "@shared/fleet/vehicles.schema";
 import * as fuel from "@shared/fuel/fuel.schema";
+import * as geo from "@shared/geo/geo.schema";
 import * as inspections from "@shared/inspections/inspections.schema";
 import * as invoices from "@shared/invoices/invoices.schema";
 import * as loads from "@shared/loads/loads.schema";
@@ -111,6 +112,7 @@ const MODULES = {
   trailers,
   vehicles,
   fuel,
+  geo,
   inspections,
   invoices,
   loads,

@@ -26,6 +26,8 @@ import {
   vehicles,
 } from "../db/schema";
 import { recomputeDriverStatuses } from "../modules/drivers/driver-status";
+import { placeOneLine } from "../platform/geo/place-rows";
+import { timeZoneAt } from "../platform/geo/time-zone";
 
 /*
  * A living dispatch office as of "now": trucks and trailers on assignment, six drivers (the two demo
@@ -71,6 +73,44 @@ const PLACES = {
   louBluegrass: place("Bluegrass Distribution", "4300 Produce Rd", "Louisville", "KY", "40218", "Amy Whitfield", "+1 502 555 0169"),
 } satisfies Record<string, Place>;
 type PlaceKey = keyof typeof PLACES;
+
+/**
+ * Where each place is, at street level (issue 40): placed by hand from the street address (source
+ * `manual`, precision `street`), each with its time zone from geo-tz — the demo's stops show "08:00
+ * CDT" in their own zone and give the map, the miles and the ETAs real points.
+ */
+// biome-ignore format: one place per line reads as a table
+const PLACE_POINTS: Record<PlaceKey, [number, number]> = {
+  mkeGlf: [43.1187, -87.986], chiMidway: [41.8127, -87.7305], indCrossroads: [39.7946, -86.2667],
+  mspNorthStar: [45.0036, -93.227], colBuckeye: [39.9007, -82.955], kcPrairie: [39.1195, -94.5591],
+  stlGateway: [38.6725, -90.196], omaStructural: [41.2146, -95.9705], dalSteel: [32.7975, -96.839],
+  tulFab: [36.093, -96.049], gbMill: [44.4922, -88.0433], appFox: [44.292, -88.379],
+  chiLakeshore: [41.7735, -87.785], detMotor: [42.415, -83.047], dalLoneStar: [32.783, -96.895],
+  memMidSouth: [35.06, -89.97], atlRoofing: [33.654, -84.39], denRmb: [39.78, -104.922],
+  omaHeartland: [41.204, -96.07], kcCrown: [39.164, -94.478], atlPeachtree: [34.049, -84.067],
+  nashStore: [36.085, -86.718], louBluegrass: [38.188, -85.698],
+};
+/** Computed once per place: each place's zone is looked up once, however many stops use it. */
+const placed = (() => {
+  const cache = new Map<PlaceKey, ReturnType<typeof pointOf>>();
+  return (key: PlaceKey) => {
+    const hit = cache.get(key) ?? pointOf(key);
+    cache.set(key, hit);
+    return hit;
+  };
+})();
+function pointOf(key: PlaceKey) {
+  const [latitude, longitude] = PLACE_POINTS[key];
+  return {
+    latitude,
+    longitude,
+    geoPrecision: "street" as const,
+    geoSource: "manual" as const,
+    geoStatus: "placed" as const,
+    timeZone: timeZoneAt(latitude, longitude),
+    geocodedAt: new Date(),
+  };
+}
 
 /** Equipment, commodity, a reefer's range and the pallet count, read from the lane's description. */
 function freightOf(lane: Lane) {
@@ -711,14 +751,24 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
     if (row) {
       await tx
         .update(customers)
-        .set({ address: DEMO_CUSTOMERS[key].address })
+        .set({
+          address: DEMO_CUSTOMERS[key].address,
+          ...(await placeOneLine(tx, DEMO_CUSTOMERS[key].address)),
+        })
         .where(eq(customers.id, row.id));
     }
   }
   const extraCustomerKeys = Object.keys(EXTRA_CUSTOMERS) as Array<keyof typeof EXTRA_CUSTOMERS>;
   const extraCustomerRows = await tx
     .insert(customers)
-    .values(extraCustomerKeys.map((k) => EXTRA_CUSTOMERS[k]))
+    .values(
+      await Promise.all(
+        extraCustomerKeys.map(async (k) => ({
+          ...EXTRA_CUSTOMERS[k],
+          ...(await placeOneLine(tx, EXTRA_CUSTOMERS[k].address)),
+        })),
+      ),
+    )
     .returning({ id: customers.id });
   extraCustomerKeys.forEach((k, i) => {
     customerIds[k] = extraCustomerRows[i].id;
@@ -771,6 +821,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
         return {
           name: locationName,
           ...rest,
+          ...placed(key),
           customerId: shipper ? customerIds[shipper] : null,
           hours: shipper ? "Mon–Fri 06:00–18:00, Sat 07:00–12:00" : "Mon–Fri 05:00–15:00 by appointment",
           notes: shipper ? "Check in at the guard shack; have the pickup number ready." : "",
@@ -1018,6 +1069,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
         sequence: s + 1,
         type,
         ...PLACES[key],
+        ...placed(key),
         locationId: locationIds[key],
         appointmentKind,
         scheduledAt: at,

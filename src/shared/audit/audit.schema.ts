@@ -179,6 +179,8 @@ export const AUDIT_ACTIONS = [
   "settings.dispatch_saved",
   "assistant.asked",
   "assistant.tool_called",
+  // Issue 40: Settings → Maps & tracking (old → new endpoint, never a key).
+  "geo.settings_updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { geoPlaceFieldsSchema } from "../geo/geo.schema";
 import { moneySchema } from "../loads/loads.schema";
 import { DEFAULT_DETENTION_FREE_MINUTES, DEFAULT_DETENTION_RATE } from "../loads/stops.schema";
 
@@ -176,6 +177,10 @@ export const customerDetailSchema = customerListItemSchema.extend({
   openBalanceSource: z.enum(OPEN_BALANCE_SOURCES),
   /** Credit limit minus open balance; null without a limit. */
   creditAvailable: z.string().nullable(),
+  /** Where the address is (issue 40). */
+  geoStatus: geoPlaceFieldsSchema.shape.geoStatus,
+  geoPrecision: geoPlaceFieldsSchema.shape.geoPrecision,
+  timeZone: z.string().nullable(),
   stats: z.object({
     activeLoads: z.number().int(),
     completedLoads: z.number().int(),

@@ -4,6 +4,7 @@ import { TIME_OFF_STATUSES } from "../calendar/time-off-statuses";
 import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
+import { geoPlaceFieldsSchema } from "../geo/geo.schema";
 import {
   APPOINTMENT_KINDS,
   LOAD_COMPLETIONS,
@@ -258,7 +259,9 @@ export const stopSchema = z
     referenceNumber: z.string(),
     poNumber: z.string(),
   })
-  .extend(stopProgressSchema.shape);
+  .extend(stopProgressSchema.shape)
+  // Where the stop is and its time zone (issue 40): its times are shown in that zone.
+  .extend(geoPlaceFieldsSchema.shape);
 export type Stop = z.infer<typeof stopSchema>;
 
 export const loadListItemSchema = z.object({

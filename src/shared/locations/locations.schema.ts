@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { geoPlaceFieldsSchema } from "../geo/geo.schema";
 
 /**
  * The address book of shippers and receivers (decision 034): a stop is picked from it while typing
@@ -20,24 +21,27 @@ export const locationInputSchema = z.object({
 });
 export type LocationInput = z.input<typeof locationInputSchema>;
 
-export const locationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  contactName: z.string(),
-  contactPhone: z.string(),
-  hours: z.string(),
-  notes: z.string(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  /** Stops picked from it. */
-  uses: z.number().int(),
-  /** Whether it is one of the customer's usual places (its own, or used on that customer's loads). */
-  usual: z.boolean(),
-});
+export const locationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    contactName: z.string(),
+    contactPhone: z.string(),
+    hours: z.string(),
+    notes: z.string(),
+    customerId: z.string().nullable(),
+    customerName: z.string().nullable(),
+    /** Stops picked from it. */
+    uses: z.number().int(),
+    /** Whether it is one of the customer's usual places (its own, or used on that customer's loads). */
+    usual: z.boolean(),
+  })
+  // Where it is (issue 40): stops picked from it copy its point and zone.
+  .extend(geoPlaceFieldsSchema.shape);
 export type Location = z.infer<typeof locationSchema>;
 
 export const locationListQuerySchema = pageQuerySchema.extend({

@@ -2641,6 +2641,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geo/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a typed address is, as the form shows it before saving: the offline gazetteer's ZIP/postal code or city centre with its time zone, or `unplaced` (never a provider call: instant, no key) */
+        get: operations["getGeoPlace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -4820,6 +4837,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/geo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Maps & tracking: the geocoder, routing engine and ELD/GPS provider (keys never returned: only whether one is saved), circuity factor, tile style, geofence radius, position retention and sharing interval */
+        get: operations["getSettingsGeo"];
+        /** Save Maps & tracking. Choosing a provider or changing its address needs `geo:endpoint` (admin by default; 403 GEO_ENDPOINT_FORBIDDEN) and its key entered again when one is saved (400 GEO_KEY_REQUIRED, on `<part>.key`); an empty key keeps the saved one for the same provider and address; no provider forgets it. Audited with the old and new endpoint, never the key */
+        put: operations["putSettingsGeo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/geo/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Geocode a known address once with the configured geocoder (4 s at most) and say what it answered: a hit, nothing, a hit elsewhere, unavailable or refused — with the place the chain settled on */
+        post: operations["postSettingsGeoTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/security": {
         parameters: {
             query?: never;
@@ -6307,6 +6359,10 @@ export interface components {
             detentionFreeMinutes: number;
             detentionRate: string;
             email: string | null;
+            /** @enum {string|null} */
+            geoPrecision: "rooftop" | "street" | "zip" | "city" | null;
+            /** @enum {string} */
+            geoStatus: "placed" | "unplaced" | "pending" | "skipped";
             hasPortalAccount: boolean;
             id: string;
             loadCount: number;
@@ -6331,6 +6387,7 @@ export interface components {
                 unbilledAmount: string;
                 unbilledLoads: number;
             };
+            timeZone: string | null;
             updatedAt: string;
         };
         CustomerImportPreview: {
@@ -6804,6 +6861,43 @@ export interface components {
             created: number;
             unchanged: number;
             updated: number;
+        };
+        GeoSettingsView: {
+            canChangeEndpoints: boolean;
+            circuityFactor: number;
+            geocoder: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
+                url: string;
+            };
+            geofenceRadiusMiles: number;
+            positionRetentionDays: number;
+            router: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "osrm" | "valhalla" | "graphhopper" | "pcmiler" | null;
+                url: string;
+            };
+            sharingIntervalSeconds: number;
+            telematics: {
+                keySet: boolean;
+                /** @enum {string|null} */
+                kind: "samsara" | "motive" | null;
+                url: string;
+            };
+            tileStyleUrl: string;
+            updatedAt: string | null;
+            updatedByName: string | null;
+        };
+        GeoTestResult: {
+            address: string;
+            milliseconds: number;
+            /** @enum {string} */
+            outcome: "hit" | "none" | "elsewhere" | "unavailable" | "refused" | "not_found" | "offline";
+            place: components["schemas"]["Place"] & (Record<string, never> | null);
+            /** @enum {string|null} */
+            provider: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
         };
         HolderPage: {
             counts: {
@@ -7356,12 +7450,21 @@ export interface components {
             contactPhone: string;
             customerId: string | null;
             customerName: string | null;
+            /** @enum {string|null} */
+            geoPrecision: "rooftop" | "street" | "zip" | "city" | null;
+            /** @enum {string|null} */
+            geoSource: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual" | null;
+            /** @enum {string} */
+            geoStatus: "placed" | "unplaced" | "pending" | "skipped";
             hours: string;
             id: string;
+            latitude: number | null;
+            longitude: number | null;
             name: string;
             notes: string;
             postalCode: string;
             state: string;
+            timeZone: string | null;
             uses: number;
             usual: boolean;
         };
@@ -7766,6 +7869,23 @@ export interface components {
             id: string;
             name: string;
             role: string;
+        };
+        Place: {
+            label: string;
+            lat: number;
+            lon: number;
+            /** @enum {string} */
+            precision: "rooftop" | "street" | "zip" | "city";
+            /** @enum {string} */
+            source: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual";
+            /** @enum {string} */
+            status: "placed";
+            timeZone: string | null;
+        };
+        PlaceLookup: components["schemas"]["Place"] | {
+            message: string;
+            /** @enum {string} */
+            status: "unplaced";
         };
         PortalFile: {
             createdAt: string;
@@ -8494,9 +8614,17 @@ export interface components {
             /** @enum {string|null} */
             detentionStatus: "proposed" | "accepted" | "dismissed" | null;
             doneAt: string | null;
+            /** @enum {string|null} */
+            geoPrecision: "rooftop" | "street" | "zip" | "city" | null;
+            /** @enum {string|null} */
+            geoSource: "gazetteer" | "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | "device" | "manual" | null;
+            /** @enum {string} */
+            geoStatus: "placed" | "unplaced" | "pending" | "skipped";
             id: string;
+            latitude: number | null;
             locationId: string | null;
             locationName: string;
+            longitude: number | null;
             poNumber: string;
             postalCode: string;
             referenceNumber: string;
@@ -8504,6 +8632,7 @@ export interface components {
             scheduledEnd: string | null;
             sequence: number;
             state: string;
+            timeZone: string | null;
             /** @enum {string} */
             type: "pickup" | "delivery";
         };
@@ -23747,6 +23876,58 @@ export interface operations {
             };
         };
     };
+    getGeoPlace: {
+        parameters: {
+            query?: {
+                address?: string;
+                city?: string;
+                postalCode?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaceLookup"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -34832,6 +35013,209 @@ export interface operations {
             };
             /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSettingsGeo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoSettingsView"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSettingsGeo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    circuityFactor: number;
+                    geocoder: {
+                        /** @default  */
+                        key?: string;
+                        /** @enum {string|null} */
+                        kind: "nominatim" | "pelias" | "google" | "mapbox" | "maptiler" | null;
+                        /** @default  */
+                        url?: string;
+                    };
+                    geofenceRadiusMiles: number;
+                    positionRetentionDays: number;
+                    router: {
+                        /** @default  */
+                        key?: string;
+                        /** @enum {string|null} */
+                        kind: "osrm" | "valhalla" | "graphhopper" | "pcmiler" | null;
+                        /** @default  */
+                        url?: string;
+                    };
+                    sharingIntervalSeconds: number;
+                    telematics: {
+                        /** @default  */
+                        key?: string;
+                        /** @enum {string|null} */
+                        kind: "samsara" | "motive" | null;
+                        /** @default  */
+                        url?: string;
+                    };
+                    /** @default  */
+                    tileStyleUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoSettingsView"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSettingsGeoTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoTestResult"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

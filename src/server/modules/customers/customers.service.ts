@@ -28,6 +28,7 @@ import { conflict, HttpError, loggableError, notFound } from "../../http/errors"
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { placeOneLine } from "../../platform/geo/place-rows";
 import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { checkRow, mapColumns, valuesOf } from "./customer-import";
@@ -113,6 +114,9 @@ const customerDetail = builtOnce("customer_detail", (tx) =>
         from loads l where l.customer_id = customers.id)`,
       pendingRequests: sql<number>`(
         select count(*)::int from load_requests r where r.customer_id = customers.id and r.status = 'pending')`,
+      geoStatus: customers.geoStatus,
+      geoPrecision: customers.geoPrecision,
+      timeZone: customers.timeZone,
     })
     .from(customers)
     .where(eq(customers.id, sql.placeholder("id"))),
@@ -137,6 +141,10 @@ export function createCustomersService(deps: Deps) {
       portalAccount: row.portalAccount,
       openBalanceSource: OPEN_BALANCE_SOURCE,
       creditAvailable,
+      // Where the address is (issue 40): the detail page says placed or not.
+      geoStatus: row.geoStatus,
+      geoPrecision: row.geoPrecision,
+      timeZone: row.timeZone,
       stats: {
         activeLoads: stats?.active ?? 0,
         completedLoads: stats?.completed ?? 0,
@@ -231,7 +239,10 @@ export function createCustomersService(deps: Deps) {
       return db.transaction(async (tx) => {
         await lockEmail(tx, input.email);
         if (input.email && (await customerWithEmail(tx, input.email))) throw emailTaken();
-        const [row] = await tx.insert(customers).values(formColumns(input)).returning({ id: customers.id });
+        const [row] = await tx
+          .insert(customers)
+          .values({ ...formColumns(input), ...(await placeOneLine(tx, input.address)) })
+          .returning({ id: customers.id });
         await replaceContacts(tx, row.id, input.contacts);
         await recordAudit(tx, actor, {
           action: "customer.created",
@@ -249,7 +260,15 @@ export function createCustomersService(deps: Deps) {
         if (!current) throw notFound("The customer");
         await lockEmail(tx, input.email);
         if (input.email && (await customerWithEmail(tx, input.email, id))) throw emailTaken();
-        await tx.update(customers).set(formColumns(input)).where(eq(customers.id, id));
+        // A new address is placed again (issue 40); the same one keeps its point.
+        const place =
+          (current.address ?? "").trim() === (input.address ?? "").trim()
+            ? {}
+            : await placeOneLine(tx, input.address);
+        await tx
+          .update(customers)
+          .set({ ...formColumns(input), ...place })
+          .where(eq(customers.id, id));
         await replaceContacts(tx, id, input.contacts);
         const changed = (
           Object.keys(formColumns(input)) as Array<keyof ReturnType<typeof formColumns>>

@@ -56,6 +56,7 @@ import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { assignedAssetsOfDriver, ownDriverId, ownedBy, owns, type Scope, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { dayAfter, dayStart } from "../../platform/company-day";
+import { placeFuelStop } from "../../platform/geo/place-rows";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { companyDay, postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 
@@ -421,6 +422,7 @@ export function createFuelService(deps: Deps) {
             gallons: input.gallons,
             pricePerGallon: input.pricePerGallon,
             totalAmount: input.totalAmount,
+            ...placeFuelStop(input.location, input.state),
             receiptFileId: stored.id,
             createdBy: actor.userId,
             ...place,

@@ -30,6 +30,7 @@ import {
 import { likePattern } from "../../http/pagination";
 import { ownedBy, type Scope } from "../../http/scope";
 import { dayAfter, dayStart } from "../../platform/company-day";
+import { placeStops } from "../../platform/geo/place-rows";
 import type { PaperworkRow } from "./paperwork-status";
 
 export type LoadRow = typeof loads.$inferSelect;
@@ -347,7 +348,9 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
                        'scheduledEnd', s.scheduled_end, 'referenceNumber', s.reference_number,
                        'poNumber', s.po_number, 'arrivedAt', s.arrived_at, 'doneAt', s.done_at,
                        'departedAt', s.departed_at, 'detentionMinutes', s.detention_minutes,
-                       'detentionAmount', s.detention_amount::text, 'detentionStatus', s.detention_status)
+                       'detentionAmount', s.detention_amount::text, 'detentionStatus', s.detention_status,
+                       'latitude', s.latitude, 'longitude', s.longitude, 'geoPrecision', s.geo_precision,
+                       'geoSource', s.geo_source, 'geoStatus', s.geo_status, 'timeZone', s.time_zone)
                        order by s.sequence)
                        from load_stops s where s.load_id = l.id), '[]') as stops,
            coalesce((select json_agg(json_build_object(
@@ -384,6 +387,9 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
 export async function writeStops(tx: Tx, loadId: string, stops: StopOutput[]): Promise<void> {
   const previous = await tx.select().from(loadStops).where(eq(loadStops.loadId, loadId));
   const kept = new Map(previous.map((p) => [p.id, p]));
+  // Where each stop is (issue 40): kept when its address did not change, else the saved location's
+  // point or the gazetteer's.
+  const places = await placeStops(tx, stops, kept);
   await tx.delete(loadStops).where(eq(loadStops.loadId, loadId));
   await tx.insert(loadStops).values(
     stops.map((s, i) => {
@@ -418,6 +424,7 @@ export async function writeStops(tx: Tx, loadId: string, stops: StopOutput[]): P
         contactPhone: s.contactPhone,
         referenceNumber: s.referenceNumber,
         poNumber: s.poNumber,
+        ...places[i],
       };
     }),
   );

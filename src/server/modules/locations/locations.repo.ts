@@ -26,6 +26,8 @@ export async function listLocations(
     select l.id, l.name, l.address, l.city, l.state, l.postal_code as "postalCode",
            l.contact_name as "contactName", l.contact_phone as "contactPhone", l.hours, l.notes,
            l.customer_id as "customerId", c.company_name as "customerName",
+           l.latitude, l.longitude, l.geo_precision as "geoPrecision", l.geo_source as "geoSource",
+           l.geo_status as "geoStatus", l.time_zone as "timeZone",
            (select count(*) from load_stops s where s.location_id = l.id) as uses,
            coalesce(l.customer_id = p.customer_id or exists (
               select 1 from load_stops s join loads ld on ld.id = s.load_id

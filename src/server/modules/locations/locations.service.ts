@@ -9,6 +9,7 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
+import { placeAddress, sameAddress } from "../../platform/geo/place-rows";
 import { listLocations } from "./locations.repo";
 
 type Input = z.output<typeof locationInputSchema>;
@@ -65,7 +66,7 @@ export function createLocationsService(deps: Deps) {
         await check(tx, input);
         const [row] = await tx
           .insert(locations)
-          .values({ ...columns(input), createdBy: actor.userId })
+          .values({ ...columns(input), ...(await placeAddress(tx, input)), createdBy: actor.userId })
           .returning({ id: locations.id });
         await recordAudit(tx, actor, {
           action: "location.created",
@@ -80,14 +81,15 @@ export function createLocationsService(deps: Deps) {
 
     async update(actor: Actor, id: string, input: Input): Promise<Location> {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: locations.id })
-          .from(locations)
-          .where(eq(locations.id, id))
-          .for("update");
+        const [row] = await tx.select().from(locations).where(eq(locations.id, id)).for("update");
         if (!row) throw notFound("The location");
         await check(tx, input, id);
-        await tx.update(locations).set(columns(input)).where(eq(locations.id, id));
+        // A new address is placed again; the same one keeps its point (perhaps a provider's).
+        const place = sameAddress(row, input) ? {} : await placeAddress(tx, input);
+        await tx
+          .update(locations)
+          .set({ ...columns(input), ...place })
+          .where(eq(locations.id, id));
         await recordAudit(tx, actor, {
           action: "location.updated",
           targetType: "location",

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PlaceBadge } from "../../../components/geo/place-status";
 import { ListPagination } from "../../../components/list/list-pagination";
 import { ListContent, ListError } from "../../../components/list/list-states";
 import { stacked } from "../../../components/list/stacked-table";
@@ -197,7 +198,14 @@ function CustomerView({ customer: c }: { customer: CustomerDetail }) {
                   </a>
                 ) : null}
               </Item>
-              <Item label={t("fields.address")}>{c.address}</Item>
+              <Item label={t("fields.address")}>
+                {c.address ? (
+                  <span className="grid justify-items-start gap-1">
+                    <span>{c.address}</span>
+                    <PlaceBadge status={c.geoStatus} precision={c.geoPrecision} />
+                  </span>
+                ) : null}
+              </Item>
               <Item label={t("fields.billingAddress")}>{c.billingAddress ?? c.address}</Item>
               <Item label={t("fields.paymentTermsDays")}>
                 {c.paymentTermsDays === 0

@@ -23,6 +23,7 @@ import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDate, formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 import { navHref, routeTitleKey } from "../../../lib/navigation";
 import { ROUTE_ICONS } from "../../../lib/route-icons";
 import { useMe } from "../../../lib/session";
@@ -382,7 +383,8 @@ function CurrentLoad({
                         className="whitespace-nowrap max-sm:basis-full"
                         data-testid="stop-time"
                       >
-                        {formatDateTime(stop.scheduledAt)}
+                        {/* In the stop's own zone, named (issue 40). */}
+                        {formatInZone(stop.scheduledAt, stop.timeZone)}
                       </time>
                     </p>
                   </div>

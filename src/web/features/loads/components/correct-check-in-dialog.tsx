@@ -10,6 +10,7 @@ import { notify } from "../../../lib/toast";
 import { useCorrectCheckIn } from "../api/stop-check-ins";
 import { fromLocalInput, toLocalInput } from "./load-form-values";
 import { CHECK_IN_COLUMNS, checkInLabel } from "./stop-parts";
+import { useStopZoneHint } from "./stop-place-status";
 
 /** Staff set a stop's check-in time (the driver forgot, or pressed late), with a reason on the timeline. */
 export function CorrectCheckInDialog({
@@ -27,6 +28,8 @@ export function CorrectCheckInDialog({
   const correct = useCorrectCheckIn(load.id);
   const [event, setEvent] = useState<CheckInEvent>("arrived");
   const [at, setAt] = useState("");
+  // Check-in times are typed in the stop's own zone, named under the field (issue 40).
+  const zoneHint = useStopZoneHint();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
 
@@ -34,14 +37,14 @@ export function CorrectCheckInDialog({
     if (!open) return;
     const first = CHECK_IN_EVENTS.find((e) => !stop[CHECK_IN_COLUMNS[e]]) ?? "departed";
     setEvent(first);
-    setAt(toLocalInput(stop[CHECK_IN_COLUMNS[first]] ?? new Date().toISOString()));
+    setAt(toLocalInput(stop[CHECK_IN_COLUMNS[first]] ?? new Date().toISOString(), stop.timeZone ?? ""));
     setReason("");
     setError(null);
   }, [open, stop]);
 
   const confirm = () =>
     correct.mutate(
-      { stopId: stop.id, event, at: fromLocalInput(at), reason },
+      { stopId: stop.id, event, at: fromLocalInput(at, stop.timeZone ?? ""), reason },
       {
         onSuccess: () => {
           notify({ title: t("checkIn.corrected"), variant: "success" });
@@ -70,7 +73,7 @@ export function CorrectCheckInDialog({
               const next = e.target.value as CheckInEvent;
               setEvent(next);
               const current = stop[CHECK_IN_COLUMNS[next]];
-              if (current) setAt(toLocalInput(current));
+              if (current) setAt(toLocalInput(current, stop.timeZone ?? ""));
             }}
             data-testid="correct-event"
           >
@@ -81,7 +84,11 @@ export function CorrectCheckInDialog({
             ))}
           </Select>
         </Field>
-        <Field label={t("checkIn.time")} error={error ?? undefined}>
+        <Field
+          label={t("checkIn.time")}
+          error={error ?? undefined}
+          hint={zoneHint(stop.timeZone ?? undefined, at)}
+        >
           <Input
             type="datetime-local"
             value={at}

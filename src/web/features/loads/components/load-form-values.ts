@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { isoToWallTime, isTimeZone, wallTimeToIso } from "@shared/geo/zoned-time";
 import {
   type CreateLoadInput,
   createLoadSchema,
@@ -33,6 +34,11 @@ export interface StopValues {
   contactPhone: string;
   referenceNumber: string;
   poNumber: string;
+  /**
+   * The stop's IANA time zone (issue 40): its times are typed and shown in it. From the saved stop,
+   * then from the place lookup as the address is typed; "" while unknown (the device's zone).
+   */
+  timeZone: string;
 }
 
 export interface LoadFormValues {
@@ -81,6 +87,7 @@ export const emptyStop = (type: StopType): StopValues => ({
   contactPhone: "",
   referenceNumber: "",
   poNumber: "",
+  timeZone: "",
 });
 
 export const EMPTY_LOAD: LoadFormValues = {
@@ -116,16 +123,18 @@ export const EMPTY_LOAD: LoadFormValues = {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** An instant as the value of a `datetime-local` input, in the user's time zone. */
-export function toLocalInput(iso: string): string {
+/** An instant as the value of a `datetime-local` input: in the stop's zone, else the user's. */
+export function toLocalInput(iso: string, timeZone = ""): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
+  if (timeZone && isTimeZone(timeZone)) return isoToWallTime(d, timeZone);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A `datetime-local` value (local time) as a UTC instant; empty stays empty so the schema says so. */
-export function fromLocalInput(local: string): string {
+/** A `datetime-local` value (in the stop's zone, else local time) as a UTC instant; empty stays empty. */
+export function fromLocalInput(local: string, timeZone = ""): string {
   if (!local) return "";
+  if (timeZone && isTimeZone(timeZone)) return wallTimeToIso(local, timeZone);
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? local : d.toISOString();
 }
@@ -145,10 +154,10 @@ export function toLoadInput(v: LoadFormValues): CreateLoadInput {
     palletCount: blankToUndefined(v.palletCount),
     poNumber: v.poNumber,
     bolNumber: v.bolNumber,
-    stops: v.stops.map((s) => ({
+    stops: v.stops.map(({ timeZone, ...s }) => ({
       ...s,
-      scheduledAt: fromLocalInput(s.scheduledAt),
-      scheduledEnd: s.appointmentKind === "appointment" ? null : fromLocalInput(s.scheduledEnd),
+      scheduledAt: fromLocalInput(s.scheduledAt, timeZone),
+      scheduledEnd: s.appointmentKind === "appointment" ? null : fromLocalInput(s.scheduledEnd, timeZone),
     })),
     baseRate: v.baseRate.trim(),
     fuelSurcharge: v.fuelSurcharge.trim(),
@@ -196,12 +205,13 @@ export function fromLoadDetail(load: LoadDetail): LoadFormValues {
         state: s.state,
         postalCode: s.postalCode ?? "",
         appointmentKind: s.appointmentKind,
-        scheduledAt: toLocalInput(s.scheduledAt),
-        scheduledEnd: s.scheduledEnd ? toLocalInput(s.scheduledEnd) : "",
+        scheduledAt: toLocalInput(s.scheduledAt, s.timeZone ?? ""),
+        scheduledEnd: s.scheduledEnd ? toLocalInput(s.scheduledEnd, s.timeZone ?? "") : "",
         contactName: s.contactName,
         contactPhone: s.contactPhone,
         referenceNumber: s.referenceNumber,
         poNumber: s.poNumber,
+        timeZone: s.timeZone ?? "",
       })),
     baseRate: load.baseRate,
     fuelSurcharge: load.fuelSurcharge ?? "",

@@ -10,6 +10,7 @@ import { cn } from "../../../lib/cn";
 import { deferred } from "../../../lib/deferred";
 import { emptyStop, type LoadFormValues, REQUIRED_STOP_FIELDS } from "./load-form-values";
 import { LocationNameInput } from "./location-suggest";
+import { StopPlace, useStopZoneHint } from "./stop-place-status";
 
 /** "Save to the address book" is a second thought: its code comes after the form has rendered. */
 const saveToAddressBook = deferred(() => import("./save-to-address-book").then((m) => m.SaveToAddressBook));
@@ -51,11 +52,16 @@ export function StopsEditor({
     else insert(firstDelivery, emptyStop("pickup"));
   };
 
+  const zoneHint = useStopZoneHint();
   const input = (index: number, name: StopField, props: { className?: string; label?: string } = {}) => (
     <Field
       label={props.label ?? t(`stops.fields.${name}`)}
       error={fieldError(`stops.${index}.${name}`)}
       className={props.className}
+      // Appointments are typed in the stop's own time zone, named under the field (issue 40).
+      hint={
+        name.startsWith("scheduled") ? zoneHint(stops[index]?.timeZone, stops[index]?.scheduledAt) : undefined
+      }
       required={(REQUIRED_STOP_FIELDS as readonly string[]).includes(name) || name === "scheduledEnd"}
     >
       <Input
@@ -151,6 +157,7 @@ export function StopsEditor({
                 {input(index, "city", { className: "col-span-2 sm:col-span-1 lg:col-span-2" })}
                 {input(index, "state", { className: "lg:col-span-2" })}
                 {input(index, "postalCode", { className: "lg:col-span-2" })}
+                <StopPlace form={form} index={index} className="col-span-2 lg:col-span-6" />
                 <Field label={t("stops.fields.appointmentKind")} className="col-span-2 lg:col-span-2">
                   <Select
                     {...register(`stops.${index}.appointmentKind`)}

@@ -4,6 +4,8 @@ import { Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type Resolver, useController, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { PlaceStatus } from "../../../components/geo/place-status";
+import { usePlaceLookup } from "../../../components/geo/use-place-lookup";
 import { CustomerPicker } from "../../../components/pickers/entity-pickers";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -54,11 +56,14 @@ export function LocationFormDialog({
 }) {
   const { t } = useTranslation("locations");
   const save = useSaveLocation(location?.id);
-  const { register, handleSubmit, formState, setError, reset, control } = useForm<Values>({
+  const { register, handleSubmit, formState, setError, reset, control, watch } = useForm<Values>({
     resolver: zodResolver(locationInputSchema) as unknown as Resolver<Values>,
     defaultValues: valuesOf(location),
   });
   const customer = useController({ control, name: "customerId" }).field;
+  // Where the typed address is, before it is saved (issue 40).
+  const [address, city, state, postalCode] = watch(["address", "city", "state", "postalCode"]);
+  const { place } = usePlaceLookup({ address, city, state, postalCode });
   const [customerLabel, setCustomerLabel] = useState<string | undefined>();
   useEffect(() => {
     if (!open) return;
@@ -105,6 +110,7 @@ export function LocationFormDialog({
           {text("city", "sm:col-span-3")}
           {text("state", "sm:col-span-1")}
           {text("postalCode", "sm:col-span-2")}
+          <PlaceStatus place={place} className="sm:col-span-6" testId="location-place" />
           {text("contactName", "sm:col-span-3")}
           {text("contactPhone", "sm:col-span-3")}
           {text("hours", "sm:col-span-6")}

@@ -3,6 +3,7 @@ import { Clock, MapPin, Pencil, Phone, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PlaceBadge } from "../../../components/geo/place-status";
 import { ListPage } from "../../../components/list/list-page";
 import { emptyCopy, ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
@@ -72,8 +73,11 @@ export default function LocationsPage() {
             <Td data-label={labels.address} className={cn(stacked.cell, "text-slate-700")}>
               <span className="inline-flex items-start gap-1.5">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-                <span>
-                  {l.address}, {l.city}, {l.state} {l.postalCode}
+                <span className="grid justify-items-start gap-1">
+                  <span>
+                    {l.address}, {l.city}, {l.state} {l.postalCode}
+                  </span>
+                  <PlaceBadge status={l.geoStatus} precision={l.geoPrecision} />
                 </span>
               </span>
             </Td>

@@ -1,5 +1,6 @@
 import type { AssistantSettingsInput } from "@shared/assistant/assistant.schema";
 import type { SecuritySettingsInput, TwoFactorStatus } from "@shared/auth/two-factor.schema";
+import type { GeoSettingsInput } from "@shared/geo/geo.schema";
 import type {
   CompanySettingsInput,
   DispatchSettingsInput,
@@ -173,4 +174,28 @@ export function useSaveAssistantSettings() {
       void client.invalidateQueries({ queryKey: ["assistant", "status"] });
     },
   });
+}
+
+const geoKey = ["settings", "geo"] as const;
+
+/** Settings → Maps & tracking (issue 40): keys never come back, only whether one is saved. */
+export function useGeoSettings() {
+  return useQuery({
+    queryKey: geoKey,
+    queryFn: ({ signal }) => api.get("/api/settings/geo", { signal }),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveGeoSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GeoSettingsInput) => api.put("/api/settings/geo", { body: input }),
+    onSuccess: (saved) => client.setQueryData(geoKey, saved),
+  });
+}
+
+/** Geocode the test address once with the saved geocoder. */
+export function useTestGeocoder() {
+  return useMutation({ mutationFn: () => api.post("/api/settings/geo/test", { body: {} }) });
 }

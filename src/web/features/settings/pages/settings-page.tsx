@@ -1,4 +1,4 @@
-import { ASSISTANT_CONFIGURE, can } from "@shared/access";
+import { ASSISTANT_CONFIGURE, can, GEO_CONFIGURE } from "@shared/access";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
@@ -21,7 +21,8 @@ const SecurityHistoryCard = lazyPanel(() =>
   import("../components/security-history-card").then((m) => m.SecurityHistoryCard),
 );
 const AssistantForm = lazyPanel(() => import("../components/assistant-form").then((m) => m.AssistantForm));
-const TABS = ["profile", "company", "notifications", "signature", "assistant", "security"] as const;
+const GeoForm = lazyPanel(() => import("../components/geo-form").then((m) => m.GeoForm));
+const TABS = ["profile", "company", "notifications", "signature", "assistant", "maps", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -36,7 +37,8 @@ export default function SettingsPage() {
   const tabs = TABS.filter(
     (k) =>
       (k !== "security" || can(me ?? null, "users:manage")) &&
-      (k !== "assistant" || can(me ?? null, ASSISTANT_CONFIGURE)),
+      (k !== "assistant" || can(me ?? null, ASSISTANT_CONFIGURE)) &&
+      (k !== "maps" || can(me ?? null, GEO_CONFIGURE)),
   );
   const [params, setParams] = useSearchParams();
   const tab = (tabs as readonly string[]).includes(params.get("tab") ?? "")
@@ -74,6 +76,9 @@ export default function SettingsPage() {
         </TabsContent>
         <TabsContent value="assistant">
           <AssistantForm />
+        </TabsContent>
+        <TabsContent value="maps">
+          <GeoForm />
         </TabsContent>
         <TabsContent value="security">
           <SecurityForm />
