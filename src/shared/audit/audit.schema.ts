@@ -179,6 +179,9 @@ export const AUDIT_ACTIONS = [
   "settings.dispatch_saved",
   "assistant.asked",
   "assistant.tool_called",
+  /** A driver agreed to share, or stopped sharing, their phone's location (issue 40). */
+  "tracking.consent_given",
+  "tracking.consent_withdrawn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
