@@ -1,0 +1,182 @@
+import {
+  evaluateGeofence,
+  FRESH_GEOFENCE,
+  GEOFENCE_DEPARTURE_MARGIN_MILES,
+  type GeofenceFix,
+  type GeofenceState,
+  greatCircleMiles,
+} from "@shared/tracking/geofence";
+import type { PositionSource } from "@shared/tracking/tracking.constants";
+import type { GeofencePrompt } from "@shared/tracking/tracking.schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { loadStops, stopGeofenceEvents } from "../../db/schema";
+
+type StopRow = Pick<
+  typeof loadStops.$inferSelect,
+  "id" | "sequence" | "locationName" | "latitude" | "longitude" | "arrivedAt" | "departedAt"
+>;
+type EventRow = Pick<typeof stopGeofenceEvents.$inferSelect, "id" | "stopId" | "kind" | "status" | "at">;
+
+/**
+ * The stop a truck is heading to or standing at, and what is known of it: the first stop not yet
+ * left (by a check-out, or by a departure proposed or confirmed from positions).
+ */
+export function watchedStop(stops: StopRow[], events: EventRow[]) {
+  const of = (stopId: string, kind: "arrived" | "departed") =>
+    events.filter((e) => e.stopId === stopId && e.kind === kind);
+  for (const stop of stops) {
+    if (stop.departedAt) continue;
+    const departures = of(stop.id, "departed").filter((e) => e.status !== "dismissed");
+    if (departures.length) continue;
+    const arrivals = of(stop.id, "arrived");
+    const state: GeofenceState = {
+      ...FRESH_GEOFENCE,
+      arrived: !!stop.arrivedAt || arrivals.some((e) => e.status !== "dismissed"),
+      arrivalRefused: arrivals.some((e) => e.status === "dismissed"),
+    };
+    return { stop, state };
+  }
+  return null;
+}
+
+export async function stopsAndEvents(tx: Tx, loadId: string) {
+  const [stops, events] = await Promise.all([
+    tx
+      .select({
+        id: loadStops.id,
+        sequence: loadStops.sequence,
+        locationName: loadStops.locationName,
+        latitude: loadStops.latitude,
+        longitude: loadStops.longitude,
+        arrivedAt: loadStops.arrivedAt,
+        departedAt: loadStops.departedAt,
+      })
+      .from(loadStops)
+      .where(eq(loadStops.loadId, loadId))
+      .orderBy(asc(loadStops.sequence)),
+    tx
+      .select({
+        id: stopGeofenceEvents.id,
+        stopId: stopGeofenceEvents.stopId,
+        kind: stopGeofenceEvents.kind,
+        status: stopGeofenceEvents.status,
+        at: stopGeofenceEvents.at,
+      })
+      .from(stopGeofenceEvents)
+      .where(eq(stopGeofenceEvents.loadId, loadId))
+      .orderBy(asc(stopGeofenceEvents.at)),
+  ]);
+  return { stops, events };
+}
+
+/**
+ * Runs a batch's new fixes (time order) through the watched stop's geofence and records what it
+ * proposes. `previous` is the unit's last fix before the batch: a departure's two fixes may straddle
+ * two batches. Returns the newest proposal as the phone's prompt, or null.
+ */
+export async function detectCrossings(
+  tx: Tx,
+  input: {
+    loadId: string;
+    source: PositionSource;
+    fixes: GeofenceFix[];
+    previous: GeofenceFix | null;
+    radiusMiles: number;
+  },
+): Promise<GeofencePrompt | null> {
+  const { stops, events } = await stopsAndEvents(tx, input.loadId);
+  const watched = watchedStop(stops, events);
+  if (!watched) return null;
+  const { stop } = watched;
+  if (stop.latitude === null || stop.longitude === null) return null;
+  const at = { lat: stop.latitude, lon: stop.longitude };
+  let state = watched.state;
+  // The fix before the batch counts toward a departure already under way.
+  const prev = input.previous;
+  if (
+    state.arrived &&
+    prev &&
+    greatCircleMiles(prev, at) > input.radiusMiles + GEOFENCE_DEPARTURE_MARGIN_MILES
+  ) {
+    const lastArrival = events.filter((e) => e.stopId === stop.id && e.kind === "arrived").at(-1)?.at;
+    const arrivedAt = stop.arrivedAt ?? lastArrival ?? null;
+    if (!arrivedAt || prev.at > arrivedAt) state = { ...state, beyond: 1, beyondSince: prev.at };
+  }
+  const { crossings } = evaluateGeofence(state, input.fixes, at, input.radiusMiles);
+  let prompt: GeofencePrompt | null = null;
+  for (const crossing of crossings) {
+    const [row] = await tx
+      .insert(stopGeofenceEvents)
+      .values({
+        loadId: input.loadId,
+        stopId: stop.id,
+        kind: crossing.kind,
+        at: crossing.at,
+        source: input.source,
+      })
+      .returning({ id: stopGeofenceEvents.id });
+    prompt = {
+      eventId: row.id,
+      loadId: input.loadId,
+      stopId: stop.id,
+      kind: crossing.kind,
+      at: crossing.at.toISOString(),
+      locationName: stop.locationName,
+    };
+  }
+  return prompt;
+}
+
+/**
+ * The proposal still waiting for the driver: an arrival at a stop not checked in, or a departure
+ * from a stop not checked out (a check-in by tap answers it as well as the prompt would).
+ */
+export async function openPrompt(tx: Tx, loadId: string): Promise<GeofencePrompt | null> {
+  const { stops, events } = await stopsAndEvents(tx, loadId);
+  const stopById = new Map(stops.map((s) => [s.id, s]));
+  const open = events.filter((e) => {
+    const stop = stopById.get(e.stopId);
+    if (!stop || e.status !== "proposed") return false;
+    return e.kind === "arrived" ? !stop.arrivedAt : !stop.departedAt;
+  });
+  const last = open.at(-1);
+  if (!last) return null;
+  return {
+    eventId: last.id,
+    loadId,
+    stopId: last.stopId,
+    kind: last.kind,
+    at: last.at.toISOString(),
+    locationName: stopById.get(last.stopId)?.locationName ?? "",
+  };
+}
+
+/** Geofence events of a load, for its tracking panel. */
+export async function eventsOfLoad(tx: Tx, loadId: string) {
+  return tx
+    .select({
+      id: stopGeofenceEvents.id,
+      stopId: stopGeofenceEvents.stopId,
+      kind: stopGeofenceEvents.kind,
+      at: stopGeofenceEvents.at,
+      status: stopGeofenceEvents.status,
+    })
+    .from(stopGeofenceEvents)
+    .where(eq(stopGeofenceEvents.loadId, loadId))
+    .orderBy(asc(stopGeofenceEvents.at));
+}
+
+/** Marks events decided (confirmed or dismissed) by a person. */
+export async function decideEvents(
+  tx: Tx,
+  ids: string[],
+  status: "confirmed" | "dismissed",
+  userId: string,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(stopGeofenceEvents)
+    .set({ status, decidedBy: userId, decidedAt: new Date() })
+    .where(and(inArray(stopGeofenceEvents.id, ids), eq(stopGeofenceEvents.status, "proposed")));
+}
