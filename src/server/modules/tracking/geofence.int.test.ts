@@ -55,7 +55,10 @@ beforeAll(async () => {
     .update(loadStops)
     .set({ latitude: STOP.lat, longitude: STOP.lon, appointmentKind: "fcfs", scheduledAt: new Date(at(400)) })
     .where(eq(loadStops.id, stopId));
-  expect((await call(ctx, "/api/tracking/consent", { method: "PUT", body: { consent: true }, cookie: jake })).status).toBe(200);
+  expect(
+    (await call(ctx, "/api/tracking/consent", { method: "PUT", body: { consent: true }, cookie: jake }))
+      .status,
+  ).toBe(200);
 });
 afterAll(() => ctx.close());
 
@@ -106,7 +109,10 @@ describe("arrival", () => {
 describe("departure", () => {
   it("is proposed after two fixes beyond the radius + 0.2 mi, across batches, and dispatch confirms it", async () => {
     const arrivedAt = (await stopRow()).arrivedAt as Date;
-    await ctx.deps.db.update(loadStops).set({ doneAt: new Date(at(180)) }).where(eq(loadStops.id, stopId));
+    await ctx.deps.db
+      .update(loadStops)
+      .set({ doneAt: new Date(at(180)) })
+      .where(eq(loadStops.id, stopId));
     // Inside the margin: nothing.
     expect((await send(fix(40, 0.6))).json.prompt).toBeNull();
     const out = fix(30, 1.5);
@@ -125,7 +131,8 @@ describe("departure", () => {
       .from(customers)
       .innerJoin(loads, eq(loads.customerId, customers.id))
       .where(eq(loads.id, loadId));
-    const minutes = Math.floor((new Date(departedAt).getTime() - arrivedAt.getTime()) / MIN) - (terms.free ?? 120);
+    const minutes =
+      Math.floor((new Date(departedAt).getTime() - arrivedAt.getTime()) / MIN) - (terms.free ?? 120);
     expect(stop.detentionStatus).toBe("proposed");
     expect(stop.detentionMinutes).toBe(minutes);
     const events = await ctx.deps.db
