@@ -63,6 +63,7 @@ import * as settlements from "@shared/settlements/settlements.schema";
 import * as statements from "@shared/statements/statements.schema";
 import * as taxForms from "@shared/tax-forms/tax-forms.schema";
 import * as tolls from "@shared/tolls/tolls.schema";
+import * as liveTracking from "@shared/tracking/tracking.schema";
 import * as users from "@shared/users/users.schema";
 
 /**
@@ -139,6 +140,7 @@ const MODULES = {
   statements,
   taxForms,
   tolls,
+  liveTracking,
   users,
 };
 

@@ -4396,7 +4396,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the customer's loads with stops, status history and BOL/POD documents (404 otherwise) */
+        /** One of the customer's loads with stops, status history and BOL/POD documents, and while it is in progress the truck's coarse position and ETA (never the driver); 404 otherwise */
         get: operations["getPortalLoad"];
         put?: never;
         post?: never;
@@ -4652,7 +4652,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A private tracking link's page: the load's status, cities, dates and last update, and when the link ends. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address */
+        /** A private tracking link's page: the load's status, cities, dates and last update, and when the link ends; while the load is in progress (and up to 24 h after its delivery) the truck's position coarsened to the nearest city, the ETA and the next stop's city, never the driver. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address */
         get: operations["getPublicTrackingByToken"];
         put?: never;
         post?: never;
@@ -6853,6 +6853,17 @@ export interface components {
             overdue: boolean;
             terminatedOn: string;
         };
+        Eta: {
+            avgSpeedMph: number | null;
+            /** @enum {string|null} */
+            basis: "routed" | "estimated" | null;
+            computedAt: string | null;
+            etaAt: string | null;
+            hosBufferMinutes: number | null;
+            late: boolean;
+            nextStopId: string | null;
+            remainingMiles: number | null;
+        };
         ExpensePage: {
             items: components["schemas"]["ParkingExpense"][];
             page: number;
@@ -6923,6 +6934,24 @@ export interface components {
             created: number;
             unchanged: number;
             updated: number;
+        };
+        GeofenceEvent: {
+            at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "arrived" | "departed";
+            /** @enum {string} */
+            status: "proposed" | "confirmed" | "dismissed";
+            stopId: string;
+        };
+        GeofencePrompt: {
+            at: string;
+            eventId: string;
+            /** @enum {string} */
+            kind: "arrived" | "departed";
+            loadId: string;
+            locationName: string;
+            stopId: string;
         };
         HolderPage: {
             counts: {
@@ -7259,6 +7288,15 @@ export interface components {
             income: string;
             net: string;
         };
+        LiveView: {
+            etaAt: string | null;
+            lat: number;
+            late: boolean;
+            lon: number;
+            near: string | null;
+            nextStopCity: string | null;
+            recordedAt: string;
+        };
         LoadActivity: {
             actorName: string | null;
             createdAt: string;
@@ -7468,6 +7506,25 @@ export interface components {
             /** @enum {string} */
             toStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
         };
+        LoadTracking: {
+            breadcrumb: number[][];
+            eta: components["schemas"]["Eta"] & (Record<string, never> | null);
+            geofenceEvents: components["schemas"]["GeofenceEvent"][];
+            last: {
+                lat: number;
+                lon: number;
+                recordedAt: string;
+                /** @enum {string} */
+                source: "phone" | "samsara" | "motive";
+            } | null;
+            route: number[][];
+            stops: {
+                id: string;
+                lat: number | null;
+                locationName: string;
+                lon: number | null;
+            }[];
+        };
         Location: {
             address: string;
             city: string;
@@ -7612,6 +7669,39 @@ export interface components {
             /** @enum {string} */
             status: "open" | "completed";
             vendor: string;
+        };
+        MapResponse: {
+            at: string;
+            trucks: components["schemas"]["MapTruck"][];
+        };
+        MapTruck: {
+            driverId: string | null;
+            driverName: string | null;
+            heading: number | null;
+            lat: number;
+            load: {
+                customerName: string | null;
+                etaAt: string | null;
+                id: string;
+                late: boolean;
+                loadNumber: string;
+                nextStop: {
+                    city: string;
+                    id: string;
+                    locationName: string;
+                    state: string;
+                } | null;
+                status: string;
+            } | null;
+            lon: number;
+            place: string | null;
+            recordedAt: string;
+            /** @enum {string} */
+            source: "phone" | "samsara" | "motive";
+            speedMph: number | null;
+            unitKey: string;
+            unitNumber: string | null;
+            vehicleId: string | null;
         };
         Me: {
             currency: string;
@@ -7953,15 +8043,7 @@ export interface components {
             driverAssigned: boolean;
             hasPod: boolean;
             id: string;
-            live: {
-                etaAt: string | null;
-                lat: number;
-                late: boolean;
-                lon: number;
-                near: string | null;
-                nextStopCity: string | null;
-                recordedAt: string;
-            } | null;
+            live: components["schemas"]["LiveView"] & (Record<string, never> | null);
             loadNumber: string;
             pickupAt: string;
             pickupCity: string;
@@ -8026,6 +8108,15 @@ export interface components {
         PortalTrackingLink: {
             expiresAt: string;
             url: string;
+        };
+        PositionBatchResult: {
+            accepted: number;
+            duplicates: number;
+            prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            rejected: {
+                index: number;
+                reason: string;
+            }[];
         };
         Profile: {
             email: string;
@@ -8466,6 +8557,20 @@ export interface components {
             draft: number;
             paidThisMonth: string;
         };
+        SharingState: {
+            consented: boolean;
+            geofenceRadiusMiles: number;
+            intervalSeconds: number;
+            loadId: string | null;
+            nextStop: {
+                id: string;
+                lat: number;
+                locationName: string;
+                lon: number;
+            } | null;
+            prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            sharing: boolean;
+        };
         SignedContract: {
             account: {
                 email: string;
@@ -8798,15 +8903,7 @@ export interface components {
             };
             expiresAt: string;
             lastUpdate: string;
-            live: {
-                etaAt: string | null;
-                lat: number;
-                late: boolean;
-                lon: number;
-                near: string | null;
-                nextStopCity: string | null;
-                recordedAt: string;
-            } | null;
+            live: components["schemas"]["LiveView"] & (Record<string, never> | null);
             loadNumber: string;
             pickup: {
                 city: string;
@@ -27647,15 +27744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        at: string;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "arrived" | "departed";
-                        /** @enum {string} */
-                        status: "proposed" | "confirmed" | "dismissed";
-                        stopId: string;
-                    };
+                    "application/json": components["schemas"]["GeofenceEvent"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -27732,15 +27821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        at: string;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "arrived" | "departed";
-                        /** @enum {string} */
-                        status: "proposed" | "confirmed" | "dismissed";
-                        stopId: string;
-                    };
+                    "application/json": components["schemas"]["GeofenceEvent"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -28393,49 +28474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        breadcrumb: [
-                            number,
-                            number
-                        ][];
-                        eta: {
-                            avgSpeedMph: number | null;
-                            /** @enum {string|null} */
-                            basis: "routed" | "estimated" | null;
-                            computedAt: string | null;
-                            etaAt: string | null;
-                            hosBufferMinutes: number | null;
-                            late: boolean;
-                            nextStopId: string | null;
-                            remainingMiles: number | null;
-                        } | null;
-                        geofenceEvents: {
-                            at: string;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "arrived" | "departed";
-                            /** @enum {string} */
-                            status: "proposed" | "confirmed" | "dismissed";
-                            stopId: string;
-                        }[];
-                        last: {
-                            lat: number;
-                            lon: number;
-                            recordedAt: string;
-                            /** @enum {string} */
-                            source: "phone" | "samsara" | "motive";
-                        } | null;
-                        route: [
-                            number,
-                            number
-                        ][];
-                        stops: {
-                            id: string;
-                            lat: number | null;
-                            locationName: string;
-                            lon: number | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["LoadTracking"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -38596,28 +38635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        consented: boolean;
-                        geofenceRadiusMiles: number;
-                        intervalSeconds: number;
-                        loadId: string | null;
-                        nextStop: {
-                            id: string;
-                            lat: number;
-                            locationName: string;
-                            lon: number;
-                        } | null;
-                        prompt: {
-                            at: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            kind: "arrived" | "departed";
-                            loadId: string;
-                            locationName: string;
-                            stopId: string;
-                        } | null;
-                        sharing: boolean;
-                    };
+                    "application/json": components["schemas"]["SharingState"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -38697,38 +38715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        at: string;
-                        trucks: {
-                            driverId: string | null;
-                            driverName: string | null;
-                            heading: number | null;
-                            lat: number;
-                            load: {
-                                customerName: string | null;
-                                etaAt: string | null;
-                                id: string;
-                                late: boolean;
-                                loadNumber: string;
-                                nextStop: {
-                                    city: string;
-                                    id: string;
-                                    locationName: string;
-                                    state: string;
-                                } | null;
-                                status: string;
-                            } | null;
-                            lon: number;
-                            place: string | null;
-                            recordedAt: string;
-                            /** @enum {string} */
-                            source: "phone" | "samsara" | "motive";
-                            speedMph: number | null;
-                            unitKey: string;
-                            unitNumber: string | null;
-                            vehicleId: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["MapResponse"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -38789,23 +38776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        accepted: number;
-                        duplicates: number;
-                        prompt: {
-                            at: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            kind: "arrived" | "departed";
-                            loadId: string;
-                            locationName: string;
-                            stopId: string;
-                        } | null;
-                        rejected: {
-                            index: number;
-                            reason: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PositionBatchResult"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -38879,28 +38850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        consented: boolean;
-                        geofenceRadiusMiles: number;
-                        intervalSeconds: number;
-                        loadId: string | null;
-                        nextStop: {
-                            id: string;
-                            lat: number;
-                            locationName: string;
-                            lon: number;
-                        } | null;
-                        prompt: {
-                            at: string;
-                            eventId: string;
-                            /** @enum {string} */
-                            kind: "arrived" | "departed";
-                            loadId: string;
-                            locationName: string;
-                            stopId: string;
-                        } | null;
-                        sharing: boolean;
-                    };
+                    "application/json": components["schemas"]["SharingState"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
