@@ -19,6 +19,10 @@ const MIN = 60_000;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   jake = await signIn(ctx, "driver@demo.test");
   dispatcherId = await userIdOf(ctx, "dispatcher@demo.test");
   const jakeId = await driverIdOf(ctx, "driver@demo.test");

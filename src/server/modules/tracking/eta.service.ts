@@ -109,7 +109,32 @@ export async function refreshEtas(
 ): Promise<{ refreshed: number; late: number }> {
   const { db } = deps;
   const settings = await readGeoSettings(db, deps.config.authSecret);
-  const { rows } = await db.execute<ActiveLoad>(sql`
+  const options = {
+    circuityFactor: settings.circuityFactor,
+    timeZone: deps.config.company.timeZone,
+    notify: true,
+  };
+  let late = 0;
+  const active = await loadsOnTheRoad(db);
+  for (const load of active) {
+    if (await db.transaction((tx) => refreshOne(tx, load, options, now))) late++;
+  }
+  return { refreshed: active.length, late };
+}
+
+/**
+ * The same refresh inside a transaction that is already open (the demo seed), without notices: the
+ * minute job tells dispatch about a load already late at its first run.
+ */
+export async function refreshEtasWithin(tx: Tx, circuityFactor: number, now = new Date()): Promise<void> {
+  for (const load of await loadsOnTheRoad(tx)) {
+    await refreshOne(tx, load, { circuityFactor, timeZone: "UTC", notify: false }, now);
+  }
+}
+
+/** Loads in progress with their newest fix (the driver's phone, or their truck's unit since the start). */
+async function loadsOnTheRoad(tx: Tx) {
+  const { rows } = await tx.execute<ActiveLoad>(sql`
     select l.id, l.load_number, l.status::text as status, l.started_at, p.latitude, p.longitude, p.recorded_at,
       lt.late_notified_stop_id
     from loads l
@@ -122,22 +147,17 @@ export async function refreshEtas(
     ) p on true
     left join load_tracking lt on lt.load_id = l.id
     where l.status = 'in_progress'`);
-  let late = 0;
-  for (const load of rows) {
-    const became = await db.transaction((tx) => refreshOne(tx, deps, load, settings.circuityFactor, now));
-    if (became) late++;
-  }
-  return { refreshed: rows.length, late };
+  return rows;
 }
 
 /** Refreshes one load's row; true when it became late at a stop dispatch was not told about yet. */
 async function refreshOne(
   tx: Tx,
-  deps: Deps,
   load: ActiveLoad,
-  circuityFactor: number,
+  options: { circuityFactor: number; timeZone: string; notify: boolean },
   now: Date,
 ): Promise<boolean> {
+  const { circuityFactor } = options;
   const stops = await tx
     .select()
     .from(loadStops)
@@ -180,10 +200,10 @@ async function refreshOne(
       hosBufferMinutes: Math.round(eta.bufferMinutes),
       late: isLate,
     });
-    if (isLate && load.late_notified_stop_id !== next.id) {
+    if (options.notify && isLate && load.late_notified_stop_id !== next.id) {
       becameLate = true;
       values.lateNotifiedStopId = next.id;
-      const timeZone = deps.config.company.timeZone;
+      const { timeZone } = options;
       await notifyRoles(tx, DISPATCH_ROLES, {
         kind: "load.running_late",
         link: routePath("loadDetail", { loadId: load.id }),

@@ -35,6 +35,10 @@ const stopRow = async () => (await ctx.deps.db.select().from(loadStops).where(eq
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   [jake, rosa, dispatcher] = await Promise.all([
     signIn(ctx, "driver@demo.test"),
     signIn(ctx, "driver2@demo.test"),

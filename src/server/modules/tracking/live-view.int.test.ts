@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, loadStops, loads } from "../../db/schema";
 import { driverIdOf } from "../../testing/fixtures";
@@ -33,6 +33,10 @@ const expectNoDriver = (json: unknown) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   [jake, dispatcher, customer] = await Promise.all([
     signIn(ctx, "driver@demo.test"),
     signIn(ctx, "dispatcher@demo.test"),

@@ -35,6 +35,10 @@ const keys = (trucks: Truck[]) => trucks.map((t) => t.unitKey).sort();
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   const roles = ["admin", "manager", "dispatcher", "safety", "accountant", "driver", "customer"];
   const signed = await Promise.all(roles.map((r) => signIn(ctx, `${r}@demo.test`)));
   cookies = Object.fromEntries(roles.map((r, i) => [r, signed[i]]));

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
@@ -14,6 +15,10 @@ let jakeId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   [jake, dispatcher] = await Promise.all([
     signIn(ctx, "driver@demo.test"),
     signIn(ctx, "dispatcher@demo.test"),

@@ -36,6 +36,10 @@ const storedOf = async (driverId: string) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs, consents and ETAs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events, driver_location_consents`,
+  );
   [jake, rosa, dispatcher, customer] = await Promise.all([
     signIn(ctx, "driver@demo.test"),
     signIn(ctx, "driver2@demo.test"),
