@@ -207,7 +207,8 @@ try {
     }
     const { rows } = await tx.execute<{ id: string }>(sql`
       select d.id from drivers d join users u on u.id = d.user_id
-      where u.email like 'bench-driver-%@bench.test' order by u.email`);
+      where u.email like 'bench-driver-%@bench.test'
+      order by substring(u.email from 'bench-driver-([0-9]+)@')::int`);
     ids.push(...rows.map((r) => r.id));
     await tx.execute(sql`
       with template as (select * from loads where status = 'in_progress' order by load_number limit 1),

@@ -8,9 +8,9 @@ import {
 } from "@shared/tracking/geofence";
 import type { PositionSource } from "@shared/tracking/tracking.constants";
 import type { GeofencePrompt } from "@shared/tracking/tracking.schema";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { loadStops, stopGeofenceEvents } from "../../db/schema";
+import { type loadStops, stopGeofenceEvents } from "../../db/schema";
 
 type StopRow = Pick<
   typeof loadStops.$inferSelect,
@@ -40,34 +40,31 @@ export function watchedStop(stops: StopRow[], events: EventRow[]) {
   return null;
 }
 
-export async function stopsAndEvents(tx: Tx, loadId: string) {
-  const [stops, events] = await Promise.all([
-    tx
-      .select({
-        id: loadStops.id,
-        sequence: loadStops.sequence,
-        locationName: loadStops.locationName,
-        latitude: loadStops.latitude,
-        longitude: loadStops.longitude,
-        arrivedAt: loadStops.arrivedAt,
-        departedAt: loadStops.departedAt,
-      })
-      .from(loadStops)
-      .where(eq(loadStops.loadId, loadId))
-      .orderBy(asc(loadStops.sequence)),
-    tx
-      .select({
-        id: stopGeofenceEvents.id,
-        stopId: stopGeofenceEvents.stopId,
-        kind: stopGeofenceEvents.kind,
-        status: stopGeofenceEvents.status,
-        at: stopGeofenceEvents.at,
-      })
-      .from(stopGeofenceEvents)
-      .where(eq(stopGeofenceEvents.loadId, loadId))
-      .orderBy(asc(stopGeofenceEvents.at)),
-  ]);
-  return { stops, events };
+/** A load's stops and geofence events, in one statement (read on every batch). */
+export async function stopsAndEvents(
+  tx: Tx,
+  loadId: string,
+): Promise<{ stops: StopRow[]; events: EventRow[] }> {
+  const { rows } = await tx.execute<{
+    stops: Array<
+      Omit<StopRow, "arrivedAt" | "departedAt"> & { arrivedAt: string | null; departedAt: string | null }
+    >;
+    events: Array<Omit<EventRow, "at"> & { at: string }>;
+  }>(sql`
+    select
+      coalesce((select json_agg(json_build_object('id', s.id, 'sequence', s.sequence,
+          'locationName', s.location_name, 'latitude', s.latitude, 'longitude', s.longitude,
+          'arrivedAt', s.arrived_at, 'departedAt', s.departed_at) order by s.sequence)
+        from load_stops s where s.load_id = ${loadId}::uuid), '[]') as stops,
+      coalesce((select json_agg(json_build_object('id', e.id, 'stopId', e.stop_id, 'kind', e.kind,
+          'status', e.status, 'at', e.at) order by e.at, e.created_at)
+        from stop_geofence_events e where e.load_id = ${loadId}::uuid), '[]') as events`);
+  const r = rows[0];
+  const at = (v: string | null) => (v === null ? null : new Date(v));
+  return {
+    stops: (r?.stops ?? []).map((s) => ({ ...s, arrivedAt: at(s.arrivedAt), departedAt: at(s.departedAt) })),
+    events: (r?.events ?? []).map((e) => ({ ...e, at: new Date(e.at) })),
+  };
 }
 
 /**
@@ -106,16 +103,16 @@ export async function detectCrossings(
   const { crossings } = evaluateGeofence(state, input.fixes, at, input.radiusMiles);
   let prompt: GeofencePrompt | null = null;
   for (const crossing of crossings) {
-    const [row] = await tx
-      .insert(stopGeofenceEvents)
-      .values({
-        loadId: input.loadId,
-        stopId: stop.id,
-        kind: crossing.kind,
-        at: crossing.at,
-        source: input.source,
-      })
-      .returning({ id: stopGeofenceEvents.id });
+    // No transaction around the batch: two batches of one unit at once must not propose twice.
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      insert into stop_geofence_events (load_id, stop_id, kind, at, source)
+      select ${input.loadId}::uuid, ${stop.id}::uuid, ${crossing.kind}, ${crossing.at.toISOString()}::timestamptz,
+        ${input.source}
+      where not exists (select 1 from stop_geofence_events e
+        where e.stop_id = ${stop.id}::uuid and e.kind = ${crossing.kind} and e.status <> 'dismissed')
+      returning id`);
+    const row = rows[0];
+    if (!row) continue;
     prompt = {
       eventId: row.id,
       loadId: input.loadId,

@@ -29,14 +29,26 @@ export interface BatchOwner {
   unitKey: string;
 }
 
+/** The unit's last fix before a batch (the geofence's departure count spans batches). */
+export interface PreviousFix {
+  lat: number;
+  lon: number;
+  accuracyM: number | null;
+  at: Date;
+}
+
 /**
  * Stores the fixes (a replayed one is skipped by the primary key), moves the unit's last position
  * forward when the newest stored fix is newer than it, and announces that move on POSITIONS_CHANNEL
- * with the stream's payload (streamPositionSchema) — all in one statement. Returns how many fixes
- * were new.
+ * with the stream's payload (streamPositionSchema) — all in one statement, which also reads the
+ * unit's last fix as it was before (its snapshot). Returns how many fixes were new, and that fix.
  */
-export async function storeFixes(tx: Tx, owner: BatchOwner, fixes: readonly StoredFix[]): Promise<number> {
-  if (!fixes.length) return 0;
+export async function storeFixes(
+  tx: Tx,
+  owner: BatchOwner,
+  fixes: readonly StoredFix[],
+): Promise<{ stored: number; previous: PreviousFix | null }> {
+  if (!fixes.length) return { stored: 0, previous: null };
   const points = JSON.stringify(
     fixes.map((f) => ({
       t: f.recordedAt.toISOString(),
@@ -47,8 +59,16 @@ export async function storeFixes(tx: Tx, owner: BatchOwner, fixes: readonly Stor
       hdg: f.heading === null ? null : Math.round(f.heading) % 360,
     })),
   );
-  const { rows } = await tx.execute<{ stored: number }>(sql`
-    with pts as (
+  const { rows } = await tx.execute<{
+    stored: number;
+    prev_lat: number | null;
+    prev_lon: number | null;
+    prev_acc: number | null;
+    prev_at: Date | string | null;
+  }>(sql`
+    with before as (
+      select latitude, longitude, accuracy_m, recorded_at from last_positions where unit_key = ${owner.unitKey}
+    ), pts as (
       select * from json_to_recordset(${points}::json)
         as p(t timestamptz, lat double precision, lon double precision, acc real, spd real, hdg smallint)
     ), ins as (
@@ -83,8 +103,17 @@ export async function storeFixes(tx: Tx, owner: BatchOwner, fixes: readonly Stor
         'source', source)::text)
       from moved
     )
-    select (select count(*) from ins)::int as stored, (select count(*) from announced)::int as announced`);
-  return rows[0]?.stored ?? 0;
+    select (select count(*) from ins)::int as stored, (select count(*) from announced)::int as announced,
+      b.latitude as prev_lat, b.longitude as prev_lon, b.accuracy_m as prev_acc, b.recorded_at as prev_at
+    from (select 1) one left join before b on true`);
+  const r = rows[0];
+  return {
+    stored: r?.stored ?? 0,
+    previous:
+      r && r.prev_at !== null && r.prev_lat !== null && r.prev_lon !== null
+        ? { lat: r.prev_lat, lon: r.prev_lon, accuracyM: r.prev_acc, at: new Date(r.prev_at) }
+        : null,
+  };
 }
 
 /** What decides whether a driver's phone shares now: consent, duty, the load on its way. */
@@ -136,22 +165,6 @@ export async function driverSharingRow(tx: Tx, driverId: string): Promise<Driver
     loadStatus: r.load_status,
     vehicleId: r.vehicle_id,
   };
-}
-
-/** The unit's last fix before a batch (the geofence's departure count spans batches). */
-export async function lastFixOf(tx: Tx, unitKey: string) {
-  const { rows } = await tx.execute<{
-    latitude: number;
-    longitude: number;
-    accuracy_m: number | null;
-    recorded_at: Date | string;
-  }>(
-    sql`select latitude, longitude, accuracy_m, recorded_at from last_positions where unit_key = ${unitKey}`,
-  );
-  const r = rows[0];
-  return r
-    ? { lat: r.latitude, lon: r.longitude, accuracyM: r.accuracy_m, at: new Date(r.recorded_at) }
-    : null;
 }
 
 /** A load's trail in time order ([lat, lon, time]), from `since` on. */

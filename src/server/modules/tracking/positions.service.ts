@@ -19,7 +19,7 @@ import { ownDriverId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { type GeoSettings, readGeoSettings } from "../../platform/geo/geo-settings";
 import { detectCrossings, openPrompt, stopsAndEvents, watchedStop } from "./geofence.service";
-import { driverSharingRow, lastFixOf, type StoredFix, storeFixes } from "./positions.repo";
+import { driverSharingRow, type StoredFix, storeFixes } from "./positions.repo";
 
 const SETTINGS_TTL_MS = 30_000;
 
@@ -92,38 +92,35 @@ export async function ingestUnitPositions(
     }));
   if (!fixes.length) return { stored: 0, duplicates: 0 };
   const settings = await readGeoSettings(deps.db, deps.config.authSecret);
-  return deps.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ load_id: string | null; driver_id: string | null }>(sql`
-      select id as load_id, driver_id from loads
-      where vehicle_id = ${input.vehicleId}::uuid
-        and (status = 'in_progress' or (status = 'assigned' and accepted_at is not null))
-      order by (status = 'in_progress') desc, pickup_at limit 1`);
-    const load = rows[0] ?? null;
-    const unitKey = `vehicle:${input.vehicleId}`;
-    const previous = await lastFixOf(tx, unitKey);
-    const stored = await storeFixes(
-      tx,
-      {
-        source: input.source,
-        subjectId: input.vehicleId,
-        driverId: load?.driver_id ?? null,
-        vehicleId: input.vehicleId,
-        loadId: load?.load_id ?? null,
-        unitKey,
-      },
-      fixes,
-    );
-    if (stored && load?.load_id) {
-      await detectCrossings(tx, {
-        loadId: load.load_id,
-        source: input.source,
-        fixes: newerThan(fixes, previous),
-        previous,
-        radiusMiles: settings.geofenceRadiusMiles,
-      });
-    }
-    return { stored, duplicates: fixes.length - stored };
-  });
+  const { db } = deps;
+  const { rows } = await db.execute<{ load_id: string | null; driver_id: string | null }>(sql`
+    select id as load_id, driver_id from loads
+    where vehicle_id = ${input.vehicleId}::uuid
+      and (status = 'in_progress' or (status = 'assigned' and accepted_at is not null))
+    order by (status = 'in_progress') desc, pickup_at limit 1`);
+  const load = rows[0] ?? null;
+  const { stored, previous } = await storeFixes(
+    db,
+    {
+      source: input.source,
+      subjectId: input.vehicleId,
+      driverId: load?.driver_id ?? null,
+      vehicleId: input.vehicleId,
+      loadId: load?.load_id ?? null,
+      unitKey: `vehicle:${input.vehicleId}`,
+    },
+    fixes,
+  );
+  if (stored && load?.load_id) {
+    await detectCrossings(db, {
+      loadId: load.load_id,
+      source: input.source,
+      fixes: newerThan(fixes, previous),
+      previous,
+      radiusMiles: settings.geofenceRadiusMiles,
+    });
+  }
+  return { stored, duplicates: fixes.length - stored };
 }
 
 export function createPositionsService(deps: Deps) {
@@ -198,32 +195,31 @@ export function createPositionsService(deps: Deps) {
       });
       if (!fixes.length) return { accepted: 0, duplicates: 0, rejected, prompt: null };
       const { geofenceRadiusMiles } = await settings();
-      return db.transaction(async (tx) => {
-        const unitKey = `driver:${row.driverId}`;
-        const previous = await lastFixOf(tx, unitKey);
-        const stored = await storeFixes(
-          tx,
-          {
-            source: "phone",
-            subjectId: row.driverId,
-            driverId: row.driverId,
-            vehicleId: row.vehicleId,
+      // One statement stores the batch (atomic on its own); the geofence then reads the stops and
+      // proposes at most one crossing of each kind per stop (guarded): no transaction holds a
+      // connection for the batch.
+      const { stored, previous } = await storeFixes(
+        db,
+        {
+          source: "phone",
+          subjectId: row.driverId,
+          driverId: row.driverId,
+          vehicleId: row.vehicleId,
+          loadId,
+          unitKey: `driver:${row.driverId}`,
+        },
+        fixes,
+      );
+      const prompt = stored
+        ? await detectCrossings(db, {
             loadId,
-            unitKey,
-          },
-          fixes,
-        );
-        const prompt = stored
-          ? await detectCrossings(tx, {
-              loadId,
-              source: "phone",
-              fixes: newerThan(fixes, previous),
-              previous,
-              radiusMiles: geofenceRadiusMiles,
-            })
-          : null;
-        return { accepted: stored, duplicates: fixes.length - stored, rejected, prompt };
-      });
+            source: "phone",
+            fixes: newerThan(fixes, previous),
+            previous,
+            radiusMiles: geofenceRadiusMiles,
+          })
+        : null;
+      return { accepted: stored, duplicates: fixes.length - stored, rejected, prompt };
     },
 
     /** Whether the phone should share now, how often, the next stop and an unanswered proposal. */
