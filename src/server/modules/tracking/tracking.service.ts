@@ -111,9 +111,14 @@ export function createTrackingService(deps: Deps) {
         from last_positions lp
         left join vehicles v on v.id = lp.vehicle_id
         left join lateral (
-          select l.* from loads l
-          where l.status in ('assigned', 'in_progress')
-            and (l.id = lp.load_id or (lp.unit_key like 'vehicle:%' and l.vehicle_id = lp.vehicle_id))
+          -- Two arms, not an OR: each uses its index (the primary key; loads_vehicle_pickup).
+          select * from (
+            select l1.* from loads l1 where l1.id = lp.load_id and l1.status in ('assigned', 'in_progress')
+            union all
+            select l2.* from loads l2
+            where lp.unit_key like 'vehicle:%' and l2.vehicle_id = lp.vehicle_id
+              and l2.status in ('assigned', 'in_progress')
+          ) l
           order by (l.status = 'in_progress') desc, l.pickup_at
           limit 1
         ) l on true
