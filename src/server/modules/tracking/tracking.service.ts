@@ -113,9 +113,10 @@ export function createTrackingService(deps: Deps) {
         left join lateral (
           -- Two arms, not an OR: each uses its index (the primary key; loads_vehicle_pickup).
           select * from (
-            select l1.* from loads l1 where l1.id = lp.load_id and l1.status in ('assigned', 'in_progress')
+            select l1.id, l1.load_number, l1.status, l1.customer_id, l1.driver_id, l1.pickup_at
+            from loads l1 where l1.id = lp.load_id and l1.status in ('assigned', 'in_progress')
             union all
-            select l2.* from loads l2
+            select l2.id, l2.load_number, l2.status, l2.customer_id, l2.driver_id, l2.pickup_at from loads l2
             where lp.unit_key like 'vehicle:%' and l2.vehicle_id = lp.vehicle_id
               and l2.status in ('assigned', 'in_progress')
           ) l
