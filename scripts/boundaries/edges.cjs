@@ -47,6 +47,11 @@ const SERVER_EDGES = {
   "assistant -> search/search.service":
     "the assistant's search tool is the command palette's search, run as the user",
   "assistant -> reports/reports.service": "the assistant opens only the reports the user's role may open",
+  // Issue 40: live tracking.
+  "tracking -> loads/stop-check-ins.service":
+    "a confirmed geofence crossing sets the stop's time through the stops' own correction path",
+  "public -> tracking/live-view": "the private tracking link shows the truck's coarse position and ETA",
+  "portal -> tracking/live-view": "the portal's load shows the truck's coarse position and ETA",
   // Integration tests that drive another module's job or account helper directly.
   "certificates -> documents/expiry-notices":
     "the certificates test runs the documents' daily expiry job to see a certificate's notice",

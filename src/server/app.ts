@@ -69,6 +69,7 @@ import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
+import { trackingRoutes } from "./modules/tracking/tracking.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { countRequests } from "./platform/lifecycle/drain";
 
@@ -152,6 +153,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     permissionsRoutes,
     dataManagementRoutes,
     assistantRoutes,
+    trackingRoutes,
   ]) {
     app.route("/", routes(deps));
   }

@@ -9,6 +9,8 @@ import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import { refinePendingPlaces } from "./modules/geo/geocode-refine";
 import { remindMeetings } from "./modules/meetings/meetings.service";
+import { refreshEtas } from "./modules/tracking/eta.service";
+import { runPositionHousekeeping } from "./modules/tracking/retention";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
@@ -82,6 +84,23 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       run: async () => {
         await applyRetention(deps);
         await runBackup(deps);
+      },
+    },
+    {
+      // Live tracking (issue 40): each load in progress gets its next stop's ETA; one running late
+      // past its appointment is told to dispatch once per stop.
+      name: "tracking-minute",
+      cron: "* * * * *",
+      run: async () => {
+        await refreshEtas(deps);
+      },
+    },
+    {
+      // Positions by month: the next two months' partitions, then the retention setting's cut-off.
+      name: "tracking-nightly",
+      cron: "40 2 * * *",
+      run: async () => {
+        await runPositionHousekeeping(deps);
       },
     },
   ];

@@ -64,6 +64,7 @@ import * as settlements from "@shared/settlements/settlements.schema";
 import * as statements from "@shared/statements/statements.schema";
 import * as taxForms from "@shared/tax-forms/tax-forms.schema";
 import * as tolls from "@shared/tolls/tolls.schema";
+import * as liveTracking from "@shared/tracking/tracking.schema";
 import * as users from "@shared/users/users.schema";
 
 /**
@@ -141,6 +142,7 @@ const MODULES = {
   statements,
   taxForms,
   tolls,
+  liveTracking,
   users,
 };
 

@@ -25,6 +25,7 @@ import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
 import { seedSecurityDemo } from "./security-demo";
 import { seedSettlementsDemo } from "./settlements-demo";
+import { seedTrackingDemo } from "./tracking-demo";
 import { seedTrackingLinksDemo } from "./tracking-links-demo";
 
 const INSTALLED_MARKER = "installed_at";
@@ -133,6 +134,8 @@ export async function seedDemoData(
     const contractLink = await seedContractsDemo(tx, options);
     // A tracking link dispatch emailed the shipper (returned for the log) and one from the portal.
     const trackingLink = await seedTrackingLinksDemo(tx, options);
+    // Live tracking: consents, each load on the road's breadcrumb up to now, its ETA (issue 40).
+    await seedTrackingDemo(tx);
     // Every row there is now is the demo's: Admin → Data management can remove exactly these later.
     await recordDemoRows((text) => tx.execute(sql.raw(text)));
     await tx

@@ -181,6 +181,9 @@ export const AUDIT_ACTIONS = [
   "assistant.tool_called",
   // Issue 40: Settings → Maps & tracking (old → new endpoint, never a key).
   "geo.settings_updated",
+  /** A driver agreed to share, or stopped sharing, their phone's location (issue 40). */
+  "tracking.consent_given",
+  "tracking.consent_withdrawn",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -316,6 +316,8 @@ export const LOAD_EVENT_KINDS = [
   "detention_proposed",
   "detention_accepted",
   "detention_dismissed",
+  /** The ETA to a stop passed its appointment (issue 40): data.stopSequence, data.locationName, data.at (ETA). */
+  "running_late",
 ] as const;
 export type LoadEventKind = (typeof LOAD_EVENT_KINDS)[number];
 

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "load.pod_delivered",
   "load.interest",
   "load.detention_proposed",
+  "load.running_late",
   "invoice.sent",
   "time_off.requested",
   "time_off.reviewed",
@@ -53,6 +54,16 @@ export interface NotificationDataByKind {
   "load.interest": { loadId: string; loadNumber: string; driverId: string; driverName: string };
   /** A stop's times owe detention: staff accept it onto the charges or dismiss it (decision 034). */
   "load.detention_proposed": { loadId: string; loadNumber: string; locationName: string; amount: string };
+  /** The ETA to the next stop passed its appointment or window end (+ grace): once per stop (issue 40). */
+  "load.running_late": {
+    loadId: string;
+    loadNumber: string;
+    stopId: string;
+    locationName: string;
+    /** "YYYY-MM-DD HH:mm" in the company's time zone. */
+    etaAt: string;
+    dueAt: string;
+  };
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
   "time_off.requested": {
     timeOffId: string;
@@ -163,7 +174,7 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
  * id, so a reconnect with `Last-Event-ID` gets what it missed); `chat` a conversation's new message or
  * read receipt; `session` says the signed-in session changed or ended (fetch `/api/me` again).
  */
-export const STREAM_EVENTS = ["ready", "notification", "chat", "session"] as const;
+export const STREAM_EVENTS = ["ready", "notification", "chat", "session", "position"] as const;
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 /** At most this many missed notifications are replayed on a reconnect. */

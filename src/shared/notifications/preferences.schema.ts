@@ -51,6 +51,7 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "load.pod_delivered": ["customer"],
   "load.interest": DISPATCH,
   "load.detention_proposed": DISPATCH,
+  "load.running_late": DISPATCH,
   "invoice.sent": ["customer"],
   "time_off.requested": ["admin", "manager"],
   "time_off.reviewed": ["driver"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
 import { LOAD_STATUSES, STOP_TYPES } from "../loads/loads.schema";
+import { liveViewSchema } from "../tracking/tracking.schema";
 
 /**
  * The customer portal's view of loads. These schemas are the whole answer: rates, driver pay,
@@ -88,6 +89,8 @@ export const portalLoadDetailSchema = portalLoadItemSchema
     documents: z.array(portalFileSchema),
     /** The portal request this load came from, if any. */
     requestNumber: z.string().nullable(),
+    /** The truck's coarse position and the ETA while the load is in progress (issue 40); never the driver. */
+    live: liveViewSchema.nullable(),
   })
   .strict();
 export type PortalLoadDetail = z.infer<typeof portalLoadDetailSchema>;

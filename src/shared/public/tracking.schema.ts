@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { liveViewSchema } from "../tracking/tracking.schema";
 import { trackFullSchema } from "./public.schema";
 
 /**
@@ -47,6 +48,11 @@ export const trackingTokenParamsSchema = z.object({ token: z.string().min(1).max
 export const trackingViewSchema = trackFullSchema.extend({
   /** When this link stops working. */
   expiresAt: z.string(),
+  /**
+   * The truck coarsened to the city, the ETA and the next stop's city while the load is in progress
+   * (until 24 h after delivery); null otherwise. Never the driver (issue 40).
+   */
+  live: liveViewSchema.nullable(),
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;
 

@@ -150,12 +150,19 @@ export const etaSchema = z.object({
 });
 export type Eta = z.infer<typeof etaSchema>;
 
+/**
+ * A [lat, lon] pair. An array of two numbers rather than a tuple: OpenAPI 3.1 draws a tuple as
+ * `prefixItems` without `items`, which the document's lint refuses.
+ */
+export const latLonSchema = z.array(z.number()).length(2);
+export type LatLon = [number, number];
+
 /** A load's tracking panel (staff with tracking:view, the load's own driver). */
 export const loadTrackingSchema = z.object({
   /** [lat, lon] pairs, simplified to at most 500 points. */
-  breadcrumb: z.array(z.tuple([z.number(), z.number()])),
+  breadcrumb: z.array(latLonSchema),
   /** The planned route, loaded leg ([lat, lon] pairs). */
-  route: z.array(z.tuple([z.number(), z.number()])),
+  route: z.array(latLonSchema),
   last: z
     .object({ lat: z.number(), lon: z.number(), recordedAt: z.string(), source: z.enum(POSITION_SOURCES) })
     .nullable(),

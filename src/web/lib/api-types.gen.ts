@@ -3349,6 +3349,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loads/{id}/geofence-events/{eventId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch confirms a proposed arrival or departure: the stop's time becomes the geofence's (the correction path: order checked, detention recomputed). 409 GEOFENCE_DECIDED when already answered */
+        post: operations["postLoadGeofenceEventConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/{id}/geofence-events/{eventId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch, or the load's own driver, dismisses a geofence proposal (not proposed again at that stop). 409 GEOFENCE_DECIDED when already answered */
+        post: operations["postLoadGeofenceEventDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loads/{id}/interests": {
         parameters: {
             query?: never;
@@ -3430,6 +3464,23 @@ export interface paths {
         put?: never;
         /** Accept the proposed detention onto the load's charges (the invoice and percentage pay follow) or dismiss it (409 NO_DETENTION when none is proposed, LOAD_INVOICED when billed) */
         post: operations["postLoadStopDetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A load's tracking panel: the breadcrumb (at most 500 points), the planned route, the last fix, the ETA and the geofence proposals. Staff who see the map, and the load's own driver (404 for anyone else) */
+        get: operations["getLoadTracking"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4362,7 +4413,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the customer's loads with stops, status history and BOL/POD documents (404 otherwise) */
+        /** One of the customer's loads with stops, status history and BOL/POD documents, and while it is in progress the truck's coarse position and ETA (never the driver); 404 otherwise */
         get: operations["getPortalLoad"];
         put?: never;
         post?: never;
@@ -4618,7 +4669,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A private tracking link's page: the load's status, cities, dates and last update, and when the link ends. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address */
+        /** A private tracking link's page: the load's status, cities, dates and last update, and when the link ends; while the load is in progress (and up to 24 h after its delivery) the truck's position coarsened to the nearest city, the ETA and the next stop's city, never the driver. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address */
         get: operations["getPublicTrackingByToken"];
         put?: never;
         post?: never;
@@ -5537,6 +5588,74 @@ export interface paths {
         put?: never;
         /** Read a statement and say what an import would do per row: matched (vehicle by transponder, driver and load by time), unmatched, duplicate or invalid. Writes nothing. 400 PARSE_FAILED; past the limits, checked before the file is parsed: 400 TOO_MANY_ROWS (10,000) / TOO_MANY_COLUMNS (100) / SHEET_TOO_LARGE / SHEET_TOO_SLOW */
         post: operations["postTollsImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The driver agrees to share their location while on a load, or withdraws (audited) */
+        put: operations["putTrackingConsent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dispatch map: each truck on an assigned or in-progress load, or with a driver on duty — its last fix and its age, driver, load, next stop, ETA and whether it runs late; filters: status, driver, customer, words, stale (last fix older than 30 minutes) */
+        get: operations["getTrackingMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The driver's phone sends a batch of fixes (device time; at most 500). Stored idempotently (a replayed point counts as a duplicate); a point more than 2 minutes ahead or 72 hours old is refused alone. 409 NO_CONSENT before the driver agreed to share, NOT_SHARING off duty or with no load on its way (nothing is stored). A new geofence proposal at the next stop comes back as the prompt */
+        post: operations["postTrackingPositions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the driver's phone shares now (consent given, a load on its way, on duty), how often, the next stop and an unanswered geofence proposal */
+        get: operations["getTrackingSharing"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6791,6 +6910,17 @@ export interface components {
             overdue: boolean;
             terminatedOn: string;
         };
+        Eta: {
+            avgSpeedMph: number | null;
+            /** @enum {string|null} */
+            basis: "routed" | "estimated" | null;
+            computedAt: string | null;
+            etaAt: string | null;
+            hosBufferMinutes: number | null;
+            late: boolean;
+            nextStopId: string | null;
+            remainingMiles: number | null;
+        };
         ExpensePage: {
             items: components["schemas"]["ParkingExpense"][];
             page: number;
@@ -6861,6 +6991,24 @@ export interface components {
             created: number;
             unchanged: number;
             updated: number;
+        };
+        GeofenceEvent: {
+            at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "arrived" | "departed";
+            /** @enum {string} */
+            status: "proposed" | "confirmed" | "dismissed";
+            stopId: string;
+        };
+        GeofencePrompt: {
+            at: string;
+            eventId: string;
+            /** @enum {string} */
+            kind: "arrived" | "departed";
+            loadId: string;
+            locationName: string;
+            stopId: string;
         };
         GeoSettingsView: {
             canChangeEndpoints: boolean;
@@ -7234,6 +7382,15 @@ export interface components {
             income: string;
             net: string;
         };
+        LiveView: {
+            etaAt: string | null;
+            lat: number;
+            late: boolean;
+            lon: number;
+            near: string | null;
+            nextStopCity: string | null;
+            recordedAt: string;
+        };
         LoadActivity: {
             actorName: string | null;
             createdAt: string;
@@ -7242,7 +7399,7 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late";
             loadId: string;
             loadNumber: string;
             note: string | null;
@@ -7438,10 +7595,29 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late";
             note: string | null;
             /** @enum {string} */
             toStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
+        };
+        LoadTracking: {
+            breadcrumb: number[][];
+            eta: components["schemas"]["Eta"] & (Record<string, never> | null);
+            geofenceEvents: components["schemas"]["GeofenceEvent"][];
+            last: {
+                lat: number;
+                lon: number;
+                recordedAt: string;
+                /** @enum {string} */
+                source: "phone" | "samsara" | "motive";
+            } | null;
+            route: number[][];
+            stops: {
+                id: string;
+                lat: number | null;
+                locationName: string;
+                lon: number | null;
+            }[];
         };
         Location: {
             address: string;
@@ -7597,6 +7773,39 @@ export interface components {
             status: "open" | "completed";
             vendor: string;
         };
+        MapResponse: {
+            at: string;
+            trucks: components["schemas"]["MapTruck"][];
+        };
+        MapTruck: {
+            driverId: string | null;
+            driverName: string | null;
+            heading: number | null;
+            lat: number;
+            load: {
+                customerName: string | null;
+                etaAt: string | null;
+                id: string;
+                late: boolean;
+                loadNumber: string;
+                nextStop: {
+                    city: string;
+                    id: string;
+                    locationName: string;
+                    state: string;
+                } | null;
+                status: string;
+            } | null;
+            lon: number;
+            place: string | null;
+            recordedAt: string;
+            /** @enum {string} */
+            source: "phone" | "samsara" | "motive";
+            speedMph: number | null;
+            unitKey: string;
+            unitNumber: string | null;
+            vehicleId: string | null;
+        };
         Me: {
             currency: string;
             customer: components["schemas"]["CustomerRecord"] & (Record<string, never> | null);
@@ -7670,7 +7879,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             link: string | null;
             note: string;
             readAt: string | null;
@@ -7687,15 +7896,15 @@ export interface components {
                 /** @enum {string} */
                 channel: "inApp" | "email" | "sms";
                 /** @enum {string} */
-                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             }[];
-            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             emailAddress: string;
-            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             language: "en" | "es" | "fr";
             phone: string | null;
-            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             smsConsent: "opted_in" | "opted_out" | "unknown";
         };
@@ -7954,6 +8163,7 @@ export interface components {
             driverAssigned: boolean;
             hasPod: boolean;
             id: string;
+            live: components["schemas"]["LiveView"] & (Record<string, never> | null);
             loadNumber: string;
             pickupAt: string;
             pickupCity: string;
@@ -8018,6 +8228,15 @@ export interface components {
         PortalTrackingLink: {
             expiresAt: string;
             url: string;
+        };
+        PositionBatchResult: {
+            accepted: number;
+            duplicates: number;
+            prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            rejected: {
+                index: number;
+                reason: string;
+            }[];
         };
         Profile: {
             email: string;
@@ -8458,6 +8677,20 @@ export interface components {
             draft: number;
             paidThisMonth: string;
         };
+        SharingState: {
+            consented: boolean;
+            geofenceRadiusMiles: number;
+            intervalSeconds: number;
+            loadId: string | null;
+            nextStop: {
+                id: string;
+                lat: number;
+                locationName: string;
+                lon: number;
+            } | null;
+            prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            sharing: boolean;
+        };
         SignedContract: {
             account: {
                 email: string;
@@ -8799,6 +9032,7 @@ export interface components {
             };
             expiresAt: string;
             lastUpdate: string;
+            live: components["schemas"]["LiveView"] & (Record<string, never> | null);
             loadNumber: string;
             pickup: {
                 city: string;
@@ -27680,6 +27914,160 @@ export interface operations {
             };
         };
     };
+    postLoadGeofenceEventConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeofenceEvent"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description GEOFENCE_DECIDED: the proposal was already confirmed or dismissed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLoadGeofenceEventDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeofenceEvent"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description GEOFENCE_DECIDED: the proposal was already confirmed or dismissed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLoadInterests: {
         parameters: {
             query?: never;
@@ -28252,6 +28640,64 @@ export interface operations {
             };
             /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLoadTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadTracking"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29394,8 +29840,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
-                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
                 };
             };
         };
@@ -38554,6 +39000,274 @@ export interface operations {
             };
             /** @description SERVER_BUSY: other files are being read; try again */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTrackingConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consent: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingState"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_SHARING: the account has no driver record */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrackingMap: {
+        parameters: {
+            query?: {
+                customerId?: string;
+                driverId?: string;
+                q?: string;
+                stale?: "true" | "false";
+                status?: "all" | "in_progress" | "assigned" | "idle";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapResponse"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTrackingPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: {
+                        acc: number;
+                        hdg?: number | null;
+                        lat: number;
+                        lon: number;
+                        spd?: number | null;
+                        /** Format: date-time */
+                        t: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionBatchResult"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NO_CONSENT: the driver has not agreed to share; NOT_SHARING: off duty or no load on its way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrackingSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharingState"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

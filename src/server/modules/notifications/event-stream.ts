@@ -1,5 +1,6 @@
 import { can } from "@shared/access";
 import { type Notification, STREAM_HEARTBEAT_MS } from "@shared/notifications/notifications.schema";
+import { POSITIONS_CHANNEL } from "@shared/tracking/tracking.constants";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Deps } from "../../deps";
@@ -98,6 +99,14 @@ export function eventStream(
           if (!can(actor, "chat:use")) return;
           const event = await chat.event(actor, driverId, kind === "message" ? (messageId ?? null) : null);
           if (event && open) await stream.writeSSE({ event: "chat", data: JSON.stringify(event) });
+        });
+      }),
+      // A truck moved (issue 40): the payload is the stream's own (streamPositionSchema), written by the
+      // ingest statement, so nothing is read per event; only who may see the map gets it.
+      deps.events.listen(POSITIONS_CHANNEL, (payload) => {
+        inOrder(async () => {
+          if (can(actor, "tracking:view") && open)
+            await stream.writeSSE({ event: "position", data: payload });
         });
       }),
       deps.events.listen(AUTH_CHANGED_CHANNEL, (userId) => {

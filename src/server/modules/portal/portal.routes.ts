@@ -56,7 +56,9 @@ export function portalRoutes(deps: Deps) {
   t.get(
     "/api/portal/loads/{id}",
     {
-      summary: "One of the customer's loads with stops, status history and BOL/POD documents (404 otherwise)",
+      summary:
+        "One of the customer's loads with stops, status history and BOL/POD documents, and while it is in progress " +
+        "the truck's coarse position and ETA (never the driver); 404 otherwise",
       response: portalLoadDetailSchema,
     },
     ({ actor, id }) => portal.getLoad(actor, id),

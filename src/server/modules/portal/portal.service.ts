@@ -15,6 +15,7 @@ import { EXPORT_MAX_ROWS } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { ownCustomerId } from "../../http/scope";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
+import { liveViewOf } from "../tracking/live-view";
 import {
   isPortalKind,
   type PortalLoadRow,
@@ -151,7 +152,7 @@ export function createPortalService(deps: Deps) {
 
     async getLoad(actor: Actor, loadId: string): Promise<PortalLoadDetail> {
       const row = await ownLoad(actor, loadId);
-      const [stops, events, documents, request, [timing]] = await Promise.all([
+      const [stops, events, documents, request, [timing], live] = await Promise.all([
         db.select().from(loadStops).where(eq(loadStops.loadId, loadId)).orderBy(asc(loadStops.sequence)),
         db
           .select({
@@ -172,6 +173,7 @@ export function createPortalService(deps: Deps) {
           .select({ startedAt: loads.startedAt, assigned: sql<boolean>`${loads.driverId} is not null` })
           .from(loads)
           .where(eq(loads.id, loadId)),
+        liveViewOf(db, loadId),
       ]);
       return {
         ...toPortalItem(row),
@@ -205,6 +207,7 @@ export function createPortalService(deps: Deps) {
             : [],
         ),
         requestNumber: request[0]?.requestNumber ?? null,
+        live,
       };
     },
 

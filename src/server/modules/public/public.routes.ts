@@ -57,7 +57,9 @@ export function publicRoutes(deps: Deps) {
     {
       summary:
         "A private tracking link's page: the load's status, cities, dates and last update, and when the link " +
-        "ends. 404 TRACKING_LINK_EXPIRED for an unknown, revoked, replaced or expired link; rate-limited per address",
+        "ends; while the load is in progress (and up to 24 h after its delivery) the truck's position coarsened to " +
+        "the nearest city, the ETA and the next stop's city, never the driver. 404 TRACKING_LINK_EXPIRED for an " +
+        "unknown, revoked, replaced or expired link; rate-limited per address",
       params: trackingTokenParamsSchema,
       response: trackingViewSchema,
       responses: {

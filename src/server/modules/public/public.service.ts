@@ -20,6 +20,7 @@ import { HttpError } from "../../http/errors";
 import { companyDay } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { hashToken } from "../../platform/tokens/tokens";
+import { liveViewOf } from "../tracking/live-view";
 
 const loadNotFound = () => new HttpError(404, "LOAD_NOT_FOUND", LOAD_NOT_FOUND_MESSAGE);
 const invalidLink = () => new HttpError(404, "INVALID_LINK", INVALID_LINK_MESSAGE);
@@ -172,7 +173,11 @@ export function createPublicService({ db, storage, config }: Deps) {
         .update(loadTrackingLinks)
         .set({ lastOpenedAt: sql`now()` })
         .where(eq(loadTrackingLinks.id, found.linkId));
-      return { ...fullView(found.load), expiresAt: expiresAt.toISOString() };
+      return {
+        ...fullView(found.load),
+        expiresAt: expiresAt.toISOString(),
+        live: await liveViewOf(db, found.load.id),
+      };
     },
 
     async bolLink(token: string): Promise<BolLink> {

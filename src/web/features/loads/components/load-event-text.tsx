@@ -32,7 +32,8 @@ export function useLoadEventText() {
       case "stop_time_corrected":
       case "detention_proposed":
       case "detention_accepted":
-      case "detention_dismissed": {
+      case "detention_dismissed":
+      case "running_late": {
         const d = event.data;
         const checkIn = d.checkIn === "done" ? (d.stopType === "pickup" ? "loaded" : "unloaded") : d.checkIn;
         return t(`timeline.kinds.${event.kind}`, {
