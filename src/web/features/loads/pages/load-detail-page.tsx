@@ -30,6 +30,10 @@ const StateMilesPanel = lazyPanel(() =>
 const TrackingLinkPanel = lazyPanel(() =>
   import("../components/tracking-link-panel").then((m) => m.TrackingLinkPanel),
 );
+/** The truck on a map with its ETA (issue 40): MapLibre downloads only when the panel shows. */
+const LoadTrackingPanel = lazyPanel(() =>
+  import("../../tracking/components/load-tracking-panel").then((m) => m.LoadTrackingPanel),
+);
 const ChangeStatusDialog = lazyDialog(() =>
   import("../components/change-status-dialog").then((m) => m.ChangeStatusDialog),
 );
@@ -58,13 +62,27 @@ export default function LoadDetailPage() {
           load={load.data}
           staff={can(me ?? null, "loads:write")}
           bolLinks={can(me ?? null, "bolLinks:manage")}
+          tracking={
+            can(me ?? null, "tracking:view") ? "staff" : can(me ?? null, "tracking:share") ? "driver" : null
+          }
         />
       )}
     </div>
   );
 }
 
-function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean; bolLinks: boolean }) {
+function LoadView({
+  load,
+  staff,
+  bolLinks,
+  tracking,
+}: {
+  load: LoadDetail;
+  staff: boolean;
+  bolLinks: boolean;
+  /** Who reads the tracking panel: dispatch (confirms crossings) or the load's own driver. */
+  tracking: "staff" | "driver" | null;
+}) {
   const { t } = useTranslation("loads");
   const navigate = useNavigate();
   const [statusDialog, setStatusDialog] = useState<{ preset?: LoadStatus } | null>(null);
@@ -239,6 +257,12 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
           ) : null}
         </div>
         <div className="grid grid-cols-1 content-start gap-6">
+          {tracking &&
+          (load.status === "assigned" || load.status === "in_progress" || load.status === "completed") ? (
+            <SectionCard title={t("detail.tracking")}>
+              <LoadTrackingPanel loadId={load.id} canDecide={tracking === "staff"} />
+            </SectionCard>
+          ) : null}
           {staff && onBoard ? (
             <SectionCard title={t("interests.title")} description={t("interests.text")}>
               <InterestedDriversPanel

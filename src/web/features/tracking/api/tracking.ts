@@ -1,0 +1,75 @@
+import { mapBaseSchema } from "@shared/tracking/map-base.schema";
+import {
+  geofenceEventSchema,
+  loadTrackingSchema,
+  type MapQuery,
+  mapResponseSchema,
+} from "@shared/tracking/tracking.schema";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fillPath, requestChecked } from "../../../lib/api";
+import { retryTransient } from "../../../lib/api-errors";
+import { loadKeys } from "../../loads/api/loads";
+
+/**
+ * The dispatch map and a load's tracking panel. The stream's `position` events are written into
+ * `trackingKeys.maps()` by `tracking-live.ts`, so an open map moves without asking again.
+ */
+export const trackingKeys = {
+  all: ["tracking"] as const,
+  maps: () => [...trackingKeys.all, "map"] as const,
+  map: (query: object) => [...trackingKeys.maps(), query] as const,
+  load: (loadId: string) => [...trackingKeys.all, "load", loadId] as const,
+  base: () => [...trackingKeys.all, "base"] as const,
+};
+
+/** The base map: Settings' tile style, or the shipped outlines (changes rarely: kept for the session). */
+export function useMapBase() {
+  return useQuery({
+    queryKey: trackingKeys.base(),
+    queryFn: ({ signal }) => requestChecked("/api/geo/map-base", mapBaseSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: retryTransient,
+  });
+}
+
+/** The map's filters as the screen keeps them (every one optional: absent means "all"). */
+export type MapFilter = Partial<Pick<MapQuery, "q" | "status" | "stale">>;
+
+export function useTruckMap(filter: MapFilter) {
+  return useQuery({
+    queryKey: trackingKeys.map(filter),
+    queryFn: ({ signal }) =>
+      requestChecked("/api/tracking/map", mapResponseSchema, { query: { ...filter }, signal }),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+export function useLoadTracking(loadId: string) {
+  return useQuery({
+    queryKey: trackingKeys.load(loadId),
+    queryFn: ({ signal }) =>
+      requestChecked(fillPath("/api/loads/{id}/tracking", { id: loadId }), loadTrackingSchema, { signal }),
+    retry: retryTransient,
+  });
+}
+
+/** Dispatch confirms or dismisses a departure (or arrival) proposed from the truck's positions. */
+export function useDecideGeofenceEvent(loadId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, decision }: { eventId: string; decision: "confirm" | "dismiss" }) =>
+      requestChecked(
+        fillPath(`/api/loads/{id}/geofence-events/{eventId}/${decision}`, { id: loadId, eventId }),
+        geofenceEventSchema.partial(),
+        { method: "POST" },
+      ),
+    onSettled: async () => {
+      // A confirmed crossing is the stop's check-in or check-out: the load's own page changes too.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: trackingKeys.load(loadId) }),
+        client.invalidateQueries({ queryKey: loadKeys.detail(loadId) }),
+      ]);
+    },
+  });
+}
