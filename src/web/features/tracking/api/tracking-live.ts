@@ -1,6 +1,6 @@
 import type { MapResponse, StreamPosition } from "@shared/tracking/tracking.schema";
 import type { QueryClient } from "@tanstack/react-query";
-import { trackingKeys } from "./tracking";
+import { trackingKeys } from "./tracking-keys";
 
 /** Beyond this distance from where its place was named, a truck's "near …" no longer holds. */
 const PLACE_HOLDS_MILES = 10;

@@ -1,45 +1,33 @@
-import { mapBaseSchema } from "@shared/tracking/map-base.schema";
-import {
-  geofenceEventSchema,
-  loadTrackingSchema,
-  type MapQuery,
-  mapResponseSchema,
-} from "@shared/tracking/tracking.schema";
+import type { MapBase } from "@shared/tracking/map-base.schema";
+import type { GeofenceEvent, LoadTracking, MapQuery, MapResponse } from "@shared/tracking/tracking.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fillPath, requestChecked } from "../../../lib/api";
+import { fillPath, requestAs } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { loadKeys } from "../../loads/api/loads";
+import { trackingKeys } from "./tracking-keys";
 
-/**
+/*
  * The dispatch map and a load's tracking panel. The stream's `position` events are written into
  * `trackingKeys.maps()` by `tracking-live.ts`, so an open map moves without asking again.
  */
-export const trackingKeys = {
-  all: ["tracking"] as const,
-  maps: () => [...trackingKeys.all, "map"] as const,
-  map: (query: object) => [...trackingKeys.maps(), query] as const,
-  load: (loadId: string) => [...trackingKeys.all, "load", loadId] as const,
-  base: () => [...trackingKeys.all, "base"] as const,
-};
 
 /** The base map: Settings' tile style, or the shipped outlines (changes rarely: kept for the session). */
 export function useMapBase() {
   return useQuery({
     queryKey: trackingKeys.base(),
-    queryFn: ({ signal }) => requestChecked("/api/geo/map-base", mapBaseSchema, { signal }),
+    queryFn: ({ signal }) => requestAs<MapBase>("/api/geo/map-base", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryTransient,
   });
 }
 
 /** The map's filters as the screen keeps them (every one optional: absent means "all"). */
-export type MapFilter = Partial<Pick<MapQuery, "q" | "status" | "stale">>;
+export type MapFilter = Partial<MapQuery>;
 
 export function useTruckMap(filter: MapFilter) {
   return useQuery({
     queryKey: trackingKeys.map(filter),
-    queryFn: ({ signal }) =>
-      requestChecked("/api/tracking/map", mapResponseSchema, { query: { ...filter }, signal }),
+    queryFn: ({ signal }) => requestAs<MapResponse>("/api/tracking/map", { query: { ...filter }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -49,7 +37,7 @@ export function useLoadTracking(loadId: string) {
   return useQuery({
     queryKey: trackingKeys.load(loadId),
     queryFn: ({ signal }) =>
-      requestChecked(fillPath("/api/loads/{id}/tracking", { id: loadId }), loadTrackingSchema, { signal }),
+      requestAs<LoadTracking>(fillPath("/api/loads/{id}/tracking", { id: loadId }), { signal }),
     retry: retryTransient,
   });
 }
@@ -59,9 +47,8 @@ export function useDecideGeofenceEvent(loadId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, decision }: { eventId: string; decision: "confirm" | "dismiss" }) =>
-      requestChecked(
+      requestAs<GeofenceEvent>(
         fillPath(`/api/loads/{id}/geofence-events/{eventId}/${decision}`, { id: loadId, eventId }),
-        geofenceEventSchema.partial(),
         { method: "POST" },
       ),
     onSettled: async () => {

@@ -1,4 +1,4 @@
-import { type LiveView, liveViewSchema } from "@shared/tracking/tracking.schema";
+import type { LiveView } from "@shared/tracking/tracking.schema";
 import i18n from "i18next";
 import { AlertTriangle, Navigation } from "lucide-react";
 import { useMemo } from "react";
@@ -8,13 +8,12 @@ import type { MapPoint } from "./map-view";
 
 /**
  * The `live` part of a payload that carries one (the private tracking link, the portal's load): the
- * server adds it beside the fields the screen already reads, so it is taken — and checked — here.
- * Anything else than a valid coarse view (absent, null, a shape this build does not know) is none.
+ * server adds it (liveViewSchema) beside the fields these screens already read, so it is taken here.
+ * Anything but a coarse view with a position (absent, null) is none.
  */
 export function liveOf(view: object | null | undefined): LiveView | null {
-  const live = view && "live" in view ? view.live : null;
-  const parsed = liveViewSchema.nullable().safeParse(live ?? null);
-  return parsed.success ? parsed.data : null;
+  const live = view && "live" in view ? (view.live as LiveView | null | undefined) : null;
+  return live && typeof live.lat === "number" && typeof live.lon === "number" ? live : null;
 }
 
 /**

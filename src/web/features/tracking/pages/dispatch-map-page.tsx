@@ -10,15 +10,20 @@ import { EmptyState } from "../../../components/ui/feedback";
 import { Select } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { useListParams } from "../../../lib/use-list-params";
-import { type MapFilter, useMapBase, useTruckMap } from "../api/tracking";
+import { useMapBase, useTruckMap } from "../api/tracking";
 import { useNow } from "../components/fix-age";
 import { LazyMap } from "../components/lazy-map";
 import { TruckList } from "../components/truck-list";
 import { truckPoint } from "../components/truck-words";
 
 const STATUSES = ["in_progress", "assigned", "idle"] as const satisfies readonly MapQuery["status"][];
-/** The URL keeps the filters and the chosen truck, so a reload or a shared link shows the same view. */
+/**
+ * The URL keeps the filters and the chosen truck: a reload or a shared link shows the same view. (Read
+ * by hand rather than through mapQuerySchema: importing the tracking schemas at run time would add
+ * zod's pick/strict code to the zod chunk every screen downloads.)
+ */
 const DEFAULTS = { q: "", status: "", stale: "", truck: "" };
+const isStatus = (v: string): v is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(v);
 
 /**
  * The dispatch map (issue 40): every truck's last position, its driver, load and next stop with the
@@ -28,9 +33,9 @@ const DEFAULTS = { q: "", status: "", stale: "", truck: "" };
 export default function DispatchMapPage() {
   const { t } = useTranslation("tracking");
   const { values, update } = useListParams(DEFAULTS);
-  const filter: MapFilter = {
-    q: values.q || undefined,
-    status: (values.status || undefined) as MapFilter["status"],
+  const filter: Partial<MapQuery> = {
+    q: values.q.trim().slice(0, 100) || undefined,
+    status: isStatus(values.status) ? values.status : "all",
     stale: values.stale === "true" ? "true" : undefined,
   };
   const map = useTruckMap(filter);
@@ -39,7 +44,7 @@ export default function DispatchMapPage() {
   const trucks = map.data?.trucks ?? [];
   const selected = values.truck || null;
   const points = useMemo(() => trucks.map((truck) => truckPoint(t, truck, now)), [trucks, t, now]);
-  const filtered = !!(values.q || values.status || values.stale);
+  const filtered = !!(filter.q || filter.status !== "all" || filter.stale === "true");
 
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-4">
@@ -55,7 +60,7 @@ export default function DispatchMapPage() {
         <FilterSelect
           label={t("filters.status")}
           all={t("filters.allTrucks")}
-          value={(values.status || null) as (typeof STATUSES)[number] | null}
+          value={filter.status === "all" ? null : filter.status}
           options={STATUSES}
           optionLabel={(s) => t(`filters.statuses.${s}`)}
           onChange={(status) => update({ status, truck: null })}
@@ -64,7 +69,7 @@ export default function DispatchMapPage() {
         />
         <Select
           aria-label={t("filters.fix")}
-          value={values.stale}
+          value={filter.stale === "true" ? "true" : ""}
           onChange={(e) => update({ stale: e.target.value || null, truck: null })}
           className="sm:w-56"
           data-testid="map-stale-filter"
