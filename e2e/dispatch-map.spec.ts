@@ -1,5 +1,11 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import type { MapResponse, MapTruck, StreamPosition } from "../src/shared/tracking/tracking.schema";
+import type {
+  GeofenceEvent,
+  LoadTracking,
+  MapResponse,
+  MapTruck,
+  StreamPosition,
+} from "../src/shared/tracking/tracking.schema";
 import { loginAs } from "./fixtures";
 
 /**
@@ -286,5 +292,94 @@ test("with no truck reporting, the map says how trucks appear; drivers cannot op
   ).toHaveCount(0);
   await driver.goto("/operations/map");
   await expect(driver.getByRole("heading", { name: "Dispatch map" })).toHaveCount(0);
+  await context.close();
+});
+
+/** A load's tracking as `GET /api/loads/{id}/tracking` answers it (loadTrackingSchema). */
+function loadTracking(status: GeofenceEvent["status"]): LoadTracking {
+  return {
+    breadcrumb: [
+      [41.88, -87.63],
+      [41.7, -87.9],
+      [41.525, -88.082],
+    ],
+    route: [
+      [41.88, -87.63],
+      [41.525, -88.082],
+      [39.96, -82.99],
+    ],
+    // Half a minute more than the six read: the screen reads the age against a clock a moment older.
+    last: { lat: 41.525, lon: -88.082, recordedAt: minutesAgo(6.5), source: "phone" },
+    eta: {
+      nextStopId: "s-2",
+      remainingMiles: 612,
+      etaAt: new Date(Date.now() + 23 * 3_600_000).toISOString(),
+      basis: "estimated",
+      avgSpeedMph: 50,
+      hosBufferMinutes: 630,
+      late: true,
+      computedAt: minutesAgo(1),
+    },
+    geofenceEvents: [{ id: "g-1", stopId: "s-1", kind: "departed", at: minutesAgo(90), status }],
+    stops: [
+      { id: "s-1", locationName: "Lakeshore Foods", lat: 41.88, lon: -87.63 },
+      { id: "s-2", locationName: "Buckeye Distribution", lat: 39.96, lon: -82.99 },
+    ],
+  };
+}
+
+test("the load page shows the truck, its ETA with the rest it includes, and dispatch confirms a GPS departure", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await loginAs(page, "dispatcher@demo.test");
+  const load = await demoLoad(page);
+  let decided: string | null = null;
+  await page.route(`**/api/loads/${load.id}/tracking`, (route) =>
+    route.fulfill({ json: loadTracking(decided ? "confirmed" : "proposed") }),
+  );
+  await page.route(`**/api/loads/${load.id}/geofence-events/*/*`, (route) => {
+    decided = new URL(route.request().url()).pathname;
+    return route.fulfill({
+      json: { id: "g-1", stopId: "s-1", kind: "departed", at: minutesAgo(90), status: "confirmed" },
+    });
+  });
+  await page.goto(`/operations/loads/${load.id}`);
+  const panel = page.getByTestId("load-tracking-panel");
+  await expect(panel.getByTestId("tracking-last-fix")).toContainText("Driver's phone · 6 minutes ago");
+  await expect(panel.getByTestId("tracking-eta")).toContainText("Late");
+  await expect(panel.getByTestId("tracking-eta")).toContainText("About 612 mi to go (estimated) at 50 mph");
+  await expect(panel.getByTestId("tracking-hos")).toHaveText(
+    "Includes 10 h 30 min for the breaks and rest the driver must take on the way (11 hours of driving, a 14-hour day, a 30-minute break after 8 hours).",
+  );
+  await expect(panel).toContainText("ETA at Buckeye Distribution");
+  await expect(
+    panel.locator('[data-marker="point"][aria-label^="The truck, last position 6 minutes ago"]'),
+  ).toBeVisible();
+  const event = panel.getByTestId("geofence-event");
+  await expect(event).toContainText("Left Lakeshore Foods");
+  await expect(event).toContainText("Proposed from GPS — not yet confirmed");
+  await event.getByRole("button", { name: "Confirm" }).click();
+  await expect(event).toContainText("Confirmed");
+  await expect(event.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+  expect(decided).toBe(`/api/loads/${load.id}/geofence-events/g-1/confirm`);
+
+  // The load's own driver reads the same panel, without dispatch's decision.
+  const context = await browser.newContext({ baseURL });
+  const driver = await context.newPage();
+  await loginAs(driver, "driver@demo.test");
+  const own = (await (await driver.request.get("/api/loads?status=in_progress")).json()) as {
+    items: { id: string }[];
+  };
+  expect(own.items.length).toBeGreaterThan(0);
+  await driver.route(`**/api/loads/${own.items[0].id}/tracking`, (route) =>
+    route.fulfill({ json: loadTracking("proposed") }),
+  );
+  await driver.goto(`/operations/loads/${own.items[0].id}`);
+  await expect(driver.getByTestId("geofence-event")).toContainText("Proposed from GPS");
+  await expect(
+    driver.getByTestId("load-tracking-panel").getByRole("button", { name: "Confirm" }),
+  ).toHaveCount(0);
   await context.close();
 });
