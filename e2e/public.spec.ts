@@ -243,7 +243,7 @@ test("while the load is on its way, the link shows near which city the truck is 
   // (liveViewSchema: a city, a rounded position, the ETA — the contract has no field for a driver).
   const recordedAt = new Date(Date.now() - 4 * 60_000);
   const etaAt = new Date(Date.now() + 3 * 3_600_000);
-  await shipper.route("**/api/public/tracking/*", async (route) => {
+  await shipper.route("**/api/public/tracking/**", async (route) => {
     const real = await route.fetch();
     const view = await real.json();
     await route.fulfill({
@@ -275,7 +275,7 @@ test("while the load is on its way, the link shows near which city the truck is 
   if (driver.phone) await expect(shipper.locator("body")).not.toContainText(driver.phone);
 
   // Once the server sends no live view (delivered more than a day ago, or not started), there is none.
-  await shipper.unroute("**/api/public/tracking/*");
+  await shipper.unroute("**/api/public/tracking/**");
   await shipper.reload();
   await expect(shipper.getByTestId("track-result")).toContainText(load.loadNumber);
   await expect(shipper.getByTestId("live-position")).toHaveCount(0);

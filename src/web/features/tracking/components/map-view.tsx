@@ -125,10 +125,10 @@ export function MapView({
     map.on("webglcontextlost", () => onFailed?.());
     const redraw = () => drawMarkers(map);
     map.on("moveend", redraw);
-    map.on("load", () => {
-      drawLines(map, linesRef.current);
-      redraw();
-    });
+    // Lines go on as soon as the style is in — not at "load", which waits for every source, and a
+    // base whose outlines are missing would hold them back.
+    map.on("style.load", () => drawLines(map, linesRef.current));
+    map.on("load", redraw);
     mapRef.current = map;
     const placed = markers.current;
     return () => {
@@ -226,7 +226,8 @@ export function MapView({
     function pointMarker(p: MapPoint) {
       return {
         lngLat: [p.lon, p.lat] as [number, number],
-        element: () => markerButton("point", () => latest.current.onSelect?.(p.key)),
+        element: () =>
+          select ? markerButton("point", () => latest.current.onSelect?.(p.key)) : markerImage(),
         update: (e: HTMLElement) => {
           const current = latest.current.points.find((q) => q.key === p.key) ?? p;
           e.textContent = current.text;
@@ -236,7 +237,7 @@ export function MapView({
           e.dataset.lon = current.lon.toFixed(4);
           if (select) e.setAttribute("aria-pressed", String(current.key === chosen));
           e.className = cn(
-            "min-h-8 min-w-8 rounded-full border-2 px-2 text-xs font-semibold shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
+            "inline-grid min-h-8 min-w-8 place-items-center rounded-full border-2 px-2 text-xs font-semibold shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
             TONES[current.tone],
             current.key === chosen && "ring-2 ring-amber-400 ring-offset-1",
           );
@@ -284,6 +285,14 @@ function markerButton(kind: "cluster" | "point", onClick: () => void): HTMLEleme
     onClick();
   });
   return button;
+}
+
+/** A point nobody can choose (the shipper's coarse dot): an image with its label, not a button. */
+function markerImage(): HTMLElement {
+  const dot = document.createElement("span");
+  dot.setAttribute("role", "img");
+  dot.dataset.marker = "point";
+  return dot;
 }
 
 function fitTo(map: MapLibre, coordinates: [number, number][], maxZoom: number) {

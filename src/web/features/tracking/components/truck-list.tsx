@@ -9,7 +9,7 @@ import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { formatFixAge, isStale } from "./fix-age";
-import { truckLabel, unitName, whereText } from "./truck-words";
+import { unitName, whereText } from "./truck-words";
 
 /**
  * The trucks as a list: the map's accessible alternative, the phone's layout, and the only view when
@@ -37,7 +37,6 @@ export function TruckList({
             <button
               type="button"
               aria-pressed={chosen}
-              aria-label={truckLabel(t, truck, now)}
               onClick={() => onSelect(chosen ? null : truck.unitKey)}
               className={cn(
                 "flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500",
@@ -59,23 +58,23 @@ export function TruckList({
               </span>
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium text-slate-900">{unitName(t, truck)}</span>
+                  <span className="font-medium text-slate-900">{unitName(t, truck)}</span>{" "}
                   <span className="truncate text-sm text-slate-600">
                     {truck.driverName ?? t("truck.noDriver")}
-                  </span>
+                  </span>{" "}
                   {truck.load?.late ? <Badge tone="danger">{t("truck.lateBadge")}</Badge> : null}
-                </span>
+                </span>{" "}
                 <span className="truncate text-sm text-slate-700" data-testid="truck-place">
                   {whereText(t, truck)}
-                </span>
-                <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+                </span>{" "}
+                <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
                   <span
                     className={cn("inline-flex items-center gap-1", stale && "font-medium text-amber-800")}
                     data-testid="truck-age"
                   >
                     <Clock className="size-3" aria-hidden />
                     {formatFixAge(truck.recordedAt, now)}
-                  </span>
+                  </span>{" "}
                   <span>
                     {truck.load ? t("truck.load", { number: truck.load.loadNumber }) : t("truck.noLoad")}
                   </span>

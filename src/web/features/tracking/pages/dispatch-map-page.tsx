@@ -55,7 +55,7 @@ export default function DispatchMapPage() {
           onSearch={(q) => update({ q, truck: null }, { replace: true })}
           label={t("filters.search")}
           hint={t("filters.searchHint")}
-          className="sm:w-72"
+          className="sm:w-80"
         />
         <FilterSelect
           label={t("filters.status")}
@@ -64,14 +64,14 @@ export default function DispatchMapPage() {
           options={STATUSES}
           optionLabel={(s) => t(`filters.statuses.${s}`)}
           onChange={(status) => update({ status, truck: null })}
-          className="sm:w-48"
+          className="sm:w-auto"
           testId="map-status-filter"
         />
         <Select
           aria-label={t("filters.fix")}
           value={filter.stale === "true" ? "true" : ""}
           onChange={(e) => update({ stale: e.target.value || null, truck: null })}
-          className="sm:w-56"
+          className="sm:w-auto"
           data-testid="map-stale-filter"
         >
           <option value="">{t("filters.anyFix")}</option>
