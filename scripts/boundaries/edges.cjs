@@ -65,8 +65,6 @@ const WEB_EDGES = {
   "notifications -> tracking/api/tracking-live":
     "the one events stream per browser hands a truck's new position to the open dispatch map",
   "loads -> tracking/components/load-tracking-panel": "the load page shows the truck and ETA",
-  "tracking -> loads/api/loads":
-    "a confirmed geofence crossing is a stop's check-in: the load's page reads it again",
   "portal -> tracking/components/live-position": "the portal shows the coarse position",
   "public -> tracking/components/live-position": "the private tracking link shows the coarse position",
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",

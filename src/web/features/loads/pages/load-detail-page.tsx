@@ -12,7 +12,7 @@ import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useLoad } from "../api/loads";
+import { useInvalidateLoads, useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { DriverLoadActions } from "../components/driver-load-actions";
 import { DriverPaperNotice } from "../components/driver-paper-notice";
@@ -91,6 +91,7 @@ function LoadView({
   const changeable = load.allowedStatuses.filter((s) => s !== "cancelled").length > 0;
   const first = [...load.stops].sort((a, b) => a.sequence - b.sequence)[0];
   const onBoard = load.postedToBoard && load.status === "pending" && !load.driverId;
+  const invalidateLoads = useInvalidateLoads();
 
   return (
     <>
@@ -260,7 +261,11 @@ function LoadView({
           {tracking &&
           (load.status === "assigned" || load.status === "in_progress" || load.status === "completed") ? (
             <SectionCard title={t("detail.tracking")}>
-              <LoadTrackingPanel loadId={load.id} canDecide={tracking === "staff"} />
+              <LoadTrackingPanel
+                loadId={load.id}
+                canDecide={tracking === "staff"}
+                onDecided={invalidateLoads}
+              />
             </SectionCard>
           ) : null}
           {staff && onBoard ? (

@@ -3,7 +3,6 @@ import type { GeofenceEvent, LoadTracking, MapQuery, MapResponse } from "@shared
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fillPath, requestAs } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { loadKeys } from "../../loads/api/loads";
 import { trackingKeys } from "./tracking-keys";
 
 /*
@@ -43,7 +42,7 @@ export function useLoadTracking(loadId: string) {
 }
 
 /** Dispatch confirms or dismisses a departure (or arrival) proposed from the truck's positions. */
-export function useDecideGeofenceEvent(loadId: string) {
+export function useDecideGeofenceEvent(loadId: string, onDecided?: () => unknown) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, decision }: { eventId: string; decision: "confirm" | "dismiss" }) =>
@@ -52,11 +51,9 @@ export function useDecideGeofenceEvent(loadId: string) {
         { method: "POST" },
       ),
     onSettled: async () => {
-      // A confirmed crossing is the stop's check-in or check-out: the load's own page changes too.
-      await Promise.all([
-        client.invalidateQueries({ queryKey: trackingKeys.load(loadId) }),
-        client.invalidateQueries({ queryKey: loadKeys.detail(loadId) }),
-      ]);
+      // A confirmed crossing is the stop's check-in or check-out: the load's own page changes too
+      // (it says how to refresh itself: tracking does not import the loads' keys).
+      await Promise.all([client.invalidateQueries({ queryKey: trackingKeys.load(loadId) }), onDecided?.()]);
     },
   });
 }

@@ -22,7 +22,16 @@ import type { MapLine, MapPoint } from "./map-view";
  * hours-of-service time it includes, the late flag, and the geofence crossings — which dispatch
  * confirms (they become the stop's times) or dismisses.
  */
-export function LoadTrackingPanel({ loadId, canDecide }: { loadId: string; canDecide: boolean }) {
+export function LoadTrackingPanel({
+  loadId,
+  canDecide,
+  onDecided,
+}: {
+  loadId: string;
+  canDecide: boolean;
+  /** A decision changed the load's stop times: the load page refreshes itself. */
+  onDecided?: () => unknown;
+}) {
   const { t } = useTranslation("tracking");
   const tracking = useLoadTracking(loadId);
   const base = useMapBase();
@@ -45,6 +54,7 @@ export function LoadTrackingPanel({ loadId, canDecide }: { loadId: string; canDe
       now={now}
       styleUrl={base.data?.tileStyleUrl ?? null}
       canDecide={canDecide}
+      onDecided={onDecided}
     />
   );
 }
@@ -55,12 +65,14 @@ function TrackingView({
   now,
   styleUrl,
   canDecide,
+  onDecided,
 }: {
   loadId: string;
   data: LoadTracking;
   now: number;
   styleUrl: string | null;
   canDecide: boolean;
+  onDecided?: () => unknown;
 }) {
   const { t } = useTranslation("tracking");
   const { last, eta } = data;
@@ -181,6 +193,7 @@ function TrackingView({
                 event={event}
                 stop={stopName(event.stopId)}
                 canDecide={canDecide}
+                onDecided={onDecided}
               />
             ))}
           </ul>
@@ -195,14 +208,16 @@ function GeofenceRow({
   event,
   stop,
   canDecide,
+  onDecided,
 }: {
   loadId: string;
   event: GeofenceEvent;
   stop: string;
   canDecide: boolean;
+  onDecided?: () => unknown;
 }) {
   const { t } = useTranslation("tracking");
-  const decide = useDecideGeofenceEvent(loadId);
+  const decide = useDecideGeofenceEvent(loadId, onDecided);
   const act = (decision: "confirm" | "dismiss") =>
     decide.mutate(
       { eventId: event.id, decision },

@@ -4,25 +4,27 @@ import { formatNumber } from "../../../lib/format";
 import { formatFixAge, isStale } from "./fix-age";
 import type { MapPoint } from "./map-view";
 
+/** Words of the `tracking` namespace: `t` is the caller's `useTranslation("tracking")`. */
+
 /** A truck's name on the map: its unit number, else its driver's phone. */
 export const unitName = (t: TFunction, truck: MapTruck) =>
-  truck.unitNumber ? t("tracking:truck.unit", { unit: truck.unitNumber }) : t("tracking:truck.phone");
+  truck.unitNumber ? t("truck.unit", { unit: truck.unitNumber }) : t("truck.phone");
 
 /** Where it is: "near Joliet, IL", else the coordinates. */
 export const whereText = (t: TFunction, truck: Pick<MapTruck, "place" | "lat" | "lon">) =>
   truck.place
-    ? t("tracking:truck.near", { place: truck.place })
-    : t("tracking:truck.coordinates", { lat: formatNumber(truck.lat, 3), lon: formatNumber(truck.lon, 3) });
+    ? t("truck.near", { place: truck.place })
+    : t("truck.coordinates", { lat: formatNumber(truck.lat, 3), lon: formatNumber(truck.lon, 3) });
 
 /** The one sentence a marker and a list row are read as: unit, driver, load, where, age of the fix. */
 export function truckLabel(t: TFunction, truck: MapTruck, now: number): string {
   return [
     unitName(t, truck),
-    truck.driverName ?? t("tracking:truck.noDriver"),
-    truck.load ? t("tracking:truck.load", { number: truck.load.loadNumber }) : t("tracking:truck.noLoad"),
+    truck.driverName ?? t("truck.noDriver"),
+    truck.load ? t("truck.load", { number: truck.load.loadNumber }) : t("truck.noLoad"),
     whereText(t, truck),
-    t("tracking:truck.fix", { age: formatFixAge(truck.recordedAt, now) }),
-    truck.load?.late ? t("tracking:truck.late") : null,
+    t("truck.fix", { age: formatFixAge(truck.recordedAt, now) }),
+    truck.load?.late ? t("truck.late") : null,
   ]
     .filter(Boolean)
     .join(" · ");
