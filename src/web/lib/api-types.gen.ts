@@ -7528,6 +7528,9 @@ export interface components {
             status: "open" | "completed";
             vendor: string;
         };
+        MapBase: {
+            tileStyleUrl: string | null;
+        };
         Me: {
             currency: string;
             customer: components["schemas"]["CustomerRecord"] & (Record<string, never> | null);
@@ -23789,9 +23792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        tileStyleUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["MapBase"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */

@@ -123,6 +123,9 @@ export function MapView({
       }),
     );
     map.on("webglcontextlost", () => onFailed?.());
+    // A base that cannot be fetched (no outlines shipped, a tile service down) leaves the background and
+    // the trucks: the map stays useful, so the error is not the reader's to see (nor the console's).
+    map.on("error", () => undefined);
     const redraw = () => drawMarkers(map);
     map.on("moveend", redraw);
     // Lines go on as soon as the style is in — not at "load", which waits for every source, and a
