@@ -71,6 +71,11 @@ const WEB_EDGES = {
     "a geofence prompt checks in through the stops' own call, and the phone sends its trail on each check-in",
   "notifications -> chat/api/chat-live":
     "the one events stream per browser hands chat events to the chat screen's cached conversations",
+  "notifications -> tracking/api/tracking-live":
+    "the one events stream per browser hands a truck's new position to the open dispatch map",
+  "loads -> tracking/components/load-tracking-panel": "the load page shows the truck and ETA",
+  "portal -> tracking/components/live-position": "the portal shows the coarse position",
+  "public -> tracking/components/live-position": "the private tracking link shows the coarse position",
   "accidents -> citations/components/safety-picker": "both safety screens share one picker",
   "accidents -> citations/components/controlled-safety-picker": "both safety screens share one picker",
   "accidents -> citations/safety-messages": "both safety screens share one message map",

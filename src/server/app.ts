@@ -70,6 +70,8 @@ import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
 import { trackingRoutes } from "./modules/tracking/tracking.routes";
+import { mapBaseOf } from "./modules/tracking/map-base";
+import { mapBaseRoutes } from "./modules/tracking/map-base.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { countRequests } from "./platform/lifecycle/drain";
 
@@ -86,7 +88,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   app.onError(handleError(deps.log));
   app.use(countRequests); // the graceful shutdown waits for these (platform/lifecycle/drain.ts)
   app.use(requestId({ limitLength: 64 }));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ mapOrigins: () => mapBaseOf(deps).origins() }));
   app.use("/api/*", originCheck(deps.config));
   app.use("/api/*", authChangeBarrier(deps));
 
@@ -101,6 +103,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
     usersRoutes,
     auditRoutes,
     publicRoutes,
+    mapBaseRoutes,
     calendarRoutes,
     timeOffRoutes,
     assignmentsRoutes,

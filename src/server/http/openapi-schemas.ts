@@ -64,6 +64,8 @@ import * as settlements from "@shared/settlements/settlements.schema";
 import * as statements from "@shared/statements/statements.schema";
 import * as taxForms from "@shared/tax-forms/tax-forms.schema";
 import * as tolls from "@shared/tolls/tolls.schema";
+// Issue 40: the live-tracking contract and the maps' base.
+import * as mapBase from "@shared/tracking/map-base.schema";
 import * as liveTracking from "@shared/tracking/tracking.schema";
 import * as users from "@shared/users/users.schema";
 
@@ -133,6 +135,8 @@ const MODULES = {
   portal,
   publicLinks,
   tracking,
+  mapBase,
+  liveTracking,
   accountReview,
   registration,
   reports,
@@ -142,7 +146,6 @@ const MODULES = {
   statements,
   taxForms,
   tolls,
-  liveTracking,
   users,
 };
 

@@ -11,16 +11,25 @@ import { HttpError } from "./errors";
 const FRAMED_DOCUMENT_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
-/** CSP, nosniff, frame-ancestors and referrer policy on every response. */
-export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
+/**
+ * CSP, nosniff, frame-ancestors and referrer policy on every response. `mapOrigins` are the tile
+ * service set in Settings (decision 053): the maps fetch its style, tiles and glyphs, and draw its
+ * sprites — from the page and from MapLibre's worker, whose own script response carries this same
+ * policy, so every response names them. The worker itself is a file of our origin (script-src 'self').
+ */
+export const securityHeaders = (
+  options: { mapOrigins?: () => readonly string[] } = {},
+): MiddlewareHandler<AppEnv> => {
+  const mapOrigins = () => (options.mapOrigins?.() ?? []).join(" ");
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
+      workerSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
+      imgSrc: ["'self'", "data:", "blob:", mapOrigins],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", mapOrigins],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -30,7 +30,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   inspections: ["inspections", "loads"],
   invoices: ["invoices", "loads"],
   "load-board": ["board"],
-  loads: ["geo", "loads"],
+  loads: ["geo", "loads", "tracking"],
   locations: ["geo", "loads", "locations"],
   meetings: ["meetings"],
   // The command palette (opened from the shell, which loads its words with its code).
@@ -40,8 +40,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   paperwork: ["loads", "paperwork"],
   permissions: ["permissions"],
   parking: ["loads", "parking"],
-  portal: ["invoices", "loads", "portal", "statements"],
-  public: ["public"],
+  portal: ["invoices", "loads", "portal", "statements", "tracking"],
+  public: ["public", "tracking"],
   reports: [
     "accidents",
     "accounting",
@@ -59,7 +59,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   "tax-forms": ["tax-forms"],
   system: ["system"],
   tolls: ["loads", "tolls"],
-  tracking: ["sharing", "tracking"],
+  tracking: ["loads", "sharing", "tracking"],
   users: ["admin"],
 };
 

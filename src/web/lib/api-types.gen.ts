@@ -2641,6 +2641,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geo/map-base": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the maps draw under the trucks: Settings' tile style URL (OpenFreeMap, MapTiler, a self-hosted style), or null for the state/province outlines shipped with the app */
+        get: operations["getGeoMapBase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/outlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The US state and Canadian province outlines as GeoJSON (public-domain Natural Earth shapes), the offline base map. Public: no personal data, and the shipper's private link draws on it too */
+        get: operations["getGeoOutlines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo/place": {
         parameters: {
             query?: never;
@@ -7772,6 +7806,9 @@ export interface components {
             /** @enum {string} */
             status: "open" | "completed";
             vendor: string;
+        };
+        MapBase: {
+            tileStyleUrl: string | null;
         };
         MapResponse: {
             at: string;
@@ -24101,6 +24138,91 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeoMapBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapBase"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account must first change its password or set up two-factor sign-in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeoOutlines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON FeatureCollection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": string;
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No outlines in this installation (OUTLINES_MISSING) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

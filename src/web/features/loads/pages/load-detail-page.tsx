@@ -12,7 +12,7 @@ import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
-import { useLoad } from "../api/loads";
+import { useInvalidateLoads, useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { DriverLoadActions } from "../components/driver-load-actions";
 import { DriverPaperNotice } from "../components/driver-paper-notice";
@@ -29,6 +29,10 @@ const StateMilesPanel = lazyPanel(() =>
 );
 const TrackingLinkPanel = lazyPanel(() =>
   import("../components/tracking-link-panel").then((m) => m.TrackingLinkPanel),
+);
+/** The truck on a map with its ETA (issue 40): MapLibre downloads only when the panel shows. */
+const LoadTrackingPanel = lazyPanel(() =>
+  import("../../tracking/components/load-tracking-panel").then((m) => m.LoadTrackingPanel),
 );
 const ChangeStatusDialog = lazyDialog(() =>
   import("../components/change-status-dialog").then((m) => m.ChangeStatusDialog),
@@ -58,13 +62,27 @@ export default function LoadDetailPage() {
           load={load.data}
           staff={can(me ?? null, "loads:write")}
           bolLinks={can(me ?? null, "bolLinks:manage")}
+          tracking={
+            can(me ?? null, "tracking:view") ? "staff" : can(me ?? null, "tracking:share") ? "driver" : null
+          }
         />
       )}
     </div>
   );
 }
 
-function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean; bolLinks: boolean }) {
+function LoadView({
+  load,
+  staff,
+  bolLinks,
+  tracking,
+}: {
+  load: LoadDetail;
+  staff: boolean;
+  bolLinks: boolean;
+  /** Who reads the tracking panel: dispatch (confirms crossings) or the load's own driver. */
+  tracking: "staff" | "driver" | null;
+}) {
   const { t } = useTranslation("loads");
   const navigate = useNavigate();
   const [statusDialog, setStatusDialog] = useState<{ preset?: LoadStatus } | null>(null);
@@ -73,6 +91,7 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
   const changeable = load.allowedStatuses.filter((s) => s !== "cancelled").length > 0;
   const first = [...load.stops].sort((a, b) => a.sequence - b.sequence)[0];
   const onBoard = load.postedToBoard && load.status === "pending" && !load.driverId;
+  const invalidateLoads = useInvalidateLoads();
 
   return (
     <>
@@ -239,6 +258,16 @@ function LoadView({ load, staff, bolLinks }: { load: LoadDetail; staff: boolean;
           ) : null}
         </div>
         <div className="grid grid-cols-1 content-start gap-6">
+          {tracking &&
+          (load.status === "assigned" || load.status === "in_progress" || load.status === "completed") ? (
+            <SectionCard title={t("detail.tracking")}>
+              <LoadTrackingPanel
+                loadId={load.id}
+                canDecide={tracking === "staff"}
+                onDecided={invalidateLoads}
+              />
+            </SectionCard>
+          ) : null}
           {staff && onBoard ? (
             <SectionCard title={t("interests.title")} description={t("interests.text")}>
               <InterestedDriversPanel

@@ -1,12 +1,14 @@
 import { ROUTES } from "@shared/access";
 import type { ChatEvent } from "@shared/chat/chat.schema";
 import type { Notification } from "@shared/notifications/notifications.schema";
+import type { StreamPosition } from "@shared/tracking/tracking.schema";
 import type { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import type { NavigateFunction } from "react-router";
 import { meQueryKey } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { applyChatEvent } from "../../chat/api/chat-live";
+import { applyPositionEvent, refetchMapsAfterGap } from "../../tracking/api/tracking-live";
 import { notificationWords } from "../notification-words";
 
 /**
@@ -28,6 +30,7 @@ const RETRY_MS = 30_000;
 type Relayed =
   | { type: "notification"; notification: Notification }
   | { type: "chat"; event: ChatEvent }
+  | { type: "position"; position: StreamPosition }
   | { type: "ready" }
   | { type: "session" };
 
@@ -55,6 +58,8 @@ export function followNotifications(reader: Reader): () => void {
     } else if (m.type === "chat") {
       applyChatEvent(client, m.event);
       if (m.event.kind === "message") void showChat(m.event, reader);
+    } else if (m.type === "position") {
+      applyPositionEvent(client, m.position);
     } else if (m.type === "session") {
       // The sidebar, the route guards and the screens' actions read it: they change without a navigation.
       void client.invalidateQueries({ queryKey: meQueryKey });
@@ -64,6 +69,7 @@ export function followNotifications(reader: Reader): () => void {
       void client.invalidateQueries({ queryKey: ["notifications"] });
       void client.invalidateQueries({ queryKey: ["chat"] });
       void client.invalidateQueries({ queryKey: meQueryKey });
+      refetchMapsAfterGap(client);
     }
   };
   if (channel) channel.onmessage = (e: MessageEvent<Relayed>) => received(e.data);
@@ -83,6 +89,10 @@ export function followNotifications(reader: Reader): () => void {
         );
         source.addEventListener("chat", (e) =>
           relay({ type: "chat", event: JSON.parse((e as MessageEvent<string>).data) }),
+        );
+        // Sent only to staff who may see the map (tracking:view): a truck moved.
+        source.addEventListener("position", (e) =>
+          relay({ type: "position", position: JSON.parse((e as MessageEvent<string>).data) }),
         );
         source.addEventListener("ready", () => relay({ type: "ready" }));
         source.addEventListener("session", () => relay({ type: "session" }));

@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Spinner } from "../../../components/ui/feedback";
 import { formatDateTime } from "../../../lib/format";
+import { LivePosition, liveOf } from "../../tracking/components/live-position";
 import { useTracking } from "../api/public";
 import { LinkProblem } from "../components/link-problem";
 import { TrackResultCard } from "../components/track-result-card";
 
 /**
- * A load's private tracking link (`/track/:token`): the full public view, no number asked. Issue 40
- * adds the truck's position, the ETA and a map below the card.
+ * A load's private tracking link (`/track/:token`): the full public view, no number asked, and while
+ * the load is on its way the truck's position coarsened to a city, the ETA and a small map (issue 40).
  */
 export default function TrackingPage() {
   const { t } = useTranslation("public");
@@ -48,6 +49,7 @@ export default function TrackingPage() {
         {t("tracking.eyebrow")}
       </h1>
       <TrackResultCard result={view} />
+      <LivePosition live={liveOf(view)} />
       <div className="flex items-start gap-2 px-1 text-xs text-slate-500" data-testid="tracking-expires">
         <ShieldCheck className="size-4 shrink-0 text-slate-500" aria-hidden />
         <p>

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { geoSettings } from "../../db/schema";
+import { DEMO_BY_ROLE } from "../../testing/demo-users";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { originsOf } from "./map-base";
+
+/**
+ * The maps' base (issue 40, decision 053): which base the screens draw, the shipped outlines, and the
+ * Content-Security-Policy that lets the browser reach the tile service chosen in Settings.
+ */
+
+let ctx: TestContext;
+let dispatcher: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  dispatcher = await signIn(ctx, DEMO_BY_ROLE.dispatcher);
+});
+afterAll(() => ctx.close());
+
+describe("the maps' base", () => {
+  it("is the shipped outlines until Settings names a tile style, then that style, allowed by the CSP", async () => {
+    expect((await call(ctx, "/api/geo/map-base")).status).toBe(401);
+    const before = await call(ctx, "/api/geo/map-base", { cookie: dispatcher });
+    expect(before.status).toBe(200);
+    expect(before.json).toEqual({ tileStyleUrl: null });
+    expect(before.headers.get("content-security-policy")).toContain("worker-src 'self'");
+    expect(before.headers.get("content-security-policy")).not.toContain("openfreemap");
+
+    // Settings names OpenFreeMap; another instance (a fresh cache) reads it at once.
+    await ctx.deps.db
+      .insert(geoSettings)
+      .values({ id: 1, tileStyleUrl: "https://tiles.openfreemap.org/styles/liberty" })
+      .onConflictDoUpdate({
+        target: geoSettings.id,
+        set: { tileStyleUrl: "https://tiles.openfreemap.org/styles/liberty" },
+      });
+    const other = await ctx.anotherInstance();
+    const after = await call(other, "/api/geo/map-base", { cookie: dispatcher });
+    expect(after.json).toEqual({ tileStyleUrl: "https://tiles.openfreemap.org/styles/liberty" });
+    // The policy is written before the settings are read again: the next answer carries the origin.
+    const csp = (await call(other, "/api/health")).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org(;|$)/);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.openfreemap\.org(;|$)/);
+  });
+
+  it("takes only an http(s) style's origin into the policy", () => {
+    expect(originsOf("https://api.maptiler.com/maps/streets-v2/style.json?key=abc")).toEqual([
+      "https://api.maptiler.com",
+    ]);
+    expect(originsOf("pmtiles://https://example.com/na.pmtiles")).toEqual([]);
+    expect(originsOf("not a url")).toEqual([]);
+    expect(originsOf(null)).toEqual([]);
+  });
+
+  it("serves the outlines to anyone, cached, or says they are missing", async () => {
+    const res = await call(ctx, "/api/geo/outlines");
+    if (res.status === 200) {
+      expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+      expect(res.json.type).toBe("FeatureCollection");
+    } else {
+      // This branch ships before the outlines data (helper B's platform/geo/data/outlines.geo.json).
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("OUTLINES_MISSING");
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { readFile } from "node:fs/promises";
+import type { MapBase } from "@shared/tracking/map-base.schema";
+import type { Deps } from "../../deps";
+import { HttpError } from "../../http/errors";
+import { readGeoSettings } from "../../platform/geo/geo-settings";
+
+/**
+ * What the screens' maps draw under the trucks (decision 053): the tile style URL from Settings → Maps &
+ * tracking, or — with none — the state/province outlines shipped in platform/geo/data. The URL's
+ * origin is also what the Content-Security-Policy must let the browser (and MapLibre's worker) reach,
+ * so it is kept here for both, read again at most every 30 s: a change in Settings reaches the maps
+ * and the policy of every instance within that time, with no query per request.
+ */
+const FRESH_MS = 30_000;
+
+export function createMapBase(deps: Pick<Deps, "db" | "config" | "log">) {
+  let cached: { base: MapBase; origins: string[]; at: number } | null = null;
+  let reading: Promise<MapBase> | null = null;
+
+  async function refresh(): Promise<MapBase> {
+    reading ??= readGeoSettings(deps.db, deps.config.authSecret)
+      .then((settings) => {
+        const base: MapBase = { tileStyleUrl: settings.tileStyleUrl || null };
+        cached = { base, origins: originsOf(base.tileStyleUrl), at: Date.now() };
+        return base;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  }
+
+  return {
+    /** The base as the screens read it (GET /api/geo/map-base). */
+    async read(): Promise<MapBase> {
+      if (cached && Date.now() - cached.at < FRESH_MS) return cached.base;
+      return refresh();
+    },
+    /**
+     * The tile service's origins for the CSP, synchronously (a header is being written): the last
+     * value read, refreshed in the background once it is older than 30 s.
+     */
+    origins(): readonly string[] {
+      if (!cached || Date.now() - cached.at >= FRESH_MS)
+        refresh().catch((error: unknown) =>
+          deps.log.warn("map base settings unreadable", { error: String(error) }),
+        );
+      return cached?.origins ?? [];
+    },
+  };
+}
+export type MapBaseSource = ReturnType<typeof createMapBase>;
+
+const perApp = new WeakMap<object, MapBaseSource>();
+/** One cache per app (the routes and the CSP read the same one); tests' apps each get their own. */
+export function mapBaseOf(deps: Pick<Deps, "db" | "config" | "log">): MapBaseSource {
+  let source = perApp.get(deps);
+  if (!source) {
+    source = createMapBase(deps);
+    perApp.set(deps, source);
+  }
+  return source;
+}
+
+/** An http(s) style URL's origin (its tiles, sprites and glyphs are served from it by every named provider). */
+export function originsOf(styleUrl: string | null): string[] {
+  if (!styleUrl) return [];
+  try {
+    const url = new URL(styleUrl);
+    return url.protocol === "https:" || url.protocol === "http:" ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The shipped outlines (public-domain Natural Earth shapes, built by scripts/geo), read once. */
+const OUTLINES_FILE = new URL("../../platform/geo/data/outlines.geo.json", import.meta.url);
+let outlines: Promise<string> | null = null;
+
+export async function readOutlines(): Promise<string> {
+  outlines ??= readFile(OUTLINES_FILE, "utf8").catch((error: unknown) => {
+    outlines = null;
+    throw (error as NodeJS.ErrnoException).code === "ENOENT"
+      ? new HttpError(404, "OUTLINES_MISSING", "This installation has no map outlines.")
+      : error;
+  });
+  return outlines;
+}
