@@ -21,7 +21,7 @@ import { join, resolve } from "node:path";
 import { quantize } from "topojson-client";
 import { topology } from "topojson-server";
 import { filter, filterAttachedWeight, planarTriangleArea, presimplify, simplify } from "topojson-simplify";
-import type { Topology } from "topojson-specification";
+import type { Objects, Topology } from "topojson-specification";
 import { JURISDICTIONS } from "../../src/shared/fuel/jurisdictions";
 
 /** Natural Earth's codes that differ from the postal codes we keep (Newfoundland and Labrador). */
@@ -58,7 +58,7 @@ function northernWeight(triangle: [number, number][]) {
 function write(name: string, minWeight: number, minArea: number, quantization: number) {
   const presimplified = presimplify(topology(features), northernWeight);
   const simplified = filter(simplify(presimplified, minWeight), filterAttachedWeight(presimplified, minArea));
-  const topo = quantize(simplified as Topology, quantization) as Topology & {
+  const topo = quantize(simplified as Topology<Objects<Record<string, never>>>, quantization) as Topology & {
     objects: { jurisdictions: { geometries: { id: string; properties?: unknown }[] } };
   };
   for (const g of topo.objects.jurisdictions.geometries) delete g.properties;

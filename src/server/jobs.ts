@@ -7,6 +7,7 @@ import { runContractExpiry } from "./modules/contracts/contract-expiry";
 import { applyRetention, runBackup } from "./modules/data-management/data-management.service";
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
+import { routePendingLoads } from "./modules/loads/miles.service";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
@@ -62,6 +63,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "15 * * * *",
       run: async () => {
         await runContractExpiry(deps.db, deps.config.company.timeZone);
+      },
+    },
+    {
+      // Loads whose miles wait for the configured routing engine (issue 40): routed 50 a minute; the
+      // offline estimate stands meanwhile. Nothing to do when no engine is configured.
+      name: "load-miles",
+      cron: "* * * * *",
+      run: async () => {
+        await routePendingLoads(deps);
       },
     },
     {

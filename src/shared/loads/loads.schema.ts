@@ -4,6 +4,7 @@ import { TIME_OFF_STATUSES } from "../calendar/time-off-statuses";
 import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
+import { MILES_SOURCES } from "./miles.constants";
 import {
   APPOINTMENT_KINDS,
   LOAD_COMPLETIONS,
@@ -175,7 +176,12 @@ const loadFields = {
   detention: optionalMoney,
   otherCharges: optionalMoney,
   customerRate: optionalMoney,
+  /**
+   * Empty: the miles computed from the stops (issue 40). A number that differs from them is an
+   * override and needs `milesOverrideReason`.
+   */
   loadedMiles: quantity(20_000),
+  milesOverrideReason: z.string().trim().max(500).optional(),
   customerId: z.uuid().nullable().optional(),
   driverId: z.uuid().nullable().optional(),
   vehicleId: z.uuid().nullable().optional(),
@@ -277,6 +283,9 @@ export const loadListItemSchema = z.object({
   deliveryAt: z.string(),
   totalRate: z.string(),
   loadedMiles: z.number().nullable(),
+  /** Deadhead to the first pickup, and where the miles come from (issue 40): "estimated" is shown as such. */
+  emptyMiles: z.number().nullable(),
+  milesSource: z.enum(MILES_SOURCES),
   postedToBoard: z.boolean(),
 });
 export type LoadListItem = z.infer<typeof loadListItemSchema>;
@@ -313,6 +322,8 @@ export const LOAD_EVENT_KINDS = [
   "detention_proposed",
   "detention_accepted",
   "detention_dismissed",
+  /** Staff typed the miles (issue 40): data.loadedMiles/emptyMiles, data.previousLoadedMiles; `note` holds why. */
+  "miles_overridden",
 ] as const;
 export type LoadEventKind = (typeof LOAD_EVENT_KINDS)[number];
 
@@ -330,6 +341,9 @@ export const loadEventDataSchema = z.object({
   previousAt: z.string().nullable().optional(),
   minutes: z.number().optional(),
   amount: z.string().optional(),
+  loadedMiles: z.number().nullable().optional(),
+  previousLoadedMiles: z.number().nullable().optional(),
+  emptyMiles: z.number().nullable().optional(),
 });
 export type LoadEventData = z.infer<typeof loadEventDataSchema>;
 

@@ -3349,6 +3349,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loads/{id}/miles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The load's loaded and empty miles, where they come from (estimated, routed, override with its reason) and its miles by state (drivers: own loads) */
+        get: operations["getLoadMiles"];
+        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows */
+        put: operations["putLoadMiles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/{id}/miles/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Clear the override: the miles are computed from the stops again */
+        delete: operations["deleteLoadMilesOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loads/{id}/state-miles": {
         parameters: {
             query?: never;
@@ -3465,6 +3500,23 @@ export interface paths {
         get: operations["getLoadsExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/miles-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The offline miles estimate for a form's stops (loaded, and the driver's empty miles from their previous delivery); unplaced stops listed */
+        post: operations["postLoadsMilesPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7148,7 +7200,7 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "miles_overridden";
             loadId: string;
             loadNumber: string;
             note: string | null;
@@ -7195,6 +7247,7 @@ export interface components {
             driverName: string | null;
             driverPay: string | null;
             driverWarnings: components["schemas"]["DriverPaperWarning"][];
+            emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
             files: components["schemas"]["LoadFile"][];
@@ -7205,6 +7258,8 @@ export interface components {
             loadedMiles: number | null;
             loadNumber: string;
             lumperFee: string | null;
+            /** @enum {string} */
+            milesSource: "none" | "manual" | "estimated" | "routed" | "override";
             notes: string;
             otherCharges: string | null;
             palletCount: number | null;
@@ -7241,11 +7296,14 @@ export interface components {
             checkIn?: "arrived" | "done" | "departed";
             driverId?: string;
             driverName?: string;
+            emptyMiles?: number | null;
+            loadedMiles?: number | null;
             locationName?: string;
             minutes?: number;
             previousAt?: string | null;
             previousDriverId?: string;
             previousDriverName?: string;
+            previousLoadedMiles?: number | null;
             stopSequence?: number;
             /** @enum {string} */
             stopType?: "pickup" | "delivery";
@@ -7282,9 +7340,12 @@ export interface components {
             deliveryState: string;
             driverId: string | null;
             driverName: string | null;
+            emptyMiles: number | null;
             id: string;
             loadedMiles: number | null;
             loadNumber: string;
+            /** @enum {string} */
+            milesSource: "none" | "manual" | "estimated" | "routed" | "override";
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
@@ -7344,7 +7405,7 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "miles_overridden";
             note: string | null;
             /** @enum {string} */
             toStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
@@ -8475,6 +8536,8 @@ export interface components {
             items: components["schemas"]["StateMilesRow"][];
             loadedMiles: number | null;
             recordedAt: string | null;
+            /** @enum {string|null} */
+            source: "recorded" | "gps" | "routed" | "estimated" | null;
         };
         StateMilesRow: {
             jurisdiction: string;
@@ -26533,6 +26596,7 @@ export interface operations {
                     loadedMiles?: "" | (number | null) | null;
                     loadNumber?: string | "";
                     lumperFee?: string | "";
+                    milesOverrideReason?: string;
                     /** @default  */
                     notes?: string;
                     otherCharges?: string | "";
@@ -26740,6 +26804,7 @@ export interface operations {
                     loadedMiles?: "" | (number | null) | null;
                     loadNumber?: string | "";
                     lumperFee?: string | "";
+                    milesOverrideReason?: string;
                     /** @default  */
                     notes?: string;
                     otherCharges?: string | "";
@@ -27550,6 +27615,273 @@ export interface operations {
             };
         };
     };
+    getLoadMiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        computedAt: string | null;
+                        emptyMiles: number | null;
+                        engine: string | null;
+                        loadedMiles: number | null;
+                        overrideReason: string | null;
+                        ratePerMile: string | null;
+                        /** @enum {string} */
+                        source: "none" | "manual" | "estimated" | "routed" | "override";
+                        stateMiles: {
+                            jurisdiction: string;
+                            /** @enum {string} */
+                            leg: "loaded" | "empty";
+                            miles: number;
+                            /** @enum {string} */
+                            source: "recorded" | "gps" | "routed" | "estimated";
+                        }[];
+                        /** @enum {string} */
+                        status: "current" | "pending" | "unplaceable";
+                        unplacedStops: number[];
+                    };
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putLoadMiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emptyMiles?: "" | (number | null) | null;
+                    loadedMiles?: "" | (number | null) | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        computedAt: string | null;
+                        emptyMiles: number | null;
+                        engine: string | null;
+                        loadedMiles: number | null;
+                        overrideReason: string | null;
+                        ratePerMile: string | null;
+                        /** @enum {string} */
+                        source: "none" | "manual" | "estimated" | "routed" | "override";
+                        stateMiles: {
+                            jurisdiction: string;
+                            /** @enum {string} */
+                            leg: "loaded" | "empty";
+                            miles: number;
+                            /** @enum {string} */
+                            source: "recorded" | "gps" | "routed" | "estimated";
+                        }[];
+                        /** @enum {string} */
+                        status: "current" | "pending" | "unplaceable";
+                        unplacedStops: number[];
+                    };
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLoadMilesOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles; NOT_OVERRIDDEN: nothing to clear */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLoadStateMiles: {
         parameters: {
             query?: never;
@@ -28345,6 +28677,98 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLoadsMilesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    driverId?: string | null;
+                    /** Format: uuid */
+                    loadId?: string | null;
+                    /** Format: date-time */
+                    pickupAt?: string | null;
+                    stops: {
+                        /** @default  */
+                        city?: string;
+                        latitude?: number | null;
+                        longitude?: number | null;
+                        /** @default  */
+                        postalCode?: string;
+                        /** @default  */
+                        state?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emptyMiles: number | null;
+                        loadedMiles: number | null;
+                        /** @enum {string} */
+                        source: "estimated" | "none";
+                        unplacedStops: number[];
+                    };
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

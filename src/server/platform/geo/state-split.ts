@@ -57,7 +57,7 @@ export function splitByJurisdiction(line: readonly LatLon[]): Record<string, num
   let pending = 0; // miles in no jurisdiction before the first one
   let last: string | null = null;
   for (const run of runs) {
-    const code = run.code ?? last;
+    const code: string | null = run.code ?? last;
     if (!code) {
       pending += run.miles;
       continue;
