@@ -579,9 +579,15 @@ export const loadBoardItemSchema = z.object({
   deliveryState: z.string(),
   deliveryAt: z.string(),
   loadedMiles: z.number().nullable(),
+  /** The load's miles are the offline estimate (issue 40): shown as "estimated". */
+  milesEstimated: z.boolean(),
+  /** My deadhead: from my latest delivery to this pickup (estimated); null when unknown. */
+  emptyMiles: z.number().nullable(),
   weightLbs: z.number().nullable(),
   equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
   commodity: z.string(),
+  /** My pay ÷ (loaded + empty miles): what the load pays me per mile driven; null without either. */
+  payPerMile: z.string().nullable(),
   /** What I would earn: the load's pay, else my default pay applied to it; null without either. */
   pay: z.string().nullable(),
   /** Whether I (the signed-in driver) have shown interest. */

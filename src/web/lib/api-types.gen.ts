@@ -7141,7 +7141,7 @@ export interface components {
         };
         Label: {
             /** @enum {string} */
-            kind: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "measure" | "report";
+            kind: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "milesSource" | "measure" | "report";
             value: string;
         };
         LedgerEntry: {
@@ -7212,13 +7212,16 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
             id: string;
             interested: boolean;
             loadedMiles: number | null;
             loadNumber: string;
+            milesEstimated: boolean;
             pay: string | null;
+            payPerMile: string | null;
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
@@ -8111,7 +8114,7 @@ export interface components {
             incomplete?: components["schemas"]["ReportNote"];
             key: string;
             /** @enum {string} */
-            labelKind?: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "measure" | "report";
+            labelKind?: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "milesSource" | "measure" | "report";
         };
         ReportFigure: {
             /** @enum {string} */
@@ -8350,6 +8353,7 @@ export interface components {
                 pickupState: string;
             } | null;
             miles: string | null;
+            milesEstimated: boolean;
             payRate: string | null;
             /** @enum {string|null} */
             payType: "percentage" | "fixed" | "per_mile" | null;

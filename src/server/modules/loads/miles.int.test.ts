@@ -421,3 +421,92 @@ describe("routing engine", () => {
     }
   });
 });
+
+describe("reports read the computed miles", () => {
+  it("IFTA sums both legs from their best source and says how many are estimated; operational counts deadhead", async () => {
+    const manager = await signIn(ctx, "manager@demo.test");
+    // Two loads for Jake in 2031: Chicago → Dallas, then Houston → Austin (deadhead Dallas → Houston).
+    const first = await create(
+      computed({
+        driverId: jakeId,
+        stops: [chicago("2031-01-06T14:00:00Z"), dallas("2031-01-08T18:00:00Z")],
+      }),
+    );
+    const second = await create(
+      computed({
+        driverId: jakeId,
+        stops: [
+          stop("pickup", "Houston", "TX", "77002", "2031-01-10T14:00:00Z"),
+          stop("delivery", "Austin", "TX", "78701", "2031-01-10T20:00:00Z"),
+        ],
+      }),
+    );
+    const loaded = est("60601", "75201") + est("77002", "78701");
+    const empty = est("75201", "77002");
+    expect(second.json.emptyMiles).toBe(empty);
+    // The first load's Illinois miles are recorded by the driver: they win over the estimate.
+    await call(ctx, `/api/loads/${first.json.id}/state-miles`, {
+      method: "PUT",
+      body: {
+        items: [
+          { jurisdiction: "IL", miles: "100.0" },
+          { jurisdiction: "TX", miles: "850.0" },
+        ],
+      },
+      cookie: dispatcher,
+    });
+
+    const period = "period=custom&from=2031-01-01&to=2031-03-31";
+    const ifta = await call(ctx, `/api/reports/ifta?${period}`, { cookie: manager });
+    expect(ifta.status).toBe(200);
+    const sections = ifta.json.sections as Array<{
+      figures: Array<{ key: string; value: string }>;
+      tables: Array<{ key: string; rows: Array<{ label: { value: string }; values: string[] }> }>;
+      warnings: Array<{ key: string }>;
+    }>;
+    const sources = sections.flatMap((s) => s.tables).find((t) => t.key === "iftaMileSources");
+    const bySource = Object.fromEntries((sources?.rows ?? []).map((r) => [r.label.value, r.values]));
+    // Recorded: the first load's loaded leg (950 mi). Estimated: its empty leg (from Jake's earlier
+    // delivery, above) and the second load's loaded and empty legs.
+    const firstEmpty = first.json.emptyMiles as number;
+    expect(firstEmpty).toBeGreaterThan(0);
+    const estimated = firstEmpty + est("77002", "78701") + empty;
+    expect(bySource.recorded).toEqual(["1", "950.0"]);
+    expect(bySource.estimated[0]).toBe("2");
+    expect(Number(bySource.estimated[1])).toBeCloseTo(estimated, 1);
+    const total = sections.flatMap((s) => s.figures).find((f) => f.key === "iftaMiles");
+    expect(Number(total?.value)).toBeCloseTo(950 + estimated, 1);
+    expect(sections.flatMap((s) => s.warnings).map((w) => w.key)).toContain("iftaEstimatedMiles");
+
+    const ops = await call(ctx, `/api/reports/operational?${period}`, { cookie: manager });
+    const figs = Object.fromEntries(
+      (ops.json.sections as typeof sections).flatMap((s) => s.figures).map((f) => [f.key, f.value]),
+    );
+    expect(Number(figs.emptyMiles)).toBeCloseTo(firstEmpty + empty, 1);
+    expect(figs.deadheadPercent).toBe(
+      (((firstEmpty + empty) / (loaded + firstEmpty + empty)) * 100).toFixed(1),
+    );
+  });
+});
+
+describe("the load board", () => {
+  it("shows a driver their deadhead from their latest delivery to each pickup, estimated", async () => {
+    // Jake's latest delivery is in Austin (above); a board load picks up in Dallas.
+    const posted = await create(
+      computed({
+        postedToBoard: true,
+        stops: [
+          stop("pickup", "Dallas", "TX", "75201", "2031-02-02T14:00:00Z"),
+          stop("delivery", "Houston", "TX", "77002", "2031-02-02T20:00:00Z"),
+        ],
+      }),
+    );
+    const board = await call(ctx, "/api/load-board", { cookie: jake });
+    const item = board.json.items.find((i: { id: string }) => i.id === posted.json.id);
+    expect(item).toMatchObject({
+      milesEstimated: true,
+      loadedMiles: est("75201", "77002"),
+      emptyMiles: est("78701", "75201"),
+    });
+  });
+});

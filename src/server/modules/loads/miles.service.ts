@@ -432,6 +432,45 @@ export async function routePendingLoads(
   return { routed, failed };
 }
 
+/**
+ * A driver's deadhead to each of some loads' first pickups, from their latest delivery (the load
+ * board: "64 mi empty"). Estimated miles; null where either end cannot be placed.
+ */
+export async function deadheadsFor(
+  deps: Pick<Deps, "db" | "config">,
+  driverId: string,
+  loadIds: readonly string[],
+): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  if (!loadIds.length) return out;
+  const [last] = await deps.db
+    .select({ id: loads.id })
+    .from(loads)
+    .where(and(eq(loads.driverId, driverId), ne(loads.status, "cancelled")))
+    .orderBy(desc(loads.deliveryAt))
+    .limit(1);
+  const from = last ? await lastDeliveryPoint(deps.db, last.id) : null;
+  if (!from) return out;
+  const { circuityFactor } = await readGeoSettings(deps.db, deps.config.authSecret);
+  const pickups = await deps.db
+    .selectDistinctOn([loadStops.loadId], {
+      loadId: loadStops.loadId,
+      latitude: loadStops.latitude,
+      longitude: loadStops.longitude,
+      postalCode: loadStops.postalCode,
+      city: loadStops.city,
+      state: loadStops.state,
+    })
+    .from(loadStops)
+    .where(inArray(loadStops.loadId, [...loadIds]))
+    .orderBy(loadStops.loadId, asc(loadStops.sequence));
+  for (const p of pickups) {
+    const to = await pointOfStop(p);
+    out.set(p.loadId, to ? roundMiles(estimatedMiles([from, to], circuityFactor).miles) : null);
+  }
+  return out;
+}
+
 /** The miles panel, the override and the form's preview (routes: GET/PUT /api/loads/{id}/miles…). */
 export function createMilesService(deps: Deps) {
   const { db } = deps;
