@@ -421,6 +421,8 @@ export const loadDetailSchema = loadListItemSchema.extend({
   driverPay: z.string().nullable(),
   /** Whether pay came from the driver's defaults. */
   payFromDriverDefault: z.boolean(),
+  /** Why staff typed the miles (source "override"), shown by the form that keeps them. */
+  milesOverrideReason: z.string().nullable(),
   notes: z.string(),
   acceptedAt: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -7261,6 +7261,7 @@ export interface components {
             loadedMiles: number | null;
             loadNumber: string;
             lumperFee: string | null;
+            milesOverrideReason: string | null;
             /** @enum {string} */
             milesSource: "none" | "manual" | "estimated" | "routed" | "override";
             notes: string;

@@ -306,6 +306,7 @@ export type DetailRow = ListRow & {
   bol_number: string;
   invoice_number: string | null;
   completes_on: LoadCompletion;
+  miles_override_reason: string | null;
   /** The company's calendar day and the load's delivery day (YYYY-MM-DD), for the driver's papers. */
   today: string;
   delivery_day: string | null;
@@ -332,7 +333,7 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
     select l.id, l.load_number, l.status, l.customer_id, c.company_name as customer_name,
            l.driver_id, d.full_name as driver_name, l.pickup_city, l.pickup_state, l.pickup_at,
            l.delivery_city, l.delivery_state, l.delivery_at, l.total_rate, l.loaded_miles,
-           l.empty_miles, l.miles_source, l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.fuel_surcharge, l.lumper_fee, l.detention,
+           l.empty_miles, l.miles_source, l.miles_override_reason, l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.fuel_surcharge, l.lumper_fee, l.detention,
            l.other_charges, l.customer_rate, l.vehicle_id, v.unit_number as vehicle_label,
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,

@@ -44,7 +44,9 @@ export function useLoadEventText() {
         });
       }
       case "miles_overridden":
-        return t("timeline.kinds.miles_overridden", { miles: formatNumber(event.data.loadedMiles ?? null, 1) });
+        return t("timeline.kinds.miles_overridden", {
+          miles: formatNumber(event.data.loadedMiles ?? null, 1),
+        });
       default:
         return t(`timeline.kinds.${event.kind}`);
     }
