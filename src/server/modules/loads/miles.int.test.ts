@@ -1,6 +1,6 @@
 import { estimatedMiles, haversineMiles, roundMiles } from "@shared/geo/distance";
 import { MILES_MESSAGES } from "@shared/loads/miles.schema";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
 import { auditLog, drivers, geoSettings, loadJurisdictionMiles, loadRoutes, loads } from "../../db/schema";
@@ -456,6 +456,11 @@ describe("reports read the computed miles", () => {
       cookie: dispatcher,
     });
 
+    // Delivered: computed miles count once the load has run.
+    await ctx.deps.db
+      .update(loads)
+      .set({ status: "completed" })
+      .where(inArray(loads.id, [first.json.id, second.json.id]));
     const period = "period=custom&from=2031-01-01&to=2031-03-31";
     const ifta = await call(ctx, `/api/reports/ifta?${period}`, { cookie: manager });
     expect(ifta.status).toBe(200);

@@ -48,8 +48,8 @@ function taxOf(gallons: string, rate: string): bigint {
 /**
  * IFTA (issues 15, 38 and 40), as the quarterly return reads: miles by jurisdiction from the loads'
  * state miles, loaded and empty legs, each from its best source (recorded > GPS > routed >
- * estimated; a table says how many came from each, a warning when any are estimated) (loads by
- * first pickup, not cancelled); tax-paid gallons = fuel bought there
+ * estimated; a table says how many came from each, a warning when any are estimated) (loads on
+ * the road or delivered, by first pickup); tax-paid gallons = fuel bought there
  * (diesel and gasoline, not DEF, from the fuel log); the fleet's MPG = all miles ÷ all tax-paid
  * gallons (two decimals, as the return does); taxable gallons = the jurisdiction's miles ÷ fleet MPG;
  * tax due = taxable gallons × the quarter's rate, tax paid = tax-paid gallons × rate (each to the
@@ -67,13 +67,16 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const end = dayAfter(period.to, timeZone);
   const quarter = quarterOf(period.from);
   // Each load's leg (loaded and empty: both are driven, both are taxable) counts once, from its best
-  // source: recorded > gps > routed > estimated (issue 40, decision 051).
+  // source: recorded > gps > routed > estimated (issue 40, decision 051). Computed miles count once
+  // the load is delivered; a load on the road counts what was recorded or tracked so far, a booked
+  // load nothing: planned miles are not driven miles.
   const best = sql`with best as (
       select m.load_id, m.leg, m.jurisdiction, m.miles, m.source,
              rank() over (partition by m.load_id, m.leg order by case m.source
                when 'recorded' then 0 when 'gps' then 1 when 'routed' then 2 else 3 end) as r
         from load_jurisdiction_miles m join loads l on l.id = m.load_id
-       where l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end})`;
+       where l.pickup_at >= ${start} and l.pickup_at < ${end}
+         and (l.status = 'completed' or (l.status = 'in_progress' and m.source in ('recorded', 'gps'))))`;
   const [miles, sources, fuel, rates, unallocated] = await Promise.all([
     rows<{ jurisdiction: string; miles: string; loads: number }>(
       ctx.db,
