@@ -38,6 +38,7 @@ import * as fuel from "@shared/fuel/fuel.schema";
 import * as inspections from "@shared/inspections/inspections.schema";
 import * as invoices from "@shared/invoices/invoices.schema";
 import * as loads from "@shared/loads/loads.schema";
+import * as miles from "@shared/loads/miles.schema";
 import * as savedViews from "@shared/loads/saved-views.schema";
 import * as stateMiles from "@shared/loads/state-miles.schema";
 import * as stopRequests from "@shared/loads/stop-requests.schema";
@@ -114,6 +115,7 @@ const MODULES = {
   inspections,
   invoices,
   loads,
+  miles,
   savedViews,
   stateMiles,
   stopRequests,

@@ -7358,6 +7358,20 @@ export interface components {
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
             totalRate: string;
         };
+        LoadMiles: {
+            computedAt: string | null;
+            emptyMiles: number | null;
+            engine: string | null;
+            loadedMiles: number | null;
+            overrideReason: string | null;
+            ratePerMile: string | null;
+            /** @enum {string} */
+            source: "none" | "manual" | "estimated" | "routed" | "override";
+            stateMiles: components["schemas"]["StateMilesRowView"][];
+            /** @enum {string} */
+            status: "current" | "pending" | "unplaceable";
+            unplacedStops: number[];
+        };
         LoadPage: {
             items: components["schemas"]["LoadListItem"][];
             page: number;
@@ -7604,6 +7618,13 @@ export interface components {
         };
         MergedTemplate: {
             content: string;
+        };
+        MilesPreview: {
+            emptyMiles: number | null;
+            loadedMiles: number | null;
+            /** @enum {string} */
+            source: "estimated" | "none";
+            unplacedStops: number[];
         };
         MoneyTiles: {
             overdueAmount: string;
@@ -8547,6 +8568,14 @@ export interface components {
         StateMilesRow: {
             jurisdiction: string;
             miles: string;
+        };
+        StateMilesRowView: {
+            jurisdiction: string;
+            /** @enum {string} */
+            leg: "loaded" | "empty";
+            miles: number;
+            /** @enum {string} */
+            source: "recorded" | "gps" | "routed" | "estimated";
         };
         Stop: {
             address: string;
@@ -27637,27 +27666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        computedAt: string | null;
-                        emptyMiles: number | null;
-                        engine: string | null;
-                        loadedMiles: number | null;
-                        overrideReason: string | null;
-                        ratePerMile: string | null;
-                        /** @enum {string} */
-                        source: "none" | "manual" | "estimated" | "routed" | "override";
-                        stateMiles: {
-                            jurisdiction: string;
-                            /** @enum {string} */
-                            leg: "loaded" | "empty";
-                            miles: number;
-                            /** @enum {string} */
-                            source: "recorded" | "gps" | "routed" | "estimated";
-                        }[];
-                        /** @enum {string} */
-                        status: "current" | "pending" | "unplaceable";
-                        unplacedStops: number[];
-                    };
+                    "application/json": components["schemas"]["LoadMiles"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -27723,27 +27732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        computedAt: string | null;
-                        emptyMiles: number | null;
-                        engine: string | null;
-                        loadedMiles: number | null;
-                        overrideReason: string | null;
-                        ratePerMile: string | null;
-                        /** @enum {string} */
-                        source: "none" | "manual" | "estimated" | "routed" | "override";
-                        stateMiles: {
-                            jurisdiction: string;
-                            /** @enum {string} */
-                            leg: "loaded" | "empty";
-                            miles: number;
-                            /** @enum {string} */
-                            source: "recorded" | "gps" | "routed" | "estimated";
-                        }[];
-                        /** @enum {string} */
-                        status: "current" | "pending" | "unplaceable";
-                        unplacedStops: number[];
-                    };
+                    "application/json": components["schemas"]["LoadMiles"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -28727,13 +28716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        emptyMiles: number | null;
-                        loadedMiles: number | null;
-                        /** @enum {string} */
-                        source: "estimated" | "none";
-                        unplacedStops: number[];
-                    };
+                    "application/json": components["schemas"]["MilesPreview"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */

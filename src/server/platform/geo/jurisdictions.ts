@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { LatLon } from "@shared/geo/distance";
-import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
@@ -12,11 +11,17 @@ import type { GeometryCollection, Topology } from "topojson-specification";
  */
 
 type Shape = Feature<Polygon | MultiPolygon, Record<string, never>>;
+type Box = [west: number, south: number, east: number, north: number];
+/** One polygon: its rings as flat [lon, lat, lon, lat…] arrays (outer first, then holes) and its box. */
+interface Part {
+  rings: Float64Array[];
+  bbox: Box;
+}
 interface Indexed {
   code: string;
-  shape: Shape;
-  /** [west, south, east, north]: most points are ruled out without a polygon test. */
-  bbox: [number, number, number, number];
+  /** Most points are ruled out by the boxes without a ring test. */
+  bbox: Box;
+  parts: Part[];
 }
 
 const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
@@ -28,35 +33,65 @@ function readCollection(name: string): FeatureCollection<Polygon | MultiPolygon>
   return feature(topo, topo.objects.jurisdictions) as FeatureCollection<Polygon | MultiPolygon>;
 }
 
-function bboxOf(shape: Shape): Indexed["bbox"] {
-  const box: Indexed["bbox"] = [180, 90, -180, -90];
-  const rings = shape.geometry.type === "Polygon" ? [shape.geometry.coordinates] : shape.geometry.coordinates;
-  for (const polygon of rings)
-    for (const [lon, lat] of polygon[0]) {
-      if (lon < box[0]) box[0] = lon;
-      if (lat < box[1]) box[1] = lat;
-      if (lon > box[2]) box[2] = lon;
-      if (lat > box[3]) box[3] = lat;
-    }
+function boxOf(ring: Float64Array): Box {
+  const box: Box = [180, 90, -180, -90];
+  for (let k = 0; k < ring.length; k += 2) {
+    if (ring[k] < box[0]) box[0] = ring[k];
+    if (ring[k + 1] < box[1]) box[1] = ring[k + 1];
+    if (ring[k] > box[2]) box[2] = ring[k];
+    if (ring[k + 1] > box[3]) box[3] = ring[k + 1];
+  }
   return box;
 }
+
+function indexShape(code: string, shape: Shape): Indexed {
+  const polygons =
+    shape.geometry.type === "Polygon" ? [shape.geometry.coordinates] : shape.geometry.coordinates;
+  const parts = polygons.map((polygon) => {
+    const rings = polygon.map((ring) => Float64Array.from(ring.flat()));
+    return { rings, bbox: boxOf(rings[0]) };
+  });
+  const bbox: Box = [180, 90, -180, -90];
+  for (const p of parts) {
+    bbox[0] = Math.min(bbox[0], p.bbox[0]);
+    bbox[1] = Math.min(bbox[1], p.bbox[1]);
+    bbox[2] = Math.max(bbox[2], p.bbox[2]);
+    bbox[3] = Math.max(bbox[3], p.bbox[3]);
+  }
+  return { code, bbox, parts };
+}
+
+/** Even-odd ray casting (the test `@turf/boolean-point-in-polygon` does, without its allocations). */
+function inRing(ring: Float64Array, lon: number, lat: number): boolean {
+  let inside = false;
+  for (let k = 0, m = ring.length - 2; k < ring.length; m = k, k += 2) {
+    const yi = ring[k + 1];
+    const yj = ring[m + 1];
+    if (yi > lat !== yj > lat && lon < ((ring[m] - ring[k]) * (lat - yi)) / (yj - yi) + ring[k])
+      inside = !inside;
+  }
+  return inside;
+}
+
+const inBox = (b: Box, lat: number, lon: number) => lon >= b[0] && lat >= b[1] && lon <= b[2] && lat <= b[3];
 
 let indexed: Indexed[] | null = null;
 function index(): Indexed[] {
   if (!indexed)
-    indexed = readCollection("jurisdictions.topo.json").features.map((f) => {
-      const shape = f as Shape;
-      return { code: String(f.id), shape, bbox: bboxOf(shape) };
-    });
+    indexed = readCollection("jurisdictions.topo.json").features.map((f) =>
+      indexShape(String(f.id), f as Shape),
+    );
   return indexed;
 }
 
-const inside = (j: Indexed, lat: number, lon: number) =>
-  lon >= j.bbox[0] &&
-  lat >= j.bbox[1] &&
-  lon <= j.bbox[2] &&
-  lat <= j.bbox[3] &&
-  booleanPointInPolygon([lon, lat], j.shape);
+function inside(j: Indexed, lat: number, lon: number): boolean {
+  if (!inBox(j.bbox, lat, lon)) return false;
+  for (const part of j.parts) {
+    if (!inBox(part.bbox, lat, lon) || !inRing(part.rings[0], lon, lat)) continue;
+    if (!part.rings.slice(1).some((hole) => inRing(hole, lon, lat))) return true;
+  }
+  return false;
+}
 
 /**
  * The jurisdiction a point lies in, or null (at sea, on a lake, outside the US and Canada). `hint` is
