@@ -404,8 +404,7 @@ export async function routePendingLoads(
     await deps.db.transaction(async (tx) => {
       const now = await loadState(tx, id, true);
       // Edited while we were routing: the save marked it pending again and the next run takes it.
-      if (!now || now.milesStatus !== "pending") return;
-      if (now.milesComputedAt?.getTime() !== computedAt?.getTime()) return;
+      if (now?.milesStatus !== "pending" || now.milesComputedAt?.getTime() !== computedAt?.getTime()) return;
       const typed = TYPED.includes(now.milesSource);
       const loadedMiles = typed ? now.loadedMiles : roundMiles(loaded.miles);
       const emptyMiles =
@@ -433,8 +432,9 @@ export async function routePendingLoads(
 }
 
 /**
- * A driver's deadhead to each of some loads' first pickups, from their latest delivery (the load
- * board: "64 mi empty"). Estimated miles; null where either end cannot be placed.
+ * A driver's deadhead to each of some loads' first pickups, from their last delivery before that
+ * pickup (the load board: "64 mi empty"). Estimated miles; null where either end cannot be placed
+ * or the driver has no delivery before it.
  */
 export async function deadheadsFor(
   deps: Pick<Deps, "db" | "config">,
@@ -443,30 +443,36 @@ export async function deadheadsFor(
 ): Promise<Map<string, number | null>> {
   const out = new Map<string, number | null>();
   if (!loadIds.length) return out;
-  const [last] = await deps.db
-    .select({ id: loads.id })
-    .from(loads)
-    .where(and(eq(loads.driverId, driverId), ne(loads.status, "cancelled")))
-    .orderBy(desc(loads.deliveryAt))
-    .limit(1);
-  const from = last ? await lastDeliveryPoint(deps.db, last.id) : null;
-  if (!from) return out;
   const { circuityFactor } = await readGeoSettings(deps.db, deps.config.authSecret);
-  const pickups = await deps.db
-    .selectDistinctOn([loadStops.loadId], {
-      loadId: loadStops.loadId,
-      latitude: loadStops.latitude,
-      longitude: loadStops.longitude,
-      postalCode: loadStops.postalCode,
-      city: loadStops.city,
-      state: loadStops.state,
-    })
-    .from(loadStops)
-    .where(inArray(loadStops.loadId, [...loadIds]))
-    .orderBy(loadStops.loadId, asc(loadStops.sequence));
-  for (const p of pickups) {
-    const to = await pointOfStop(p);
-    out.set(p.loadId, to ? roundMiles(estimatedMiles([from, to], circuityFactor).miles) : null);
+  // Each board load's first pickup, and the driver's last delivery stop before it (index
+  // loads_driver_delivery), in one statement.
+  type End = {
+    latitude: number | null;
+    longitude: number | null;
+    postalCode: string;
+    city: string;
+    state: string;
+  };
+  const { rows } = await deps.db.execute<{ id: string; pickup: End; delivery: End | null }>(sql`
+    select b.id,
+           (select json_build_object('latitude', s.latitude, 'longitude', s.longitude,
+                   'postalCode', s.postal_code, 'city', s.city, 'state', s.state)
+              from load_stops s where s.load_id = b.id order by s.sequence limit 1) as pickup,
+           (select json_build_object('latitude', s.latitude, 'longitude', s.longitude,
+                   'postalCode', s.postal_code, 'city', s.city, 'state', s.state)
+              from loads p join load_stops s on s.load_id = p.id
+             where p.driver_id = ${driverId} and p.status <> 'cancelled' and p.delivery_at < b.pickup_at
+             order by p.delivery_at desc, s.sequence desc limit 1) as delivery
+      from loads b where b.id in (${sql.join(
+        loadIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  for (const r of rows) {
+    const [from, to] = await Promise.all([
+      r.delivery ? pointOfStop(r.delivery) : null,
+      pointOfStop(r.pickup),
+    ]);
+    out.set(r.id, from && to ? roundMiles(estimatedMiles([from, to], circuityFactor).miles) : null);
   }
   return out;
 }

@@ -198,8 +198,10 @@ function LoadRow({
             {perMile ? (
               <span className="text-xs text-slate-500" data-testid="load-rate-per-mile">
                 {t("miles.perMile", { value: formatMoney(perMile) })}
-                {load.milesSource === "estimated" ? ` · ${t("miles.estimated")}` : ""}
               </span>
+            ) : null}
+            {perMile && load.milesSource === "estimated" ? (
+              <span className="text-xs text-amber-700">{t("miles.estimated")}</span>
             ) : null}
           </span>
         ) : load.loadedMiles !== null ? (
