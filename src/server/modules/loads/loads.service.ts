@@ -466,6 +466,7 @@ export function createLoadsService(deps: Deps) {
 
     /** Staff "change status": only what the transition table allows (409 INVALID_TRANSITION). */
     async changeStatus(actor: Actor, id: string, to: LoadStatus, note?: string): Promise<LoadDetail> {
+      const settings = await geo();
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id);
         const from = load.status;
@@ -486,6 +487,9 @@ export function createLoadsService(deps: Deps) {
         if (to === "completed") patch.deliveredAt = now;
         if (to === "cancelled") patch.postedToBoard = false;
         await tx.update(loads).set(patch).where(eq(loads.id, id));
+        // Released or called off: no deadhead of its own, and the driver's next load starts elsewhere.
+        if (to === "pending" || to === "cancelled")
+          await recomputeMilesAround(tx, id, settings, undefined, load.driverId);
         await insertEvent(tx, { loadId: id, kind: "status_changed", from, to, actor: who(actor), note });
         await recomputeDriverStatuses(tx, [load.driverId]);
         await recordAudit(tx, actor, {

@@ -247,6 +247,17 @@ describe("empty miles and pay", () => {
         expect.objectContaining({ leg: "empty", jurisdiction: "TX", source: "estimated" }),
       ]),
     );
+    // The earlier load called off: the later one no longer starts from its delivery.
+    const cancelled = await call(ctx, `/api/loads/${earlier.json.id}/status`, {
+      body: { status: "cancelled" },
+      cookie: dispatcher,
+    });
+    expect(cancelled.status).toBe(200);
+    const [after] = await ctx.deps.db
+      .select({ emptyMiles: loads.emptyMiles, from: loads.emptyFromLoadId })
+      .from(loads)
+      .where(eq(loads.id, later.json.id));
+    expect(after).toEqual({ emptyMiles: null, from: null });
   });
 
   it("keeps per-mile driver pay on the miles as they change", async () => {
