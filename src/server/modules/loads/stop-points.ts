@@ -1,9 +1,14 @@
+import { JURISDICTIONS } from "@shared/fuel/jurisdictions";
 import type { LatLon } from "@shared/geo/distance";
+
+/** The gazetteer names Canadian provinces in full ("Ontario"), US states by code. */
+const NAMES = new Map<string, string>(JURISDICTIONS.map((j) => [j.code, j.name]));
 
 /**
  * Where a stop is, for miles (decision 051): its own coordinates when it has them (the geocoder
- * writes them on save, decision 050), else the centre of its ZIP / Canadian FSA, else of its city,
- * from the shipped gazetteer (`zipcodes`, loaded on first use). null: it cannot be placed.
+ * writes them on save, decision 050), else the centre of its ZIP / Canadian FSA (when the ZIP is in the
+ * state typed), else of its city, from the shipped gazetteer (`zipcodes`, loaded on first use). null:
+ * it cannot be placed.
  */
 export interface StopPlace {
   latitude: number | null;
@@ -29,7 +34,10 @@ export async function pointOfStop(stop: StopPlace): Promise<LatLon | null> {
   const code = stop.postalCode.trim().toUpperCase();
   const key = US_ZIP.exec(code)?.[1] ?? CA_POSTAL.exec(code)?.[1];
   const hit = key ? z.lookup(key) : undefined;
-  if (hit) return { lat: hit.latitude, lon: hit.longitude };
+  // A ZIP of another state than the one typed is a typo: the city says more.
+  const state = stop.state.trim().toUpperCase();
+  const sameState = hit && (!state || hit.state === state || NAMES.get(state) === hit.state);
+  if (hit && sameState) return { lat: hit.latitude, lon: hit.longitude };
   if (stop.city.trim() && stop.state.trim()) {
     const [city] = z.lookupByName(stop.city.trim(), stop.state.trim().toUpperCase());
     if (city) return { lat: city.latitude, lon: city.longitude };
