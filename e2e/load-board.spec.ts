@@ -38,7 +38,9 @@ test.describe("load board", () => {
     const card = driver.getByTestId(`board-card-${loadNumber}`);
     await expect(card).toContainText("Amarillo, TX");
     await expect(card).toContainText("Albuquerque, NM");
-    await expect(card).not.toContainText("$");
+    // The driver's own pay on the route's miles, labelled estimated — never the load's rate ($1,250).
+    await expect(card.getByTestId("board-miles")).toContainText("(estimated)");
+    await expect(card).not.toContainText("1,250");
     await card.getByRole("button", { name: "I'm interested" }).click();
     await expect(toast(driver)).toContainText("Interest sent");
     await expect(card.getByRole("button", { name: "Withdraw interest" })).toBeVisible();

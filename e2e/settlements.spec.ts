@@ -22,6 +22,8 @@ async function driverWithDeliveredLoad(dispatcher: Page) {
       driverId,
       baseRate: "1500.00",
       loadedMiles: 1234.5,
+      // Typed miles differ from the route's: an override, with its reason (issue 40).
+      milesOverrideReason: "Agreed lane miles",
       stops: [stop("pickup", "Joliet", "IL", hours(10)), stop("delivery", "Indianapolis", "IN", hours(4))],
     },
   });

@@ -8,6 +8,7 @@
 /** Cross-module imports the server allows. */
 const SERVER_EDGES = {
   "load-board -> loads/loads.repo": "a board load is a load: interest locks it with the loads' own lookup",
+  "load-board -> loads/miles.service": "the board shows a driver's deadhead by the loads' own miles rule",
   "dashboard -> reports/compliance":
     "the dashboard counts expiring documents by the compliance report's rule",
   "notifications -> chat/chat.service":

@@ -8,6 +8,7 @@ import { applyRetention, runBackup } from "./modules/data-management/data-manage
 import { noticeExpiringDocuments } from "./modules/documents/expiry-notices";
 import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import { refinePendingPlaces } from "./modules/geo/geocode-refine";
+import { routePendingLoads } from "./modules/loads/miles.service";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import { refreshEtas } from "./modules/tracking/eta.service";
 import { runPositionHousekeeping } from "./modules/tracking/retention";
@@ -74,6 +75,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "* * * * *",
       run: async () => {
         await refinePendingPlaces(deps);
+      },
+    },
+    {
+      // Loads whose miles wait for the configured routing engine (issue 40): routed 50 a minute; the
+      // offline estimate stands meanwhile. Nothing to do when no engine is configured.
+      name: "load-miles",
+      cron: "* * * * *",
+      run: async () => {
+        await routePendingLoads(deps);
       },
     },
     {

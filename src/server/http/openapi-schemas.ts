@@ -39,6 +39,7 @@ import * as geo from "@shared/geo/geo.schema";
 import * as inspections from "@shared/inspections/inspections.schema";
 import * as invoices from "@shared/invoices/invoices.schema";
 import * as loads from "@shared/loads/loads.schema";
+import * as miles from "@shared/loads/miles.schema";
 import * as savedViews from "@shared/loads/saved-views.schema";
 import * as stateMiles from "@shared/loads/state-miles.schema";
 import * as stopRequests from "@shared/loads/stop-requests.schema";
@@ -119,6 +120,7 @@ const MODULES = {
   inspections,
   invoices,
   loads,
+  miles,
   savedViews,
   stateMiles,
   stopRequests,

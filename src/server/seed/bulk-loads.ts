@@ -1,9 +1,14 @@
+import { CIRCUITY_FACTOR, EARTH_RADIUS_MILES, greatCircleLine } from "@shared/geo/distance";
 import type pg from "pg";
+import { splitByJurisdiction } from "../platform/geo/state-split";
 
 /*
  * A large, realistic data set for load testing (`npm run db:seed -- --loads 1000000`): ~200 customers,
  * ~300 drivers with trucks and trailers, and N loads spread over four years up to two weeks ahead,
- * each with a pickup and a delivery stop and its latest status event. Everything is set-based SQL
+ * each with a pickup and a delivery stop (placed at its city: coordinates from the table below) and
+ * its latest status event; loaded miles, empty miles from the driver's previous delivery in the batch,
+ * both estimated (great circle × CIRCUITY_FACTOR), and miles by state per leg (issue 40: each city
+ * pair is split once in JS, then joined). Everything is set-based SQL
  * (generate_series, INSERT … SELECT) in batches, inside one transaction: an interrupted run leaves
  * nothing behind. The data is reproducible: random() is seeded.
  */
@@ -280,9 +285,10 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
     const start = Number(rows[0].start);
     const step = Number(rows[0].span) / total;
 
+    const lanes = new Set<string>();
     for (let from = 1; from <= total; from += batchSize) {
       const to = Math.min(total, from + batchSize - 1);
-      await insertBatch(client, from, to, start, step);
+      await insertBatch(client, from, to, start, step, lanes);
       const done = to;
       const perSecond = Math.round(done / ((Date.now() - started) / 1000));
       log(
@@ -317,6 +323,44 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
   log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()}`);
 }
 
+/** Great-circle miles between two bulk_cities rows (aliases), as `shared/geo/distance.ts` computes them. */
+const gcSql = (p: string, q: string) => `${EARTH_RADIUS_MILES} * 2 * asin(sqrt(
+  power(sin(radians(${q}.lat - ${p}.lat) / 2), 2) +
+  cos(radians(${p}.lat)) * cos(radians(${q}.lat)) * power(sin(radians(${q}.lon - ${p}.lon) / 2), 2)))`;
+
+/**
+ * Each state's share of the lanes the batch drives (ordered city pairs, loaded and empty), split
+ * once per pair along the great circle and kept for the run in `bulk_lane_states`.
+ */
+async function splitLanes(client: pg.PoolClient, done: Set<string>) {
+  const { rows } = await client.query<{ a: number; b: number }>(`
+    select distinct a, b from (
+      select pc as a, dc as b from bulk_batch
+      union all select prev_dc, pc from bulk_batch where prev_dc is not null) x
+     where a <> b`);
+  const values: Array<[number, number, string, number]> = [];
+  for (const { a, b } of rows) {
+    const key = `${a}:${b}`;
+    if (done.has(key)) continue;
+    done.add(key);
+    const [p, q] = [CITIES[a], CITIES[b]];
+    const split = splitByJurisdiction(
+      greatCircleLine([
+        { lat: p[2], lon: p[3] },
+        { lat: q[2], lon: q[3] },
+      ]),
+    );
+    const sum = Object.values(split).reduce((s, m) => s + m, 0);
+    for (const [j, m] of Object.entries(split)) values.push([a, b, j, m / sum]);
+  }
+  if (values.length)
+    await client.query(
+      `insert into bulk_lane_states select (v->>0)::int, (v->>1)::int, v->>2, (v->>3)::float8
+         from jsonb_array_elements($1::jsonb) v`,
+      [JSON.stringify(values)],
+    );
+}
+
 /** Customers, drivers, trucks and trailers, created once and reused by later runs. */
 async function createReferenceData(
   client: pg.PoolClient,
@@ -331,6 +375,9 @@ async function createReferenceData(
     `insert into bulk_cities select (ord - 1)::int, c->>0, c->>1, (c->>2)::float8, (c->>3)::float8, c->>4, c->>5
        from jsonb_array_elements($1::jsonb) with ordinality as t(c, ord)`,
     [JSON.stringify(CITIES)],
+  );
+  await client.query(
+    "create temp table bulk_lane_states (a int, b int, jurisdiction text, share float8) on commit drop",
   );
 
   const { rows: existing } = await client.query<{ customers: number; drivers: number }>(
@@ -439,7 +486,14 @@ async function dropSecondaryIndexes(client: pg.PoolClient): Promise<Array<{ name
 }
 
 /** One batch of loads (g in [from, to]) with their stops and latest status event. */
-async function insertBatch(client: pg.PoolClient, from: number, to: number, start: number, step: number) {
+async function insertBatch(
+  client: pg.PoolClient,
+  from: number,
+  to: number,
+  start: number,
+  step: number,
+  lanes: Set<string>,
+) {
   const cities = CITIES.length;
   // Reserve the batch's load numbers in one go, so numbers follow pickup order exactly.
   const { rows } = await client.query<{ base: string }>("select nextval('load_number_seq')::text as base");
@@ -459,9 +513,7 @@ async function insertBatch(client: pg.PoolClient, from: number, to: number, star
      lane as (
        select d.*, (d.pc + d.dc_offset) % ${cities} as dc,
               -- Great-circle miles times a road factor.
-              greatest(25, round(1.18 * 3959 * 2 * asin(sqrt(
-                power(sin(radians(q.lat - p.lat) / 2), 2) +
-                cos(radians(p.lat)) * cos(radians(q.lat)) * power(sin(radians(q.lon - p.lon) / 2), 2))))::numeric) as miles
+              greatest(25, round((${CIRCUITY_FACTOR} * ${gcSql("p", "q")})::numeric)) as miles
          from draw d
          join bulk_cities p on p.idx = d.pc
          join bulk_cities q on q.idx = (d.pc + d.dc_offset) % ${cities}),
@@ -486,10 +538,25 @@ async function insertBatch(client: pg.PoolClient, from: number, to: number, star
        from timed t`,
     [from, to, start, step, base],
   );
+  // Empty miles: a driver's previous delivery in the batch to this pickup (loads with a driver that
+  // are not cancelled, as the loads' join below gives them one). The first of each driver in a
+  // batch has none: a few percent of the loads at the default batch size.
+  await client.query(`
+    alter table bulk_batch add column prev_dc int, add column prev_id uuid, add column empty_miles numeric`);
+  await client.query(`
+    update bulk_batch b
+       set prev_dc = e.prev_dc, prev_id = e.prev_id,
+           empty_miles = round((${CIRCUITY_FACTOR} * ${gcSql("q", "p")})::numeric, 1)
+      from (select id, lag(dc) over w as prev_dc, lag(id) over w as prev_id
+              from bulk_batch where status not in ('pending', 'cancelled')
+            window w as (partition by di order by pickup_at)) e, bulk_cities p, bulk_cities q
+     where e.id = b.id and e.prev_dc is not null and p.idx = b.pc and q.idx = e.prev_dc`);
+  await splitLanes(client, lanes);
 
   await client.query(`
     insert into loads (id, load_number, description, weight_lbs, base_rate, lumper_fee, detention, other_charges,
-                       total_rate, customer_rate, loaded_miles, customer_id, driver_id, vehicle_id, trailer_id, status,
+                       total_rate, customer_rate, loaded_miles, empty_miles, empty_from_load_id, miles_source,
+                       miles_engine, miles_status, miles_computed_at, customer_id, driver_id, vehicle_id, trailer_id, status,
                        fuel_used_gallons, pay_type, pay_rate, driver_pay, pay_from_driver_default, posted_to_board, notes,
                        pickup_city, pickup_state, pickup_at, delivery_city, delivery_state, delivery_at,
                        accepted_at, started_at, delivered_at, created_at, updated_at)
@@ -500,7 +567,8 @@ async function insertBatch(client: pg.PoolClient, from: number, to: number, star
            b.base_rate, x.lumper, x.detention, x.other,
            b.base_rate + coalesce(x.lumper, 0) + coalesce(x.detention, 0) + coalesce(x.other, 0),
            b.base_rate + coalesce(x.lumper, 0) + coalesce(x.detention, 0) + coalesce(x.other, 0),
-           b.miles, c.id, dr.id, dr.vehicle_id, dr.trailer_id, b.status,
+           b.miles, b.empty_miles, b.prev_id, 'estimated', 'offline', 'current', b.created_at,
+           c.id, dr.id, dr.vehicle_id, dr.trailer_id, b.status,
            case when b.status = 'completed' then round(b.miles / 6.4, 1) end,
            null, null,
            case when dr.id is null or b.status = 'cancelled' then null
@@ -536,17 +604,29 @@ async function insertBatch(client: pg.PoolClient, from: number, to: number, star
 
   await client.query(`
     insert into load_stops (load_id, sequence, type, location_name, address, city, state, postal_code,
+                            latitude, longitude, geo_precision, geo_source, geo_status, geocoded_at,
                             scheduled_at, contact_name, contact_phone)
     select b.id, s.seq, s.type::stop_type,
            ${pick(PREFIX, "b.g * 7 * s.seq + case s.seq when 1 then b.pc else b.dc end")} || ' ' || ${pick(FACILITY, "b.g / 3 + s.seq * 5")},
            (100 + (b.g * 37 * s.seq) % 9800)::text || ' ' || ${pick(STREETS, "b.g * s.seq")},
-           c.city, c.state, c.zip,
+           c.city, c.state, c.zip, c.lat, c.lon, 'zip', 'gazetteer', 'placed', b.created_at,
            case s.seq when 1 then b.pickup_at else b.delivery_at end,
            ${pick(FIRST, "b.g * 3 + s.seq")} || ' ' || ${pick(LAST, "b.g * 5 + s.seq")},
            '+1 ' || c.area || ' 555 ' || lpad(((b.g * 31 + s.seq) % 10000)::text, 4, '0')
       from bulk_batch b
       cross join (values (1, 'pickup'), (2, 'delivery')) as s(seq, type)
       join bulk_cities c on c.idx = case s.seq when 1 then b.pc else b.dc end`);
+
+  // Miles by state, both legs, estimated: each lane's state shares × the leg's miles.
+  await client.query(`
+    insert into load_jurisdiction_miles (load_id, leg, source, jurisdiction, miles, recorded_at)
+    select b.id, 'loaded', 'estimated', s.jurisdiction, round((s.share * b.miles)::numeric, 1), b.created_at
+      from bulk_batch b join bulk_lane_states s on s.a = b.pc and s.b = b.dc
+     where b.status <> 'cancelled' and round((s.share * b.miles)::numeric, 1) > 0
+    union all
+    select b.id, 'empty', 'estimated', s.jurisdiction, round((s.share * b.empty_miles)::numeric, 1), b.created_at
+      from bulk_batch b join bulk_lane_states s on s.a = b.prev_dc and s.b = b.pc
+     where b.empty_miles > 0 and round((s.share * b.empty_miles)::numeric, 1) > 0`);
 
   // The latest change of each load (a full history would triple the table for no benefit here).
   await client.query(`

@@ -20,6 +20,7 @@ import { seedFleetDemo } from "./fleet-demo";
 import { seedFuelTollsParkingDemo } from "./fuel-tolls-parking-demo";
 import { seedInspectionsDemo } from "./inspections-demo";
 import { seedInvoicesDemo } from "./invoices-demo";
+import { seedMilesDemo } from "./miles-demo";
 import { seedPaperworkDemo } from "./paperwork-demo";
 import { seedReportsDemo } from "./reports-demo";
 import { seedSafetyDemo } from "./safety-demo";
@@ -101,6 +102,8 @@ export async function seedDemoData(
         .onConflictDoNothing({ target: accountReviews.email });
     }
     await seedDispatchDemo(tx);
+    // Miles for the loads still to run, computed from their stops (issue 40).
+    await seedMilesDemo(tx);
     // Before invoices: they copy the customers' billing address and payment terms.
     await seedCustomersDemo(tx);
     // Right after the fleet exists: odometers, papers, schedules and shop history (inspections and fuel count back from the mileage).

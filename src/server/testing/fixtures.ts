@@ -40,7 +40,9 @@ export function loadInput(overrides: Partial<CreateLoadInput> = {}): CreateLoadI
     detention: "75.50",
     otherCharges: "",
     customerRate: "2600",
+    // Typed miles differ from the route's estimate (≈946 mi): an override, with its reason (issue 40).
     loadedMiles: 925,
+    milesOverrideReason: "Agreed with the customer",
     ...overrides,
   };
 }

@@ -152,6 +152,7 @@ export const AUDIT_ACTIONS = [
   "certificate.sent",
   "ifta.rates_saved",
   "load.state_miles_recorded",
+  "load.miles_overridden",
   "announcement.scheduled",
   "announcement.updated",
   "announcement.cancelled",

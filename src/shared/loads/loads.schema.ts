@@ -5,6 +5,7 @@ import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
 import { geoPlaceFieldsSchema } from "../geo/geo.schema";
+import { MILES_SOURCES } from "./miles.constants";
 import {
   APPOINTMENT_KINDS,
   LOAD_COMPLETIONS,
@@ -176,7 +177,12 @@ const loadFields = {
   detention: optionalMoney,
   otherCharges: optionalMoney,
   customerRate: optionalMoney,
+  /**
+   * Empty: the miles computed from the stops (issue 40). A number that differs from them is an
+   * override and needs `milesOverrideReason`.
+   */
   loadedMiles: quantity(20_000),
+  milesOverrideReason: z.string().trim().max(500).optional(),
   customerId: z.uuid().nullable().optional(),
   driverId: z.uuid().nullable().optional(),
   vehicleId: z.uuid().nullable().optional(),
@@ -280,6 +286,9 @@ export const loadListItemSchema = z.object({
   deliveryAt: z.string(),
   totalRate: z.string(),
   loadedMiles: z.number().nullable(),
+  /** Deadhead to the first pickup, and where the miles come from (issue 40): "estimated" is shown as such. */
+  emptyMiles: z.number().nullable(),
+  milesSource: z.enum(MILES_SOURCES),
   postedToBoard: z.boolean(),
 });
 export type LoadListItem = z.infer<typeof loadListItemSchema>;
@@ -318,6 +327,8 @@ export const LOAD_EVENT_KINDS = [
   "detention_dismissed",
   /** The ETA to a stop passed its appointment (issue 40): data.stopSequence, data.locationName, data.at (ETA). */
   "running_late",
+  /** Staff typed the miles (issue 40): data.loadedMiles/emptyMiles, data.previousLoadedMiles; `note` holds why. */
+  "miles_overridden",
 ] as const;
 export type LoadEventKind = (typeof LOAD_EVENT_KINDS)[number];
 
@@ -335,6 +346,9 @@ export const loadEventDataSchema = z.object({
   previousAt: z.string().nullable().optional(),
   minutes: z.number().optional(),
   amount: z.string().optional(),
+  loadedMiles: z.number().nullable().optional(),
+  previousLoadedMiles: z.number().nullable().optional(),
+  emptyMiles: z.number().nullable().optional(),
 });
 export type LoadEventData = z.infer<typeof loadEventDataSchema>;
 
@@ -412,6 +426,8 @@ export const loadDetailSchema = loadListItemSchema.extend({
   driverPay: z.string().nullable(),
   /** Whether pay came from the driver's defaults. */
   payFromDriverDefault: z.boolean(),
+  /** Why staff typed the miles (source "override"), shown by the form that keeps them. */
+  milesOverrideReason: z.string().nullable(),
   notes: z.string(),
   acceptedAt: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -570,9 +586,15 @@ export const loadBoardItemSchema = z.object({
   deliveryState: z.string(),
   deliveryAt: z.string(),
   loadedMiles: z.number().nullable(),
+  /** The load's miles are the offline estimate (issue 40): shown as "estimated". */
+  milesEstimated: z.boolean(),
+  /** My deadhead: from my latest delivery to this pickup (estimated); null when unknown. */
+  emptyMiles: z.number().nullable(),
   weightLbs: z.number().nullable(),
   equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
   commodity: z.string(),
+  /** My pay ÷ (loaded + empty miles): what the load pays me per mile driven; null without either. */
+  payPerMile: z.string().nullable(),
   /** What I would earn: the load's pay, else my default pay applied to it; null without either. */
   pay: z.string().nullable(),
   /** Whether I (the signed-in driver) have shown interest. */

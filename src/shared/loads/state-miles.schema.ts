@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STATE_MILES_SOURCES } from "./miles.constants";
 
 /** Miles by state or province (IFTA): what the driver records on the trip (issue 15). */
 
@@ -12,6 +13,11 @@ export const STATE_MILES_MESSAGES = {
 export const stateMilesRowSchema = z.object({ jurisdiction: z.string(), miles: z.string() });
 export const stateMilesSchema = z.object({
   items: z.array(stateMilesRowSchema),
+  /**
+   * Where the rows come from (issue 40): recorded by a person, from GPS, routed or estimated; null
+   * without rows. Recording replaces computed rows; computed rows never replace recorded ones.
+   */
+  source: z.enum(STATE_MILES_SOURCES).nullable(),
   /** The load's loaded miles, to compare the states' total with. */
   loadedMiles: z.number().nullable(),
   /** Whether the caller may change them (staff who write loads, the load's driver). */

@@ -126,6 +126,7 @@ export const LABEL_KINDS = [
   "documentKind",
   "maintenanceStatus",
   "subjectKind",
+  "milesSource",
   "measure",
   "report",
 ] as const;
@@ -145,6 +146,7 @@ export const LABEL_KEYS: Record<Exclude<LabelKind, "text" | "month">, string> = 
   documentKind: "reports:documentKinds.",
   maintenanceStatus: "fleet:maintenanceStatus.",
   subjectKind: "reports:subjects.",
+  milesSource: "reports:milesSources.",
   measure: "reports:measures.",
   report: "reports:names.",
 };

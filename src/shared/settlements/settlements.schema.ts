@@ -197,6 +197,8 @@ export const settlementLineSchema = z.object({
   percentageBase: z.enum(PERCENTAGE_BASES).nullable(),
   baseAmount: z.string().nullable(),
   miles: z.string().nullable(),
+  /** The load's miles are the offline estimate (issue 40): the statement says "(estimated)". */
+  milesEstimated: z.boolean(),
   /** The rate came from the driver's default, not the load (spec section 5). */
   fromDriverDefault: z.boolean(),
   /** A standing deduction's balance left after this line (advances, leases with a total, escrow target). */

@@ -3434,6 +3434,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loads/{id}/miles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The load's loaded and empty miles, where they come from (estimated, routed, override with its reason) and its miles by state (drivers: own loads) */
+        get: operations["getLoadMiles"];
+        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows */
+        put: operations["putLoadMiles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/{id}/miles/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Clear the override: the miles are computed from the stops again */
+        delete: operations["deleteLoadMilesOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loads/{id}/state-miles": {
         parameters: {
             query?: never;
@@ -3567,6 +3602,23 @@ export interface paths {
         get: operations["getLoadsExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loads/miles-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The offline miles estimate for a form's stops (loaded, and the driver's empty miles from their previous delivery); unplaced stops listed */
+        post: operations["postLoadsMilesPreview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7365,7 +7417,7 @@ export interface components {
         };
         Label: {
             /** @enum {string} */
-            kind: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "measure" | "report";
+            kind: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "milesSource" | "measure" | "report";
             value: string;
         };
         LedgerEntry: {
@@ -7433,7 +7485,7 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late" | "miles_overridden";
             loadId: string;
             loadNumber: string;
             note: string | null;
@@ -7445,13 +7497,16 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
             id: string;
             interested: boolean;
             loadedMiles: number | null;
             loadNumber: string;
+            milesEstimated: boolean;
             pay: string | null;
+            payPerMile: string | null;
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
@@ -7480,6 +7535,7 @@ export interface components {
             driverName: string | null;
             driverPay: string | null;
             driverWarnings: components["schemas"]["DriverPaperWarning"][];
+            emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
             files: components["schemas"]["LoadFile"][];
@@ -7490,6 +7546,9 @@ export interface components {
             loadedMiles: number | null;
             loadNumber: string;
             lumperFee: string | null;
+            milesOverrideReason: string | null;
+            /** @enum {string} */
+            milesSource: "none" | "manual" | "estimated" | "routed" | "override";
             notes: string;
             otherCharges: string | null;
             palletCount: number | null;
@@ -7526,11 +7585,14 @@ export interface components {
             checkIn?: "arrived" | "done" | "departed";
             driverId?: string;
             driverName?: string;
+            emptyMiles?: number | null;
+            loadedMiles?: number | null;
             locationName?: string;
             minutes?: number;
             previousAt?: string | null;
             previousDriverId?: string;
             previousDriverName?: string;
+            previousLoadedMiles?: number | null;
             stopSequence?: number;
             /** @enum {string} */
             stopType?: "pickup" | "delivery";
@@ -7567,9 +7629,12 @@ export interface components {
             deliveryState: string;
             driverId: string | null;
             driverName: string | null;
+            emptyMiles: number | null;
             id: string;
             loadedMiles: number | null;
             loadNumber: string;
+            /** @enum {string} */
+            milesSource: "none" | "manual" | "estimated" | "routed" | "override";
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
@@ -7577,6 +7642,20 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
             totalRate: string;
+        };
+        LoadMiles: {
+            computedAt: string | null;
+            emptyMiles: number | null;
+            engine: string | null;
+            loadedMiles: number | null;
+            overrideReason: string | null;
+            ratePerMile: string | null;
+            /** @enum {string} */
+            source: "none" | "manual" | "estimated" | "routed" | "override";
+            stateMiles: components["schemas"]["StateMilesRowView"][];
+            /** @enum {string} */
+            status: "current" | "pending" | "unplaceable";
+            unplacedStops: number[];
         };
         LoadPage: {
             items: components["schemas"]["LoadListItem"][];
@@ -7629,7 +7708,7 @@ export interface components {
             fromStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled" | null;
             id: string;
             /** @enum {string} */
-            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late";
+            kind: "created" | "created_assigned" | "assigned" | "reassigned" | "driver_removed" | "status_changed" | "accepted" | "declined" | "trip_started" | "delivered" | "stop_checked_in" | "stop_time_corrected" | "detention_proposed" | "detention_accepted" | "detention_dismissed" | "running_late" | "miles_overridden";
             note: string | null;
             /** @enum {string} */
             toStatus: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
@@ -7888,6 +7967,13 @@ export interface components {
         };
         MergedTemplate: {
             content: string;
+        };
+        MilesPreview: {
+            emptyMiles: number | null;
+            loadedMiles: number | null;
+            /** @enum {string} */
+            source: "estimated" | "none";
+            unplacedStops: number[];
         };
         MoneyTiles: {
             overdueAmount: string;
@@ -8426,7 +8512,7 @@ export interface components {
             incomplete?: components["schemas"]["ReportNote"];
             key: string;
             /** @enum {string} */
-            labelKind?: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "measure" | "report";
+            labelKind?: "text" | "month" | "loadStatus" | "driverStatus" | "vehicleStatus" | "ledgerCategory" | "aging" | "inspectionStatus" | "citationStatus" | "claimStatus" | "serviceType" | "documentKind" | "maintenanceStatus" | "subjectKind" | "milesSource" | "measure" | "report";
         };
         ReportFigure: {
             /** @enum {string} */
@@ -8665,6 +8751,7 @@ export interface components {
                 pickupState: string;
             } | null;
             miles: string | null;
+            milesEstimated: boolean;
             payRate: string | null;
             /** @enum {string|null} */
             payType: "percentage" | "fixed" | "per_mile" | null;
@@ -8865,10 +8952,20 @@ export interface components {
             items: components["schemas"]["StateMilesRow"][];
             loadedMiles: number | null;
             recordedAt: string | null;
+            /** @enum {string|null} */
+            source: "recorded" | "gps" | "routed" | "estimated" | null;
         };
         StateMilesRow: {
             jurisdiction: string;
             miles: string;
+        };
+        StateMilesRowView: {
+            jurisdiction: string;
+            /** @enum {string} */
+            leg: "loaded" | "empty";
+            miles: number;
+            /** @enum {string} */
+            source: "recorded" | "gps" | "routed" | "estimated";
         };
         Stop: {
             address: string;
@@ -27077,6 +27174,7 @@ export interface operations {
                     loadedMiles?: "" | (number | null) | null;
                     loadNumber?: string | "";
                     lumperFee?: string | "";
+                    milesOverrideReason?: string;
                     /** @default  */
                     notes?: string;
                     otherCharges?: string | "";
@@ -27284,6 +27382,7 @@ export interface operations {
                     loadedMiles?: "" | (number | null) | null;
                     loadNumber?: string | "";
                     lumperFee?: string | "";
+                    milesOverrideReason?: string;
                     /** @default  */
                     notes?: string;
                     otherCharges?: string | "";
@@ -28248,6 +28347,233 @@ export interface operations {
             };
         };
     };
+    getLoadMiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadMiles"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putLoadMiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emptyMiles?: "" | (number | null) | null;
+                    loadedMiles?: "" | (number | null) | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadMiles"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLoadMilesOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles; NOT_OVERRIDDEN: nothing to clear */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLoadStateMiles: {
         parameters: {
             query?: never;
@@ -29105,6 +29431,92 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLoadsMilesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    driverId?: string | null;
+                    /** Format: uuid */
+                    loadId?: string | null;
+                    /** Format: date-time */
+                    pickupAt?: string | null;
+                    stops: {
+                        /** @default  */
+                        city?: string;
+                        latitude?: number | null;
+                        longitude?: number | null;
+                        /** @default  */
+                        postalCode?: string;
+                        /** @default  */
+                        state?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MilesPreview"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -70,16 +70,23 @@ describe("the load board", () => {
       deliveryState: "TN",
       deliveryAt: "2026-03-04T18:00:00.000Z",
       loadedMiles: 925,
+      // Typed by dispatch (an override), not the estimate; Jake has no delivery yet, so no deadhead.
+      milesEstimated: false,
+      emptyMiles: null,
       weightLbs: 38000,
       equipmentType: null,
       commodity: "",
       // Jake's default pay, $0.65 a loaded mile × 925 mi (the load's rate itself is never shown).
       pay: "601.25",
+      payPerMile: "0.65",
       interested: false,
     });
     expect(JSON.stringify(page)).not.toMatch(/rate|customer|2600|Great Lakes/i);
-    // Without the miles, per-mile pay is unknown rather than $0.
-    const milesless = await create({ postedToBoard: true, loadedMiles: undefined });
+    // Without the miles (a stop that cannot be placed), per-mile pay is unknown rather than $0.
+    const unplaceable = loadInput().stops.map((s, i) =>
+      i ? { ...s, city: "Xyzzyville", postalCode: "" } : s,
+    );
+    const milesless = await create({ postedToBoard: true, loadedMiles: undefined, stops: unplaceable });
     const row = (await board()).items.find((i: { id: string }) => i.id === milesless.id);
     expect(row.pay).toBeNull();
     await call(ctx, `/api/loads/${milesless.id}/status`, {

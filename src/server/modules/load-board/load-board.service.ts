@@ -6,6 +6,8 @@ import {
   type LoadInterest,
   type PayType,
 } from "@shared/loads/loads.schema";
+import type { MilesSource } from "@shared/loads/miles.constants";
+import { ratePerMile } from "@shared/loads/miles.schema";
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { driverRatings, drivers, loadInterests, loadStatusEvents, loads } from "../../db/schema";
@@ -16,6 +18,7 @@ import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagina
 import { ownDriverId, STAFF_SCOPE } from "../../http/scope";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { findLoad } from "../loads/loads.repo";
+import { deadheadsFor } from "../loads/miles.service";
 
 /** On the board: posted by dispatch, pending and unassigned (the `loads_board` partial index). */
 const onBoard = and(eq(loads.postedToBoard, true), eq(loads.status, "pending"), isNull(loads.driverId))!;
@@ -32,6 +35,7 @@ function boardColumns(driverId: string | null) {
     deliveryState: loads.deliveryState,
     deliveryAt: loads.deliveryAt,
     loadedMiles: loads.loadedMiles,
+    milesSource: loads.milesSource,
     weightLbs: loads.weightLbs,
     equipmentType: loads.equipmentType,
     commodity: loads.commodity,
@@ -45,7 +49,11 @@ function boardColumns(driverId: string | null) {
   };
 }
 
-type BoardRow = Omit<LoadBoardItem, "pickupAt" | "deliveryAt" | "pay"> & {
+type BoardRow = Omit<
+  LoadBoardItem,
+  "pickupAt" | "deliveryAt" | "pay" | "payPerMile" | "emptyMiles" | "milesEstimated"
+> & {
+  milesSource: MilesSource;
   pickupAt: Date;
   deliveryAt: Date;
   payType: PayType | null;
@@ -59,23 +67,28 @@ type DriverPay = { defaultPayType: PayType | null; defaultPayRate: string | null
  * A board row as the driver sees it: the pay they would earn (the load's own pay type and rate, else
  * their default pay) but never the load's rate itself.
  */
-function toItem(r: BoardRow, driver: DriverPay): LoadBoardItem {
-  const { payType, payRate, payFromDriverDefault, totalRate, ...item } = r;
+function toItem(r: BoardRow, driver: DriverPay, emptyMiles: number | null = null): LoadBoardItem {
+  const { payType, payRate, payFromDriverDefault, totalRate, milesSource, ...item } = r;
   const own = payType && payRate && !payFromDriverDefault ? { payType, payRate } : null;
   const rule =
     own ??
     (driver?.defaultPayType && driver.defaultPayRate
       ? { payType: driver.defaultPayType, payRate: driver.defaultPayRate }
       : null);
+  // Per-mile pay on a load without its miles is unknown, not zero.
+  const pay =
+    rule && !(rule.payType === "per_mile" && r.loadedMiles === null)
+      ? computeDriverPay(rule.payType, rule.payRate, totalRate, r.loadedMiles)
+      : null;
+  const driven = r.loadedMiles === null ? null : r.loadedMiles + (emptyMiles ?? 0);
   return {
     ...item,
     pickupAt: r.pickupAt.toISOString(),
     deliveryAt: r.deliveryAt.toISOString(),
-    // Per-mile pay on a load without its miles is unknown, not zero.
-    pay:
-      rule && !(rule.payType === "per_mile" && r.loadedMiles === null)
-        ? computeDriverPay(rule.payType, rule.payRate, totalRate, r.loadedMiles)
-        : null,
+    milesEstimated: milesSource === "estimated",
+    emptyMiles,
+    pay,
+    payPerMile: pay === null || driven === null ? null : ratePerMile(pay, driven),
   };
 }
 
@@ -124,8 +137,16 @@ export function createLoadBoardService(deps: Deps) {
           .limit(page.pageSize)
           .offset(offsetOf(page)),
       ]);
+      // The signed-in driver's deadhead to each pickup, from their latest delivery.
+      const deadheads = driverId
+        ? await deadheadsFor(
+            deps,
+            driverId,
+            rows.map((r) => r.id),
+          )
+        : new Map<string, number | null>();
       return toPage(
-        rows.map((r) => toItem(r, driver)),
+        rows.map((r) => toItem(r, driver, deadheads.get(r.id) ?? null)),
         total,
         page,
       );
@@ -154,7 +175,8 @@ export function createLoadBoardService(deps: Deps) {
           data: { loadId, loadNumber: load.loadNumber, driverId: driver.id, driverName: driver.fullName },
         });
         const [row] = await tx.select(boardColumns(driver.id)).from(loads).where(eq(loads.id, loadId));
-        return toItem(row, driver);
+        const deadheads = await deadheadsFor(deps, driver.id, [loadId]);
+        return toItem(row, driver, deadheads.get(loadId) ?? null);
       });
     },
 

@@ -92,6 +92,7 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
     payRate: r.pay_rate,
     driverPay: r.driver_pay,
     payFromDriverDefault: r.pay_from_driver_default,
+    milesOverrideReason: r.miles_override_reason,
     notes: r.notes,
     acceptedAt: isoOrNull(r.accepted_at),
     startedAt: isoOrNull(r.started_at),

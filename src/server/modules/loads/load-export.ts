@@ -1,4 +1,5 @@
 import type { LoadExportQuery } from "@shared/loads/loads.schema";
+import { ratePerMile } from "@shared/loads/miles.schema";
 import { eq } from "drizzle-orm";
 import { customers, drivers, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -25,6 +26,10 @@ function columns(forDriver: boolean): Column<ExportRow>[] {
     { header: "Delivery state", value: (r) => r.deliveryState, width: 10 },
     { header: "Delivery (UTC)", value: (r) => date(r.deliveryAt) },
     { header: "Loaded miles", value: (r) => r.loadedMiles, width: 12 },
+    { header: "Empty miles", value: (r) => r.emptyMiles, width: 12 },
+    // none/manual/estimated/routed/override: "estimated" is the great-circle estimate (issue 40).
+    { header: "Miles source", value: (r) => r.milesSource, width: 12 },
+    { header: "Rate per mile", value: (r) => ratePerMile(r.totalRate, r.loadedMiles), width: 12 },
     { header: "Weight (lbs)", value: (r) => r.weightLbs, width: 12 },
     { header: "Base rate", value: (r) => r.baseRate, width: 12 },
     { header: "Fuel surcharge (in base)", value: (r) => r.fuelSurcharge, width: 12 },

@@ -10,6 +10,7 @@ import type {
   PayType,
   stopInputSchema,
 } from "@shared/loads/loads.schema";
+import type { MilesSource } from "@shared/loads/miles.constants";
 import { DEFAULT_LOAD_COMPLETION, type LoadCompletion } from "@shared/loads/stops.schema";
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -156,6 +157,8 @@ export type ListRow = {
   delivery_at: string;
   total_rate: string;
   loaded_miles: string | null;
+  empty_miles: string | null;
+  miles_source: MilesSource;
   posted_to_board: boolean;
 };
 
@@ -187,6 +190,8 @@ export function listItemOf(r: ListRow): LoadListItem {
     deliveryAt: isoTimestamp(r.delivery_at),
     totalRate: r.total_rate,
     loadedMiles: numberOrNull(r.loaded_miles),
+    emptyMiles: numberOrNull(r.empty_miles),
+    milesSource: r.miles_source,
     postedToBoard: r.posted_to_board,
   };
 }
@@ -206,11 +211,12 @@ export async function listLoadItems(
   const result = await db.execute<ListRow>(sql`
     select p.id, p.load_number, p.status, p.customer_id, c.company_name as customer_name,
            p.driver_id, d.full_name as driver_name, p.pickup_city, p.pickup_state, p.pickup_at,
-           p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles, p.posted_to_board
+           p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles,
+           p.empty_miles, p.miles_source, p.posted_to_board
       from (select loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
                    loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
                    loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
-                   loads.posted_to_board, loads.created_at
+                   loads.empty_miles, loads.miles_source, loads.posted_to_board, loads.created_at
               from loads
              where ${cond ?? sql`true`}
              order by ${listOrder(sort, dir)}
@@ -301,6 +307,7 @@ export type DetailRow = ListRow & {
   bol_number: string;
   invoice_number: string | null;
   completes_on: LoadCompletion;
+  miles_override_reason: string | null;
   /** The company's calendar day and the load's delivery day (YYYY-MM-DD), for the driver's papers. */
   today: string;
   delivery_day: string | null;
@@ -327,7 +334,7 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
     select l.id, l.load_number, l.status, l.customer_id, c.company_name as customer_name,
            l.driver_id, d.full_name as driver_name, l.pickup_city, l.pickup_state, l.pickup_at,
            l.delivery_city, l.delivery_state, l.delivery_at, l.total_rate, l.loaded_miles,
-           l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.fuel_surcharge, l.lumper_fee, l.detention,
+           l.empty_miles, l.miles_source, l.miles_override_reason, l.posted_to_board, l.description, l.weight_lbs, l.base_rate, l.fuel_surcharge, l.lumper_fee, l.detention,
            l.other_charges, l.customer_rate, l.vehicle_id, v.unit_number as vehicle_label,
            l.trailer_id, t.identifier as trailer_label, l.fuel_used_gallons, l.pay_type, l.pay_rate,
            l.driver_pay, l.pay_from_driver_default, l.notes, l.accepted_at, l.started_at,

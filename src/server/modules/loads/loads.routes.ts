@@ -22,6 +22,12 @@ import {
   nextLoadNumberSchema,
   updateLoadSchema,
 } from "@shared/loads/loads.schema";
+import {
+  loadMilesSchema,
+  milesOverrideSchema,
+  milesPreviewInputSchema,
+  milesPreviewSchema,
+} from "@shared/loads/miles.schema";
 import { savedViewInputSchema, savedViewSchema } from "@shared/loads/saved-views.schema";
 import { stateMilesInputSchema, stateMilesSchema } from "@shared/loads/state-miles.schema";
 import {
@@ -41,6 +47,7 @@ import { createBolLinksService } from "./bol-links.service";
 import { exportLoads } from "./load-export";
 import { createLoadFilesService } from "./load-files.service";
 import { createLoadsService } from "./loads.service";
+import { createMilesService } from "./miles.service";
 import { createSavedViewsService } from "./saved-views.service";
 import { createStateMilesService } from "./state-miles.service";
 import { createStopCheckInsService } from "./stop-check-ins.service";
@@ -74,6 +81,7 @@ export function loadsRoutes(deps: Deps) {
   const miles = createStateMilesService(deps);
   const checkIns = createStopCheckInsService(deps);
   const savedViews = createSavedViewsService(deps);
+  const loadMiles = createMilesService(deps);
   const t = routeTable({ tags: ["Loads"], access: "loads:read" });
   // Fixed paths before /api/loads/{id}.
   t.export(
@@ -156,6 +164,49 @@ export function loadsRoutes(deps: Deps) {
       response: loadDetailSchema,
     },
     ({ actor, id }) => loads.get(actor, id),
+  );
+  t.json(
+    "post",
+    "/api/loads/miles-preview",
+    {
+      summary:
+        "The offline miles estimate for a form's stops (loaded, and the driver's empty miles from their previous delivery); unplaced stops listed",
+      access: WRITE,
+      body: milesPreviewInputSchema,
+      response: milesPreviewSchema,
+    },
+    ({ body }) => loadMiles.preview(body),
+  );
+  t.get(
+    "/api/loads/{id}/miles",
+    {
+      summary:
+        "The load's loaded and empty miles, where they come from (estimated, routed, override with its reason) and its miles by state (drivers: own loads)",
+      response: loadMilesSchema,
+    },
+    ({ actor, id }) => loadMiles.view(actor, id),
+  );
+  t.update(
+    "/api/loads/{id}/miles",
+    {
+      summary:
+        "Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows",
+      access: WRITE,
+      conflict: "LOAD_LOCKED: a completed or cancelled load keeps its miles",
+      body: milesOverrideSchema,
+      response: loadMilesSchema,
+    },
+    ({ actor, id, body }) => loadMiles.override(actor, id, body),
+  );
+  t.remove(
+    "/api/loads/{id}/miles/override",
+    {
+      summary: "Clear the override: the miles are computed from the stops again",
+      access: WRITE,
+      conflict:
+        "LOAD_LOCKED: a completed or cancelled load keeps its miles; NOT_OVERRIDDEN: nothing to clear",
+    },
+    ({ actor, id }) => loadMiles.clearOverride(actor, id),
   );
   t.get(
     "/api/loads/{id}/state-miles",

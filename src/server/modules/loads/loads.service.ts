@@ -35,6 +35,7 @@ import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
+import { readGeoSettings } from "../../platform/geo/geo-settings";
 import { notifyCustomer, notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
@@ -58,6 +59,7 @@ import {
   takeLoadNumber,
   writeStops,
 } from "./loads.repo";
+import { recomputeMilesAround } from "./miles.service";
 
 export type LoadInput = z.output<typeof createLoadSchema>;
 type Driver = typeof drivers.$inferSelect;
@@ -225,8 +227,11 @@ async function checkReferences(
   return driver;
 }
 
-/** The columns a create or an edit writes from the form. */
-function formColumns(input: LoadInput, driver: Driver | undefined) {
+/**
+ * The columns a create or an edit writes from the form. The miles are not among them: they are
+ * computed from the stops right after (`recomputeMilesAround`), which also refreshes per-mile pay.
+ */
+function formColumns(input: LoadInput, driver: Driver | undefined, loadedMiles: number | null) {
   const totalRate = computeTotalRate(input);
   return {
     description: input.description,
@@ -247,14 +252,13 @@ function formColumns(input: LoadInput, driver: Driver | undefined) {
     otherCharges: input.otherCharges,
     totalRate,
     customerRate: input.customerRate,
-    loadedMiles: input.loadedMiles,
     customerId: input.customerId ?? null,
     driverId: driver?.id ?? null,
     vehicleId: input.vehicleId ?? null,
     trailerId: input.trailerId ?? null,
     fuelUsedGallons: input.fuelUsedGallons,
     notes: input.notes,
-    ...resolvePay(input, driver, totalRate, input.loadedMiles),
+    ...resolvePay(input, driver, totalRate, loadedMiles),
     ...endpoints(input.stops),
   };
 }
@@ -292,6 +296,12 @@ export function createLoadsService(deps: Deps) {
     if (!load) throw notFound("The load");
     return load;
   }
+
+  const geo = () => readGeoSettings(db, deps.config.authSecret);
+  const typedMiles = (input: LoadInput) => ({
+    loadedMiles: input.loadedMiles,
+    reason: input.milesOverrideReason,
+  });
 
   return {
     /** A driver's profile: their loads, newest pickup first (404 for an unknown driver). */
@@ -345,6 +355,7 @@ export function createLoadsService(deps: Deps) {
      * this one becomes its savepoint, so the caller's work and the load commit or fail together.
      */
     async create(actor: Actor, input: LoadInput, within?: Tx): Promise<LoadDetail> {
+      const settings = await geo();
       const id = await catchDuplicateNumber(() =>
         (within ?? db).transaction(async (tx) => {
           const driver = await checkReferences(tx, input);
@@ -355,7 +366,7 @@ export function createLoadsService(deps: Deps) {
           const [row] = await tx
             .insert(loads)
             .values({
-              ...formColumns(input, driver),
+              ...formColumns(input, driver, input.loadedMiles),
               loadNumber,
               status,
               postedToBoard: !driver && input.postedToBoard,
@@ -363,6 +374,7 @@ export function createLoadsService(deps: Deps) {
             })
             .returning({ id: loads.id });
           await writeStops(tx, row.id, input.stops);
+          await recomputeMilesAround(tx, row.id, settings, typedMiles(input));
           await insertEvent(tx, {
             loadId: row.id,
             kind: driver ? "created_assigned" : "created",
@@ -393,6 +405,7 @@ export function createLoadsService(deps: Deps) {
      * the driver of an assigned load returns it to pending; finished loads are read-only.
      */
     async update(actor: Actor, id: string, input: LoadInput): Promise<LoadDetail> {
+      const settings = await geo();
       await catchDuplicateNumber(() =>
         db.transaction(async (tx) => {
           const load = await lockLoad(tx, id);
@@ -419,7 +432,7 @@ export function createLoadsService(deps: Deps) {
           await tx
             .update(loads)
             .set({
-              ...formColumns(input, driver),
+              ...formColumns(input, driver, load.loadedMiles),
               loadNumber,
               status,
               postedToBoard: status === "pending" && input.postedToBoard,
@@ -427,6 +440,7 @@ export function createLoadsService(deps: Deps) {
             })
             .where(eq(loads.id, id));
           await writeStops(tx, id, input.stops);
+          await recomputeMilesAround(tx, id, settings, typedMiles(input), load.driverId);
           if (driverChanged) {
             await insertEvent(tx, {
               loadId: id,
@@ -452,6 +466,7 @@ export function createLoadsService(deps: Deps) {
 
     /** Staff "change status": only what the transition table allows (409 INVALID_TRANSITION). */
     async changeStatus(actor: Actor, id: string, to: LoadStatus, note?: string): Promise<LoadDetail> {
+      const settings = await geo();
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id);
         const from = load.status;
@@ -472,6 +487,9 @@ export function createLoadsService(deps: Deps) {
         if (to === "completed") patch.deliveredAt = now;
         if (to === "cancelled") patch.postedToBoard = false;
         await tx.update(loads).set(patch).where(eq(loads.id, id));
+        // Released or called off: no deadhead of its own, and the driver's next load starts elsewhere.
+        if (to === "pending" || to === "cancelled")
+          await recomputeMilesAround(tx, id, settings, undefined, load.driverId);
         await insertEvent(tx, { loadId: id, kind: "status_changed", from, to, actor: who(actor), note });
         await recomputeDriverStatuses(tx, [load.driverId]);
         await recordAudit(tx, actor, {
@@ -487,6 +505,7 @@ export function createLoadsService(deps: Deps) {
 
     /** Assigns a driver (from the load or from its interested drivers on the board). */
     async assign(actor: Actor, id: string, driverId: string): Promise<LoadDetail> {
+      const settings = await geo();
       await db.transaction(async (tx) => {
         const load = await lockLoad(tx, id);
         if (load.status !== "pending" && load.status !== "assigned") {
@@ -511,6 +530,8 @@ export function createLoadsService(deps: Deps) {
           .update(loads)
           .set({ ...pay, driverId: driver.id, status: "assigned", postedToBoard: false, acceptedAt: null })
           .where(eq(loads.id, id));
+        // The new driver's deadhead to this pickup, and their (and the previous driver's) next load's.
+        await recomputeMilesAround(tx, id, settings, undefined, load.driverId);
         await insertEvent(tx, {
           loadId: id,
           ...driverChangeEvent(previous, driver),

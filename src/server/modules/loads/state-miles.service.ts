@@ -5,7 +5,7 @@ import {
   type StateMiles,
   type StateMilesInput,
 } from "@shared/loads/state-miles.schema";
-import { asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 import { loadJurisdictionMiles, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -15,7 +15,8 @@ import { recordAudit } from "../../platform/audit/audit";
 
 /**
  * A load's miles by state or province (IFTA, issue 15): the driver records them from the trip's
- * state-line odometer readings; dispatch can correct them. Saving replaces the load's rows.
+ * state-line odometer readings; dispatch can correct them. Saving replaces the load's loaded-leg rows
+ * with recorded ones, which computed miles (issue 40: estimated, routed) never replace.
  */
 export function createStateMilesService({ db }: Deps) {
   async function loadFor(actor: Actor, id: string) {
@@ -35,21 +36,29 @@ export function createStateMilesService({ db }: Deps) {
   const mayEdit = (actor: Actor, status: string) =>
     status !== "cancelled" && (can(actor, "loads:write") || actor.role === "driver");
 
+  const loadedLeg = (id: string) =>
+    and(eq(loadJurisdictionMiles.loadId, id), eq(loadJurisdictionMiles.leg, "loaded"));
+
   async function get(actor: Actor, id: string): Promise<StateMiles> {
     const load = await loadFor(actor, id);
-    const [items, [last]] = await Promise.all([
+    const [rows, [last]] = await Promise.all([
       db
-        .select({ jurisdiction: loadJurisdictionMiles.jurisdiction, miles: loadJurisdictionMiles.miles })
+        .select({
+          jurisdiction: loadJurisdictionMiles.jurisdiction,
+          miles: loadJurisdictionMiles.miles,
+          source: loadJurisdictionMiles.source,
+        })
         .from(loadJurisdictionMiles)
-        .where(eq(loadJurisdictionMiles.loadId, id))
+        .where(loadedLeg(id))
         .orderBy(asc(loadJurisdictionMiles.jurisdiction)),
       db
         .select({ at: max(loadJurisdictionMiles.recordedAt) })
         .from(loadJurisdictionMiles)
-        .where(eq(loadJurisdictionMiles.loadId, id)),
+        .where(and(loadedLeg(id), eq(loadJurisdictionMiles.source, "recorded"))),
     ]);
     return {
-      items,
+      items: rows.map(({ jurisdiction, miles }) => ({ jurisdiction, miles })),
+      source: rows[0]?.source ?? null,
       loadedMiles: load.loadedMiles,
       canEdit: mayEdit(actor, load.status),
       recordedAt: last?.at ? new Date(last.at).toISOString() : null,
@@ -69,12 +78,14 @@ export function createStateMilesService({ db }: Deps) {
           fields: { [`items.${unknown}.jurisdiction`]: STATE_MILES_MESSAGES.jurisdiction },
         });
       await db.transaction(async (tx) => {
-        await tx.delete(loadJurisdictionMiles).where(eq(loadJurisdictionMiles.loadId, id));
+        await tx.delete(loadJurisdictionMiles).where(loadedLeg(id));
         if (input.items.length)
           await tx.insert(loadJurisdictionMiles).values(
             input.items.map((r) => ({
               loadId: id,
               jurisdiction: r.jurisdiction,
+              leg: "loaded" as const,
+              source: "recorded" as const,
               miles: r.miles,
               recordedBy: actor.userId,
             })),

@@ -117,12 +117,13 @@ describe("load entry: equipment, references, appointment windows", () => {
       bolNumber: "BOL-1",
     });
     expect(res.json.stops[0]).toMatchObject({ contactName: "", contactPhone: "", referenceNumber: "PU-55" });
-    // An empty quantity is "not given", not zero.
+    // An empty quantity is "not given", not zero: empty miles are computed from the stops (issue 40).
     const blank = await call(ctx, "/api/loads", {
       cookie: dispatcher,
       body: { ...base, loadedMiles: "", weightLbs: "" },
     });
-    expect(blank.json).toMatchObject({ loadedMiles: null, weightLbs: null });
+    expect(blank.json).toMatchObject({ milesSource: "estimated", weightLbs: null });
+    expect(blank.json.loadedMiles).toBeGreaterThan(0);
     expect(res.json.stops[1]).toMatchObject({
       appointmentKind: "window",
       scheduledAt: "2026-03-04T18:00:00.000Z",

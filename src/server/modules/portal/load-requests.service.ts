@@ -103,6 +103,10 @@ export function loadInputFrom(
     baseRate: pricing.baseRate,
     customerRate: pricing.customerRate ?? "",
     loadedMiles: pricing.loadedMiles ?? undefined,
+    // Dispatch priced the request on these miles: kept as typed, the request named as the reason.
+    milesOverrideReason: pricing.loadedMiles
+      ? `Priced on portal request ${request.requestNumber}`
+      : undefined,
     customerId: request.customerId,
     postedToBoard: pricing.postedToBoard,
     notes: notes.slice(0, 2000),

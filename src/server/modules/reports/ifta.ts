@@ -1,3 +1,4 @@
+import { STATE_MILES_SOURCES } from "@shared/loads/miles.constants";
 import {
   IFTA_PLAUSIBLE_MPG,
   quarterOf,
@@ -45,8 +46,10 @@ function taxOf(gallons: string, rate: string): bigint {
 }
 
 /**
- * IFTA (issues 15 and 38), as the quarterly return reads: miles by jurisdiction from the loads'
- * recorded state miles (loads by first pickup, not cancelled); tax-paid gallons = fuel bought there
+ * IFTA (issues 15, 38 and 40), as the quarterly return reads: miles by jurisdiction from the loads'
+ * state miles, loaded and empty legs, each from its best source (recorded > GPS > routed >
+ * estimated; a table says how many came from each, a warning when any are estimated) (loads on
+ * the road or delivered, by first pickup); tax-paid gallons = fuel bought there
  * (diesel and gasoline, not DEF, from the fuel log); the fleet's MPG = all miles ÷ all tax-paid
  * gallons (two decimals, as the return does); taxable gallons = the jurisdiction's miles ÷ fleet MPG;
  * tax due = taxable gallons × the quarter's rate, tax paid = tax-paid gallons × rate (each to the
@@ -63,13 +66,27 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const start = dayStart(period.from, timeZone);
   const end = dayAfter(period.to, timeZone);
   const quarter = quarterOf(period.from);
-  const [miles, fuel, rates, unallocated] = await Promise.all([
+  // Each load's leg (loaded and empty: both are driven, both are taxable) counts once, from its best
+  // source: recorded > gps > routed > estimated (issue 40, decision 051). Computed miles count once
+  // the load is delivered; a load on the road counts what was recorded or tracked so far, a booked
+  // load nothing: planned miles are not driven miles.
+  const best = sql`with best as (
+      select m.load_id, m.leg, m.jurisdiction, m.miles, m.source,
+             rank() over (partition by m.load_id, m.leg order by case m.source
+               when 'recorded' then 0 when 'gps' then 1 when 'routed' then 2 else 3 end) as r
+        from load_jurisdiction_miles m join loads l on l.id = m.load_id
+       where l.pickup_at >= ${start} and l.pickup_at < ${end}
+         and (l.status = 'completed' or (l.status = 'in_progress' and m.source in ('recorded', 'gps'))))`;
+  const [miles, sources, fuel, rates, unallocated] = await Promise.all([
     rows<{ jurisdiction: string; miles: string; loads: number }>(
       ctx.db,
-      sql`select m.jurisdiction, sum(m.miles)::text as miles, count(distinct m.load_id)::int as loads
-          from load_jurisdiction_miles m join loads l on l.id = m.load_id
-          where l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}
-          group by 1`,
+      sql`${best} select jurisdiction, sum(miles)::text as miles, count(distinct load_id)::int as loads
+          from best where r = 1 group by 1`,
+    ),
+    rows<{ source: string; miles: string; loads: number }>(
+      ctx.db,
+      sql`${best} select source, sum(miles)::text as miles, count(distinct load_id)::int as loads
+          from best where r = 1 group by 1`,
     ),
     rows<{ jurisdiction: string; gallons: string; purchases: number }>(
       ctx.db,
@@ -82,13 +99,14 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
       ctx.db,
       sql`select jurisdiction, rate::text as rate from ifta_tax_rates where quarter = ${quarter}`,
     ),
-    // Delivered or moving loads with miles but no state miles recorded: the return is incomplete.
+    // Delivered or moving loads with no state miles at all (recorded, GPS or computed): a stop that
+    // could not be placed, or history typed by hand. The return is incomplete.
     rows<{ loads: number; miles: string }>(
       ctx.db,
       sql`select count(*)::int as loads, coalesce(sum(l.loaded_miles), 0)::text as miles
           from loads l
           where l.status in ('in_progress', 'completed') and l.pickup_at >= ${start} and l.pickup_at < ${end}
-            and not exists (select 1 from load_jurisdiction_miles m where m.load_id = l.id)`,
+            and not exists (select 1 from load_jurisdiction_miles m where m.load_id = l.id and m.leg = 'loaded')`,
     ),
   ]);
 
@@ -151,6 +169,21 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
       }),
     );
   if (noMpg) warnings.push(note("iftaNoFuel"));
+  // Where the miles come from: the offline estimate is a great-circle guess, said plainly.
+  const sourceOf = (k: string) => sources.find((x) => x.source === k);
+  const estimated = sourceOf("estimated");
+  if (estimated && milli(estimated.miles) > 0n)
+    warnings.push(
+      note("iftaEstimatedMiles", {
+        miles: [fromMilli(milli(estimated.miles)), "miles"],
+        count: [estimated.loads, "count"],
+      }),
+    );
+  const gps = sourceOf("gps");
+  if (gps && milli(gps.miles) > 0n)
+    warnings.push(
+      note("iftaGpsMiles", { miles: [fromMilli(milli(gps.miles)), "miles"], count: [gps.loads, "count"] }),
+    );
   if (mpg !== null && (Number(mpg) < IFTA_PLAUSIBLE_MPG.min || Number(mpg) > IFTA_PLAUSIBLE_MPG.max))
     warnings.push(
       note("iftaImplausibleMpg", {
@@ -203,6 +236,19 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
             column("netTax", "money", undefined, incomplete),
           ],
           lines,
+          { total: true },
+        ),
+      ],
+    }),
+    section("mileSources", {
+      tables: [
+        table(
+          "iftaMileSources",
+          "milesSource",
+          [column("loads", "count"), column("miles", "miles")],
+          STATE_MILES_SOURCES.filter((k) => sourceOf(k)).map((k) =>
+            row("milesSource", k, [sourceOf(k)?.loads ?? 0, fromMilli(milli(sourceOf(k)?.miles))]),
+          ),
           { total: true },
         ),
       ],

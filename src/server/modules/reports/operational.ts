@@ -70,7 +70,7 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
                 and l.${sql.raw(key)} is not null
               group by s.id order by count(*) desc, 2 limit ${TABLE_ROWS}`,
     );
-  const [totals, timeliness, byDriver, byTruck, board] = await Promise.all([
+  const [totals, timeliness, byDriver, byTruck, board, deadhead] = await Promise.all([
     loadTotals(ctx),
     // On time by the scorecards' rule: started (picked up) / delivered at most the grace after the
     // appointment; transit is pickup to delivery of the delivered loads.
@@ -115,7 +115,22 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
           where i.created_at >= ${dayStart(period.previousFrom, timeZone)} and i.created_at < ${end}
           group by 1`,
     ),
+    // Empty (deadhead) miles and their share of all miles driven (issue 40): read from the loads, the
+    // monthly rollups have no empty miles. By first pickup, not cancelled, both periods.
+    rows<{ cur: boolean; empty: string | null; loaded: string | null }>(
+      ctx.db,
+      sql`select pickup_at >= ${start} as cur, sum(empty_miles)::text as empty, sum(loaded_miles)::text as loaded
+          from loads
+          where status <> 'cancelled'
+            and pickup_at >= ${dayStart(period.previousFrom, timeZone)} and pickup_at < ${end}
+          group by 1`,
+    ),
   ]);
+  const deadOf = (cur: boolean) => deadhead.find((d) => d.cur === cur) ?? { empty: null, loaded: null };
+  const dh = deadOf(true);
+  const dhp = deadOf(false);
+  const driven = (d: { empty: string | null; loaded: string | null }) =>
+    Number(d.empty ?? 0) + Number(d.loaded ?? 0);
 
   const count = (cur: boolean, status?: string) =>
     totals.filter((t) => t.cur === cur && (!status || t.status === status)).reduce((s, t) => s + t.n, 0);
@@ -170,6 +185,10 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
     figure("boardFilled", "count", b.filled, bp.filled, {
       link: "/operations/load-board",
       higherIsBetter: true,
+    }),
+    figure("emptyMiles", "miles", dh.empty ?? "0", dhp.empty ?? "0", { higherIsBetter: false }),
+    figure("deadheadPercent", "percent", percent(dh.empty, driven(dh)), percent(dhp.empty, driven(dhp)), {
+      higherIsBetter: false,
     }),
   ];
 

@@ -59,6 +59,7 @@ const toLine = (r: LineRow): SettlementLine => ({
   percentageBase: r.percentage_base,
   baseAmount: r.base_amount,
   miles: r.miles,
+  milesEstimated: r.miles_source === "estimated",
   fromDriverDefault: r.from_driver_default,
   remainingAfter: r.remaining_after,
   adjustsSettlement: r.adjusts_id ? { id: r.adjusts_id, number: r.adjusts_number ?? "" } : null,

@@ -62,7 +62,7 @@ export async function renderSettlementPdf({ settlement: s, driver, company, lang
           ? t("lines.perMile", {
               rate: money(l.payRate),
               miles: new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(Number(l.miles ?? 0)),
-            })
+            }) + (l.milesEstimated ? ` ${t("lines.estimated")}` : "")
           : t("lines.fixed");
     return l.fromDriverDefault ? `${rate} · ${t("lines.driverDefault")}` : rate;
   };

@@ -1,4 +1,5 @@
 import type { PayType } from "@shared/loads/loads.schema";
+import type { MilesSource } from "@shared/loads/miles.constants";
 import { cents, money, type PercentageBase, settlementFigures } from "@shared/settlements/pay";
 import type {
   LineSection,
@@ -181,6 +182,7 @@ export type LineRow = {
   delivery_city: string | null;
   delivery_state: string | null;
   delivered_at: Date | string | null;
+  miles_source: MilesSource | null;
   pay_type: PayType | null;
   pay_rate: string | null;
   percentage_base: PercentageBase | null;
@@ -200,7 +202,7 @@ export async function linesOf(tx: Tx, settlementId: string, periodEnd: string): 
   const { rows } = await tx.execute<LineRow>(sql`
     select sl.id, sl.settlement_id, sl.section, sl.kind, sl.description, sl.amount, sl.load_id,
       l.load_number, l.pickup_city, l.pickup_state, l.delivery_city, l.delivery_state, l.delivered_at,
-      sl.pay_type, sl.pay_rate, sl.percentage_base, sl.base_amount, sl.miles, sl.from_driver_default,
+      l.miles_source, sl.pay_type, sl.pay_rate, sl.percentage_base, sl.base_amount, sl.miles, sl.from_driver_default,
       sl.standing_deduction_id,
       case when sd.total is not null then sd.total - (
         select coalesce(sum(o.amount), 0) from settlement_lines o join settlements os on os.id = o.settlement_id

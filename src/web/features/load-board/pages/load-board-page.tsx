@@ -154,11 +154,17 @@ function BoardCard({ item }: { item: LoadBoardItem }) {
         />
       </div>
       <dl className="grid grid-cols-2 gap-2 border-t border-slate-100 px-4 py-3 text-sm">
-        <div className="flex items-center gap-2">
-          <Route className="size-4 text-slate-500" aria-hidden />
+        <div className="col-span-2 flex items-center gap-2">
+          <Route className="size-4 shrink-0 text-slate-500" aria-hidden />
           <dt className="sr-only">{t("miles")}</dt>
-          <dd>
+          <dd data-testid="board-miles">
             {item.loadedMiles !== null ? t("milesValue", { value: formatNumber(item.loadedMiles) }) : "—"}
+            {/* "812 mi · 64 mi empty · $2.41/mi (estimated)" (issue 40). */}
+            {item.emptyMiles !== null
+              ? ` · ${t("emptyMilesValue", { value: formatNumber(item.emptyMiles) })}`
+              : ""}
+            {item.payPerMile !== null ? ` · ${t("payPerMile", { value: formatMoney(item.payPerMile) })}` : ""}
+            {item.milesEstimated ? ` (${t("estimated")})` : ""}
           </dd>
         </div>
         <div className="flex items-center gap-2">

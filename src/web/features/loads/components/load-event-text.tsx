@@ -1,6 +1,6 @@
 import type { LoadStatusEvent } from "@shared/loads/loads.schema";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, formatMoney } from "../../../lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
 
 type EventWords = Pick<LoadStatusEvent, "kind" | "data" | "toStatus">;
 
@@ -44,6 +44,10 @@ export function useLoadEventText() {
           amount: d.amount ? formatMoney(d.amount) : "",
         });
       }
+      case "miles_overridden":
+        return t("timeline.kinds.miles_overridden", {
+          miles: formatNumber(event.data.loadedMiles ?? null, 1),
+        });
       default:
         return t(`timeline.kinds.${event.kind}`);
     }

@@ -60,7 +60,9 @@ export interface LoadFormValues {
   detention: string;
   otherCharges: string;
   customerRate: string;
+  /** Empty: the route's miles. A different number is an override and needs the reason below. */
   loadedMiles: string;
+  milesOverrideReason: string;
   customerId: string | null;
   driverId: string | null;
   vehicleId: string | null;
@@ -110,6 +112,7 @@ export const EMPTY_LOAD: LoadFormValues = {
   otherCharges: "",
   customerRate: "",
   loadedMiles: "",
+  milesOverrideReason: "",
   customerId: null,
   driverId: null,
   vehicleId: null,
@@ -166,6 +169,7 @@ export function toLoadInput(v: LoadFormValues): CreateLoadInput {
     otherCharges: v.otherCharges.trim(),
     customerRate: v.customerRate.trim(),
     loadedMiles: blankToUndefined(v.loadedMiles),
+    milesOverrideReason: v.milesOverrideReason.trim() || undefined,
     customerId: v.customerId || null,
     driverId: v.driverId || null,
     vehicleId: v.vehicleId || null,
@@ -219,7 +223,10 @@ export function fromLoadDetail(load: LoadDetail): LoadFormValues {
     detention: load.detention ?? "",
     otherCharges: load.otherCharges ?? "",
     customerRate: load.customerRate ?? "",
-    loadedMiles: numberText(load.loadedMiles),
+    // Computed miles are not pinned by an edit: only typed ones come back to the form.
+    loadedMiles:
+      load.milesSource === "override" || load.milesSource === "manual" ? numberText(load.loadedMiles) : "",
+    milesOverrideReason: load.milesOverrideReason ?? "",
     customerId: load.customerId,
     driverId: load.driverId,
     vehicleId: load.vehicleId,

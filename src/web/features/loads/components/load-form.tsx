@@ -26,12 +26,15 @@ import { Input, Select, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { describePay } from "../../../lib/describe-pay";
-import { formatMoney, localToday } from "../../../lib/format";
+import { formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useMilesPreview } from "../api/miles";
 import { DriverPaperNotice, useDriverPaperText } from "./driver-paper-notice";
 import { FreightFields } from "./freight-fields";
 import {
   flattenErrors,
+  fromLocalInput,
   isMoney,
   type LoadFormValues,
   loadFormResolver,
@@ -83,6 +86,21 @@ export function LoadForm({
       .find((s) => s.type === "delivery" && s.scheduledAt)
       ?.scheduledAt.slice(0, 10) ?? null;
   const paperWarnings = driver ? driverPaperProblems(driver, localToday(), deliveryDay) : [];
+
+  // The route's miles for the stops typed so far (issue 40): shown under "Loaded miles", used for the
+  // pay preview; a different typed number is an override and needs a reason.
+  const placeable = stops.filter((s) => s.postalCode?.trim() || (s.city.trim() && s.state.trim()));
+  const previewKey = JSON.stringify(
+    placeable.length === stops.length && stops.length >= 2
+      ? {
+          stops: stops.map((s) => ({ city: s.city, state: s.state, postalCode: s.postalCode ?? "" })),
+          driverId: watch("driverId") || null,
+          pickupAt: stops[0].scheduledAt ? fromLocalInput(stops[0].scheduledAt) : null,
+        }
+      : null,
+  );
+  const preview = useMilesPreview(JSON.parse(useDebouncedValue(previewKey, 400)));
+  const routeMiles = preview.data?.loadedMiles ?? null;
 
   /**
    * Choosing a driver fills in the truck and trailer assigned to them, still editable: a field is
@@ -151,6 +169,12 @@ export function LoadForm({
   // The resolver hands over the schema's parsed output; the request carries the form's own values
   // (converted by toLoadInput), which is what the shared schema takes as input.
   const onValid = async () => {
+    if (overriding && !getValues("milesOverrideReason").trim()) {
+      const text = t("miles.reasonRequired", { miles: formatNumber(routeMiles ?? 0, 1) });
+      setError("milesOverrideReason", { type: "required", message: text }, { shouldFocus: true });
+      notify({ title: t("form.invalidTitle"), description: text, variant: "error" });
+      return;
+    }
     try {
       await onSubmit(getValues());
     } catch (error) {
@@ -204,7 +228,9 @@ export function LoadForm({
     detention: isMoney(detention) ? detention : null,
     otherCharges: isMoney(otherCharges) ? otherCharges : null,
   });
-  const miles = loadedMiles.trim() === "" ? null : Number(loadedMiles);
+  const miles = loadedMiles.trim() === "" ? routeMiles : Number(loadedMiles);
+  const overriding =
+    loadedMiles.trim() !== "" && routeMiles !== null && Math.abs(Number(loadedMiles) - routeMiles) > 0.5;
   const effectivePay: { type: PayType; rate: string; fromDefault: boolean } | null =
     payType && isMoney(payRate)
       ? { type: payType, rate: payRate, fromDefault: false }
@@ -262,9 +288,51 @@ export function LoadForm({
           <Field label={t("fields.weightLbs")} error={errorAt("weightLbs")}>
             <Input {...register("weightLbs")} inputMode="decimal" data-testid="field-weightLbs" />
           </Field>
-          <Field label={t("fields.loadedMiles")} error={errorAt("loadedMiles")}>
-            <Input {...register("loadedMiles")} inputMode="decimal" data-testid="field-loadedMiles" />
+          <Field
+            label={t("fields.loadedMiles")}
+            error={errorAt("loadedMiles")}
+            hint={routeMiles !== null ? t("miles.previewHint") : undefined}
+          >
+            <Input
+              {...register("loadedMiles")}
+              inputMode="decimal"
+              placeholder={routeMiles !== null ? formatNumber(routeMiles, 1) : undefined}
+              data-testid="field-loadedMiles"
+            />
           </Field>
+          <div
+            className="grid content-start gap-1 text-sm text-slate-600"
+            aria-live="polite"
+            data-testid="miles-preview"
+          >
+            {routeMiles !== null ? <p>{t("miles.preview", { miles: formatNumber(routeMiles, 1) })}</p> : null}
+            {preview.data?.emptyMiles != null ? (
+              <p>{t("miles.previewEmpty", { miles: formatNumber(preview.data.emptyMiles, 1) })}</p>
+            ) : null}
+            {preview.data?.unplacedStops.length ? (
+              <p className="text-amber-700">
+                {t("miles.previewUnplaced", { stops: preview.data.unplacedStops.join(", ") })}
+              </p>
+            ) : null}
+          </div>
+          {overriding || errorAt("milesOverrideReason") ? (
+            <Field
+              label={t("miles.reasonField")}
+              error={
+                errorAt("milesOverrideReason")
+                  ? t("miles.reasonRequired", { miles: formatNumber(routeMiles ?? 0, 1) })
+                  : undefined
+              }
+              className="sm:col-span-2"
+              required
+            >
+              <Input
+                {...register("milesOverrideReason")}
+                maxLength={500}
+                data-testid="field-milesOverrideReason"
+              />
+            </Field>
+          ) : null}
         </div>
         <FreightFields form={form} errorAt={errorAt} />
         {loadNumberHint}
@@ -465,6 +533,7 @@ const FORM_ORDER = [
   "description",
   "weightLbs",
   "loadedMiles",
+  "milesOverrideReason",
   "stops",
   "baseRate",
   "fuelSurcharge",

@@ -83,6 +83,11 @@ export function StateMilesPanel({ loadId }: { loadId: string }) {
         ) : (
           <p className="text-sm text-slate-500">{t("stateMiles.empty")}</p>
         )}
+        {data.source ? (
+          <p className="text-xs text-slate-500" data-testid="state-miles-source">
+            {t(`stateMiles.sources.${data.source}`)}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600" data-testid="state-miles-total">
           {t("stateMiles.total", {
             total: formatNumber(total(data.items), 1),

@@ -27,6 +27,8 @@ import { StopsTimeline } from "../components/stops-timeline";
 const StateMilesPanel = lazyPanel(() =>
   import("../components/state-miles-panel").then((m) => m.StateMilesPanel),
 );
+/** Loaded and empty miles, where they come from, the override (issue 40). */
+const MilesPanel = lazyPanel(() => import("../components/miles-panel").then((m) => m.MilesPanel));
 const TrackingLinkPanel = lazyPanel(() =>
   import("../components/tracking-link-panel").then((m) => m.TrackingLinkPanel),
 );
@@ -183,6 +185,9 @@ function LoadView({
             <Fact label={t("fields.delivery")}>{formatDateTime(load.deliveryAt)}</Fact>
             <Fact label={t("fields.loadedMiles")}>
               {load.loadedMiles !== null ? t("units.miles", { value: formatNumber(load.loadedMiles) }) : "—"}
+              {load.loadedMiles !== null && load.milesSource === "estimated" ? (
+                <span className="ms-1 text-xs font-normal text-amber-700">({t("miles.estimated")})</span>
+              ) : null}
             </Fact>
             <Fact label={t("fields.weightLbs")}>
               {load.weightLbs !== null ? t("units.lbs", { value: formatNumber(load.weightLbs) }) : "—"}
@@ -277,6 +282,12 @@ function LoadView({
               />
             </SectionCard>
           ) : null}
+          <SectionCard title={t("miles.title")}>
+            <MilesPanel
+              loadId={load.id}
+              canOverride={staff && load.status !== "completed" && load.status !== "cancelled"}
+            />
+          </SectionCard>
           <SectionCard title={t("detail.timeline")}>
             <StatusTimeline events={load.timeline} />
           </SectionCard>

@@ -1,5 +1,6 @@
 import { can, routePath } from "@shared/access";
 import { LOAD_SORTS, LOAD_STATUSES, type LoadListItem, loadFilterSchema } from "@shared/loads/loads.schema";
+import { ratePerMile } from "@shared/loads/miles.schema";
 import { ArrowRight, PackagePlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -137,6 +138,7 @@ function LoadRow({
   columns: Record<string, string>;
 }) {
   const { t } = useTranslation("loads");
+  const perMile = ratePerMile(load.totalRate, load.loadedMiles);
   return (
     <Tr className={cn(stacked.row, "relative cursor-pointer")} data-testid={`load-row-${load.loadNumber}`}>
       <Td className={cn(stacked.primary, "pl-4")}>
@@ -190,9 +192,25 @@ function LoadRow({
         className={cn(stacked.cell, "pr-4 text-right tabular-nums lg:whitespace-nowrap")}
       >
         {staff ? (
-          <span className="font-medium text-slate-900">{formatMoney(load.totalRate)}</span>
+          <span className="grid justify-items-end">
+            <span className="font-medium text-slate-900">{formatMoney(load.totalRate)}</span>
+            {/* $/mi beside the rate (issue 40); "estimated" while the miles are the offline estimate. */}
+            {perMile ? (
+              <span className="text-xs text-slate-500" data-testid="load-rate-per-mile">
+                {t("miles.perMile", { value: formatMoney(perMile) })}
+              </span>
+            ) : null}
+            {perMile && load.milesSource === "estimated" ? (
+              <span className="text-xs text-amber-700">{t("miles.estimated")}</span>
+            ) : null}
+          </span>
         ) : load.loadedMiles !== null ? (
-          t("units.miles", { value: formatNumber(load.loadedMiles) })
+          <>
+            {t("units.miles", { value: formatNumber(load.loadedMiles) })}
+            {load.milesSource === "estimated" ? (
+              <span className="block text-xs text-slate-500">{t("miles.estimated")}</span>
+            ) : null}
+          </>
         ) : (
           "—"
         )}

@@ -44,7 +44,8 @@ export function useComputation() {
             amount: formatMoney(line.baseAmount),
           })
         : line.payType === "per_mile"
-          ? t("lines.perMile", { rate: formatMoney(line.payRate), miles: formatNumber(line.miles ?? 0, 1) })
+          ? t("lines.perMile", { rate: formatMoney(line.payRate), miles: formatNumber(line.miles ?? 0, 1) }) +
+            (line.milesEstimated ? ` ${t("lines.estimated")}` : "")
           : t("lines.fixed");
     return line.fromDriverDefault ? `${rate} · ${t("lines.driverDefault")}` : rate;
   };

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../testing/harness";
+import { generateBulkLoads } from "./bulk-loads";
+
+/** The bulk generator writes what IFTA and per-mile reports need at scale (issue 40). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // The demo's own loads are not the generator's.
+  await ctx.deps.db.execute(sql`create table pre_bulk as select id from loads`);
+  await generateBulkLoads(ctx.deps.pool, {
+    loads: 3000,
+    batchSize: 1500,
+    customers: 20,
+    drivers: 20,
+    log: () => {},
+  });
+});
+afterAll(() => ctx.close());
+
+describe("bulk loads", () => {
+  it("places every stop, estimates loaded and empty miles, and splits both legs by state", async () => {
+    const { rows } = await ctx.deps.db.execute<{
+      loads: number;
+      estimated: number;
+      with_empty: number;
+      unplaced_stops: number;
+      loaded_gap: string;
+      empty_gap: string;
+      empty_rows: number;
+    }>(sql`
+      with bulk as (select l.* from loads l
+                     where l.status <> 'cancelled' and not exists (select 1 from pre_bulk p where p.id = l.id))
+      select (select count(*)::int from bulk) as loads,
+             (select count(*)::int from bulk where miles_source = 'estimated') as estimated,
+             (select count(*)::int from bulk where empty_miles is not null) as with_empty,
+             (select count(*)::int from load_stops s join bulk b on b.id = s.load_id where s.latitude is null) as unplaced_stops,
+             (select max(abs(b.loaded_miles - m.sum))::text from bulk b
+                join (select load_id, sum(miles) from load_jurisdiction_miles where leg = 'loaded' group by 1) m
+                  on m.load_id = b.id) as loaded_gap,
+             (select max(abs(b.empty_miles - m.sum))::text from bulk b
+                join (select load_id, sum(miles) from load_jurisdiction_miles where leg = 'empty' group by 1) m
+                  on m.load_id = b.id) as empty_gap,
+             (select count(*)::int from load_jurisdiction_miles m join bulk b on b.id = m.load_id
+               where m.leg = 'empty' and m.source = 'estimated') as empty_rows`);
+    const r = rows[0];
+    expect(r.loads).toBeGreaterThan(700);
+    expect(r.estimated).toBe(r.loads);
+    expect(r.unplaced_stops).toBe(0);
+    expect(r.with_empty).toBeGreaterThan(r.loads / 2);
+    expect(r.empty_rows).toBeGreaterThan(0);
+    // Each state's share is rounded to 0.1 mi: a lane of a few states may be off by a few tenths.
+    expect(Number(r.loaded_gap)).toBeLessThanOrEqual(0.5);
+    expect(Number(r.empty_gap)).toBeLessThanOrEqual(0.5);
+  });
+});
