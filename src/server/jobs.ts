@@ -11,7 +11,9 @@ import { refinePendingPlaces } from "./modules/geo/geocode-refine";
 import { routePendingLoads } from "./modules/loads/miles.service";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import { refreshEtas } from "./modules/tracking/eta.service";
+import { stateMilesFromBreadcrumbs } from "./modules/tracking/gps-miles";
 import { runPositionHousekeeping } from "./modules/tracking/retention";
+import { splitByJurisdiction } from "./platform/geo/state-split";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
@@ -111,6 +113,10 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "40 2 * * *",
       run: async () => {
         await runPositionHousekeeping(deps);
+        // Yesterday's deliveries with a good breadcrumb get their state miles from GPS (decision 052).
+        await stateMilesFromBreadcrumbs(deps.db, (line) =>
+          splitByJurisdiction(line.map(([lat, lon]) => ({ lat, lon }))),
+        );
       },
     },
   ];

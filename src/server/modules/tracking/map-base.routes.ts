@@ -1,7 +1,5 @@
-import { apiErrorSchema } from "@shared/api/api.schema";
 import { mapBaseSchema } from "@shared/tracking/map-base.schema";
 import type { Deps } from "../../deps";
-import { jsonContent } from "../../http/route";
 import { routeTable } from "../../http/route-table";
 import { mapBaseOf, readOutlines } from "./map-base";
 
@@ -36,7 +34,6 @@ export function mapBaseRoutes(deps: Deps) {
       described: "A GeoJSON FeatureCollection",
       disposition: "inline",
       cacheControl: "public, max-age=86400",
-      responses: { 404: jsonContent(apiErrorSchema, "No outlines in this installation (OUTLINES_MISSING)") },
     },
     async () => ({
       contentType: "application/geo+json",

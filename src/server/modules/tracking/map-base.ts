@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import type { MapBase } from "@shared/tracking/map-base.schema";
 import type { Deps } from "../../deps";
-import { HttpError } from "../../http/errors";
 import { readGeoSettings } from "../../platform/geo/geo-settings";
+import { outlines } from "../../platform/geo/jurisdictions";
 
 /**
  * What the screens' maps draw under the trucks (decision 053): the tile style URL from Settings → Maps &
@@ -73,16 +72,10 @@ export function originsOf(styleUrl: string | null): string[] {
   }
 }
 
-/** The shipped outlines (public-domain Natural Earth shapes, built by scripts/geo), read once. */
-const OUTLINES_FILE = new URL("../../platform/geo/data/outlines.geo.json", import.meta.url);
-let outlines: Promise<string> | null = null;
+/** The shipped outlines (public-domain Natural Earth shapes, built by scripts/geo), serialised once. */
+let outlinesJson: string | null = null;
 
 export async function readOutlines(): Promise<string> {
-  outlines ??= readFile(OUTLINES_FILE, "utf8").catch((error: unknown) => {
-    outlines = null;
-    throw (error as NodeJS.ErrnoException).code === "ENOENT"
-      ? new HttpError(404, "OUTLINES_MISSING", "This installation has no map outlines.")
-      : error;
-  });
-  return outlines;
+  outlinesJson ??= JSON.stringify(outlines());
+  return outlinesJson;
 }
