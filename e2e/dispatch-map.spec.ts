@@ -1,24 +1,18 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type { AxeResults } from "axe-core";
-import type {
-  GeofenceEvent,
-  LoadTracking,
-  MapResponse,
-  MapTruck,
-  StreamPosition,
-} from "../src/shared/tracking/tracking.schema";
+import type { LoadTracking } from "../src/shared/tracking/tracking.schema";
 import { loginAs } from "./fixtures";
+import { openAs } from "./load-helpers";
+import { driverOnTheRoad, etaOf, type Place, postFixes, southEastOf } from "./tracking-helpers";
 
 /**
- * The dispatch map (issue 40, decision 053). The map draws with WebGL: SwiftShader (software WebGL)
- * stands in for a GPU, and the assertions read the trucks' list and DOM markers, never pixels.
- *
- * The trucks' positions come from the tracking server (`GET /api/tracking/map`, the stream's
- * `position` event), written beside these screens: until it is on this branch, these tests answer
- * those two calls with fixtures of exactly the shared contract's shape (tracking.schema.ts) and let
- * every other call — sign-in, the load page, the base map — reach the real server.
+ * The dispatch map (issue 40, decision 053), against the real tracking server: each test signs in a
+ * driver of its own (a second browser) whose phone posts real fixes to `POST /api/tracking/positions`;
+ * the map reads `GET /api/tracking/map` and moves through the real event stream. The map draws with
+ * WebGL: SwiftShader (software WebGL) stands in for a GPU, and the assertions read the trucks' list
+ * and DOM markers, never pixels.
  */
 test.use({
   launchOptions: {
@@ -27,114 +21,10 @@ test.use({
   },
 });
 
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-
-/** Three trucks: one on a real demo load (so its link opens a real page), one idle and stale, one late. */
-function fleet(load: { id: string; loadNumber: string }): MapTruck[] {
-  return [
-    {
-      unitKey: "vehicle:t-101",
-      vehicleId: "t-101",
-      unitNumber: "101",
-      driverId: "d-1",
-      driverName: "Maria Lopez",
-      lat: 41.525,
-      lon: -88.082,
-      heading: 90,
-      speedMph: 58,
-      recordedAt: minutesAgo(12),
-      source: "phone",
-      place: "Joliet, IL",
-      load: {
-        id: load.id,
-        loadNumber: load.loadNumber,
-        status: "in_progress",
-        customerName: "Acme Foods",
-        nextStop: { id: "s-2", locationName: "Midway Cold Storage", city: "Columbus", state: "OH" },
-        etaAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-        late: false,
-      },
-    },
-    {
-      unitKey: "vehicle:t-202",
-      vehicleId: "t-202",
-      unitNumber: "202",
-      driverId: "d-2",
-      driverName: "Sam Carter",
-      lat: 39.768,
-      lon: -86.158,
-      heading: null,
-      speedMph: null,
-      recordedAt: minutesAgo(180),
-      source: "samsara",
-      place: "Indianapolis, IN",
-      load: null,
-    },
-    {
-      unitKey: "driver:d-3",
-      vehicleId: null,
-      unitNumber: null,
-      driverId: "d-3",
-      driverName: "Ana Ruiz",
-      lat: 32.78,
-      lon: -96.8,
-      heading: 180,
-      speedMph: 61,
-      recordedAt: minutesAgo(3),
-      source: "phone",
-      place: "Dallas, TX",
-      load: {
-        id: "00000000-0000-4000-8000-000000000003",
-        loadNumber: "L-LATE-3",
-        status: "assigned",
-        customerName: null,
-        nextStop: { id: "s-9", locationName: "Lone Star Steel", city: "Houston", state: "TX" },
-        etaAt: new Date(Date.now() + 9 * 3_600_000).toISOString(),
-        late: true,
-      },
-    },
-  ];
-}
-
-/** The server's filters, as `mapQuerySchema` reads them, applied to the fixture fleet. */
-function answerMap(trucks: MapTruck[], asked: URLSearchParams[]) {
-  return (route: Route) => {
-    const query = new URL(route.request().url()).searchParams;
-    asked.push(query);
-    const q = (query.get("q") ?? "").toLowerCase();
-    const status = query.get("status") ?? "all";
-    const stale = query.get("stale") === "true";
-    const items = trucks.filter((t) => {
-      const words = [t.unitNumber, t.driverName, t.load?.loadNumber].join(" ").toLowerCase();
-      if (q && !words.includes(q)) return false;
-      if (status === "idle" && t.load) return false;
-      if ((status === "in_progress" || status === "assigned") && t.load?.status !== status) return false;
-      return !stale || Date.now() - new Date(t.recordedAt).getTime() > 30 * 60_000;
-    });
-    const body: MapResponse = { trucks: items, at: new Date().toISOString() };
-    return route.fulfill({ json: body });
-  };
-}
-
-/**
- * The events stream: the first connection says "ready"; each later one (EventSource reconnects 300 ms
- * after an answer ends) carries the positions queued since — a stream cut into short answers.
- */
-function answerEvents(queue: StreamPosition[]) {
-  let first = true;
-  return (route: Route) => {
-    const lines = ["retry: 300", ""];
-    if (first) lines.push("event: ready", "data: {}", "");
-    first = false;
-    for (const position of queue.splice(0))
-      lines.push("event: position", `data: ${JSON.stringify(position)}`, "");
-    return route.fulfill({
-      status: 200,
-      headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
-      body: `${lines.join("\n")}\n`,
-    });
-  };
-}
+const NAPERVILLE: Place = { lat: 41.7508, lon: -88.1535 };
+const MISSOULA: Place = { lat: 46.8721, lon: -113.994 };
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
 
 /** Serious and critical axe violations of the page as it stands (the trucks and markers drawn). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -156,119 +46,189 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.targets.join(" | ")}`);
 }
 
-async function demoLoad(page: Page) {
-  const res = await page.request.get("/api/loads?status=in_progress");
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { items: { id: string; loadNumber: string }[] }).items[0];
+/** The map's requests to the server, to show the filters travel to it. */
+function mapRequests(page: Page): URLSearchParams[] {
+  const asked: URLSearchParams[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/tracking/map") asked.push(url.searchParams);
+  });
+  return asked;
 }
 
-test("dispatch watches a truck move on the map, filters the trucks and opens a truck's load", async ({
+test("dispatch watches a driver's truck move, filters the trucks, opens its load, reads the ETA and decides the GPS proposals", async ({
   page,
+  browser,
 }) => {
+  // The ETA comes from the `tracking-minute` job, which runs once a minute: up to 90 s of this test
+  // wait for it (tracking-helpers.ts#etaOf).
+  test.setTimeout(180_000);
   await loginAs(page, "dispatcher@demo.test");
-  const load = await demoLoad(page);
-  const asked: URLSearchParams[] = [];
-  const positions: StreamPosition[] = [];
-  await page.route("**/api/tracking/map?*", answerMap(fleet(load), asked));
-  await page.route("**/api/events*", answerEvents(positions));
+  const driver = await driverOnTheRoad(browser, page, `Gina Fix${stamp()}`);
+  const unitKey = `driver:${driver.driverId}`;
+  // Five minutes ago the phone was in Naperville, 15 miles north of the pickup.
+  await postFixes(driver.phone, [{ ...NAPERVILLE, at: minutesAgo(5) }]);
 
+  const asked = mapRequests(page);
   await page.getByRole("navigation").first().getByRole("link", { name: "Dispatch map" }).click();
   await expect(page).toHaveURL(/\/operations\/map$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dispatch map" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search trucks" }).fill(driver.name);
 
-  // Every truck in the list, with its place and the age of its fix; and on the map as a labelled button.
+  // The server's answer: the truck with its place (the gazetteer's nearest city) and the age of its fix.
   const rows = page.getByTestId("truck-row");
-  await expect(rows).toHaveCount(3);
-  const maria = rows.filter({ hasText: "Maria Lopez" });
-  await expect(maria.getByTestId("truck-place")).toHaveText("near Joliet, IL");
-  await expect(maria.getByTestId("truck-age")).toHaveText("12 minutes ago");
+  await expect(rows).toHaveCount(1);
+  const row = rows.filter({ hasText: driver.name });
+  await expect(row).toHaveAttribute("data-unit-key", unitKey);
+  await expect(row.getByTestId("truck-place")).toHaveText("near Naperville, IL");
+  await expect(row.getByTestId("truck-age")).toHaveText(/^[56] minutes ago$/);
+  await expect(row).toContainText(`load ${driver.load.loadNumber}`);
+  expect(asked.at(-1)?.get("q")).toBe(driver.name);
   await expect(page.getByTestId("map-view")).toBeVisible();
-  const marker = page.locator('[data-marker="point"][data-unit-key="vehicle:t-101"]');
+  const marker = page.locator(`[data-marker="point"][data-unit-key="${unitKey}"]`);
   await expect(marker).toHaveAttribute(
     "aria-label",
-    /Truck 101 · Maria Lopez · load .* · near Joliet, IL · last position 12 minutes ago/,
+    new RegExp(
+      `^Driver's phone · ${driver.name} · load ${driver.load.loadNumber} · near Naperville, IL · last position [56] minutes ago$`,
+    ),
   );
   const before = await marker.boundingBox();
-  // The accessibility spec sees this screen without positions; here with its trucks, markers and a choice open.
-  await maria.getByRole("button").click();
+  // The accessibility spec sees this screen without positions; here with a truck, its marker and a choice open.
+  await row.getByRole("button").click();
   await expect(page.getByTestId("truck-details")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await maria.getByRole("button").first().click();
+  await row.getByRole("button").first().click();
   await expect(page.getByTestId("truck-details")).toHaveCount(0);
 
-  // The driver's phone sends a new fix; the stream brings it and the truck moves in place, no new request.
+  // The phone reaches the pickup dock: the stream brings the fix and the truck moves in place, with no
+  // new request. The arrival is proposed from it.
   const requests = asked.length;
-  positions.push({
-    unitKey: "vehicle:t-101",
-    vehicleId: "t-101",
-    driverId: "d-1",
-    lat: 41.59,
-    lon: -86.9,
-    heading: 95,
-    speedMph: 60,
-    recordedAt: new Date().toISOString(),
-    source: "phone",
-  });
-  // Within a few seconds (the stream's reconnect here is 300 ms; the issue asks for 2 s end to end).
-  await expect(maria.getByTestId("truck-age")).toHaveText("now", { timeout: 5_000 });
-  // 65 miles east: "near Joliet" no longer holds, so the row says where it is by coordinates.
-  await expect(maria.getByTestId("truck-place")).toHaveText("at 41.59, -86.9");
-  await expect(marker).toHaveAttribute("data-lon", "-86.9000");
-  await expect(marker).toHaveAttribute("aria-label", /last position now/);
-  expect((await marker.boundingBox())?.x).not.toBe(before?.x);
+  const arrived = await postFixes(driver.phone, [
+    { lat: driver.pickup.lat, lon: driver.pickup.lon, at: new Date() },
+  ]);
+  expect(arrived.prompt).toMatchObject({ kind: "arrived", stopId: driver.pickup.id });
+  // Within a few seconds: the issue asks for 2 s from the phone to an open map; this allows for a busy machine.
+  await expect(row.getByTestId("truck-age")).toHaveText("now", { timeout: 5_000 });
+  // 15 miles from where "near Naperville" was named: the row says where the truck is by coordinates
+  // until the server names the place again.
+  const at = `at ${driver.pickup.lat.toFixed(3)}, ${driver.pickup.lon.toFixed(3)}`;
+  await expect(row.getByTestId("truck-place")).toHaveText(at);
+  await expect(marker).toHaveAttribute("data-lon", driver.pickup.lon.toFixed(4));
+  await expect(marker).toHaveAttribute("aria-label", /last position now$/);
+  expect((await marker.boundingBox())?.y).not.toBe(before?.y);
   expect(asked.length).toBe(requests);
 
-  // Filters are the server's: the request carries them and the list shows what it answers.
+  // Filters are the server's: each request carries them, and the list shows what it answers.
   await page.getByTestId("map-status-filter").selectOption("idle");
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("Sam Carter");
+  await expect(page.getByText("No truck matches")).toBeVisible();
+  await expect(rows).toHaveCount(0);
   expect(asked.at(-1)?.get("status")).toBe("idle");
+  await page.getByTestId("map-status-filter").selectOption("in_progress");
+  await expect(rows).toHaveCount(1);
+  expect(asked.at(-1)?.get("status")).toBe("in_progress");
+  // Asked again, the server names the new place.
+  await expect(row.getByTestId("truck-place")).toHaveText("near Joliet, IL");
   await page.getByTestId("map-status-filter").selectOption("");
   await page.getByTestId("map-stale-filter").selectOption("true");
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("Sam Carter");
+  await expect(rows).toHaveCount(0);
+  expect(asked.at(-1)?.get("stale")).toBe("true");
   await page.getByTestId("map-stale-filter").selectOption("");
-  await page.getByRole("searchbox", { name: "Search trucks" }).fill("ruiz");
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("Ana Ruiz");
-  await expect(rows.first()).toContainText("Late");
-  expect(asked.at(-1)?.get("q")).toBe("ruiz");
-  await page.getByRole("searchbox", { name: "Search trucks" }).fill("");
-  await expect(rows).toHaveCount(3);
 
-  // Choosing the truck on the map shows its load, next stop and ETA; its link opens the load.
+  // The truck leaves the dock: two fixes well beyond the geofence propose the departure.
+  const left = await postFixes(driver.phone, [
+    { ...southEastOf(driver.pickup, 3), at: new Date() },
+    { ...southEastOf(driver.pickup, 4), at: new Date(Date.now() + 1_000) },
+  ]);
+  expect(left.prompt).toMatchObject({ kind: "departed", stopId: driver.pickup.id });
+  const gone = southEastOf(driver.pickup, 4);
+  await expect(row.getByTestId("truck-place")).toHaveText(
+    `at ${gone.lat.toFixed(3)}, ${gone.lon.toFixed(3)}`,
+    {
+      timeout: 5_000,
+    },
+  );
+
+  const eta = await etaOf(page, driver.load.id);
+
+  // Choosing the truck on the map shows its load; its link opens the load.
   await marker.click();
   const details = page.getByTestId("truck-details");
-  await expect(details).toContainText("Midway Cold Storage — Columbus, OH");
-  await expect(details).toContainText("Acme Foods");
-  await expect(page).toHaveURL(/truck=vehicle%3At-101/);
-  await details.getByRole("link", { name: `Open load ${load.loadNumber}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/operations/loads/${load.id}$`));
-  await expect(page.getByTestId("load-number")).toHaveText(load.loadNumber);
+  await expect(details).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`truck=${encodeURIComponent(unitKey)}`));
+  await details.getByRole("link", { name: `Open load ${driver.load.loadNumber}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/operations/loads/${driver.load.id}$`));
+  await expect(page.getByTestId("load-number")).toHaveText(driver.load.loadNumber);
+
+  // The load's panel: the phone's last fix, the ETA the job computed, and the two proposals.
+  const panel = page.getByTestId("load-tracking-panel");
+  await expect(panel.getByTestId("tracking-last-fix")).toContainText("Driver's phone");
+  await expect(panel.getByTestId("tracking-eta")).toContainText(
+    `${Math.round(eta.remainingMiles ?? 0)} mi to go`,
+  );
+  await expect(panel.getByTestId("tracking-eta")).toContainText(`at ${Math.round(eta.avgSpeedMph ?? 0)} mph`);
+  await expect(panel).toContainText("ETA at");
+  const arrival = panel
+    .getByTestId("geofence-event")
+    .filter({ hasText: `Arrived at ${driver.pickup.locationName}` });
+  const departure = panel
+    .getByTestId("geofence-event")
+    .filter({ hasText: `Left ${driver.pickup.locationName}` });
+  await expect(arrival).toContainText("Proposed from GPS — not yet confirmed");
+  await expect(departure).toContainText("Proposed from GPS — not yet confirmed");
+  await arrival.getByRole("button", { name: "Confirm" }).click();
+  await expect(arrival).toContainText("Confirmed");
+  await expect(arrival.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+  await departure.getByRole("button", { name: "Dismiss" }).click();
+  await expect(departure).toContainText("Dismissed");
+
+  // Decided on the server: the arrival became the stop's check-in time, the departure was refused.
+  const after = (await (
+    await page.request.get(`/api/loads/${driver.load.id}/tracking`)
+  ).json()) as LoadTracking;
+  expect(after.geofenceEvents.map((e) => [e.kind, e.status])).toEqual([
+    ["arrived", "confirmed"],
+    ["departed", "dismissed"],
+  ]);
+  const load = (await (await page.request.get(`/api/loads/${driver.load.id}`)).json()) as {
+    stops: Array<{ id: string; arrivedAt: string | null }>;
+  };
+  expect(load.stops.find((s) => s.id === driver.pickup.id)?.arrivedAt).toBe(arrived.prompt?.at);
+  await driver.phone.context().close();
 });
 
-test("zoomed out, nearby trucks gather into one cluster that zooms in when pressed", async ({ page }) => {
+test("zoomed out, nearby trucks gather into one cluster that zooms in when pressed", async ({
+  page,
+  browser,
+}) => {
   await loginAs(page, "dispatcher@demo.test");
-  const load = await demoLoad(page);
-  // Two trucks a mile apart near Joliet and one in Dallas: seen from the whole country, the two are one.
-  const trucks = fleet(load);
-  trucks[1] = { ...trucks[1], lat: 41.54, lon: -88.07 };
-  await page.route("**/api/tracking/map?*", answerMap(trucks, []));
-  await page.goto("/operations/map");
+  // Three drivers of this test (one word in common): two a mile apart in Missoula, one in Naperville.
+  const crew = `Clu${stamp()}`;
+  const [a, b, c] = [
+    await driverOnTheRoad(browser, page, `Ann ${crew}`),
+    await driverOnTheRoad(browser, page, `Ben ${crew}`),
+    await driverOnTheRoad(browser, page, `Cal ${crew}`),
+  ];
+  await postFixes(a.phone, [{ ...MISSOULA, at: minutesAgo(2) }]);
+  await postFixes(b.phone, [{ lat: MISSOULA.lat + 0.0145, lon: MISSOULA.lon, at: minutesAgo(2) }]);
+  await postFixes(c.phone, [{ ...NAPERVILLE, at: minutesAgo(2) }]);
+  for (const d of [a, b, c]) await d.phone.context().close();
+
+  await page.goto(`/operations/map?q=${crew}`);
   await expect(page.getByTestId("truck-row")).toHaveCount(3);
   const cluster = page.locator('[data-marker="cluster"]');
-  // The first view fits every truck: Joliet and Dallas far apart, the two Joliet trucks together.
+  // The first view fits every truck: Missoula and Naperville far apart, the two Missoula trucks together.
   await expect(cluster).toHaveCount(1);
   await expect(cluster).toHaveAttribute("aria-label", "2 trucks here — zoom in");
   await expect(page.locator('[data-marker="point"]')).toHaveCount(1);
   await cluster.click();
-  // Zoomed in on Joliet: the two trucks apart (Dallas is now out of view, so not drawn).
+  // Zoomed in on Missoula: the two trucks apart (Naperville is now out of view, so not drawn).
   await expect(cluster).toHaveCount(0);
-  await expect(page.locator('[data-marker="point"][data-unit-key="vehicle:t-101"]')).toBeVisible();
-  await expect(page.locator('[data-marker="point"][data-unit-key="vehicle:t-202"]')).toBeVisible();
+  await expect(page.locator(`[data-marker="point"][data-unit-key="driver:${a.driverId}"]`)).toBeVisible();
+  await expect(page.locator(`[data-marker="point"][data-unit-key="driver:${b.driverId}"]`)).toBeVisible();
 });
 
-test("without WebGL the screen says so and the list carries every truck", async ({ page }) => {
+test("without WebGL the screen says so and the list carries every truck", async ({ page, browser }) => {
   // A browser with no WebGL 2 (old hardware, a locked-down machine).
   await page.addInitScript(() => {
     const getContext = HTMLCanvasElement.prototype.getContext;
@@ -283,132 +243,44 @@ test("without WebGL the screen says so and the list carries every truck", async 
     } as typeof getContext;
   });
   await loginAs(page, "dispatcher@demo.test");
-  const load = await demoLoad(page);
-  await page.route("**/api/tracking/map?*", answerMap(fleet(load), []));
+  const driver = await driverOnTheRoad(browser, page, `Noa Gl${stamp()}`);
+  await postFixes(driver.phone, [{ ...NAPERVILLE, at: minutesAgo(5) }]);
+  await driver.phone.context().close();
+
   await page.goto("/operations/map");
   await expect(page.getByTestId("map-unavailable")).toHaveText(
     "This browser cannot draw the map (it needs WebGL 2). Every truck is in the list.",
   );
   await expect(page.getByTestId("map-view")).toHaveCount(0);
-  await expect(page.getByTestId("truck-row")).toHaveCount(3);
+  // Every truck the server knows is listed: the demo's and this test's.
+  await expect(page.getByTestId("truck-row").filter({ hasText: driver.name })).toHaveCount(1);
+  expect(await page.getByTestId("truck-row").count()).toBeGreaterThan(1);
   // The row is the marker's stand-in: one button that reads the truck, its driver, place, fix and load.
   await page
-    .getByRole("button", { name: /^Truck 202 Sam Carter near Indianapolis, IN 3 hours ago no load$/ })
+    .getByRole("button", {
+      name: new RegExp(
+        `^Driver's phone ${driver.name} near Naperville, IL [56] minutes ago load ${driver.load.loadNumber}$`,
+      ),
+    })
     .click();
-  await expect(page.getByTestId("truck-details")).toContainText("This truck has no load right now.");
+  await expect(page.getByTestId("truck-details")).toContainText(`Open load ${driver.load.loadNumber}`);
 });
 
-test("with no truck reporting, the map says how trucks appear; drivers cannot open it", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("a search no truck matches says so; drivers cannot open the map", async ({ page, browser }) => {
   await loginAs(page, "dispatcher@demo.test");
-  await page.route("**/api/tracking/map?*", (route) =>
-    route.fulfill({ json: { trucks: [], at: new Date().toISOString() } satisfies MapResponse }),
-  );
-  await page.goto("/operations/map");
-  await expect(page.getByText("No truck to show yet")).toBeVisible();
+  await page.goto(`/operations/map?q=nobody-${stamp()}`);
+  await expect(page.getByText("No truck matches")).toBeVisible();
+  await expect(page.getByTestId("truck-row")).toHaveCount(0);
   // The base map's settings come from the real server: no tile style set, so the shipped outlines.
   const base = await page.request.get("/api/geo/map-base");
   expect(await base.json()).toEqual({ tileStyleUrl: null });
 
-  const context = await browser.newContext({ baseURL });
-  const driver = await context.newPage();
-  await loginAs(driver, "driver@demo.test");
+  const driver = await openAs(browser, "driver@demo.test");
   await expect(
     driver.getByRole("navigation").first().getByRole("link", { name: "Dispatch map" }),
   ).toHaveCount(0);
   await driver.goto("/operations/map");
   await expect(driver.getByRole("heading", { name: "Dispatch map" })).toHaveCount(0);
-  await context.close();
-});
-
-/** A load's tracking as `GET /api/loads/{id}/tracking` answers it (loadTrackingSchema). */
-function loadTracking(status: GeofenceEvent["status"]): LoadTracking {
-  return {
-    breadcrumb: [
-      [41.88, -87.63],
-      [41.7, -87.9],
-      [41.525, -88.082],
-    ],
-    route: [
-      [41.88, -87.63],
-      [41.525, -88.082],
-      [39.96, -82.99],
-    ],
-    // Half a minute more than the six read: the screen reads the age against a clock a moment older.
-    last: { lat: 41.525, lon: -88.082, recordedAt: minutesAgo(6.5), source: "phone" },
-    eta: {
-      nextStopId: "s-2",
-      remainingMiles: 612,
-      etaAt: new Date(Date.now() + 23 * 3_600_000).toISOString(),
-      basis: "estimated",
-      avgSpeedMph: 50,
-      hosBufferMinutes: 630,
-      late: true,
-      computedAt: minutesAgo(1),
-    },
-    geofenceEvents: [{ id: "g-1", stopId: "s-1", kind: "departed", at: minutesAgo(90), status }],
-    stops: [
-      { id: "s-1", locationName: "Lakeshore Foods", lat: 41.88, lon: -87.63 },
-      { id: "s-2", locationName: "Buckeye Distribution", lat: 39.96, lon: -82.99 },
-    ],
-  };
-}
-
-test("the load page shows the truck, its ETA with the rest it includes, and dispatch confirms a GPS departure", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  await loginAs(page, "dispatcher@demo.test");
-  const load = await demoLoad(page);
-  let decided: string | null = null;
-  await page.route(`**/api/loads/${load.id}/tracking`, (route) =>
-    route.fulfill({ json: loadTracking(decided ? "confirmed" : "proposed") }),
-  );
-  await page.route(`**/api/loads/${load.id}/geofence-events/*/*`, (route) => {
-    decided = new URL(route.request().url()).pathname;
-    return route.fulfill({
-      json: { id: "g-1", stopId: "s-1", kind: "departed", at: minutesAgo(90), status: "confirmed" },
-    });
-  });
-  await page.goto(`/operations/loads/${load.id}`);
-  const panel = page.getByTestId("load-tracking-panel");
-  await expect(panel.getByTestId("tracking-last-fix")).toContainText("Driver's phone · 6 minutes ago");
-  await expect(panel.getByTestId("tracking-eta")).toContainText("Late");
-  await expect(panel.getByTestId("tracking-eta")).toContainText("About 612 mi to go (estimated) at 50 mph");
-  await expect(panel.getByTestId("tracking-hos")).toHaveText(
-    "Includes 10 h 30 min for the breaks and rest the driver must take on the way (11 hours of driving, a 14-hour day, a 30-minute break after 8 hours).",
-  );
-  await expect(panel).toContainText("ETA at Buckeye Distribution");
-  await expect(
-    panel.locator('[data-marker="point"][aria-label^="The truck, last position 6 minutes ago"]'),
-  ).toBeVisible();
-  const event = panel.getByTestId("geofence-event");
-  await expect(event).toContainText("Left Lakeshore Foods");
-  await expect(event).toContainText("Proposed from GPS — not yet confirmed");
-  await event.getByRole("button", { name: "Confirm" }).click();
-  await expect(event).toContainText("Confirmed");
-  await expect(event.getByRole("button", { name: "Confirm" })).toHaveCount(0);
-  expect(decided).toBe(`/api/loads/${load.id}/geofence-events/g-1/confirm`);
-
-  // The load's own driver reads the same panel, without dispatch's decision.
-  const context = await browser.newContext({ baseURL });
-  const driver = await context.newPage();
-  await loginAs(driver, "driver@demo.test");
-  const own = (await (await driver.request.get("/api/loads?status=in_progress")).json()) as {
-    items: { id: string }[];
-  };
-  expect(own.items.length).toBeGreaterThan(0);
-  await driver.route(`**/api/loads/${own.items[0].id}/tracking`, (route) =>
-    route.fulfill({ json: loadTracking("proposed") }),
-  );
-  await driver.goto(`/operations/loads/${own.items[0].id}`);
-  await expect(driver.getByTestId("geofence-event")).toContainText("Proposed from GPS");
-  await expect(
-    driver.getByTestId("load-tracking-panel").getByRole("button", { name: "Confirm" }),
-  ).toHaveCount(0);
-  await context.close();
+  expect((await driver.request.get("/api/tracking/map")).status()).toBe(403);
+  await driver.context().close();
 });

@@ -4,8 +4,8 @@ import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { driverLocationConsents, drivers, loadStops, loads } from "../db/schema";
 import { refreshEtasWithin } from "../modules/tracking/eta.service";
-import { cityCentre } from "../modules/tracking/place";
 import { type StoredFix, storeFixes } from "../modules/tracking/positions.repo";
+import { lookupCity } from "../platform/geo/gazetteer";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -71,7 +71,7 @@ export async function seedTrackingDemo(tx: Tx, now = new Date()): Promise<void> 
       ),
     );
   for (const stop of unplaced) {
-    const centre = cityCentre(stop.city, stop.state);
+    const centre = lookupCity(stop.city, stop.state);
     if (!centre) continue;
     await tx
       .update(loadStops)

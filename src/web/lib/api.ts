@@ -72,15 +72,6 @@ async function request(path: string, options: RequestOptions = {}): Promise<unkn
   return data;
 }
 
-/**
- * A call to an operation the generated document does not list yet (issue 40: the screens of live
- * tracking were built beside the server's routes), typed by the shared zod schema both ends are
- * written to. Once `npm run api:types` lists the path, the typed `api` replaces it.
- */
-export function requestAs<T>(path: string, options?: RequestOptions): Promise<T> {
-  return request(path, options) as Promise<T>;
-}
-
 // ---- Types derived from the server's route declarations (src/web/lib/api-types.gen.ts) ----
 // Keyed by path and method only — never by operationId or component name — so the document can
 // name its operations and schemas without breaking a screen (decision 048).

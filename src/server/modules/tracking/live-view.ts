@@ -2,7 +2,7 @@ import { deliveredMoment } from "@shared/public/public.schema";
 import { LIVE_VIEW_HOURS_AFTER_DELIVERY, type LiveView } from "@shared/tracking/tracking.schema";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { placeNear } from "./place";
+import { nearestCity } from "../../platform/geo/gazetteer";
 
 /** A shipper sees the truck to a tenth of a degree (≈ 7 mi): where it is, never which driveway. */
 const coarse = (value: number) => Math.round(value * 10) / 10;
@@ -58,7 +58,7 @@ export async function liveViewOf(tx: Tx, loadId: string, now = new Date()): Prom
   return {
     lat,
     lon,
-    near: placeNear(lat, lon),
+    near: nearestCity(lat, lon)?.label ?? null,
     recordedAt: new Date(r.recorded_at).toISOString(),
     etaAt: onTheRoad && r.eta_at ? new Date(r.eta_at).toISOString() : null,
     nextStopCity: onTheRoad && r.next_city ? `${r.next_city}, ${r.next_state}` : null,

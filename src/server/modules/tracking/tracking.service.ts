@@ -7,9 +7,9 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { ownedBy, scopeOf } from "../../http/scope";
+import { nearestCity } from "../../platform/geo/gazetteer";
 import { createStopCheckInsService } from "../loads/stop-check-ins.service";
 import { decideEvents, eventsOfLoad } from "./geofence.service";
-import { placeNear } from "./place";
 import { trailOf } from "./positions.repo";
 
 /** A load's panel draws at most this many breadcrumb points. */
@@ -154,7 +154,7 @@ export function createTrackingService(deps: Deps) {
         speedMph: r.speed_mps === null ? null : Math.round(r.speed_mps * MPS_TO_MPH * 10) / 10,
         recordedAt: iso(r.recorded_at),
         source: r.source,
-        place: placeNear(r.latitude, r.longitude),
+        place: nearestCity(r.latitude, r.longitude)?.label ?? null,
         load:
           r.load_id && r.load_number && r.load_status
             ? {

@@ -10,7 +10,7 @@ import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { notify } from "../../../lib/toast";
-import { LivePosition, liveOf } from "../../tracking/components/live-position";
+import { LivePosition } from "../../tracking/components/live-position";
 import { downloadPortalFile, usePortalLoad } from "../api/portal";
 import { PortalTrackingLink } from "./portal-tracking-link";
 
@@ -91,7 +91,7 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
             </p>
           </div>
 
-          <LivePosition live={liveOf(data)} />
+          <LivePosition live={data.live} />
 
           <section aria-labelledby="portal-stops">
             <h3 id="portal-stops" className="mb-2 text-sm font-semibold text-slate-900">

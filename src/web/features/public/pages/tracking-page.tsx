@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Spinner } from "../../../components/ui/feedback";
 import { formatDateTime } from "../../../lib/format";
-import { LivePosition, liveOf } from "../../tracking/components/live-position";
+import { LivePosition } from "../../tracking/components/live-position";
 import { useTracking } from "../api/public";
 import { LinkProblem } from "../components/link-problem";
 import { TrackResultCard } from "../components/track-result-card";
@@ -49,7 +49,7 @@ export default function TrackingPage() {
         {t("tracking.eyebrow")}
       </h1>
       <TrackResultCard result={view} />
-      <LivePosition live={liveOf(view)} />
+      <LivePosition live={view.live} />
       <div className="flex items-start gap-2 px-1 text-xs text-slate-500" data-testid="tracking-expires">
         <ShieldCheck className="size-4 shrink-0 text-slate-500" aria-hidden />
         <p>

@@ -1,7 +1,6 @@
-import type { MapBase } from "@shared/tracking/map-base.schema";
-import type { GeofenceEvent, LoadTracking, MapQuery, MapResponse } from "@shared/tracking/tracking.schema";
+import type { MapQuery } from "@shared/tracking/tracking.schema";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fillPath, requestAs } from "../../../lib/api";
+import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { trackingKeys } from "./tracking-keys";
 
@@ -14,7 +13,7 @@ import { trackingKeys } from "./tracking-keys";
 export function useMapBase() {
   return useQuery({
     queryKey: trackingKeys.base(),
-    queryFn: ({ signal }) => requestAs<MapBase>("/api/geo/map-base", { signal }),
+    queryFn: ({ signal }) => api.get("/api/geo/map-base", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: retryTransient,
   });
@@ -26,7 +25,7 @@ export type MapFilter = Partial<MapQuery>;
 export function useTruckMap(filter: MapFilter) {
   return useQuery({
     queryKey: trackingKeys.map(filter),
-    queryFn: ({ signal }) => requestAs<MapResponse>("/api/tracking/map", { query: { ...filter }, signal }),
+    queryFn: ({ signal }) => api.get("/api/tracking/map", { query: { ...filter }, signal }),
     placeholderData: keepPreviousData,
     retry: retryTransient,
   });
@@ -35,8 +34,7 @@ export function useTruckMap(filter: MapFilter) {
 export function useLoadTracking(loadId: string) {
   return useQuery({
     queryKey: trackingKeys.load(loadId),
-    queryFn: ({ signal }) =>
-      requestAs<LoadTracking>(fillPath("/api/loads/{id}/tracking", { id: loadId }), { signal }),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}/tracking", { path: { id: loadId }, signal }),
     retry: retryTransient,
   });
 }
@@ -46,10 +44,9 @@ export function useDecideGeofenceEvent(loadId: string, onDecided?: () => unknown
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ eventId, decision }: { eventId: string; decision: "confirm" | "dismiss" }) =>
-      requestAs<GeofenceEvent>(
-        fillPath(`/api/loads/{id}/geofence-events/{eventId}/${decision}`, { id: loadId, eventId }),
-        { method: "POST" },
-      ),
+      decision === "confirm"
+        ? api.post("/api/loads/{id}/geofence-events/{eventId}/confirm", { path: { id: loadId, eventId } })
+        : api.post("/api/loads/{id}/geofence-events/{eventId}/dismiss", { path: { id: loadId, eventId } }),
     onSettled: async () => {
       // A confirmed crossing is the stop's check-in or check-out: the load's own page changes too
       // (it says how to refresh itself: tracking does not import the loads' keys).

@@ -7,16 +7,6 @@ import { LazyMap } from "./lazy-map";
 import type { MapPoint } from "./map-view";
 
 /**
- * The `live` part of a payload that carries one (the private tracking link, the portal's load): the
- * server adds it (liveViewSchema) beside the fields these screens already read, so it is taken here.
- * Anything but a coarse view with a position (absent, null) is none.
- */
-export function liveOf(view: object | null | undefined): LiveView | null {
-  const live = view && "live" in view ? (view.live as LiveView | null | undefined) : null;
-  return live && typeof live.lat === "number" && typeof live.lon === "number" ? live : null;
-}
-
-/**
  * What a shipper sees of a load on its way (issue 40): the truck's position coarsened to a city and
  * when it was taken, the ETA to the next stop's city, and a small map with the coarse dot where the
  * browser can draw one. Never the driver. Nothing at all when the server sends no live view (not in

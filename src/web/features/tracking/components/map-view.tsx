@@ -37,8 +37,11 @@ export interface MapPoint {
 
 export interface MapLine {
   id: string;
-  /** [lat, lon] pairs, as the API sends them. */
-  points: readonly (readonly [number, number])[];
+  /**
+   * [lat, lon] pairs, as the API sends them (`latLonSchema`: arrays of exactly two numbers, which the
+   * generated types cannot call a tuple).
+   */
+  points: readonly (readonly number[])[];
   tone: "route" | "trail";
 }
 
