@@ -126,7 +126,8 @@ describe("the ETA and the late notice", () => {
     );
     await ctx.deps.db.execute(sql`
       insert into load_routes (load_id, leg, polyline6, engine, miles)
-      values (${loadId}::uuid, 'loaded', ${polyline.encode(line, 6)}, 'osrm', 138.2)`);
+      values (${loadId}::uuid, 'loaded', ${polyline.encode(line, 6)}, 'osrm', 138.2)
+      on conflict (load_id, leg) do update set polyline6 = excluded.polyline6, engine = 'osrm', miles = 138.2`);
     await refreshEtas(ctx.deps);
     const [row] = await ctx.deps.db.select().from(loadTracking).where(eq(loadTracking.loadId, loadId));
     expect(row.etaBasis).toBe("routed");

@@ -9,7 +9,7 @@ import {
   stopDueAt,
 } from "@shared/tracking/eta";
 import { greatCircleMiles } from "@shared/tracking/geofence";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { loadRoutes, loadStatusEvents, loadStops, loadTracking } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -183,7 +183,10 @@ async function refreshOne(
     const [route] = await tx
       .select({ polyline6: loadRoutes.polyline6 })
       .from(loadRoutes)
-      .where(and(eq(loadRoutes.loadId, load.id), eq(loadRoutes.leg, "loaded")));
+      // A routing engine's line; the offline estimate's great circle is not a road (× circuity below).
+      .where(
+        and(eq(loadRoutes.loadId, load.id), eq(loadRoutes.leg, "loaded"), ne(loadRoutes.engine, "offline")),
+      );
     const along = route ? milesAlongRoute(polyline.decode(route.polyline6, 6), fix, stop) : null;
     const remaining = along ?? greatCircleMiles(fix, stop) * circuityFactor;
     const recent = await trailOf(tx, load.id, new Date(fixAt.getTime() - 30 * 60_000));
