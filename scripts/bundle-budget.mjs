@@ -10,11 +10,11 @@ import { gzipSync } from "node:zlib";
 
 /**
  * Budgets in gzip kilobytes (1 KB = 1000 bytes, as Vite reports them): issue 11's targets, never raised
- * without a decision record. The sign-in page meets its target as a document of its own (decision 022);
+ * without a decision record (260 for routes: decision 055, until issue 41). The sign-in page meets its target as a document of its own (decision 022);
  * the app's routes meet theirs because the code of dialogs, menus, pickers and later tabs downloads
  * after the screen has rendered (decision 023) — what is counted here is what comes before.
  */
-export const BUDGETS = { login: 120, anyRoute: 250 };
+export const BUDGETS = { login: 120, anyRoute: 260 };
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? "dist/web");
 const manifestFile = path.join(dist, ".vite", "manifest.json");
