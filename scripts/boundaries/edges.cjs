@@ -68,8 +68,6 @@ const SERVER_EDGES = {
 const WEB_EDGES = {
   "fuel -> tracking/sharing/current-fix":
     "a fill-up logged while the phone shares its location is placed where the phone is",
-  "tracking -> loads/api/stop-check-ins":
-    "a geofence prompt checks in through the stops' own call, and the phone sends its trail on each check-in",
   "notifications -> chat/api/chat-live":
     "the one events stream per browser hands chat events to the chat screen's cached conversations",
   "notifications -> tracking/api/tracking-live":

@@ -13,3 +13,21 @@ export const adminKeys = {
   mail: () => [...adminKeys.all, "mail"] as const,
   mailList: (query: object) => [...adminKeys.mail(), "list", query] as const,
 };
+
+/**
+ * One key tree for dispatch: every load mutation invalidates `loads`, and with it the lists, the
+ * detail, the board and the driver's dashboard, all of which show load state. Here, not in the loads
+ * feature, because the driver's location sharing (features/tracking) checks in at a stop too.
+ */
+export const loadKeys = {
+  all: ["loads"] as const,
+  lists: () => [...loadKeys.all, "list"] as const,
+  list: (query: object) => [...loadKeys.lists(), query] as const,
+  detail: (id: string) => [...loadKeys.all, "detail", id] as const,
+  interests: (id: string) => [...loadKeys.all, "interests", id] as const,
+  bolLinks: (id: string) => [...loadKeys.all, "bol-links", id] as const,
+  trackingLinks: (id: string) => [...loadKeys.all, "tracking-links", id] as const,
+  nextNumber: () => [...loadKeys.all, "next-number"] as const,
+  board: (query: object) => [...loadKeys.all, "board", query] as const,
+  driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,
+};

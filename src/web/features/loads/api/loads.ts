@@ -9,26 +9,12 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { loadKeys } from "../../../lib/query-keys";
 
 export type LoadListQuery = Partial<LoadFilter> & { page: number; pageSize: number };
 export type LoadExportFormat = "csv" | "xlsx";
 
-/**
- * One key tree for dispatch: every load mutation invalidates `loads`, and with it the lists, the
- * detail, the board and the driver's dashboard, all of which show load state.
- */
-export const loadKeys = {
-  all: ["loads"] as const,
-  lists: () => [...loadKeys.all, "list"] as const,
-  list: (query: object) => [...loadKeys.lists(), query] as const,
-  detail: (id: string) => [...loadKeys.all, "detail", id] as const,
-  interests: (id: string) => [...loadKeys.all, "interests", id] as const,
-  bolLinks: (id: string) => [...loadKeys.all, "bol-links", id] as const,
-  trackingLinks: (id: string) => [...loadKeys.all, "tracking-links", id] as const,
-  nextNumber: () => [...loadKeys.all, "next-number"] as const,
-  board: (query: object) => [...loadKeys.all, "board", query] as const,
-  driverDashboard: () => [...loadKeys.all, "driver-dashboard"] as const,
-};
+export { loadKeys };
 
 export const loadsPath = "/api/loads";
 export const loadPath = (id: string) => `${loadsPath}/${encodeURIComponent(id)}`;

@@ -5,8 +5,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError } from "../../../lib/api-errors";
 import { formatDateTime } from "../../../lib/format";
+import { useStopCheckIn as useCheckIn } from "../../../lib/stop-check-in";
 import { notify } from "../../../lib/toast";
-import { useCheckIn } from "../../loads/api/stop-check-ins";
 
 /**
  * "You're at <stop> — check in?" when the phone's positions entered the next stop's geofence (or

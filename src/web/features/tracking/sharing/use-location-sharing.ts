@@ -7,7 +7,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isApiError } from "../../../lib/api-errors";
-import { CHECK_IN_MUTATION } from "../../loads/api/stop-check-ins";
+import { CHECK_IN_MUTATION } from "../../../lib/stop-check-in";
 import { setCurrentFix } from "./current-fix";
 import { positionQueue } from "./position-queue";
 import { sendPositions, sharingKeys } from "./sharing-api";
