@@ -1,7 +1,7 @@
-import type { CheckInInput, CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CorrectCheckInInput } from "@shared/loads/stop-requests.schema";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { loadKeys, useInvalidateLoads } from "./loads";
+import { useInvalidateLoads } from "./loads";
 
 /** The driver's check-in at a stop (shared with the geofence prompt: lib/stop-check-in.ts). */
 export { CHECK_IN_MUTATION, useStopCheckIn as useCheckIn } from "../../../lib/stop-check-in";
