@@ -8726,6 +8726,7 @@ export interface components {
                 lon: number;
             } | null;
             prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            retentionDays: number;
             sharing: boolean;
         };
         SignedContract: {
