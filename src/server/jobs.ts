@@ -10,7 +10,9 @@ import { recomputeDriverStatuses } from "./modules/drivers/driver-status";
 import { refinePendingPlaces } from "./modules/geo/geocode-refine";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import { refreshEtas } from "./modules/tracking/eta.service";
+import { ingestUnitPositions } from "./modules/tracking/positions.service";
 import { runPositionHousekeeping } from "./modules/tracking/retention";
+import { pollTelematics } from "./modules/tracking/telematics-poll";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
@@ -93,6 +95,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "* * * * *",
       run: async () => {
         await refreshEtas(deps);
+      },
+    },
+    {
+      // The trucks' ELD/GPS units (Samsara, Motive — Settings → Maps & tracking): their last fixes,
+      // matched to our trucks and stored through the tracking ingest; nothing without a provider.
+      name: "telematics-poll",
+      cron: "* * * * *",
+      run: async () => {
+        await pollTelematics(deps, ingestUnitPositions);
       },
     },
     {
