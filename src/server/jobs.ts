@@ -12,7 +12,9 @@ import { routePendingLoads } from "./modules/loads/miles.service";
 import { remindMeetings } from "./modules/meetings/meetings.service";
 import { refreshEtas } from "./modules/tracking/eta.service";
 import { stateMilesFromBreadcrumbs } from "./modules/tracking/gps-miles";
+import { ingestUnitPositions } from "./modules/tracking/positions.service";
 import { runPositionHousekeeping } from "./modules/tracking/retention";
+import { pollTelematics } from "./modules/tracking/telematics-poll";
 import { splitByJurisdiction } from "./platform/geo/state-split";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
@@ -105,6 +107,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       cron: "* * * * *",
       run: async () => {
         await refreshEtas(deps);
+      },
+    },
+    {
+      // The trucks' ELD/GPS units (Samsara, Motive — Settings → Maps & tracking): their last fixes,
+      // matched to our trucks and stored through the tracking ingest; nothing without a provider.
+      name: "telematics-poll",
+      cron: "* * * * *",
+      run: async () => {
+        await pollTelematics(deps, ingestUnitPositions);
       },
     },
     {

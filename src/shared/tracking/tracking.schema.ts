@@ -69,9 +69,15 @@ export const sharingStateSchema = z.object({
   consented: z.boolean(),
   /** Consent given, a load in progress, not off duty. */
   sharing: z.boolean(),
+  /**
+   * The driver's load on its way (in progress, or assigned and accepted), whether or not they share:
+   * without consent it is what the phone offers the consent screen for.
+   */
   loadId: z.string().nullable(),
   intervalSeconds: z.number().int(),
   geofenceRadiusMiles: z.number(),
+  /** How many days positions are kept (the company's setting), said on the consent screen. */
+  retentionDays: z.number().int(),
   /** The next stop, for the phone to raise its accuracy when near it. */
   nextStop: z
     .object({ id: z.string(), locationName: z.string(), lat: z.number(), lon: z.number() })

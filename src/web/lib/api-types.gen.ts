@@ -8813,6 +8813,7 @@ export interface components {
                 lon: number;
             } | null;
             prompt: components["schemas"]["GeofencePrompt"] & (Record<string, never> | null);
+            retentionDays: number;
             sharing: boolean;
         };
         SignedContract: {

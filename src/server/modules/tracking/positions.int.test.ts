@@ -64,8 +64,55 @@ describe("sharing needs the driver's consent", () => {
     expect(res.status).toBe(409);
     expect(res.json.error).toMatchObject({ code: "NO_CONSENT", message: TRACKING_MESSAGES.noConsent });
     expect((await storedOf(jakeId)).n).toBe(0);
+  });
+
+  it("names the load on its way before consent (the phone offers the consent screen for it) and the retention", async () => {
     const sharing = await call(ctx, "/api/tracking/sharing", { cookie: jake });
-    expect(sharing.json).toMatchObject({ consented: false, sharing: false, loadId: null });
+    expect(sharing.status).toBe(200);
+    expect(sharing.json).toMatchObject({
+      consented: false,
+      sharing: false,
+      loadId,
+      nextStop: null,
+      prompt: null,
+      retentionDays: 180,
+    });
+  });
+
+  it("says the retention and interval Settings saved, at once (the rules' cache follows the save)", async () => {
+    const admin = await signIn(ctx, "admin@demo.test");
+    const settingsOf = async () => (await call(ctx, "/api/settings/geo", { cookie: admin })).json;
+    const saved = await settingsOf();
+    const save = (changes: object) => {
+      const { geocoder, router, telematics, circuityFactor, tileStyleUrl, geofenceRadiusMiles } = saved;
+      const part = (p: { kind: string | null; url: string }) => ({ kind: p.kind, url: p.url, key: "" });
+      return call(ctx, "/api/settings/geo", {
+        method: "PUT",
+        cookie: admin,
+        body: {
+          geocoder: part(geocoder),
+          router: part(router),
+          telematics: part(telematics),
+          circuityFactor,
+          tileStyleUrl,
+          geofenceRadiusMiles,
+          positionRetentionDays: saved.positionRetentionDays,
+          sharingIntervalSeconds: saved.sharingIntervalSeconds,
+          ...changes,
+        },
+      });
+    };
+    // Read once so the rules are cached, then changed: the next answer has the new ones.
+    expect((await call(ctx, "/api/tracking/sharing", { cookie: rosa })).json.retentionDays).toBe(180);
+    expect((await save({ positionRetentionDays: 30, sharingIntervalSeconds: 20 })).status).toBe(200);
+    try {
+      await ctx.deps.events.sync();
+      const sharing = await call(ctx, "/api/tracking/sharing", { cookie: rosa });
+      expect(sharing.json).toMatchObject({ retentionDays: 30, intervalSeconds: 20 });
+    } finally {
+      expect((await save({})).status).toBe(200);
+      await ctx.deps.events.sync();
+    }
   });
 
   it("records the consent (audited) and then shares for the load on its way", async () => {

@@ -10,7 +10,7 @@ import {
   TRACKING_MESSAGES,
 } from "@shared/tracking/tracking.schema";
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { driverLocationConsents } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -22,18 +22,27 @@ import { detectCrossings, openPrompt, stopsAndEvents, watchedStop } from "./geof
 import { driverSharingRow, type StoredFix, storeFixes } from "./positions.repo";
 
 const SETTINGS_TTL_MS = 30_000;
+/** Announced by Settings → Maps & tracking when it saves (modules/geo). */
+const GEO_SETTINGS_CHANNEL = "lms_geo_settings";
 
 /**
- * The tracking rules (geofence radius, sharing interval) change rarely and are read on every batch:
- * kept per instance for 30 s.
+ * The tracking rules (geofence radius, sharing interval, retention) change rarely and are read on
+ * every batch: kept per instance until Settings announces a save, and never longer than 30 s (a
+ * notification lost while the listener reconnects).
  */
-function settingsCache(db: Db, authSecret: string) {
+function settingsCache(deps: Deps) {
   let cached: { at: number; value: Promise<GeoSettings> } | null = null;
+  const drop = () => {
+    cached = null;
+  };
+  deps.events.listen(GEO_SETTINGS_CHANNEL, drop);
+  deps.events.onReset(drop);
   return () => {
     if (!cached || Date.now() - cached.at > SETTINGS_TTL_MS) {
-      cached = { at: Date.now(), value: readGeoSettings(db, authSecret) };
-      cached.value.catch(() => {
-        cached = null;
+      const value = readGeoSettings(deps.db, deps.config.authSecret);
+      cached = { at: Date.now(), value };
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
       });
     }
     return cached.value;
@@ -125,13 +134,14 @@ export async function ingestUnitPositions(
 
 export function createPositionsService(deps: Deps) {
   const { db } = deps;
-  const settings = settingsCache(db, deps.config.authSecret);
+  const settings = settingsCache(deps);
 
   async function sharingState(tx: Tx, driverId: string | null): Promise<SharingState> {
     const s = await settings();
     const base = {
       intervalSeconds: s.sharingIntervalSeconds,
       geofenceRadiusMiles: s.geofenceRadiusMiles,
+      retentionDays: s.positionRetentionDays,
     };
     const row = driverId ? await driverSharingRow(tx, driverId) : null;
     if (!row)
@@ -151,7 +161,8 @@ export function createPositionsService(deps: Deps) {
     return {
       consented: row.consented,
       sharing,
-      loadId: sharing ? row.loadId : null,
+      // Named even before consent: the phone offers the consent screen for it.
+      loadId: row.loadId,
       nextStop,
       prompt,
       ...base,

@@ -1,25 +1,42 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { geoSettings, vehicles } from "../../db/schema";
+import { geoSettings, lastPositions, vehicles } from "../../db/schema";
 import { geoKeyPurpose } from "../../platform/geo/geo-settings";
 import { sealSecret } from "../../platform/secrets/secret-box";
 import { createTestContext, type TestContext } from "../../testing/harness";
 import { startTelematics } from "../../testing/telematics-server";
-import { pollTelematics, type StoreUnitPositions } from "./telematics-poll";
+import { ingestUnitPositions } from "./positions.service";
+import { pollTelematics } from "./telematics-poll";
 
+/**
+ * The telematics poll (issue 40, decision 054) against loopback servers speaking Samsara's and
+ * Motive's protocols, storing through the tracking ingest for units — as the `telematics-poll` job
+ * runs it — into `vehicle_positions` and `last_positions`.
+ */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // From a clean slate: the demo seed's breadcrumbs are not this file's.
+  await ctx.deps.db.execute(
+    sql`truncate vehicle_positions, last_positions, load_tracking, stop_geofence_events`,
+  );
 });
 afterAll(() => ctx.close());
 
-/** What the poll hands the tracking ingest, per truck. */
-function recordingStore() {
-  const calls: Parameters<StoreUnitPositions>[1][] = [];
-  const store: StoreUnitPositions = async (_deps, input) => {
-    calls.push(input);
-  };
-  return { calls, store };
+/** What a unit's source stored in `vehicle_positions`, in time order. */
+async function storedOf(source: string) {
+  const { rows } = await ctx.deps.db.execute<{
+    vehicle_id: string;
+    latitude: number;
+    longitude: number;
+    accuracy_m: number;
+    speed_mps: number | null;
+    heading: number | null;
+    recorded_at: Date | string;
+  }>(sql`
+    select vehicle_id, latitude, longitude, accuracy_m, speed_mps, heading, recorded_at
+    from vehicle_positions where source = ${source} order by recorded_at, vehicle_id`);
+  return rows.map((r) => ({ ...r, recorded_at: new Date(r.recorded_at).toISOString() }));
 }
 
 async function configure(kind: "samsara" | "motive" | null, url = "", key = "k-123") {
@@ -36,9 +53,9 @@ async function configure(kind: "samsara" | "motive" | null, url = "", key = "k-1
 describe("the telematics poll (issue 40)", () => {
   it("does nothing until a provider is configured", async () => {
     await configure(null);
-    const { calls, store } = recordingStore();
-    expect(await pollTelematics(ctx.deps, store)).toMatchObject({ provider: null, stored: 0 });
-    expect(calls).toHaveLength(0);
+    expect(await pollTelematics(ctx.deps, ingestUnitPositions)).toMatchObject({ provider: null, stored: 0 });
+    expect(await storedOf("samsara")).toHaveLength(0);
+    expect(await storedOf("motive")).toHaveLength(0);
   });
 
   it.each(["samsara", "motive"] as const)(
@@ -79,34 +96,41 @@ describe("the telematics poll (issue 40)", () => {
       });
       try {
         await configure(kind, server.url);
-        const { calls, store } = recordingStore();
-        const result = await pollTelematics(ctx.deps, store);
+        const result = await pollTelematics(ctx.deps, ingestUnitPositions);
         expect(result).toMatchObject({ provider: kind, fixes: 5, stored: 2 });
         expect(result.unmatched.sort()).toEqual([other.unitNumber, "NOT-OURS"].sort());
-        expect(calls).toEqual([
-          {
-            source: kind,
-            vehicleId: byId.id,
-            points: [{ t: at, lat: 41.88, lon: -87.63, acc: 10, spd: 50 * 0.44704, hdg: 90 }],
-          },
-          {
-            source: kind,
-            vehicleId: byNumber.id,
-            points: [{ t: at, lat: 39.77, lon: -86.16, acc: 10, spd: 0, hdg: 0 }],
-          },
-        ]);
+        // Stored by the ingest: 50 mph as m/s, a heading of 450° as 90°, a unit's 10 m accuracy.
+        const stored = await storedOf(kind);
+        expect(stored).toHaveLength(2);
+        expect(stored.find((r) => r.vehicle_id === byId.id)).toMatchObject({
+          latitude: 41.88,
+          longitude: -87.63,
+          accuracy_m: 10,
+          heading: 90,
+          recorded_at: at,
+        });
+        expect(stored.find((r) => r.vehicle_id === byId.id)?.speed_mps).toBeCloseTo(50 * 0.44704, 3);
+        expect(stored.find((r) => r.vehicle_id === byNumber.id)).toMatchObject({
+          latitude: 39.77,
+          longitude: -86.16,
+          speed_mps: 0,
+          heading: 0,
+        });
         // The key went to the provider, sealed at rest and opened for the call.
         expect(server.requests[0].auth).toBe(kind === "samsara" ? "Bearer k-123" : "k-123");
 
-        // The truck moves; the next poll stores its new fix.
+        // The truck moves: the next poll stores its new fix and places the truck there; the one that
+        // did not move gives the same fix again, not stored twice.
         const later = new Date().toISOString();
         server.move("9001", 41.9, -87.7, later);
-        const next = recordingStore();
-        await pollTelematics(ctx.deps, next.store);
-        expect(next.calls.find((c) => c.vehicleId === byId.id)?.points[0]).toMatchObject({
-          t: later,
-          lat: 41.9,
-        });
+        expect(await pollTelematics(ctx.deps, ingestUnitPositions)).toMatchObject({ fixes: 5, stored: 1 });
+        expect(await storedOf(kind)).toHaveLength(3);
+        const [last] = await ctx.deps.db
+          .select()
+          .from(lastPositions)
+          .where(eq(lastPositions.unitKey, `vehicle:${byId.id}`));
+        expect(last).toMatchObject({ vehicleId: byId.id, latitude: 41.9, longitude: -87.7, source: kind });
+        expect(last.recordedAt.toISOString()).toBe(later);
       } finally {
         await server.close();
       }
@@ -117,9 +141,12 @@ describe("the telematics poll (issue 40)", () => {
     const server = await startTelematics("samsara", { key: "right", trucks: [] });
     try {
       await configure("samsara", server.url, "wrong");
-      const { calls, store } = recordingStore();
-      expect(await pollTelematics(ctx.deps, store)).toMatchObject({ provider: "samsara", error: "refused" });
-      expect(calls).toHaveLength(0);
+      const before = (await storedOf("samsara")).length;
+      expect(await pollTelematics(ctx.deps, ingestUnitPositions)).toMatchObject({
+        provider: "samsara",
+        error: "refused",
+      });
+      expect(await storedOf("samsara")).toHaveLength(before);
     } finally {
       await server.close();
     }

@@ -1,23 +1,26 @@
 import type { TelematicsKind } from "@shared/geo/geo.constants";
-import {
-  POSITION_FUTURE_SKEW_MS,
-  POSITION_MAX_AGE_MS,
-  type PositionPoint,
-} from "@shared/tracking/tracking.schema";
+import { POSITION_FUTURE_SKEW_MS, POSITION_MAX_AGE_MS } from "@shared/tracking/tracking.schema";
 import { vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { readGeoSettings } from "../../platform/geo/geo-settings";
 import { TelematicsError, type TelematicsOptions, telematicsFor } from "../../platform/telematics/telematics";
+import type { UnitFix } from "./positions.service";
 
-/** How fixes reach `vehicle_positions`: the tracking ingest for units (`positions.service.ts`). */
+/**
+ * How fixes reach `vehicle_positions`: the tracking ingest for units (`ingestUnitPositions` in
+ * `positions.service.ts`, which the job passes), answering how many were new.
+ */
 export type StoreUnitPositions = (
   deps: Deps,
-  input: { source: TelematicsKind; vehicleId: string; points: PositionPoint[] },
-) => Promise<unknown>;
+  input: { source: TelematicsKind; vehicleId: string; points: UnitFix[] },
+) => Promise<{ stored: number; duplicates: number }>;
 
 export interface TelematicsPollResult {
   provider: TelematicsKind | null;
-  /** Fixes the provider gave, fixes stored for our trucks, and the provider's vehicles we do not know. */
+  /**
+   * Fixes the provider gave, fixes newly stored for our trucks (a unit that has not moved since the
+   * last poll gives the same fix: a duplicate, not stored again), and the provider's vehicles we do not know.
+   */
   fixes: number;
   stored: number;
   unmatched: string[];
@@ -84,21 +87,21 @@ export async function pollTelematics(
     // The ingest refuses these too; a unit that lost its GPS days ago is not news.
     const age = now.getTime() - Date.parse(fix.at);
     if (age > POSITION_MAX_AGE_MS || age < -POSITION_FUTURE_SKEW_MS) continue;
-    await store(deps, {
+    const { stored } = await store(deps, {
       source: provider.kind,
       vehicleId,
       points: [
         {
-          t: fix.at,
+          recordedAt: new Date(fix.at),
           lat: fix.lat,
           lon: fix.lon,
-          acc: UNIT_ACCURACY_M,
-          spd: fix.speedMph === null ? null : Math.min(100, Math.max(0, fix.speedMph * MPH_TO_MPS)),
-          hdg: fix.heading === null ? null : ((fix.heading % 360) + 360) % 360,
+          accuracyM: UNIT_ACCURACY_M,
+          speedMps: fix.speedMph === null ? null : Math.min(100, Math.max(0, fix.speedMph * MPH_TO_MPS)),
+          heading: fix.heading === null ? null : ((fix.heading % 360) + 360) % 360,
         },
       ],
     });
-    result.stored++;
+    result.stored += stored;
   }
   return result;
 }

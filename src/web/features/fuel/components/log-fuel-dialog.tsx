@@ -164,7 +164,8 @@ export function LogFuelDialog({
       notify({ title: t("form.failed"), description: t("form.checkFields"), variant: "error" });
       return;
     }
-    send(fix ? { ...fields, latitude: String(fix.lat), longitude: String(fix.lon) } : fields);
+    // Seven decimals (about a centimetre): a browser's fix has up to 15, more than the server takes (10).
+    send(fix ? { ...fields, latitude: fix.lat.toFixed(7), longitude: fix.lon.toFixed(7) } : fields);
   };
 
   const send = (fields: Values & { latitude?: string; longitude?: string }, confirmDuplicate = false) =>

@@ -1,4 +1,3 @@
-import { DEFAULT_POSITION_RETENTION_DAYS } from "@shared/geo/geo.constants";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -14,13 +13,14 @@ export function ConsentDialog({
   onOpenChange,
   onAgree,
   pending,
-  retentionDays = DEFAULT_POSITION_RETENTION_DAYS,
+  retentionDays,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAgree: () => void;
   pending: boolean;
-  retentionDays?: number;
+  /** The company's setting, from the sharing state. */
+  retentionDays: number;
 }) {
   const { t } = useTranslation("sharing");
   const points = [

@@ -144,6 +144,7 @@ export function LocationSharing() {
         onOpenChange={(next) => setOpen(next ? "consent" : null)}
         onAgree={agree}
         pending={consent.isPending}
+        retentionDays={state.retentionDays}
       />
       <DeniedDialog open={open === "denied"} onOpenChange={(next) => setOpen(next ? "denied" : null)} />
       <Dialog
