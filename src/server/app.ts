@@ -69,9 +69,9 @@ import { settlementsRoutes } from "./modules/settlements/settlements.routes";
 import { statementsRoutes } from "./modules/statements/statements.routes";
 import { taxFormsRoutes } from "./modules/tax-forms/tax-forms.routes";
 import { tollsRoutes } from "./modules/tolls/tolls.routes";
-import { trackingRoutes } from "./modules/tracking/tracking.routes";
 import { mapBaseOf } from "./modules/tracking/map-base";
 import { mapBaseRoutes } from "./modules/tracking/map-base.routes";
+import { trackingRoutes } from "./modules/tracking/tracking.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { countRequests } from "./platform/lifecycle/drain";
 
