@@ -8,7 +8,7 @@ import {
   type SharingState,
   sharingStateSchema,
 } from "../src/shared/tracking/tracking.schema";
-import { loginAs, TINY_PDF, toast } from "./fixtures";
+import { loginAs, pickOption, TINY_PDF, toast } from "./fixtures";
 import { hoursFromNow, lookup, origin, send, uniqueLoadNumber } from "./load-helpers";
 
 /*
@@ -315,10 +315,17 @@ test.describe("the driver's phone shares its location (issue 40)", () => {
     const fuel = phone.getByRole("dialog", { name: "Log fuel" });
     const vehicles = (await (await phone.request.get("/api/fuel-entries/vehicles")).json()) as {
       assignedVehicleId: string;
-      items: Array<{ id: string; mileage: number }>;
+      items: Array<{ id: string; unitNumber: string; mileage: number }>;
     };
-    const truck = vehicles.items.find((v) => v.id === vehicles.assignedVehicleId);
-    await expect(fuel.getByRole("combobox", { name: "Vehicle" })).not.toHaveText("");
+    // Her truck is chosen for her when her load on its way has one; another spec running beside this one
+    // may hold her current load without a truck: then she picks one, as a driver would.
+    const truck = vehicles.items.find((v) => v.id === vehicles.assignedVehicleId) ?? vehicles.items[0];
+    const vehicleBox = fuel.getByRole("combobox", { name: "Vehicle" });
+    if (!vehicles.assignedVehicleId) {
+      await vehicleBox.click();
+      await pickOption(phone, new RegExp(truck.unitNumber));
+    }
+    await expect(vehicleBox).not.toHaveText("Choose a vehicle");
     await fuel.getByLabel("Location").fill("Pilot #GPS, Chicago");
     await fuel.getByLabel("Odometer").fill(String((truck?.mileage ?? 0) + 120));
     await fuel.getByLabel("Gallons").fill("61.237");

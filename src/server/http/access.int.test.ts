@@ -113,11 +113,19 @@ describe("the role matrix: every operation as every role and as nobody", () => {
     expect(failures).toEqual([]);
   }
 
-  it("answers 401 to nobody and 403 to roles off the list, and lets the listed roles through", async () => {
+  // Each walk is ~3,000 requests: on a busy 2-core machine more than the suite's 30 s per test (no
+  // timing is asserted; this is only the time it may take).
+  const WALK_MS = 180_000;
+
+  it("answers 401 to nobody and 403 to roles off the list, and lets the listed roles through", {
+    timeout: WALK_MS,
+  }, async () => {
     await walk((op, role) => op.roles.includes(role));
   });
 
-  it("follows an edited matrix from the permissions editor, then the defaults again after a reset", async () => {
+  it("follows an edited matrix from the permissions editor, then the defaults again after a reset", {
+    timeout: WALK_MS,
+  }, async () => {
     const edits: PermissionOverride[] = [
       { role: "dispatcher", permission: "tolls:manage", granted: false },
       { role: "dispatcher", permission: "customers:write", granted: false },
