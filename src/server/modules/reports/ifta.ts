@@ -67,16 +67,17 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
   const end = dayAfter(period.to, timeZone);
   const quarter = quarterOf(period.from);
   // Each load's leg (loaded and empty: both are driven, both are taxable) counts once, from its best
-  // source: recorded > gps > routed > estimated (issue 40, decision 051). Computed miles count once
-  // the load is delivered; a load on the road counts what was recorded or tracked so far, a booked
-  // load nothing: planned miles are not driven miles.
+  // source: recorded > gps > routed > estimated (issue 40, decision 051). Miles a person recorded count
+  // as they did before (any load not cancelled); GPS miles once the load is on the road; computed miles
+  // once it is delivered: planned miles are not driven miles.
   const best = sql`with best as (
       select m.load_id, m.leg, m.jurisdiction, m.miles, m.source,
              rank() over (partition by m.load_id, m.leg order by case m.source
                when 'recorded' then 0 when 'gps' then 1 when 'routed' then 2 else 3 end) as r
         from load_jurisdiction_miles m join loads l on l.id = m.load_id
        where l.pickup_at >= ${start} and l.pickup_at < ${end}
-         and (l.status = 'completed' or (l.status = 'in_progress' and m.source in ('recorded', 'gps'))))`;
+         and l.status <> 'cancelled'
+         and (m.source = 'recorded' or l.status = 'completed' or (l.status = 'in_progress' and m.source = 'gps')))`;
   const [miles, sources, fuel, rates, unallocated] = await Promise.all([
     rows<{ jurisdiction: string; miles: string; loads: number }>(
       ctx.db,
