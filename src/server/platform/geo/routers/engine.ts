@@ -71,6 +71,28 @@ export async function callEngine(
   return { status: res.status, body };
 }
 
+/**
+ * POST a JSON body to `{baseUrl}{path}`, the key (when there is one) in the query parameter the engine
+ * names (Valhalla `api_key`, GraphHopper `key`): the shape both HTTP APIs share.
+ */
+export function postJson(
+  options: RouterOptions,
+  path: string,
+  keyParam: string,
+  body: unknown,
+  signal?: AbortSignal,
+) {
+  const url = options.key
+    ? `${options.baseUrl}${path}?${keyParam}=${encodeURIComponent(options.key)}`
+    : `${options.baseUrl}${path}`;
+  return callEngine(
+    options,
+    url,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    signal,
+  );
+}
+
 export const METERS_PER_MILE = 1609.344;
 
 /**

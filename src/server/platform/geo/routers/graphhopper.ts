@@ -1,8 +1,8 @@
 import { decodePolyline } from "../polyline";
 import {
-  callEngine,
   legMilesAlong,
   METERS_PER_MILE,
+  postJson,
   type Router,
   RouterError,
   type RouterOptions,
@@ -29,22 +29,16 @@ export function graphhopperRouter(options: RouterOptions): Router {
   return {
     engine: "graphhopper",
     async route(points, signal) {
-      const url = options.key
-        ? `${options.baseUrl}/route?key=${encodeURIComponent(options.key)}`
-        : `${options.baseUrl}/route`;
-      const { body } = await callEngine(
+      const { body } = await postJson(
         options,
-        url,
+        "/route",
+        "key",
         {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            points: points.map((p) => [p.lon, p.lat]),
-            profile: "truck",
-            points_encoded: true,
-            instructions: false,
-            calc_points: true,
-          }),
+          points: points.map((p) => [p.lon, p.lat]),
+          profile: "truck",
+          points_encoded: true,
+          instructions: false,
+          calc_points: true,
         },
         signal,
       );

@@ -1,6 +1,6 @@
 import type { LatLon } from "@shared/geo/distance";
 import { decodePolyline } from "../polyline";
-import { callEngine, type Router, RouterError, type RouterOptions } from "./engine";
+import { postJson, type Router, RouterError, type RouterOptions } from "./engine";
 
 /**
  * Valhalla's route action (`POST /route`, `costing: "truck"`, `units: "miles"`): one leg per pair of
@@ -23,21 +23,15 @@ export function valhallaRouter(options: RouterOptions): Router {
   return {
     engine: "valhalla",
     async route(points, signal) {
-      const url = options.key
-        ? `${options.baseUrl}/route?api_key=${encodeURIComponent(options.key)}`
-        : `${options.baseUrl}/route`;
-      const { body } = await callEngine(
+      const { body } = await postJson(
         options,
-        url,
+        "/route",
+        "api_key",
         {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            locations: points.map((p) => ({ lat: p.lat, lon: p.lon, type: "break" })),
-            costing: "truck",
-            units: "miles",
-            directions_type: "none",
-          }),
+          locations: points.map((p) => ({ lat: p.lat, lon: p.lon, type: "break" })),
+          costing: "truck",
+          units: "miles",
+          directions_type: "none",
         },
         signal,
       );
