@@ -14,6 +14,8 @@ beforeAll(async () => {
     batchSize: 1500,
     customers: 20,
     drivers: 20,
+    // One year: ~8 pickups a day, so a few loads are on the road now.
+    years: 1,
     log: () => {},
   });
 });
@@ -53,5 +55,37 @@ describe("bulk loads", () => {
     // Each state's share is rounded to 0.1 mi: a lane of a few states may be off by a few tenths.
     expect(Number(r.loaded_gap)).toBeLessThanOrEqual(0.5);
     expect(Number(r.empty_gap)).toBeLessThanOrEqual(0.5);
+  });
+
+  // The demo's drivers keep the demo's own positions (seed/tracking-demo.ts).
+  it("puts each generated driver's truck on their load in progress, between its stops, with an ETA", async () => {
+    const { rows } = await ctx.deps.db.execute<{
+      drivers_on_road: number;
+      fixes: number;
+      off_line: number;
+      etas: number;
+      stale: number;
+    }>(sql`
+      with road as (select distinct l.driver_id from loads l join drivers d on d.id = l.driver_id
+                     where l.status = 'in_progress' and d.email like '%@bulk-drivers.test'),
+      fix as (select lp.*, l.status from last_positions lp join loads l on l.id = lp.load_id
+               where lp.driver_id in (select driver_id from road))
+      select (select count(*)::int from road) as drivers_on_road,
+             (select count(*)::int from fix where status = 'in_progress' and unit_key = 'driver:' || driver_id) as fixes,
+             -- Inside the box its first and last stop span (a point on the straight line between them).
+             (select count(*)::int from fix f
+                join load_stops a on a.load_id = f.load_id and a.sequence = 1
+                join load_stops b on b.load_id = f.load_id and b.sequence = 2
+               where f.latitude not between least(a.latitude, b.latitude) - 0.001 and greatest(a.latitude, b.latitude) + 0.001
+                  or f.longitude not between least(a.longitude, b.longitude) - 0.001 and greatest(a.longitude, b.longitude) + 0.001) as off_line,
+             (select count(*)::int from load_tracking t join fix f on f.load_id = t.load_id
+               where t.eta_at > now() and t.remaining_miles >= 0) as etas,
+             (select count(*)::int from fix where recorded_at < now() - interval '15 minutes') as stale`);
+    const r = rows[0];
+    expect(r.drivers_on_road).toBeGreaterThan(0);
+    expect(r.fixes).toBe(r.drivers_on_road);
+    expect(r.off_line).toBe(0);
+    expect(r.etas).toBe(r.drivers_on_road);
+    expect(r.stale).toBe(0);
   });
 });

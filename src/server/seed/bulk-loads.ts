@@ -315,10 +315,47 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
         when exists (select 1 from loads l where l.driver_id = d.id and l.status in ('assigned', 'in_progress'))
           then 'busy'::driver_status else d.manual_status end
       where d.email like '%@${BULK_DRIVER_DOMAIN}'`);
+  // Where each generated driver's truck is now (the dispatch map's and the load page's data at
+  // scale): one phone fix on their newest load in progress, as far along the straight line between
+  // its first and last stop as the time since pickup says, a few minutes old, and the load's ETA row.
+  await pool.query(`
+    with cur as (
+      select distinct on (l.driver_id) l.id, l.driver_id, l.vehicle_id, l.pickup_at, l.delivery_at, l.loaded_miles
+        from loads l join drivers d on d.id = l.driver_id
+       where d.email like '%@${BULK_DRIVER_DOMAIN}' and l.status = 'in_progress'
+       order by l.driver_id, l.pickup_at desc),
+    placed as (
+      select cur.*, p.latitude as plat, p.longitude as plon, q.id as qid, q.latitude as qlat, q.longitude as qlon,
+             least(0.95, greatest(0.05, extract(epoch from now() - cur.pickup_at)
+               / nullif(extract(epoch from cur.delivery_at - cur.pickup_at), 0)))::float8 as f
+        from cur
+        join load_stops p on p.load_id = cur.id and p.sequence = 1
+        join lateral (select s.id, s.latitude, s.longitude from load_stops s where s.load_id = cur.id
+                       order by s.sequence desc limit 1) q on true
+       where p.latitude is not null and q.latitude is not null),
+    fixes as (
+      insert into last_positions as lp (unit_key, vehicle_id, driver_id, load_id, latitude, longitude, accuracy_m,
+                                        speed_mps, heading, recorded_at, source, updated_at)
+      select 'driver:' || driver_id, vehicle_id, driver_id, id, plat + (qlat - plat) * f, plon + (qlon - plon) * f,
+             12, 26.8, ((degrees(atan2(qlon - plon, qlat - plat)))::int + 360) % 360,
+             now() - make_interval(secs => (random() * 600)::int), 'phone', now()
+        from placed
+      on conflict (unit_key) do update set vehicle_id = excluded.vehicle_id, load_id = excluded.load_id,
+        latitude = excluded.latitude, longitude = excluded.longitude, heading = excluded.heading,
+        recorded_at = excluded.recorded_at, source = excluded.source, updated_at = now()
+      returning load_id)
+    insert into load_tracking (load_id, next_stop_id, remaining_miles, eta_at, eta_basis, avg_speed_mph,
+                               hos_buffer_minutes, late, computed_at)
+    select id, qid, round((coalesce(loaded_miles, 0) * (1 - f))::numeric, 1),
+           now() + make_interval(mins => (coalesce(loaded_miles, 0) * (1 - f) / 48.0 * 60)::int),
+           'estimated', 48, 0, false, now()
+      from placed
+    on conflict (load_id) do update set next_stop_id = excluded.next_stop_id,
+      remaining_miles = excluded.remaining_miles, eta_at = excluded.eta_at, computed_at = now()`);
   // VACUUM as well as ANALYZE: it sets the visibility map, so counts and list pages can use
   // index-only scans right away instead of visiting (and hint-bit writing) every fresh heap page.
   await pool.query(
-    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events",
+    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking",
   );
   log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()}`);
 }
