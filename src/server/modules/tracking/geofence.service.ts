@@ -8,7 +8,7 @@ import {
 } from "@shared/tracking/geofence";
 import type { PositionSource } from "@shared/tracking/tracking.constants";
 import type { GeofencePrompt } from "@shared/tracking/tracking.schema";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { type loadStops, stopGeofenceEvents } from "../../db/schema";
 
@@ -40,31 +40,38 @@ export function watchedStop(stops: StopRow[], events: EventRow[]) {
   return null;
 }
 
-/** A load's stops and geofence events, in one statement (read on every batch). */
-export async function stopsAndEvents(
-  tx: Tx,
-  loadId: string,
-): Promise<{ stops: StopRow[]; events: EventRow[] }> {
-  const { rows } = await tx.execute<{
-    stops: Array<
-      Omit<StopRow, "arrivedAt" | "departedAt"> & { arrivedAt: string | null; departedAt: string | null }
-    >;
-    events: Array<Omit<EventRow, "at"> & { at: string }>;
-  }>(sql`
-    select
+/** A load's stops and geofence events as two JSON columns (read on every batch, with its store). */
+export const stopsAndEventsColumns = (loadId: SQL) => sql`
       coalesce((select json_agg(json_build_object('id', s.id, 'sequence', s.sequence,
           'locationName', s.location_name, 'latitude', s.latitude, 'longitude', s.longitude,
           'arrivedAt', s.arrived_at, 'departedAt', s.departed_at) order by s.sequence)
-        from load_stops s where s.load_id = ${loadId}::uuid), '[]') as stops,
+        from load_stops s where s.load_id = ${loadId}), '[]') as stops,
       coalesce((select json_agg(json_build_object('id', e.id, 'stopId', e.stop_id, 'kind', e.kind,
           'status', e.status, 'at', e.at) order by e.at, e.created_at)
-        from stop_geofence_events e where e.load_id = ${loadId}::uuid), '[]') as events`);
-  const r = rows[0];
+        from stop_geofence_events e where e.load_id = ${loadId}), '[]') as events`;
+
+/** The columns `stopsAndEventsColumns` reads, as they come from the driver. */
+export type StopsAndEventsJson = {
+  stops: Array<
+    Omit<StopRow, "arrivedAt" | "departedAt"> & { arrivedAt: string | null; departedAt: string | null }
+  >;
+  events: Array<Omit<EventRow, "at"> & { at: string }>;
+};
+export type StopsAndEvents = { stops: StopRow[]; events: EventRow[] };
+
+export function parseStopsAndEvents(r: StopsAndEventsJson | undefined): StopsAndEvents {
   const at = (v: string | null) => (v === null ? null : new Date(v));
   return {
     stops: (r?.stops ?? []).map((s) => ({ ...s, arrivedAt: at(s.arrivedAt), departedAt: at(s.departedAt) })),
     events: (r?.events ?? []).map((e) => ({ ...e, at: new Date(e.at) })),
   };
+}
+
+export async function stopsAndEvents(tx: Tx, loadId: string): Promise<StopsAndEvents> {
+  const { rows } = await tx.execute<StopsAndEventsJson>(
+    sql`select ${stopsAndEventsColumns(sql`${loadId}::uuid`)}`,
+  );
+  return parseStopsAndEvents(rows[0]);
 }
 
 /**
@@ -80,9 +87,11 @@ export async function detectCrossings(
     fixes: GeofenceFix[];
     previous: GeofenceFix | null;
     radiusMiles: number;
+    /** The load's stops and events when the caller read them already (with the batch's store). */
+    known?: StopsAndEvents;
   },
 ): Promise<GeofencePrompt | null> {
-  const { stops, events } = await stopsAndEvents(tx, input.loadId);
+  const { stops, events } = input.known ?? (await stopsAndEvents(tx, input.loadId));
   const watched = watchedStop(stops, events);
   if (!watched) return null;
   const { stop } = watched;

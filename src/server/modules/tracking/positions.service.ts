@@ -18,8 +18,16 @@ import { conflict } from "../../http/errors";
 import { ownDriverId } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { type GeoSettings, readGeoSettings } from "../../platform/geo/geo-settings";
-import { detectCrossings, openPrompt, stopsAndEvents, watchedStop } from "./geofence.service";
-import { driverSharingRow, type StoredFix, storeFixes } from "./positions.repo";
+import {
+  detectCrossings,
+  openPrompt,
+  parseStopsAndEvents,
+  type StopsAndEventsJson,
+  stopsAndEvents,
+  stopsAndEventsColumns,
+  watchedStop,
+} from "./geofence.service";
+import { driverSharingRow, type StoredFix, storeFixes, storePhoneFixes } from "./positions.repo";
 
 const SETTINGS_TTL_MS = 30_000;
 /** Announced by Settings → Maps & tracking when it saves (modules/geo). */
@@ -178,11 +186,7 @@ export function createPositionsService(deps: Deps) {
      */
     async ingest(actor: Actor, batch: PositionBatch): Promise<PositionBatchResult> {
       const driverId = ownDriverId(actor);
-      const row = driverId ? await driverSharingRow(db, driverId) : null;
-      if (!row) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
-      if (!row.consented) throw conflict(TRACKING_MESSAGES.noConsent, "NO_CONSENT");
-      if (row.offDuty || !row.loadId) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
-      const loadId = row.loadId;
+      if (!driverId) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
 
       const now = Date.now();
       const rejected: PositionBatchResult["rejected"] = [];
@@ -204,32 +208,31 @@ export function createPositionsService(deps: Deps) {
           });
         }
       });
-      if (!fixes.length) return { accepted: 0, duplicates: 0, rejected, prompt: null };
       const { geofenceRadiusMiles } = await settings();
-      // One statement stores the batch (atomic on its own); the geofence then reads the stops and
-      // proposes at most one crossing of each kind per stop (guarded): no transaction holds a
-      // connection for the batch.
-      const { stored, previous } = await storeFixes(
+      // One statement: the gate (consent, duty, the load on its way), the store behind it, and the
+      // load's stops and geofence events for the crossings — one round trip, no transaction holding a
+      // connection. A crossing is then proposed at most once per stop and kind (guarded).
+      const { row, stored, previous, extra } = await storePhoneFixes<StopsAndEventsJson>(
         db,
-        {
-          source: "phone",
-          subjectId: row.driverId,
-          driverId: row.driverId,
-          vehicleId: row.vehicleId,
-          loadId,
-          unitKey: `driver:${row.driverId}`,
-        },
+        driverId,
         fixes,
+        stopsAndEventsColumns,
       );
-      const prompt = stored
-        ? await detectCrossings(db, {
-            loadId,
-            source: "phone",
-            fixes: newerThan(fixes, previous),
-            previous,
-            radiusMiles: geofenceRadiusMiles,
-          })
-        : null;
+      if (!row) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
+      if (!row.consented) throw conflict(TRACKING_MESSAGES.noConsent, "NO_CONSENT");
+      if (row.offDuty || !row.loadId) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
+      if (!fixes.length) return { accepted: 0, duplicates: 0, rejected, prompt: null };
+      const prompt =
+        stored && extra
+          ? await detectCrossings(db, {
+              loadId: row.loadId,
+              source: "phone",
+              fixes: newerThan(fixes, previous),
+              previous,
+              radiusMiles: geofenceRadiusMiles,
+              known: parseStopsAndEvents(extra),
+            })
+          : null;
       return { accepted: stored, duplicates: fixes.length - stored, rejected, prompt };
     },
 
