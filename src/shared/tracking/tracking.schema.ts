@@ -216,5 +216,7 @@ export const streamPositionSchema = mapTruckSchema.pick({
   speedMph: true,
   recordedAt: true,
   source: true,
+  // The city it is near, named by the stream as the map's rows name it.
+  place: true,
 });
 export type StreamPosition = z.infer<typeof streamPositionSchema>;

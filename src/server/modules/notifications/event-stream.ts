@@ -6,6 +6,7 @@ import { streamSSE } from "hono/streaming";
 import type { Deps } from "../../deps";
 import { type AppEnv, actorOf } from "../../http/context";
 import { type OperationAccess, refusal } from "../../http/route";
+import { nearestCity } from "../../platform/geo/gazetteer";
 import { onDrain } from "../../platform/lifecycle/drain";
 import { AUTH_CHANGED_CHANNEL, currentActor, sessionViewChanged } from "../auth/session";
 import type { ChatService } from "../chat/chat.service";
@@ -106,7 +107,7 @@ export function eventStream(
       deps.events.listen(POSITIONS_CHANNEL, (payload) => {
         inOrder(async () => {
           if (can(actor, "tracking:view") && open)
-            await stream.writeSSE({ event: "position", data: payload });
+            await stream.writeSSE({ event: "position", data: withPlace(payload) });
         });
       }),
       deps.events.listen(AUTH_CHANGED_CHANNEL, (userId) => {
@@ -137,4 +138,25 @@ export function eventStream(
     }
     stop();
   });
+}
+
+/**
+ * A position event with the city it is near ("Joliet, IL"), as the map's own rows name it: added
+ * here, in memory (the gazetteer), once per announcement — every open stream gets the same payload
+ * one after another.
+ */
+let lastPayload = "";
+let lastNamed = "";
+function withPlace(payload: string): string {
+  if (payload === lastPayload) return lastNamed;
+  let named = payload;
+  try {
+    const p = JSON.parse(payload) as { lat: number; lon: number };
+    named = JSON.stringify({ ...p, place: nearestCity(p.lat, p.lon)?.label ?? null });
+  } catch {
+    // Not ours to fix here: the browser's parser reports it.
+  }
+  lastPayload = payload;
+  lastNamed = named;
+  return named;
 }

@@ -55,6 +55,8 @@ describe("the position event", () => {
       speedMph: 44.7,
       recordedAt: t,
       source: "phone",
+      // Named as the map's rows name it (the gazetteer's city near the fix).
+      place: "Markham, IL",
     });
 
     // A second position: the dispatcher's stream has it once it is stored, so the driver's stream,

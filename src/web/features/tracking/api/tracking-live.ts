@@ -18,8 +18,9 @@ export function applyPositionEvent(client: QueryClient, position: StreamPosition
       // A replayed or late fix never moves a truck back.
       if (truck.unitKey !== position.unitKey || truck.recordedAt >= position.recordedAt) return truck;
       changed = true;
+      // The stream names the place; an older server's event does not, and a far move drops the old one.
       const far = milesBetween(truck.lat, truck.lon, position.lat, position.lon) > PLACE_HOLDS_MILES;
-      return { ...truck, ...position, place: far ? null : truck.place };
+      return { ...truck, ...position, place: position.place ?? (far ? null : truck.place) };
     });
     return changed ? { ...map, trucks } : map;
   });
