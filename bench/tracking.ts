@@ -13,6 +13,10 @@
  *
  *   npm run bench:tracking            # BENCH_SECONDS, BENCH_PORT (4103), BENCH_DATA_DIR, BENCH_JSON
  *
+ * At scale: `DATA_DIR=/tmp/lms-1m npm run db:seed -- --loads 1000000` (each generated driver's truck
+ * gets a fix on their load in progress), then `BENCH_DATA_DIR=/tmp/lms-1m BENCH_MAP_ONLY=1 npm run
+ * bench:tracking` measures 3 and 4's reference (`/api/me`) only, on those trucks.
+ *
  * The load generator runs on the same machine and cores as the app and its database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -26,6 +30,8 @@ import { createAccount, hashPassword } from "../src/server/modules/auth/accounts
 import { DEMO_PASSWORD } from "../src/server/seed/demo-accounts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
+/** Only the map next to /api/me, on the trucks the data set already has (a generated million loads). */
+const MAP_ONLY = process.env.BENCH_MAP_ONLY === "1";
 const PORT = Number(process.env.BENCH_PORT ?? 4103);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -192,107 +198,116 @@ try {
   await waitHealthy();
   conn = createDb(embeddedUrl(), 4);
 
-  // ---- 300 drivers with a sign-in, consent, and a load in progress each (a copy of the demo's)
-  const password = "Bench-Tracking-2026!";
-  const hash = await hashPassword(password);
-  const ids: string[] = [];
-  await conn.db.transaction(async (tx) => {
-    for (let i = 0; i < DRIVERS; i++) {
-      await createAccount(tx, {
-        name: `Bench Driver ${i + 1}`,
-        email: `bench-driver-${i + 1}@bench.test`,
-        role: "driver",
-        passwordHash: hash,
-      });
-    }
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      select d.id from drivers d join users u on u.id = d.user_id
-      where u.email like 'bench-driver-%@bench.test'
-      order by substring(u.email from 'bench-driver-([0-9]+)@')::int`);
-    ids.push(...rows.map((r) => r.id));
-    await tx.execute(sql`
-      with template as (select * from loads where status = 'in_progress' order by load_number limit 1),
-      bench as (select d.id as driver_id, row_number() over (order by d.id) as n from drivers d
-        join users u on u.id = d.user_id where u.email like 'bench-driver-%@bench.test'),
-      made as (
-        insert into loads
-        select (jsonb_populate_record(null::loads, to_jsonb(t) || jsonb_build_object(
-          'id', gen_random_uuid(), 'load_number', 'BENCH-' || lpad(b.n::text, 4, '0'),
-          'driver_id', b.driver_id, 'vehicle_id', null, 'trailer_id', null))).*
-        from template t, bench b
-        returning id, driver_id
-      )
-      insert into load_stops
-      select (jsonb_populate_record(null::load_stops, to_jsonb(s) || jsonb_build_object(
-        'id', gen_random_uuid(), 'load_id', m.id))).*
-      from made m, load_stops s where s.load_id = (select id from template)`);
-    await tx.execute(sql`
-      insert into driver_location_consents (driver_id, consented_at, user_agent)
-      select d.id, now(), 'bench' from drivers d join users u on u.id = d.user_id
-      where u.email like 'bench-driver-%@bench.test'`);
-  });
   const drivers: Driver[] = [];
-  for (let i = 0; i < DRIVERS; i += 20) {
-    const cookies = await Promise.all(
-      ids.slice(i, i + 20).map((_, j) => signIn(`bench-driver-${i + j + 1}@bench.test`, password)),
-    );
-    for (const [j, cookie] of cookies.entries()) {
-      drivers.push({
-        id: ids[i + j],
-        cookie,
-        agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
-        lat: 36 + ((i + j) % 30) * 0.3,
-        lon: -100 + Math.floor((i + j) / 30) * 1.5,
-      });
-    }
-  }
-  const setupSeconds = (performance.now() - startedAt) / 1000;
-  const stored = async () => {
-    const { rows } = await conn!.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from vehicle_positions
-      where source = 'phone' and subject_id in (
-        select d.id from drivers d join users u on u.id = d.user_id where u.email like 'bench-driver-%@bench.test')`);
-    return rows[0].n;
-  };
-
-  // ---- 1. Sustained: each driver every 30 s
-  const loadBefore = os.loadavg()[0];
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    drivers.map(async (d) => {
-      await new Promise((r) => setTimeout(r, Math.random() * INTERVAL_MS));
-      while (performance.now() < end) {
-        const tick = performance.now();
-        const r = await request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d));
-        sent++;
-        latencies.push(r.ms);
-        if (r.status !== 200 || JSON.parse(r.text).accepted !== 1) errors++;
-        await new Promise((res) => setTimeout(res, Math.max(0, INTERVAL_MS - (performance.now() - tick))));
+  let setupSeconds = 0;
+  if (!MAP_ONLY) {
+    // ---- 300 drivers with a sign-in, consent, and a load in progress each (a copy of the demo's)
+    const password = "Bench-Tracking-2026!";
+    const hash = await hashPassword(password);
+    const ids: string[] = [];
+    await conn.db.transaction(async (tx) => {
+      for (let i = 0; i < DRIVERS; i++) {
+        await createAccount(tx, {
+          name: `Bench Driver ${i + 1}`,
+          email: `bench-driver-${i + 1}@bench.test`,
+          role: "driver",
+          passwordHash: hash,
+        });
       }
-    }),
-  );
-  const sustained = { ...figures(latencies, errors), sent, stored: await stored(), seconds: SECONDS };
-  results.sustained = { ...sustained, loadAverage: [loadBefore, os.loadavg()[0]] };
+      const { rows } = await tx.execute<{ id: string }>(sql`
+        select d.id from drivers d join users u on u.id = d.user_id
+        where u.email like 'bench-driver-%@bench.test'
+        order by substring(u.email from 'bench-driver-([0-9]+)@')::int`);
+      ids.push(...rows.map((r) => r.id));
+      await tx.execute(sql`
+        with template as (select * from loads where status = 'in_progress' order by load_number limit 1),
+        bench as (select d.id as driver_id, row_number() over (order by d.id) as n from drivers d
+          join users u on u.id = d.user_id where u.email like 'bench-driver-%@bench.test'),
+        made as (
+          insert into loads
+          select (jsonb_populate_record(null::loads, to_jsonb(t) || jsonb_build_object(
+            'id', gen_random_uuid(), 'load_number', 'BENCH-' || lpad(b.n::text, 4, '0'),
+            'driver_id', b.driver_id, 'vehicle_id', null, 'trailer_id', null))).*
+          from template t, bench b
+          returning id, driver_id
+        )
+        insert into load_stops
+        select (jsonb_populate_record(null::load_stops, to_jsonb(s) || jsonb_build_object(
+          'id', gen_random_uuid(), 'load_id', m.id))).*
+        from made m, load_stops s where s.load_id = (select id from template)`);
+      await tx.execute(sql`
+        insert into driver_location_consents (driver_id, consented_at, user_agent)
+        select d.id, now(), 'bench' from drivers d join users u on u.id = d.user_id
+        where u.email like 'bench-driver-%@bench.test'`);
+    });
+    for (let i = 0; i < DRIVERS; i += 20) {
+      const cookies = await Promise.all(
+        ids.slice(i, i + 20).map((_, j) => signIn(`bench-driver-${i + j + 1}@bench.test`, password)),
+      );
+      for (const [j, cookie] of cookies.entries()) {
+        drivers.push({
+          id: ids[i + j],
+          cookie,
+          agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+          lat: 36 + ((i + j) % 30) * 0.3,
+          lon: -100 + Math.floor((i + j) / 30) * 1.5,
+        });
+      }
+    }
+    setupSeconds = (performance.now() - startedAt) / 1000;
+    const stored = async () => {
+      const { rows } = await conn!.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from vehicle_positions
+        where source = 'phone' and subject_id in (
+          select d.id from drivers d join users u on u.id = d.user_id where u.email like 'bench-driver-%@bench.test')`);
+      return rows[0].n;
+    };
 
-  // ---- 2. A burst: all 300 at the same instant
-  const before = await stored();
-  const burstAt = new Date();
-  const burst = await Promise.all(
-    drivers.map((d) => request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d, burstAt))),
-  );
-  const burstFigures = {
-    ...figures(
-      burst.map((r) => r.ms),
-      burst.filter((r) => r.status !== 200).length,
-    ),
-    sent: DRIVERS,
-    stored: (await stored()) - before,
-  };
-  results.burst = burstFigures;
+    // ---- 1. Sustained: each driver every 30 s
+    const loadBefore = os.loadavg()[0];
+    const latencies: number[] = [];
+    let errors = 0;
+    let sent = 0;
+    const end = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      drivers.map(async (d) => {
+        await new Promise((r) => setTimeout(r, Math.random() * INTERVAL_MS));
+        while (performance.now() < end) {
+          const tick = performance.now();
+          const r = await request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d));
+          sent++;
+          latencies.push(r.ms);
+          if (r.status !== 200 || JSON.parse(r.text).accepted !== 1) errors++;
+          await new Promise((res) => setTimeout(res, Math.max(0, INTERVAL_MS - (performance.now() - tick))));
+        }
+      }),
+    );
+    const sustained = { ...figures(latencies, errors), sent, stored: await stored(), seconds: SECONDS };
+    results.sustained = { ...sustained, loadAverage: [loadBefore, os.loadavg()[0]] };
 
+    // ---- 2. A burst: all 300 at the same instant
+    const before = await stored();
+    const burstAt = new Date();
+    const burst = await Promise.all(
+      drivers.map((d) => request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d, burstAt))),
+    );
+    const burstFigures = {
+      ...figures(
+        burst.map((r) => r.ms),
+        burst.filter((r) => r.status !== 200).length,
+      ),
+      sent: DRIVERS,
+      stored: (await stored()) - before,
+    };
+    results.burst = burstFigures;
+    // The same 300 sockets asking who they are at once: what a burst costs before any work.
+    await new Promise((r) => setTimeout(r, 2000));
+    const meBurst = await Promise.all(drivers.map((d) => request(d.agent, d.cookie, "GET", "/api/me")));
+    results.meBurst = figures(
+      meBurst.map((r) => r.ms),
+      meBurst.filter((r) => r.status !== 200).length,
+    );
+  }
   // ---- 3. The map with the 300 trucks, next to /api/me
   const dispatcher = await signIn("dispatcher@demo.test");
   const trucks = (
@@ -306,29 +321,31 @@ try {
   const me = await measureGet(dispatcher, "/api/me", 400, 4);
   results.map = { trucks, map, me, ratioP95: map.p95 / me.p95 };
 
-  // ---- 4. A position reaching the dispatcher's stream
-  const stream = openStream(dispatcher);
-  await stream.ready;
-  const sse: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const d = drivers[i];
-    const at = new Date();
-    const arrival = stream.expect(`driver:${d.id} ${at.toISOString()}`);
-    const start = performance.now();
-    await request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d, at));
-    sse.push(
-      (await Promise.race([arrival, new Promise<number>((r) => setTimeout(() => r(Number.NaN), 5000))])) -
-        start,
+  if (!MAP_ONLY) {
+    // ---- 4. A position reaching the dispatcher's stream
+    const stream = openStream(dispatcher);
+    await stream.ready;
+    const sse: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const d = drivers[i];
+      const at = new Date();
+      const arrival = stream.expect(`driver:${d.id} ${at.toISOString()}`);
+      const start = performance.now();
+      await request(d.agent, d.cookie, "POST", "/api/tracking/positions", batch(d, at));
+      sse.push(
+        (await Promise.race([arrival, new Promise<number>((r) => setTimeout(() => r(Number.NaN), 5000))])) -
+          start,
+      );
+    }
+    stream.close();
+    results.sse = figures(
+      sse.filter((v) => !Number.isNaN(v)),
+      sse.filter((v) => Number.isNaN(v)).length,
     );
   }
-  stream.close();
-  results.sse = figures(
-    sse.filter((v) => !Number.isNaN(v)),
-    sse.filter((v) => Number.isNaN(v)).length,
-  );
-
   const f = (x: number) => x.toFixed(1);
-  console.log(`\nSetup (server start, ${DRIVERS} drivers signed in): ${setupSeconds.toFixed(0)} s`);
+  if (!MAP_ONLY)
+    console.log(`\nSetup (server start, ${DRIVERS} drivers signed in): ${setupSeconds.toFixed(0)} s`);
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os
       .loadavg()
@@ -337,24 +354,25 @@ try {
   );
   console.log("\n| Scenario | requests | p50 ms | p95 ms | p99 ms | errors | rows stored / sent |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
-  const s = results.sustained as typeof sustained;
-  console.log(
-    `| ${DRIVERS} drivers every 30 s for ${SECONDS} s | ${s.requests} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${s.errors} | ${s.stored} / ${s.sent} |`,
-  );
-  console.log(
-    `| burst of ${DRIVERS} at once | ${burstFigures.requests} | ${f(burstFigures.p50)} | ${f(burstFigures.p95)} | ${f(burstFigures.p99)} | ${burstFigures.errors} | ${burstFigures.stored} / ${burstFigures.sent} |`,
-  );
-  console.log(
-    `| GET /api/tracking/map (${trucks} trucks), 4 at a time | ${map.requests} | ${f(map.p50)} | ${f(map.p95)} | ${f(map.p99)} | ${map.errors} | |`,
-  );
-  console.log(
-    `| GET /api/me, 4 at a time | ${me.requests} | ${f(me.p50)} | ${f(me.p95)} | ${f(me.p99)} | ${me.errors} | |`,
-  );
-  const e = results.sse as Figures;
-  console.log(
-    `| position POST → dispatcher's stream event | ${e.requests} | ${f(e.p50)} | ${f(e.p95)} | ${f(e.p99)} | ${e.errors} | |`,
-  );
+  const line = (name: string, x: Figures, rows = "") =>
+    console.log(
+      `| ${name} | ${x.requests} | ${f(x.p50)} | ${f(x.p95)} | ${f(x.p99)} | ${x.errors} | ${rows} |`,
+    );
+  if (!MAP_ONLY) {
+    const s = results.sustained as Figures & { stored: number; sent: number };
+    line(`${DRIVERS} drivers every 30 s for ${SECONDS} s`, s, `${s.stored} / ${s.sent}`);
+    const b = results.burst as Figures & { stored: number; sent: number };
+    line(`burst of ${DRIVERS} at once`, b, `${b.stored} / ${b.sent}`);
+    line(`burst of ${DRIVERS} GET /api/me at once (reference)`, results.meBurst as Figures);
+  }
+  line(`GET /api/tracking/map (${trucks} trucks), 4 at a time`, map);
+  line("GET /api/me, 4 at a time", me);
+  if (!MAP_ONLY) line("position POST → dispatcher's stream event", results.sse as Figures);
   console.log(`\nmap p95 / me p95 = ${(map.p95 / me.p95).toFixed(1)}×`);
+  if (!MAP_ONLY) {
+    const b = results.burst as Figures;
+    console.log(`burst p95 / me burst p95 = ${(b.p95 / (results.meBurst as Figures).p95).toFixed(1)}×`);
+  }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 } finally {
   await conn?.pool.end();

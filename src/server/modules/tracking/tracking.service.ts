@@ -18,6 +18,12 @@ export const BREADCRUMB_MAX_POINTS = 500;
 const STALE_MINUTES = 30;
 const MPS_TO_MPH = 2.2369363;
 /**
+ * The most units one map read returns. Passed as a parameter, not written into the text: a statement
+ * with values is prepared on each connection (db/prepared.ts), and this one costs more to plan (≈ 7 ms
+ * at a million loads) than to run.
+ */
+const MAP_MAX_UNITS = 2000;
+/**
  * The reason a confirmed geofence time carries on the timeline: the same word in every language the
  * product speaks, and the only one the server writes there (decision 017 keeps typed text apart).
  */
@@ -123,12 +129,12 @@ export function createTrackingService(deps: Deps) {
           order by (l.status = 'in_progress') desc, l.pickup_at
           limit 1
         ) l on true
-        left join lateral (
+        -- The truck's holder is looked up only for a unit with no driver otherwise (coalesce stops
+        -- at the first value that is not null).
+        left join drivers d on d.id = coalesce(l.driver_id, lp.driver_id, (
           select aa.driver_id from asset_assignments aa
           where lp.vehicle_id is not null and aa.vehicle_id = lp.vehicle_id and aa.ended_at is null
-          limit 1
-        ) held on true
-        left join drivers d on d.id = coalesce(l.driver_id, lp.driver_id, held.driver_id)
+          limit 1))
         left join customers c on c.id = l.customer_id
         left join load_tracking lt on lt.load_id = l.id
         left join lateral (
@@ -141,7 +147,7 @@ export function createTrackingService(deps: Deps) {
             where u.unit_key = 'vehicle:' || lp.vehicle_id and u.recorded_at >= lp.recorded_at - interval '10 minutes'))
           and ${sql.join(conditions, sql` and `)}
         order by lp.recorded_at desc
-        limit 2000`);
+        limit ${MAP_MAX_UNITS}`);
       const trucks: MapTruck[] = rows.map((r) => ({
         unitKey: r.unit_key,
         vehicleId: r.vehicle_id,
