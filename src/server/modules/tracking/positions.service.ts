@@ -22,12 +22,11 @@ import {
   detectCrossings,
   openPrompt,
   parseStopsAndEvents,
-  type StopsAndEventsJson,
   stopsAndEvents,
-  stopsAndEventsColumns,
   watchedStop,
 } from "./geofence.service";
-import { driverSharingRow, type StoredFix, storeFixes, storePhoneFixes } from "./positions.repo";
+import { createGroupStore } from "./group-store";
+import { driverSharingRow, type StoredFix, storeFixes } from "./positions.repo";
 
 const SETTINGS_TTL_MS = 30_000;
 /** Announced by Settings → Maps & tracking when it saves (modules/geo). */
@@ -143,6 +142,7 @@ export async function ingestUnitPositions(
 export function createPositionsService(deps: Deps) {
   const { db } = deps;
   const settings = settingsCache(deps);
+  const groupStore = createGroupStore(db);
 
   async function sharingState(tx: Tx, driverId: string | null): Promise<SharingState> {
     const s = await settings();
@@ -210,14 +210,10 @@ export function createPositionsService(deps: Deps) {
       });
       const { geofenceRadiusMiles } = await settings();
       // One statement: the gate (consent, duty, the load on its way), the store behind it, and the
-      // load's stops and geofence events for the crossings — one round trip, no transaction holding a
-      // connection. A crossing is then proposed at most once per stop and kind (guarded).
-      const { row, stored, previous, extra } = await storePhoneFixes<StopsAndEventsJson>(
-        db,
-        driverId,
-        fixes,
-        stopsAndEventsColumns,
-      );
+      // load's stops and geofence events for the crossings — committed with the batches of other
+      // phones that arrive at the same moment (group-store.ts). A crossing is then proposed at most
+      // once per stop and kind (guarded).
+      const { row, stored, previous, extra } = await groupStore.store(driverId, fixes);
       if (!row) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
       if (!row.consented) throw conflict(TRACKING_MESSAGES.noConsent, "NO_CONSENT");
       if (row.offDuty || !row.loadId) throw conflict(TRACKING_MESSAGES.notSharing, "NOT_SHARING");
