@@ -127,6 +127,7 @@ export async function ingestUnitPositions(
       fixes: newerThan(fixes, previous),
       previous,
       radiusMiles: settings.geofenceRadiusMiles,
+      timeZone: deps.config.company.timeZone,
     });
   }
   return { stored, duplicates: fixes.length - stored };
@@ -228,6 +229,7 @@ export function createPositionsService(deps: Deps) {
             fixes: newerThan(fixes, previous),
             previous,
             radiusMiles: geofenceRadiusMiles,
+            timeZone: deps.config.company.timeZone,
           })
         : null;
       return { accepted: stored, duplicates: fixes.length - stored, rejected, prompt };
