@@ -482,7 +482,10 @@ export function computeDriverPay(
   const rate = toCents(payRate);
   if (payType === "fixed") return fromCents(rate);
   if (payType === "percentage") return fromCents(Math.round((toCents(totalRate) * rate) / 10000));
-  return fromCents(Math.round(rate * (loadedMiles ?? 0)));
+  // Cents × tenths of a mile, an integer, divided once: 522.3 mi × $0.55 is 287.265 → $287.27, as the
+  // settlement's line computes it (a float product, 28726.499…, rounded a cent down).
+  const tenths = Math.round((loadedMiles ?? 0) * 10);
+  return fromCents(Math.round((rate * tenths) / 10));
 }
 
 export function toCents(value: string): number {
