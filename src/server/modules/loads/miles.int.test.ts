@@ -1,5 +1,5 @@
 import { estimatedMiles, haversineMiles, roundMiles } from "@shared/geo/distance";
-import { MILES_MESSAGES } from "@shared/loads/miles.schema";
+import { GPS_MILES_REASON, gpsMilesOffer, MILES_MESSAGES } from "@shared/loads/miles.schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
@@ -284,18 +284,21 @@ describe("empty miles and pay", () => {
     expect(detail.json.driverPay).toBe("240.00");
   });
 
-  it("freezes a completed load's miles", async () => {
+  it("keeps a completed load's miles from every recompute; a cancelled load's from a person too", async () => {
     const res = await create(computed());
-    await ctx.deps.db.update(loads).set({ status: "completed" }).where(eq(loads.id, res.json.id));
+    await ctx.deps.db.update(loads).set({ status: "cancelled" }).where(eq(loads.id, res.json.id));
     const put = await call(ctx, `/api/loads/${res.json.id}/miles`, {
       method: "PUT",
       body: { loadedMiles: 10, reason: "Late correction" },
       cookie: dispatcher,
     });
     expect(put.status).toBe(409);
-    expect(put.json.error.code).toBe("LOAD_LOCKED");
-    // Nothing recomputes it either: the job skips it, the settings do not matter.
-    await ctx.deps.db.update(loads).set({ milesStatus: "pending" }).where(eq(loads.id, res.json.id));
+    expect(put.json.error).toMatchObject({ code: "LOAD_LOCKED", message: MILES_MESSAGES.cancelled });
+    // Nothing recomputes a completed load: the job skips it, the settings do not matter.
+    await ctx.deps.db
+      .update(loads)
+      .set({ status: "completed", milesStatus: "pending" })
+      .where(eq(loads.id, res.json.id));
     await routePendingLoads(ctx.deps);
     const [row] = await ctx.deps.db.select().from(loads).where(eq(loads.id, res.json.id));
     expect(row).toMatchObject({
@@ -303,6 +306,45 @@ describe("empty miles and pay", () => {
       milesSource: "estimated",
       milesStatus: "pending",
     });
+  });
+
+  it('takes the miles GPS measured on a delivered load through the override, with the reason "GPS miles"', async () => {
+    // Delivered at 0.55/mi; the nightly job split its breadcrumb by state: 498.6 + 23.7 = 522.3 mi.
+    const res = await create(computed({ payType: "per_mile", payRate: "0.55" }));
+    const id = res.json.id;
+    await ctx.deps.db.update(loads).set({ status: "completed" }).where(eq(loads.id, id));
+    await ctx.deps.db.delete(loadJurisdictionMiles).where(eq(loadJurisdictionMiles.loadId, id));
+    await ctx.deps.db.insert(loadJurisdictionMiles).values([
+      { loadId: id, leg: "loaded", source: "gps", jurisdiction: "IL", miles: "498.6" },
+      { loadId: id, leg: "loaded", source: "gps", jurisdiction: "IN", miles: "23.7" },
+    ]);
+    const before = await milesOf(id);
+    expect(before.json.settled).toBe(false);
+    expect(gpsMilesOffer(before.json)).toBe(522.3);
+
+    const put = await call(ctx, `/api/loads/${id}/miles`, {
+      method: "PUT",
+      body: { loadedMiles: gpsMilesOffer(before.json), reason: GPS_MILES_REASON },
+      cookie: dispatcher,
+    });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ loadedMiles: 522.3, source: "override", overrideReason: "GPS miles" });
+    // The GPS rows are the load's state miles as they were; they now add up to its loaded miles.
+    expect(put.json.stateMiles).toEqual([
+      { jurisdiction: "IL", leg: "loaded", source: "gps", miles: 498.6 },
+      { jurisdiction: "IN", leg: "loaded", source: "gps", miles: 23.7 },
+    ]);
+    expect(gpsMilesOffer(put.json)).toBeNull();
+    // Per-mile pay follows: 522.3 mi × $0.55 = $287.265 → $287.27 (half up).
+    const detail = await call(ctx, `/api/loads/${id}`, { cookie: dispatcher });
+    expect(detail.json.driverPay).toBe("287.27");
+    const event = detail.json.timeline.find((e: { kind: string }) => e.kind === "miles_overridden");
+    expect(event).toMatchObject({ note: "GPS miles", data: { loadedMiles: 522.3 } });
+    const [audit] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "load.miles_overridden"), eq(auditLog.targetId, id)));
+    expect(audit.details).toMatchObject({ from: before.json.loadedMiles, to: 522.3, reason: "GPS miles" });
   });
 });
 

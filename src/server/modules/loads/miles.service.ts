@@ -477,6 +477,14 @@ export async function deadheadsFor(
   return out;
 }
 
+/** Whether a load's pay line is on an approved or paid settlement (its miles then stay as paid). */
+async function settledPay(tx: Tx, loadId: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ settled: boolean }>(sql`
+    select exists (select 1 from settlement_lines sl join settlements s on s.id = sl.settlement_id
+      where sl.load_id = ${loadId}::uuid and sl.live and s.status in ('approved', 'paid')) as settled`);
+  return rows[0]?.settled ?? false;
+}
+
 /** The miles panel, the override and the form's preview (routes: GET/PUT /api/loads/{id}/miles…). */
 export function createMilesService(deps: Deps) {
   const { db } = deps;
@@ -500,7 +508,7 @@ export function createMilesService(deps: Deps) {
       .from(loads)
       .where(eq(loads.id, id));
     if (!load || !owns(scopeOf(actor), load)) throw notFound("The load");
-    const [states, stops] = await Promise.all([
+    const [states, stops, settled] = await Promise.all([
       db
         .select({
           jurisdiction: loadJurisdictionMiles.jurisdiction,
@@ -512,6 +520,7 @@ export function createMilesService(deps: Deps) {
         .where(eq(loadJurisdictionMiles.loadId, id))
         .orderBy(asc(loadJurisdictionMiles.leg), desc(loadJurisdictionMiles.miles)),
       load.status === "unplaceable" ? stopsOf(db, id) : Promise.resolve([]),
+      settledPay(db, id),
     ]);
     const { unplaced } = await pointsOfStops(stops);
     return {
@@ -525,6 +534,7 @@ export function createMilesService(deps: Deps) {
       ratePerMile: scopeOf(actor).kind === "staff" ? ratePerMile(load.totalRate, load.loadedMiles) : null,
       unplacedStops: unplaced,
       stateMiles: states.map((s) => ({ ...s, miles: Number(s.miles) })),
+      settled,
     };
   }
 
@@ -540,8 +550,11 @@ export function createMilesService(deps: Deps) {
       await db.transaction(async (tx) => {
         const load = await loadState(tx, id, true);
         if (!load) throw notFound("The load");
-        if ((FROZEN as readonly string[]).includes(load.status))
-          throw conflict(MILES_MESSAGES.locked, "LOAD_LOCKED");
+        // A delivered load's miles are corrected by a person only (GPS measured them, the odometer
+        // says otherwise) — until its pay is approved (decision 057).
+        if (load.status === "cancelled") throw conflict(MILES_MESSAGES.cancelled, "LOAD_LOCKED");
+        if (load.status === "completed" && (await settledPay(tx, id)))
+          throw conflict(MILES_MESSAGES.settled, "LOAD_SETTLED");
         const loadedMiles = input.loadedMiles ?? load.loadedMiles;
         const emptyMiles = input.emptyMiles ?? load.emptyMiles;
         await tx
