@@ -591,8 +591,14 @@ export const loadBoardItemSchema = z.object({
   loadedMiles: z.number().nullable(),
   /** The load's miles are the offline estimate (issue 40): shown as "estimated". */
   milesEstimated: z.boolean(),
-  /** My deadhead: from my latest delivery to this pickup (estimated); null when unknown. */
+  /**
+   * My deadhead to this pickup (estimated): from my own position when my phone or truck reported in
+   * the last 24 hours and no delivery of mine lies between, else from my latest delivery before the
+   * pickup; null when unknown.
+   */
   emptyMiles: z.number().nullable(),
+  /** Where my deadhead starts: my live position or my latest delivery; null without empty miles. */
+  emptyFrom: z.enum(["position", "delivery"]).nullable(),
   weightLbs: z.number().nullable(),
   equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
   commodity: z.string(),

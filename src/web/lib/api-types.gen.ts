@@ -3443,7 +3443,7 @@ export interface paths {
         };
         /** The load's loaded and empty miles, where they come from (estimated, routed, override with its reason) and its miles by state (drivers: own loads) */
         get: operations["getLoadMiles"];
-        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows */
+        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared; a completed load's too, until its pay is approved); per-mile pay follows */
         put: operations["putLoadMiles"];
         post?: never;
         delete?: never;
@@ -7497,6 +7497,8 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            /** @enum {string|null} */
+            emptyFrom: "position" | "delivery" | null;
             emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
@@ -7650,6 +7652,7 @@ export interface components {
             loadedMiles: number | null;
             overrideReason: string | null;
             ratePerMile: string | null;
+            settled: boolean;
             /** @enum {string} */
             source: "none" | "manual" | "estimated" | "routed" | "override";
             stateMiles: components["schemas"]["StateMilesRowView"][];
@@ -8752,6 +8755,7 @@ export interface components {
             } | null;
             miles: string | null;
             milesEstimated: boolean;
+            milesNow: string | null;
             payRate: string | null;
             /** @enum {string|null} */
             payType: "percentage" | "fixed" | "per_mile" | null;
@@ -28461,7 +28465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles */
+            /** @description LOAD_LOCKED: a cancelled load keeps its miles; LOAD_SETTLED: a completed load whose pay is on an approved or paid settlement keeps them */
             409: {
                 headers: {
                     [name: string]: unknown;

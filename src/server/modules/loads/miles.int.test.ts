@@ -3,7 +3,15 @@ import { GPS_MILES_REASON, gpsMilesOffer, MILES_MESSAGES } from "@shared/loads/m
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
-import { auditLog, drivers, geoSettings, loadJurisdictionMiles, loadRoutes, loads } from "../../db/schema";
+import {
+  auditLog,
+  drivers,
+  geoSettings,
+  lastPositions,
+  loadJurisdictionMiles,
+  loadRoutes,
+  loads,
+} from "../../db/schema";
 import { driverIdOf, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { startRouter } from "../../testing/router-server";
@@ -565,6 +573,77 @@ describe("the load board", () => {
       milesEstimated: true,
       loadedMiles: est("75201", "77002"),
       emptyMiles: est("78701", "75201"),
+      emptyFrom: "delivery",
+    });
+  });
+
+  it("measures the board's deadhead from the driver's own live position when it is fresh, else from their delivery", async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    // Jake delivered in Tulsa two days ago; his phone was in Oklahoma City an hour ago. The 2031
+    // pickup has his January 2031 delivery (Austin, above) still ahead of the fix.
+    const OKC = { lat: 35.4676, lon: -97.5164 };
+    const tulsa = await create(
+      computed({
+        driverId: jakeId,
+        stops: [
+          stop("pickup", "Wichita", "KS", "67202", days(-3)),
+          stop("delivery", "Tulsa", "OK", "74103", days(-2)),
+        ],
+      }),
+    );
+    expect(tulsa.status).toBe(201);
+    await ctx.deps.db.delete(lastPositions);
+    const fix = (recordedAt: Date) => ({
+      unitKey: `driver:${jakeId}`,
+      driverId: jakeId,
+      latitude: OKC.lat,
+      longitude: OKC.lon,
+      recordedAt,
+      source: "phone" as const,
+    });
+    await ctx.deps.db.insert(lastPositions).values(fix(hoursAgo(1)));
+    const soon = await create(
+      computed({
+        postedToBoard: true,
+        stops: [
+          stop("pickup", "Dallas", "TX", "75201", days(3)),
+          stop("delivery", "Houston", "TX", "77002", days(4)),
+        ],
+      }),
+    );
+    const later = await create(
+      computed({
+        postedToBoard: true,
+        stops: [
+          stop("pickup", "Dallas", "TX", "75201", "2031-03-02T14:00:00Z"),
+          stop("delivery", "Houston", "TX", "77002", "2031-03-02T20:00:00Z"),
+        ],
+      }),
+    );
+    const item = async (cookie: string, id: string) =>
+      (await call(ctx, "/api/load-board?pageSize=100", { cookie })).json.items.find(
+        (i: { id: string }) => i.id === id,
+      );
+    // Oklahoma City → Dallas 75201: 189.4 mi great circle × 1.18 = 223.5 mi.
+    const fromFix = roundMiles(estimatedMiles([OKC, zip("75201")]).miles);
+    expect(fromFix).toBe(223.5);
+    expect(await item(jake, soon.json.id)).toMatchObject({ emptyMiles: fromFix, emptyFrom: "position" });
+    // The delivery still ahead of the fix is where the later pickup's deadhead starts.
+    expect(await item(jake, later.json.id)).toMatchObject({
+      emptyMiles: est("78701", "75201"),
+      emptyFrom: "delivery",
+    });
+
+    // Own rows only: Rosa reads her own figure (no fix of hers, no delivery before: unknown).
+    expect(await item(rosa, soon.json.id)).toMatchObject({ emptyMiles: null, emptyFrom: null });
+
+    // A fix older than 24 hours no longer says where Jake is: back to his delivery in Tulsa.
+    await ctx.deps.db.delete(lastPositions);
+    await ctx.deps.db.insert(lastPositions).values(fix(hoursAgo(25)));
+    expect(await item(jake, soon.json.id)).toMatchObject({
+      emptyMiles: est("74103", "75201"),
+      emptyFrom: "delivery",
     });
   });
 });
