@@ -117,13 +117,13 @@ export function MilesPanel({
       ) : null}
       {gps !== null && mayOverride ? (
         <div
-          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2"
+          className="grid gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2"
           data-testid="miles-gps"
         >
-          <p className="min-w-0 flex-1 text-sm text-sky-900">{t("miles.gpsOffer", { miles: mi(gps) })}</p>
+          <p className="text-sm text-sky-900">{t("miles.gpsOffer", { miles: mi(gps) })}</p>
           <Button
             variant="outline"
-            className="h-11 bg-white"
+            className="h-11 justify-self-start bg-white"
             disabled={useGps.isPending}
             onClick={() =>
               useGps.mutate(

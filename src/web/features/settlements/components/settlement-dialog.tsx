@@ -479,11 +479,11 @@ function MilesChanged({
   if (!changed.length) return null;
   return (
     <div
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
       role="status"
       data-testid="miles-changed"
     >
-      <div className="min-w-0 flex-1">
+      <div>
         <p className="font-medium">{t("milesChanged.title")}</p>
         <ul>
           {changed.map((l) => (
@@ -497,7 +497,12 @@ function MilesChanged({
           ))}
         </ul>
       </div>
-      <Button variant="outline" className="bg-white" onClick={onRefresh} disabled={pending}>
+      <Button
+        variant="outline"
+        className="justify-self-start bg-white"
+        onClick={onRefresh}
+        disabled={pending}
+      >
         <RefreshCw aria-hidden />
         {t("milesChanged.refresh")}
       </Button>
