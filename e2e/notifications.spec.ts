@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loginAs, signOut, toast } from "./fixtures";
 import { openAs } from "./load-helpers";
+import { driverOnTheRoad, postFixes, southEastOf } from "./tracking-helpers";
 
 /** The header bell's unread count, from its accessible name ("Notifications, 3 unread"). */
 async function bellCount(page: Page): Promise<number> {
@@ -114,5 +115,41 @@ test.describe("notifications centre", () => {
     await expect(second).toHaveURL(/\/operations\/loads\/[0-9a-f-]{36}$/);
     await context.close();
     await driver.context().close();
+  });
+
+  test("a departure proposed from GPS rings dispatch's bell and opens its load, where it waits to be confirmed", async ({
+    page,
+    browser,
+  }) => {
+    await loginAs(page, "dispatcher@demo.test");
+    const driver = await driverOnTheRoad(browser, page, `Dee Left${Date.now().toString(36).toUpperCase()}`);
+    // The phone reaches the pickup (the driver is asked), then drives on without checking out.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    await postFixes(driver.phone, [{ lat: driver.pickup.lat, lon: driver.pickup.lon, at: minutesAgo(30) }]);
+    await page.goto("/operations/loads");
+    const before = await bellCount(page);
+    const left = await postFixes(driver.phone, [
+      { ...southEastOf(driver.pickup, 3), at: minutesAgo(2) },
+      { ...southEastOf(driver.pickup, 4), at: minutesAgo(1) },
+    ]);
+    expect(left.prompt).toMatchObject({ kind: "departed", stopId: driver.pickup.id });
+    await driver.phone.context().close();
+
+    // The bell counts it live; the notification names the stop and the load, and opens the load.
+    await expect.poll(() => bellCount(page)).toBeGreaterThan(before);
+    await page.getByTestId("notification-bell").click();
+    const item = page.getByTestId("notification").filter({
+      hasText: `Departure from ${driver.pickup.locationName} proposed on ${driver.load.loadNumber}`,
+    });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText("GPS shows the truck left at");
+    await item.getByTestId("open-notification").click();
+    await expect(page).toHaveURL(new RegExp(`/operations/loads/${driver.load.id}$`));
+    const departure = page
+      .getByTestId("load-tracking-panel")
+      .getByTestId("geofence-event")
+      .filter({ hasText: `Left ${driver.pickup.locationName}` });
+    await expect(departure).toContainText("Proposed from GPS — not yet confirmed");
+    await expect(departure.getByRole("button", { name: "Confirm" })).toBeVisible();
   });
 });

@@ -33,7 +33,7 @@ async function driverWithDeliveredLoad(dispatcher: Page) {
     const moved = await dispatcher.request.post(`/api/loads/${id}/status`, { headers, data: { status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
-  return { name, driverId };
+  return { name, driverId, loadId: id as string };
 }
 
 /** As the accountant, this week's drafts generated and the draft of a new driver's delivered load opened. */
@@ -123,6 +123,48 @@ test.describe("settlements", () => {
       page.getByRole("menuitem", { name: "CSV" }).click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/^paid-statements.*\.csv$/);
+  });
+
+  test("a draft says when a load's miles changed after its pay was computed, and Refresh takes them", async ({
+    page,
+    browser,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const { name, loadId } = await driverWithDeliveredLoad(dispatcher);
+    await loginAs(page, "accountant@demo.test");
+    await page.goto("/accounting/settlements");
+    await page.getByTestId("generate-drafts").click();
+    await expect(toast(page)).toContainText("Drafts generated");
+    await page.getByRole("searchbox", { name: "Search settlements" }).fill(name);
+    await page
+      .locator('[data-testid^="settlement-row-"]', { hasText: name })
+      .getByRole("button", { name })
+      .click();
+    const dialog = page.getByTestId("settlement-dialog");
+    // 0.60 × 1234.5 mi = 740.70.
+    await expect(dialog.getByTestId("line-load")).toContainText("$740.70");
+    await expect(dialog.getByTestId("miles-changed")).toHaveCount(0);
+
+    // Dispatch corrects the delivered load's miles from the odometer: 1,250 mi.
+    const corrected = await dispatcher.request.put(`/api/loads/${loadId}/miles`, {
+      headers: originOf(dispatcher),
+      data: { loadedMiles: 1250, reason: "Odometer" },
+    });
+    expect(corrected.status(), await corrected.text()).toBe(200);
+    await dispatcher.context().close();
+
+    // The open settlement is in the address: read again, it shows the change.
+    await page.reload();
+    const notice = dialog.getByTestId("miles-changed");
+    await expect(notice).toContainText("Miles changed since this was calculated");
+    await expect(notice).toContainText("1,234.5 → 1,250 mi");
+    // The line keeps the figure it was computed on until Refresh: 0.60 × 1250 mi = 750.00.
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$740.70");
+    await notice.getByRole("button", { name: "Refresh" }).click();
+    await expect(toast(page)).toContainText("Pay recomputed");
+    await expect(dialog.getByTestId("line-load")).toContainText("$750.00");
+    await expect(dialog.getByTestId("figure-net")).toHaveText("$750.00");
+    await expect(notice).toHaveCount(0);
   });
 
   test("a lumper reimbursement carries the driver's receipt: attached with the line, opened, a wrong file refused", async ({

@@ -1,6 +1,8 @@
+import { loadPay } from "@shared/settlements/pay";
 import { describe, expect, it } from "vitest";
 import {
   type CreateLoadInput,
+  computeDriverPay,
   createLoadSchema,
   PICKUP_AND_DELIVERY_MESSAGE,
   STOPS_ORDER_MESSAGE,
@@ -54,5 +56,26 @@ describe("a load's stops (issue 38, point 13)", () => {
       PICKUP_AND_DELIVERY_MESSAGE,
     ]);
     expect(listMessages(load(stop("pickup", "Chicago")))).toEqual([PICKUP_AND_DELIVERY_MESSAGE]);
+  });
+});
+
+describe("per-mile driver pay (the load's figure and the settlement line agree)", () => {
+  it("rounds half a cent up from the exact product, as the settlement does", () => {
+    // 522.3 mi × $0.55 = $287.265 → $287.27; 500 mi × $0.55 = $275.00; 0.5 cent below half stays down.
+    expect(computeDriverPay("per_mile", "0.55", "0", 522.3)).toBe("287.27");
+    expect(computeDriverPay("per_mile", "0.55", "0", 500)).toBe("275.00");
+    expect(computeDriverPay("per_mile", "0.61", "0", 100.7)).toBe("61.43");
+    for (const miles of [522.3, 1000.1, 88.5, 301.9]) {
+      const line = loadPay({
+        payType: "per_mile",
+        payRate: "0.55",
+        baseRate: "0",
+        fuelSurcharge: null,
+        total: "0",
+        loadedMiles: miles,
+        percentageBase: "total",
+      });
+      expect(computeDriverPay("per_mile", "0.55", "0", miles)).toBe(line.amount);
+    }
   });
 });

@@ -482,7 +482,10 @@ export function computeDriverPay(
   const rate = toCents(payRate);
   if (payType === "fixed") return fromCents(rate);
   if (payType === "percentage") return fromCents(Math.round((toCents(totalRate) * rate) / 10000));
-  return fromCents(Math.round(rate * (loadedMiles ?? 0)));
+  // Cents × tenths of a mile, an integer, divided once: 522.3 mi × $0.55 is 287.265 → $287.27, as the
+  // settlement's line computes it (a float product, 28726.499…, rounded a cent down).
+  const tenths = Math.round((loadedMiles ?? 0) * 10);
+  return fromCents(Math.round((rate * tenths) / 10));
 }
 
 export function toCents(value: string): number {
@@ -588,8 +591,14 @@ export const loadBoardItemSchema = z.object({
   loadedMiles: z.number().nullable(),
   /** The load's miles are the offline estimate (issue 40): shown as "estimated". */
   milesEstimated: z.boolean(),
-  /** My deadhead: from my latest delivery to this pickup (estimated); null when unknown. */
+  /**
+   * My deadhead to this pickup (estimated): from my own position when my phone or truck reported in
+   * the last 24 hours and no delivery of mine lies between, else from my latest delivery before the
+   * pickup; null when unknown.
+   */
   emptyMiles: z.number().nullable(),
+  /** Where my deadhead starts: my live position or my latest delivery; null without empty miles. */
+  emptyFrom: z.enum(["position", "delivery"]).nullable(),
   weightLbs: z.number().nullable(),
   equipmentType: z.enum(EQUIPMENT_TYPES).nullable(),
   commodity: z.string(),

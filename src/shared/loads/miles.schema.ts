@@ -13,6 +13,8 @@ export const MILES_MESSAGES = {
   reasonWithMiles: (miles: number) => `Say why the miles differ from the route (${miles} mi).`,
   nothing: "Enter the loaded or the empty miles.",
   locked: "A completed or cancelled load keeps its miles.",
+  cancelled: "A cancelled load keeps its miles.",
+  settled: "This load's pay is on an approved or paid settlement: its miles stay as paid.",
   noOverride: "These miles are not overridden.",
 } as const;
 
@@ -66,6 +68,11 @@ export const loadMilesSchema = z.object({
   /** Which stops (1-based) could not be placed on the map when status is unplaceable. */
   unplacedStops: z.array(z.number().int()),
   stateMiles: z.array(stateMilesRowViewSchema),
+  /**
+   * The load's pay is on an approved or paid settlement: its miles stay as paid (no override). A
+   * delivered load's miles may otherwise still be corrected by a person (decision 057).
+   */
+  settled: z.boolean(),
 });
 export type LoadMiles = z.infer<typeof loadMilesSchema>;
 
@@ -103,6 +110,25 @@ export type MilesPreview = z.infer<typeof milesPreviewSchema>;
 export function ratePerMile(total: string | null, loadedMiles: number | null): string | null {
   if (total === null || !loadedMiles || loadedMiles <= 0) return null;
   return fromCents(Math.round(toCents(total) / loadedMiles));
+}
+
+/**
+ * The reason an override carries when staff take the miles GPS measured ("Use GPS miles"): the same
+ * word in every language, like the geofence's "GPS" (decision 057); the screens word it.
+ */
+export const GPS_MILES_REASON = "GPS miles";
+
+/**
+ * The miles GPS measured on a load's loaded leg (the nightly job's state miles from its breadcrumb),
+ * when they differ from its loaded miles by more than a tenth: what "Use GPS miles" would set. Null
+ * without GPS state miles or when they already agree.
+ */
+export function gpsMilesOffer(view: Pick<LoadMiles, "loadedMiles" | "stateMiles">): number | null {
+  const gps = view.stateMiles.filter((s) => s.leg === "loaded" && s.source === "gps");
+  if (!gps.length) return null;
+  // Tenths, summed as integers: the states' rows are rounded to tenths.
+  const total = gps.reduce((sum, s) => sum + Math.round(s.miles * 10), 0) / 10;
+  return view.loadedMiles !== null && Math.abs(total - view.loadedMiles) < 0.05 ? null : total;
 }
 
 /** Whether two miles figures are the same for the form's purposes (the estimate shown is rounded). */

@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   "load.interest",
   "load.detention_proposed",
   "load.running_late",
+  "load.departure_proposed",
+  "load.arrival_proposed",
   "invoice.sent",
   "time_off.requested",
   "time_off.reviewed",
@@ -64,6 +66,13 @@ export interface NotificationDataByKind {
     etaAt: string;
     dueAt: string;
   };
+  /**
+   * GPS shows the truck left a stop it had arrived at: a proposed departure waits for the driver or
+   * dispatch to confirm it (issue 40). Once per proposal.
+   */
+  "load.departure_proposed": GeofenceNotice;
+  /** A truck's ELD/GPS unit (no phone to ask the driver) shows it arrived at a stop: dispatch confirms it. */
+  "load.arrival_proposed": GeofenceNotice;
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
   "time_off.requested": {
     timeOffId: string;
@@ -129,6 +138,16 @@ export interface NotificationDataByKind {
     expiresOn: string;
     daysLeft: number;
   };
+}
+interface GeofenceNotice {
+  loadId: string;
+  loadNumber: string;
+  stopId: string;
+  /** The proposal (`stop_geofence_events.id`). */
+  eventId: string;
+  locationName: string;
+  /** When the geofence was crossed: "YYYY-MM-DD HH:mm" in the company's time zone. */
+  at: string;
 }
 interface InspectionNotice {
   inspectionId: string;

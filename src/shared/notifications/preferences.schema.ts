@@ -52,6 +52,8 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "load.interest": DISPATCH,
   "load.detention_proposed": DISPATCH,
   "load.running_late": DISPATCH,
+  "load.departure_proposed": DISPATCH,
+  "load.arrival_proposed": DISPATCH,
   "invoice.sent": ["customer"],
   "time_off.requested": ["admin", "manager"],
   "time_off.reviewed": ["driver"],

@@ -199,6 +199,12 @@ export const settlementLineSchema = z.object({
   miles: z.string().nullable(),
   /** The load's miles are the offline estimate (issue 40): the statement says "(estimated)". */
   milesEstimated: z.boolean(),
+  /**
+   * A draft's per-mile line computed on other miles than the load has now (an override, a recompute,
+   * a routing engine's refinement since): the load's miles now — Refresh recomputes the line. Null
+   * otherwise, and always on an approved, paid or void settlement (they never change).
+   */
+  milesNow: z.string().nullable(),
   /** The rate came from the driver's default, not the load (spec section 5). */
   fromDriverDefault: z.boolean(),
   /** A standing deduction's balance left after this line (advances, leases with a total, escrow target). */

@@ -3443,7 +3443,7 @@ export interface paths {
         };
         /** The load's loaded and empty miles, where they come from (estimated, routed, override with its reason) and its miles by state (drivers: own loads) */
         get: operations["getLoadMiles"];
-        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows */
+        /** Override the load's loaded and/or empty miles with a reason (kept through edits until cleared; a completed load's too, until its pay is approved); per-mile pay follows */
         put: operations["putLoadMiles"];
         post?: never;
         delete?: never;
@@ -7497,6 +7497,8 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            /** @enum {string|null} */
+            emptyFrom: "position" | "delivery" | null;
             emptyMiles: number | null;
             /** @enum {string|null} */
             equipmentType: "dry_van" | "reefer" | "flatbed" | "step_deck" | "tanker" | "container" | "other" | "power_only" | null;
@@ -7650,6 +7652,7 @@ export interface components {
             loadedMiles: number | null;
             overrideReason: string | null;
             ratePerMile: string | null;
+            settled: boolean;
             /** @enum {string} */
             source: "none" | "manual" | "estimated" | "routed" | "override";
             stateMiles: components["schemas"]["StateMilesRowView"][];
@@ -8002,7 +8005,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             link: string | null;
             note: string;
             readAt: string | null;
@@ -8019,15 +8022,15 @@ export interface components {
                 /** @enum {string} */
                 channel: "inApp" | "email" | "sms";
                 /** @enum {string} */
-                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             }[];
-            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             emailAddress: string;
-            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             language: "en" | "es" | "fr";
             phone: string | null;
-            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             smsConsent: "opted_in" | "opted_out" | "unknown";
         };
@@ -8752,6 +8755,7 @@ export interface components {
             } | null;
             miles: string | null;
             milesEstimated: boolean;
+            milesNow: string | null;
             payRate: string | null;
             /** @enum {string|null} */
             payType: "percentage" | "fixed" | "per_mile" | null;
@@ -28461,7 +28465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description LOAD_LOCKED: a completed or cancelled load keeps its miles */
+            /** @description LOAD_LOCKED: a cancelled load keeps its miles; LOAD_SETTLED: a completed load whose pay is on an approved or paid settlement keeps them */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30366,8 +30370,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
-                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
                 };
             };
         };

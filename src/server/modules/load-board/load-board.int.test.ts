@@ -30,6 +30,8 @@ let create: Awaited<ReturnType<typeof dispatchOffice>>["createLoad"];
 
 beforeAll(async () => {
   ({ ctx, dispatcher, jake, rosa, jakeId, rosaId, createLoad: create } = await dispatchOffice());
+  // No live positions: the demo's breadcrumbs would start the drivers' deadheads where they are.
+  await ctx.deps.db.execute(sql`truncate last_positions`);
 });
 afterAll(() => ctx.close());
 const board = async (cookie = jake, query = "") => {
@@ -70,9 +72,11 @@ describe("the load board", () => {
       deliveryState: "TN",
       deliveryAt: "2026-03-04T18:00:00.000Z",
       loadedMiles: 925,
-      // Typed by dispatch (an override), not the estimate; Jake has no delivery yet, so no deadhead.
+      // Typed by dispatch (an override), not the estimate; Jake has no delivery yet nor a position,
+      // so no deadhead.
       milesEstimated: false,
       emptyMiles: null,
+      emptyFrom: null,
       weightLbs: 38000,
       equipmentType: null,
       commodity: "",

@@ -18,7 +18,7 @@ import { likePattern, offsetOf, type PageQuery, toPage } from "../../http/pagina
 import { ownDriverId, STAFF_SCOPE } from "../../http/scope";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { findLoad } from "../loads/loads.repo";
-import { deadheadsFor } from "../loads/miles.service";
+import { type Deadhead, deadheadsFor } from "../loads/miles.service";
 
 /** On the board: posted by dispatch, pending and unassigned (the `loads_board` partial index). */
 const onBoard = and(eq(loads.postedToBoard, true), eq(loads.status, "pending"), isNull(loads.driverId))!;
@@ -51,7 +51,7 @@ function boardColumns(driverId: string | null) {
 
 type BoardRow = Omit<
   LoadBoardItem,
-  "pickupAt" | "deliveryAt" | "pay" | "payPerMile" | "emptyMiles" | "milesEstimated"
+  "pickupAt" | "deliveryAt" | "pay" | "payPerMile" | "emptyMiles" | "emptyFrom" | "milesEstimated"
 > & {
   milesSource: MilesSource;
   pickupAt: Date;
@@ -67,7 +67,8 @@ type DriverPay = { defaultPayType: PayType | null; defaultPayRate: string | null
  * A board row as the driver sees it: the pay they would earn (the load's own pay type and rate, else
  * their default pay) but never the load's rate itself.
  */
-function toItem(r: BoardRow, driver: DriverPay, emptyMiles: number | null = null): LoadBoardItem {
+function toItem(r: BoardRow, driver: DriverPay, deadhead?: Deadhead): LoadBoardItem {
+  const emptyMiles = deadhead?.miles ?? null;
   const { payType, payRate, payFromDriverDefault, totalRate, milesSource, ...item } = r;
   const own = payType && payRate && !payFromDriverDefault ? { payType, payRate } : null;
   const rule =
@@ -87,6 +88,7 @@ function toItem(r: BoardRow, driver: DriverPay, emptyMiles: number | null = null
     deliveryAt: r.deliveryAt.toISOString(),
     milesEstimated: milesSource === "estimated",
     emptyMiles,
+    emptyFrom: emptyMiles === null ? null : (deadhead?.from ?? null),
     pay,
     payPerMile: pay === null || driven === null ? null : ratePerMile(pay, driven),
   };
@@ -137,16 +139,16 @@ export function createLoadBoardService(deps: Deps) {
           .limit(page.pageSize)
           .offset(offsetOf(page)),
       ]);
-      // The signed-in driver's deadhead to each pickup, from their latest delivery.
+      // The signed-in driver's deadhead to each pickup, from where they are or their latest delivery.
       const deadheads = driverId
         ? await deadheadsFor(
             deps,
             driverId,
             rows.map((r) => r.id),
           )
-        : new Map<string, number | null>();
+        : new Map<string, Deadhead>();
       return toPage(
-        rows.map((r) => toItem(r, driver, deadheads.get(r.id) ?? null)),
+        rows.map((r) => toItem(r, driver, deadheads.get(r.id))),
         total,
         page,
       );
@@ -176,7 +178,7 @@ export function createLoadBoardService(deps: Deps) {
         });
         const [row] = await tx.select(boardColumns(driver.id)).from(loads).where(eq(loads.id, loadId));
         const deadheads = await deadheadsFor(deps, driver.id, [loadId]);
-        return toItem(row, driver, deadheads.get(loadId) ?? null);
+        return toItem(row, driver, deadheads.get(loadId));
       });
     },
 

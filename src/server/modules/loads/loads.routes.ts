@@ -190,9 +190,10 @@ export function loadsRoutes(deps: Deps) {
     "/api/loads/{id}/miles",
     {
       summary:
-        "Override the load's loaded and/or empty miles with a reason (kept through edits until cleared); per-mile pay follows",
+        "Override the load's loaded and/or empty miles with a reason (kept through edits until cleared; a completed load's too, until its pay is approved); per-mile pay follows",
       access: WRITE,
-      conflict: "LOAD_LOCKED: a completed or cancelled load keeps its miles",
+      conflict:
+        "LOAD_LOCKED: a cancelled load keeps its miles; LOAD_SETTLED: a completed load whose pay is on an approved or paid settlement keeps them",
       body: milesOverrideSchema,
       response: loadMilesSchema,
     },

@@ -1,9 +1,17 @@
 import { estimatedMiles, haversineMiles, roundMiles } from "@shared/geo/distance";
-import { MILES_MESSAGES } from "@shared/loads/miles.schema";
+import { GPS_MILES_REASON, gpsMilesOffer, MILES_MESSAGES } from "@shared/loads/miles.schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zipcodes from "zipcodes";
-import { auditLog, drivers, geoSettings, loadJurisdictionMiles, loadRoutes, loads } from "../../db/schema";
+import {
+  auditLog,
+  drivers,
+  geoSettings,
+  lastPositions,
+  loadJurisdictionMiles,
+  loadRoutes,
+  loads,
+} from "../../db/schema";
 import { driverIdOf, emptyDispatchOffice, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { startRouter } from "../../testing/router-server";
@@ -284,18 +292,21 @@ describe("empty miles and pay", () => {
     expect(detail.json.driverPay).toBe("240.00");
   });
 
-  it("freezes a completed load's miles", async () => {
+  it("keeps a completed load's miles from every recompute; a cancelled load's from a person too", async () => {
     const res = await create(computed());
-    await ctx.deps.db.update(loads).set({ status: "completed" }).where(eq(loads.id, res.json.id));
+    await ctx.deps.db.update(loads).set({ status: "cancelled" }).where(eq(loads.id, res.json.id));
     const put = await call(ctx, `/api/loads/${res.json.id}/miles`, {
       method: "PUT",
       body: { loadedMiles: 10, reason: "Late correction" },
       cookie: dispatcher,
     });
     expect(put.status).toBe(409);
-    expect(put.json.error.code).toBe("LOAD_LOCKED");
-    // Nothing recomputes it either: the job skips it, the settings do not matter.
-    await ctx.deps.db.update(loads).set({ milesStatus: "pending" }).where(eq(loads.id, res.json.id));
+    expect(put.json.error).toMatchObject({ code: "LOAD_LOCKED", message: MILES_MESSAGES.cancelled });
+    // Nothing recomputes a completed load: the job skips it, the settings do not matter.
+    await ctx.deps.db
+      .update(loads)
+      .set({ status: "completed", milesStatus: "pending" })
+      .where(eq(loads.id, res.json.id));
     await routePendingLoads(ctx.deps);
     const [row] = await ctx.deps.db.select().from(loads).where(eq(loads.id, res.json.id));
     expect(row).toMatchObject({
@@ -303,6 +314,45 @@ describe("empty miles and pay", () => {
       milesSource: "estimated",
       milesStatus: "pending",
     });
+  });
+
+  it('takes the miles GPS measured on a delivered load through the override, with the reason "GPS miles"', async () => {
+    // Delivered at 0.55/mi; the nightly job split its breadcrumb by state: 498.6 + 23.7 = 522.3 mi.
+    const res = await create(computed({ payType: "per_mile", payRate: "0.55" }));
+    const id = res.json.id;
+    await ctx.deps.db.update(loads).set({ status: "completed" }).where(eq(loads.id, id));
+    await ctx.deps.db.delete(loadJurisdictionMiles).where(eq(loadJurisdictionMiles.loadId, id));
+    await ctx.deps.db.insert(loadJurisdictionMiles).values([
+      { loadId: id, leg: "loaded", source: "gps", jurisdiction: "IL", miles: "498.6" },
+      { loadId: id, leg: "loaded", source: "gps", jurisdiction: "IN", miles: "23.7" },
+    ]);
+    const before = await milesOf(id);
+    expect(before.json.settled).toBe(false);
+    expect(gpsMilesOffer(before.json)).toBe(522.3);
+
+    const put = await call(ctx, `/api/loads/${id}/miles`, {
+      method: "PUT",
+      body: { loadedMiles: gpsMilesOffer(before.json), reason: GPS_MILES_REASON },
+      cookie: dispatcher,
+    });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ loadedMiles: 522.3, source: "override", overrideReason: "GPS miles" });
+    // The GPS rows are the load's state miles as they were; they now add up to its loaded miles.
+    expect(put.json.stateMiles).toEqual([
+      { jurisdiction: "IL", leg: "loaded", source: "gps", miles: 498.6 },
+      { jurisdiction: "IN", leg: "loaded", source: "gps", miles: 23.7 },
+    ]);
+    expect(gpsMilesOffer(put.json)).toBeNull();
+    // Per-mile pay follows: 522.3 mi × $0.55 = $287.265 → $287.27 (half up).
+    const detail = await call(ctx, `/api/loads/${id}`, { cookie: dispatcher });
+    expect(detail.json.driverPay).toBe("287.27");
+    const event = detail.json.timeline.find((e: { kind: string }) => e.kind === "miles_overridden");
+    expect(event).toMatchObject({ note: "GPS miles", data: { loadedMiles: 522.3 } });
+    const [audit] = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "load.miles_overridden"), eq(auditLog.targetId, id)));
+    expect(audit.details).toMatchObject({ from: before.json.loadedMiles, to: 522.3, reason: "GPS miles" });
   });
 });
 
@@ -523,6 +573,77 @@ describe("the load board", () => {
       milesEstimated: true,
       loadedMiles: est("75201", "77002"),
       emptyMiles: est("78701", "75201"),
+      emptyFrom: "delivery",
+    });
+  });
+
+  it("measures the board's deadhead from the driver's own live position when it is fresh, else from their delivery", async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const days = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    // Jake delivered in Tulsa two days ago; his phone was in Oklahoma City an hour ago. The 2031
+    // pickup has his January 2031 delivery (Austin, above) still ahead of the fix.
+    const OKC = { lat: 35.4676, lon: -97.5164 };
+    const tulsa = await create(
+      computed({
+        driverId: jakeId,
+        stops: [
+          stop("pickup", "Wichita", "KS", "67202", days(-3)),
+          stop("delivery", "Tulsa", "OK", "74103", days(-2)),
+        ],
+      }),
+    );
+    expect(tulsa.status).toBe(201);
+    await ctx.deps.db.delete(lastPositions);
+    const fix = (recordedAt: Date) => ({
+      unitKey: `driver:${jakeId}`,
+      driverId: jakeId,
+      latitude: OKC.lat,
+      longitude: OKC.lon,
+      recordedAt,
+      source: "phone" as const,
+    });
+    await ctx.deps.db.insert(lastPositions).values(fix(hoursAgo(1)));
+    const soon = await create(
+      computed({
+        postedToBoard: true,
+        stops: [
+          stop("pickup", "Dallas", "TX", "75201", days(3)),
+          stop("delivery", "Houston", "TX", "77002", days(4)),
+        ],
+      }),
+    );
+    const later = await create(
+      computed({
+        postedToBoard: true,
+        stops: [
+          stop("pickup", "Dallas", "TX", "75201", "2031-03-02T14:00:00Z"),
+          stop("delivery", "Houston", "TX", "77002", "2031-03-02T20:00:00Z"),
+        ],
+      }),
+    );
+    const item = async (cookie: string, id: string) =>
+      (await call(ctx, "/api/load-board?pageSize=100", { cookie })).json.items.find(
+        (i: { id: string }) => i.id === id,
+      );
+    // Oklahoma City → Dallas 75201: 189.4 mi great circle × 1.18 = 223.5 mi.
+    const fromFix = roundMiles(estimatedMiles([OKC, zip("75201")]).miles);
+    expect(fromFix).toBe(223.5);
+    expect(await item(jake, soon.json.id)).toMatchObject({ emptyMiles: fromFix, emptyFrom: "position" });
+    // The delivery still ahead of the fix is where the later pickup's deadhead starts.
+    expect(await item(jake, later.json.id)).toMatchObject({
+      emptyMiles: est("78701", "75201"),
+      emptyFrom: "delivery",
+    });
+
+    // Own rows only: Rosa reads her own figure (no fix of hers, no delivery before: unknown).
+    expect(await item(rosa, soon.json.id)).toMatchObject({ emptyMiles: null, emptyFrom: null });
+
+    // A fix older than 24 hours no longer says where Jake is: back to his delivery in Tulsa.
+    await ctx.deps.db.delete(lastPositions);
+    await ctx.deps.db.insert(lastPositions).values(fix(hoursAgo(25)));
+    expect(await item(jake, soon.json.id)).toMatchObject({
+      emptyMiles: est("74103", "75201"),
+      emptyFrom: "delivery",
     });
   });
 });

@@ -431,21 +431,35 @@ export async function routePendingLoads(
   return { routed, failed };
 }
 
+/** How old a driver's last fix may be to stand for where they are (the board's empty miles). */
+const LIVE_FIX_MAX_AGE_MS = 24 * 3_600_000;
+
+/** A driver's deadhead to a pickup, and where it starts: their live position or a delivery. */
+export interface Deadhead {
+  miles: number | null;
+  /** null when either end cannot be placed, or the driver has neither a fix nor a delivery before it. */
+  from: "position" | "delivery" | null;
+}
+
 /**
- * A driver's deadhead to each of some loads' first pickups, from their last delivery before that
- * pickup (the load board: "64 mi empty"). Estimated miles; null where either end cannot be placed
- * or the driver has no delivery before it.
+ * A driver's deadhead to each of some loads' first pickups (the load board: "64 mi empty"), estimated.
+ * It starts where the driver is — their own newest fix (their phone, or their truck's unit while they
+ * drive it) when it is less than 24 hours old — unless a delivery of theirs still lies between that
+ * fix and the pickup; otherwise from their last delivery before the pickup. Only the driver's own fix
+ * is read (`last_positions.driver_id`).
  */
 export async function deadheadsFor(
   deps: Pick<Deps, "db" | "config">,
   driverId: string,
   loadIds: readonly string[],
-): Promise<Map<string, number | null>> {
-  const out = new Map<string, number | null>();
+  now = new Date(),
+): Promise<Map<string, Deadhead>> {
+  const out = new Map<string, Deadhead>();
   if (!loadIds.length) return out;
   const { circuityFactor } = await readGeoSettings(deps.db, deps.config.authSecret);
-  // Each board load's first pickup, and the driver's last delivery stop before it (index
-  // loads_driver_delivery), in one statement.
+  // Each board load's first pickup, the driver's last delivery stop before it (index
+  // loads_driver_delivery) and the driver's newest fix (index on last_positions.driver_id), in one
+  // statement.
   type End = {
     latitude: number | null;
     longitude: number | null;
@@ -453,28 +467,62 @@ export async function deadheadsFor(
     city: string;
     state: string;
   };
-  const { rows } = await deps.db.execute<{ id: string; pickup: End; delivery: End | null }>(sql`
+  const { rows } = await deps.db.execute<{
+    id: string;
+    pickup: End;
+    delivery: (End & { deliveryAt: string }) | null;
+    fix: { lat: number; lon: number; at: string } | null;
+  }>(sql`
+    with fix as (
+      select latitude, longitude, recorded_at from last_positions
+      where driver_id = ${driverId}::uuid
+        and recorded_at > ${new Date(now.getTime() - LIVE_FIX_MAX_AGE_MS).toISOString()}::timestamptz
+      order by recorded_at desc limit 1
+    )
     select b.id,
            (select json_build_object('latitude', s.latitude, 'longitude', s.longitude,
                    'postalCode', s.postal_code, 'city', s.city, 'state', s.state)
               from load_stops s where s.load_id = b.id order by s.sequence limit 1) as pickup,
            (select json_build_object('latitude', s.latitude, 'longitude', s.longitude,
-                   'postalCode', s.postal_code, 'city', s.city, 'state', s.state)
+                   'postalCode', s.postal_code, 'city', s.city, 'state', s.state,
+                   'deliveryAt', p.delivery_at)
               from loads p join load_stops s on s.load_id = p.id
              where p.driver_id = ${driverId} and p.status <> 'cancelled' and p.delivery_at < b.pickup_at
-             order by p.delivery_at desc, s.sequence desc limit 1) as delivery
+             order by p.delivery_at desc, s.sequence desc limit 1) as delivery,
+           (select json_build_object('lat', latitude, 'lon', longitude, 'at', recorded_at) from fix) as fix
       from loads b where b.id in (${sql.join(
         loadIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`);
   for (const r of rows) {
+    // A delivery still ahead of the fix (the load the driver is on) is where they will start from.
+    const live =
+      r.fix && (!r.delivery || new Date(r.delivery.deliveryAt) <= new Date(r.fix.at))
+        ? { lat: r.fix.lat, lon: r.fix.lon }
+        : null;
     const [from, to] = await Promise.all([
-      r.delivery ? pointOfStop(r.delivery) : null,
+      live ?? (r.delivery ? pointOfStop(r.delivery) : null),
       pointOfStop(r.pickup),
     ]);
-    out.set(r.id, from && to ? roundMiles(estimatedMiles([from, to], circuityFactor).miles) : null);
+    out.set(
+      r.id,
+      from && to
+        ? {
+            miles: roundMiles(estimatedMiles([from, to], circuityFactor).miles),
+            from: live ? "position" : "delivery",
+          }
+        : { miles: null, from: null },
+    );
   }
   return out;
+}
+
+/** Whether a load's pay line is on an approved or paid settlement (its miles then stay as paid). */
+async function settledPay(tx: Tx, loadId: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ settled: boolean }>(sql`
+    select exists (select 1 from settlement_lines sl join settlements s on s.id = sl.settlement_id
+      where sl.load_id = ${loadId}::uuid and sl.live and s.status in ('approved', 'paid')) as settled`);
+  return rows[0]?.settled ?? false;
 }
 
 /** The miles panel, the override and the form's preview (routes: GET/PUT /api/loads/{id}/miles…). */
@@ -500,7 +548,7 @@ export function createMilesService(deps: Deps) {
       .from(loads)
       .where(eq(loads.id, id));
     if (!load || !owns(scopeOf(actor), load)) throw notFound("The load");
-    const [states, stops] = await Promise.all([
+    const [states, stops, settled] = await Promise.all([
       db
         .select({
           jurisdiction: loadJurisdictionMiles.jurisdiction,
@@ -512,6 +560,7 @@ export function createMilesService(deps: Deps) {
         .where(eq(loadJurisdictionMiles.loadId, id))
         .orderBy(asc(loadJurisdictionMiles.leg), desc(loadJurisdictionMiles.miles)),
       load.status === "unplaceable" ? stopsOf(db, id) : Promise.resolve([]),
+      settledPay(db, id),
     ]);
     const { unplaced } = await pointsOfStops(stops);
     return {
@@ -525,6 +574,7 @@ export function createMilesService(deps: Deps) {
       ratePerMile: scopeOf(actor).kind === "staff" ? ratePerMile(load.totalRate, load.loadedMiles) : null,
       unplacedStops: unplaced,
       stateMiles: states.map((s) => ({ ...s, miles: Number(s.miles) })),
+      settled,
     };
   }
 
@@ -540,8 +590,11 @@ export function createMilesService(deps: Deps) {
       await db.transaction(async (tx) => {
         const load = await loadState(tx, id, true);
         if (!load) throw notFound("The load");
-        if ((FROZEN as readonly string[]).includes(load.status))
-          throw conflict(MILES_MESSAGES.locked, "LOAD_LOCKED");
+        // A delivered load's miles are corrected by a person only (GPS measured them, the odometer
+        // says otherwise) — until its pay is approved (decision 057).
+        if (load.status === "cancelled") throw conflict(MILES_MESSAGES.cancelled, "LOAD_LOCKED");
+        if (load.status === "completed" && (await settledPay(tx, id)))
+          throw conflict(MILES_MESSAGES.settled, "LOAD_SETTLED");
         const loadedMiles = input.loadedMiles ?? load.loadedMiles;
         const emptyMiles = input.emptyMiles ?? load.emptyMiles;
         await tx

@@ -37,7 +37,8 @@ export const toSummary = (r: SummaryRow): SettlementSummary => ({
   missingPay: r.missing_pay,
 });
 
-const toLine = (r: LineRow): SettlementLine => ({
+/** `draft`: the line may still follow its load (a changed miles figure is shown, for Refresh). */
+const toLine = (r: LineRow, draft: boolean): SettlementLine => ({
   id: r.id,
   section: r.section,
   kind: r.kind,
@@ -60,6 +61,7 @@ const toLine = (r: LineRow): SettlementLine => ({
   baseAmount: r.base_amount,
   miles: r.miles,
   milesEstimated: r.miles_source === "estimated",
+  milesNow: draft && r.load_id ? r.miles_now : null,
   fromDriverDefault: r.from_driver_default,
   remainingAfter: r.remaining_after,
   adjustsSettlement: r.adjusts_id ? { id: r.adjusts_id, number: r.adjusts_number ?? "" } : null,
@@ -86,7 +88,7 @@ async function detail(tx: Tx, row: SummaryRow): Promise<Settlement> {
   const summary = toSummary(row);
   return {
     ...summary,
-    lines: lines.map(toLine),
+    lines: lines.map((l) => toLine(l, row.status === "draft")),
     payMethod: full.row.payMethod,
     payReference: full.row.payReference,
     voidReason: full.row.voidReason,

@@ -207,6 +207,73 @@ describe("settlements: pay computed line by line", () => {
   });
 });
 
+describe("settlements: a load's miles changed after its line was computed", () => {
+  it("a draft says so until Refresh recomputes it; an approved one never changes, and its load's miles stay", async () => {
+    const driverId = await newDriver();
+    const week = WEEK(40);
+    // 500 mi at $0.55/mi = $275.00.
+    const loadId = await completedLoad(driverId, "2025-12-09", {
+      payType: "per_mile",
+      payRate: "0.55",
+      loadedMiles: 500,
+      milesOverrideReason: "Trip sheet",
+    });
+    await generate(week);
+    const draft = await settlementOf(driverId, week);
+    const line = () => draft.lines.find((l: { kind: string }) => l.kind === "load");
+    expect(line()).toMatchObject({ miles: "500.0", amount: "275.00", milesNow: null });
+    expect(draft.earnings).toBe("275.00");
+
+    // Staff correct the delivered load's miles to 520: the draft keeps its figure and says so.
+    const override = await call(ctx, `/api/loads/${loadId}/miles`, {
+      method: "PUT",
+      body: { loadedMiles: 520, reason: "Odometer" },
+      cookie: dispatcher,
+    });
+    expect(override.status).toBe(200);
+    const flagged = await settlementOf(driverId, week);
+    expect(flagged.lines.find((l: { kind: string }) => l.kind === "load")).toMatchObject({
+      miles: "500.0",
+      amount: "275.00",
+      milesNow: "520.0",
+    });
+    expect(flagged.earnings).toBe("275.00");
+
+    // Refresh (the draft's existing recompute): 520 mi × $0.55 = $286.00, and nothing left to say.
+    const refreshed = await call(ctx, `/api/settlements/${draft.id}/refresh`, {
+      method: "POST",
+      cookie: accountant,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.lines.find((l: { kind: string }) => l.kind === "load")).toMatchObject({
+      miles: "520.0",
+      amount: "286.00",
+      milesNow: null,
+    });
+    expect(refreshed.json).toMatchObject({ earnings: "286.00", net: "286.00" });
+
+    // Approved: the load's miles stay as paid (409), and the settlement never shows a change.
+    await call(ctx, `/api/settlements/${draft.id}/approve`, { method: "POST", cookie: accountant });
+    const late = await call(ctx, `/api/loads/${loadId}/miles`, {
+      method: "PUT",
+      body: { loadedMiles: 530, reason: "Second look" },
+      cookie: dispatcher,
+    });
+    expect(late.status).toBe(409);
+    expect(late.json.error.code).toBe("LOAD_SETTLED");
+    expect((await call(ctx, `/api/loads/${loadId}/miles`, { cookie: dispatcher })).json.settled).toBe(true);
+    // Even a change behind the API's back (a data fix) leaves an approved settlement as it was.
+    await ctx.deps.db.update(loads).set({ loadedMiles: 530 }).where(eq(loads.id, loadId));
+    const approved = await settlementOf(driverId, week);
+    expect(approved.status).toBe("approved");
+    expect(approved.lines.find((l: { kind: string }) => l.kind === "load")).toMatchObject({
+      miles: "520.0",
+      amount: "286.00",
+      milesNow: null,
+    });
+  });
+});
+
 describe("settlements: additions, deductions, escrow, carry-over", () => {
   it("additions and deductions; standing escrow until its target; advances capped per period", async () => {
     const driverId = await newDriver({ workerType: "contractor" });

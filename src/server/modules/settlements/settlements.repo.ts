@@ -188,6 +188,8 @@ export type LineRow = {
   percentage_base: PercentageBase | null;
   base_amount: string | null;
   miles: string | null;
+  /** The load's miles now, when a per-mile line was computed on other miles. */
+  miles_now: string | null;
   from_driver_default: boolean;
   standing_deduction_id: string | null;
   remaining_after: string | null;
@@ -203,6 +205,8 @@ export async function linesOf(tx: Tx, settlementId: string, periodEnd: string): 
     select sl.id, sl.settlement_id, sl.section, sl.kind, sl.description, sl.amount, sl.load_id,
       l.load_number, l.pickup_city, l.pickup_state, l.delivery_city, l.delivery_state, l.delivered_at,
       l.miles_source, sl.pay_type, sl.pay_rate, sl.percentage_base, sl.base_amount, sl.miles, sl.from_driver_default,
+      case when sl.pay_type = 'per_mile' and sl.miles is distinct from coalesce(l.loaded_miles, 0)
+        then coalesce(l.loaded_miles, 0)::numeric(10,1)::text end as miles_now,
       sl.standing_deduction_id,
       case when sd.total is not null then sd.total - (
         select coalesce(sum(o.amount), 0) from settlement_lines o join settlements os on os.id = o.settlement_id

@@ -34,7 +34,7 @@ interface ActiveLoad extends Record<string, unknown> {
 }
 
 /** "2026-11-28 14:05" in the company's time zone, for a notification's words. */
-function wallTime(at: Date, timeZone: string): string {
+export function wallTime(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",

@@ -1,8 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, loadStatusEvents, loadStops, loads, stopGeofenceEvents } from "../../db/schema";
+import {
+  customers,
+  loadStatusEvents,
+  loadStops,
+  loads,
+  notifications,
+  stopGeofenceEvents,
+} from "../../db/schema";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { ingestUnitPositions } from "./positions.service";
 import { GEOFENCE_CONFIRM_NOTE } from "./tracking.service";
 
 /**
@@ -31,6 +39,21 @@ const send = (...points: object[]) =>
   call(ctx, "/api/tracking/positions", { method: "POST", body: { points }, cookie: jake });
 const decide = (cookie: string, eventId: string, decision: "confirm" | "dismiss") =>
   call(ctx, `/api/loads/${loadId}/geofence-events/${eventId}/${decision}`, { method: "POST", cookie });
+/** The geofence notices stored for one proposal, as [recipient, link] (one row per reader). */
+const noticesOf = async (eventId: string) =>
+  (
+    await ctx.deps.db
+      .select({ kind: notifications.kind, link: notifications.link, data: notifications.data })
+      .from(notifications)
+      .where(sql`${notifications.data}->>'eventId' = ${eventId}`)
+  ).map((n) => ({ kind: n.kind, link: n.link, data: n.data }));
+/** Active users of the dispatch roles (admin, manager, dispatcher): each gets one notice. */
+const dispatchUsers = async () =>
+  (
+    await ctx.deps.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from users u join app_users a on a.user_id = u.id
+      where a.role in ('admin', 'manager', 'dispatcher') and not u.banned`)
+  ).rows[0].n;
 const stopRow = async () => (await ctx.deps.db.select().from(loadStops).where(eq(loadStops.id, stopId)))[0];
 
 beforeAll(async () => {
@@ -80,6 +103,8 @@ describe("arrival", () => {
       locationName: (await stopRow()).locationName,
     });
     first = res.json.prompt.eventId;
+    // The phone asks the driver: dispatch is not notified of an arrival the driver answers.
+    expect(await noticesOf(first)).toEqual([]);
   });
 
   it("keeps the proposal for the driver's next sharing state", async () => {
@@ -124,6 +149,30 @@ describe("departure", () => {
     const res = await send(fix(29, 3));
     expect(res.json.prompt).toMatchObject({ kind: "departed", stopId, at: out.t });
     const departedAt = res.json.prompt.at;
+    // Dispatch is told, once per reader, with the load to open and the stop's crossing time.
+    const notices = await noticesOf(res.json.prompt.eventId);
+    expect(notices).toHaveLength(await dispatchUsers());
+    expect(notices[0]).toEqual({
+      kind: "load.departure_proposed",
+      link: `/operations/loads/${loadId}`,
+      data: {
+        loadId,
+        loadNumber: expect.any(String),
+        stopId,
+        eventId: res.json.prompt.eventId,
+        locationName: (await stopRow()).locationName,
+        at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      },
+    });
+    const bell = await call(ctx, "/api/notifications?unread=true", { cookie: dispatcher });
+    const mine = bell.json.items.filter(
+      (n: { kind: string; data: { eventId?: string } }) =>
+        n.kind === "load.departure_proposed" && n.data.eventId === res.json.prompt.eventId,
+    );
+    expect(mine).toHaveLength(1);
+    // A fix further out is the same departure: no second proposal, no second notice.
+    expect((await send(fix(28, 5))).json.prompt).toBeNull();
+    expect(await noticesOf(res.json.prompt.eventId)).toHaveLength(notices.length);
 
     const confirmed = await decide(dispatcher, res.json.prompt.eventId, "confirm");
     expect(confirmed.status).toBe(200);
@@ -152,5 +201,54 @@ describe("departure", () => {
       sql`select count(*)::int as n from stop_geofence_events where stop_id = ${stopId}::uuid`,
     );
     expect(rows[0].n).toBe(2);
+  });
+});
+
+describe("a truck's ELD/GPS unit", () => {
+  it("proposes an arrival dispatch is told about (the unit has no screen to ask the driver)", async () => {
+    // Another load on the road with a truck: its next stop, not arrived at yet, at a known point.
+    const { rows } = await ctx.deps.db.execute<{ id: string; vehicle_id: string; load_number: string }>(sql`
+      select id, vehicle_id, load_number from loads
+      where status = 'in_progress' and vehicle_id is not null and id <> ${loadId}::uuid
+      order by load_number limit 1`);
+    const load = rows[0];
+    const stops = await ctx.deps.db.select().from(loadStops).where(eq(loadStops.loadId, load.id));
+    const next = stops.sort((a, b) => a.sequence - b.sequence).find((s) => !s.departedAt);
+    if (!next) throw new Error("the demo load has no stop ahead");
+    const DOCK = { lat: 41.5868, lon: -93.625 };
+    await ctx.deps.db
+      .update(loadStops)
+      .set({ latitude: DOCK.lat, longitude: DOCK.lon, arrivedAt: null })
+      .where(eq(loadStops.id, next.id));
+    await ctx.deps.db.delete(stopGeofenceEvents).where(eq(stopGeofenceEvents.loadId, load.id));
+
+    const stored = await ingestUnitPositions(ctx.deps, {
+      source: "samsara",
+      vehicleId: load.vehicle_id,
+      points: [
+        { recordedAt: new Date(at(12)), lat: DOCK.lat + 5 / 69.09, lon: DOCK.lon, accuracyM: 10 },
+        { recordedAt: new Date(at(2)), lat: DOCK.lat + 0.1 / 69.09, lon: DOCK.lon, accuracyM: 10 },
+      ],
+    });
+    expect(stored.stored).toBe(2);
+    const [event] = await ctx.deps.db
+      .select()
+      .from(stopGeofenceEvents)
+      .where(eq(stopGeofenceEvents.loadId, load.id));
+    expect(event).toMatchObject({ kind: "arrived", source: "samsara", status: "proposed", stopId: next.id });
+    const notices = await noticesOf(event.id);
+    expect(notices).toHaveLength(await dispatchUsers());
+    expect(notices[0]).toMatchObject({
+      kind: "load.arrival_proposed",
+      link: `/operations/loads/${load.id}`,
+      data: { loadNumber: load.load_number, locationName: next.locationName, stopId: next.id },
+    });
+    // The next poll's fix at the dock is the same arrival: no second notice.
+    await ingestUnitPositions(ctx.deps, {
+      source: "samsara",
+      vehicleId: load.vehicle_id,
+      points: [{ recordedAt: new Date(at(1)), lat: DOCK.lat, lon: DOCK.lon, accuracyM: 10 }],
+    });
+    expect(await noticesOf(event.id)).toHaveLength(notices.length);
   });
 });

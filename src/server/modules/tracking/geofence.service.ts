@@ -1,3 +1,4 @@
+import { routePath } from "@shared/access";
 import {
   evaluateGeofence,
   FRESH_GEOFENCE,
@@ -11,6 +12,11 @@ import type { GeofencePrompt } from "@shared/tracking/tracking.schema";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { type loadStops, stopGeofenceEvents } from "../../db/schema";
+import { notifyRoles } from "../../platform/notifications/notify";
+import { wallTime } from "./eta.service";
+
+/** Who hears of a proposal only dispatch can answer (the running-late notice's recipients). */
+const DISPATCH_ROLES = ["admin", "manager", "dispatcher"] as const;
 
 type StopRow = Pick<
   typeof loadStops.$inferSelect,
@@ -87,6 +93,8 @@ export async function detectCrossings(
     fixes: GeofenceFix[];
     previous: GeofenceFix | null;
     radiusMiles: number;
+    /** The company's time zone, for the notification's words. */
+    timeZone: string;
     /** The load's stops and events when the caller read them already (with the batch's store). */
     known?: StopsAndEvents;
   },
@@ -112,15 +120,48 @@ export async function detectCrossings(
   const { crossings } = evaluateGeofence(state, input.fixes, at, input.radiusMiles);
   let prompt: GeofencePrompt | null = null;
   for (const crossing of crossings) {
-    // No transaction around the batch: two batches of one unit at once must not propose twice.
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into stop_geofence_events (load_id, stop_id, kind, at, source)
-      select ${input.loadId}::uuid, ${stop.id}::uuid, ${crossing.kind}, ${crossing.at.toISOString()}::timestamptz,
-        ${input.source}
-      where not exists (select 1 from stop_geofence_events e
-        where e.stop_id = ${stop.id}::uuid and e.kind = ${crossing.kind} and e.status <> 'dismissed')
-      returning id`);
-    const row = rows[0];
+    // Dispatch hears of a proposal nobody else will answer: a departure (the driver has driven on and
+    // rarely checks out), or an arrival from a truck's unit (no phone to prompt). The notice is
+    // written with its proposal or not at all; the phone's arrival prompts the driver instead.
+    const tellDispatch = crossing.kind === "departed" || input.source !== "phone";
+    const insert = async (t: Tx) => {
+      // No transaction around the batch: two batches of one unit at once must not propose twice.
+      const { rows } = await t.execute<{ id: string; load_number: string }>(sql`
+        insert into stop_geofence_events (load_id, stop_id, kind, at, source)
+        select ${input.loadId}::uuid, ${stop.id}::uuid, ${crossing.kind}, ${crossing.at.toISOString()}::timestamptz,
+          ${input.source}
+        where not exists (select 1 from stop_geofence_events e
+          where e.stop_id = ${stop.id}::uuid and e.kind = ${crossing.kind} and e.status <> 'dismissed')
+        returning id, (select load_number from loads where id = ${input.loadId}::uuid) as load_number`);
+      const row = rows[0];
+      if (row && tellDispatch) {
+        const data = {
+          loadId: input.loadId,
+          loadNumber: row.load_number,
+          stopId: stop.id,
+          eventId: row.id,
+          locationName: stop.locationName,
+          at: wallTime(crossing.at, input.timeZone),
+        };
+        await notifyRoles(
+          t,
+          DISPATCH_ROLES,
+          crossing.kind === "departed"
+            ? {
+                kind: "load.departure_proposed",
+                link: routePath("loadDetail", { loadId: input.loadId }),
+                data,
+              }
+            : {
+                kind: "load.arrival_proposed",
+                link: routePath("loadDetail", { loadId: input.loadId }),
+                data,
+              },
+        );
+      }
+      return row;
+    };
+    const row = tellDispatch ? await tx.transaction(insert) : await insert(tx);
     if (!row) continue;
     prompt = {
       eventId: row.id,

@@ -134,6 +134,7 @@ export async function ingestUnitPositions(
       fixes: newerThan(fixes, previous),
       previous,
       radiusMiles: settings.geofenceRadiusMiles,
+      timeZone: deps.config.company.timeZone,
     });
   }
   return { stored, duplicates: fixes.length - stored };
@@ -226,6 +227,7 @@ export function createPositionsService(deps: Deps) {
               fixes: newerThan(fixes, previous),
               previous,
               radiusMiles: geofenceRadiusMiles,
+              timeZone: deps.config.company.timeZone,
               known: parseStopsAndEvents(extra),
             })
           : null;

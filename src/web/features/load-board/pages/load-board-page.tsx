@@ -159,9 +159,11 @@ function BoardCard({ item }: { item: LoadBoardItem }) {
           <dt className="sr-only">{t("miles")}</dt>
           <dd data-testid="board-miles">
             {item.loadedMiles !== null ? t("milesValue", { value: formatNumber(item.loadedMiles) }) : "—"}
-            {/* "812 mi · 64 mi empty · $2.41/mi (estimated)" (issue 40). */}
+            {/* "812 mi · 64 mi empty (from your position) · $2.41/mi (estimated)" (issue 40). */}
             {item.emptyMiles !== null
-              ? ` · ${t("emptyMilesValue", { value: formatNumber(item.emptyMiles) })}`
+              ? ` · ${t(item.emptyFrom === "position" ? "emptyMilesFromPosition" : "emptyMilesValue", {
+                  value: formatNumber(item.emptyMiles),
+                })}`
               : ""}
             {item.payPerMile !== null ? ` · ${t("payPerMile", { value: formatMoney(item.payPerMile) })}` : ""}
             {item.milesEstimated ? ` (${t("estimated")})` : ""}

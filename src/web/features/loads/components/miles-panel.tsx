@@ -1,5 +1,5 @@
-import { MILES_MESSAGES } from "@shared/loads/miles.schema";
-import { Pencil, RotateCcw } from "lucide-react";
+import { GPS_MILES_REASON, gpsMilesOffer, MILES_MESSAGES } from "@shared/loads/miles.schema";
+import { Pencil, RotateCcw, Satellite } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -24,8 +24,11 @@ export function MilesSourceBadge({
 }) {
   const { t } = useTranslation("loads");
   if (miles.status === "unplaceable") return <Badge tone="danger">{t("miles.source.unplaceable")}</Badge>;
-  if (miles.source === "override")
-    return <Badge tone="info">{t("miles.source.override", { reason: miles.overrideReason ?? "" })}</Badge>;
+  if (miles.source === "override") {
+    const reason =
+      miles.overrideReason === GPS_MILES_REASON ? t("miles.gpsReason") : (miles.overrideReason ?? "");
+    return <Badge tone="info">{t("miles.source.override", { reason })}</Badge>;
+  }
   if (miles.source === "routed")
     return (
       <Badge tone="success">
@@ -44,12 +47,23 @@ export function MilesSourceBadge({
 
 /**
  * A load's loaded and empty (deadhead) miles on its page (issue 40): where they come from, $/mi for
- * staff, and the override with a reason (kept through edits until "Use the route's miles").
+ * staff, and the override with a reason (kept through edits until "Use the route's miles"). A
+ * delivered load's miles may still be corrected — "Use GPS miles" when its breadcrumb measured other
+ * miles — until its pay is approved; it does not go back to the route (decision 057).
  */
-export function MilesPanel({ loadId, canOverride }: { loadId: string; canOverride: boolean }) {
+export function MilesPanel({
+  loadId,
+  canOverride,
+  delivered,
+}: {
+  loadId: string;
+  canOverride: boolean;
+  delivered: boolean;
+}) {
   const { t } = useTranslation("loads");
   const query = useLoadMiles(loadId);
   const clear = useClearMilesOverride(loadId);
+  const useGps = useOverrideMiles(loadId);
   const [open, setOpen] = useState(false);
 
   if (query.isError && !query.data)
@@ -64,6 +78,8 @@ export function MilesPanel({ loadId, canOverride }: { loadId: string; canOverrid
   const m = query.data;
   const mi = (v: number | null) => (v === null ? "—" : t("units.miles", { value: formatNumber(v, 1) }));
   const typed = m.source === "override" || m.source === "manual";
+  const mayOverride = canOverride && !m.settled;
+  const gps = gpsMilesOffer(m);
 
   return (
     <div className="grid gap-3" data-testid="miles-panel">
@@ -99,7 +115,43 @@ export function MilesPanel({ loadId, canOverride }: { loadId: string; canOverrid
       ) : m.source === "estimated" ? (
         <p className="text-sm text-slate-600">{t("miles.estimatedHint")}</p>
       ) : null}
-      {canOverride ? (
+      {gps !== null && mayOverride ? (
+        <div
+          className="grid gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2"
+          data-testid="miles-gps"
+        >
+          <p className="text-sm text-sky-900">{t("miles.gpsOffer", { miles: mi(gps) })}</p>
+          <Button
+            variant="outline"
+            className="h-11 justify-self-start bg-white"
+            disabled={useGps.isPending}
+            onClick={() =>
+              useGps.mutate(
+                { loadedMiles: gps, reason: GPS_MILES_REASON },
+                {
+                  onSuccess: () => notify({ title: t("miles.gpsUsed"), variant: "success" }),
+                  onError: (error) =>
+                    notify({
+                      title: t("miles.saveFailed"),
+                      description: describeError(error, t),
+                      variant: "error",
+                    }),
+                },
+              )
+            }
+            data-testid="miles-use-gps"
+          >
+            <Satellite aria-hidden />
+            {t("miles.useGps")}
+          </Button>
+        </div>
+      ) : null}
+      {canOverride && m.settled ? (
+        <p className="text-sm text-slate-600" data-testid="miles-settled">
+          {t("miles.settled")}
+        </p>
+      ) : null}
+      {mayOverride ? (
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
@@ -110,7 +162,7 @@ export function MilesPanel({ loadId, canOverride }: { loadId: string; canOverrid
             <Pencil aria-hidden />
             {t("miles.override")}
           </Button>
-          {typed ? (
+          {typed && !delivered ? (
             <Button
               variant="ghost"
               className="h-11"
@@ -134,7 +186,7 @@ export function MilesPanel({ loadId, canOverride }: { loadId: string; canOverrid
           ) : null}
         </div>
       ) : null}
-      {canOverride ? (
+      {mayOverride ? (
         <OverrideMilesDialog loadId={loadId} miles={m} open={open} onOpenChange={setOpen} />
       ) : null}
     </div>

@@ -285,7 +285,8 @@ function LoadView({
           <SectionCard title={t("miles.title")}>
             <MilesPanel
               loadId={load.id}
-              canOverride={staff && load.status !== "completed" && load.status !== "cancelled"}
+              canOverride={staff && load.status !== "cancelled"}
+              delivered={load.status === "completed"}
             />
           </SectionCard>
           <SectionCard title={t("detail.timeline")}>

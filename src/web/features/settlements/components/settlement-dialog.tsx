@@ -459,6 +459,57 @@ function VoidForm({ settlement, onDone }: { settlement: Settlement; onDone: () =
   );
 }
 
+/**
+ * A draft's per-mile lines whose load has other miles now (an override, a recompute, a routing
+ * engine's refinement after the line was computed): named with both figures, and Refresh — the
+ * draft's own recompute — to take them. Approved and paid settlements never change (the server
+ * says nothing for them).
+ */
+function MilesChanged({
+  lines,
+  pending,
+  onRefresh,
+}: {
+  lines: SettlementLine[];
+  pending: boolean;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation("settlements");
+  const changed = lines.filter((l) => l.milesNow !== null && l.load);
+  if (!changed.length) return null;
+  return (
+    <div
+      className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      role="status"
+      data-testid="miles-changed"
+    >
+      <div>
+        <p className="font-medium">{t("milesChanged.title")}</p>
+        <ul>
+          {changed.map((l) => (
+            <li key={l.id} className="tabular-nums">
+              {t("milesChanged.load", {
+                loadNumber: l.load?.loadNumber ?? "",
+                was: formatNumber(l.miles ?? 0, 1),
+                now: formatNumber(l.milesNow ?? 0, 1),
+              })}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Button
+        variant="outline"
+        className="justify-self-start bg-white"
+        onClick={onRefresh}
+        disabled={pending}
+      >
+        <RefreshCw aria-hidden />
+        {t("milesChanged.refresh")}
+      </Button>
+    </div>
+  );
+}
+
 /** One settlement: its loads with each pay computation, additions, deductions, totals and what to do next. */
 export function SettlementDialog({
   id,
@@ -567,6 +618,13 @@ export function SettlementDialog({
           </div>
 
           {section("earning")}
+          {draft ? (
+            <MilesChanged
+              lines={s.lines}
+              pending={change.isPending}
+              onRefresh={() => act("refresh", t("refresh.done"), t("refresh.failed"))}
+            />
+          ) : null}
           {draft ? <AddLoad settlement={s} /> : null}
           {section("addition")}
           {section("deduction")}
