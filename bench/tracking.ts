@@ -319,7 +319,10 @@ try {
   const map = await measureGet(dispatcher, "/api/tracking/map", 400, 4);
   await measureGet(dispatcher, "/api/me", 50, 4);
   const me = await measureGet(dispatcher, "/api/me", 400, 4);
-  results.map = { trucks, map, me, ratioP95: map.p95 / me.p95 };
+  // One dispatcher opening the map (one request at a time), next to /api/me the same way.
+  const mapAlone = await measureGet(dispatcher, "/api/tracking/map", 200, 1);
+  const meAlone = await measureGet(dispatcher, "/api/me", 200, 1);
+  results.map = { trucks, map, me, mapAlone, meAlone, ratioP95: map.p95 / me.p95 };
 
   if (!MAP_ONLY) {
     // ---- 4. A position reaching the dispatcher's stream
@@ -367,8 +370,12 @@ try {
   }
   line(`GET /api/tracking/map (${trucks} trucks), 4 at a time`, map);
   line("GET /api/me, 4 at a time", me);
+  line(`GET /api/tracking/map (${trucks} trucks), one at a time`, mapAlone);
+  line("GET /api/me, one at a time", meAlone);
   if (!MAP_ONLY) line("position POST → dispatcher's stream event", results.sse as Figures);
-  console.log(`\nmap p95 / me p95 = ${(map.p95 / me.p95).toFixed(1)}×`);
+  console.log(
+    `\nmap p95 / me p95 = ${(map.p95 / me.p95).toFixed(1)}× (4 at a time), ${(mapAlone.p95 / meAlone.p95).toFixed(1)}× (one at a time)`,
+  );
   if (!MAP_ONLY) {
     const b = results.burst as Figures;
     console.log(`burst p95 / me burst p95 = ${(b.p95 / (results.meBurst as Figures).p95).toFixed(1)}×`);

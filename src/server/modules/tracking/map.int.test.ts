@@ -4,6 +4,7 @@ import { assetAssignments, drivers, lastPositions, loads, vehicles } from "../..
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import { ingestUnitPositions } from "./positions.service";
+import { createTrackingService } from "./tracking.service";
 
 /**
  * The dispatch map (issue 40, "Who sees what"): trucks on assigned or in-progress loads and drivers on
@@ -184,5 +185,26 @@ describe("the trucks on the map", () => {
     const input = { source: "samsara" as const, vehicleId: marcusLoad.vehicleId as string, points };
     expect(await ingestUnitPositions(ctx.deps, input)).toEqual({ stored: 1, duplicates: 0 });
     expect(await ingestUnitPositions(ctx.deps, input)).toEqual({ stored: 0, duplicates: 1 });
+  });
+
+  it("answers requests for the same map at the same moment with one read, and reads again after", async () => {
+    const service = createTrackingService(ctx.deps);
+    const [a, b, filtered] = await Promise.all([
+      service.map({}),
+      service.map({}),
+      service.map({ status: "in_progress" }),
+    ]);
+    expect(b).toBe(a);
+    expect(filtered).not.toBe(a);
+    await ingestUnitPositions(ctx.deps, {
+      source: "samsara",
+      vehicleId: marcusLoad.vehicleId as string,
+      points: [{ recordedAt: new Date(), lat: 36.7, lon: -95.4 }],
+    });
+    // Nothing is kept once answered: the next read has the new fix.
+    const later = await service.map({});
+    expect(later).not.toBe(a);
+    const marcus = later.trucks.find((t) => t.unitKey === `vehicle:${marcusLoad.vehicleId}`);
+    expect(marcus?.lat).toBe(36.7);
   });
 });

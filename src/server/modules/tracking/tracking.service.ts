@@ -83,6 +83,103 @@ export function createTrackingService(deps: Deps) {
     return load;
   }
 
+  /** The map's trucks for one query (see `map`). */
+  async function readMap(query: MapQuery): Promise<MapResponse> {
+    const conditions = [sql`(l.id is not null or d.status in ('available', 'on_trip', 'busy'))`];
+    if (query.status === "in_progress") conditions.push(sql`l.status = 'in_progress'`);
+    if (query.status === "assigned") conditions.push(sql`l.status = 'assigned'`);
+    if (query.status === "idle") conditions.push(sql`l.id is null`);
+    if (query.driverId) conditions.push(sql`d.id = ${query.driverId}::uuid`);
+    if (query.customerId) conditions.push(sql`l.customer_id = ${query.customerId}::uuid`);
+    if (query.stale === "true")
+      conditions.push(sql`lp.recorded_at < now() - make_interval(mins => ${STALE_MINUTES})`);
+    if (query.stale === "false")
+      conditions.push(sql`lp.recorded_at >= now() - make_interval(mins => ${STALE_MINUTES})`);
+    if (query.q) {
+      const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        sql`(v.unit_number ilike ${like} or d.full_name ilike ${like} or l.load_number ilike ${like})`,
+      );
+    }
+    const { rows } = await db.execute<MapRow>(sql`
+      select lp.unit_key, lp.vehicle_id, v.unit_number, d.id as driver_id, d.full_name as driver_name,
+        lp.latitude, lp.longitude, lp.heading, lp.speed_mps, lp.recorded_at, lp.source,
+        l.id as load_id, l.load_number, l.status::text as load_status,
+        coalesce(nullif(c.company_name, ''), c.name) as customer_name,
+        ns.id as stop_id, ns.location_name as stop_name, ns.city as stop_city, ns.state as stop_state,
+        lt.eta_at, lt.late
+      from last_positions lp
+      left join vehicles v on v.id = lp.vehicle_id
+      left join lateral (
+        -- Two arms, not an OR: each uses its index (the primary key; loads_vehicle_pickup).
+        select * from (
+          select l1.id, l1.load_number, l1.status, l1.customer_id, l1.driver_id, l1.pickup_at
+          from loads l1 where l1.id = lp.load_id and l1.status in ('assigned', 'in_progress')
+          union all
+          select l2.id, l2.load_number, l2.status, l2.customer_id, l2.driver_id, l2.pickup_at from loads l2
+          where lp.unit_key like 'vehicle:%' and l2.vehicle_id = lp.vehicle_id
+            and l2.status in ('assigned', 'in_progress')
+        ) l
+        order by (l.status = 'in_progress') desc, l.pickup_at
+        limit 1
+      ) l on true
+      -- The truck's holder is looked up only for a unit with no driver otherwise (coalesce stops
+      -- at the first value that is not null).
+      left join drivers d on d.id = coalesce(l.driver_id, lp.driver_id, (
+        select aa.driver_id from asset_assignments aa
+        where lp.vehicle_id is not null and aa.vehicle_id = lp.vehicle_id and aa.ended_at is null
+        limit 1))
+      left join customers c on c.id = l.customer_id
+      left join load_tracking lt on lt.load_id = l.id
+      left join lateral (
+        select s.id, s.location_name, s.city, s.state from load_stops s
+        where s.load_id = l.id and s.departed_at is null
+        order by s.sequence limit 1
+      ) ns on true
+      where not (lp.unit_key like 'driver:%' and exists (
+          select 1 from last_positions u
+          where u.unit_key = 'vehicle:' || lp.vehicle_id and u.recorded_at >= lp.recorded_at - interval '10 minutes'))
+        and ${sql.join(conditions, sql` and `)}
+      order by lp.recorded_at desc
+      limit ${MAP_MAX_UNITS}`);
+    const trucks: MapTruck[] = rows.map((r) => ({
+      unitKey: r.unit_key,
+      vehicleId: r.vehicle_id,
+      unitNumber: r.unit_number,
+      driverId: r.driver_id,
+      driverName: r.driver_name,
+      lat: r.latitude,
+      lon: r.longitude,
+      heading: r.heading,
+      speedMph: r.speed_mps === null ? null : Math.round(r.speed_mps * MPS_TO_MPH * 10) / 10,
+      recordedAt: iso(r.recorded_at),
+      source: r.source,
+      place: nearestCity(r.latitude, r.longitude)?.label ?? null,
+      load:
+        r.load_id && r.load_number && r.load_status
+          ? {
+              id: r.load_id,
+              loadNumber: r.load_number,
+              status: r.load_status,
+              customerName: r.customer_name,
+              nextStop:
+                r.stop_id && r.stop_name !== null
+                  ? {
+                      id: r.stop_id,
+                      locationName: r.stop_name,
+                      city: r.stop_city ?? "",
+                      state: r.stop_state ?? "",
+                    }
+                  : null,
+              etaAt: r.eta_at ? iso(r.eta_at) : null,
+              late: !!r.late,
+            }
+          : null,
+    }));
+    return { trucks, at: new Date().toISOString() };
+  }
+  const mapsReading = new Map<string, Promise<MapResponse>>();
+
   return {
     /**
      * The dispatch map: every unit whose last fix belongs to a truck on an assigned or in-progress
@@ -90,99 +187,18 @@ export function createTrackingService(deps: Deps) {
      * left out when their truck's own unit reported as recently. Filters: status, driver, customer,
      * words (unit, driver, load number), stale (last fix older than 30 minutes).
      */
-    async map(query: MapQuery): Promise<MapResponse> {
-      const conditions = [sql`(l.id is not null or d.status in ('available', 'on_trip', 'busy'))`];
-      if (query.status === "in_progress") conditions.push(sql`l.status = 'in_progress'`);
-      if (query.status === "assigned") conditions.push(sql`l.status = 'assigned'`);
-      if (query.status === "idle") conditions.push(sql`l.id is null`);
-      if (query.driverId) conditions.push(sql`d.id = ${query.driverId}::uuid`);
-      if (query.customerId) conditions.push(sql`l.customer_id = ${query.customerId}::uuid`);
-      if (query.stale === "true")
-        conditions.push(sql`lp.recorded_at < now() - make_interval(mins => ${STALE_MINUTES})`);
-      if (query.stale === "false")
-        conditions.push(sql`lp.recorded_at >= now() - make_interval(mins => ${STALE_MINUTES})`);
-      if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          sql`(v.unit_number ilike ${like} or d.full_name ilike ${like} or l.load_number ilike ${like})`,
-        );
+    map(query: MapQuery): Promise<MapResponse> {
+      // Dispatchers asking for the same map at the same moment share one read: a request that
+      // arrives while that read runs gets its answer (no older than the request by more than the
+      // read takes — a few milliseconds); nothing is kept once it is answered. Everyone who reaches
+      // this operation sees the same trucks, so the answer depends on the query alone.
+      const key = JSON.stringify(query, Object.keys(query).sort());
+      let reading = mapsReading.get(key);
+      if (!reading) {
+        reading = readMap(query).finally(() => mapsReading.delete(key));
+        mapsReading.set(key, reading);
       }
-      const { rows } = await db.execute<MapRow>(sql`
-        select lp.unit_key, lp.vehicle_id, v.unit_number, d.id as driver_id, d.full_name as driver_name,
-          lp.latitude, lp.longitude, lp.heading, lp.speed_mps, lp.recorded_at, lp.source,
-          l.id as load_id, l.load_number, l.status::text as load_status,
-          coalesce(nullif(c.company_name, ''), c.name) as customer_name,
-          ns.id as stop_id, ns.location_name as stop_name, ns.city as stop_city, ns.state as stop_state,
-          lt.eta_at, lt.late
-        from last_positions lp
-        left join vehicles v on v.id = lp.vehicle_id
-        left join lateral (
-          -- Two arms, not an OR: each uses its index (the primary key; loads_vehicle_pickup).
-          select * from (
-            select l1.id, l1.load_number, l1.status, l1.customer_id, l1.driver_id, l1.pickup_at
-            from loads l1 where l1.id = lp.load_id and l1.status in ('assigned', 'in_progress')
-            union all
-            select l2.id, l2.load_number, l2.status, l2.customer_id, l2.driver_id, l2.pickup_at from loads l2
-            where lp.unit_key like 'vehicle:%' and l2.vehicle_id = lp.vehicle_id
-              and l2.status in ('assigned', 'in_progress')
-          ) l
-          order by (l.status = 'in_progress') desc, l.pickup_at
-          limit 1
-        ) l on true
-        -- The truck's holder is looked up only for a unit with no driver otherwise (coalesce stops
-        -- at the first value that is not null).
-        left join drivers d on d.id = coalesce(l.driver_id, lp.driver_id, (
-          select aa.driver_id from asset_assignments aa
-          where lp.vehicle_id is not null and aa.vehicle_id = lp.vehicle_id and aa.ended_at is null
-          limit 1))
-        left join customers c on c.id = l.customer_id
-        left join load_tracking lt on lt.load_id = l.id
-        left join lateral (
-          select s.id, s.location_name, s.city, s.state from load_stops s
-          where s.load_id = l.id and s.departed_at is null
-          order by s.sequence limit 1
-        ) ns on true
-        where not (lp.unit_key like 'driver:%' and exists (
-            select 1 from last_positions u
-            where u.unit_key = 'vehicle:' || lp.vehicle_id and u.recorded_at >= lp.recorded_at - interval '10 minutes'))
-          and ${sql.join(conditions, sql` and `)}
-        order by lp.recorded_at desc
-        limit ${MAP_MAX_UNITS}`);
-      const trucks: MapTruck[] = rows.map((r) => ({
-        unitKey: r.unit_key,
-        vehicleId: r.vehicle_id,
-        unitNumber: r.unit_number,
-        driverId: r.driver_id,
-        driverName: r.driver_name,
-        lat: r.latitude,
-        lon: r.longitude,
-        heading: r.heading,
-        speedMph: r.speed_mps === null ? null : Math.round(r.speed_mps * MPS_TO_MPH * 10) / 10,
-        recordedAt: iso(r.recorded_at),
-        source: r.source,
-        place: nearestCity(r.latitude, r.longitude)?.label ?? null,
-        load:
-          r.load_id && r.load_number && r.load_status
-            ? {
-                id: r.load_id,
-                loadNumber: r.load_number,
-                status: r.load_status,
-                customerName: r.customer_name,
-                nextStop:
-                  r.stop_id && r.stop_name !== null
-                    ? {
-                        id: r.stop_id,
-                        locationName: r.stop_name,
-                        city: r.stop_city ?? "",
-                        state: r.stop_state ?? "",
-                      }
-                    : null,
-                etaAt: r.eta_at ? iso(r.eta_at) : null,
-                late: !!r.late,
-              }
-            : null,
-      }));
-      return { trucks, at: new Date().toISOString() };
+      return reading;
     },
 
     /**
