@@ -65,6 +65,8 @@ export const portalStopSchema = z
     state: z.string(),
     postalCode: z.string(),
     scheduledAt: z.string(),
+    /** The stop's IANA zone (from its coordinates, issue 40): its time is shown there, named; null unplaced. */
+    timeZone: z.string().nullable(),
   })
   .strict();
 

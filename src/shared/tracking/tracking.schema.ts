@@ -200,6 +200,8 @@ export const liveViewSchema = z
     recordedAt: z.string(),
     etaAt: z.string().nullable(),
     nextStopCity: z.string().nullable(),
+    /** The next stop's IANA zone: the ETA is read there, named, like its appointment (null unplaced). */
+    nextStopTimeZone: z.string().nullable(),
     late: z.boolean(),
   })
   .strict();

@@ -7475,6 +7475,7 @@ export interface components {
             lon: number;
             near: string | null;
             nextStopCity: string | null;
+            nextStopTimeZone: string | null;
             recordedAt: string;
         };
         LoadActivity: {
@@ -8333,6 +8334,7 @@ export interface components {
             scheduledAt: string;
             sequence: number;
             state: string;
+            timeZone: string | null;
             /** @enum {string} */
             type: "pickup" | "delivery";
         };
@@ -9126,6 +9128,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             lastUpdate: string;
             loadNumber: string;
@@ -9133,6 +9136,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
@@ -9164,6 +9168,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             expiresAt: string;
             lastUpdate: string;
@@ -9173,6 +9178,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
