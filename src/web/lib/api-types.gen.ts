@@ -24332,6 +24332,7 @@ export interface operations {
             query?: {
                 address?: string;
                 city?: string;
+                location?: string;
                 postalCode?: string;
                 state?: string;
             };

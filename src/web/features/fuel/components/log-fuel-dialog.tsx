@@ -16,6 +16,8 @@ import { useEffect, useId, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PlaceStatus } from "../../../components/geo/place-status";
+import { usePlaceLookup } from "../../../components/geo/use-place-lookup";
 import { AmountField, DateField, TextField } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { ReceiptField } from "../../../components/money-entry/receipt-field";
@@ -105,6 +107,12 @@ export function LogFuelDialog({
     setValue("vehicleId", assignedId);
     setAssignedLabel(vehicles.data?.items.find((v) => v.id === assignedId)?.unitNumber);
   }, [open, assignedId, vehicles.data, setValue, form]);
+
+  // Where the typed stop is, before it is saved (issue 40): the same reading the entry gets on save. With
+  // the phone's position attached the position places it instead, so nothing is said about the text.
+  const [location, state] = watch(["location", "state"]);
+  const { place } = usePlaceLookup({ location, state });
+  const positioned = open && !!currentFix();
 
   // The total follows gallons × price until the driver types their own.
   const gallons = watch("gallons");
@@ -321,7 +329,7 @@ export function LogFuelDialog({
         required
         maxLength={160}
         label={t("fields.location")}
-        hint={open && currentFix() ? t("form.positionAttached") : t("form.locationHint")}
+        hint={positioned ? t("form.positionAttached") : t("form.locationHint")}
       />
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -353,6 +361,7 @@ export function LogFuelDialog({
           hint={t("form.odometerHint")}
         />
       </div>
+      {positioned ? null : <PlaceStatus place={place} testId="fuel-place" className="-mt-2" />}
 
       <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3">
         <AmountField entry={entry} name="gallons" label={t("fields.gallons")} />
