@@ -183,6 +183,11 @@ test.describe("stop times in the stop's zone (issue 40)", () => {
     await dispatcher.context().close();
 
     await loginAs(page, "customer@demo.test");
+    // The list row: pickup and delivery in their stops' zone.
+    await page.goto(`/customer-portal?q=${own.loadNumber}`);
+    const row = page.getByTestId(`portal-load-${own.loadNumber}`);
+    await expect(row.getByTestId("portal-row-pickup")).toHaveText("Dec 1, 2026, 8:00 AM CST");
+    await expect(row.getByTestId("portal-row-delivery")).toHaveText("Dec 1, 2026, 1:00 PM CST");
     await page.goto(`/customer-portal?load=${own.id}`);
     const detail = page.getByTestId("portal-load-detail");
     // 14:00 and 19:00 UTC on Dec 1 are 8:00 AM and 1:00 PM in Chicago's zone (6:00 AM and 11:00 AM here).

@@ -8282,6 +8282,7 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            deliveryTimeZone: string | null;
             description: string;
             documents: components["schemas"]["PortalFile"][];
             driverAssigned: boolean;
@@ -8292,6 +8293,7 @@ export interface components {
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
+            pickupTimeZone: string | null;
             requestNumber: string | null;
             startedAt: string | null;
             /** @enum {string} */
@@ -8309,6 +8311,7 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            deliveryTimeZone: string | null;
             description: string;
             hasPod: boolean;
             id: string;
@@ -8316,6 +8319,7 @@ export interface components {
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
+            pickupTimeZone: string | null;
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
             weightLbs: number | null;

@@ -333,25 +333,29 @@ export function LogFuelDialog({
       />
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label={t("fields.state")} error={fieldError("state")}>
-          <Select aria-required {...register("state")}>
-            <option value="">{t("form.chooseState")}</option>
-            <optgroup label={t("form.unitedStates")}>
-              {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t("form.canada")}>
-              {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </optgroup>
-          </Select>
-        </Field>
+        {/* Under the state it completes: on a phone the status stays next to what is typed. */}
+        <div className="grid gap-1.5">
+          <Field label={t("fields.state")} error={fieldError("state")}>
+            <Select aria-required {...register("state")}>
+              <option value="">{t("form.chooseState")}</option>
+              <optgroup label={t("form.unitedStates")}>
+                {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
+                  <option key={j.code} value={j.code}>
+                    {j.name} ({j.code})
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t("form.canada")}>
+                {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
+                  <option key={j.code} value={j.code}>
+                    {j.name} ({j.code})
+                  </option>
+                ))}
+              </optgroup>
+            </Select>
+          </Field>
+          {positioned ? null : <PlaceStatus place={place} testId="fuel-place" />}
+        </div>
         <TextField
           entry={entry}
           name="odometer"
@@ -361,7 +365,6 @@ export function LogFuelDialog({
           hint={t("form.odometerHint")}
         />
       </div>
-      {positioned ? null : <PlaceStatus place={place} testId="fuel-place" className="-mt-2" />}
 
       <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-3">
         <AmountField entry={entry} name="gallons" label={t("fields.gallons")} />

@@ -21,8 +21,6 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
   const load = usePortalLoad(loadId);
   const [downloading, setDownloading] = useState<string | null>(null);
   const data = load.data;
-  // The delivery (expected or done) is read in the last delivery stop's zone, like each stop's time.
-  const deliveryZone = data?.stops.findLast((s) => s.type === "delivery")?.timeZone ?? null;
 
   const fetchFile = async (file: PortalFile) => {
     if (!loadId) return;
@@ -68,7 +66,7 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
                 {data.deliveredAt ? t("load.delivered") : t("load.eta")}
               </p>
               <p className="text-lg font-semibold text-slate-900" data-testid="portal-load-eta">
-                {formatInZone(data.deliveredAt ?? data.deliveryAt, deliveryZone)}
+                {formatInZone(data.deliveredAt ?? data.deliveryAt, data.deliveryTimeZone)}
               </p>
             </div>
             <div>

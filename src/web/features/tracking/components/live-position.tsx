@@ -31,7 +31,8 @@ export function LivePosition({ live }: { live: LiveView | null }) {
     [live, t],
   );
   if (!live) return null;
-  const at = clockTime(live.recordedAt);
+  // When the fix was taken is no stop's time: the reader's own clock.
+  const at = clockTime(live.recordedAt, null);
   return (
     <section
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
