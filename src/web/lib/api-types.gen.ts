@@ -7731,6 +7731,7 @@ export interface components {
                 lat: number | null;
                 locationName: string;
                 lon: number | null;
+                timeZone: string | null;
             }[];
         };
         Location: {
@@ -7910,6 +7911,7 @@ export interface components {
                     id: string;
                     locationName: string;
                     state: string;
+                    timeZone: string | null;
                 } | null;
                 status: string;
             } | null;

@@ -24,7 +24,7 @@ type Truck = {
   driverName: string | null;
   place: string | null;
   source: string;
-  load: { loadNumber: string; nextStop: { city: string } | null } | null;
+  load: { loadNumber: string; nextStop: { city: string; timeZone: string | null } | null } | null;
 };
 const map = async (query = "", cookie = cookies.dispatcher) => {
   const res = await call(ctx, `/api/tracking/map${query}`, { cookie });
@@ -124,7 +124,7 @@ describe("the trucks on the map", () => {
       driverName: "Jake Wilson",
       place: "Joliet, IL",
       source: "phone",
-      load: { loadNumber: jakeLoad.loadNumber, nextStop: { city: "Columbus" } },
+      load: { loadNumber: jakeLoad.loadNumber, nextStop: { city: "Columbus", timeZone: "America/New_York" } },
     });
     const marcus = trucks.find((t) => t.unitKey === `vehicle:${marcusLoad.vehicleId}`);
     expect(marcus).toMatchObject({

@@ -50,6 +50,7 @@ interface MapRow extends Record<string, unknown> {
   stop_name: string | null;
   stop_city: string | null;
   stop_state: string | null;
+  stop_zone: string | null;
   eta_at: Date | string | null;
   late: boolean | null;
 }
@@ -107,6 +108,7 @@ export function createTrackingService(deps: Deps) {
           l.id as load_id, l.load_number, l.status::text as load_status,
           coalesce(nullif(c.company_name, ''), c.name) as customer_name,
           ns.id as stop_id, ns.location_name as stop_name, ns.city as stop_city, ns.state as stop_state,
+          ns.time_zone as stop_zone,
           lt.eta_at, lt.late
         from last_positions lp
         left join vehicles v on v.id = lp.vehicle_id
@@ -132,7 +134,7 @@ export function createTrackingService(deps: Deps) {
         left join customers c on c.id = l.customer_id
         left join load_tracking lt on lt.load_id = l.id
         left join lateral (
-          select s.id, s.location_name, s.city, s.state from load_stops s
+          select s.id, s.location_name, s.city, s.state, s.time_zone from load_stops s
           where s.load_id = l.id and s.departed_at is null
           order by s.sequence limit 1
         ) ns on true
@@ -169,6 +171,7 @@ export function createTrackingService(deps: Deps) {
                         locationName: r.stop_name,
                         city: r.stop_city ?? "",
                         state: r.stop_state ?? "",
+                        timeZone: r.stop_zone,
                       }
                     : null,
                 etaAt: r.eta_at ? iso(r.eta_at) : null,
@@ -198,6 +201,7 @@ export function createTrackingService(deps: Deps) {
             locationName: loadStops.locationName,
             lat: loadStops.latitude,
             lon: loadStops.longitude,
+            timeZone: loadStops.timeZone,
           })
           .from(loadStops)
           .where(eq(loadStops.loadId, loadId))
