@@ -168,6 +168,8 @@ test("dispatch watches a driver's truck move, filters the trucks, opens its load
   );
   await expect(panel.getByTestId("tracking-eta")).toContainText(`at ${Math.round(eta.avgSpeedMph ?? 0)} mph`);
   await expect(panel).toContainText("ETA at");
+  // The ETA is read in its stop's zone, named (the pickup near Joliet: Central time), like its appointment.
+  await expect(panel.getByTestId("tracking-eta")).toContainText(/\d{1,2}:\d{2} [AP]M C[SD]T/);
   const arrival = panel
     .getByTestId("geofence-event")
     .filter({ hasText: `Arrived at ${driver.pickup.locationName}` });

@@ -36,6 +36,25 @@ const oddGallons = () =>
 test.describe("the fuel form on a phone (issue 38, point 19)", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
+  test("the form says where the typed fuel stop is, or that it cannot be placed, before it is saved", async ({
+    page,
+  }) => {
+    await loginAs(page, "driver@demo.test");
+    const dialog = await openForm(page);
+    const status = dialog.getByTestId("fuel-place");
+    await expect(status).toHaveAttribute("data-place", "none");
+    await dialog.getByLabel("Location").fill("Pilot #612, Joliet");
+    await dialog.getByLabel("State/province").selectOption("IL");
+    await expect(status).toHaveText("Placed: Joliet, IL (city) · America/Chicago");
+    await expect(status).toHaveAttribute("role", "status");
+    // Joliet is no city of Ohio: said plainly, never guessed.
+    await dialog.getByLabel("State/province").selectOption("OH");
+    await expect(status).toHaveText("We could not place this address — check the ZIP or city.");
+    // A ZIP in the text places it at the ZIP.
+    await dialog.getByLabel("Location").fill("Love's Travel Stop, exit 236, 43140");
+    await expect(status).toContainText(/^Placed: .*, OH 43140 \(ZIP\) · America\/New_York$/);
+  });
+
   test("amounts bring up the number pad, and letters never make a total of $NaN.NaN", async ({ page }) => {
     await loginAs(page, "driver@demo.test");
     const dialog = await openForm(page);

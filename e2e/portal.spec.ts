@@ -162,3 +162,45 @@ test.describe("customer portal", () => {
     await expect(page.getByTestId("portal-load-detail")).toContainText(`From your request ${number}`);
   });
 });
+
+test.describe("stop times in the stop's zone (issue 40)", () => {
+  // A reader on the West Coast: the Wisconsin stops still read in Central time, named.
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("the portal's load and the shipper's link show each appointment in its stop's zone, named", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const dispatcher = await openAs(browser, "dispatcher@demo.test");
+    const own = await bookLoadWithPod(dispatcher, "customer@demo.test");
+    const made = await dispatcher.request.post(`/api/loads/${own.id}/tracking-links`, {
+      data: {},
+      headers: { origin: baseURL! },
+    });
+    expect(made.status()).toBe(201);
+    const link = new URL(((await made.json()) as { url: string }).url).pathname;
+    await dispatcher.context().close();
+
+    await loginAs(page, "customer@demo.test");
+    // The list row: pickup and delivery in their stops' zone.
+    await page.goto(`/customer-portal?q=${own.loadNumber}`);
+    const row = page.getByTestId(`portal-load-${own.loadNumber}`);
+    await expect(row.getByTestId("portal-row-pickup")).toHaveText("Dec 1, 2026, 8:00 AM CST");
+    await expect(row.getByTestId("portal-row-delivery")).toHaveText("Dec 1, 2026, 1:00 PM CST");
+    await page.goto(`/customer-portal?load=${own.id}`);
+    const detail = page.getByTestId("portal-load-detail");
+    // 14:00 and 19:00 UTC on Dec 1 are 8:00 AM and 1:00 PM in Chicago's zone (6:00 AM and 11:00 AM here).
+    await expect(detail.getByTestId("portal-stop-time")).toHaveText([
+      "Dec 1, 2026, 8:00 AM CST",
+      "Dec 1, 2026, 1:00 PM CST",
+    ]);
+    await expect(detail.getByTestId("portal-load-eta")).toHaveText("Dec 1, 2026, 1:00 PM CST");
+
+    await page.goto(link);
+    await expect(page.getByTestId("track-place-time")).toHaveText([
+      "Scheduled Dec 1, 2026, 8:00 AM CST",
+      "Scheduled Dec 1, 2026, 1:00 PM CST",
+    ]);
+  });
+});

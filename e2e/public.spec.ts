@@ -249,10 +249,17 @@ test("while the load is on its way, the link shows near which city the truck is 
   const live = shipper.getByTestId("live-position");
   // The fix coarsened to a tenth of a degree (41.5, -88.0), named by the gazetteer's nearest city.
   await expect(live.getByTestId("live-near")).toHaveText(`Near Joliet, IL · ${time(recordedAt)}`);
+  // The ETA in the next stop's zone, named, like its appointment: "around 2:14 PM EST" in Indianapolis.
   const etaAt = new Date(eta.etaAt as string);
-  const at = etaAt.toDateString() === new Date().toDateString() ? time(etaAt) : null;
-  if (at) await expect(live.getByTestId("live-eta")).toHaveText(`Expected in Indianapolis, IN around ${at}`);
-  else await expect(live.getByTestId("live-eta")).toContainText("Expected in Indianapolis, IN around");
+  const indy = (at: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/Indiana/Indianapolis", ...options }).format(at);
+  const sameDay = indy(etaAt, { dateStyle: "short" }) === indy(new Date(), { dateStyle: "short" });
+  if (sameDay)
+    await expect(live.getByTestId("live-eta")).toHaveText(
+      `Expected in Indianapolis, IN around ${indy(etaAt, { hour: "numeric", minute: "2-digit", timeZoneName: "short" })}`,
+    );
+  else
+    await expect(live.getByTestId("live-eta")).toContainText(/Expected in Indianapolis, IN around .* E[SD]T/);
   // The whole page, not only the section: no driver's name, no phone.
   await expect(shipper.locator("body")).toContainText("Near Joliet, IL");
   await expect(shipper.locator("body")).not.toContainText(driver.name);

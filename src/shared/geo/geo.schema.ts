@@ -43,8 +43,16 @@ export const placeLookupQuerySchema = z
     city: z.string().trim().max(100).default(""),
     state: z.string().trim().max(40).default(""),
     postalCode: z.string().trim().max(20).default(""),
+    /**
+     * A fuel stop's free text ("Pilot #612, Joliet") with its `state`: placed as the saved fuel entry
+     * will be — a ZIP in the text, else a part that is a city of that state.
+     */
+    location: z.string().trim().max(160).default(""),
   })
-  .refine((q) => q.postalCode || (q.city && q.state), { message: M.query, path: ["postalCode"] });
+  .refine((q) => q.postalCode || (q.city && q.state) || (q.location && q.state), {
+    message: M.query,
+    path: ["postalCode"],
+  });
 export type PlaceLookupQuery = z.input<typeof placeLookupQuerySchema>;
 
 export const placeSchema = z.object({

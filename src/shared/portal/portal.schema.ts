@@ -48,6 +48,9 @@ export const portalLoadItemSchema = z
     deliveredAt: z.string().nullable(),
     /** Whether a proof of delivery can be downloaded. */
     hasPod: z.boolean(),
+    /** The first pickup's and the last delivery's IANA zones: their times are shown there, named (issue 40). */
+    pickupTimeZone: z.string().nullable(),
+    deliveryTimeZone: z.string().nullable(),
   })
   .strict();
 export type PortalLoadItem = z.infer<typeof portalLoadItemSchema>;
@@ -65,6 +68,8 @@ export const portalStopSchema = z
     state: z.string(),
     postalCode: z.string(),
     scheduledAt: z.string(),
+    /** The stop's IANA zone (from its coordinates, issue 40): its time is shown there, named; null unplaced. */
+    timeZone: z.string().nullable(),
   })
   .strict();
 

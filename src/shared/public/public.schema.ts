@@ -41,7 +41,13 @@ export const normaliseReference = (value: string) => value.toUpperCase().replace
 /** Shorter than this, a second factor is ignored (a one-letter PO would be no check at all). */
 export const TRACK_CHECK_MIN_LENGTH = 3;
 
-const placeSchema = z.object({ city: z.string(), state: z.string(), date: z.string() });
+const placeSchema = z.object({
+  city: z.string(),
+  state: z.string(),
+  date: z.string(),
+  /** The stop's IANA zone (issue 40): its time is shown there, named; null when it was not placed. */
+  timeZone: z.string().nullable(),
+});
 
 /**
  * What a carrier tells a stranger on the phone: the status and the day — the delivery day once

@@ -123,7 +123,14 @@ export const mapTruckSchema = z.object({
       status: z.string(),
       customerName: z.string().nullable(),
       nextStop: z
-        .object({ id: z.string(), locationName: z.string(), city: z.string(), state: z.string() })
+        .object({
+          id: z.string(),
+          locationName: z.string(),
+          city: z.string(),
+          state: z.string(),
+          /** Its IANA zone: the ETA is shown there, named, like its appointment (issue 40). */
+          timeZone: z.string().nullable(),
+        })
         .nullable(),
       etaAt: z.string().nullable(),
       late: z.boolean(),
@@ -180,6 +187,8 @@ export const loadTrackingSchema = z.object({
       locationName: z.string(),
       lat: z.number().nullable(),
       lon: z.number().nullable(),
+      /** The stop's IANA zone: the ETA to it and its GPS times are shown there, named (issue 40). */
+      timeZone: z.string().nullable(),
     }),
   ),
 });
@@ -200,6 +209,8 @@ export const liveViewSchema = z
     recordedAt: z.string(),
     etaAt: z.string().nullable(),
     nextStopCity: z.string().nullable(),
+    /** The next stop's IANA zone: the ETA is read there, named, like its appointment (null unplaced). */
+    nextStopTimeZone: z.string().nullable(),
     late: z.boolean(),
   })
   .strict();

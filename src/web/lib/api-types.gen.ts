@@ -7475,6 +7475,7 @@ export interface components {
             lon: number;
             near: string | null;
             nextStopCity: string | null;
+            nextStopTimeZone: string | null;
             recordedAt: string;
         };
         LoadActivity: {
@@ -7733,6 +7734,7 @@ export interface components {
                 lat: number | null;
                 locationName: string;
                 lon: number | null;
+                timeZone: string | null;
             }[];
         };
         Location: {
@@ -7912,6 +7914,7 @@ export interface components {
                     id: string;
                     locationName: string;
                     state: string;
+                    timeZone: string | null;
                 } | null;
                 status: string;
             } | null;
@@ -8284,6 +8287,7 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            deliveryTimeZone: string | null;
             description: string;
             documents: components["schemas"]["PortalFile"][];
             driverAssigned: boolean;
@@ -8294,6 +8298,7 @@ export interface components {
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
+            pickupTimeZone: string | null;
             requestNumber: string | null;
             startedAt: string | null;
             /** @enum {string} */
@@ -8311,6 +8316,7 @@ export interface components {
             deliveryAt: string;
             deliveryCity: string;
             deliveryState: string;
+            deliveryTimeZone: string | null;
             description: string;
             hasPod: boolean;
             id: string;
@@ -8318,6 +8324,7 @@ export interface components {
             pickupAt: string;
             pickupCity: string;
             pickupState: string;
+            pickupTimeZone: string | null;
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
             weightLbs: number | null;
@@ -8336,6 +8343,7 @@ export interface components {
             scheduledAt: string;
             sequence: number;
             state: string;
+            timeZone: string | null;
             /** @enum {string} */
             type: "pickup" | "delivery";
         };
@@ -9130,6 +9138,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             lastUpdate: string;
             loadNumber: string;
@@ -9137,6 +9146,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
@@ -9168,6 +9178,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             expiresAt: string;
             lastUpdate: string;
@@ -9177,6 +9188,7 @@ export interface components {
                 city: string;
                 date: string;
                 state: string;
+                timeZone: string | null;
             };
             /** @enum {string} */
             status: "pending" | "assigned" | "in_progress" | "completed" | "cancelled";
@@ -24330,6 +24342,7 @@ export interface operations {
             query?: {
                 address?: string;
                 city?: string;
+                location?: string;
                 postalCode?: string;
                 state?: string;
             };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { placeFuelStop } from "../../platform/geo/place-rows";
 import { loadInput } from "../../testing/fixtures";
 import { type GeocoderServer, startGeocoder } from "../../testing/geocoder-server";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
@@ -86,6 +87,32 @@ describe("GET /api/geo/place", () => {
       precision: "city",
       timeZone: "America/Indiana/Indianapolis",
     });
+  });
+
+  it("places a fuel stop's text as the saved entry is placed: a ZIP in it, else a city part of the state", async () => {
+    // The driver logging fuel sees it as they type; the entry saved with it gets the same point.
+    const typed = { location: "Pilot #612, Joliet", state: "IL" };
+    const res = await place(driver, typed);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      status: "placed",
+      precision: "city",
+      source: "gazetteer",
+      label: "Joliet, IL",
+      timeZone: "America/Chicago",
+    });
+    const saved = placeFuelStop(typed.location, typed.state);
+    expect([saved.latitude, saved.longitude]).toEqual([res.json.lat, res.json.lon]);
+    expect((await place(driver, { location: "TA Travel Center 46350", state: "IN" })).json).toMatchObject({
+      status: "placed",
+      precision: "zip",
+    });
+    // Joliet is not a city of Ohio: said, never guessed.
+    expect((await place(driver, { location: "Pilot #612, Joliet", state: "OH" })).json).toEqual({
+      status: "unplaced",
+      message: "We could not place this address — check the ZIP or city.",
+    });
+    expect((await place(driver, { location: "Pilot #612, Joliet" })).status).toBe(400);
   });
 
   it("says an address cannot be placed, and refuses an empty query with the form's words", async () => {

@@ -1,5 +1,7 @@
 import { GEO_MESSAGES, type PlaceLookup, type PlaceLookupQuery } from "@shared/geo/geo.schema";
 import { locate } from "../../platform/geo/geocoder";
+import { fuelStopHit } from "../../platform/geo/place-rows";
+import { timeZoneAt } from "../../platform/geo/time-zone";
 
 /**
  * The place lookup a form calls as an address is typed (issue 40): the offline gazetteer only (no
@@ -7,7 +9,7 @@ import { locate } from "../../platform/geo/geocoder";
  * the address cannot be placed before it is saved. A configured provider refines the saved row later.
  */
 export async function lookupPlace(q: Required<PlaceLookupQuery>): Promise<PlaceLookup> {
-  const { place } = await locate(q);
+  const { place } = q.location ? { place: fuelStopAt(q.location, q.state) } : await locate(q);
   if (!place) return { status: "unplaced", message: GEO_MESSAGES.unplaced };
   return {
     status: "placed",
@@ -18,4 +20,19 @@ export async function lookupPlace(q: Required<PlaceLookupQuery>): Promise<PlaceL
     label: place.label,
     source: place.source,
   };
+}
+
+/** A fuel stop's text placed the way the fuel entry is on save (platform/geo/place-rows#placeFuelStop). */
+function fuelStopAt(location: string, state: string) {
+  const hit = fuelStopHit(location, state);
+  return hit
+    ? {
+        lat: hit.lat,
+        lon: hit.lon,
+        precision: hit.precision,
+        timeZone: timeZoneAt(hit.lat, hit.lon),
+        label: hit.label,
+        source: "gazetteer" as const,
+      }
+    : null;
 }

@@ -148,6 +148,9 @@ describe("the portal shows a customer their own loads and nothing internal", () 
     expect(res.status).toBe(200);
     const detail = portalLoadDetailSchema.parse(res.json);
     expect(detail.stops.map((s) => s.city)).toEqual(["Chicago", "Dallas"]);
+    // Each stop's zone travels with it, for its time to be shown there, named (issue 40).
+    expect(detail.stops.map((s) => s.timeZone)).toEqual(["America/Chicago", "America/Chicago"]);
+    expect(detail).toMatchObject({ pickupTimeZone: "America/Chicago", deliveryTimeZone: "America/Chicago" });
     expect(detail.deliveryAt).toBe("2026-03-04T18:00:00.000Z");
     expect(detail.timeline.map((e) => e.status)).toEqual(["pending"]);
     expectNoInternals(res.json);

@@ -58,6 +58,11 @@ export const portalLoadColumns = {
   deliveryAt: loads.deliveryAt,
   deliveredAt: loads.deliveredAt,
   hasPod: sql<boolean>`exists (select 1 from load_files pf where pf.load_id = loads.id and pf.kind = 'pod')`,
+  // The first pickup's and the last delivery's zones: their times are read there, named (issue 40).
+  pickupTimeZone: sql<string | null>`(select s.time_zone from load_stops s
+    where s.load_id = "loads"."id" and s.type = 'pickup' order by s.sequence limit 1)`,
+  deliveryTimeZone: sql<string | null>`(select s.time_zone from load_stops s
+    where s.load_id = "loads"."id" and s.type = 'delivery' order by s.sequence desc limit 1)`,
 };
 
 export type PortalLoadRow = {
@@ -74,6 +79,8 @@ export type PortalLoadRow = {
   deliveryAt: Date;
   deliveredAt: Date | null;
   hasPod: boolean;
+  pickupTimeZone: string | null;
+  deliveryTimeZone: string | null;
 };
 
 export function toPortalItem(r: PortalLoadRow): PortalLoadItem {
@@ -91,6 +98,8 @@ export function toPortalItem(r: PortalLoadRow): PortalLoadItem {
     deliveryAt: r.deliveryAt.toISOString(),
     deliveredAt: iso(r.deliveredAt),
     hasPod: !!r.hasPod,
+    pickupTimeZone: r.pickupTimeZone,
+    deliveryTimeZone: r.deliveryTimeZone,
   };
 }
 

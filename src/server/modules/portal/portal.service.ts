@@ -186,6 +186,7 @@ export function createPortalService(deps: Deps) {
           state: s.state,
           postalCode: s.postalCode,
           scheduledAt: s.scheduledAt.toISOString(),
+          timeZone: s.timeZone,
         })),
         // A status change is news; an "accepted" note that keeps the status is internal.
         timeline: events

@@ -67,6 +67,11 @@ const publicColumns = {
   deliveryAt: loads.deliveryAt,
   deliveredAt: loads.deliveredAt,
   updatedAt: loads.updatedAt,
+  // The first pickup's and the last delivery's zones: their times are read there (issue 40).
+  pickupTimeZone: sql<string | null>`(select s.time_zone from load_stops s
+    where s.load_id = "loads"."id" and s.type = 'pickup' order by s.sequence limit 1)`,
+  deliveryTimeZone: sql<string | null>`(select s.time_zone from load_stops s
+    where s.load_id = "loads"."id" and s.type = 'delivery' order by s.sequence desc limit 1)`,
   // Spelled out: Drizzle writes a column inside a selected expression without its table, and a bare
   // "id" in the subquery would be the event's own.
   lastEventAt: sql<string | null>`(select max(e.created_at) from load_status_events e
@@ -84,6 +89,8 @@ interface PublicLoad {
   deliveredAt: Date | null;
   updatedAt: Date;
   lastEventAt: string | null;
+  pickupTimeZone: string | null;
+  deliveryTimeZone: string | null;
 }
 
 function fullView(row: PublicLoad): TrackFull {
@@ -93,8 +100,18 @@ function fullView(row: PublicLoad): TrackFull {
     view: "full",
     loadNumber: row.loadNumber,
     status: row.status,
-    pickup: { city: row.pickupCity, state: row.pickupState, date: row.pickupAt.toISOString() },
-    delivery: { city: row.deliveryCity, state: row.deliveryState, date: row.deliveryAt.toISOString() },
+    pickup: {
+      city: row.pickupCity,
+      state: row.pickupState,
+      date: row.pickupAt.toISOString(),
+      timeZone: row.pickupTimeZone,
+    },
+    delivery: {
+      city: row.deliveryCity,
+      state: row.deliveryState,
+      date: row.deliveryAt.toISOString(),
+      timeZone: row.deliveryTimeZone,
+    },
     lastUpdate: lastUpdate.toISOString(),
     deliveredAt: deliveredMoment(row)?.toISOString() ?? null,
   };

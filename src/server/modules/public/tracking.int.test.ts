@@ -109,6 +109,13 @@ describe("dispatch's tracking link", () => {
       expiresAt: made.json.expiresAt,
     });
     expect(JSON.stringify(res.json)).not.toMatch(/rate|pay|driver|customer|phone|address/i);
+    // The first pickup's and the last delivery's zones, for their times to be read there, named.
+    const zones = await ctx.deps.db.execute<{ type: string; time_zone: string | null }>(
+      sql`select type::text, time_zone from load_stops where load_id = ${onTheRoad.id} order by sequence`,
+    );
+    expect(res.json.pickup.timeZone).toBe(zones.rows.find((s) => s.type === "pickup")?.time_zone);
+    expect(res.json.delivery.timeZone).toBe(zones.rows.findLast((s) => s.type === "delivery")?.time_zone);
+    expect(res.json.pickup.timeZone).toMatch(/^America\//);
 
     const dump = await ctx.deps.db.execute(sql`select row_to_json(t)::text as j from load_tracking_links t`);
     expect(JSON.stringify(dump.rows)).not.toContain(token);

@@ -115,6 +115,10 @@ describe("the ETA and the late notice", () => {
       late: false,
       basis: "estimated",
     });
+    // The ETA's stop carries its zone: the panel shows the ETA there, named (issue 40).
+    const [stop] = await ctx.deps.db.select().from(loadStops).where(eq(loadStops.id, stopId));
+    expect(stop.timeZone).toMatch(/^America\//);
+    expect(panel.json.stops.find((s: { id: string }) => s.id === stopId)?.timeZone).toBe(stop.timeZone);
   });
 
   it("reads the remaining miles along the stored route when there is one", async () => {

@@ -90,6 +90,7 @@ describe("the shipper's live view", () => {
       recordedAt: t,
       etaAt: expect.any(String),
       nextStopCity: "Columbus, OH",
+      nextStopTimeZone: "America/New_York",
       late: expect.any(Boolean),
     });
     expectNoDriver(link.json);
@@ -115,7 +116,14 @@ describe("the shipper's live view", () => {
       .set({ status: "completed", deliveredAt: new Date(Date.now() - 2 * HOUR) })
       .where(eq(loads.id, load.id));
     const recent = (await openLink()).json.live;
-    expect(recent).toMatchObject({ lat: 41.5, lon: -88.1, etaAt: null, nextStopCity: null, late: false });
+    expect(recent).toMatchObject({
+      lat: 41.5,
+      lon: -88.1,
+      etaAt: null,
+      nextStopCity: null,
+      nextStopTimeZone: null,
+      late: false,
+    });
 
     await ctx.deps.db
       .update(loads)

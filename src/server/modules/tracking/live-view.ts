@@ -25,9 +25,11 @@ export async function liveViewOf(tx: Tx, loadId: string, now = new Date()): Prom
     late: boolean | null;
     next_city: string | null;
     next_state: string | null;
+    next_zone: string | null;
   }>(sql`
     select l.status::text as status, l.delivered_at, l.updated_at,
-      p.latitude, p.longitude, p.recorded_at, lt.eta_at, lt.late, ns.city as next_city, ns.state as next_state
+      p.latitude, p.longitude, p.recorded_at, lt.eta_at, lt.late, ns.city as next_city, ns.state as next_state,
+      ns.time_zone as next_zone
     from loads l
     left join lateral (
       select latitude, longitude, recorded_at from last_positions lp
@@ -38,7 +40,7 @@ export async function liveViewOf(tx: Tx, loadId: string, now = new Date()): Prom
     ) p on true
     left join load_tracking lt on lt.load_id = l.id
     left join lateral (
-      select s.city, s.state from load_stops s
+      select s.city, s.state, s.time_zone from load_stops s
       where s.load_id = l.id and s.departed_at is null order by s.sequence limit 1
     ) ns on true
     where l.id = ${loadId}::uuid`);
@@ -62,6 +64,7 @@ export async function liveViewOf(tx: Tx, loadId: string, now = new Date()): Prom
     recordedAt: new Date(r.recorded_at).toISOString(),
     etaAt: onTheRoad && r.eta_at ? new Date(r.eta_at).toISOString() : null,
     nextStopCity: onTheRoad && r.next_city ? `${r.next_city}, ${r.next_state}` : null,
+    nextStopTimeZone: onTheRoad ? r.next_zone : null,
     late: onTheRoad && !!r.late,
   };
 }

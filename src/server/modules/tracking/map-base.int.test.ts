@@ -44,11 +44,52 @@ describe("the maps' base", () => {
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.openfreemap\.org(;|$)/);
   });
 
-  it("takes only an http(s) style's origin into the policy", () => {
+  it("follows a save in Settings at once: a Protomaps archive named directly, its origin allowed by the CSP", async () => {
+    const admin = await signIn(ctx, DEMO_BY_ROLE.admin);
+    const saved = (await call(ctx, "/api/settings/geo", { cookie: admin })).json;
+    const part = (p: { kind: string | null; url: string }) => ({ kind: p.kind, url: p.url, key: "" });
+    const save = (tileStyleUrl: string) =>
+      call(ctx, "/api/settings/geo", {
+        method: "PUT",
+        cookie: admin,
+        body: {
+          geocoder: part(saved.geocoder),
+          router: part(saved.router),
+          telematics: part(saved.telematics),
+          circuityFactor: saved.circuityFactor,
+          geofenceRadiusMiles: saved.geofenceRadiusMiles,
+          positionRetentionDays: saved.positionRetentionDays,
+          sharingIntervalSeconds: saved.sharingIntervalSeconds,
+          tileStyleUrl,
+        },
+      });
+    // Read once, so this instance holds the base for the next 30 s; the save must not wait them out.
+    await call(ctx, "/api/geo/map-base", { cookie: dispatcher });
+    const archive = "pmtiles://https://maps.example.com:8443/tiles/na.pmtiles";
+    expect((await save(archive)).status).toBe(200);
+    try {
+      await ctx.deps.events.sync();
+      const after = await call(ctx, "/api/geo/map-base", { cookie: dispatcher });
+      expect(after.json).toEqual({ tileStyleUrl: archive });
+      const csp = (await call(ctx, "/api/health")).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/connect-src 'self' https:\/\/maps\.example\.com:8443(;|$)/);
+    } finally {
+      expect((await save(saved.tileStyleUrl)).status).toBe(200);
+      await ctx.deps.events.sync();
+    }
+    expect((await call(ctx, "/api/geo/map-base", { cookie: dispatcher })).json).toEqual({
+      tileStyleUrl: saved.tileStyleUrl || null,
+    });
+  });
+
+  it("takes only an http(s) style's origin into the policy, or the archive's behind pmtiles://", () => {
     expect(originsOf("https://api.maptiler.com/maps/streets-v2/style.json?key=abc")).toEqual([
       "https://api.maptiler.com",
     ]);
-    expect(originsOf("pmtiles://https://example.com/na.pmtiles")).toEqual([]);
+    expect(originsOf("pmtiles://https://example.com/na.pmtiles")).toEqual(["https://example.com"]);
+    expect(originsOf("pmtiles://http://127.0.0.1:8080/na.pmtiles")).toEqual(["http://127.0.0.1:8080"]);
+    expect(originsOf("pmtiles://na.pmtiles")).toEqual([]);
+    expect(originsOf("pmtiles://file:///etc/na.pmtiles")).toEqual([]);
     expect(originsOf("not a url")).toEqual([]);
     expect(originsOf(null)).toEqual([]);
   });

@@ -56,6 +56,7 @@ interface MapRow extends Record<string, unknown> {
   stop_name: string | null;
   stop_city: string | null;
   stop_state: string | null;
+  stop_zone: string | null;
   eta_at: Date | string | null;
   late: boolean | null;
 }
@@ -169,6 +170,7 @@ export function createTrackingService(deps: Deps) {
                       locationName: r.stop_name,
                       city: r.stop_city ?? "",
                       state: r.stop_state ?? "",
+                      timeZone: r.stop_zone,
                     }
                   : null,
               etaAt: r.eta_at ? iso(r.eta_at) : null,
@@ -220,6 +222,7 @@ export function createTrackingService(deps: Deps) {
             locationName: loadStops.locationName,
             lat: loadStops.latitude,
             lon: loadStops.longitude,
+            timeZone: loadStops.timeZone,
           })
           .from(loadStops)
           .where(eq(loadStops.loadId, loadId))

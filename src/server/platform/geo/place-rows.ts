@@ -2,7 +2,7 @@ import type { GeoPrecision, GeoSource, GeoStatus } from "@shared/geo/geo.constan
 import { eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { geoSettings, locations } from "../../db/schema";
-import { lookupCity, lookupPostal, stateCode } from "./gazetteer";
+import { type GazetteerHit, lookupCity, lookupPostal, stateCode } from "./gazetteer";
 import { type GeocodeQuery, locate } from "./geocoder";
 
 /**
@@ -164,16 +164,22 @@ export function placeFuelStop(
   location: string,
   state: string,
 ): Pick<GeoFields, "latitude" | "longitude" | "geoPrecision" | "geoSource"> {
+  const hit = fuelStopHit(location, state);
+  return hit
+    ? { latitude: hit.lat, longitude: hit.lon, geoPrecision: hit.precision, geoSource: "gazetteer" }
+    : { latitude: null, longitude: null, geoPrecision: null, geoSource: null };
+}
+
+/** The gazetteer's place for a fuel stop's text, as saved — also what the fuel form says while typing. */
+export function fuelStopHit(location: string, state: string): GazetteerHit | null {
   const zip = /\b(\d{5}|[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d)\b/.exec(location)?.[1];
   const parts = location
     .split(/[,/]/)
     .map((p) => p.replace(/#?\d+/g, "").trim())
     .filter(Boolean);
-  const hit =
+  return (
     (zip ? lookupPostal(zip, state) : null) ??
     [location, ...parts.reverse()].map((p) => lookupCity(p, state)).find((h) => h) ??
-    null;
-  return hit
-    ? { latitude: hit.lat, longitude: hit.lon, geoPrecision: hit.precision, geoSource: "gazetteer" }
-    : { latitude: null, longitude: null, geoPrecision: null, geoSource: null };
+    null
+  );
 }

@@ -4,33 +4,34 @@ import { api } from "../../lib/api";
 import { retryTransient } from "../../lib/api-errors";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 
-export interface TypedAddress {
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-}
+export type TypedAddress =
+  | { address: string; city: string; state: string; postalCode: string }
+  /** A fuel stop: its free text ("Pilot #612, Joliet") and state, placed as the entry will be on save. */
+  | { location: string; state: string };
 
-/** Enough typed to ask: a ZIP/postal code, or a city and a state. */
-const askable = (a: TypedAddress) => !!a.postalCode.trim() || (!!a.city.trim() && a.state.trim().length >= 2);
+/** Enough typed to ask: a ZIP/postal code, or a city (or a fuel stop's text) and a state. */
+const askable = (a: { city: string; state: string; postalCode: string; location: string }) =>
+  !!a.postalCode || ((!!a.city || !!a.location) && a.state.length >= 2);
 
 /**
  * Where the address being typed is (issue 40): the offline gazetteer through GET /api/geo/place,
  * 400 ms after the typing stops, cached per address. `undefined` until enough is typed.
  */
 export function usePlaceLookup(typed: TypedAddress): { place: PlaceLookup | undefined; loading: boolean } {
+  const fuel = "location" in typed;
   const a = useDebouncedValue(
     {
-      address: typed.address.trim(),
-      city: typed.city.trim(),
+      address: fuel ? "" : typed.address.trim(),
+      city: fuel ? "" : typed.city.trim(),
       state: typed.state.trim(),
-      postalCode: typed.postalCode.trim(),
+      postalCode: fuel ? "" : typed.postalCode.trim(),
+      location: fuel ? typed.location.trim() : "",
     },
     400,
   );
   const enabled = askable(a);
   const query = useQuery({
-    queryKey: ["geo", "place", a.address, a.city, a.state, a.postalCode],
+    queryKey: ["geo", "place", a.address, a.city, a.state, a.postalCode, a.location],
     queryFn: ({ signal }) => api.get("/api/geo/place", { query: a, signal }),
     enabled,
     staleTime: 5 * 60_000,

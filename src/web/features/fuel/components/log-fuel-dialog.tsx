@@ -16,6 +16,8 @@ import { useEffect, useId, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PlaceStatus } from "../../../components/geo/place-status";
+import { usePlaceLookup } from "../../../components/geo/use-place-lookup";
 import { AmountField, DateField, TextField } from "../../../components/money-entry/entry-fields";
 import { MoneyEntryDialog } from "../../../components/money-entry/money-entry-dialog";
 import { ReceiptField } from "../../../components/money-entry/receipt-field";
@@ -105,6 +107,12 @@ export function LogFuelDialog({
     setValue("vehicleId", assignedId);
     setAssignedLabel(vehicles.data?.items.find((v) => v.id === assignedId)?.unitNumber);
   }, [open, assignedId, vehicles.data, setValue, form]);
+
+  // Where the typed stop is, before it is saved (issue 40): the same reading the entry gets on save. With
+  // the phone's position attached the position places it instead, so nothing is said about the text.
+  const [location, state] = watch(["location", "state"]);
+  const { place } = usePlaceLookup({ location, state });
+  const positioned = open && !!currentFix();
 
   // The total follows gallons × price until the driver types their own.
   const gallons = watch("gallons");
@@ -321,29 +329,33 @@ export function LogFuelDialog({
         required
         maxLength={160}
         label={t("fields.location")}
-        hint={open && currentFix() ? t("form.positionAttached") : t("form.locationHint")}
+        hint={positioned ? t("form.positionAttached") : t("form.locationHint")}
       />
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label={t("fields.state")} error={fieldError("state")}>
-          <Select aria-required {...register("state")}>
-            <option value="">{t("form.chooseState")}</option>
-            <optgroup label={t("form.unitedStates")}>
-              {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t("form.canada")}>
-              {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
-                <option key={j.code} value={j.code}>
-                  {j.name} ({j.code})
-                </option>
-              ))}
-            </optgroup>
-          </Select>
-        </Field>
+        {/* Under the state it completes: on a phone the status stays next to what is typed. */}
+        <div className="grid gap-1.5">
+          <Field label={t("fields.state")} error={fieldError("state")}>
+            <Select aria-required {...register("state")}>
+              <option value="">{t("form.chooseState")}</option>
+              <optgroup label={t("form.unitedStates")}>
+                {JURISDICTIONS.filter((j) => j.country === "US").map((j) => (
+                  <option key={j.code} value={j.code}>
+                    {j.name} ({j.code})
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t("form.canada")}>
+                {JURISDICTIONS.filter((j) => j.country === "CA").map((j) => (
+                  <option key={j.code} value={j.code}>
+                    {j.name} ({j.code})
+                  </option>
+                ))}
+              </optgroup>
+            </Select>
+          </Field>
+          {positioned ? null : <PlaceStatus place={place} testId="fuel-place" />}
+        </div>
         <TextField
           entry={entry}
           name="odometer"

@@ -9,6 +9,7 @@ import { Alert, Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 import { notify } from "../../../lib/toast";
 import { LivePosition } from "../../tracking/components/live-position";
 import { downloadPortalFile, usePortalLoad } from "../api/portal";
@@ -65,7 +66,7 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
                 {data.deliveredAt ? t("load.delivered") : t("load.eta")}
               </p>
               <p className="text-lg font-semibold text-slate-900" data-testid="portal-load-eta">
-                {formatDateTime(data.deliveredAt ?? data.deliveryAt)}
+                {formatInZone(data.deliveredAt ?? data.deliveryAt, data.deliveryTimeZone)}
               </p>
             </div>
             <div>
@@ -114,7 +115,9 @@ export function PortalLoadDialog({ loadId, onClose }: { loadId: string | null; o
                     <p className="text-slate-600">
                       {s.address}, {s.city}, {s.state} {s.postalCode}
                     </p>
-                    <p className="text-xs text-slate-500">{formatDateTime(s.scheduledAt)}</p>
+                    <p className="text-xs text-slate-500" data-testid="portal-stop-time">
+                      {formatInZone(s.scheduledAt, s.timeZone)}
+                    </p>
                   </div>
                 </li>
               ))}

@@ -33,6 +33,7 @@ import { lazyDialog } from "../../../components/ui/lazy";
 import { Table, TBody, Td, THead, Th, Tr } from "../../../components/ui/table";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 import { type ListScreen, useListScreen } from "../../../lib/use-list-screen";
 import { exportPortalLoads, useMyRequests, usePortalLoads, usePortalSummary } from "../api/portal";
 import { PortalBilling } from "../components/portal-billing";
@@ -336,15 +337,21 @@ function LoadRow({
       <Td data-label={columns.status} className={cn(stacked.cell, "max-lg:hidden")}>
         <LoadStatusBadge status={l.status} />
       </Td>
-      <Td data-label={columns.pickup} className={cn(stacked.cell, "text-slate-700 lg:whitespace-nowrap")}>
-        {formatDateTime(l.pickupAt)}
+      <Td
+        data-label={columns.pickup}
+        className={cn(stacked.cell, "text-slate-700 lg:whitespace-nowrap")}
+        data-testid="portal-row-pickup"
+      >
+        {formatInZone(l.pickupAt, l.pickupTimeZone)}
       </Td>
       <Td
         data-label={l.deliveredAt ? t("loads.deliveredAt") : columns.eta}
         className={cn(stacked.cell, "lg:whitespace-nowrap")}
       >
         <span className="grid text-right lg:text-left">
-          <span className="text-slate-900">{formatDateTime(l.deliveredAt ?? l.deliveryAt)}</span>
+          <span className="text-slate-900" data-testid="portal-row-delivery">
+            {formatInZone(l.deliveredAt ?? l.deliveryAt, l.deliveryTimeZone)}
+          </span>
           <span className="text-xs text-slate-500 max-lg:hidden">
             {l.deliveredAt ? t("loads.deliveredAt") : t("loads.columns.eta")}
           </span>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatWeekday } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 
 /** The road a load travels, in order; cancelled leaves it. */
 const STEPS = ["pending", "assigned", "in_progress", "completed"] as const satisfies readonly LoadStatus[];
@@ -76,7 +77,9 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
                     {t(`track.steps.${step}`)}
                   </span>
                   {step === "completed" && result.deliveredAt ? (
-                    <span className="block text-xs text-slate-500">{formatDateTime(result.deliveredAt)}</span>
+                    <span className="block text-xs text-slate-500">
+                      {formatInZone(result.deliveredAt, result.delivery.timeZone)}
+                    </span>
                   ) : null}
                   <span className="sr-only">
                     {done ? t("track.result.stepDone") : active ? t("track.result.stepCurrent") : ""}
@@ -95,6 +98,7 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
           city={result.pickup.city}
           state={result.pickup.state}
           date={result.pickup.date}
+          timeZone={result.pickup.timeZone}
         />
         <Place
           icon={<Flag className="size-4" aria-hidden />}
@@ -102,6 +106,7 @@ export function TrackResultCard({ result }: { result: TrackFull }) {
           city={result.delivery.city}
           state={result.delivery.state}
           date={result.delivery.date}
+          timeZone={result.delivery.timeZone}
         />
       </dl>
 
@@ -199,12 +204,15 @@ function Place({
   city,
   state,
   date,
+  timeZone,
 }: {
   icon: ReactNode;
   label: string;
   city: string;
   state: string;
   date: string;
+  /** The stop's zone: its time is read there, named ("8:00 AM CST"), whatever the reader's zone. */
+  timeZone: string | null;
 }) {
   const { t } = useTranslation("public");
   return (
@@ -216,8 +224,8 @@ function Place({
       <dd className="mt-1 text-base font-semibold text-slate-900">
         {city}, {state}
       </dd>
-      <dd className="text-sm text-slate-600">
-        {t("track.result.scheduled", { date: formatDateTime(date) })}
+      <dd className="text-sm text-slate-600" data-testid="track-place-time">
+        {t("track.result.scheduled", { date: formatInZone(date, timeZone) })}
       </dd>
     </div>
   );

@@ -1,8 +1,8 @@
 import type { LiveView } from "@shared/tracking/tracking.schema";
-import i18n from "i18next";
 import { AlertTriangle, Navigation } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { formatInZone, sameDayInZone } from "../../../lib/format-zone";
 import { LazyMap } from "./lazy-map";
 import type { MapPoint } from "./map-view";
 
@@ -31,7 +31,8 @@ export function LivePosition({ live }: { live: LiveView | null }) {
     [live, t],
   );
   if (!live) return null;
-  const at = clockTime(live.recordedAt);
+  // When the fix was taken is no stop's time: the reader's own clock.
+  const at = clockTime(live.recordedAt, null);
   return (
     <section
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -48,8 +49,8 @@ export function LivePosition({ live }: { live: LiveView | null }) {
       {live.etaAt ? (
         <p className="text-sm text-slate-700" data-testid="live-eta">
           {live.nextStopCity
-            ? t("live.etaTo", { city: live.nextStopCity, time: clockTime(live.etaAt) })
-            : t("live.eta", { time: clockTime(live.etaAt) })}
+            ? t("live.etaTo", { city: live.nextStopCity, time: clockTime(live.etaAt, live.nextStopTimeZone) })
+            : t("live.eta", { time: clockTime(live.etaAt, live.nextStopTimeZone) })}
           {live.late ? (
             <span className="ml-2 inline-flex items-center gap-1 font-medium text-red-700">
               <AlertTriangle className="size-3.5" aria-hidden />
@@ -64,12 +65,14 @@ export function LivePosition({ live }: { live: LiveView | null }) {
   );
 }
 
-/** "2:14 PM" today; with the date on another day. */
-function clockTime(iso: string): string {
-  const at = new Date(iso);
-  const today = new Date().toDateString() === at.toDateString();
-  return new Intl.DateTimeFormat(i18n.resolvedLanguage ?? "en", {
-    timeStyle: "short",
-    ...(today ? {} : { dateStyle: "medium" }),
-  }).format(at);
+/**
+ * "2:14 PM CDT" today, with the date on another day: in the next stop's zone, named, like its
+ * appointment (issue 40); the reader's own time, unnamed, for a stop never placed.
+ */
+function clockTime(iso: string, timeZone: string | null): string {
+  return formatInZone(
+    iso,
+    timeZone,
+    sameDayInZone(new Date().toISOString(), iso, timeZone) ? "time" : "dateTime",
+  );
 }

@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/feedback";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 import { notify } from "../../../lib/toast";
 import { useDecideGeofenceEvent, useLoadTracking, useMapBase } from "../api/tracking";
 import { formatFixAge, isStale, useNow } from "./fix-age";
@@ -77,6 +78,8 @@ function TrackingView({
   const { t } = useTranslation("tracking");
   const { last, eta } = data;
   const stopName = (id: string | null) => data.stops.find((s) => s.id === id)?.locationName ?? "—";
+  // A stop's times (the ETA to it, its GPS crossings) are read in its zone, named, like its appointment.
+  const zoneOf = (id: string | null) => data.stops.find((s) => s.id === id)?.timeZone ?? null;
   const lines = useMemo<MapLine[]>(
     () => [
       { id: "route", points: data.route, tone: "route" },
@@ -149,7 +152,7 @@ function TrackingView({
               </dt>
               <dd className="mt-0.5 text-slate-900" data-testid="tracking-eta">
                 <span className={cn("font-medium", eta.late && "text-red-700")}>
-                  {eta.etaAt ? formatDateTime(eta.etaAt) : "—"}
+                  {eta.etaAt ? formatInZone(eta.etaAt, zoneOf(eta.nextStopId)) : "—"}
                 </span>
                 {eta.late ? (
                   <Badge tone="danger" className="ml-2">
@@ -192,6 +195,7 @@ function TrackingView({
                 loadId={loadId}
                 event={event}
                 stop={stopName(event.stopId)}
+                timeZone={zoneOf(event.stopId)}
                 canDecide={canDecide}
                 onDecided={onDecided}
               />
@@ -207,12 +211,14 @@ function GeofenceRow({
   loadId,
   event,
   stop,
+  timeZone,
   canDecide,
   onDecided,
 }: {
   loadId: string;
   event: GeofenceEvent;
   stop: string;
+  timeZone: string | null;
   canDecide: boolean;
   onDecided?: () => unknown;
 }) {
@@ -234,7 +240,7 @@ function GeofenceRow({
   return (
     <li className="rounded-md border border-slate-200 p-3 text-sm" data-testid="geofence-event">
       <p className="text-slate-900">
-        {t(`panel.event.${event.kind}`, { stop, time: formatDateTime(event.at) })}
+        {t(`panel.event.${event.kind}`, { stop, time: formatInZone(event.at, timeZone) })}
       </p>
       <p className="text-xs text-slate-500">{t(`panel.status.${event.status}`)}</p>
       {canDecide && event.status === "proposed" ? (

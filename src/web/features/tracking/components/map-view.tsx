@@ -1,5 +1,6 @@
 import {
   AttributionControl,
+  addProtocol,
   type LineLayerSpecification,
   LngLatBounds,
   Map as MapLibre,
@@ -9,10 +10,12 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
+import { PMTiles, Protocol } from "pmtiles";
 import { useEffect, useRef } from "react";
 import Supercluster from "supercluster";
 import { cn } from "../../../lib/cn";
-import { mapStyleOf, OFFLINE_ATTRIBUTION } from "./map-style";
+import { isArchiveUrl, mapStyleOf } from "./map-style";
+import { ARCHIVE_LOADING_STYLE, archiveStyle } from "./pmtiles-style";
 
 /**
  * The map itself — MapLibre GL and the clusterer, in a chunk of their own that only the screens with a
@@ -24,6 +27,25 @@ import { mapStyleOf, OFFLINE_ATTRIBUTION } from "./map-style";
 // The worker is a file of our own origin (Vite copies it with a hashed name), so the document's CSP
 // needs nothing beyond script-src 'self' — no blob: worker (decision 053).
 setWorkerUrl(workerUrl);
+
+// Self-hosted Protomaps archives (`pmtiles://https://host/na.pmtiles`, in a style's sources or as the
+// style itself): MapLibre asks this protocol for the archive's TileJSON and tiles, which it reads with
+// HTTP range requests from the page (the CSP allows the archive's origin, modules/tracking/map-base.ts).
+// Registered once, with the map chunk; one reader per archive, shared by every map on the page.
+const archives = new Protocol();
+addProtocol("pmtiles", archives.tile);
+
+/** The style built from an archive named directly in Settings, from its header and metadata. */
+async function styleOfArchive(styleUrl: string) {
+  const url = styleUrl.slice("pmtiles://".length);
+  let archive = archives.get(url);
+  if (!archive) {
+    archive = new PMTiles(url);
+    archives.add(archive);
+  }
+  const [header, metadata] = await Promise.all([archive.getHeader(), archive.getMetadata()]);
+  return archiveStyle(styleUrl, header, metadata);
+}
 
 export interface MapPoint {
   key: string;
@@ -104,10 +126,11 @@ export function MapView({
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibre;
+    const archive = isArchiveUrl(styleUrl);
     try {
       map = new MapLibre({
         container: container.current,
-        style: mapStyleOf(styleUrl),
+        style: archive ? ARCHIVE_LOADING_STYLE : mapStyleOf(styleUrl),
         center: US_CENTER,
         zoom: 3,
         attributionControl: false,
@@ -119,12 +142,8 @@ export function MapView({
       return;
     }
     map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    map.addControl(
-      new AttributionControl({
-        compact: true,
-        customAttribution: styleUrl ? undefined : OFFLINE_ATTRIBUTION,
-      }),
-    );
+    // Each base names its own sources' makers (Natural Earth, the tile service, the archive).
+    map.addControl(new AttributionControl({ compact: true }));
     map.on("webglcontextlost", () => onFailed?.());
     // A base that cannot be fetched (no outlines shipped, a tile service down) leaves the background and
     // the trucks: the map stays useful, so the error is not the reader's to see (nor the console's).
@@ -136,8 +155,18 @@ export function MapView({
     map.on("style.load", () => drawLines(map, linesRef.current));
     map.on("load", redraw);
     mapRef.current = map;
+    let gone = false;
+    // The archive's own style replaces the placeholder whole (no diff: the lines are drawn again on
+    // its style.load); an archive that cannot be read leaves the shipped outlines.
+    if (archive)
+      styleOfArchive(styleUrl)
+        .catch(() => mapStyleOf(null))
+        .then((style) => {
+          if (!gone) map.setStyle(style, { diff: false });
+        });
     const placed = markers.current;
     return () => {
+      gone = true;
       for (const marker of placed.values()) marker.remove();
       placed.clear();
       map.remove();

@@ -8,6 +8,7 @@ import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { formatInZone } from "../../../lib/format-zone";
 import { formatFixAge, isStale } from "./fix-age";
 import { unitName, whereText } from "./truck-words";
 
@@ -117,7 +118,7 @@ function TruckDetails({ truck, now }: { truck: MapTruck; now: number }) {
             </Fact>
             <Fact label={t("details.eta")}>
               <span className={cn(load.late && "font-medium text-red-700")}>
-                {load.etaAt ? formatDateTime(load.etaAt) : "—"}
+                {load.etaAt ? formatInZone(load.etaAt, load.nextStop?.timeZone) : "—"}
               </span>
               {load.late ? (
                 <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-red-700">
