@@ -26,7 +26,7 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   documents: ["documents"],
   drivers: ["calendar", "citations", "drivers", "loads"],
   fleet: ["fleet", "inspections"],
-  fuel: ["fuel", "loads"],
+  fuel: ["fuel", "geo", "loads"],
   inspections: ["inspections", "loads"],
   invoices: ["invoices", "loads"],
   "load-board": ["board"],

@@ -108,6 +108,7 @@ export function createTrackingService(deps: Deps) {
         l.id as load_id, l.load_number, l.status::text as load_status,
         coalesce(nullif(c.company_name, ''), c.name) as customer_name,
         ns.id as stop_id, ns.location_name as stop_name, ns.city as stop_city, ns.state as stop_state,
+        ns.time_zone as stop_zone,
         lt.eta_at, lt.late
       from last_positions lp
       left join vehicles v on v.id = lp.vehicle_id
@@ -133,7 +134,7 @@ export function createTrackingService(deps: Deps) {
       left join customers c on c.id = l.customer_id
       left join load_tracking lt on lt.load_id = l.id
       left join lateral (
-        select s.id, s.location_name, s.city, s.state from load_stops s
+        select s.id, s.location_name, s.city, s.state, s.time_zone from load_stops s
         where s.load_id = l.id and s.departed_at is null
         order by s.sequence limit 1
       ) ns on true
