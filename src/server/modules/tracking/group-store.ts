@@ -57,7 +57,7 @@ export function createGroupStore(db: Db) {
       for (const w of group) await storeOne(w);
       return;
     }
-    group.forEach((w, i) => w.resolve(results[i]));
+    for (const [i, w] of group.entries()) w.resolve(results[i]);
   }
 
   function pump() {
