@@ -352,6 +352,66 @@ test.describe("the driver's phone shares its location (issue 40)", () => {
     expect(await sharingOf(phone)).toMatchObject({ consented: false, sharing: false, loadId: load.id });
   });
 
+  test("positions taken with no network wait on the phone and reach the server with their own times when it returns", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await loginAs(page, "dispatcher@demo.test");
+    const phone = await phoneOf(browser);
+    const load = await rosasLoadOnItsWay(page, phone);
+    const receiver = await receiverOf(page, load);
+    const start = northOf(receiver, 40);
+    const first = northOf(receiver, 30);
+    const second = northOf(receiver, 20);
+    await send(phone, "put", "/api/tracking/consent", { consent: true });
+    await phone.context().setGeolocation(start);
+    const online = batchNear(phone, start);
+    await phone.goto("/driver-dashboard");
+    expect((await online).accepted).toBe(1);
+
+    // No signal: a fix is taken, the phone's next send fails, another fix is taken.
+    await phone.context().setOffline(true);
+    const failed = phone.waitForEvent("requestfailed", {
+      predicate: (r) => r.url().endsWith("/api/tracking/positions"),
+      timeout: 45_000,
+    });
+    await phone.context().setGeolocation(first);
+    await failed;
+    await phone.context().setGeolocation(second);
+    await phone.waitForTimeout(2_000);
+    // Nothing reached the server meanwhile.
+    expect((await trackingOf(page, load.id)).breadcrumb).toHaveLength(1);
+
+    // The network returns: what waited goes at once, each fix with the time it was taken.
+    const back = Date.now();
+    const sent = phone.waitForRequest(
+      (r) =>
+        r.url().endsWith("/api/tracking/positions") &&
+        r.method() === "POST" &&
+        (r.postDataJSON() as PositionBatch).points.some((p) => miles(p, asLatLon(first)) < 0.01),
+      { timeout: 30_000 },
+    );
+    await phone.context().setOffline(false);
+    const batch = (await sent).postDataJSON() as PositionBatch;
+    const taken = (near: Point) => batch.points.find((p) => miles(p, asLatLon(near)) < 0.01);
+    expect(taken(first)).toBeTruthy();
+    expect(taken(second)).toBeTruthy();
+    // Taken while offline: both before the network came back, the first well before the second.
+    expect(Date.parse(taken(first)?.t ?? "")).toBeLessThan(back);
+    expect(Date.parse(taken(second)?.t ?? "")).toBeLessThan(back);
+    expect(Date.parse(taken(first)?.t ?? "")).toBeLessThan(Date.parse(taken(second)?.t ?? ""));
+    await expect
+      .poll(async () => (await trackingOf(page, load.id)).breadcrumb.length, { timeout: 15_000 })
+      .toBe(3);
+    const tracking = await trackingOf(page, load.id);
+    expect(
+      miles({ lat: tracking.breadcrumb[2][0], lon: tracking.breadcrumb[2][1] }, asLatLon(second)),
+    ).toBeLessThan(0.01);
+    // The truck's last position is the second fix, at its own time — not at the time it was sent.
+    expect(tracking.last?.recordedAt).toBe(new Date(Date.parse(taken(second)?.t ?? "")).toISOString());
+  });
+
   test("a browser that refuses the location says so and shows how to allow it; nothing is sent", async ({
     page,
     browser,
