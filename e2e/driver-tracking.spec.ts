@@ -412,6 +412,28 @@ test.describe("the driver's phone shares its location (issue 40)", () => {
     expect(tracking.last?.recordedAt).toBe(new Date(Date.parse(taken(second)?.t ?? "")).toISOString());
   });
 
+  test("the strip's place is kept while it loads: nothing on the screen moves when it appears", async ({
+    browser,
+  }) => {
+    // Jake: he agreed to share (the demo's drivers did) and his load is on its way, so the strip shows.
+    const context = await browser.newContext({ ...PIXEL_7, baseURL: test.info().project.use.baseURL });
+    await context.grantPermissions(["geolocation"]);
+    const phone = await context.newPage();
+    await loginAs(phone, "driver@demo.test");
+    // The server's answer comes late (held 1.5 s, then the real one), as on a weak signal.
+    await phone.route("**/api/tracking/sharing", async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await phone.goto("/fuel-log");
+    const button = phone.getByTestId("log-fuel");
+    await expect(button).toBeVisible();
+    const before = await button.boundingBox();
+    await expect(phone.getByTestId("sharing-indicator")).toBeVisible({ timeout: 15_000 });
+    expect((await button.boundingBox())?.y).toBe(before?.y);
+    await phone.context().close();
+  });
+
   test("a browser that refuses the location says so and shows how to allow it; nothing is sent", async ({
     page,
     browser,

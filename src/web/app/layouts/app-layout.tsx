@@ -153,8 +153,9 @@ export function AppLayout() {
             <UserMenu me={me} />
             <NavigationProgress active={navigation.state !== "idle"} />
           </header>
+          {/* A driver's strip keeps its place while its code loads, as `SharingStripPlace` does after. */}
           {me.role === "driver" && !notReady && !me.impersonation ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<div aria-hidden className="min-h-11 border-b border-transparent" />}>
               <LocationSharing />
             </Suspense>
           ) : null}

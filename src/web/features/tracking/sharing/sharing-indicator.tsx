@@ -72,7 +72,9 @@ export function LocationSharing() {
     });
   };
 
-  if (!state) return null;
+  // Until the state is known, the strip's place is kept (most drivers on the road have the strip):
+  // it never pushes the screen down under a finger about to tap.
+  if (!state) return sharing.isPending ? <SharingStripPlace /> : null;
   type Look = { label: string; hint?: string; tone: "on" | "paused" | "off"; onTap?: () => void };
   let look: Look | null = null;
   if (!state.consented) {
@@ -185,5 +187,15 @@ export function LocationSharing() {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The strip's place while its code or state loads (the layout's Suspense fallback, then this
+ * component until the server answers): the same height, empty, so the strip appearing moves nothing.
+ */
+export function SharingStripPlace() {
+  return (
+    <div aria-hidden className="min-h-11 border-b border-transparent" data-testid="sharing-strip-place" />
   );
 }
