@@ -26,6 +26,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { DEMO_PASSWORD } from "../src/server/seed/demo-accounts";
 import { loadInput } from "../src/server/testing/fixtures";
+import { embeddedUrl, waitHealthy } from "./real-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -60,18 +61,6 @@ function startServer(): ChildProcess {
     },
   );
   return child;
-}
-
-async function waitHealthy(seconds = 180) {
-  for (let i = 0; i < seconds * 2; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("The server did not become healthy");
 }
 
 /** The server's resident memory (VmRSS), in MB. */
@@ -274,19 +263,13 @@ function openStreams(cookie: string, count: number): Promise<http.ClientRequest[
 
 // ---- The run
 
-const embeddedUrl = () => {
-  const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3];
-  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/lms`;
-};
-
 const fmt = (f: Figures) =>
   `${f.rps.toLocaleString("en-US")} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors}`;
 
 const server = startServer();
 const results: Record<string, unknown> = {};
 try {
-  await waitHealthy();
+  await waitHealthy(BASE, 180);
   const dispatcher = await signIn("dispatcher@demo.test");
   const drivers = await Promise.all(["driver@demo.test", "driver2@demo.test"].map(signIn));
   const loads = await getJson<{ items: { id: string }[] }>(dispatcher, "/api/loads");
@@ -349,7 +332,7 @@ try {
       await res.arrayBuffer();
     });
     // A create's statements insert keys that now exist; replaying them would only measure refusals.
-    const sqlAlone = s.method === "POST" ? null : await replay(embeddedUrl(), statements, SECONDS);
+    const sqlAlone = s.method === "POST" ? null : await replay(embeddedUrl(dataDir), statements, SECONDS);
     results[s.name] = { http: viaHttp, sql: sqlAlone, statements: statements.length };
     console.log(
       `| ${s.name} | ${fmt(viaHttp)} | ${

@@ -20,7 +20,7 @@
  * The load generator runs on the same machine and cores as the app and its database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +28,7 @@ import { sql } from "drizzle-orm";
 import { createDb } from "../src/server/db/client";
 import { createAccount, hashPassword } from "../src/server/modules/auth/accounts";
 import { DEMO_PASSWORD } from "../src/server/seed/demo-accounts";
+import { embeddedUrl, waitHealthy } from "./real-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 /** Only the map next to /api/me, on the trucks the data set already has (a generated million loads). */
@@ -52,24 +53,6 @@ function startServer(): ChildProcess {
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
-
-async function waitHealthy(seconds = 240) {
-  for (let i = 0; i < seconds * 2; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("The server did not become healthy");
-}
-
-const embeddedUrl = () => {
-  const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3];
-  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/lms`;
-};
 
 async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
@@ -195,8 +178,8 @@ const results: Record<string, unknown> = {};
 let conn: ReturnType<typeof createDb> | null = null;
 try {
   const startedAt = performance.now();
-  await waitHealthy();
-  conn = createDb(embeddedUrl(), 4);
+  await waitHealthy(BASE, 240);
+  conn = createDb(embeddedUrl(dataDir), 4);
 
   const drivers: Driver[] = [];
   let setupSeconds = 0;
