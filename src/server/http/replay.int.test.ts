@@ -1,7 +1,8 @@
 import { routePath } from "@shared/access";
 import { CHECKLISTS } from "@shared/inspections/inspections.schema";
 import { LATE_SYNC_MINUTES, SYNC_MESSAGES } from "@shared/sync/sync.schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chatMessages,
@@ -110,11 +111,8 @@ const timelineOf = (loadId: string, kind: string) =>
     .from(loadStatusEvents)
     .where(and(eq(loadStatusEvents.loadId, loadId), eq(loadStatusEvents.kind, kind as never)));
 
-const countWhere = async (table: { [k: string]: unknown }, cond: ReturnType<typeof eq>) => {
-  const rows = await ctx.deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table as never)
-    .where(cond);
+const countWhere = async (table: PgTable, cond: SQL | undefined) => {
+  const rows = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(table).where(cond);
   return rows[0].n;
 };
 
