@@ -12,7 +12,11 @@ const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0
 test("dispatch sees what the phone sent late, marked with the time it arrived", async ({ browser }) => {
   const phone = await openAs(browser, "driver@demo.test", { width: 390, height: 844 });
   const tapped = new Date(Date.now() - 40 * 60_000).toISOString();
-  const outbox = () => ({ "Idempotency-Key": crypto.randomUUID(), "X-Occurred-At": tapped });
+  const outbox = () => ({
+    origin: new URL(phone.url()).origin,
+    "Idempotency-Key": crypto.randomUUID(),
+    "X-Occurred-At": tapped,
+  });
   const stamp = Date.now().toString(36);
 
   // The driver's thread, truck and load on the road, as the phone knows them.
