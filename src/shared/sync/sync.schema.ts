@@ -38,7 +38,7 @@ export const SYNC_ERROR_CODES = [
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
 
-/** The server's words for each code (the web shows its own translation of the code). */
+/** The server's words for each code; the web words each in the reader's language as `common:sync.errors.<CODE>`. */
 export const SYNC_MESSAGES = {
   IDEMPOTENCY_KEY_REUSED:
     "This Idempotency-Key was already used for a different request. Send a new key for a new action.",
