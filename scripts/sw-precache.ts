@@ -69,7 +69,7 @@ const isLocale = (key: string) => /i18n\/locales\//.test(key);
 const localeKey = (lng: string, ns: string) => `../shared/i18n/locales/${lng}/${ns}.json`;
 
 /** The router's page modules by route key: `key: { lazy: page("feature", () => import("…")) }`. */
-function routerPages(): Map<string, { feature: string; module: string }> {
+export function routerPages(): Map<string, { feature: string; module: string }> {
   const router = readFileSync(path.join(root, "src/web/app/router.tsx"), "utf8");
   const pages = new Map<string, { feature: string; module: string }>();
   for (const [, key, feature, spec] of router.matchAll(
