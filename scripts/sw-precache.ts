@@ -104,11 +104,13 @@ export function precacheList(dist: string): PrecacheEntry[] {
 
   const hashed = new Set<string>();
   const namespaces = new Set<string>([...PRELOADED_NAMESPACES, ...SHELL_NAMESPACES]);
-  // The app shell: the entry and its imports, the toaster, the signed-in layout and what it opens.
+  // The app shell: the entry and its imports, what it loads after the first paint (the toaster, the
+  // update banner, the worker's registration), the signed-in layout and what it opens.
   const entry = Object.keys(app).find((key) => app[key].isEntry);
   if (!entry) throw new Error("The app's manifest has no entry.");
   files(app, entry, false, hashed);
-  files(app, "app/app-toaster.tsx", true, hashed);
+  for (const later of ["app/app-toaster.tsx", "app/update-banner.tsx", "lib/service-worker.ts"])
+    files(app, later, true, hashed);
   files(app, "app/layouts/app-layout.tsx", true, hashed);
   // The driver's screens, the dialogs and panels they open later, and the pages every route may show.
   for (const key of [...DRIVER_DAY, "(not available yet)", "(not found)"]) {

@@ -9,7 +9,6 @@ import { FullScreenLoading } from "./features/system/components/status-screens";
 import { api } from "./lib/api";
 import i18n, { i18nReady } from "./lib/i18n";
 import { routeTitleKey } from "./lib/navigation";
-import { registerServiceWorker } from "./lib/service-worker";
 import { takeReturnPath } from "./lib/session";
 
 /**
@@ -53,8 +52,9 @@ async function start() {
       </Suspense>
     </StrictMode>,
   );
-  // Most users' first page: the app is stored for offline use while they sign in.
-  registerServiceWorker();
+  // Most users' first page: the app is stored for offline use while they sign in. After the first
+  // paint, and outside the sign-in page's budget (decision 059).
+  void import("./lib/service-worker").then((worker) => worker.registerServiceWorker());
 }
 
 void start();

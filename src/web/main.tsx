@@ -3,7 +3,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/providers";
 import { i18nReady } from "./lib/i18n";
-import { registerServiceWorker } from "./lib/service-worker";
 
 // The first paint waits for the reader's language (a few kilobytes), never for the others.
 void i18nReady.finally(() => {
@@ -12,5 +11,6 @@ void i18nReady.finally(() => {
       <App />
     </StrictMode>,
   );
-  registerServiceWorker();
+  // The worker's registration is code after the first paint too (decision 059).
+  void import("./lib/service-worker").then((worker) => worker.registerServiceWorker());
 });

@@ -5,10 +5,11 @@ import { RouterProvider } from "react-router";
 import { FullScreenLoading } from "../features/system/components/status-screens";
 import { listenToOtherTabs } from "../lib/session";
 import { router } from "./router";
-import { UpdateBanner } from "./update-banner";
 
 // The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
 const AppToaster = lazy(() => import("./app-toaster"));
+// The "new version — Reload" banner and the worker's registration likewise (decision 059).
+const UpdateBanner = lazy(() => import("./update-banner"));
 
 export function App() {
   const { i18n } = useTranslation();
@@ -31,7 +32,9 @@ export function App() {
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>
-      <UpdateBanner />
+      <Suspense fallback={null}>
+        <UpdateBanner />
+      </Suspense>
     </QueryClientProvider>
   );
 }

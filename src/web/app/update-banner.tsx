@@ -46,3 +46,5 @@ export function UpdateBanner() {
     </div>
   );
 }
+
+export default UpdateBanner;
