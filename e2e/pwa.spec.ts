@@ -99,6 +99,18 @@ test("the worker stores the app and the driver's screens, and a reload with no n
   const expected = precacheList(servedBuild).map((entry) => entry.url);
   expect(stored.sort()).toEqual(expected.sort());
 
+  // Each navigation is answered from the cache and refreshes the stored document's headers behind it
+  // (its Content-Security-Policy follows Settings' map service): the stored answer is a later one.
+  const storedAnswerId = () =>
+    page.evaluate(
+      async (name) => (await (await caches.open(name)).match("/index.html"))?.headers.get("x-request-id"),
+      precache,
+    );
+  const installed = await storedAnswerId();
+  expect(installed).toBeTruthy();
+  expect((await page.goto("/driver-dashboard"))?.fromServiceWorker()).toBe(true);
+  await expect.poll(storedAnswerId).not.toBe(installed);
+
   await context.setOffline(true);
   const reload = await page.reload();
   expect(reload?.fromServiceWorker()).toBe(true);

@@ -22,7 +22,7 @@ export function registerCaching(
 ): void {
   const precacheName = `${PRECACHE_PREFIX}${version}`;
   const runtimeName = `${RUNTIME_PREFIX}${version}`;
-  const precachedPaths = new Set(precache.map((entry) => entry.url));
+  const revisions = new Map(precache.map((entry) => [entry.url, entry.revision]));
 
   sw.addEventListener("install", (event) => {
     // No skipWaiting here: a new version waits until the page's "Reload" asks for it (SKIP_WAITING).
@@ -54,10 +54,10 @@ export function registerCaching(
     if (request.mode === "navigate") {
       // A path naming a file (/sw.js, /favicon.svg opened in a tab) is that file, not a screen.
       if (/\.[\w-]+$/.test(url.pathname)) return;
-      event.respondWith(navigation(request, url, precacheName));
+      event.respondWith(navigation(event, url, precacheName, revisions));
     } else if (url.pathname.startsWith("/assets/")) {
       event.respondWith(hashedFile(request, runtimeName, event));
-    } else if (precachedPaths.has(url.pathname)) {
+    } else if (revisions.has(url.pathname)) {
       event.respondWith(precachedFile(request, url.pathname, precacheName));
     }
   });
@@ -92,10 +92,37 @@ async function unredirected(response: Response): Promise<Response> {
  * network wait on a weak signal and never a document of another build than the worker's files (a new
  * build arrives as a new worker and the update banner). The network answers only when the cache lost it.
  */
-async function navigation(request: Request, url: URL, precacheName: string): Promise<Response> {
+async function navigation(
+  event: FetchEvent,
+  url: URL,
+  precacheName: string,
+  revisions: ReadonlyMap<string, string | null>,
+): Promise<Response> {
   const signIn = url.pathname.replace(/\/$/, "") === ROUTES.login.path;
-  const stored = await caches.match(signIn ? SIGN_IN_DOCUMENT : APP_DOCUMENT, { cacheName: precacheName });
-  return stored ?? fetch(request);
+  const document = signIn ? SIGN_IN_DOCUMENT : APP_DOCUMENT;
+  const stored = await caches.match(document, { cacheName: precacheName });
+  if (!stored) return fetch(event.request);
+  event.waitUntil(refreshDocument(document, revisions.get(document) ?? null, precacheName));
+  return stored;
+}
+
+/**
+ * The stored document's headers are the server's at install, and its Content-Security-Policy names
+ * the map service Settings chose (decision 053), which an admin may change: behind each navigation the
+ * document is fetched again and, when it is still this version's (same bytes), stored with today's
+ * headers for the next load. Offline, or another build's document, the stored copy stays.
+ */
+async function refreshDocument(document: string, revision: string | null, precacheName: string) {
+  try {
+    const response = await fetch(document, { cache: "no-cache" });
+    if (!response.ok || response.redirected) return;
+    const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+    const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    // The build's revision is the first 16 hex digits of the same hash (scripts/sw-precache.ts).
+    if (hash.slice(0, 16) === revision) await (await caches.open(precacheName)).put(document, response);
+  } catch {
+    // No network: the stored document serves until the next load.
+  }
 }
 
 /** Hashed files never change under their name: the stored copy, else the network's, kept for next time. */
