@@ -71,12 +71,50 @@ function signInDocument(): Plugin {
   };
 }
 
+/**
+ * The app code the driver's home needs beyond the entry and the shell, as one file (issue 41): on a
+ * phone's weak signal each file costs a round trip (2 s on slow 3G, six at a time over HTTP/1.1), and
+ * the splitter otherwise cuts this screen's code into some thirty slices it shares with staff screens.
+ * Read from the module graph once it is built: the page's static imports, less what the entry or the
+ * shell already import statically.
+ */
+function driverScreenCode(): { plugin: Plugin; has(id: string): boolean } {
+  const modules = new Set<string>();
+  const web = (rel: string) => fileURLToPath(new URL(`./src/web/${rel}`, import.meta.url));
+  return {
+    has: (id) => modules.has(id),
+    plugin: {
+      name: "lms-driver-screen-code",
+      apply: "build",
+      buildEnd() {
+        const closure = (from: string, into = new Set<string>()) => {
+          const walk = (id: string) => {
+            if (into.has(id)) return;
+            const info = this.getModuleInfo(id);
+            if (!info) return;
+            into.add(id);
+            for (const dep of info.importedIds) walk(dep);
+          };
+          walk(from);
+          return into;
+        };
+        const before = closure(web("app/layouts/app-layout.tsx"), closure(web("main.tsx")));
+        const page = web("features/dashboard/pages/driver-dashboard-page.tsx");
+        // The page itself stays the route's own chunk (the router's lazy import and the manifest name it).
+        for (const id of closure(page))
+          if (id !== page && !before.has(id) && !/node_modules/.test(id)) modules.add(id);
+      },
+    },
+  };
+}
+
 const SHELL_ICONS = shellIcons();
+const DRIVER_SCREEN = driverScreenCode();
 
 export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), signInDocument()],
+  plugins: [react(), tailwindcss(), signInDocument(), DRIVER_SCREEN.plugin],
   resolve: {
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./src/shared", import.meta.url)) },
@@ -125,6 +163,10 @@ export default defineConfig(({ command }) => ({
                 return !!icon && SHELL_ICONS.has(icon);
               },
             },
+            // Every other icon as one file too: shared icons were otherwise a file each (65 files of
+            // ~300 bytes), and on a phone's weak signal each file costs a round trip (issue 41).
+            { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
+            { name: "driver", test: (id) => DRIVER_SCREEN.has(id), includeDependenciesRecursively: false },
           ],
         },
         // Translation chunks (src/web/lib/i18n.ts loads them on demand) are named locale-<lng>-<ns>,
