@@ -167,7 +167,11 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean; webDist?: s
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
 
   const webDist = options.webDist ?? WEB_DIST;
-  if (options.serveWeb && existsSync(webDist)) serveWebApp(app, webDist, ROUTES.login.path);
+  if (options.serveWeb && existsSync(webDist))
+    serveWebApp(app, webDist, {
+      [ROUTES.login.path]: "login.html", // a document of its own, built apart from the app (decision 022)
+      [ROUTES.driverDashboard.path]: "driver-dashboard.html", // its code preloaded (decision 058)
+    });
   return app;
 }
 

@@ -24,6 +24,7 @@ const BROWSER = "gzip, deflate, br, zstd"; // what Chromium sends
 const asset = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(", ")}];\n`;
 const shell = `<!doctype html><html><head><title>App</title>${'<link rel="modulepreload" href="/assets/a.js">'.repeat(20)}</head><body><div id="root"></div></body></html>`;
 const login = `<!doctype html><html><head><title>Sign in</title>${"<meta name=x>".repeat(40)}</head><body></body></html>`;
+const driverHome = shell.replace("</head>", `${'<link rel="modulepreload" href="/assets/driver.js">'.repeat(5)}</head>`);
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   web.request(url, { headers: { origin: TEST_ORIGIN, ...headers } });
@@ -42,6 +43,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets", "Ab12Cd34.js"), asset);
   writeFileSync(path.join(dist, "index.html"), shell);
   writeFileSync(path.join(dist, "login.html"), login);
+  writeFileSync(path.join(dist, "driver-dashboard.html"), driverHome);
   await precompress(dist);
   web = createApp(ctx.deps, { serveWeb: true, webDist: dist });
   manager = await signIn(ctx, "manager@demo.test");
@@ -81,7 +83,7 @@ describe("the build's files", () => {
   });
 
   it("sends the app shell at / and on a client-side route, and the sign-in document, compressed and revalidated on every visit", async () => {
-    for (const url of ["/", "/loads/123", "/driver"]) {
+    for (const url of ["/", "/loads/123", "/driver-dashboard/elsewhere"]) {
       const res = await get(url, { "accept-encoding": BROWSER });
       expect(res.status, url).toBe(200);
       expect(res.headers.get("content-type"), url).toMatch(/^text\/html/);
@@ -94,6 +96,14 @@ describe("the build's files", () => {
     expect(signInPage.headers.get("content-encoding")).toBe("gzip");
     expect(signInPage.headers.get("cache-control")).toBe("no-cache");
     expect(await decoded(signInPage)).toBe(login);
+  });
+
+  it("answers the driver's home with its own document (the shell with the screen's code preloaded), compressed and revalidated", async () => {
+    const res = await get("/driver-dashboard", { "accept-encoding": BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await decoded(res)).toBe(driverHome);
   });
 });
 

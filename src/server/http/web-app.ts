@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
@@ -37,9 +38,11 @@ function staticFiles(
 /**
  * The built web app (`dist/web`): hashed assets cached for good, every document (`/`, the sign-in
  * page, any client-side route answered with the app shell) revalidated on each visit — all of them
- * compressed as built.
+ * compressed as built. `documents` maps a path to a document of its own: the sign-in page (decision
+ * 022), the driver's home with its code preloaded (`scripts/route-documents.ts`, decision 058); one
+ * missing from the build leaves its path to the app shell.
  */
-export function serveWebApp<E extends Env>(app: Hono<E>, dist: string, loginPath: string) {
+export function serveWebApp<E extends Env>(app: Hono<E>, dist: string, documents: Record<string, string>) {
   const root = path.relative(process.cwd(), dist);
   app.use(
     "/assets/*",
@@ -50,11 +53,12 @@ export function serveWebApp<E extends Env>(app: Hono<E>, dist: string, loginPath
     "*",
     staticFiles({ root }, (file) => (file.endsWith(".html") ? REVALIDATE : undefined)),
   );
-  // The sign-in page is a document of its own, built apart from the app (decision 022).
-  app.get(
-    loginPath,
-    staticFiles({ root, path: "login.html" }, () => REVALIDATE),
-  );
+  for (const [routePath, file] of Object.entries(documents))
+    if (existsSync(path.join(dist, file)))
+      app.get(
+        routePath,
+        staticFiles({ root, path: file }, () => REVALIDATE),
+      );
   // Client-side routes: every other GET gets the app shell.
   app.get(
     "*",
