@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ROUTES } from "@shared/access";
 import { requestId } from "hono/request-id";
@@ -167,11 +168,27 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean; webDist?: s
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
 
   const webDist = options.webDist ?? WEB_DIST;
-  if (options.serveWeb && existsSync(webDist))
+  if (options.serveWeb && existsSync(webDist)) {
+    // The service worker (decision 059; the web's SERVICE_WORKER_URL): revalidated on every check, so a
+    // new build is found on the next visit, and allowed to control the whole site. Set once the file
+    // is found (headers set in serveStatic's onFound miss a Response built before them).
+    app.get(
+      "/sw.js",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) {
+          c.header("Cache-Control", "no-cache");
+          c.header("Service-Worker-Allowed", "/");
+        }
+      },
+      serveStatic({ path: path.relative(process.cwd(), path.join(webDist, "sw.js")) }),
+    );
+    // Everything else of the build, compressed as built (decision 058).
     serveWebApp(app, webDist, {
       [ROUTES.login.path]: "login.html", // a document of its own, built apart from the app (decision 022)
       [ROUTES.driverDashboard.path]: "driver-dashboard.html", // its code preloaded (decision 058)
     });
+  }
   return app;
 }
 

@@ -52,6 +52,9 @@ async function start() {
       </Suspense>
     </StrictMode>,
   );
+  // Most users' first page: the app is stored for offline use while they sign in. After the first
+  // paint, and outside the sign-in page's budget (decision 059).
+  void import("./lib/service-worker").then((worker) => worker.registerServiceWorker());
 }
 
 void start();

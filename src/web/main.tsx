@@ -13,4 +13,6 @@ void i18nReady.finally(() => {
       <App />
     </StrictMode>,
   );
+  // The worker's registration is code after the first paint too (decision 059).
+  void import("./lib/service-worker").then((worker) => worker.registerServiceWorker());
 });

@@ -8,6 +8,8 @@ import { router } from "./router";
 
 // The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
 const AppToaster = lazy(() => import("./app-toaster"));
+// The "new version — Reload" banner and the worker's registration likewise (decision 059).
+const UpdateBanner = lazy(() => import("./update-banner"));
 
 export function App() {
   const { i18n } = useTranslation();
@@ -29,6 +31,9 @@ export function App() {
       </Suspense>
       <Suspense fallback={null}>
         <AppToaster />
+      </Suspense>
+      <Suspense fallback={null}>
+        <UpdateBanner />
       </Suspense>
     </QueryClientProvider>
   );
