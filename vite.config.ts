@@ -76,13 +76,15 @@ function signInDocument(): Plugin {
  * phone's weak signal each file costs a round trip (2 s on slow 3G, six at a time over HTTP/1.1), and
  * the splitter otherwise cuts this screen's code into some thirty slices it shares with staff screens.
  * Read from the module graph once it is built: the page's static imports, less what the entry or the
- * shell already import statically.
+ * shell import statically; what the registration page (public) imports too is a second chunk.
  */
-function driverScreenCode(): { plugin: Plugin; has(id: string): boolean } {
+function driverScreenCode(): { plugin: Plugin; has(id: string): boolean; shared(id: string): boolean } {
   const modules = new Set<string>();
+  const shared = new Set<string>();
   const web = (rel: string) => fileURLToPath(new URL(`./src/web/${rel}`, import.meta.url));
   return {
     has: (id) => modules.has(id),
+    shared: (id) => shared.has(id),
     plugin: {
       name: "lms-driver-screen-code",
       apply: "build",
@@ -99,10 +101,14 @@ function driverScreenCode(): { plugin: Plugin; has(id: string): boolean } {
           return into;
         };
         const before = closure(web("app/layouts/app-layout.tsx"), closure(web("main.tsx")));
+        // What the applicants' registration form uses too goes in a chunk of its own: that public page
+        // (opened on phones too) must not download the driver's.
+        const register = closure(web("features/auth/pages/register-page.tsx"));
         const page = web("features/dashboard/pages/driver-dashboard-page.tsx");
         // The page itself stays the route's own chunk (the router's lazy import and the manifest name it).
         for (const id of closure(page))
-          if (id !== page && !before.has(id) && !/node_modules/.test(id)) modules.add(id);
+          if (id !== page && !before.has(id) && !/node_modules/.test(id))
+            (register.has(id) ? shared : modules).add(id);
       },
     },
   };
@@ -167,6 +173,11 @@ export default defineConfig(({ command }) => ({
             // ~300 bytes), and on a phone's weak signal each file costs a round trip (issue 41).
             { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
             { name: "driver", test: (id) => DRIVER_SCREEN.has(id), includeDependenciesRecursively: false },
+            {
+              name: "driver-public",
+              test: (id) => DRIVER_SCREEN.shared(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
         // Translation chunks (src/web/lib/i18n.ts loads them on demand) are named locale-<lng>-<ns>,
