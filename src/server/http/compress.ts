@@ -70,8 +70,12 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     const body = Buffer.from(await res.arrayBuffer());
     // Hono copies the old answer's headers onto a new one: set ours after replacing it.
-    const replace = (content: Buffer) => {
-      c.res = new Response(content, { status: res.status, statusText: res.statusText, headers: res.headers });
+    const replace = (content: Uint8Array) => {
+      c.res = new Response(new Uint8Array(content), {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
       varyOnEncoding(c.res.headers);
       c.res.headers.set("Content-Length", String(content.length));
     };
