@@ -24,7 +24,10 @@ const BROWSER = "gzip, deflate, br, zstd"; // what Chromium sends
 const asset = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(", ")}];\n`;
 const shell = `<!doctype html><html><head><title>App</title>${'<link rel="modulepreload" href="/assets/a.js">'.repeat(20)}</head><body><div id="root"></div></body></html>`;
 const login = `<!doctype html><html><head><title>Sign in</title>${"<meta name=x>".repeat(40)}</head><body></body></html>`;
-const driverHome = shell.replace("</head>", `${'<link rel="modulepreload" href="/assets/driver.js">'.repeat(5)}</head>`);
+const driverHome = shell.replace(
+  "</head>",
+  `${'<link rel="modulepreload" href="/assets/driver.js">'.repeat(5)}</head>`,
+);
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   web.request(url, { headers: { origin: TEST_ORIGIN, ...headers } });
