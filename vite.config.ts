@@ -71,12 +71,56 @@ function signInDocument(): Plugin {
   };
 }
 
+/**
+ * The app code the driver's home needs beyond the entry and the shell, as one file (issue 41): on a
+ * phone's weak signal each file costs a round trip (2 s on slow 3G, six at a time over HTTP/1.1), and
+ * the splitter otherwise cuts this screen's code into some thirty slices it shares with staff screens.
+ * Read from the module graph once it is built: the page's static imports, less what the entry or the
+ * shell import statically; what the registration page (public) imports too is a second chunk.
+ */
+function driverScreenCode(): { plugin: Plugin; has(id: string): boolean; shared(id: string): boolean } {
+  const modules = new Set<string>();
+  const shared = new Set<string>();
+  const web = (rel: string) => fileURLToPath(new URL(`./src/web/${rel}`, import.meta.url));
+  return {
+    has: (id) => modules.has(id),
+    shared: (id) => shared.has(id),
+    plugin: {
+      name: "lms-driver-screen-code",
+      apply: "build",
+      buildEnd() {
+        const closure = (from: string, into = new Set<string>()) => {
+          const walk = (id: string) => {
+            if (into.has(id)) return;
+            const info = this.getModuleInfo(id);
+            if (!info) return;
+            into.add(id);
+            for (const dep of info.importedIds) walk(dep);
+          };
+          walk(from);
+          return into;
+        };
+        const before = closure(web("app/layouts/app-layout.tsx"), closure(web("main.tsx")));
+        // What the applicants' registration form uses too goes in a chunk of its own: that public page
+        // (opened on phones too) must not download the driver's.
+        const register = closure(web("features/auth/pages/register-page.tsx"));
+        const page = web("features/dashboard/pages/driver-dashboard-page.tsx");
+        // The page itself stays the route's own chunk (the router's lazy import and the manifest name it).
+        for (const id of closure(page))
+          if (id !== page && !before.has(id) && !/node_modules/.test(id))
+            (register.has(id) ? shared : modules).add(id);
+      },
+    },
+  };
+}
+
 const SHELL_ICONS = shellIcons();
+const DRIVER_SCREEN = driverScreenCode();
 
 export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), signInDocument()],
+  plugins: [react(), tailwindcss(), signInDocument(), DRIVER_SCREEN.plugin],
   resolve: {
     alias: [
       { find: "@shared", replacement: fileURLToPath(new URL("./src/shared", import.meta.url)) },
@@ -124,6 +168,15 @@ export default defineConfig(({ command }) => ({
                 const icon = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/.exec(id)?.[1];
                 return !!icon && SHELL_ICONS.has(icon);
               },
+            },
+            // Every other icon as one file too: shared icons were otherwise a file each (65 files of
+            // ~300 bytes), and on a phone's weak signal each file costs a round trip (issue 41).
+            { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
+            { name: "driver", test: (id) => DRIVER_SCREEN.has(id), includeDependenciesRecursively: false },
+            {
+              name: "driver-public",
+              test: (id) => DRIVER_SCREEN.shared(id),
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -7,10 +6,12 @@ import { ROUTES } from "@shared/access";
 import { requestId } from "hono/request-id";
 import type { Deps } from "./deps";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES } from "./http/body";
+import { compressJson } from "./http/compress";
 import type { AppEnv } from "./http/context";
 import { mountDocs, mountOpenApiDocument } from "./http/docs";
 import { errorBody, handleError, validationError } from "./http/errors";
 import { originCheck, securityHeaders } from "./http/security";
+import { serveWebApp } from "./http/web-app";
 import { accidentsRoutes } from "./modules/accidents/accidents.routes";
 import { billsRoutes } from "./modules/accounting/bills.routes";
 import { ledgerRoutes } from "./modules/accounting/ledger.routes";
@@ -80,7 +81,7 @@ import { countRequests } from "./platform/lifecycle/drain";
 export const WEB_DIST = path.resolve(process.env.WEB_DIST ?? "dist/web");
 
 /** Builds the whole HTTP app. Tests call `app.request()` on it; main.ts serves it. */
-export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
+export function createApp(deps: Deps, options: { serveWeb?: boolean; webDist?: string } = {}) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error);
@@ -90,6 +91,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   app.use(countRequests); // the graceful shutdown waits for these (platform/lifecycle/drain.ts)
   app.use(requestId({ limitLength: 64 }));
   app.use(securityHeaders({ mapOrigins: () => mapBaseOf(deps).origins() }));
+  app.use("/api/*", compressJson()); // JSON answers of 1 KB or more, brotli or gzip (decision 058)
   app.use("/api/*", originCheck(deps.config));
   app.use("/api/*", authChangeBarrier(deps));
 
@@ -171,15 +173,8 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   mountDocs(app);
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such API operation."), 404));
 
-  if (options.serveWeb && existsSync(WEB_DIST)) {
-    const index = path.join(WEB_DIST, "index.html");
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: path.relative(process.cwd(), WEB_DIST),
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
+  const webDist = options.webDist ?? WEB_DIST;
+  if (options.serveWeb && existsSync(webDist)) {
     // The service worker (decision 059; the web's SERVICE_WORKER_URL): revalidated on every check, so a
     // new build is found on the next visit, and allowed to control the whole site. Set once the file
     // is found (headers set in serveStatic's onFound miss a Response built before them).
@@ -192,14 +187,13 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
           c.header("Service-Worker-Allowed", "/");
         }
       },
-      serveStatic({ path: path.relative(process.cwd(), path.join(WEB_DIST, "sw.js")) }),
+      serveStatic({ path: path.relative(process.cwd(), path.join(webDist, "sw.js")) }),
     );
-    app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
-    // The sign-in page is a document of its own, built apart from the app (decision 022).
-    const signIn = path.join(WEB_DIST, "login.html");
-    app.get(ROUTES.login.path, async (c) => c.html(await readFile(signIn, "utf8")));
-    // Client-side routes: every other GET gets the app shell.
-    app.get("*", async (c) => c.html(await readFile(index, "utf8")));
+    // Everything else of the build, compressed as built (decision 058).
+    serveWebApp(app, webDist, {
+      [ROUTES.login.path]: "login.html", // a document of its own, built apart from the app (decision 022)
+      [ROUTES.driverDashboard.path]: "driver-dashboard.html", // its code preloaded (decision 058)
+    });
   }
   return app;
 }

@@ -1,3 +1,5 @@
+// First: the first screen's answers start downloading with its code (early-requests.ts).
+import "./early-requests";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -9,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { takeEarly } from "../../../lib/early-fetch";
 import { loadKeys } from "../../../lib/query-keys";
 
 export type LoadListQuery = Partial<LoadFilter> & { page: number; pageSize: number };
@@ -132,7 +133,9 @@ export type { LoadInterest };
 export function useDriverDashboard() {
   return useQuery({
     queryKey: loadKeys.driverDashboard(),
-    queryFn: ({ signal }) => api.get("/api/driver-dashboard", { signal }),
+    // Requested at the app's start on this screen (early-requests.ts).
+    queryFn: ({ signal }) =>
+      takeEarly("driver-dashboard", () => api.get("/api/driver-dashboard", { signal })),
     retry: retryTransient,
   });
 }
