@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router";
 import { FullScreenLoading } from "../features/system/components/status-screens";
 import { listenToOtherTabs } from "../lib/session";
 import { router } from "./router";
+import { UpdateBanner } from "./update-banner";
 
 // The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
 const AppToaster = lazy(() => import("./app-toaster"));
@@ -30,6 +31,7 @@ export function App() {
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>
+      <UpdateBanner />
     </QueryClientProvider>
   );
 }
