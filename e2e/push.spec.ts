@@ -19,7 +19,7 @@ const PHONE = { width: 390, height: 844 };
 type LoopbackSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** The page's PushManager answers with the loopback subscription (see the top of this file). */
-async function useLoopbackPushManager(context: BrowserContext, sub: LoopbackSubscription) {
+async function answerWithLoopbackSubscription(context: BrowserContext, sub: LoopbackSubscription) {
   await context.addInitScript((s: LoopbackSubscription) => {
     let current: unknown = null;
     const make = () => ({
@@ -61,7 +61,7 @@ test("a driver turns on notifications on this phone; dispatch assigns a load; th
     await phone.goto("/notifications?preferences=1");
     await workerReady(phone);
     const key = await (await phone.request.get("/api/push/key")).json();
-    await useLoopbackPushManager(context, push.subscribe(key.publicKey));
+    await answerWithLoopbackSubscription(context, push.subscribe(key.publicKey));
     await phone.reload();
 
     const device = phone.getByTestId("push-device");
