@@ -8458,6 +8458,18 @@ export interface components {
             /** @enum {string} */
             type: "employment" | "lease" | "independent" | "custom";
         };
+        PushKey: {
+            publicKey: string;
+        };
+        PushSubscription: {
+            createdAt: string;
+            device: string;
+            endpoint: string;
+            id: string;
+        };
+        PushSubscriptionList: {
+            subscriptions: components["schemas"]["PushSubscription"][];
+        };
         RatableLoad: {
             deliveredAt: string | null;
             deliveryAt: string;
@@ -35177,9 +35189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        publicKey: string;
-                    };
+                    "application/json": components["schemas"]["PushKey"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -35209,12 +35219,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The VAPID key cannot be read (the server secret changed): push is unavailable */
+            /** @description PUSH_NOT_CONFIGURED: the VAPID key cannot be read (the server secret changed) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -35233,14 +35245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        subscriptions: {
-                            createdAt: string;
-                            device: string;
-                            endpoint: string;
-                            id: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PushSubscriptionList"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -35300,12 +35305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        createdAt: string;
-                        device: string;
-                        endpoint: string;
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["PushSubscription"];
                 };
             };
             /** @description Invalid input; `details.fields` holds a message per field */
@@ -35335,12 +35335,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller already has the most devices allowed (PUSH_SUBSCRIPTION_LIMIT) */
+            /** @description PUSH_SUBSCRIPTION_LIMIT when the caller already has the most devices allowed */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The request body is larger than `x-max-body-bytes` */
             413: {

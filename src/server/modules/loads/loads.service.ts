@@ -39,7 +39,7 @@ import { readGeoSettings } from "../../platform/geo/geo-settings";
 import { notifyCustomer, notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
-import { offerToMatchingDrivers } from "../load-board/board-offers";
+import { offerToMatchingDrivers } from "./board-offers";
 import { buildLoadDetail } from "./load-detail";
 import {
   countUpTo,

@@ -203,6 +203,12 @@ describe("push: delivery through the loopback push service", () => {
       body: loadInput({ driverId: jakeId }),
       cookie: dispatcher,
     });
+    // A second board load, now that he has a load to run: he is no longer available, nothing is offered.
+    const notOffered = await call(ctx, "/api/loads", {
+      body: loadInput({ postedToBoard: true }),
+      cookie: dispatcher,
+    });
+    expect(notOffered.status).toBe(201);
     // 3. Chat: dispatch writes to the driver, the driver answers (dispatch's browser hears it).
     const toDriver = await chat(dispatcher, "Call me when loaded");
     expect(toDriver.status, JSON.stringify(toDriver.json)).toBe(201);
@@ -272,6 +278,7 @@ describe("push: delivery through the loopback push service", () => {
       "Signature unreadable",
     );
     expect(driverGot.some((p) => p.tag.startsWith("document.expiring:"))).toBe(true);
+    expect(titles).not.toContain(`Load ${notOffered.json.loadNumber} on the board fits you`);
     // The driver's own message is not pushed back to him; dispatch's browser gets it.
     expect(driverGot.filter((p) => p.tag.startsWith("chat:"))).toHaveLength(1);
     const officeGot = await deliveredTo(office.endpoint);

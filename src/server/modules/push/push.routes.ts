@@ -1,3 +1,4 @@
+import { apiErrorSchema } from "@shared/api/api.schema";
 import {
   pushKeySchema,
   pushSubscriptionInputSchema,
@@ -5,6 +6,7 @@ import {
   pushSubscriptionSchema,
 } from "@shared/push/push.schema";
 import type { Deps } from "../../deps";
+import { jsonContent } from "../../http/route";
 import { routeTable } from "../../http/route-table";
 import { PUSH_CHANNEL, sendQueuedPushes } from "../../platform/push/push";
 import { createPushService } from "./push.service";
@@ -42,7 +44,10 @@ export function pushRoutes(deps: Deps) {
         "The server's VAPID public key (RFC 8292), the applicationServerKey a browser subscribes to push with",
       response: pushKeySchema,
       responses: {
-        503: { description: "The VAPID key cannot be read (the server secret changed): push is unavailable" },
+        503: jsonContent(
+          apiErrorSchema,
+          "PUSH_NOT_CONFIGURED: the VAPID key cannot be read (the server secret changed)",
+        ),
       },
     },
     () => service.key(),
@@ -62,9 +67,7 @@ export function pushRoutes(deps: Deps) {
         "Turn push notifications on for this device: the browser's subscription (endpoint, p256dh, auth); the same endpoint again updates it",
       body: pushSubscriptionInputSchema,
       response: pushSubscriptionSchema,
-      responses: {
-        409: { description: "The caller already has the most devices allowed (PUSH_SUBSCRIPTION_LIMIT)" },
-      },
+      conflict: "PUSH_SUBSCRIPTION_LIMIT when the caller already has the most devices allowed",
     },
     ({ actor, body, c }) => service.subscribe(actor, body, c.req.header("user-agent") ?? ""),
   );
