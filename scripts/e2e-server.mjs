@@ -20,6 +20,8 @@ const child = spawn(path.resolve("node_modules/.bin/tsx"), ["src/server/main.ts"
     WEB_DIST: webDist,
     DEMO_DATA: "true",
     SIGN_IN_RATE_LIMIT: "1000",
+    // e2e/push.spec.ts subscribes to a loopback push service over http (decision 063).
+    PUSH_ALLOW_HTTP_ENDPOINTS: "true",
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

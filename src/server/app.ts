@@ -62,6 +62,7 @@ import { loadRequestsRoutes } from "./modules/portal/load-requests.routes";
 import { portalRoutes } from "./modules/portal/portal.routes";
 import { portalBillingRoutes } from "./modules/portal/portal-billing.routes";
 import { publicRoutes } from "./modules/public/public.routes";
+import { pushRoutes } from "./modules/push/push.routes";
 import { registrationRoutes } from "./modules/registration/registration.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
 import { searchRoutes } from "./modules/search/search.routes";
@@ -151,6 +152,7 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean; webDist?: s
     dashboardRoutes,
     notificationPreferencesRoutes,
     notificationsRoutes,
+    pushRoutes,
     chatRoutes,
     announcementsRoutes,
     communicationsRoutes,

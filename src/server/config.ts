@@ -26,6 +26,7 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  PUSH_ALLOW_HTTP_ENDPOINTS: bool.default(false),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SMTP_URL: z
     .string()
@@ -128,6 +129,12 @@ export interface Config {
    * job queue's next minute). Off in tests, which run the queue themselves at a chosen time.
    */
   sendQueuesAtOnce?: boolean;
+  /**
+   * PUSH_ALLOW_HTTP_ENDPOINTS: a push subscription's endpoint may be plain http on a loopback host
+   * (127.0.0.1, localhost, [::1]) — the loopback push service of the tests and a developer's machine.
+   * Off: only https endpoints on public names, as every browser's push service has.
+   */
+  pushAllowHttpEndpoints?: boolean;
   /** Where link-based meeting rooms live (MEETING_ROOM_URL, a Jitsi-compatible server). */
   meetingRoomUrl?: string;
   /** Set when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are. */
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
+    pushAllowHttpEndpoints: e.PUSH_ALLOW_HTTP_ENDPOINTS,
     meetingRoomUrl: e.MEETING_ROOM_URL.replace(/\/$/, ""),
     sms:
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM

@@ -19,6 +19,7 @@ import { pollTelematics } from "./modules/tracking/telematics-poll";
 import { splitByJurisdiction } from "./platform/geo/state-split";
 import { purgeClientRequests } from "./platform/idempotency/client-requests";
 import type { ScheduledJob } from "./platform/jobs/jobs";
+import { sendQueuedPushes } from "./platform/push/push";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
 export function scheduledJobs(deps: Deps): ScheduledJob[] {
@@ -33,6 +34,15 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
         await sendQueuedSms(deps);
         // Meetings whose reminder time has come: each participant is emailed once.
         await remindMeetings(deps);
+      },
+    },
+    {
+      // Web Push (issue 41): pushes no instance sent at once (none listening, a push service that
+      // failed and is retried), each to its subscribed device.
+      name: "push-send",
+      cron: "* * * * *",
+      run: async () => {
+        await sendQueuedPushes(deps);
       },
     },
     {

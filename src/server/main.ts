@@ -12,6 +12,7 @@ import { createDbEvents } from "./platform/events/db-events";
 import { startJobs } from "./platform/jobs/jobs";
 import { drain, requestsSettled } from "./platform/lifecycle/drain";
 import { createMailer } from "./platform/mail/mailer";
+import { vapidKeys } from "./platform/push/vapid";
 import { blobStoreFor, createStorage } from "./platform/storage/storage";
 import { seedDemoData, shouldSeedDemo } from "./seed/demo";
 
@@ -54,6 +55,9 @@ async function main() {
     }
   }
   await ensureLedgerBackfilled(db, config.company.timeZone, log);
+  // Web Push's VAPID key pair: made on the first start and kept in the database (decision 063).
+  if (!(await vapidKeys(db, config)))
+    log.warn("Push notifications are off: the stored VAPID key cannot be opened with this server secret");
 
   const stopJobs = await startJobs(database.url, scheduledJobs(deps), log);
   const app = createApp(deps, { serveWeb: true });

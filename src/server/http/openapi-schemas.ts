@@ -56,6 +56,7 @@ import * as loadRequests from "@shared/portal/load-requests.schema";
 import * as portal from "@shared/portal/portal.schema";
 import * as publicLinks from "@shared/public/public.schema";
 import * as tracking from "@shared/public/tracking.schema";
+import * as push from "@shared/push/push.schema";
 import * as accountReview from "@shared/registration/account-review.schema";
 import * as registration from "@shared/registration/registration.schema";
 import * as reports from "@shared/reports/reports.schema";
@@ -135,6 +136,7 @@ const MODULES = {
   permissions,
   loadRequests,
   portal,
+  push,
   publicLinks,
   tracking,
   mapBase,

@@ -283,6 +283,15 @@ export async function seedSettlementsDemo(
       }
     }
   }
+  // Paying a settlement tells its driver (issue 41): a driver's history keeps the latest one, dated
+  // the morning it was paid, not a year of notices all stamped with the seeding minute.
+  await tx.execute(sql`
+    delete from notifications n where n.kind = 'settlement.paid' and exists (
+      select 1 from notifications later where later.kind = 'settlement.paid'
+        and later.recipient_id = n.recipient_id and later.data->>'paidOn' > n.data->>'paidOn')`);
+  await tx.execute(sql`
+    update notifications set created_at = (data->>'paidOn')::date + time '09:00', read_at = null
+    where kind = 'settlement.paid'`);
 }
 
 /**

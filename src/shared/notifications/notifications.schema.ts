@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "load.check_in_late",
   "load.departure_proposed",
   "load.arrival_proposed",
+  "load.offered",
   "invoice.sent",
   "time_off.requested",
   "time_off.reviewed",
@@ -33,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   "contract.sent",
   "contract.signed",
   "contract.expiring",
+  "settlement.paid",
   "announcement",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -88,6 +90,18 @@ export interface NotificationDataByKind {
   "load.departure_proposed": GeofenceNotice;
   /** A truck's ELD/GPS unit (no phone to ask the driver) shows it arrived at a stop: dispatch confirms it. */
   "load.arrival_proposed": GeofenceNotice;
+  /**
+   * To each driver the load matches (issue 41, decision 063): a load posted to the board whose
+   * equipment fits the trailer they hold now (any, when either has none), while they are available.
+   */
+  "load.offered": {
+    loadId: string;
+    loadNumber: string;
+    pickup: string;
+    delivery: string;
+    /** YYYY-MM-DD in the company's time zone. */
+    pickupOn: string;
+  };
   "invoice.sent": { invoiceNumber: string; total: string; dueDate: string };
   "time_off.requested": {
     timeOffId: string;
@@ -153,6 +167,8 @@ export interface NotificationDataByKind {
     expiresOn: string;
     daysLeft: number;
   };
+  /** To the driver: their settlement was paid (issue 41). `amount` is the net, a decimal string. */
+  "settlement.paid": { settlementId: string; number: string; amount: string; paidOn: string };
 }
 interface GeofenceNotice {
   loadId: string;

@@ -1,4 +1,4 @@
-import type { Role } from "@shared/access";
+import { PERMISSIONS, type Role } from "@shared/access";
 import { LANGUAGES } from "@shared/i18n/i18n.config";
 import { z } from "zod";
 import {
@@ -55,6 +55,7 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "load.check_in_late": DISPATCH,
   "load.departure_proposed": DISPATCH,
   "load.arrival_proposed": DISPATCH,
+  "load.offered": ["driver"],
   "invoice.sent": ["customer"],
   "time_off.requested": ["admin", "manager"],
   "time_off.reviewed": ["driver"],
@@ -75,9 +76,34 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "contract.sent": ["driver"],
   "contract.signed": ["admin", "manager"],
   "contract.expiring": ["admin", "manager"],
+  "settlement.paid": ["driver"],
 };
 export const kindsFor = (role: Role): NotificationKind[] =>
   NOTIFICATION_KINDS.filter((k) => NOTIFICATION_RECIPIENTS[k].includes(role));
+
+/**
+ * What may arrive as a push (issue 41): every notification kind, and "chat" — a chat message, which
+ * is not a notification (the chat screen is its centre) but may wake a phone.
+ */
+export const PUSH_TOPICS = [...NOTIFICATION_KINDS, "chat"] as const;
+export type PushTopic = (typeof PUSH_TOPICS)[number];
+/**
+ * Pushed by default (before a user chooses; a device must be turned on first anyway): the issue's
+ * events — an assignment, a matching load on the board, a chat message, a rejected BOL, a paid
+ * settlement, an expiring document.
+ */
+export const PUSH_DEFAULT_TOPICS: readonly PushTopic[] = [
+  "load.assigned",
+  "load.offered",
+  "chat",
+  "paperwork.rejected",
+  "settlement.paid",
+  "document.expiring",
+];
+export const pushTopicsFor = (role: Role): PushTopic[] => [
+  ...kindsFor(role),
+  ...((PERMISSIONS["chat:use"] as readonly Role[]).includes(role) ? (["chat"] as const) : []),
+];
 
 /**
  * A user's own choices: which of their kinds also arrive by email and by text (texts only to a
@@ -86,9 +112,17 @@ export const kindsFor = (role: Role): NotificationKind[] =>
 export const notificationPreferencesInputSchema = z.object({
   email: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
   sms: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
+  /**
+   * Which kinds (and "chat") also arrive as a push on the devices where they turned notifications on
+   * (issue 41). Left out: unchanged (an older screen that knows only email and text keeps them).
+   */
+  push: z.array(z.enum(PUSH_TOPICS)).max(PUSH_TOPICS.length).optional(),
 });
 export type NotificationPreferencesInput = z.input<typeof notificationPreferencesInputSchema>;
 export const notificationPreferencesSchema = notificationPreferencesInputSchema.extend({
+  push: z.array(z.enum(PUSH_TOPICS)),
+  /** What this user may choose for push: their kinds, and "chat" when they chat (drivers, dispatch). */
+  pushTopics: z.array(z.enum(PUSH_TOPICS)),
   /** The kinds this user receives (their role's). */
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
   /** The language their emails and texts are written in (the one they last chose in the app). */

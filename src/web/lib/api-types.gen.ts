@@ -3790,7 +3790,7 @@ export interface paths {
         };
         /** The caller's notification kinds and which also arrive by email and by text (texts only with recorded consent), their language, and what the company switched off */
         get: operations["getMeNotificationPreferences"];
-        /** Save which of the caller's notification kinds also arrive by email and by text */
+        /** Save which of the caller's notification kinds also arrive by email, by text and as a push (and whether chat messages are pushed) */
         put: operations["putMeNotificationPreferences"];
         post?: never;
         delete?: never;
@@ -4778,6 +4778,58 @@ export interface paths {
         /** RFC 8058 one-click unsubscribe (List-Unsubscribe-Post): the address is never mailed in bulk again */
         post: operations["postPublicUnsubscribeByToken"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key (RFC 8292), the applicationServerKey a browser subscribes to push with */
+        get: operations["getPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's push subscriptions: the devices they turned notifications on in */
+        get: operations["getPushSubscriptions"];
+        put?: never;
+        /** Turn push notifications on for this device: the browser's subscription (endpoint, p256dh, auth); the same endpoint again updates it */
+        post: operations["postPushSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Turn push notifications off for one of the caller's devices (someone else's: 404) */
+        delete: operations["deletePushSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8023,7 +8075,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement";
             link: string | null;
             note: string;
             readAt: string | null;
@@ -8040,15 +8092,17 @@ export interface components {
                 /** @enum {string} */
                 channel: "inApp" | "email" | "sms";
                 /** @enum {string} */
-                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement";
             }[];
-            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement")[];
             emailAddress: string;
-            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement")[];
             /** @enum {string} */
             language: "en" | "es" | "fr";
             phone: string | null;
-            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            push: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement" | "chat")[];
+            pushTopics: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement" | "chat")[];
+            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement")[];
             /** @enum {string} */
             smsConsent: "opted_in" | "opted_out" | "unknown";
         };
@@ -8418,6 +8472,18 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "employment" | "lease" | "independent" | "custom";
+        };
+        PushKey: {
+            publicKey: string;
+        };
+        PushSubscription: {
+            createdAt: string;
+            device: string;
+            endpoint: string;
+            id: string;
+        };
+        PushSubscriptionList: {
+            subscriptions: components["schemas"]["PushSubscription"][];
         };
         RatableLoad: {
             deliveredAt: string | null;
@@ -30467,8 +30533,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
-                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement")[];
+                    push?: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement" | "chat")[];
+                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "load.offered" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "settlement.paid" | "announcement")[];
                 };
             };
         };
@@ -35173,6 +35240,272 @@ export interface operations {
             };
             /** @description No such record, or one the caller may not see (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PUSH_NOT_CONFIGURED: the VAPID key cannot be read (the server secret changed) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        auth: string;
+                        p256dh: string;
+                    };
+                    replaces?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PUSH_SUBSCRIPTION_LIMIT when the caller already has the most devices allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than `x-max-body-bytes` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Invalid input; `details.fields` holds a message per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record, or one the caller may not see (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IN_USE: the record is still referenced by others */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

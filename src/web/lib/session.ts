@@ -197,8 +197,25 @@ export async function signIn(input: LoginInput): Promise<{ twoFactor: boolean }>
 export async function signOut(me: Me | null | undefined): Promise<void> {
   if (me?.impersonation) {
     await api.post("/api/impersonation/stop").catch(() => undefined);
+  } else {
+    await forgetPushDevice().catch(() => undefined);
   }
   await api.post("/api/auth/sign-out", { body: {} });
+}
+
+/**
+ * Signing out of a browser turns its push notifications off (decision 063): a shared tablet must not
+ * keep showing the last driver's loads. Removed on the server while the session still exists.
+ */
+async function forgetPushDevice(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  const { subscriptions } = await api.get("/api/push/subscriptions");
+  const mine = subscriptions.find((s) => s.endpoint === subscription.endpoint);
+  if (mine) await api.delete("/api/push/subscriptions/{id}", { path: { id: mine.id } });
+  await subscription.unsubscribe();
 }
 
 export async function startImpersonation(userId: string): Promise<{ email: string }> {

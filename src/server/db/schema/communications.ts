@@ -112,6 +112,8 @@ export const userPreferences = pgTable("user_preferences", {
   /** Notification kinds that also arrive by email / by text; null until they choose (the defaults). */
   emailKinds: text().array(),
   smsKinds: text().array(),
+  /** Kinds (and "chat") that also arrive as a push on their subscribed devices; null until they choose. */
+  pushKinds: text().array(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

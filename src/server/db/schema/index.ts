@@ -20,6 +20,7 @@ export * from "./locations";
 export * from "./maintenance";
 export * from "./parking";
 export * from "./platform";
+export * from "./push";
 export * from "./registration";
 export * from "./reports";
 export * from "./safety";

@@ -1,3 +1,4 @@
+import { PERMISSIONS, routePath } from "@shared/access";
 import {
   CHAT_FILE_MAX_BYTES,
   CHAT_FILE_TYPES,
@@ -17,7 +18,42 @@ import type { Actor } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { likePattern, offsetOf } from "../../http/pagination";
 import { ownedBy, owns, scopeOf } from "../../http/scope";
+import { notificationWords } from "../../platform/notifications/words";
+import { queuePush } from "../../platform/push/push";
 import { openStoredFile } from "../../platform/storage/storage";
+
+/** Staff who chat (the `chat:use` roles but the driver's). */
+const CHAT_STAFF = PERMISSIONS["chat:use"].filter((r) => r !== "driver");
+
+/**
+ * A chat message as a push (issue 41) to the other side's devices where "chat" is among their push
+ * choices: staff writing reach the driver; a driver writing reaches the staff who chat (dispatch's
+ * browsers). Chat is not a notification kind — the chat screen is its centre — so it is pushed here.
+ */
+async function pushChat(tx: Tx, actor: Actor, driverId: string, fromDriver: boolean, body: string) {
+  const { rows } = fromDriver
+    ? await tx.execute<{ id: string }>(sql`
+        select u.id from users u join app_users a on a.user_id = u.id
+        where a.role::text = any(${sql.param([...CHAT_STAFF])}::text[]) and not u.banned and u.id <> ${actor.userId}`)
+    : await tx.execute<{ id: string }>(
+        sql`select user_id as id from drivers where id = ${driverId} and user_id is not null`,
+      );
+  const chat = routePath("chat");
+  await queuePush(
+    tx,
+    rows.map((r) => r.id),
+    {
+      topic: "chat",
+      words: (language) => {
+        const w = notificationWords(language);
+        return { title: w("chat.newMessage", { name: actor.name }), body: body || w("chat.attachment") };
+      },
+      link: fromDriver ? `${chat}?driver=${driverId}` : chat,
+      tag: `chat:${driverId}`,
+      urgency: "high",
+    },
+  );
+}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -231,6 +267,7 @@ export function createChatService({ db, storage }: Deps) {
           .returning({ id: chatMessages.id });
         // Whoever writes has read what came before.
         await markRead(tx, actor, driverId, asDriver);
+        await pushChat(tx, actor, driverId, asDriver, body);
         return row.id;
       });
       const sent = await message(id);

@@ -40,6 +40,7 @@ import { readGeoSettings } from "../../platform/geo/geo-settings";
 import { notifyCustomer, notifyRoles, notifyUsers } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
+import { offerToMatchingDrivers } from "./board-offers";
 import { buildLoadDetail } from "./load-detail";
 import {
   countUpTo,
@@ -388,6 +389,8 @@ export function createLoadsService(deps: Deps) {
           if (driver) {
             await notifyAssigned(tx, driver, { id: row.id, loadNumber });
             await recomputeDriverStatuses(tx, [driver.id]);
+          } else if (input.postedToBoard) {
+            await offerToMatchingDrivers(tx, row.id, deps.config.company.timeZone);
           }
           await recordAudit(tx, actor, {
             action: "load.created",
@@ -454,6 +457,13 @@ export function createLoadsService(deps: Deps) {
             if (driver) await notifyAssigned(tx, driver, { id, loadNumber });
             await recomputeDriverStatuses(tx, [load.driverId, driverId]);
           }
+          // Posted to the board now (it was not): the drivers it matches hear of it.
+          if (
+            status === "pending" &&
+            input.postedToBoard &&
+            !(load.status === "pending" && load.postedToBoard)
+          )
+            await offerToMatchingDrivers(tx, id, deps.config.company.timeZone);
           await recordAudit(tx, actor, {
             action: "load.updated",
             targetType: "load",

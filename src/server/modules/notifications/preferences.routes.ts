@@ -25,7 +25,8 @@ export function notificationPreferencesRoutes(deps: Deps) {
     "put",
     "/api/me/notification-preferences",
     {
-      summary: "Save which of the caller's notification kinds also arrive by email and by text",
+      summary:
+        "Save which of the caller's notification kinds also arrive by email, by text and as a push (and whether chat messages are pushed)",
       body: notificationPreferencesInputSchema,
       response: notificationPreferencesSchema,
     },

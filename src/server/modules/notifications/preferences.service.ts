@@ -12,6 +12,9 @@ import {
   NOTIFY_CHANNELS,
   type NotificationPreferences,
   type NotificationPreferencesInput,
+  PUSH_DEFAULT_TOPICS,
+  type PushTopic,
+  pushTopicsFor,
 } from "@shared/notifications/preferences.schema";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
@@ -46,7 +49,8 @@ async function switches(db: Db | Tx): Promise<AutomatedSwitches> {
 }
 
 /**
- * Who hears what, and how (issue 16): each user's own choices of kinds by email and by text, the
+ * Who hears what, and how (issue 16): each user's own choices of kinds by email, by text and by push
+ * (issue 41, with "chat"), the
  * language their copies are written in, and the company's switches per automated event.
  */
 export function createPreferencesService({ db }: Deps) {
@@ -57,9 +61,10 @@ export function createPreferencesService({ db }: Deps) {
         language: string | null;
         email_kinds: string[] | null;
         sms_kinds: string[] | null;
+        push_kinds: string[] | null;
         phone: string | null;
       }>(sql`
-        select u.email, p.language, p.email_kinds, p.sms_kinds,
+        select u.email, p.language, p.email_kinds, p.sms_kinds, p.push_kinds,
           coalesce((select d.phone from drivers d where d.user_id = u.id),
                    (select c.phone from customers c where c.user_id = u.id)) as phone
         from users u left join user_preferences p on p.user_id = u.id where u.id = ${actor.userId}`);
@@ -74,10 +79,13 @@ export function createPreferencesService({ db }: Deps) {
       const mine = (chosen: string[] | null | undefined) =>
         ((chosen ?? DEFAULT_CHANNEL_KINDS) as NotificationKind[]).filter((k) => kinds.includes(k));
       const company = await switches(db);
+      const pushTopics = pushTopicsFor(actor.role as Role);
       return {
         kinds,
         email: mine(r?.email_kinds),
         sms: mine(r?.sms_kinds),
+        push: ((r?.push_kinds ?? PUSH_DEFAULT_TOPICS) as PushTopic[]).filter((k) => pushTopics.includes(k)),
+        pushTopics,
         language: ((r?.language ?? "en") as Language) || "en",
         emailAddress: r?.email ?? actor.email,
         phone,
@@ -95,11 +103,14 @@ export function createPreferencesService({ db }: Deps) {
       const kinds = kindsFor(actor.role as Role);
       const email = [...new Set(input.email)].filter((k) => kinds.includes(k));
       const smsKinds = [...new Set(input.sms)].filter((k) => kinds.includes(k));
+      const pushTopics = pushTopicsFor(actor.role as Role);
+      // Left out (an older screen): the push list stays as it was.
+      const push = input.push ? [...new Set(input.push)].filter((k) => pushTopics.includes(k)) : null;
       await db.execute(sql`
-        insert into user_preferences (user_id, email_kinds, sms_kinds) values
-          (${actor.userId}, ${sql.param(email)}::text[], ${sql.param(smsKinds)}::text[])
+        insert into user_preferences (user_id, email_kinds, sms_kinds, push_kinds) values
+          (${actor.userId}, ${sql.param(email)}::text[], ${sql.param(smsKinds)}::text[], ${push ? sql`${sql.param(push)}::text[]` : sql`null`})
         on conflict (user_id) do update set email_kinds = excluded.email_kinds, sms_kinds = excluded.sms_kinds,
-          updated_at = now()`);
+          push_kinds = ${push ? sql`excluded.push_kinds` : sql`user_preferences.push_kinds`}, updated_at = now()`);
       return this.get(actor);
     },
 

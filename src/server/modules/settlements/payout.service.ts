@@ -1,8 +1,11 @@
+import { routePath } from "@shared/access";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import { SETTLEMENT_MESSAGES, type Settlement } from "@shared/settlements/settlements.schema";
+import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict } from "../../http/errors";
+import { notifyUsers } from "../../platform/notifications/notify";
 import { formatDate, formatMoney } from "../../platform/pdf/format";
 import { postToLedger } from "../accounting/ledger-posting";
 import { readSettlement } from "./settlement-detail";
@@ -107,6 +110,16 @@ export function createPayoutService({ db, config, mailer, log }: Deps) {
           paidOn: input.paidOn,
           method: input.method,
         });
+        // The driver hears it was paid (issue 41): in the app, and as a push where they turned it on.
+        const { rows: driver } = await tx.execute<{ user_id: string | null }>(
+          sql`select user_id from drivers where id = ${s.driverId}`,
+        );
+        if (driver[0]?.user_id)
+          await notifyUsers(tx, [driver[0].user_id], {
+            kind: "settlement.paid",
+            link: routePath("driverDashboard"),
+            data: { settlementId: id, number: s.number, amount: s.net, paidOn: input.paidOn },
+          });
       });
       const paid = await get(actor, id);
       await mailStatement(paid);

@@ -10,6 +10,7 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { appUsers, notifications, users } from "../../db/schema";
+import { queuePush } from "../push/push";
 import { toE164 } from "../sms/sms";
 import { notificationInWords } from "./words";
 
@@ -22,9 +23,19 @@ export type NotificationInput = {
 }[NotificationKind];
 
 export interface NotifyOptions {
-  /** Only the notifications centre (the demo seed's history): no email or text copies. */
+  /**
+   * Only the notifications centre (the demo seed's history): no email or text copies. A push still
+   * goes to a device the reader turned on (it is the centre's copy, not another channel's).
+   */
   inAppOnly?: boolean;
 }
+
+/** Kinds that ask the push service to wake a phone at once (RFC 8030 Urgency: high). */
+const URGENT_PUSH_KINDS: readonly NotificationKind[] = [
+  "load.assigned",
+  "load.offered",
+  "paperwork.rejected",
+];
 
 /**
  * The company's switches for a kind: an automated event's row (or the defaults); any other kind is
@@ -170,8 +181,28 @@ export async function notifyUsers(
         link: n.link ?? null,
       })),
     );
+    await pushNotification(tx, unique, n);
   }
   if (allowed.email || allowed.sms) await queueCopies(tx, n, await userTargets(tx, unique), allowed);
+}
+
+/**
+ * The push copy of a notification (issue 41): worded like the centre's, in each reader's language, to
+ * the devices where its readers turned notifications on and chose its kind. It follows the centre:
+ * a kind the company switched off in the app is not pushed either.
+ */
+async function pushNotification(tx: Tx, userIds: string[], n: NotificationInput) {
+  const data = n.data as Record<string, unknown>;
+  await queuePush(tx, userIds, {
+    topic: n.kind,
+    words: (language) => {
+      const w = notificationInWords(language, n.kind, data);
+      return { title: w.title, body: [w.body, n.note ?? ""].filter((s) => s.trim()).join(" — ") };
+    },
+    link: n.link ?? null,
+    tag: `${n.kind}:${n.link ?? ""}`,
+    urgency: URGENT_PUSH_KINDS.includes(n.kind) ? "high" : "normal",
+  });
 }
 
 /** Notifies every active user holding one of `roles` (e.g. dispatch: admin, manager, dispatcher). */
