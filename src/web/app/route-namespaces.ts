@@ -38,6 +38,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   settings: ["communications", "geo", "notifications", "settings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
+  // The shell's "waiting to send" strip and list (loaded with its code, like the assistant's).
+  outbox: ["outbox"],
   permissions: ["permissions"],
   parking: ["loads", "parking"],
   portal: ["invoices", "loads", "portal", "statements", "tracking"],

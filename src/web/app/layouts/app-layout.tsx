@@ -10,6 +10,7 @@ import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
 import { showMoneyIn } from "../../lib/format";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
+import { useOutbox, useOutboxRunner } from "../../lib/outbox/use-outbox";
 import { useMe } from "../../lib/session";
 import { AssistantButton, CommandPaletteButton } from "./command-palette-button";
 import { LanguageSwitcher } from "./language-switcher";
@@ -31,6 +32,11 @@ const LocationSharing = lazy(() =>
   import("../../features/tracking/sharing/sharing-indicator").then((m) => ({ default: m.LocationSharing })),
 );
 
+// "Waiting to send (3)" (decision 061): its code and words come only once something waits.
+const OutboxStrip = lazy(() =>
+  import("../../features/outbox/components/outbox-panel").then((m) => ({ default: m.OutboxStrip })),
+);
+
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -44,6 +50,9 @@ export function AppLayout() {
   const notReady = !!me && (me.mustChangePassword || me.mustEnrolTwoFactor);
   const counts = useUnreadCounts(!!me && !notReady);
   useLanguageOnRecord(me && !notReady && !me.impersonation ? me.user.id : null);
+  // What this user did offline is replayed while they are signed in; another user's waits for them.
+  useOutboxRunner(me && !notReady ? me.user.id : null);
+  const outbox = useOutbox();
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
   useHeadingFocusAfterCreate();
@@ -157,6 +166,11 @@ export function AppLayout() {
           {me.role === "driver" && !notReady && !me.impersonation ? (
             <Suspense fallback={<div aria-hidden className="min-h-11 border-b border-transparent" />}>
               <LocationSharing />
+            </Suspense>
+          ) : null}
+          {outbox.entries.length > 0 ? (
+            <Suspense fallback={null}>
+              <OutboxStrip />
             </Suspense>
           ) : null}
         </div>

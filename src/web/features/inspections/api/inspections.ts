@@ -8,6 +8,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { isQueued, outboxPost } from "../../../lib/outbox/outbox";
 
 export type InspectionListQuery = Partial<InspectionFilter> & { page: number; pageSize: number };
 export type InspectionExportFormat = "csv" | "xlsx";
@@ -81,9 +82,15 @@ export function useFileInspection() {
       const form = new FormData();
       form.set("data", JSON.stringify(input));
       for (const photo of photos) form.append("images", photo);
-      return api.post("/api/inspections", { form });
+      // Through the outbox (decision 061): offline, the inspection and its photos wait on the phone.
+      return outboxPost(
+        "/api/inspections",
+        { form },
+        { kind: "inspection", subject: { detail: input.assetType }, invalidate: [inspectionKeys.all] },
+      );
     },
     onSuccess: (detail) => {
+      if (isQueued(detail)) return;
       queryClient.setQueryData(inspectionKeys.detail(detail.id), detail);
       return queryClient.invalidateQueries({ queryKey: inspectionKeys.all });
     },
