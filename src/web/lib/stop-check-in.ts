@@ -1,7 +1,7 @@
 import type { LoadDetail } from "@shared/loads/loads.schema";
 import type { CheckInInput } from "@shared/loads/stop-requests.schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { isQueued, outboxPost } from "./outbox/outbox";
+import { isQueued, outboxMutation, outboxPost } from "./outbox/outbox";
 import type { OutboxEntry } from "./outbox/outbox-core";
 import { loadKeys } from "./query-keys";
 
@@ -19,6 +19,7 @@ export function useStopCheckIn(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: CHECK_IN_MUTATION,
+    ...outboxMutation,
     mutationFn: ({ stopId, ...body }: CheckInInput & { stopId: string }) => {
       const load = queryClient.getQueryData<LoadDetail>(loadKeys.detail(id));
       return outboxPost(

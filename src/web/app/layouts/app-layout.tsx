@@ -1,6 +1,6 @@
 import { ROUTES } from "@shared/access";
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
@@ -9,6 +9,7 @@ import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
 import { showMoneyIn } from "../../lib/format";
+import i18n from "../../lib/i18n";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
 import { useOutbox, useOutboxRunner } from "../../lib/outbox/use-outbox";
 import { useMe } from "../../lib/session";
@@ -32,10 +33,23 @@ const LocationSharing = lazy(() =>
   import("../../features/tracking/sharing/sharing-indicator").then((m) => ({ default: m.LocationSharing })),
 );
 
-// "Waiting to send (3)" (decision 061): its code and words come only once something waits.
-const OutboxStrip = lazy(() =>
-  import("../../features/outbox/components/outbox-panel").then((m) => ({ default: m.OutboxStrip })),
-);
+// "Waiting to send (3)" (decision 061): shown only once something waits — which is when there is no
+// network — so its code and words are fetched ahead, when the shell starts, not when first shown.
+let outboxStripCode: Promise<{ default: ComponentType }> | null = null;
+const loadOutboxStrip = () => {
+  outboxStripCode ??= Promise.all([
+    import("../../features/outbox/components/outbox-panel"),
+    i18n.loadNamespaces("outbox"),
+  ]).then(
+    ([m]) => ({ default: m.OutboxStrip }),
+    (error: unknown) => {
+      outboxStripCode = null;
+      throw error;
+    },
+  );
+  return outboxStripCode;
+};
+const OutboxStrip = lazy(loadOutboxStrip);
 
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
@@ -53,6 +67,9 @@ export function AppLayout() {
   // What this user did offline is replayed while they are signed in; another user's waits for them.
   useOutboxRunner(me && !notReady ? me.user.id : null);
   const outbox = useOutbox();
+  useEffect(() => {
+    if (me) void loadOutboxStrip().catch(() => {});
+  }, [me]);
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
   useHeadingFocusAfterCreate();

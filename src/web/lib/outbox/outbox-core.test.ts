@@ -5,6 +5,7 @@ import {
   classify,
   isConflict,
   memoryOutboxStore,
+  nextSeq,
   type OutboxEntry,
   replay,
   retryEntry,
@@ -137,6 +138,16 @@ describe("the outbox's replay", () => {
     });
     expect(sent).toEqual(["a"]);
     expect(report.sent).toHaveLength(1);
+  });
+});
+
+describe("the creation order", () => {
+  it("keeps growing when the device clock is set back between two taps", () => {
+    const first = nextSeq(0, Date.UTC(2026, 10, 28, 9, 0));
+    const second = nextSeq(0, Date.UTC(2026, 10, 28, 8, 45)); // the clock went back 15 minutes
+    expect(second).toBeGreaterThan(first);
+    // After what another tab stored, too.
+    expect(nextSeq(second + 1_000_000, Date.UTC(2026, 10, 28, 8, 45))).toBe(second + 1_000_001);
   });
 });
 

@@ -152,11 +152,15 @@ export function retryEntry(entry: OutboxEntry, seq: number): OutboxEntry {
   return { ...entry, state: "waiting", refusal: undefined, seq };
 }
 
-let counter = 0;
-/** Creation order across a page's life: milliseconds, then a counter for taps within one. */
-export function nextSeq(now = Date.now()): number {
-  counter = (counter + 1) % 1000;
-  return now * 1000 + counter;
+let last = 0;
+/**
+ * Creation order: after every entry already in the outbox (`floor`, the highest `seq` there) and
+ * every one this page made, whatever the device clock does meanwhile (set back by hand or by the
+ * network, it must not send a later tap first); the clock only spaces them.
+ */
+export function nextSeq(floor = 0, now = Date.now()): number {
+  last = Math.max(now * 1000, floor + 1, last + 1);
+  return last;
 }
 
 /** An in-memory store: the tests', and the page's fallback where IndexedDB is refused. */

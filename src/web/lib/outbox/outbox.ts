@@ -18,6 +18,12 @@ import { sendEntry } from "./outbox-send";
  * entries wait, Background Sync through the service worker, "Send now").
  */
 
+/**
+ * Spread into a mutation that sends through the outbox: TanStack Query pauses a mutation while the
+ * browser says it is offline (and loses it on reload); the outbox must run at once to store the tap.
+ */
+export const outboxMutation = { networkMode: "always" } as const;
+
 /** What a screen gets back when its action is kept on the phone rather than answered now. */
 export type Queued = { queued: true; entry: OutboxEntry };
 export const isQueued = (value: unknown): value is Queued =>
@@ -148,7 +154,7 @@ export function sendNow() {
 export async function resendEntry(id: string) {
   const entry = await idbOutboxStore.get(id);
   if (!entry) return;
-  await idbOutboxStore.put(retryEntry(entry, nextSeq()));
+  await idbOutboxStore.put(retryEntry(entry, nextSeq(Math.max(0, ...state.entries.map((e) => e.seq)))));
   await refresh();
   void sendNow();
 }
@@ -188,7 +194,7 @@ export async function outboxPost<P extends ApiPath<"post">>(
   const entry: OutboxEntry = {
     id: crypto.randomUUID(),
     userId: state.userId ?? "",
-    seq: nextSeq(),
+    seq: nextSeq(Math.max(0, ...state.entries.map((e) => e.seq))),
     kind: meta.kind,
     url: fillPath(path, o.path),
     method: "POST",

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { isQueued, outboxPost } from "../../../lib/outbox/outbox";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export const chatKeys = {
   all: ["chat"] as const,
@@ -77,6 +77,7 @@ export function addToHistory(data: HistoryData | undefined, message: ChatMessage
 export function useSendMessage(driverId: string) {
   const client = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: (input: { body: string; loadId?: string; file?: File | null }) => {
       const form = new FormData();
       form.set("body", input.body);

@@ -2,7 +2,7 @@ import type { ExportFormat, FuelDriverOption, FuelFilter } from "@shared/fuel/fu
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { outboxPost } from "../../../lib/outbox/outbox";
+import { outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export type FuelListQuery = Partial<FuelFilter> & { page: number; pageSize: number };
 
@@ -60,6 +60,7 @@ export function useFuelDrivers(q: string, enabled = true) {
 export function useLogFuel() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({
       fields,
       receipt,

@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { isQueued, outboxPost } from "../../../lib/outbox/outbox";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export type InspectionListQuery = Partial<InspectionFilter> & { page: number; pageSize: number };
 export type InspectionExportFormat = "csv" | "xlsx";
@@ -78,6 +78,7 @@ export function useInspectionDrivers(q: string, enabled = true) {
 export function useFileInspection() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({ input, photos }: { input: CreateInspectionInput; photos: File[] }) => {
       const form = new FormData();
       form.set("data", JSON.stringify(input));

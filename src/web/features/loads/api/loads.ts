@@ -10,7 +10,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
-import { isQueued, outboxPost } from "../../../lib/outbox/outbox";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 import { loadKeys } from "../../../lib/query-keys";
 
 export type LoadListQuery = Partial<LoadFilter> & { page: number; pageSize: number };
@@ -89,6 +89,7 @@ export function useDriverAction(id: string) {
   const invalidate = useInvalidateLoads();
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({
       action,
       reason,
@@ -124,6 +125,7 @@ export function useUploadLoadFile(id: string) {
   const invalidate = useInvalidateLoads();
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({ file, kind }: { file: File; kind: LoadFileKind }) => {
       const form = new FormData();
       form.set("kind", kind);
