@@ -73,6 +73,7 @@ import { mapBaseOf } from "./modules/tracking/map-base";
 import { mapBaseRoutes } from "./modules/tracking/map-base.routes";
 import { trackingRoutes } from "./modules/tracking/tracking.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { createClientRequestStore } from "./platform/idempotency/client-requests";
 import { countRequests } from "./platform/lifecycle/drain";
 
 /** The built web app (WEB_DIST lets a developer serve another build). */
@@ -95,6 +96,11 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
   app.use("/api/auth/*", bodySizeLimit(JSON_BODY_MAX_BYTES));
   app.route("/", authRoutes(deps));
   app.use("/api/*", sessionMiddleware(deps));
+  const clientRequests = createClientRequestStore(deps.db);
+  app.use("/api/*", async (c, next) => {
+    c.set("clientRequests", clientRequests);
+    await next();
+  });
 
   for (const routes of [
     healthRoutes,

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_RETENTION_DAYS } from "@shared/sync/sync.schema";
 import type { Deps } from "./deps";
 import { remindDueBills } from "./modules/accounting/bills.service";
 import { deliverDueAnnouncements } from "./modules/announcements/announcements.service";
@@ -16,6 +17,7 @@ import { ingestUnitPositions } from "./modules/tracking/positions.service";
 import { runPositionHousekeeping } from "./modules/tracking/retention";
 import { pollTelematics } from "./modules/tracking/telematics-poll";
 import { splitByJurisdiction } from "./platform/geo/state-split";
+import { purgeClientRequests } from "./platform/idempotency/client-requests";
 import type { ScheduledJob } from "./platform/jobs/jobs";
 
 /** Every scheduled job of the app (pg-boss, UTC). */
@@ -91,12 +93,14 @@ export function scheduledJobs(deps: Deps): ScheduledJob[] {
       },
     },
     {
-      // Nightly at 02:30 UTC: what is older than the retention settings goes, then the backup of every
-      // table and file to DATA_DIR/backups (the newest N kept; Admin → Data management).
+      // Nightly at 02:30 UTC: what is older than the retention settings goes (and the idempotency keys
+      // of the phones' replays after 30 days: decision 060), then the backup of every table and file to
+      // DATA_DIR/backups (the newest N kept; Admin → Data management).
       name: "data-nightly",
       cron: "30 2 * * *",
       run: async () => {
         await applyRetention(deps);
+        await purgeClientRequests(deps.db, IDEMPOTENCY_RETENTION_DAYS);
         await runBackup(deps);
       },
     },

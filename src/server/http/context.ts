@@ -1,5 +1,6 @@
 import type { Permission, Role } from "@shared/access";
 import type { Context } from "hono";
+import type { ClientRequestStore } from "../platform/idempotency/client-requests";
 import { unauthenticated } from "./errors";
 
 /** The signed-in user an operation runs for. Services take it as their first argument. */
@@ -35,6 +36,13 @@ export interface AppEnv {
     requestId: string;
     /** A stored document our own pages show in a frame (the BOL manager's viewer); see security.ts. */
     framable?: boolean;
+    /** The idempotency keys' store (decision 060): `replayRequests` claims and answers keys through it. */
+    clientRequests: ClientRequestStore;
+    /**
+     * A replayable operation's times (decision 060): when it happened on the phone (`X-Occurred-At`,
+     * within bounds) and when it arrived. Unset on other operations.
+     */
+    sync?: { occurredAt: Date; receivedAt: Date };
   };
 }
 

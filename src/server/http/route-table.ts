@@ -10,7 +10,6 @@ import {
   type OutgoingFile,
   SHEET_TYPES,
   uploadBodyLimit,
-  withMiddleware,
 } from "./files";
 import { defineRoute, jsonBody, jsonContent, type RouteAccess, uuidParams } from "./route";
 
@@ -49,6 +48,13 @@ export type Io<P, Q, B, F> = {
   query: Out<Q>;
   body: Out<B>;
   form: Out<F>;
+  /**
+   * When it happened: a replayable operation's `X-Occurred-At` (within bounds, decision 060), else
+   * when the request arrived.
+   */
+  readonly occurredAt: Date;
+  /** When the request arrived. */
+  readonly receivedAt: Date;
 };
 
 /** What every operation declares, besides its shape: the words, the schemas of its input, and access. */
@@ -135,7 +141,7 @@ export function routeTable(
         : {}),
       ...(form ? { body: { required: true, content: { "multipart/form-data": { schema: form } } } } : {}),
     };
-    const route = defineRoute({
+    return defineRoute({
       ...defaults,
       ...access,
       method,
@@ -145,8 +151,8 @@ export function routeTable(
       ...(description ? { description } : {}),
       ...(Object.keys(request).length ? { request } : {}),
       responses: { ...success, ...responses },
-    } as RouteConfig & RouteAccess);
-    return middleware?.length ? withMiddleware(route, ...middleware) : route;
+      ...(middleware?.length ? { middleware } : {}),
+    } as Omit<RouteConfig, "middleware"> & RouteAccess & { middleware?: MiddlewareHandler<AppEnv>[] });
   }
 
   function io<P, Q, B, F>(c: Context<AppEnv>, spec: OperationSpec<P, Q, B, F>): Io<P, Q, B, F> {
@@ -154,6 +160,7 @@ export function routeTable(
     const valid = (target: "param" | "query" | "json" | "form") =>
       (c.req.valid as (t: string) => unknown)(target);
     const params = spec.params ? valid("param") : undefined;
+    const arrived = new Date();
     return {
       c,
       get actor() {
@@ -164,6 +171,8 @@ export function routeTable(
       query: spec.query ? valid("query") : undefined,
       body: spec.body ? bodyOf(c, spec) : undefined,
       form: spec.form ? valid("form") : undefined,
+      occurredAt: c.get("sync")?.occurredAt ?? arrived,
+      receivedAt: c.get("sync")?.receivedAt ?? arrived,
     } as Io<P, Q, B, F>;
   }
 

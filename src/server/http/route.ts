@@ -10,10 +10,18 @@ import {
   rolesFor,
 } from "@shared/access";
 import { apiErrorSchema } from "@shared/api/api.schema";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  OCCURRED_AT_HEADER,
+  OCCURRED_FUTURE_SKEW_MINUTES,
+  OCCURRED_MAX_AGE_DAYS,
+} from "@shared/sync/sync.schema";
 import type { MiddlewareHandler } from "hono";
 import { bodySizeLimit, JSON_BODY_MAX_BYTES, rejectNulCharacters, UPLOAD_BODY_MAX_BYTES } from "./body";
 import type { Actor, AppEnv } from "./context";
 import { forbidden, HttpError, unauthenticated } from "./errors";
+import { replayRequests } from "./replay";
 
 /**
  * Who may call an operation: "public", "authenticated", a permission (or any of several) from the
@@ -55,7 +63,60 @@ export type RouteAccess = {
   notFound?: string;
   /** What a 429 means here, for an operation behind a rate limit (public lookups, sign-in steps…). */
   rateLimited?: string;
+  /**
+   * The driver's phone may send it again from its outbox (issue 41, decision 060): it takes an
+   * `Idempotency-Key` (one run per user and key; a replay gets the first answer again, marked
+   * `Idempotent-Replayed: true`) and an `X-Occurred-At` the handler reads as `occurredAt`.
+   */
+  replayable?: boolean;
 };
+
+/** The two request headers of a replayable operation, as OpenAPI shows them (the middleware checks them). */
+const replayHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        "A UUID the client generates per action; sending the same action again with it runs it once " +
+        "(per user): a replay gets the first answer again. Without it, every request runs",
+      format: "uuid",
+    }),
+  [OCCURRED_AT_HEADER]: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        `When it happened on the device (ISO 8601 with an offset); received now without it. At most ` +
+        `${OCCURRED_FUTURE_SKEW_MINUTES} minutes ahead (400 OCCURRED_IN_FUTURE) and ${OCCURRED_MAX_AGE_DAYS} ` +
+        "days old (400 OCCURRED_TOO_OLD)",
+      example: "2026-11-28T10:31:00-05:00",
+    }),
+});
+
+const REPLAY_CONFLICT =
+  "IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running";
+
+/** A replayable operation's success answers name the header a replay carries. */
+function withReplayedHeader(responses: RouteConfig["responses"]): RouteConfig["responses"] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      /^2/.test(status)
+        ? {
+            ...response,
+            headers: {
+              [IDEMPOTENT_REPLAYED_HEADER]: {
+                description:
+                  "`true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again)",
+                schema: { type: "string", enum: ["true"] },
+              },
+            },
+          }
+        : response,
+    ]),
+  );
+}
 
 function permissionsOf(access: OperationAccess): Permission[] | null {
   if (typeof access === "string") return access.includes(":") ? [access as Permission] : null;
@@ -231,7 +292,13 @@ function errorResponses(def: {
  * It also gives the operation its `operationId`, its error answers and its security requirement
  * (the session cookie unless public; decision 047).
  */
-export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAccess>(def: R) {
+export function defineRoute<
+  R extends Omit<RouteConfig, "middleware"> &
+    RouteAccess & {
+      /** Middleware after the guard, size cap and NUL check, before a replayable operation's key check. */
+      middleware?: MiddlewareHandler<AppEnv>[];
+    },
+>(def: R) {
   const {
     access,
     allowPendingPasswordChange,
@@ -241,8 +308,17 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
     conflict,
     notFound,
     rateLimited,
-    ...config
+    replayable,
+    middleware,
+    ...declared
   } = def;
+  const config = replayable
+    ? {
+        ...declared,
+        request: { ...declared.request, headers: replayHeaders },
+        "x-replayable": true,
+      }
+    : declared;
   const xRoles = access === "public" ? ["public"] : [...defaultRoles(access)];
   const permissions = permissionsOf(access);
   const takesFiles = Boolean(config.request?.body?.content?.["multipart/form-data"]);
@@ -263,7 +339,10 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
       guard(access, allowPendingPasswordChange, forbiddenMessage),
       bodySizeLimit(bodyMax),
       rejectNulCharacters(),
-    ] as const,
+      ...(middleware ?? []),
+      // Last: the key is claimed only for a request every other check let through.
+      ...(replayable ? [replayRequests()] : []),
+    ],
     responses: {
       ...errorResponses({
         method: config.method,
@@ -271,11 +350,13 @@ export function defineRoute<R extends Omit<RouteConfig, "middleware"> & RouteAcc
         access,
         readsBody: Boolean(config.request?.body) || !["get", "head"].includes(config.method),
         bodyTypes: Object.keys(config.request?.body?.content ?? {}),
-        conflict: conflictOf(config.method, conflict, text),
+        conflict: replayable
+          ? [conflictOf(config.method, conflict, text), REPLAY_CONFLICT].filter(Boolean).join("; ")
+          : conflictOf(config.method, conflict, text),
         notFound,
         rateLimited,
       }),
-      ...config.responses,
+      ...(replayable ? withReplayedHeader(config.responses) : config.responses),
     },
   } as unknown as Omit<R, keyof RouteAccess> & { middleware: MiddlewareHandler<AppEnv> });
 }

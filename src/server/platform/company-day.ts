@@ -10,6 +10,22 @@ export function companyDay(at: Date, timeZone: string): string {
   }).format(at);
 }
 
+/** "2026-11-28 14:05" in the company's time zone, for a notification's words (the
+ * running-late and late check-in notices). */
+export function wallTime(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
 /** The instant the company's day `day` begins: `timestamp at time zone` keeps an index usable. */
 export const dayStart = (day: string, timeZone: string) =>
   sql`(${day}::date::timestamp at time zone ${timeZone})`;

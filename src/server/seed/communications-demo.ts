@@ -59,9 +59,12 @@ export async function seedCommunicationsDemo(tx: Tx, now = new Date()): Promise<
       },
       { ...jakeSays, body: "Got it. Leaving the yard now.", createdAt: minutesAgo(now, 290) },
       {
+        // Written at the dock with no signal; the phone's outbox sent it 22 minutes later (issue 41).
         ...jakeSays,
         body: "Shipper says they're running 45 minutes behind on loading.",
         loadId: load?.id ?? null,
+        occurredAt: minutesAgo(now, 142),
+        receivedAt: minutesAgo(now, 120),
         createdAt: minutesAgo(now, 120),
       },
       {

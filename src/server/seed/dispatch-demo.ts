@@ -862,6 +862,8 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   const loadRows: Array<typeof loads.$inferInsert> = [];
   const stopRows: Array<typeof loadStops.$inferInsert> = [];
   const eventRows: Array<typeof loadStatusEvents.$inferInsert> = [];
+  /** One demo check-in sent late from the phone (issue 41), on the first load on the road. */
+  let shownLateCheckIn = false;
   const interestRows: Array<typeof loadInterests.$inferInsert> = [];
   const stateMileRows: Array<typeof loadJurisdictionMiles.$inferInsert> = [];
   const dispatcherActor = { actorId: dispatcher?.id ?? null, actorName: dispatcher?.name ?? "Dispatch" };
@@ -1090,15 +1092,26 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
           ["departed", times.departedAt],
         ] as const) {
           if (!at) continue;
+          // The first load on the road's first arrival came from the phone's outbox 25 minutes late
+          // (no signal at the dock; issue 41): the timeline shows it "sent late" with both times.
+          const late = !shownLateCheckIn && checkIn === "arrived";
+          if (late) shownLateCheckIn = true;
+          const receivedAt = late ? new Date(at.getTime() + 25 * 60_000) : at;
           eventRows.push({
             loadId: id,
             kind: "stop_checked_in",
-            data: { stopSequence: s + 1, locationName: PLACES[key].locationName, stopType: type, checkIn },
+            data: {
+              stopSequence: s + 1,
+              locationName: PLACES[key].locationName,
+              stopType: type,
+              checkIn,
+              ...(late ? { occurredAt: at.toISOString(), receivedAt: receivedAt.toISOString(), late } : {}),
+            },
             fromStatus: "in_progress",
             toStatus: "in_progress",
             actorId: driver.userId,
             actorName: driver.name,
-            createdAt: at,
+            createdAt: receivedAt,
           });
         }
       });

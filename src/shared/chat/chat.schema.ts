@@ -1,5 +1,6 @@
 import { pageSchema } from "@shared/api/api.schema";
 import { z } from "zod";
+import { syncTimesSchema } from "../sync/sync.schema";
 
 /** A message's text: what a phone keyboard sends, bounded. */
 export const CHAT_MESSAGE_MAX = 4000;
@@ -31,6 +32,8 @@ export const chatMessageSchema = z.object({
   load: z.object({ id: z.uuid(), loadNumber: z.string() }).nullable(),
   attachment: chatAttachmentSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Sent from the phone: when it was sent there, when it arrived, sent late (issue 41). */
+  ...syncTimesSchema,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { syncTimesSchema } from "../sync/sync.schema";
 import { JURISDICTION_CODES } from "./jurisdictions";
 
 /** Fuel log fuel types (spec section 9): diesel, unleaded, DEF (diesel exhaust fluid). */
@@ -204,6 +205,8 @@ export const fuelEntrySchema = z.object({
   /** Null only for entries recorded before receipts were kept (e.g. imported history). */
   receipt: fuelReceiptSchema.nullable(),
   createdAt: z.string(),
+  /** Logged from the phone: when the driver logged it there, when it arrived, sent late (issue 41). */
+  ...syncTimesSchema,
   /** Whether the caller may remove it (staff who manage fuel; the driver within 24 hours). */
   canDelete: z.boolean(),
 });

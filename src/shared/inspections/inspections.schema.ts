@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema, pageSchema } from "../api/api.schema";
+import { syncTimesSchema } from "../sync/sync.schema";
 
 /**
  * Inspections (spec sections 3, 4 and 9): a driver's vehicle inspection report (DVIR) or any other
@@ -297,6 +298,8 @@ export const inspectionDetailSchema = inspectionListItemSchema.extend({
   maintenanceItems: z.array(inspectionMaintenanceItemSchema),
   createdByName: z.string().nullable(),
   createdAt: z.string(),
+  /** Filed from the phone: when the driver filed it there, when it arrived, sent late (issue 41). */
+  ...syncTimesSchema,
   /** Whether the caller may still add photos (the inspector, or staff). */
   canAddImages: z.boolean(),
 });

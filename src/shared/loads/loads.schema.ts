@@ -5,6 +5,7 @@ import { driverPaperWarningSchema } from "../drivers/compliance";
 import { DRIVER_STATUSES } from "../drivers/drivers.schema";
 import { TRAILER_TYPES } from "../fleet/fleet.schema";
 import { geoPlaceFieldsSchema } from "../geo/geo.schema";
+import { syncTimesSchema } from "../sync/sync.schema";
 import { MILES_SOURCES } from "./miles.constants";
 import {
   APPOINTMENT_KINDS,
@@ -349,6 +350,13 @@ export const loadEventDataSchema = z.object({
   loadedMiles: z.number().nullable().optional(),
   previousLoadedMiles: z.number().nullable().optional(),
   emptyMiles: z.number().nullable().optional(),
+  /**
+   * A driver's check-in or action sent from the phone (issue 41): when it happened, when the server
+   * received it, and whether it was sent late (received more than LATE_SYNC_MINUTES after).
+   */
+  occurredAt: z.string().optional(),
+  receivedAt: z.string().optional(),
+  late: z.boolean().optional(),
 });
 export type LoadEventData = z.infer<typeof loadEventDataSchema>;
 
@@ -373,6 +381,8 @@ export const loadFileSchema = z.object({
   size: z.number().int(),
   uploadedVia: z.string(),
   createdAt: z.string(),
+  /** A driver's photo sent from the phone: when it was taken, when it arrived, sent late (issue 41). */
+  ...syncTimesSchema,
 });
 export type LoadFile = z.infer<typeof loadFileSchema>;
 

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "load.interest",
   "load.detention_proposed",
   "load.running_late",
+  "load.check_in_late",
   "load.departure_proposed",
   "load.arrival_proposed",
   "invoice.sent",
@@ -65,6 +66,20 @@ export interface NotificationDataByKind {
     /** "YYYY-MM-DD HH:mm" in the company's time zone. */
     etaAt: string;
     dueAt: string;
+  };
+  /**
+   * A driver's check-in reached the server more than LATE_SYNC_MINUTES after it happened (the phone
+   * was offline; issue 41): the stop's times, and so detention, may have moved.
+   */
+  "load.check_in_late": {
+    loadId: string;
+    loadNumber: string;
+    stopId: string;
+    locationName: string;
+    checkIn: "arrived" | "done" | "departed";
+    /** "YYYY-MM-DD HH:mm" in the company's time zone. */
+    occurredAt: string;
+    receivedAt: string;
   };
   /**
    * GPS shows the truck left a stop it had arrived at: a proposed departure waits for the driver or

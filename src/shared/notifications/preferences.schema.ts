@@ -52,6 +52,7 @@ export const NOTIFICATION_RECIPIENTS: Record<NotificationKind, readonly Role[]> 
   "load.interest": DISPATCH,
   "load.detention_proposed": DISPATCH,
   "load.running_late": DISPATCH,
+  "load.check_in_late": DISPATCH,
   "load.departure_proposed": DISPATCH,
   "load.arrival_proposed": DISPATCH,
   "invoice.sent": ["customer"],

@@ -6267,11 +6267,14 @@ export interface components {
             fromDriver: boolean;
             /** Format: uuid */
             id: string;
+            late: boolean;
             load: {
                 /** Format: uuid */
                 id: string;
                 loadNumber: string;
             } | null;
+            occurredAt: string | null;
+            receivedAt: string | null;
             senderName: string;
         };
         ChatThread: {
@@ -7038,10 +7041,13 @@ export interface components {
             fuelType: "diesel" | "unleaded" | "def";
             gallons: string;
             id: string;
+            late: boolean;
             location: string;
+            occurredAt: string | null;
             odometer: number;
             pricePerGallon: string;
             receipt: components["schemas"]["FuelReceipt"] & (Record<string, never> | null);
+            receivedAt: string | null;
             state: string;
             totalAmount: string;
             vehicleId: string | null;
@@ -7216,11 +7222,14 @@ export interface components {
             images: components["schemas"]["InspectionImage"][];
             inspectedAt: string;
             inspectorName: string;
+            late: boolean;
             location: string;
             maintenanceItems: components["schemas"]["InspectionMaintenanceItem"][];
+            occurredAt: string | null;
             odometer: number | null;
             /** @enum {string} */
             overallStatus: "pass" | "needs_repair" | "fail";
+            receivedAt: string | null;
             trailerType: string | null;
             /** @enum {string} */
             type: "pre_trip" | "post_trip" | "annual" | "other";
@@ -7589,13 +7598,16 @@ export interface components {
             driverId?: string;
             driverName?: string;
             emptyMiles?: number | null;
+            late?: boolean;
             loadedMiles?: number | null;
             locationName?: string;
             minutes?: number;
+            occurredAt?: string;
             previousAt?: string | null;
             previousDriverId?: string;
             previousDriverName?: string;
             previousLoadedMiles?: number | null;
+            receivedAt?: string;
             stopSequence?: number;
             /** @enum {string} */
             stopType?: "pickup" | "delivery";
@@ -7607,6 +7619,9 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "rate_confirmation" | "bol" | "pod" | "other";
+            late: boolean;
+            occurredAt: string | null;
+            receivedAt: string | null;
             size: number;
             uploadedVia: string;
         };
@@ -8008,7 +8023,7 @@ export interface components {
             };
             id: string;
             /** @enum {string} */
-            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+            kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             link: string | null;
             note: string;
             readAt: string | null;
@@ -8025,15 +8040,15 @@ export interface components {
                 /** @enum {string} */
                 channel: "inApp" | "email" | "sms";
                 /** @enum {string} */
-                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
+                kind: "load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement";
             }[];
-            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             emailAddress: string;
-            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            kinds: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             language: "en" | "es" | "fr";
             phone: string | null;
-            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+            sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
             /** @enum {string} */
             smsConsent: "opted_in" | "opted_out" | "unknown";
         };
@@ -14556,7 +14571,12 @@ export interface operations {
     postChatThreadMessages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path: {
                 driverId: string;
             };
@@ -14580,6 +14600,8 @@ export interface operations {
             /** @description Sent */
             201: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14615,6 +14637,15 @@ export interface operations {
             };
             /** @description No such record, or one the caller may not see (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23811,7 +23842,12 @@ export interface operations {
     postFuelEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -23847,6 +23883,8 @@ export interface operations {
             /** @description Logged */
             201: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -23880,7 +23918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record's state refuses the change: POSSIBLE_DUPLICATE (see the summary) */
+            /** @description The record's state refuses the change: POSSIBLE_DUPLICATE (see the summary); IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24563,7 +24601,12 @@ export interface operations {
     postInspections: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24583,6 +24626,8 @@ export interface operations {
             /** @description Filed */
             201: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -24609,6 +24654,15 @@ export interface operations {
             };
             /** @description Role not allowed (FORBIDDEN), or the account must first change its password */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27522,7 +27576,12 @@ export interface operations {
     postLoadActionByAction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path: {
                 action: "accept" | "decline" | "start" | "deliver";
                 id: string;
@@ -27541,6 +27600,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -27583,7 +27644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record's state refuses the change: BOL_REQUIRED, POD_REQUIRED (see the summary) */
+            /** @description The record's state refuses the change: BOL_REQUIRED, POD_REQUIRED (see the summary); IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -27925,7 +27986,12 @@ export interface operations {
     postLoadFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path: {
                 id: string;
             };
@@ -27945,6 +28011,8 @@ export interface operations {
             /** @description Stored */
             201: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -27980,6 +28048,15 @@ export interface operations {
             };
             /** @description No such record, or one the caller may not see (NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28918,7 +28995,12 @@ export interface operations {
     postLoadStopCheckIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A UUID the client generates per action; sending the same action again with it runs it once (per user): a replay gets the first answer again. Without it, every request runs */
+                "Idempotency-Key"?: string;
+                /** @description When it happened on the device (ISO 8601 with an offset); received now without it. At most 5 minutes ahead (400 OCCURRED_IN_FUTURE) and 7 days old (400 OCCURRED_TOO_OLD) */
+                "X-Occurred-At"?: string;
+            };
             path: {
                 id: string;
                 stopId: string;
@@ -28941,6 +29023,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description `true` on the stored answer of an earlier request with the same Idempotency-Key (nothing was written again) */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -28983,7 +29067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The record's state refuses the change: CHECK_IN_ORDER, BOL_REQUIRED, GEOFENCE_DECIDED (see the summary) */
+            /** @description The record's state refuses the change: CHECK_IN_ORDER, BOL_REQUIRED, GEOFENCE_DECIDED (see the summary); IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_IN_PROGRESS: its first request is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -30383,8 +30467,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
-                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    email: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
+                    sms: ("load.declined" | "load.assigned" | "load.bol_uploaded" | "load.delivered" | "load.pod_delivered" | "load.interest" | "load.detention_proposed" | "load.running_late" | "load.check_in_late" | "load.departure_proposed" | "load.arrival_proposed" | "invoice.sent" | "time_off.requested" | "time_off.reviewed" | "citation.recorded" | "citation.disputed" | "citation.status_changed" | "accident.recorded" | "load_request.created" | "load_request.accepted" | "load_request.declined" | "inspection.failed" | "inspection.needs_repair" | "bill.due" | "paperwork.rejected" | "paperwork.requested" | "document.expiring" | "document.submitted" | "contract.sent" | "contract.signed" | "contract.expiring" | "announcement")[];
                 };
             };
         };

@@ -8,6 +8,10 @@ export const formatDateTime = (value: string | Date | null | undefined) =>
     ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value))
     : "—";
 
+/** A time of day ("10:42", "10:42 AM"), for a time whose day is plain from what is beside it. */
+export const formatTime = (value: string | Date | null | undefined) =>
+  value ? new Intl.DateTimeFormat(locale(), { timeStyle: "short" }).format(new Date(value)) : "—";
+
 export const formatDate = (value: string | Date | null | undefined) =>
   value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium" }).format(new Date(value)) : "—";
 

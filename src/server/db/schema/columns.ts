@@ -23,3 +23,13 @@ export const geoColumns = {
   timeZone: text(),
   geocodedAt: timestamp({ withTimezone: true }),
 };
+
+/**
+ * A record a driver's phone may send late (issue 41, decision 060): when it happened on the device
+ * (`X-Occurred-At`, else when it arrived) and when the server received it. Null on rows from before,
+ * and on rows staff or imports write: those are never "sent late".
+ */
+export const syncTimes = {
+  occurredAt: timestamp({ withTimezone: true }),
+  receivedAt: timestamp({ withTimezone: true }),
+};

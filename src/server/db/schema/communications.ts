@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { syncTimes } from "./columns";
 import { drivers } from "./drivers";
 import { loads } from "./loads";
 import { files, notifications } from "./platform";
@@ -33,6 +34,8 @@ export const chatMessages = pgTable(
     body: text().notNull().default(""),
     loadId: uuid().references(() => loads.id, { onDelete: "set null" }),
     fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    /** A driver's message from the phone: when it was sent there, and when it arrived (issue 41). */
+    ...syncTimes,
     /** clock_timestamp: two messages of one transaction still order. */
     createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },

@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { syncTimes, timestamps } from "./columns";
 import { drivers } from "./drivers";
 import { vehicles } from "./fleet";
 import { files } from "./platform";
@@ -52,6 +52,7 @@ export const fuelEntries = pgTable(
     geoSource: text().$type<GeoSource>(),
     receiptFileId: uuid().references(() => files.id, { onDelete: "set null" }),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    ...syncTimes,
     ...timestamps,
   },
   (t) => [

@@ -7,7 +7,7 @@ import {
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { syncTimes, timestamps } from "./columns";
 import { drivers } from "./drivers";
 import { trailers, vehicles } from "./fleet";
 import { files } from "./platform";
@@ -42,6 +42,7 @@ export const inspections = pgTable(
     failedItems: integer().notNull().default(0),
     comments: text().notNull().default(""),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    ...syncTimes,
     ...timestamps,
   },
   (t) => [

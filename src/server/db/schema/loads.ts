@@ -26,7 +26,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { geoColumns, timestamps } from "./columns";
+import { geoColumns, syncTimes, timestamps } from "./columns";
 import { customers } from "./customers";
 import { drivers, payTypeEnum } from "./drivers";
 import { trailers, vehicles } from "./fleet";
@@ -217,6 +217,7 @@ export const loadFiles = pgTable(
     kind: loadFileKindEnum().notNull(),
     /** staff, driver or public_link */
     uploadedVia: text().notNull(),
+    ...syncTimes,
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.loadId)],

@@ -1,6 +1,17 @@
 import { MAIL_STATUSES } from "@shared/audit/audit.schema";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 /** Who did what to what, and when. Append-only. */
 export const auditLog = pgTable(
@@ -95,4 +106,33 @@ export const notifications = pgTable(
   },
   // The second: the retention job removes by age (Admin → Data management).
   (t) => [index().on(t.recipientId, t.createdAt.desc()), index().on(t.createdAt)],
+);
+
+/**
+ * Idempotent replays (issue 41, decision 060): one row per user and `Idempotency-Key`. Claimed
+ * (`response_status` null) before the operation runs, then holding its answer, which every replay of
+ * the key gets again. `operation` and `request_hash` tell a replay from the key reused for another
+ * request. The nightly job removes rows after 30 days.
+ */
+export const clientRequests = pgTable(
+  "client_requests",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: uuid().notNull(),
+    /** Method and path as requested (`POST /api/loads/…/stops/…/check-in`). */
+    operation: text().notNull(),
+    /** SHA-256 of the body (JSON as sent; multipart by its fields and files' bytes, not its boundary). */
+    requestHash: text().notNull(),
+    /** Null while the first request runs; then the status of its answer. */
+    responseStatus: integer(),
+    responseType: text(),
+    responseBody: text(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],
 );

@@ -66,13 +66,15 @@ export function chatRoutes(deps: Deps) {
       response: chatMessageSchema,
       described: "Sent",
       maxBytes: CHAT_FILE_MAX_BYTES,
+      replayable: true,
     },
-    ({ actor, params, form }) =>
-      chat.send(actor, params.driverId, {
-        body: form.body,
-        loadId: form.loadId || undefined,
-        file: chosenFile(form.file),
-      }),
+    ({ actor, params, form, occurredAt, receivedAt }) =>
+      chat.send(
+        actor,
+        params.driverId,
+        { body: form.body, loadId: form.loadId || undefined, file: chosenFile(form.file) },
+        { occurredAt, receivedAt },
+      ),
   );
   t.json(
     "post",

@@ -8,6 +8,7 @@ import {
   type ChatThreadPage,
 } from "@shared/chat/chat.schema";
 import type { ChatThreadQuery } from "@shared/chat/chat-query.schema";
+import { type SyncTimes, syncTimesOf } from "@shared/sync/sync.schema";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { chatMessages } from "../../db/schema";
@@ -22,6 +23,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /** A message row with its load's number and its file's name, as the history and the stream send it. */
 const messageColumns = sql`m.id, m.driver_id, m.from_driver, m.sender_name, m.body, m.created_at,
+  m.occurred_at, m.received_at,
   l.id as load_id, l.load_number, f.file_name, f.content_type, f.size`;
 const messageJoins = sql`left join loads l on l.id = m.load_id left join files f on f.id = m.file_id`;
 type MessageRow = {
@@ -31,6 +33,8 @@ type MessageRow = {
   sender_name: string;
   body: string;
   created_at: Date | string;
+  occurred_at: Date | string | null;
+  received_at: Date | string | null;
   load_id: string | null;
   load_number: string | null;
   file_name: string | null;
@@ -49,6 +53,10 @@ const toMessage = (r: MessageRow): ChatMessage => ({
       ? { fileName: r.file_name, contentType: r.content_type, size: Number(r.size ?? 0) }
       : null,
   createdAt: new Date(r.created_at).toISOString(),
+  ...syncTimesOf({
+    occurredAt: r.occurred_at === null ? null : new Date(r.occurred_at),
+    receivedAt: r.received_at === null ? null : new Date(r.received_at),
+  }),
 });
 
 /**
@@ -179,6 +187,7 @@ export function createChatService({ db, storage }: Deps) {
       actor: Actor,
       driverId: string,
       input: { body: string; loadId?: string; file?: File },
+      times?: SyncTimes,
     ): Promise<ChatMessage> {
       const body = input.body.trim();
       if (!body && !input.file)
@@ -216,6 +225,8 @@ export function createChatService({ db, storage }: Deps) {
             body,
             loadId,
             fileId: stored?.id ?? null,
+            // Sent from the phone at occurredAt, arrived at receivedAt (issue 41).
+            ...(times ? { occurredAt: times.occurredAt, receivedAt: times.receivedAt } : {}),
           })
           .returning({ id: chatMessages.id });
         // Whoever writes has read what came before.

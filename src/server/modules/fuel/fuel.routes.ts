@@ -92,8 +92,9 @@ export function fuelRoutes(deps: Deps) {
       response: fuelEntrySchema,
       described: "Logged",
       maxBytes: RECEIPT_MAX_BYTES,
+      replayable: true,
     },
-    ({ actor, form }) => fuel.create(actor, form),
+    ({ actor, form, occurredAt, receivedAt }) => fuel.create(actor, form, { occurredAt, receivedAt }),
   );
   t.get(
     "/api/fuel-entries/{id}",

@@ -27,6 +27,7 @@ import {
   requiredMessage,
 } from "@shared/fuel/fuel.schema";
 import { jurisdictionName } from "@shared/fuel/jurisdictions";
+import { type SyncTimes, syncTimesOf } from "@shared/sync/sync.schema";
 import {
   and,
   asc,
@@ -180,6 +181,8 @@ const columns = {
   receiptContentType: files.contentType,
   receiptSize: files.size,
   createdAt: fuelEntries.createdAt,
+  occurredAt: fuelEntries.occurredAt,
+  receivedAt: fuelEntries.receivedAt,
 };
 
 const selectEntries = (db: Tx) =>
@@ -219,6 +222,7 @@ function toDto(r: Row, canDelete: boolean): FuelEntry {
         ? { fileName: r.receiptFileName, contentType: r.receiptContentType, size: r.receiptSize }
         : null,
     createdAt: r.createdAt.toISOString(),
+    ...syncTimesOf(r),
     canDelete,
   };
 }
@@ -344,7 +348,7 @@ export function createFuelService(deps: Deps) {
      * naming them all at once (spec sections 5 and 8). The receipt is checked by size and content;
      * the vehicle's odometer moves forward when this reading is higher.
      */
-    async create(actor: Actor, raw: Record<string, unknown>): Promise<FuelEntry> {
+    async create(actor: Actor, raw: Record<string, unknown>, times?: SyncTimes): Promise<FuelEntry> {
       const scope = scopeOf(actor);
       const driverId = ownDriverId(actor);
       if (!driverId) throw forbidden("Only a driver with a driver record can log fuel.");
@@ -426,6 +430,7 @@ export function createFuelService(deps: Deps) {
             receiptFileId: stored.id,
             createdBy: actor.userId,
             ...place,
+            ...(times ? { occurredAt: times.occurredAt, receivedAt: times.receivedAt } : {}),
           })
           .returning({ id: fuelEntries.id });
         await postToLedger(tx, {

@@ -101,6 +101,8 @@ export function selectInspections(tx: Tx) {
       comments: inspections.comments,
       createdByName: users.name,
       createdAt: inspections.createdAt,
+      occurredAt: inspections.occurredAt,
+      receivedAt: inspections.receivedAt,
       imageCount: sql<number>`(select count(*)::int from ${inspectionImages} where ${inspectionImages.inspectionId} = ${inspections.id})`,
     })
     .from(inspections)

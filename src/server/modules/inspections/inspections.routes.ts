@@ -125,8 +125,10 @@ export function inspectionsRoutes(deps: Deps) {
       response: inspectionDetailSchema,
       described: "Filed",
       middleware: [uploadLimit],
+      replayable: true,
     },
-    ({ actor, form }) => service.create(actor, parseInspection(form.data), asList(form.images)),
+    ({ actor, form, occurredAt, receivedAt }) =>
+      service.create(actor, parseInspection(form.data), asList(form.images), { occurredAt, receivedAt }),
   );
   t.get(
     "/api/inspections/{id}",

@@ -16,6 +16,7 @@ import {
   type InspectionPage,
   type InspectorOption,
 } from "@shared/inspections/inspections.schema";
+import { type SyncTimes, syncTimesOf } from "@shared/sync/sync.schema";
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
@@ -155,6 +156,7 @@ export function createInspectionsService(deps: Deps) {
       maintenanceItems: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
       createdByName: row.createdByName,
       createdAt: row.createdAt.toISOString(),
+      ...syncTimesOf(row),
       // Whoever may see an inspection may add photos to it (a driver sees only their own).
       canAddImages: images.length < INSPECTION_MAX_IMAGES,
     };
@@ -203,7 +205,12 @@ export function createInspectionsService(deps: Deps) {
      * asset summarising the defects and notifies safety and management (dispatch too when it fails),
      * in the same transaction as the inspection and its photos.
      */
-    async create(actor: Actor, input: CreateInspection, images: File[]): Promise<InspectionDetail> {
+    async create(
+      actor: Actor,
+      input: CreateInspection,
+      images: File[],
+      times?: SyncTimes,
+    ): Promise<InspectionDetail> {
       await checkImages(images);
       return withPhotos((written) =>
         db.transaction(async (tx) => {
@@ -262,6 +269,7 @@ export function createInspectionsService(deps: Deps) {
               failedItems: failed.length,
               comments: input.comments,
               createdBy: actor.userId,
+              ...(times ? { occurredAt: times.occurredAt, receivedAt: times.receivedAt } : {}),
             })
             .returning({ id: inspections.id });
           await saveImages(tx, actor, row.id, images, written);

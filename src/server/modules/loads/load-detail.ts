@@ -100,7 +100,12 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
     createdAt: isoTimestamp(r.created_at),
     updatedAt: isoTimestamp(r.updated_at),
     timeline: r.timeline.map((e) => ({ ...e, createdAt: new Date(e.createdAt).toISOString() })),
-    files: r.files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString() })),
+    files: r.files.map((f) => ({
+      ...f,
+      createdAt: new Date(f.createdAt).toISOString(),
+      occurredAt: isoOrNull(f.occurredAt),
+      receivedAt: isoOrNull(f.receivedAt),
+    })),
     paperwork: paperworkOf(r),
     // A billed load stays completed until its invoice lets it go (loads.service#changeStatus).
     allowedStatuses: isDriver || r.invoice_number ? [] : allowedStatusesFor(load),

@@ -4,6 +4,7 @@ import {
   type LoadFile,
   type LoadFileKind,
 } from "@shared/loads/loads.schema";
+import { type SyncTimes, syncTimesOf } from "@shared/sync/sync.schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { files, loadFiles, loadStops } from "../../db/schema";
@@ -15,6 +16,7 @@ import { recordAudit } from "../../platform/audit/audit";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { findLoad, type LoadRow, loadCompletionRule } from "./loads.repo";
 import { markDelivered } from "./loads.service";
+import { refuseChangedLoad } from "./sync-conflicts";
 
 /** What a driver may attach to their own load. */
 const DRIVER_KINDS: readonly LoadFileKind[] = ["bol", "pod"];
@@ -60,12 +62,20 @@ export function createLoadFilesService(deps: Deps) {
      * Staff attach any kind; the assigned driver a BOL or POD on their own load. Size and content are
      * checked. A POD may deliver the load (`completesOnThisPod`).
      */
-    async upload(actor: Actor, loadId: string, file: File, kind: LoadFileKind): Promise<LoadFile> {
+    async upload(
+      actor: Actor,
+      loadId: string,
+      file: File,
+      kind: LoadFileKind,
+      times?: SyncTimes,
+    ): Promise<LoadFile> {
       const scope = scopeOf(actor);
       if (scope.kind !== "staff" && !DRIVER_KINDS.includes(kind)) {
         throw forbidden("Drivers can upload only a bill of lading or a proof of delivery.");
       }
       return db.transaction(async (tx) => {
+        // A photo the phone kept while dispatch cancelled or reassigned the load: told so (409).
+        await refuseChangedLoad(tx, loadId, actor);
         const load = await findLoad(tx, loadId, scope, true);
         if (!load) throw notFound("The load");
         const stored = await storage.save(
@@ -81,6 +91,7 @@ export function createLoadFilesService(deps: Deps) {
             fileId: stored.id,
             kind,
             uploadedVia: scope.kind === "driver" ? "driver" : "staff",
+            ...(times ? { occurredAt: times.occurredAt, receivedAt: times.receivedAt } : {}),
           })
           .returning();
         await recordAudit(tx, actor, {
@@ -102,6 +113,7 @@ export function createLoadFilesService(deps: Deps) {
           size: stored.size,
           uploadedVia: row.uploadedVia,
           createdAt: row.createdAt.toISOString(),
+          ...syncTimesOf(row),
         };
       });
     },

@@ -12,6 +12,7 @@ import type {
 } from "@shared/loads/loads.schema";
 import type { MilesSource } from "@shared/loads/miles.constants";
 import { DEFAULT_LOAD_COMPLETION, type LoadCompletion } from "@shared/loads/stops.schema";
+import { LATE_SYNC_MINUTES } from "@shared/sync/sync.schema";
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
@@ -42,6 +43,9 @@ export const scopeCondition = (scope: Scope): SQL | undefined =>
   ownedBy(scope, { driver: loads.driverId, customer: loads.customerId });
 
 /** One load the scope may reach, optionally locked for the rest of the transaction. */
+/** "Sent late" in SQL (issue 41): received more than LATE_SYNC_MINUTES after it happened. */
+const LATE_SYNC_INTERVAL = sql.raw(`interval '${LATE_SYNC_MINUTES} minutes'`);
+
 export async function findLoad(tx: Tx, id: string, scope: Scope, lock = false): Promise<LoadRow | undefined> {
   const query = tx
     .select()
@@ -369,7 +373,9 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
            coalesce((select json_agg(json_build_object(
                        'id', lf.id, 'kind', lf.kind, 'fileName', f.file_name,
                        'contentType', f.content_type, 'size', f.size,
-                       'uploadedVia', lf.uploaded_via, 'createdAt', lf.created_at)
+                       'uploadedVia', lf.uploaded_via, 'createdAt', lf.created_at,
+                       'occurredAt', lf.occurred_at, 'receivedAt', lf.received_at,
+                       'late', coalesce(lf.received_at - lf.occurred_at > ${LATE_SYNC_INTERVAL}, false))
                        order by lf.created_at)
                        from load_files lf join files f on f.id = lf.file_id
                       where lf.load_id = l.id), '[]') as files,

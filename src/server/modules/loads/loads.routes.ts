@@ -265,8 +265,10 @@ export function loadsRoutes(deps: Deps) {
       body: driverActionSchema,
       optionalBody: true,
       response: driverActionResultSchema,
+      replayable: true,
     },
-    ({ actor, params, body }) => loads.driverAction(actor, params.id, params.action, body),
+    ({ actor, params, body, occurredAt, receivedAt }) =>
+      loads.driverAction(actor, params.id, params.action, body, { occurredAt, receivedAt }),
   );
   t.json(
     "post",
@@ -283,8 +285,10 @@ export function loadsRoutes(deps: Deps) {
       params: stopParams,
       body: checkInSchema,
       response: loadDetailSchema,
+      replayable: true,
     },
-    ({ actor, params, body }) => checkIns.checkIn(actor, params.id, params.stopId, body),
+    ({ actor, params, body, occurredAt, receivedAt }) =>
+      checkIns.checkIn(actor, params.id, params.stopId, body, { occurredAt, receivedAt }),
   );
   t.update(
     "/api/loads/{id}/stops/{stopId}/check-in",
@@ -338,8 +342,10 @@ export function loadsRoutes(deps: Deps) {
       response: loadFileSchema,
       described: "Stored",
       maxBytes: LOAD_FILE_MAX_BYTES,
+      replayable: true,
     },
-    ({ actor, id, form }) => files.upload(actor, id, form.file, form.kind),
+    ({ actor, id, form, occurredAt, receivedAt }) =>
+      files.upload(actor, id, form.file, form.kind, { occurredAt, receivedAt }),
   );
   t.download(
     "/api/loads/{id}/files/{fileId}",

@@ -24,6 +24,7 @@ import {
   POD_REQUIRED_MESSAGE,
 } from "@shared/loads/loads.schema";
 import { EARLY_START_HOURS, earlyStartMessage } from "@shared/loads/stops.schema";
+import { type SyncTimes, sentLate } from "@shared/sync/sync.schema";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { companyToday, type Tx } from "../../db/client";
@@ -60,6 +61,7 @@ import {
   writeStops,
 } from "./loads.repo";
 import { recomputeMilesAround } from "./miles.service";
+import { refuseChangedLoad } from "./sync-conflicts";
 
 export type LoadInput = z.output<typeof createLoadSchema>;
 type Driver = typeof drivers.$inferSelect;
@@ -558,14 +560,25 @@ export function createLoadsService(deps: Deps) {
       id: string,
       action: DriverAction,
       options: { reason?: string; confirmEarly?: boolean } = {},
+      times?: SyncTimes,
     ): Promise<DriverActionResult> {
       const { reason } = options;
       const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
+        // Replayed from the phone after dispatch cancelled or reassigned the load: 409 saying so.
+        await refuseChangedLoad(tx, id, actor);
         const load = await lockLoad(tx, id, scope);
-        const now = new Date();
+        // When the driver tapped it (the phone's outbox may send it later; issue 41), else now.
+        const now = times?.occurredAt ?? new Date();
+        const sync = times
+          ? {
+              occurredAt: times.occurredAt.toISOString(),
+              receivedAt: times.receivedAt.toISOString(),
+              late: sentLate(times.occurredAt, times.receivedAt),
+            }
+          : undefined;
         const event = (kind: LoadEventKind, to: LoadStatus, note?: string) =>
-          insertEvent(tx, { loadId: id, kind, from: load.status, to, actor: who(actor), note });
+          insertEvent(tx, { loadId: id, kind, data: sync, from: load.status, to, actor: who(actor), note });
         switch (action) {
           case "accept":
             if (load.status !== "assigned") throw invalidAction("Only an assigned load can be accepted.");

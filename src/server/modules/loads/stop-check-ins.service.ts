@@ -23,6 +23,8 @@ import {
   DEFAULT_DETENTION_RATE,
   nextCheckIn,
 } from "@shared/loads/stops.schema";
+import { NOTIFICATION_RECIPIENTS } from "@shared/notifications/preferences.schema";
+import { SYNC_MESSAGES, type SyncTimes, sentLate } from "@shared/sync/sync.schema";
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { customers, loadStops, loads, settlementLines, stopGeofenceEvents } from "../../db/schema";
@@ -31,11 +33,13 @@ import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
+import { wallTime } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { buildLoadDetail } from "./load-detail";
 import { findLoad, hasDeliveryProof, insertEvent, type LoadRow, loadCompletionRule } from "./loads.repo";
 import { markDelivered, refuseBilled } from "./loads.service";
+import { refuseChangedLoad } from "./sync-conflicts";
 
 type StopRow = typeof loadStops.$inferSelect;
 
@@ -150,9 +154,13 @@ export function createStopCheckInsService(deps: Deps) {
     stop: StopRow,
     input: CheckInInput,
     actor: Actor,
+    times: SyncTimes | undefined,
   ): Promise<Date> {
     const now = new Date();
     let at: Date | null = input.at ? new Date(input.at) : null;
+    // The phone's outbox sends the tap's time as X-Occurred-At (issue 41): the body's `at` and a
+    // confirmed geofence crossing name the event more exactly and win; without either, the tap's.
+    const tapped = times && times.occurredAt < times.receivedAt ? times.occurredAt : null;
     if (input.geofenceEventId) {
       const [proposal] = await tx
         .select()
@@ -177,6 +185,7 @@ export function createStopCheckInsService(deps: Deps) {
         .set({ status: "confirmed", decidedBy: actor.userId, decidedAt: now })
         .where(eq(stopGeofenceEvents.id, proposal.id));
     }
+    at ??= tapped;
     if (!at) return now;
     if (at.getTime() > now.getTime() + CLOCK_SLACK_MS) {
       throw badRequest(CHECK_IN_FUTURE_MESSAGE, { fields: { at: CHECK_IN_FUTURE_MESSAGE } });
@@ -197,6 +206,34 @@ export function createStopCheckInsService(deps: Deps) {
     return at;
   }
 
+  /**
+   * Dispatch told of a check-in the phone sent late (issue 41): the stop, what was checked, when it
+   * happened and when it arrived, in the company's time zone like the running-late notice.
+   */
+  async function noticeLateCheckIn(
+    tx: Tx,
+    load: LoadRow,
+    stop: StopRow,
+    checkIn: CheckInEvent,
+    at: Date,
+    receivedAt: Date,
+  ) {
+    const { timeZone } = deps.config.company;
+    await notifyRoles(tx, NOTIFICATION_RECIPIENTS["load.check_in_late"], {
+      kind: "load.check_in_late",
+      link: routePath("loadDetail", { loadId: load.id }),
+      data: {
+        loadId: load.id,
+        loadNumber: load.loadNumber,
+        stopId: stop.id,
+        locationName: stop.locationName,
+        checkIn,
+        occurredAt: wallTime(at, timeZone),
+        receivedAt: wallTime(receivedAt, timeZone),
+      },
+    });
+  }
+
   /** The first departure puts an assigned load on the road (assigned → in progress). */
   async function startOnDeparture(tx: Tx, load: LoadRow, at: Date, actor: Actor) {
     if (load.status !== "assigned" || !load.driverId) return;
@@ -214,16 +251,25 @@ export function createStopCheckInsService(deps: Deps) {
 
   return {
     /** The assigned driver's check-in: only on their load (else 404), only in order (409 CHECK_IN_ORDER). */
-    async checkIn(actor: Actor, loadId: string, stopId: string, input: CheckInInput): Promise<LoadDetail> {
+    async checkIn(
+      actor: Actor,
+      loadId: string,
+      stopId: string,
+      input: CheckInInput,
+      times?: SyncTimes,
+    ): Promise<LoadDetail> {
       const { event } = input;
       const scope = scopeOf(actor);
       await db.transaction(async (tx) => {
+        // Replayed from the phone after dispatch cancelled or reassigned the load: 409 saying so.
+        await refuseChangedLoad(tx, loadId, actor);
         const { load, stops } = await lockStops(tx, loadId, scope);
         const stop = stopOf(stops, stopId);
         const last = stops[stops.length - 1];
         // A load delivered before its driver left the last dock (marked delivered, or completed on
         // its POD) still takes the unload and the departure there: detention runs to the departure.
         const atLastDock = load.status === "completed" && stop.id === last.id && event !== "arrived";
+        if (load.status === "cancelled") throw conflict(SYNC_MESSAGES.LOAD_CANCELLED, "LOAD_CANCELLED");
         if (load.status !== "assigned" && load.status !== "in_progress" && !atLastDock) {
           throw conflict("Check-ins are only for a load on its way.", "INVALID_ACTION");
         }
@@ -235,7 +281,10 @@ export function createStopCheckInsService(deps: Deps) {
         if (event === "arrived" && previous && !previous.departedAt) {
           throw orderError(`Check out of stop ${previous.sequence} (${previous.locationName}) first.`);
         }
-        const now = await checkInTime(tx, load, stops, stop, input, actor);
+        const now = await checkInTime(tx, load, stops, stop, input, actor, times);
+        // Sent late (issue 41): the phone held it past LATE_SYNC_MINUTES; both times go on the
+        // timeline, and dispatch hears of it (the stop's times may change detention and ETAs).
+        const late = times ? sentLate(times.occurredAt, times.receivedAt) : false;
         const updated = { ...stop, [COLUMN[event]]: now };
         await tx
           .update(loadStops)
@@ -244,7 +293,14 @@ export function createStopCheckInsService(deps: Deps) {
         await insertEvent(tx, {
           loadId,
           kind: "stop_checked_in",
-          data: { ...stopData(stop), checkIn: event, ...(input.geofenceEventId ? { geofence: true } : {}) },
+          data: {
+            ...stopData(stop),
+            checkIn: event,
+            ...(input.geofenceEventId ? { geofence: true } : {}),
+            ...(times
+              ? { occurredAt: now.toISOString(), receivedAt: times.receivedAt.toISOString(), late }
+              : {}),
+          },
           from: load.status,
           to: load.status,
           actor: who(actor),
@@ -265,6 +321,7 @@ export function createStopCheckInsService(deps: Deps) {
               : event === "done" && (await hasDeliveryProof(tx, loadId, ["pod"]));
           if (delivers) await markDelivered(tx, deps, load, actor, now);
         }
+        if (late && times) await noticeLateCheckIn(tx, load, stop, event, now, times.receivedAt);
         await recomputeDriverStatuses(tx, [load.driverId]);
         await recordAudit(tx, actor, {
           action: "load.stop_checked_in",

@@ -14,6 +14,7 @@ import {
   type PaperworkPage,
   type PaperworkQuery,
 } from "@shared/paperwork/paperwork.schema";
+import { syncTimesOf } from "@shared/sync/sync.schema";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { Tx } from "../../db/client";
@@ -89,6 +90,8 @@ export function createPaperworkService(deps: Deps) {
         kind: loadFiles.kind,
         uploadedVia: loadFiles.uploadedVia,
         createdAt: loadFiles.createdAt,
+        occurredAt: loadFiles.occurredAt,
+        receivedAt: loadFiles.receivedAt,
         fileName: files.fileName,
         contentType: files.contentType,
         size: files.size,
@@ -97,8 +100,9 @@ export function createPaperworkService(deps: Deps) {
       .innerJoin(files, eq(files.id, loadFiles.fileId))
       .where(and(inArray(loadFiles.loadId, loadIds), inArray(loadFiles.kind, ["bol", "pod"])))
       .orderBy(loadFiles.createdAt, loadFiles.id);
-    for (const { loadId, createdAt, ...f } of rows) {
-      byLoad.set(loadId, [...(byLoad.get(loadId) ?? []), { ...f, createdAt: createdAt.toISOString() }]);
+    for (const { loadId, createdAt, occurredAt, receivedAt, ...f } of rows) {
+      const file = { ...f, createdAt: createdAt.toISOString(), ...syncTimesOf({ occurredAt, receivedAt }) };
+      byLoad.set(loadId, [...(byLoad.get(loadId) ?? []), file]);
     }
     return byLoad;
   }

@@ -13,6 +13,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { loadRoutes, loadStatusEvents, loadStops, loadTracking } from "../../db/schema";
 import type { Deps } from "../../deps";
+import { wallTime } from "../../platform/company-day";
 import { readGeoSettings } from "../../platform/geo/geo-settings";
 import { notifyRoles } from "../../platform/notifications/notify";
 import { trailOf } from "./positions.repo";
@@ -31,21 +32,6 @@ interface ActiveLoad extends Record<string, unknown> {
   longitude: number;
   recorded_at: Date | string;
   late_notified_stop_id: string | null;
-}
-
-/** "2026-11-28 14:05" in the company's time zone, for a notification's words. */
-export function wallTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
 /**

@@ -12,8 +12,8 @@ import type { GeofencePrompt } from "@shared/tracking/tracking.schema";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { type loadStops, stopGeofenceEvents } from "../../db/schema";
+import { wallTime } from "../../platform/company-day";
 import { notifyRoles } from "../../platform/notifications/notify";
-import { wallTime } from "./eta.service";
 
 /** Who hears of a proposal only dispatch can answer (the running-late notice's recipients). */
 const DISPATCH_ROLES = ["admin", "manager", "dispatcher"] as const;

@@ -5,6 +5,7 @@ import { ArrowLeft, CheckCheck, Clock, FileText, Paperclip, Phone, SendHorizonta
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Button } from "../../../components/ui/button";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Select, Textarea } from "../../../components/ui/input";
@@ -226,8 +227,10 @@ function Bubble({ message: m, mine, receipt }: { message: ChatMessage; mine: boo
         ) : null}
         {m.body ? <p className="whitespace-pre-wrap break-words">{m.body}</p> : null}
       </div>
-      <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-500">
-        {formatDateTime(m.createdAt)}
+      <p className="mt-0.5 flex flex-wrap items-center gap-1 px-1 text-[11px] text-slate-500">
+        {/* Sent from the phone while offline: when it was written there, and when it came (issue 41). */}
+        {formatDateTime(m.late ? m.occurredAt : m.createdAt)}
+        <SentLateMark record={m} />
         {receipt ? (
           <>
             <span aria-hidden>·</span>

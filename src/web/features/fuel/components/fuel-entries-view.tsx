@@ -8,6 +8,7 @@ import { FilterGroup, LookupFilter } from "../../../components/list/filter-group
 import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -245,6 +246,8 @@ function FuelRow({
             <time dateTime={entry.fueledAt} className="whitespace-nowrap font-medium text-slate-900">
               {formatDateTime(entry.fueledAt)}
             </time>
+            {/* Logged offline on the phone and sent later (issue 41). */}
+            <SentLateMark record={entry} className="mt-1 w-fit" />
             <span className="truncate text-sm text-slate-600 lg:hidden">
               {entry.location}, {entry.state}
             </span>

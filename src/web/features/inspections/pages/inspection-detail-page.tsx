@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ListError } from "../../../components/list/list-states";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/feedback";
@@ -209,11 +210,13 @@ function InspectionView({ inspection }: { inspection: InspectionDetail }) {
             </CardContent>
           </Card>
           <PhotosCard inspection={inspection} />
-          <p className="text-xs text-slate-500">
+          <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            {/* Filed offline on the phone: when it was filed there, and the mark says when it came (issue 41). */}
             {t("detail.filedBy", {
               name: inspection.createdByName ?? "—",
-              when: formatDateTime(inspection.createdAt),
+              when: formatDateTime(inspection.late ? inspection.occurredAt : inspection.createdAt),
             })}
+            <SentLateMark record={inspection} />
           </p>
         </div>
       </div>

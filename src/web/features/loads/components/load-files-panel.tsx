@@ -9,6 +9,7 @@ import { Clock, Download, FileImage, FileText, Trash2, Upload } from "lucide-rea
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -139,8 +140,12 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
                     <Badge tone="info">{t(`files.kinds.${file.kind}`)}</Badge>
                     <span>{formatBytes(file.size)}</span>
-                    <time dateTime={file.createdAt}>{formatDateTime(file.createdAt)}</time>
+                    {/* A photo the phone sent late shows when it was taken, and the mark says when it came. */}
+                    <time dateTime={file.occurredAt ?? file.createdAt}>
+                      {formatDateTime(file.late ? file.occurredAt : file.createdAt)}
+                    </time>
                     <span>{t(`files.via.${file.uploadedVia}`, { defaultValue: file.uploadedVia })}</span>
+                    <SentLateMark record={file} />
                   </p>
                 </div>
                 <Button asChild variant="ghost" size="icon" className="size-10">

@@ -2,6 +2,7 @@ import type { LoadDetail } from "@shared/loads/loads.schema";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LOAD_STATUS_STYLES, LoadStatusBadge } from "../../../components/status/load-status-badge";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { useLoadEventText } from "./load-event-text";
@@ -44,10 +45,14 @@ export function StatusTimeline({ events }: { events: LoadDetail["timeline"] }) {
               )}
               {event.fromStatus === event.toStatus ? null : <LoadStatusBadge status={event.toStatus} />}
             </div>
-            <p className="mt-1 text-xs text-slate-500">
-              <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
-              {" · "}
-              {event.actorName ?? t("timeline.system")}
+            <p className="mt-1 flex flex-wrap items-center gap-x-1 gap-y-1 text-xs text-slate-500">
+              {/* A driver's check-in or action from the phone: when it happened (issue 41). */}
+              <time dateTime={event.data.occurredAt ?? event.createdAt}>
+                {formatDateTime(event.data.occurredAt ?? event.createdAt)}
+              </time>
+              <span>·</span>
+              <span>{event.actorName ?? t("timeline.system")}</span>
+              <SentLateMark record={event.data} className="ml-1" />
             </p>
             {event.note ? (
               <p className="mt-1.5 rounded-md bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700">
