@@ -69,7 +69,9 @@ const oddGallons = () =>
 /** The phone's fuel entries with these gallons (the driver's own list, through the API). */
 async function fuelWith(phone: Page, gallons: string) {
   const res = await phone.request.get("/api/fuel-entries?pageSize=100");
-  const body = (await res.json()) as { items: Array<{ id: string; gallons: string; location: string }> };
+  const body = (await res.json()) as {
+    items: Array<{ id: string; gallons: string; location: string; occurredAt: string | null; late: boolean }>;
+  };
   return body.items.filter((e) => e.gallons === gallons);
 }
 
@@ -145,6 +147,11 @@ test.describe("the driver's outbox (issue 41)", () => {
     await fuel
       .getByTestId("fuel-receipt")
       .setInputFiles({ name: "pump.pdf", mimeType: "application/pdf", buffer: TINY_PDF });
+    // This fill-up was logged 15 minutes ago (the phone's clock says so): received now, more than
+    // LATE_SYNC_MINUTES (10) after it happened, dispatch sees it "sent late". The clock only changes
+    // the time the app reads; timers run on.
+    const fueledAt = Date.now() - 15 * 60_000;
+    await fuelTab.clock.setFixedTime(fueledAt);
     await fuel.getByTestId("fuel-submit").click();
     await expect(toast(fuelTab)).toContainText("Saved on this phone");
     await expect(fuel).toHaveCount(0);
@@ -188,8 +195,17 @@ test.describe("the driver's outbox (issue 41)", () => {
     const arrivedAt = Date.parse(after.stops[0].arrivedAt ?? "");
     expect(arrivedAt).toBeGreaterThanOrEqual(tappedAt - 1000);
     expect(arrivedAt).toBeLessThan(tappedAt + 2_000);
-    expect(after.files.filter((f) => f.fileName === "pod-signed.pdf")).toHaveLength(1);
-    expect(await fuelWith(dispatcher, gallons)).toHaveLength(1);
+    const pod = after.files.filter((f) => f.fileName === "pod-signed.pdf");
+    expect(pod).toHaveLength(1);
+    // The timeline's check-in carries both times: the tap, and when the server received it.
+    const checkIn = after.timeline.find((e) => e.data?.checkIn === "arrived");
+    expect(Date.parse(checkIn?.data?.occurredAt ?? "")).toBe(arrivedAt);
+    expect(Date.parse(checkIn?.data?.receivedAt ?? "")).toBeGreaterThanOrEqual(tappedAt + 5_000);
+    // The fuel entry, logged 15 minutes before it arrived: its own time, marked sent late.
+    const [entry] = await fuelWith(phone, gallons);
+    expect(await fuelWith(phone, gallons)).toHaveLength(1);
+    expect(Math.abs(Date.parse(entry.occurredAt ?? "") - fueledAt)).toBeLessThan(1_000);
+    expect(entry.late).toBe(true);
     // The screen refreshed from the server: the arrival is recorded, nothing waits.
     await expect(card.getByTestId("check-in-waiting")).toHaveCount(0);
     await expect(phone.getByTestId("load-files-waiting")).toHaveCount(0);
