@@ -1,3 +1,4 @@
+import * as contract from "@shared/sync/sync.schema";
 import { describe, expect, it } from "vitest";
 import {
   BACKOFF_MAX_MS,
@@ -11,6 +12,7 @@ import {
   retryEntry,
   type SendResult,
 } from "./outbox-core";
+import { IDEMPOTENCY_KEY_HEADER, OCCURRED_AT_HEADER, requestOf } from "./outbox-send";
 
 let seq = 0;
 const entry = (id: string, userId = "driver-1", more: Partial<OutboxEntry> = {}): OutboxEntry => ({
@@ -174,5 +176,20 @@ describe("what an answer means", () => {
   it("waits longer after each network failure in a row, up to five minutes", () => {
     expect([0, 1, 2, 3, 4].map(backoffMs)).toEqual([0, 5_000, 10_000, 20_000, 40_000]);
     expect(backoffMs(30)).toBe(BACKOFF_MAX_MS);
+  });
+});
+
+describe("the request an entry becomes", () => {
+  it("carries the contract's key and tap-time headers, and its JSON body", () => {
+    expect(IDEMPOTENCY_KEY_HEADER).toBe(contract.IDEMPOTENCY_KEY_HEADER);
+    expect(OCCURRED_AT_HEADER).toBe(contract.OCCURRED_AT_HEADER);
+    const e = entry("4b4d3f0e-5a59-4c43-9a53-6f3f0a3f1c11");
+    const init = requestOf(e);
+    expect(init.headers).toEqual({
+      "Idempotency-Key": e.id,
+      "X-Occurred-At": e.occurredAt,
+      "content-type": "application/json",
+    });
+    expect(init.body).toBe(JSON.stringify({ event: "arrived" }));
   });
 });

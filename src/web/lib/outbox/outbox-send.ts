@@ -1,7 +1,11 @@
 import { classify, type OutboxEntry, type SendResult } from "./outbox-core";
 import { safeJsonText } from "./outbox-json";
 
-/** The contract's request headers (helper c's `src/shared/sync/sync.schema.ts`). */
+/**
+ * The contract's request headers (`src/shared/sync/sync.schema.ts`), written again here: that file
+ * brings zod, which the service worker (it sends with this file) must not download.
+ * outbox-core.test.ts checks they stay equal.
+ */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const OCCURRED_AT_HEADER = "X-Occurred-At";
 
