@@ -38,8 +38,6 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   settings: ["communications", "geo", "notifications", "settings"],
   notifications: ["notifications"],
   paperwork: ["loads", "paperwork"],
-  // The shell's "waiting to send" strip and list (loaded with its code, like the assistant's).
-  outbox: ["outbox"],
   permissions: ["permissions"],
   parking: ["loads", "parking"],
   portal: ["invoices", "loads", "portal", "statements", "tracking"],
@@ -59,6 +57,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   settlements: ["accounting", "loads", "settlements"],
   statements: ["invoices", "statements"],
   "tax-forms": ["tax-forms"],
+  // The driver's outbox: the shell's "waiting to send" strip and list (loaded with its code, decision 061).
+  sync: ["outbox"],
   system: ["system"],
   tolls: ["loads", "tolls"],
   tracking: ["loads", "sharing", "tracking"],

@@ -38,7 +38,7 @@ const LocationSharing = lazy(() =>
 let outboxStripCode: Promise<{ default: ComponentType }> | null = null;
 const loadOutboxStrip = () => {
   outboxStripCode ??= Promise.all([
-    import("../../features/outbox/components/outbox-panel"),
+    import("../../features/sync/components/outbox-panel"),
     i18n.loadNamespaces("outbox"),
   ]).then(
     ([m]) => ({ default: m.OutboxStrip }),
