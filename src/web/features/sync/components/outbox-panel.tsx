@@ -123,7 +123,14 @@ function OutboxItem({ entry }: { entry: OutboxEntry }) {
       </p>
       {entry.lastError && entry.state !== "refused" ? (
         <p className="text-xs text-slate-500">
-          {t("tries", { count: entry.attempts, error: entry.lastError })}
+          {t("tries", {
+            count: entry.attempts,
+            // "NETWORK", or the status and code of a server that did not answer ("503 HTTP_ERROR").
+            error:
+              entry.lastError === "NETWORK"
+                ? t("noNetwork")
+                : t("serverDown", { status: entry.lastError.split(" ")[0] }),
+          })}
         </p>
       ) : null}
       {refusal ? (
