@@ -17,6 +17,7 @@ type Load = {
   status: string;
   stops: Stop[];
   files: Array<{ kind: string; fileName: string }>;
+  timeline: Array<{ kind: string; data?: { checkIn?: string; occurredAt?: string; receivedAt?: string } }>;
 };
 
 /** A load of the test's own for Jake (the demo driver), accepted and on its way to its shipper. */
