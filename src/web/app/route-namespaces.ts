@@ -57,6 +57,8 @@ export const FEATURE_NAMESPACES: Record<string, readonly string[]> = {
   settlements: ["accounting", "loads", "settlements"],
   statements: ["invoices", "statements"],
   "tax-forms": ["tax-forms"],
+  // The driver's outbox: the shell's "waiting to send" strip and list (loaded with its code, decision 061).
+  sync: ["outbox"],
   system: ["system"],
   tolls: ["loads", "tolls"],
   tracking: ["loads", "sharing", "tracking"],

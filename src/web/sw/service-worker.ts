@@ -7,6 +7,7 @@
 import { registerCaching } from "./caching";
 import type { PrecacheEntry } from "./protocol";
 import { registerPush } from "./push";
+import { registerSync } from "./sync";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Written in by scripts/build-sw.ts: a hash of everything below, and this build's files to store. */
@@ -15,3 +16,4 @@ declare const __SW_PRECACHE__: PrecacheEntry[];
 
 registerCaching(self, { version: __SW_VERSION__, precache: __SW_PRECACHE__ });
 registerPush(self);
+registerSync(self);

@@ -1,6 +1,6 @@
 import { ROUTES } from "@shared/access";
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
@@ -9,7 +9,9 @@ import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
 import { showMoneyIn } from "../../lib/format";
+import i18n from "../../lib/i18n";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
+import { useOutbox, useOutboxRunner } from "../../lib/outbox/use-outbox";
 import { useMe } from "../../lib/session";
 import { AssistantButton, CommandPaletteButton } from "./command-palette-button";
 import { LanguageSwitcher } from "./language-switcher";
@@ -31,6 +33,24 @@ const LocationSharing = lazy(() =>
   import("../../features/tracking/sharing/sharing-indicator").then((m) => ({ default: m.LocationSharing })),
 );
 
+// "Waiting to send (3)" (decision 061): shown only once something waits — which is when there is no
+// network — so its code and words are fetched ahead, when the shell starts, not when first shown.
+let outboxStripCode: Promise<{ default: ComponentType }> | null = null;
+const loadOutboxStrip = () => {
+  outboxStripCode ??= Promise.all([
+    import("../../features/sync/components/outbox-panel"),
+    i18n.loadNamespaces("outbox"),
+  ]).then(
+    ([m]) => ({ default: m.OutboxStrip }),
+    (error: unknown) => {
+      outboxStripCode = null;
+      throw error;
+    },
+  );
+  return outboxStripCode;
+};
+const OutboxStrip = lazy(loadOutboxStrip);
+
 /** The signed-in shell: sidebar (a drawer on phones), top bar, impersonation banner, the page. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -44,6 +64,12 @@ export function AppLayout() {
   const notReady = !!me && (me.mustChangePassword || me.mustEnrolTwoFactor);
   const counts = useUnreadCounts(!!me && !notReady);
   useLanguageOnRecord(me && !notReady && !me.impersonation ? me.user.id : null);
+  // What this user did offline is replayed while they are signed in; another user's waits for them.
+  useOutboxRunner(me && !notReady ? me.user.id : null);
+  const outbox = useOutbox();
+  useEffect(() => {
+    if (me) void loadOutboxStrip().catch(() => {});
+  }, [me]);
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
   useHeadingFocusAfterCreate();
@@ -157,6 +183,11 @@ export function AppLayout() {
           {me.role === "driver" && !notReady && !me.impersonation ? (
             <Suspense fallback={<div aria-hidden className="min-h-11 border-b border-transparent" />}>
               <LocationSharing />
+            </Suspense>
+          ) : null}
+          {outbox.entries.length > 0 ? (
+            <Suspense fallback={null}>
+              <OutboxStrip />
             </Suspense>
           ) : null}
         </div>

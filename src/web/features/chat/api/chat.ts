@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export const chatKeys = {
   all: ["chat"] as const,
@@ -76,14 +77,25 @@ export function addToHistory(data: HistoryData | undefined, message: ChatMessage
 export function useSendMessage(driverId: string) {
   const client = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: (input: { body: string; loadId?: string; file?: File | null }) => {
       const form = new FormData();
       form.set("body", input.body);
       if (input.loadId) form.set("loadId", input.loadId);
       if (input.file) form.set("file", input.file);
-      return api.post("/api/chat/threads/{driverId}/messages", { path: { driverId }, form });
+      // Through the outbox (decision 061): offline, the message (and its photo) waits on the phone.
+      return outboxPost(
+        "/api/chat/threads/{driverId}/messages",
+        { path: { driverId }, form },
+        {
+          kind: "chat",
+          subject: { driverId, detail: input.body.slice(0, 80) || (input.file?.name ?? "") },
+          invalidate: [chatKeys.history(driverId), chatKeys.threads],
+        },
+      );
     },
     onSuccess: (message) => {
+      if (isQueued(message)) return;
       client.setQueryData<HistoryData>(chatKeys.history(driverId), (d) => addToHistory(d, message));
       void client.invalidateQueries({ queryKey: chatKeys.threads });
     },

@@ -1,7 +1,7 @@
 import { routePath } from "@shared/access";
 import { CHAT_FILE_MAX_BYTES, CHAT_MESSAGE_MAX, type ChatMessage } from "@shared/chat/chat.schema";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CheckCheck, FileText, Paperclip, Phone, SendHorizontal, X } from "lucide-react";
+import { ArrowLeft, CheckCheck, Clock, FileText, Paperclip, Phone, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,6 +13,7 @@ import { api } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { useOutbox } from "../../../lib/outbox/use-outbox";
 import { notify } from "../../../lib/toast";
 import { useChatHistory, useChatThread, useMarkChatRead, useSendMessage } from "../api/chat";
 
@@ -168,6 +169,7 @@ export function Conversation({
             ))}
           </ol>
         )}
+        <WaitingMessages driverId={driverId} />
       </div>
 
       <Composer driverId={driverId} asDriver={asDriver} onSent={() => (pinned.current = true)} />
@@ -283,6 +285,7 @@ function Composer({
     send.mutate(
       { body, loadId: loadId || undefined, file },
       {
+        // Sent, or kept on the phone for lack of network (listed as waiting): the composer is free again.
         onSuccess: () => {
           setBody("");
           setFile(null);
@@ -396,5 +399,37 @@ function Composer({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Messages written offline, kept on the phone until sent: shown last, with a clock (decision 061). */
+function WaitingMessages({ driverId }: { driverId: string }) {
+  const { t } = useTranslation("chat");
+  const waiting = useOutbox().entries.filter(
+    (e) => e.kind === "chat" && e.state !== "refused" && e.subject.driverId === driverId,
+  );
+  if (waiting.length === 0) return null;
+  return (
+    <ol className="mt-2 grid gap-2" data-testid="messages-waiting">
+      {waiting.map((e) => {
+        const text = e.parts?.find((p) => p.name === "body");
+        const file = e.parts?.find((p) => "file" in p);
+        return (
+          <li key={e.id} className="flex flex-col items-end" data-testid="message-waiting">
+            <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600/70 px-3.5 py-2 text-sm text-white shadow-sm sm:max-w-[70%]">
+              {text && "value" in text && text.value ? (
+                <p className="whitespace-pre-wrap break-words">{text.value}</p>
+              ) : null}
+              {file && "fileName" in file ? <p className="text-xs opacity-90">{file.fileName}</p> : null}
+            </div>
+            <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
+              <Clock className="size-3" aria-hidden />
+              <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time> ·{" "}
+              {t("common:outbox.waiting")}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -2,6 +2,7 @@ import type { ExportFormat, FuelDriverOption, FuelFilter } from "@shared/fuel/fu
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export type FuelListQuery = Partial<FuelFilter> & { page: number; pageSize: number };
 
@@ -59,6 +60,7 @@ export function useFuelDrivers(q: string, enabled = true) {
 export function useLogFuel() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({
       fields,
       receipt,
@@ -72,7 +74,18 @@ export function useLogFuel() {
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       if (receipt) form.set("receipt", receipt);
       if (confirmDuplicate) form.set("confirmDuplicate", "true");
-      return api.post("/api/fuel-entries", { form });
+      // Through the outbox (decision 061): offline, the entry and its receipt wait on the phone.
+      return outboxPost(
+        "/api/fuel-entries",
+        { form },
+        {
+          kind: "fuel",
+          subject: {
+            detail: [fields.location, fields.gallons && `${fields.gallons} gal`].filter(Boolean).join(" · "),
+          },
+          invalidate: [fuelKeys.all],
+        },
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKeys.all }),
   });

@@ -29,6 +29,8 @@ import { ApiRequestError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { localInputToIso, toLocalInput } from "../../../lib/datetime";
 import { formatDateTime, formatMoney, formatNumber } from "../../../lib/format";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued } from "../../../lib/outbox/use-outbox";
 import { notify } from "../../../lib/toast";
 import { usePickerSearch } from "../../../lib/use-picker-search";
 import { currentFix } from "../../tracking/sharing/current-fix";
@@ -181,6 +183,13 @@ export function LogFuelDialog({
       { fields, receipt, confirmDuplicate },
       {
         onSuccess: (logged) => {
+          if (isQueued(logged)) {
+            // No network: kept on the phone with its receipt, listed as waiting, sent when it returns.
+            notifyQueued(t);
+            setDuplicate(null);
+            close(false);
+            return;
+          }
           notify({
             title: t("form.logged"),
             description: t("form.loggedText", {

@@ -8,6 +8,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
 export type InspectionListQuery = Partial<InspectionFilter> & { page: number; pageSize: number };
 export type InspectionExportFormat = "csv" | "xlsx";
@@ -77,13 +78,20 @@ export function useInspectionDrivers(q: string, enabled = true) {
 export function useFileInspection() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({ input, photos }: { input: CreateInspectionInput; photos: File[] }) => {
       const form = new FormData();
       form.set("data", JSON.stringify(input));
       for (const photo of photos) form.append("images", photo);
-      return api.post("/api/inspections", { form });
+      // Through the outbox (decision 061): offline, the inspection and its photos wait on the phone.
+      return outboxPost(
+        "/api/inspections",
+        { form },
+        { kind: "inspection", subject: { detail: input.assetType }, invalidate: [inspectionKeys.all] },
+      );
     },
     onSuccess: (detail) => {
+      if (isQueued(detail)) return;
       queryClient.setQueryData(inspectionKeys.detail(detail.id), detail);
       return queryClient.invalidateQueries({ queryKey: inspectionKeys.all });
     },

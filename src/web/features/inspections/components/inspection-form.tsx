@@ -20,6 +20,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import type { Queued } from "../../../lib/outbox/outbox";
 import { notify } from "../../../lib/toast";
 import { usePickerSearch } from "../../../lib/use-picker-search";
 import { useFileInspection, useInspectableAssets, useInspectionDrivers } from "../api/inspections";
@@ -60,7 +61,8 @@ export function InspectionForm({
 }: {
   staff: boolean;
   myName: string;
-  onFiled: (detail: InspectionDetail) => void;
+  /** Filed, or kept on the phone for lack of network (`{ queued }`: sent when it returns). */
+  onFiled: (detail: InspectionDetail | Queued) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation("inspections");

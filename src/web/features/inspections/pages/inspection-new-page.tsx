@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { AFTER_CREATE } from "../../../lib/focus-heading";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued } from "../../../lib/outbox/use-outbox";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { InspectionForm } from "../components/inspection-form";
@@ -35,6 +37,11 @@ export default function InspectionNewPage() {
           myName={me.user.name}
           onCancel={() => navigate(ROUTES.inspections.path)}
           onFiled={(detail) => {
+            if (isQueued(detail)) {
+              notifyQueued(t);
+              navigate(ROUTES.inspections.path);
+              return;
+            }
             notify({
               title: t("toast.filed"),
               description: hasDefects(detail.overallStatus) ? t("toast.filedDefects") : t("toast.filedPass"),

@@ -1,15 +1,17 @@
 import type {
   CreateLoadInput,
   DriverAction,
+  LoadDetail,
   LoadFileKind,
   LoadFilter,
   LoadInterest,
   LoadStatus,
 } from "@shared/loads/loads.schema";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { takeEarly } from "../../../lib/early-fetch";
+import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 import { loadKeys } from "../../../lib/query-keys";
 
 export type LoadListQuery = Partial<LoadFilter> & { page: number; pageSize: number };
@@ -19,6 +21,13 @@ export { loadKeys };
 
 export const loadsPath = "/api/loads";
 export const loadPath = (id: string) => `${loadsPath}/${encodeURIComponent(id)}`;
+
+/** What the outbox's waiting list says a load's entry is about (its number, from the cached load). */
+const outboxSubject = (queryClient: QueryClient, id: string, more: Record<string, string>) => ({
+  load: queryClient.getQueryData<LoadDetail>(loadKeys.detail(id))?.loadNumber ?? "",
+  loadId: id,
+  ...more,
+});
 
 export function useInvalidateLoads() {
   const queryClient = useQueryClient();
@@ -81,6 +90,7 @@ export function useDriverAction(id: string) {
   const invalidate = useInvalidateLoads();
   const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({
       action,
       reason,
@@ -90,13 +100,22 @@ export function useDriverAction(id: string) {
       reason?: string;
       confirmEarly?: boolean;
     }) =>
-      api.post("/api/loads/{id}/actions/{action}", {
-        path: { id, action },
-        body: { ...(reason ? { reason } : {}), ...(confirmEarly ? { confirmEarly } : {}) },
-      }),
+      // Through the outbox (decision 061): offline, the action waits on the phone with its tap time.
+      outboxPost(
+        "/api/loads/{id}/actions/{action}",
+        {
+          path: { id, action },
+          body: { ...(reason ? { reason } : {}), ...(confirmEarly ? { confirmEarly } : {}) },
+        },
+        {
+          kind: "load-action",
+          subject: outboxSubject(queryClient, id, { action }),
+          invalidate: [loadKeys.all],
+        },
+      ),
     // The answer is the load as it now is: show it at once.
     onSuccess: (result) => {
-      if (result.load) queryClient.setQueryData(loadKeys.detail(id), result.load);
+      if (!isQueued(result) && result.load) queryClient.setQueryData(loadKeys.detail(id), result.load);
     },
     // Not awaited: after a decline the caller leaves the load (no longer theirs) before it refetches.
     onSettled: () => void invalidate(),
@@ -105,12 +124,23 @@ export function useDriverAction(id: string) {
 
 export function useUploadLoadFile(id: string) {
   const invalidate = useInvalidateLoads();
+  const queryClient = useQueryClient();
   return useMutation({
+    ...outboxMutation,
     mutationFn: ({ file, kind }: { file: File; kind: LoadFileKind }) => {
       const form = new FormData();
       form.set("kind", kind);
       form.set("file", file);
-      return api.post("/api/loads/{id}/files", { path: { id }, form });
+      // Through the outbox: a BOL/POD photo taken offline is kept on the phone until it is sent.
+      return outboxPost(
+        "/api/loads/{id}/files",
+        { path: { id }, form },
+        {
+          kind: "load-file",
+          subject: outboxSubject(queryClient, id, { detail: file.name }),
+          invalidate: [loadKeys.all],
+        },
+      );
     },
     onSuccess: invalidate,
   });

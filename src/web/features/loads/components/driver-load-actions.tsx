@@ -11,6 +11,8 @@ import { Textarea } from "../../../components/ui/input";
 import { describeError, isApiError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued } from "../../../lib/outbox/use-outbox";
 import { notify } from "../../../lib/toast";
 import { useDriverAction } from "../api/loads";
 import { formatBytes, LOAD_FILE_ACCEPT, useLoadFileUpload } from "./load-files-panel";
@@ -52,7 +54,13 @@ export function DriverLoadActions({
 
   const run = (action: DriverAction, extra: { reason?: string; confirmEarly?: boolean } = {}) =>
     act.mutateAsync({ action, ...extra }).then(
-      () => {
+      (answer) => {
+        if (isQueued(answer)) {
+          // Kept on the phone; sent in order (after the proof photo, if any) when the network returns.
+          notifyQueued(t);
+          if (action === "decline") onDeclined?.();
+          return true;
+        }
         notify({
           title: t(`actions.done.${action}`),
           description: t(`actions.doneText.${action}`, { number: load.loadNumber }),
@@ -204,9 +212,11 @@ export function DeliverWithProofDialog({
   const submit = async () => {
     if (!file) return;
     // An upload that went through is kept even if delivery then fails: the retry needs no new file.
-    if (!(await send(file, kind, { quiet: true }))) return;
+    const sent = await send(file, kind, { quiet: true });
+    if (!sent) return;
     setFile(null);
-    if (podOnly) {
+    if (podOnly && sent === "queued") onOpenChange(false);
+    else if (podOnly) {
       notify({
         title: t("actions.done.deliver"),
         description: t("actions.doneText.deliver", { number: load.loadNumber }),

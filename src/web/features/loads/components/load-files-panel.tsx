@@ -5,7 +5,7 @@ import {
   type LoadFile,
   type LoadFileKind,
 } from "@shared/loads/loads.schema";
-import { Download, FileImage, FileText, Trash2, Upload } from "lucide-react";
+import { Clock, Download, FileImage, FileText, Trash2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -16,6 +16,8 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Label, Select } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued, useOutbox } from "../../../lib/outbox/use-outbox";
 import { notify } from "../../../lib/toast";
 import { loadFileUrl, useDeleteLoadFile, useUploadLoadFile } from "../api/loads";
 import { PaperworkNotice } from "./paperwork-notice";
@@ -35,8 +37,15 @@ export function formatBytes(size: number): string {
 export function useLoadFileUpload(loadId: string) {
   const { t } = useTranslation("loads");
   const upload = useUploadLoadFile(loadId);
-  /** `quiet`: no success toast, for a step whose own result is announced next (delivery). */
-  const send = async (file: File, kind: LoadFileKind, { quiet = false } = {}): Promise<boolean> => {
+  /**
+   * `quiet`: no success toast, for a step whose own result is announced next (delivery). "queued":
+   * no network, kept on the phone (already said) and sent when it returns.
+   */
+  const send = async (
+    file: File,
+    kind: LoadFileKind,
+    { quiet = false } = {},
+  ): Promise<boolean | "queued"> => {
     if (file.size > LOAD_FILE_MAX_BYTES) {
       notify({
         title: t("files.uploadFailed"),
@@ -46,7 +55,11 @@ export function useLoadFileUpload(loadId: string) {
       return false;
     }
     try {
-      await upload.mutateAsync({ file, kind });
+      const answer = await upload.mutateAsync({ file, kind });
+      if (isQueued(answer)) {
+        notifyQueued(t);
+        return "queued";
+      }
       if (!quiet)
         notify({
           title: t("files.uploaded"),
@@ -80,9 +93,31 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
     if (inputRef.current) inputRef.current.value = "";
   };
 
+  // Photos taken offline, kept on the phone until they are sent (decision 061).
+  const waiting = useOutbox().entries.filter(
+    (e) => e.kind === "load-file" && e.state !== "refused" && e.subject.loadId === load.id,
+  );
+
   return (
     <div className="grid grid-cols-1 gap-4">
       <PaperworkNotice paperwork={load.paperwork} />
+      {waiting.length ? (
+        <ul
+          className="divide-y divide-amber-100 rounded-lg border border-amber-200 bg-amber-50"
+          data-testid="load-files-waiting"
+        >
+          {waiting.map((e) => (
+            <li key={e.id} className="flex items-center gap-3 px-3 py-2.5 text-sm text-amber-900">
+              <Clock className="size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 flex-1 truncate font-medium">{e.subject.detail}</span>
+              <span className="shrink-0 text-xs">
+                <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time> ·{" "}
+                {t("common:outbox.waiting")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {load.files.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-200 px-4 py-6 text-center text-sm text-slate-500">
           {t("files.empty")}

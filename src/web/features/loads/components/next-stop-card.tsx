@@ -1,11 +1,15 @@
 import type { LoadDetail, Stop } from "@shared/loads/loads.schema";
-import { nextCheckIn } from "@shared/loads/stops.schema";
-import { CircleCheck, Navigation, Phone } from "lucide-react";
+import { type CheckInEvent, nextCheckIn } from "@shared/loads/stops.schema";
+import { CircleCheck, Clock, Navigation, Phone } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError, isApiError } from "../../../lib/api-errors";
+import { formatDateTime } from "../../../lib/format";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued, useOutbox } from "../../../lib/outbox/use-outbox";
+import { withWaitingCheckIns } from "../../../lib/stop-check-in";
 import { notify } from "../../../lib/toast";
 import { useCheckIn } from "../api/stop-check-ins";
 import { DeliverWithProofDialog } from "./driver-load-actions";
@@ -32,9 +36,15 @@ const takesCheckIns = (load: LoadDetail, stop: Stop, last: boolean) =>
  * the load, so it asks for the BOL or POD first when none is on file — unless the company completes
  * loads on the POD's upload, which the card then says.
  */
-export function NextStopCard({ load }: { load: LoadDetail }) {
+export function NextStopCard({ load: given }: { load: LoadDetail }) {
   const { t } = useTranslation("loads");
-  const checkIn = useCheckIn(load.id);
+  const checkIn = useCheckIn(given.id);
+  // Check-ins done offline count as done here (with the time tapped) until they are sent.
+  const { entries } = useOutbox();
+  const load = withWaitingCheckIns(given, entries);
+  const waiting = entries.filter(
+    (e) => e.kind === "check-in" && e.state !== "refused" && e.subject.loadId === load.id,
+  );
   const [proofOpen, setProofOpen] = useState(false);
   const stop = nextStopOf(load);
   if (!stop || load.status === "cancelled" || load.status === "pending") return null;
@@ -47,7 +57,11 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
 
   const send = () =>
     checkIn.mutateAsync({ stopId: stop.id, event: event ?? "arrived" }).then(
-      () => {
+      (answer) => {
+        if (isQueued(answer)) {
+          notifyQueued(t);
+          return true;
+        }
         notify({
           title: t("checkIn.recorded", { event: checkInLabel(t, event ?? "arrived", stop.type) }),
           variant: "success",
@@ -85,6 +99,20 @@ export function NextStopCard({ load }: { load: LoadDetail }) {
           {t(load.completesOn === "pod" ? "checkIn.lastStopPod" : "checkIn.lastStopDeparture")}
         </p>
       ) : null}
+      {waiting.map((e) => {
+        const at = load.stops.find((s) => s.id === e.subject.stopId);
+        return (
+          <p
+            key={e.id}
+            className="mt-2 flex items-center gap-1.5 text-sm font-medium text-amber-900"
+            data-testid="check-in-waiting"
+          >
+            <Clock className="size-4 shrink-0" aria-hidden />
+            {checkInLabel(t, e.subject.event as CheckInEvent, at?.type ?? stop.type)} ·{" "}
+            <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time> · {t("common:outbox.waiting")}
+          </p>
+        );
+      })}
       {stop.referenceNumber || stop.poNumber ? (
         <p className="mt-1 text-sm text-slate-700">
           {stop.referenceNumber ? `${t(`stops.reference.${stop.type}`)}: ${stop.referenceNumber}` : ""}

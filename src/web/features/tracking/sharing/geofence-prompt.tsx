@@ -5,6 +5,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/feedback";
 import { describeError } from "../../../lib/api-errors";
 import { formatDateTime } from "../../../lib/format";
+import { isQueued } from "../../../lib/outbox/outbox";
+import { notifyQueued } from "../../../lib/outbox/use-outbox";
 import { useStopCheckIn as useCheckIn } from "../../../lib/stop-check-in";
 import { notify } from "../../../lib/toast";
 
@@ -31,11 +33,13 @@ export function GeofencePrompt({
     checkIn.mutate(
       { stopId: prompt.stopId, event: prompt.kind, at: prompt.at, geofenceEventId: prompt.eventId },
       {
-        onSuccess: () => {
-          notify({
-            title: t(arrived ? "prompt.checkedIn" : "prompt.checkedOut", { stop }),
-            variant: "success",
-          });
+        onSuccess: (answer) => {
+          if (isQueued(answer)) notifyQueued(t);
+          else
+            notify({
+              title: t(arrived ? "prompt.checkedIn" : "prompt.checkedOut", { stop }),
+              variant: "success",
+            });
           onDone();
         },
         onError: (error) =>

@@ -1,5 +1,5 @@
 import { MapPin, MapPinOff, Pause } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -33,6 +33,11 @@ export function LocationSharing() {
   const consent = useConsent();
   const [paused, setPausedState] = useState(readPaused);
   const [open, setOpen] = useState<"consent" | "manage" | "denied" | null>(null);
+  // How many points wait on the phone, read when the sheet opens (the queue is in IndexedDB).
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    if (open === "manage") void positionQueue.size().then(setWaiting, () => setWaiting(0));
+  }, [open]);
   const state = sharing.data;
   const { status, prompt, dismissPrompt, flush } = useLocationSharing(state, paused);
 
@@ -111,7 +116,6 @@ export function LocationSharing() {
   }
 
   const Icon = look?.tone === "on" ? MapPin : look?.tone === "paused" ? Pause : MapPinOff;
-  const waiting = positionQueue.size();
   return (
     <>
       {look ? (

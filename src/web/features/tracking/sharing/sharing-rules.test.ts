@@ -9,14 +9,16 @@ const at = (minutes: number, lat = 41.8781, lon = -87.6298, acc = 10) => ({
   acc,
 });
 
-/** A Storage stand-in (the tests run in node): the queue sees what a browser's localStorage keeps. */
-function memoryStorage() {
-  const items = new Map<string, string>();
+/** A store stand-in (the tests run in node): what the phone's IndexedDB keeps, across page loads. */
+function memoryStore() {
+  const kept = { points: [] as ReturnType<typeof at>[], writes: 0 };
   return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-    items,
+    read: async () => [...kept.points],
+    write: async (points: ReturnType<typeof at>[]) => {
+      kept.writes += 1;
+      kept.points = [...points];
+    },
+    kept,
   };
 }
 
@@ -48,31 +50,42 @@ describe("which fixes the phone keeps", () => {
 });
 
 describe("the position queue", () => {
-  it("keeps points across page loads, oldest first, drains them all, and drops the oldest past its capacity", () => {
-    const storage = memoryStorage();
-    const queue = createPositionQueue(storage, 3);
-    queue.add(at(2));
-    queue.add([at(0), at(1)]);
-    // Another page (a reload) reads the same storage.
-    const again = createPositionQueue(storage, 3);
-    expect(again.size()).toBe(3);
-    again.add(at(3));
-    expect(again.drain().map((p) => p.t)).toEqual([at(1).t, at(2).t, at(3).t]);
-    expect(again.size()).toBe(0);
-    expect(storage.items.size).toBe(0);
+  it("keeps points across page loads, oldest first, drains them all, and drops the oldest past its capacity", async () => {
+    const store = memoryStore();
+    const queue = createPositionQueue(store, 3);
+    await queue.add(at(2));
+    await queue.add([at(0), at(1)]);
+    // Another page (a reload) reads the same store.
+    const again = createPositionQueue(store, 3);
+    expect(await again.size()).toBe(3);
+    await again.add(at(3));
+    expect((await again.drain()).map((p) => p.t)).toEqual([at(1).t, at(2).t, at(3).t]);
+    expect(await again.size()).toBe(0);
+    expect(store.kept.points).toEqual([]);
   });
 
-  it("lives in memory when storage refuses", () => {
+  it("never loses a point added while a drain is on its way", async () => {
+    const store = memoryStore();
+    const queue = createPositionQueue(store);
+    await queue.add(at(0));
+    // Not awaited in between: the add must land after the drain, not be wiped by it.
+    const drained = queue.drain();
+    const added = queue.add(at(1));
+    expect((await drained).map((p) => p.t)).toEqual([at(0).t]);
+    await added;
+    expect((await queue.drain()).map((p) => p.t)).toEqual([at(1).t]);
+  });
+
+  it("lives in memory when storage refuses", async () => {
     const refusing = {
-      getItem: () => null,
-      setItem: () => {
+      read: async () => [],
+      write: async () => {
         throw new Error("QuotaExceededError");
       },
-      removeItem: () => {},
     };
     const queue = createPositionQueue(refusing, 10);
-    queue.add(at(0));
-    queue.add(at(1));
-    expect(queue.drain()).toHaveLength(2);
+    await queue.add(at(0));
+    await queue.add(at(1));
+    expect(await queue.drain()).toHaveLength(2);
   });
 });

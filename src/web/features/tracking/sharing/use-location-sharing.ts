@@ -55,9 +55,12 @@ export function useLocationSharing(state: SharingState | undefined, paused: bool
 
   const flush = useCallback(async () => {
     if (sending.current) return;
-    const points = positionQueue.drain();
-    if (points.length === 0) return;
     sending.current = true;
+    const points = await positionQueue.drain().catch(() => []);
+    if (points.length === 0) {
+      sending.current = false;
+      return;
+    }
     let sent = 0;
     try {
       while (sent < points.length) {
@@ -73,7 +76,7 @@ export function useLocationSharing(state: SharingState | undefined, paused: bool
         void queryClient.invalidateQueries({ queryKey: sharingKeys.state });
       } else if (!isApiError(err, 400)) {
         // Offline or the server down: they wait for the next send (a 400 batch would fail again).
-        positionQueue.add(points.slice(sent));
+        await positionQueue.add(points.slice(sent));
       }
     } finally {
       sending.current = false;
@@ -124,11 +127,11 @@ export function useLocationSharing(state: SharingState | undefined, paused: bool
         setHighAccuracy(wantsHighAccuracy(point, nextStop.current));
         if (!keepFix(point, lastKept.current)) return;
         lastKept.current = point;
-        positionQueue.add(point);
+        const kept = positionQueue.add(point);
         // The first fix goes at once: dispatch sees the truck without waiting a whole interval.
         if (first) {
           first = false;
-          void flush();
+          void kept.then(flush);
         }
       },
       (error) => {
