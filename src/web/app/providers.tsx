@@ -3,7 +3,9 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { FullScreenLoading } from "../features/system/components/status-screens";
+import { keepDay } from "../lib/offline-day/keep-day";
 import { listenToOtherTabs } from "../lib/session";
+import { driverDayPlan } from "./driver-day";
 import { router } from "./router";
 
 // The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
@@ -21,6 +23,8 @@ export function App() {
   );
   // A sign-in, sign-out or impersonation change in another tab updates this one too.
   useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
+  // The driver's day kept on the phone and shown when the network fails (decision 062).
+  useEffect(() => keepDay(queryClient, driverDayPlan), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {/* A screen outside the shell whose translations are still downloading. */}

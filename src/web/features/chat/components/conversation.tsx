@@ -5,6 +5,7 @@ import { ArrowLeft, CheckCheck, FileText, Paperclip, Phone, SendHorizontal, X } 
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { Button } from "../../../components/ui/button";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Select, Textarea } from "../../../components/ui/input";
@@ -58,7 +59,7 @@ export function Conversation({
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [newestId]);
 
-  if (thread.isError)
+  if (thread.isError && !thread.data)
     return (
       <Alert tone="danger">
         {t("conversation.fetchFailed")} {describeError(thread.error, t)}
@@ -109,6 +110,9 @@ export function Conversation({
           </a>
         ) : null}
       </header>
+      {asDriver ? (
+        <OfflineNotice shown={history.latest} className="rounded-none border-x-0 border-t-0" />
+      ) : null}
 
       <div
         ref={scroller}
@@ -143,7 +147,7 @@ export function Conversation({
           <div className="grid place-items-center py-10">
             <Spinner label={t("conversation.loading")} />
           </div>
-        ) : history.isError ? (
+        ) : history.isError && messages.length === 0 ? (
           <Alert tone="danger">{t("conversation.fetchFailed")}</Alert>
         ) : messages.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-500">

@@ -8,6 +8,7 @@ import { FilterGroup, LookupFilter } from "../../../components/list/filter-group
 import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -82,6 +83,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
       }}
       actions={actions}
     >
+      {staff ? null : <OfflineNotice shown={list.query} />}
       {data ? (
         <dl
           aria-label={t("list.stats.label")}

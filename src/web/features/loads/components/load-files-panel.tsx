@@ -6,7 +6,7 @@ import {
   type LoadFileKind,
 } from "@shared/loads/loads.schema";
 import { Download, FileImage, FileText, Trash2, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { type MouseEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge } from "../../../components/ui/badge";
@@ -15,7 +15,10 @@ import { Spinner } from "../../../components/ui/feedback";
 import { Label, Select } from "../../../components/ui/input";
 import { describeError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { openKeptFile } from "../../../lib/offline-day/kept-files";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
+import { useOnline } from "../../../lib/use-online";
 import { loadFileUrl, useDeleteLoadFile, useUploadLoadFile } from "../api/loads";
 import { PaperworkNotice } from "./paperwork-notice";
 
@@ -72,6 +75,16 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
   const [deleting, setDeleting] = useState<LoadFile | null>(null);
   const kindId = useId();
   const fileId = useId();
+  const online = useOnline();
+  const me = useMe().data;
+  /** Offline, the copy kept on the phone opens instead (the driver's day, decision 062). */
+  const openOffline = (event: MouseEvent, url: string) => {
+    if (online || !me) return;
+    event.preventDefault();
+    void openKeptFile(me.user.id, url).then(
+      (opened) => opened || notify({ title: t("common:offline.fileNotKept"), variant: "error" }),
+    );
+  };
 
   const onPick = async (file: File | undefined) => {
     if (!file) return;
@@ -112,6 +125,7 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
                   <a
                     href={loadFileUrl(load.id, file.id)}
                     download={file.fileName}
+                    onClick={(e) => openOffline(e, loadFileUrl(load.id, file.id))}
                     aria-label={t("files.download", { name: file.fileName })}
                   >
                     <Download aria-hidden />
