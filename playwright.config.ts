@@ -20,6 +20,10 @@ export default defineConfig({
     // two workers share two cores, record it only for the retry of a failed test.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
+    // No service worker unless a spec asks for one (e2e/pwa.spec.ts): a worker answers the app's files
+    // from its cache, where `page.route` does not see them, and keeps an old build across a spec's
+    // reloads (decision 059).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath,
       args: [

@@ -174,6 +174,20 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean } = {}) {
         onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
+    // The service worker (decision 059; the web's SERVICE_WORKER_URL): revalidated on every check, so a
+    // new build is found on the next visit, and allowed to control the whole site. Set once the file
+    // is found (headers set in serveStatic's onFound miss a Response built before them).
+    app.get(
+      "/sw.js",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) {
+          c.header("Cache-Control", "no-cache");
+          c.header("Service-Worker-Allowed", "/");
+        }
+      },
+      serveStatic({ path: path.relative(process.cwd(), path.join(WEB_DIST, "sw.js")) }),
+    );
     app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
     // The sign-in page is a document of its own, built apart from the app (decision 022).
     const signIn = path.join(WEB_DIST, "login.html");

@@ -9,6 +9,7 @@ import { FullScreenLoading } from "./features/system/components/status-screens";
 import { api } from "./lib/api";
 import i18n, { i18nReady } from "./lib/i18n";
 import { routeTitleKey } from "./lib/navigation";
+import { registerServiceWorker } from "./lib/service-worker";
 import { takeReturnPath } from "./lib/session";
 
 /**
@@ -52,6 +53,8 @@ async function start() {
       </Suspense>
     </StrictMode>,
   );
+  // Most users' first page: the app is stored for offline use while they sign in.
+  registerServiceWorker();
 }
 
 void start();

@@ -7,6 +7,7 @@ import { keepDay } from "../lib/offline-day/keep-day";
 import { listenToOtherTabs } from "../lib/session";
 import { driverDayPlan } from "./driver-day";
 import { router } from "./router";
+import { UpdateBanner } from "./update-banner";
 
 // The toaster (sonner) downloads beside the first screen, not before it (lib/toast.ts).
 const AppToaster = lazy(() => import("./app-toaster"));
@@ -34,6 +35,7 @@ export function App() {
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>
+      <UpdateBanner />
     </QueryClientProvider>
   );
 }
