@@ -179,7 +179,13 @@ export function keepDay(client: QueryClient, plan: DayPlan): () => void {
       const userId = owner;
       if (userId) void restore(userId, false);
       else void answer({ kind: "unreachable" });
-    } else schedulePrefetch();
+      return;
+    }
+    // Back online: whatever changed meanwhile replaces what is shown and kept, however recent the
+    // kept answer (a screen's staleTime counts from before the signal went).
+    const day = tracked();
+    void client.invalidateQueries({ predicate: (q) => day.has(q.queryHash) });
+    schedulePrefetch();
   });
   // TanStack Query assumes online until an `offline` event: a page opened offline (the service
   // worker's shell) says so at once, and its session, paused rather than failed, is the kept one.
@@ -214,7 +220,8 @@ function successState(record: KeptQuery) {
     fetchFailureCount: 0,
     fetchFailureReason: null,
     fetchMeta: null,
-    isInvalidated: false,
+    // Kept is never fresh: the first chance online asks the server again, whatever its age.
+    isInvalidated: true,
     status: "success" as const,
     fetchStatus: "idle" as const,
   };
