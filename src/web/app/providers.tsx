@@ -3,9 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { FullScreenLoading } from "../features/system/components/status-screens";
-import { keepDay } from "../lib/offline-day/keep-day";
 import { listenToOtherTabs } from "../lib/session";
-import { driverDayPlan } from "./driver-day";
 import { router } from "./router";
 import { UpdateBanner } from "./update-banner";
 
@@ -25,7 +23,18 @@ export function App() {
   // A sign-in, sign-out or impersonation change in another tab updates this one too.
   useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
   // The driver's day kept on the phone and shown when the network fails (decision 062).
-  useEffect(() => keepDay(queryClient, driverDayPlan), [queryClient]);
+  // Its code loads beside the first screen, not in the entry every screen downloads.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("./keep-driver-day").then(({ keepDriverDay }) => {
+      if (!left) stop = keepDriverDay(queryClient);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {/* A screen outside the shell whose translations are still downloading. */}
