@@ -198,9 +198,6 @@ export async function signOut(me: Me | null | undefined): Promise<void> {
     await api.post("/api/impersonation/stop").catch(() => undefined);
   }
   await api.post("/api/auth/sign-out", { body: {} });
-  // The day kept for offline use goes with the session: the next person on this phone never sees it.
-  // Loaded here, not imported: the sign-in document reads this module too and never needs IndexedDB.
-  await import("./offline-day/day-store").then((m) => m.wipeDay()).catch(() => undefined);
 }
 
 export async function startImpersonation(userId: string): Promise<{ email: string }> {
