@@ -23,6 +23,19 @@ export function App() {
   );
   // A sign-in, sign-out or impersonation change in another tab updates this one too.
   useEffect(() => listenToOtherTabs(queryClient), [queryClient]);
+  // The driver's day kept on the phone and shown when the network fails (decision 062).
+  // Its code loads beside the first screen, not in the entry every screen downloads.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("./keep-driver-day").then(({ keepDriverDay }) => {
+      if (!left) stop = keepDriverDay(queryClient);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {/* A screen outside the shell whose translations are still downloading. */}

@@ -139,6 +139,20 @@ const SCREENS: Partial<Record<RouteKey, Pick<RouteObject, "lazy" | "element">>> 
   },
 };
 
+/**
+ * Downloads screens' code and words ahead (the driver's day offline, app/driver-day.ts): the module
+ * stays loaded, so the router's own `lazy` finds it without the network. A failure is left for the
+ * router to meet (and retry) when the screen is opened.
+ */
+export async function preloadScreens(keys: readonly RouteKey[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) => {
+      const lazy = SCREENS[key]?.lazy;
+      return typeof lazy === "function" ? Promise.resolve(lazy()).catch(() => undefined) : undefined;
+    }),
+  );
+}
+
 function routeFor(key: RouteKey): RouteObject {
   const handle: RouteHandle = { routeKey: key };
   return { path: ROUTES[key].path, handle, ...(SCREENS[key] ?? { lazy: notAvailable }) };

@@ -12,6 +12,14 @@ export const formatDateTime = (value: string | Date | null | undefined) =>
 export const formatTime = (value: string | Date | null | undefined) =>
   value ? new Intl.DateTimeFormat(locale(), { timeStyle: "short" }).format(new Date(value)) : "—";
 
+/** A moment as its clock time ("07:42"), or with its date when it was not today. */
+export const formatTimeOrDateTime = (value: string | Date | number, now = new Date()) => {
+  const date = new Date(value);
+  return date.toDateString() === now.toDateString()
+    ? new Intl.DateTimeFormat(locale(), { timeStyle: "short" }).format(date)
+    : formatDateTime(date);
+};
+
 export const formatDate = (value: string | Date | null | undefined) =>
   value ? new Intl.DateTimeFormat(locale(), { dateStyle: "medium" }).format(new Date(value)) : "—";
 

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from "@shared/api/api.schema";
 import { useCallback, useContext, useMemo, useRef } from "react";
 import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from "react-router";
 
-const DEFAULT_PAGE_SIZE = 25;
+export const DEFAULT_PAGE_SIZE = 25;
 
 export type ListParamPatch<K extends string> = Partial<
   Record<K | "page" | "pageSize", string | number | null>

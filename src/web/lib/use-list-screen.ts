@@ -28,6 +28,8 @@ export function filterState(
 /** What a list's query hook answers (a TanStack query of one page). */
 export interface ListPageQuery<P> {
   data: P | undefined;
+  /** When the server sent `data` (the offline notice names it, decision 062). */
+  dataUpdatedAt: number;
   error: unknown;
   errorUpdatedAt: number;
   isError: boolean;

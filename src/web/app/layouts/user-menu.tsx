@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
+import { wipeDay } from "../../lib/offline-day/day-store";
 import { broadcastAuthEvent, goToSignIn, signOut } from "../../lib/session";
 import { notify } from "../../lib/toast";
 
@@ -27,6 +28,9 @@ export function UserMenu({ me }: { me: Me }) {
   async function onSignOut() {
     try {
       await signOut(me);
+      // The day kept for offline use goes with the session: the next person on this phone never sees
+      // it (decision 062).
+      await wipeDay().catch(() => undefined);
     } catch {
       notify({ title: t("auth:signOut.failed"), variant: "error" });
       return;

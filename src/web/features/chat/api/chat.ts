@@ -1,6 +1,6 @@
 import type { ChatHistory, ChatMessage } from "@shared/chat/chat.schema";
 import type { ChatThreadQuery } from "@shared/chat/chat-query.schema";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
@@ -21,15 +21,24 @@ export function useChatThreads(query: Partial<ChatThreadQuery> & { page: number;
   });
 }
 
-export function useChatThread(driverId: string | null) {
-  return useQuery({
-    queryKey: chatKeys.thread(driverId ?? ""),
-    queryFn: ({ signal }) =>
-      api.get("/api/chat/threads/{driverId}", { path: { driverId: driverId ?? "" }, signal }),
-    enabled: !!driverId,
+export const chatThreadQuery = (driverId: string) =>
+  queryOptions({
+    queryKey: chatKeys.thread(driverId),
+    queryFn: ({ signal }) => api.get("/api/chat/threads/{driverId}", { path: { driverId }, signal }),
     retry: retryTransient,
   });
+
+export function useChatThread(driverId: string | null) {
+  return useQuery({ ...chatThreadQuery(driverId ?? ""), enabled: !!driverId });
 }
+
+/** The conversation's newest page; also kept for the driver's day offline (app/driver-day.ts). */
+export const chatHistoryQuery = (driverId: string) =>
+  queryOptions({
+    queryKey: chatKeys.history(driverId),
+    queryFn: ({ signal }) => api.get("/api/chat/threads/{driverId}/messages", { path: { driverId }, signal }),
+    retry: retryTransient,
+  });
 
 export type HistoryData = ChatHistory;
 
@@ -38,11 +47,7 @@ export type HistoryData = ChatHistory;
  * again); older pages are fetched on request and kept while the conversation is open.
  */
 export function useChatHistory(driverId: string) {
-  const latest = useQuery({
-    queryKey: chatKeys.history(driverId),
-    queryFn: ({ signal }) => api.get("/api/chat/threads/{driverId}/messages", { path: { driverId }, signal }),
-    retry: retryTransient,
-  });
+  const latest = useQuery(chatHistoryQuery(driverId));
   const [older, setOlder] = useState<ChatHistory[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const byId = new Map<string, ChatMessage>();
@@ -65,7 +70,16 @@ export function useChatHistory(driverId: string) {
       setLoadingOlder(false);
     }
   };
-  return { messages, more, loadOlder, loadingOlder, isPending: latest.isPending, isError: latest.isError };
+  return {
+    messages,
+    more,
+    loadOlder,
+    loadingOlder,
+    isPending: latest.isPending,
+    isError: latest.isError,
+    /** The newest page's answer as shown (the offline notice reads when it came). */
+    latest,
+  };
 }
 
 /** Adds a message to a cached conversation once (the sender's answer and the stream may both bring it). */

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "re
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SentLateMark } from "../../../components/status/sent-late-mark";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { Button } from "../../../components/ui/button";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Select, Textarea } from "../../../components/ui/input";
@@ -60,7 +61,7 @@ export function Conversation({
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [newestId]);
 
-  if (thread.isError)
+  if (thread.isError && !thread.data)
     return (
       <Alert tone="danger">
         {t("conversation.fetchFailed")} {describeError(thread.error, t)}
@@ -111,6 +112,9 @@ export function Conversation({
           </a>
         ) : null}
       </header>
+      {asDriver ? (
+        <OfflineNotice shown={history.latest} className="rounded-none border-x-0 border-t-0" />
+      ) : null}
 
       <div
         ref={scroller}
@@ -145,7 +149,7 @@ export function Conversation({
           <div className="grid place-items-center py-10">
             <Spinner label={t("conversation.loading")} />
           </div>
-        ) : history.isError ? (
+        ) : history.isError && messages.length === 0 ? (
           <Alert tone="danger">{t("conversation.fetchFailed")}</Alert>
         ) : messages.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-500">

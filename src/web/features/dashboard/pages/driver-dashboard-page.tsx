@@ -17,6 +17,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListError } from "../../../components/list/list-states";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -87,6 +88,8 @@ export default function DriverDashboardPage() {
           ) : null}
         </div>
       </header>
+
+      <OfflineNotice shown={dashboard} />
 
       {dashboard.isError && !data ? (
         <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -1,5 +1,5 @@
 import type { Document, DocumentFilter, DocumentOwner } from "@shared/documents/documents.schema";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 
@@ -14,12 +14,15 @@ const base = "/api/documents";
 const fileUrl = (doc: Pick<Document, "owner" | "id">, inline: boolean) =>
   `${base}/${doc.owner.kind satisfies DocumentOwner}/${encodeURIComponent(doc.id)}/file${inline ? "?disposition=inline" : ""}`;
 
-export function useDocuments(query: DocumentListQuery) {
-  return useQuery({
+export const documentsQuery = (query: DocumentListQuery) =>
+  queryOptions({
     queryKey: documentKeys.list(query),
     queryFn: ({ signal }) => api.get("/api/documents", { query: { ...query }, signal }),
     retry: retryTransient,
   });
+
+export function useDocuments(query: DocumentListQuery) {
+  return useQuery(documentsQuery(query));
 }
 
 export const downloadDocument = (doc: Document) => download(fileUrl(doc, false), {}, doc.file.fileName);

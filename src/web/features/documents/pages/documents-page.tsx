@@ -16,6 +16,7 @@ import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { RowMenu } from "../../../components/list/row-menu";
 import { stacked } from "../../../components/list/stacked-table";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { ExpiryDate } from "../../../components/status/expiry-date";
 import { SummaryTile } from "../../../components/summary-tile";
 import { Badge } from "../../../components/ui/badge";
@@ -115,6 +116,7 @@ export default function DocumentsPage() {
         ) : null
       }
     >
+      {isDriver ? <OfflineNotice shown={list.query} /> : null}
       {data ? (
         <section className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("attention")}>
           <SummaryTile

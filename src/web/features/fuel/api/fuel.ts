@@ -1,5 +1,5 @@
 import type { ExportFormat, FuelDriverOption, FuelFilter } from "@shared/fuel/fuel.schema";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
@@ -16,12 +16,15 @@ export const fuelKeys = {
 const base = "/api/fuel-entries";
 const entryPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
-export function useFuelEntries(query: FuelListQuery) {
-  return useQuery({
+export const fuelEntriesQuery = (query: FuelListQuery) =>
+  queryOptions({
     queryKey: fuelKeys.list(query),
     queryFn: ({ signal }) => api.get("/api/fuel-entries", { query: { ...query }, signal }),
     retry: retryTransient,
   });
+
+export function useFuelEntries(query: FuelListQuery) {
+  return useQuery(fuelEntriesQuery(query));
 }
 
 export function exportFuel(format: ExportFormat, filter: Partial<FuelFilter>) {
@@ -30,15 +33,17 @@ export function exportFuel(format: ExportFormat, filter: Partial<FuelFilter>) {
 
 export const downloadReceipt = (id: string, name: string) => download(`${entryPath(id)}/receipt`, {}, name);
 
-export function useFuelVehicles(q: string, enabled = true) {
-  return useQuery({
+/** The fuel form's trucks; the unsearched list is kept for the driver's day offline. */
+export const fuelVehiclesQuery = (q: string) =>
+  queryOptions({
     queryKey: fuelKeys.vehicles(q),
     queryFn: ({ signal }) => api.get("/api/fuel-entries/vehicles", { query: { q }, signal }),
-    enabled,
     staleTime: 30_000,
-    placeholderData: keepPreviousData,
     retry: retryTransient,
   });
+
+export function useFuelVehicles(q: string, enabled = true) {
+  return useQuery({ ...fuelVehiclesQuery(q), enabled, placeholderData: keepPreviousData });
 }
 
 export function useFuelDrivers(q: string, enabled = true) {

@@ -9,6 +9,7 @@ import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
 import { SentLateMark } from "../../../components/status/sent-late-mark";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
@@ -83,6 +84,7 @@ export function FuelEntriesView({ staff, actions }: { staff: boolean; actions?: 
       }}
       actions={actions}
     >
+      {staff ? null : <OfflineNotice shown={list.query} />}
       {data ? (
         <dl
           aria-label={t("list.stats.label")}

@@ -5,7 +5,7 @@ import type {
   InspectionFilter,
   InspectorOption,
 } from "@shared/inspections/inspections.schema";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
@@ -50,16 +50,18 @@ export function useInspection(id: string | undefined) {
 }
 
 /** What the caller may inspect: a driver's assigned vehicle and trailer, or (staff) a search of all. */
-export function useInspectableAssets(assetType: InspectionAssetType | "", q = "", enabled = true) {
-  return useQuery<InspectableAsset[]>({
+/** The DVIR form's assets; a driver's (unsearched) are kept for the driver's day offline. */
+export const inspectableAssetsQuery = (assetType: InspectionAssetType | "", q = "") =>
+  queryOptions<InspectableAsset[]>({
     queryKey: inspectionKeys.assets(assetType, q),
     queryFn: ({ signal }) =>
       api.get("/api/inspections/assets", { query: { assetType, q }, signal }).then((r) => r.items),
-    enabled,
     staleTime: 30_000,
-    placeholderData: keepPreviousData,
     retry: retryTransient,
   });
+
+export function useInspectableAssets(assetType: InspectionAssetType | "", q = "", enabled = true) {
+  return useQuery({ ...inspectableAssetsQuery(assetType, q), enabled, placeholderData: keepPreviousData });
 }
 
 export function useInspectionDrivers(q: string, enabled = true) {

@@ -7,7 +7,7 @@ import type {
   LoadInterest,
   LoadStatus,
 } from "@shared/loads/loads.schema";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { takeEarly } from "../../../lib/early-fetch";
@@ -46,13 +46,16 @@ export function exportLoads(format: LoadExportFormat, filter: Partial<LoadFilter
   return download(`${loadsPath}/export`, { ...filter, format }, `loads.${format}`);
 }
 
-export function useLoad(id: string | undefined) {
-  return useQuery({
-    queryKey: loadKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => api.get("/api/loads/{id}", { path: { id: id ?? "" }, signal }),
-    enabled: !!id,
+/** A load's page; also fetched ahead for the driver's day offline (app/driver-day.ts). */
+export const loadQuery = (id: string) =>
+  queryOptions({
+    queryKey: loadKeys.detail(id),
+    queryFn: ({ signal }) => api.get("/api/loads/{id}", { path: { id }, signal }),
     retry: retryTransient,
   });
+
+export function useLoad(id: string | undefined) {
+  return useQuery({ ...loadQuery(id ?? ""), enabled: !!id });
 }
 
 export function useNextLoadNumber(enabled: boolean) {
@@ -160,12 +163,15 @@ export function useDeleteLoadFile(id: string) {
 /** Lists come back either bare or wrapped in `items`; the pickers only need the rows. */
 export type { LoadInterest };
 
-export function useDriverDashboard() {
-  return useQuery({
+export const driverDashboardQuery = () =>
+  queryOptions({
     queryKey: loadKeys.driverDashboard(),
     // Requested at the app's start on this screen (early-requests.ts).
     queryFn: ({ signal }) =>
       takeEarly("driver-dashboard", () => api.get("/api/driver-dashboard", { signal })),
     retry: retryTransient,
   });
+
+export function useDriverDashboard() {
+  return useQuery(driverDashboardQuery());
 }

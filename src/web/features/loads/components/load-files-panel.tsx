@@ -6,7 +6,7 @@ import {
   type LoadFileKind,
 } from "@shared/loads/loads.schema";
 import { Clock, Download, FileImage, FileText, Trash2, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { type MouseEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SentLateMark } from "../../../components/status/sent-late-mark";
@@ -18,7 +18,10 @@ import { describeError } from "../../../lib/api-errors";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { isQueued } from "../../../lib/outbox/outbox";
 import { notifyQueued, useOutbox } from "../../../lib/outbox/use-outbox";
+import { openKeptFile } from "../../../lib/offline-day/kept-files";
+import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
+import { useOnline } from "../../../lib/use-online";
 import { loadFileUrl, useDeleteLoadFile, useUploadLoadFile } from "../api/loads";
 import { PaperworkNotice } from "./paperwork-notice";
 
@@ -86,6 +89,16 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
   const [deleting, setDeleting] = useState<LoadFile | null>(null);
   const kindId = useId();
   const fileId = useId();
+  const online = useOnline();
+  const me = useMe().data;
+  /** Offline, the copy kept on the phone opens instead (the driver's day, decision 062). */
+  const openOffline = (event: MouseEvent, url: string) => {
+    if (online || !me) return;
+    event.preventDefault();
+    void openKeptFile(me.user.id, url).then(
+      (opened) => opened || notify({ title: t("common:offline.fileNotKept"), variant: "error" }),
+    );
+  };
 
   const onPick = async (file: File | undefined) => {
     if (!file) return;
@@ -152,6 +165,7 @@ export function LoadFilesPanel({ load, staff }: { load: LoadDetail; staff: boole
                   <a
                     href={loadFileUrl(load.id, file.id)}
                     download={file.fileName}
+                    onClick={(e) => openOffline(e, loadFileUrl(load.id, file.id))}
                     aria-label={t("files.download", { name: file.fileName })}
                   >
                     <Download aria-hidden />

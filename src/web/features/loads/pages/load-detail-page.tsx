@@ -4,6 +4,7 @@ import { ArrowLeft, ArrowRight, Ban, Copy, Megaphone, Pencil, RefreshCcw, Undo2 
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { isEditable, LoadStatusBadge } from "../../../components/status/load-status-badge";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -55,7 +56,9 @@ export default function LoadDetailPage() {
         <ArrowLeft className="size-4" aria-hidden />
         {t("detail.backToList")}
       </Link>
-      {load.isError ? (
+      {can(me ?? null, "loads:write") ? null : <OfflineNotice shown={load} />}
+      {/* What was kept stays on screen when a refetch fails (decision 062); an error only without it. */}
+      {load.isError && !load.data ? (
         <LoadLoadError query={load} />
       ) : !load.data ? (
         <DetailSkeleton label={t("common:loading")} />
