@@ -5,8 +5,8 @@ import { ArrowLeft, CheckCheck, Clock, FileText, Paperclip, Phone, SendHorizonta
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { OfflineNotice } from "../../../components/offline-notice";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Button } from "../../../components/ui/button";
 import { Alert, Spinner } from "../../../components/ui/feedback";
 import { Select, Textarea } from "../../../components/ui/input";

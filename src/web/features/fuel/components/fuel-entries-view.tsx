@@ -8,8 +8,8 @@ import { FilterGroup, LookupFilter } from "../../../components/list/filter-group
 import { ListPage } from "../../../components/list/list-page";
 import { ListPanel } from "../../../components/list/list-panel";
 import { stacked } from "../../../components/list/stacked-table";
-import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { OfflineNotice } from "../../../components/offline-notice";
+import { SentLateMark } from "../../../components/status/sent-late-mark";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/feedback";
