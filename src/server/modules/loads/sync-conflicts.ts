@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client";
 import { loadStatusEvents, loads } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { conflict } from "../../http/errors";
+import { ownDriverId } from "../../http/scope";
 
 /**
  * A driver's action on a load that dispatch changed while the phone was offline (issue 41, decision
@@ -13,7 +14,7 @@ import { conflict } from "../../http/errors";
  * theirs (assigned to them now, or on its timeline as theirs) says so: nothing is told of others'.
  */
 export async function refuseChangedLoad(tx: Tx, loadId: string, actor: Actor): Promise<void> {
-  const me = actor.driverId;
+  const me = ownDriverId(actor);
   if (!me) return;
   const [load] = await tx
     .select({ status: loads.status, driverId: loads.driverId })

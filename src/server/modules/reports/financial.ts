@@ -52,9 +52,11 @@ export function ledgerSum(
 /** Categories present in either period, largest current amount first. */
 export function categoriesOf(totals: LedgerTotal[], direction: "income" | "expense") {
   const set = [...new Set(totals.filter((t) => t.direction === direction).map((t) => t.category))];
-  return set.sort((a, b) =>
-    Number(cents(ledgerSum(totals, true, direction, b)) - cents(ledgerSum(totals, true, direction, a))),
-  );
+  // Largest first; a tie (often two categories with nothing this period) by the previous period, then
+  // by name — rollups and rows list the categories in different orders, the report never does.
+  const by = (current: boolean) => (a: string, b: string) =>
+    Number(cents(ledgerSum(totals, current, direction, b)) - cents(ledgerSum(totals, current, direction, a)));
+  return set.sort((a, b) => by(true)(a, b) || by(false)(a, b) || a.localeCompare(b));
 }
 
 export async function financialReport(ctx: ReportContext): Promise<ReportSection[]> {

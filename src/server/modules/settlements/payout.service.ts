@@ -1,7 +1,6 @@
 import { routePath } from "@shared/access";
 import settlementsEn from "@shared/i18n/locales/en/settlements.json";
 import { SETTLEMENT_MESSAGES, type Settlement } from "@shared/settlements/settlements.schema";
-import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict } from "../../http/errors";
@@ -11,7 +10,7 @@ import { postToLedger } from "../accounting/ledger-posting";
 import { readSettlement } from "./settlement-detail";
 import { auditSettlement, lockAny } from "./settlement-guards";
 import { type PdfLanguage, renderSettlementPdf } from "./settlement-pdf";
-import { driverNameOf, mailingOf, retireLines, updateSettlement } from "./settlements.repo";
+import { driverNameOf, driverUserId, mailingOf, retireLines, updateSettlement } from "./settlements.repo";
 
 /**
  * A settlement's way out (decision 025): approve (locked — the database refuses any change to an
@@ -111,11 +110,9 @@ export function createPayoutService({ db, config, mailer, log }: Deps) {
           method: input.method,
         });
         // The driver hears it was paid (issue 41): in the app, and as a push where they turned it on.
-        const { rows: driver } = await tx.execute<{ user_id: string | null }>(
-          sql`select user_id from drivers where id = ${s.driverId}`,
-        );
-        if (driver[0]?.user_id)
-          await notifyUsers(tx, [driver[0].user_id], {
+        const driverUser = await driverUserId(tx, s.driverId);
+        if (driverUser)
+          await notifyUsers(tx, [driverUser], {
             kind: "settlement.paid",
             link: routePath("driverDashboard"),
             data: { settlementId: id, number: s.number, amount: s.net, paidOn: input.paidOn },

@@ -522,3 +522,9 @@ export async function mailingOf(tx: Tx, driverId: string) {
     .where(eq(drivers.id, driverId));
   return d ?? { email: null, mailingStreet: "", mailingCity: "", mailingState: "", mailingPostalCode: "" };
 }
+
+/** The sign-in account of a settlement's driver, if they have one (who hears it was paid). */
+export async function driverUserId(tx: Tx, driverId: string): Promise<string | null> {
+  const [row] = await tx.select({ userId: drivers.userId }).from(drivers).where(eq(drivers.id, driverId));
+  return row?.userId ?? null;
+}
