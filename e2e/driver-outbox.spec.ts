@@ -205,12 +205,11 @@ test.describe("the driver's outbox (issue 41)", () => {
     expect(await fuelWith(dispatcher, gallons)).toHaveLength(0);
     await sheet.getByRole("button", { name: "Close" }).first().click();
 
-    // A reload with no network: the app opens (from the service worker) and the three are still on the
-    // phone, in order. (Who is signed in is not known offline until the driver's day keeps the session —
-    // another part of issue 41 —, so this reads the phone's database rather than the strip.)
+    // A reload with no network: the app opens (from the service worker), the driver's kept day names who
+    // is signed in, and the three are still on the phone, in order — the strip says so.
     const reload = await phone.reload();
     expect(reload?.fromServiceWorker()).toBe(true);
-    await expect(phone.getByText("Load Management System").first()).toBeVisible();
+    await expect(indicator).toHaveText(/Waiting to send \(3\)/);
     expect(await outboxOnThePhone(phone)).toEqual(["check-in", "load-file", "fuel"]);
 
     // Signal again: the outbox empties by itself, in order.

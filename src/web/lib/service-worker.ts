@@ -18,7 +18,14 @@ export function registerServiceWorker(): void {
   // After the page's own downloads: storing the app for offline use never delays the first screen.
   const start = () => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
-    idle(() => void navigator.serviceWorker.register(SERVICE_WORKER_URL).then(watch, () => undefined));
+    // No registration (a browser that blocks workers, as the browser tests do by default): nothing to watch.
+    idle(
+      () =>
+        void navigator.serviceWorker.register(SERVICE_WORKER_URL).then(
+          (registration) => registration && watch(registration),
+          () => undefined,
+        ),
+    );
   };
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });

@@ -13,6 +13,7 @@ import { lazyDialog, lazyPanel } from "../../../components/ui/lazy";
 import { describePay } from "../../../lib/describe-pay";
 import { formatDateTime, formatMoney, formatNumber, localToday } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
+import { isUnreachable } from "../../../lib/use-online";
 import { useInvalidateLoads, useLoad } from "../api/loads";
 import { BolLinksPanel } from "../components/bol-links-panel";
 import { DriverLoadActions } from "../components/driver-load-actions";
@@ -57,8 +58,9 @@ export default function LoadDetailPage() {
         {t("detail.backToList")}
       </Link>
       {can(me ?? null, "loads:write") ? null : <OfflineNotice shown={load} />}
-      {/* What was kept stays on screen when a refetch fails (decision 062); an error only without it. */}
-      {load.isError && !load.data ? (
+      {/* What was kept stays on screen when the network fails (decision 062); the server's refusal (a
+          load no longer the driver's: 404) replaces it. */}
+      {load.isError && (!load.data || !isUnreachable(load.error)) ? (
         <LoadLoadError query={load} />
       ) : !load.data ? (
         <DetailSkeleton label={t("common:loading")} />
