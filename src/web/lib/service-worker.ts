@@ -17,7 +17,9 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // After the page's own downloads: storing the app for offline use never delays the first screen.
   const start = () => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    // Idle, or within 5 s on a page that is never idle (a busy phone must still get its offline copy).
+    const idle = (run: () => void) =>
+      window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
     // No registration (a browser that blocks workers, as the browser tests do by default): nothing to watch.
     idle(
       () =>

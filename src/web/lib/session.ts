@@ -138,6 +138,9 @@ const setSwitch = (value: IdentitySwitch | null) => {
 };
 
 /** The switch in progress, or null: route guards wait rather than judge the identity being left. */
+/** Whether the signed-in identity is changing now (a background request would go as the wrong user). */
+export const identitySwitching = (): boolean => current !== null;
+
 export function useIdentitySwitch(): IdentitySwitch | null {
   return useSyncExternalStore(
     (listener) => {

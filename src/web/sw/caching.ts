@@ -74,12 +74,25 @@ async function fillPrecache(cacheName: string, entries: readonly PrecacheEntry[]
         if (held) return cache.put(url, held);
       }
       // The documents and the unhashed files bypass the HTTP cache: their bytes must be this build's.
-      const response = await fetch(url, { cache: revision === null ? "default" : "no-cache" });
+      const response = await download(url, revision === null ? "default" : "no-cache");
       // A failed download fails the install: this version is never half stored (the browser retries).
       if (!response.ok) throw new Error(`Could not store ${url} for offline use (${response.status}).`);
       await cache.put(url, response.redirected ? await unredirected(response) : response);
     }),
   );
+}
+
+/** A file of the install, tried three times: one dropped request on a weak signal fails no install. */
+async function download(url: string, cache: RequestCache): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, { cache });
+      if (response.ok || attempt === 3 || response.status < 500) return response;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
 }
 
 /** A navigation may not be answered with a redirected response: the same body and headers, plain. */

@@ -8,7 +8,7 @@ import {
   type QueryKey,
 } from "@tanstack/react-query";
 import type { KeptQuery } from "../driver-db";
-import { meQueryKey } from "../session";
+import { identitySwitching, meQueryKey } from "../session";
 import { isUnreachable } from "../use-online";
 import {
   DAY_FILES_MAX_BYTES,
@@ -148,7 +148,8 @@ export function keepDay(client: QueryClient, plan: DayPlan): () => void {
     clearTimeout(prefetchTimer);
     prefetchTimer = setTimeout(() => {
       const me = client.getQueryData<Me | null>(meQueryKey);
-      if (!confirmed || !me || !onlineManager.isOnline()) return;
+      // Not while an impersonation starts or ends: the day's requests would go as the other identity.
+      if (!confirmed || !me || !onlineManager.isOnline() || identitySwitching()) return;
       void plan
         .prefetch(client, me)
         .catch(() => undefined)
