@@ -5,7 +5,7 @@
 //                per route (scripts/bundle-budget.mjs), run the browser tests
 //   npm run dev → hot reload: Vite on PORT (default 3000) proxying /api to the API on PORT+1
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,21 +53,30 @@ function ensureDependencies() {
 }
 
 function ensureWebBuild() {
-  // The sign-in document is built last (decision 022): its page stands for the whole build.
-  const login = path.join(root, "dist", "web", "login.html");
+  // Written after the build's last step (the same steps as `npm run build`): it stands for the whole build.
+  const built = path.join(root, "dist", "web", ".vite", "built");
   const sources = newestMtime([
     "src/web",
     "src/shared",
     "vite.config.ts",
     "vite.login.config.ts",
+    "scripts/build-sw.ts",
+    "scripts/sw-precache.ts",
+    "scripts/route-documents.ts",
+    "scripts/precompress.ts",
     "package-lock.json",
   ]);
-  if (existsSync(login) && statSync(login).mtimeMs >= sources) return;
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   say("Building the web app…");
   // The client's types first, from the route declarations (decision 048).
   run(bin("tsx"), ["scripts/api-types.ts"]);
   run(bin("vite"), ["build", "--logLevel", "warn"]);
   run(bin("vite"), ["build", "--config", "vite.login.config.ts", "--logLevel", "warn"]);
+  // The service worker (decision 059), the driver's home document and the precompressed twins (058).
+  run(bin("tsx"), ["scripts/build-sw.ts"]);
+  run(bin("tsx"), ["scripts/route-documents.ts"]);
+  run(bin("tsx"), ["scripts/precompress.ts"]);
+  writeFileSync(built, new Date().toISOString());
 }
 
 /** Runs a long-lived child; SIGINT/SIGTERM reach it and we exit when it does (it stops PostgreSQL). */
