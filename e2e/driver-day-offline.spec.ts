@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { loginAs, signOut, TINY_PDF } from "./fixtures";
 import { openAs, origin } from "./load-helpers";
 
@@ -247,7 +247,8 @@ test.describe("a reload with no network (the service worker, decision 059)", () 
     hasTouch: true,
   });
 
-  test("the reloaded app shows the kept day: dashboard, current load, forms", async ({ page, context }) => {
+  /** Signs the driver in and waits until the service worker controls the page. */
+  async function driverWithWorker(page: Page) {
     await loginAs(page, "driver@demo.test");
     await expect(page).toHaveURL(/\/driver-dashboard$/);
     await page.evaluate(async () => {
@@ -257,6 +258,33 @@ test.describe("a reload with no network (the service worker, decision 059)", () 
           navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
         );
     });
+  }
+
+  test("a reload on a weak signal shows the kept day before the server has answered (decision 064)", async ({
+    page,
+    context,
+  }) => {
+    await driverWithWorker(page);
+    const day = await dayOf(page);
+    await dayKept(page, day);
+    // The server is slow to say who is signed in and to send the day: nothing comes back until let through.
+    const held: Route[] = [];
+    const slow = /\/api\/(session|driver-dashboard)$/;
+    await context.route(slow, (route) => {
+      held.push(route);
+    });
+    await page.reload();
+    await expect(page.getByTestId("current-load-link")).toContainText(day.load.loadNumber);
+    expect(held.length, "the session was asked for and is not answered yet").toBeGreaterThan(0);
+    // The answer arrives: the same driver, the day stays and is refreshed.
+    await context.unroute(slow);
+    for (const route of held.splice(0)) await route.continue();
+    await expect(page.getByTestId("current-load-link")).toContainText(day.load.loadNumber);
+    await expect(page).toHaveURL(/\/driver-dashboard$/);
+  });
+
+  test("the reloaded app shows the kept day: dashboard, current load, forms", async ({ page, context }) => {
+    await driverWithWorker(page);
     const day = await dayOf(page);
     await dayKept(page, day);
     const action = page.getByTestId("next-stop").locator('[data-testid^="check-in-"]');

@@ -46,6 +46,7 @@ export async function openAs(
   browser: Browser,
   email: string,
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
+  password?: string,
 ): Promise<Page> {
   const mobile = viewport.width < 640;
   const context = await browser.newContext({
@@ -55,7 +56,7 @@ export async function openAs(
     hasTouch: mobile,
   });
   const page = await context.newPage();
-  await loginAs(page, email);
+  await loginAs(page, email, password);
   // Headless Chromium paces animation frames of background pages; toasts need them.
   await page.bringToFront();
   return page;

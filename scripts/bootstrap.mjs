@@ -61,6 +61,7 @@ function ensureWebBuild() {
     "vite.config.ts",
     "vite.login.config.ts",
     "scripts/build-sw.ts",
+    "scripts/build-first-screen.ts",
     "scripts/sw-precache.ts",
     "scripts/route-documents.ts",
     "scripts/precompress.ts",
@@ -74,6 +75,7 @@ function ensureWebBuild() {
   run(bin("vite"), ["build", "--config", "vite.login.config.ts", "--logLevel", "warn"]);
   // The service worker (decision 059), the driver's home document and the precompressed twins (058).
   run(bin("tsx"), ["scripts/build-sw.ts"]);
+  run(bin("tsx"), ["scripts/build-first-screen.ts"]); // the driver's first screen (decision 064)
   run(bin("tsx"), ["scripts/route-documents.ts"]);
   run(bin("tsx"), ["scripts/precompress.ts"]);
   writeFileSync(built, new Date().toISOString());

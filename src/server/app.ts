@@ -49,6 +49,7 @@ import { billingQueueRoutes } from "./modules/invoices/billing-queue.routes";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes";
 import { loadBoardRoutes } from "./modules/load-board/load-board.routes";
 import { driverDashboardRoutes } from "./modules/loads/driver-dashboard.routes";
+import { driverHomeDocument } from "./modules/loads/driver-home.routes";
 import { loadsRoutes } from "./modules/loads/loads.routes";
 import { lookupsRoutes } from "./modules/loads/lookups.routes";
 import { locationsRoutes } from "./modules/locations/locations.routes";
@@ -191,6 +192,8 @@ export function createApp(deps: Deps, options: { serveWeb?: boolean; webDist?: s
       },
       serveStatic({ path: path.relative(process.cwd(), path.join(webDist, "sw.js")) }),
     );
+    // The driver's home for a signed-in driver: its first screen written in (decision 064).
+    driverHomeDocument(app, webDist);
     // Everything else of the build, compressed as built (decision 058).
     serveWebApp(app, webDist, {
       [ROUTES.login.path]: "login.html", // a document of its own, built apart from the app (decision 022)

@@ -46,10 +46,12 @@ export function varyOnEncoding(headers: Headers) {
  * off the event loop (zlib's thread pool). The answer is whole in memory already (`c.json`), so its
  * `Content-Length` stays exact. Event streams, the assistant's line-by-line answer and file downloads
  * (PDFs, images, ranges) are other content types and pass untouched, as does anything marked
- * `no-transform` or already encoded.
+ * `no-transform` or already encoded. `contentType` compresses another whole answer the same way (the
+ * driver's home document, written per request: decision 064).
  */
-export function compressJson(options: { threshold?: number } = {}): MiddlewareHandler {
+export function compressJson(options: { threshold?: number; contentType?: RegExp } = {}): MiddlewareHandler {
   const threshold = options.threshold ?? COMPRESS_THRESHOLD_BYTES;
+  const types = options.contentType ?? JSON_TYPE;
   return async (c, next) => {
     await next();
     const res = c.res;
@@ -60,7 +62,7 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
       res.status === 204 ||
       res.status === 206 ||
       res.status === 304 ||
-      !JSON_TYPE.test(type) ||
+      !types.test(type) ||
       res.headers.has("Content-Encoding") ||
       NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "")
     )

@@ -36,6 +36,8 @@ export interface AppEnv {
     requestId: string;
     /** A stored document our own pages show in a frame (the BOL manager's viewer); see security.ts. */
     framable?: boolean;
+    /** The SHA-256 (base64) of the one inline script a document runs (the driver's home: decision 064). */
+    inlineScriptHash?: string;
     /** The idempotency keys' store (decision 060): `replayRequests` claims and answers keys through it. */
     clientRequests: ClientRequestStore;
     /**

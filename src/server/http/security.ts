@@ -46,6 +46,13 @@ export const securityHeaders = (
       c.res.headers.set("Content-Security-Policy", FRAMED_DOCUMENT_CSP);
       c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     }
+    const hash = c.get("inlineScriptHash");
+    const policy = c.res.headers.get("Content-Security-Policy");
+    if (hash && policy)
+      c.res.headers.set(
+        "Content-Security-Policy",
+        policy.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`),
+      );
   };
 };
 

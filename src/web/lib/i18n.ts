@@ -71,7 +71,11 @@ export const i18nReady = i18n
       lookupCookie: "i18next",
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-      caches: ["localStorage"],
+      // Also in the `i18next` cookie: the server writes the driver's first screen in the same
+      // language the app will show (decision 064); a year, like a choice should last.
+      caches: ["localStorage", "cookie"],
+      cookieMinutes: 525_600,
+      cookieOptions: { path: "/", sameSite: "lax" },
     },
   });
 

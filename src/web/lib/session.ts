@@ -4,6 +4,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { ApiRequestError, api } from "./api";
 import { takeEarly } from "./early-fetch";
+import { takeFirstAnswer } from "./first-screen";
 
 // Plain strings: the session helpers stay free of the route table (both documents use them, decision
 // 022); session.test.ts checks they equal ROUTES.login.path and ROUTES.home.path.
@@ -21,7 +22,12 @@ export function useMe() {
     queryKey: meQueryKey,
     // /api/session answers 200 with null for nobody: pages open to everyone (tracking, BOL upload,
     // sign-in) ask without a 401 landing in the browser's console.
-    queryFn: async () => (await takeEarly("session", () => api.get("/api/session"))).me,
+    // The driver's home document may carry the answer (decision 064); else asked at the app's start.
+    queryFn: async () =>
+      (
+        (takeFirstAnswer("session") as { me: Me | null } | undefined) ??
+        (await takeEarly("session", () => api.get("/api/session")))
+      ).me,
     staleTime: 30_000,
     refetchOnWindowFocus: true,
     retry: (count, err) => !(err instanceof ApiRequestError && err.status < 500) && count < 2,

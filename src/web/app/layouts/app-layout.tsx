@@ -1,6 +1,7 @@
 import { ROUTES } from "@shared/access";
+import { useQueryClient } from "@tanstack/react-query";
 import { Menu } from "lucide-react";
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { Sheet } from "../../components/ui/sheet";
@@ -8,6 +9,7 @@ import { NotificationBell, useUnreadCounts } from "../../features/notifications/
 import { Brand } from "../../features/system/components/brand";
 import { PageLoading } from "../../features/system/components/status-screens";
 import { cn } from "../../lib/cn";
+import { takeOverFirstScreen } from "../../lib/first-screen";
 import { showMoneyIn } from "../../lib/format";
 import i18n from "../../lib/i18n";
 import { navGroupOf, routeTitleKey, useRouteKey } from "../../lib/navigation";
@@ -73,6 +75,13 @@ export function AppLayout() {
   if (me) showMoneyIn(me.currency);
   useDocumentTitle();
   useHeadingFocusAfterCreate();
+
+  // The driver's first screen (decision 064) is the driver's home's to replace; any other screen
+  // replaces it at once.
+  const queryClient = useQueryClient();
+  useLayoutEffect(() => {
+    if (routeKey !== "driverDashboard") takeOverFirstScreen(queryClient);
+  }, [routeKey, queryClient]);
 
   // A drawer left open over the next page would hide it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every location change

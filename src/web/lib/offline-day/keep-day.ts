@@ -45,6 +45,12 @@ export type DayPlan = {
 };
 
 const SAVE_DELAY_MS = 400;
+/**
+ * How long the screens wait for the server to say who is signed in before a driver's kept day is shown
+ * (decision 064: offline-first). A good connection answers well within it (nothing kept flashes by);
+ * on a weak signal that answer takes seconds, and the day is on the phone.
+ */
+export const SLOW_SESSION_MS = 150;
 const PREFETCH_DELAY_MS = 1000;
 
 /**
@@ -192,9 +198,25 @@ export function keepDay(client: QueryClient, plan: DayPlan): () => void {
   // worker's shell) says so at once, and its session, paused rather than failed, is the kept one.
   if (typeof navigator !== "undefined" && navigator.onLine === false) onlineManager.setOnline(false);
   if (!onlineManager.isOnline()) void answer({ kind: "unreachable" });
+  // Offline-first (decision 064): a session the server is slow to confirm (a weak signal) does not
+  // hold the screens back. Past SLOW_SESSION_MS without an answer, the kept day is shown as when the
+  // server cannot be asked — for showing only, until the answer arrives and decides (the same user:
+  // it stays and is refreshed; anyone else or nobody: it leaves the screens and the phone).
+  // Only a driver's own day (never one kept while an admin browsed as them: that browser's cookie is
+  // the admin's, and its screens would ask as the admin).
+  const waiting = () => !stopped && !confirmed && client.getQueryData(meQueryKey) === undefined;
+  const showKeptWhileAsking = async () => {
+    const keptUser = await kept;
+    if (!keptUser || !waiting()) return;
+    const records = await readQueries(keptUser).catch(() => []);
+    const me = records.find((r) => r.queryHash === SESSION_HASH)?.data as Me | null | undefined;
+    if (me?.role === "driver" && !me.impersonation && waiting()) await answer({ kind: "unreachable" });
+  };
+  const slow = setTimeout(() => void showKeptWhileAsking(), SLOW_SESSION_MS);
 
   return () => {
     stopped = true;
+    clearTimeout(slow);
     clearTimeout(saveTimer);
     clearTimeout(prefetchTimer);
     unsubscribeCache();

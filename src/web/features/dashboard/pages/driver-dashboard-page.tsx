@@ -1,5 +1,6 @@
 import { canOpen, ROUTES, type RouteKey, routePath } from "@shared/access";
 import type { DriverDashboard } from "@shared/loads/loads.schema";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowRight,
   CalendarDays,
@@ -13,7 +14,7 @@ import {
   PackagePlus,
   Truck,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListError } from "../../../components/list/list-states";
@@ -23,6 +24,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
+import { takeOverFirstScreen } from "../../../lib/first-screen";
 import { formatDate, formatDateTime, formatDay, formatMoney, formatNumber } from "../../../lib/format";
 import { formatInZone } from "../../../lib/format-zone";
 import { navHref, routeTitleKey } from "../../../lib/navigation";
@@ -53,6 +55,12 @@ export default function DriverDashboardPage() {
   const { data: me } = useMe();
   const dashboard = useDriverDashboard();
   const { greeting, today } = useGreeting(me?.driver?.fullName ?? me?.user.name ?? "");
+  const queryClient = useQueryClient();
+  const ready = !!me && (!!dashboard.data || dashboard.isError);
+  // The server's first screen (decision 064) gives way once this one shows the load, in the same frame.
+  useLayoutEffect(() => {
+    if (ready) takeOverFirstScreen(queryClient);
+  }, [ready, queryClient]);
   if (!me) return null;
   const rawStatus = dashboard.data?.driver.status ?? me.driver?.status;
   const status = rawStatus && rawStatus in STATUS_TONES ? rawStatus : "unknown";

@@ -11,6 +11,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, download } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { takeEarly } from "../../../lib/early-fetch";
+import { takeFirstAnswer } from "../../../lib/first-screen";
 import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 import { loadKeys } from "../../../lib/query-keys";
 
@@ -163,12 +164,15 @@ export function useDeleteLoadFile(id: string) {
 /** Lists come back either bare or wrapped in `items`; the pickers only need the rows. */
 export type { LoadInterest };
 
+const fetchDriverDashboard = (signal?: AbortSignal) => api.get("/api/driver-dashboard", { signal });
+
 export const driverDashboardQuery = () =>
   queryOptions({
     queryKey: loadKeys.driverDashboard(),
-    // Requested at the app's start on this screen (early-requests.ts).
-    queryFn: ({ signal }) =>
-      takeEarly("driver-dashboard", () => api.get("/api/driver-dashboard", { signal })),
+    // In the document the server wrote (decision 064), else requested at the app's start (early-requests.ts).
+    queryFn: async ({ signal }) =>
+      (takeFirstAnswer("dashboard") as Awaited<ReturnType<typeof fetchDriverDashboard>> | undefined) ??
+      takeEarly("driver-dashboard", () => fetchDriverDashboard(signal)),
     retry: retryTransient,
   });
 

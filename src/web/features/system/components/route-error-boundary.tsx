@@ -1,9 +1,11 @@
 import { ROUTES } from "@shared/access";
 import { CircleExclamationPoint, RotateCw } from "lucide-react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
+import { takeOverFirstScreen } from "../../../lib/first-screen";
 import { Brand } from "./brand";
 import { NotFound } from "./not-found";
 
@@ -14,6 +16,8 @@ import { NotFound } from "./not-found";
 export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation("system");
+  // An error is shown, never hidden behind the driver's first screen (decision 064).
+  useLayoutEffect(() => takeOverFirstScreen(), []);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound fullPage={fullPage} />;
   if (import.meta.env.DEV) console.error(error);
   const Root = fullPage ? "main" : "div";
