@@ -277,8 +277,8 @@ test.describe("a reload with no network (the service worker, decision 059)", () 
     await expect(page.getByTestId("current-load-link")).toContainText(day.load.loadNumber);
     expect(held.length, "the session was asked for and is not answered yet").toBeGreaterThan(0);
     // The answer arrives: the same driver, the day stays and is refreshed.
-    await context.unroute(slow);
     for (const route of held.splice(0)) await route.continue();
+    await context.unroute(slow);
     await expect(page.getByTestId("current-load-link")).toContainText(day.load.loadNumber);
     await expect(page).toHaveURL(/\/driver-dashboard$/);
   });

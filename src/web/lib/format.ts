@@ -33,6 +33,7 @@ let shownCurrency = "USD";
 export const showMoneyIn = (currency: string) => {
   shownCurrency = currency;
 };
+export const currencyShown = () => shownCurrency;
 
 export const formatMoney = (value: number | string | null | undefined, currency = shownCurrency) =>
   value === null || value === undefined || value === ""

@@ -2,8 +2,9 @@ import type { Language } from "@shared/i18n/i18n.config";
 import en from "@shared/i18n/locales/en/notifications.json";
 import es from "@shared/i18n/locales/es/notifications.json";
 import fr from "@shared/i18n/locales/fr/notifications.json";
-import { notificationText } from "@shared/notifications/notification-text";
+import { notificationFormat, notificationText } from "@shared/notifications/notification-text";
 import type { NotificationKind } from "@shared/notifications/notifications.schema";
+import { currencyShown } from "../pdf/format";
 
 const WORDS: Record<Language, unknown> = { en, es, fr };
 
@@ -30,7 +31,11 @@ export function wordsIn(tables: Record<Language, unknown>, lang: string | null |
 /** `delivery.footer` → the notifications words of `lang` (English when missing), {{placeholders}} filled. */
 export const notificationWords = (lang: string) => wordsIn(WORDS, lang);
 
-/** A notification's title and body in `lang`, as the centre shows them (the email's subject and text). */
+/**
+ * A notification's title and body in `lang`, as the centre shows them (the email's subject and text,
+ * the push message): its money, days and wall times written in that language.
+ */
 export function notificationInWords(lang: string, kind: NotificationKind, data: Record<string, unknown>) {
-  return notificationText(kind, data, notificationWords(lang));
+  const language = lang && lang in WORDS ? lang : "en";
+  return notificationText(kind, data, notificationWords(language), notificationFormat(language, currencyShown()));
 }

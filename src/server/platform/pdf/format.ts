@@ -9,6 +9,8 @@ let shownCurrency = "USD";
 export const showMoneyIn = (currency: string) => {
   shownCurrency = currency;
 };
+/** The currency money is shown in now (notifications' words use it too). */
+export const currencyShown = () => shownCurrency;
 
 export function formatMoney(
   value: string | number | null | undefined,
