@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { loginAs, signOut, TINY_PDF } from "./fixtures";
 import { openAs, origin } from "./load-helpers";
@@ -114,6 +115,21 @@ async function addPaper(page: Page, loadId: string): Promise<{ url: string; name
   return { url: `/api/loads/${loadId}/files/${file.id}`, name };
 }
 
+/** Dispatch sends the driver a photo in their conversation (a seal, a damaged tire): its file's address. */
+async function sendPhoto(page: Page, driverId: string): Promise<{ url: string; name: string }> {
+  const name = `tire-${Date.now().toString(36)}.png`;
+  const res = await page.request.post(`/api/chat/threads/${driverId}/messages`, {
+    headers: origin(page),
+    multipart: {
+      body: "Check this tire before you leave",
+      file: { name, mimeType: "image/png", buffer: readFileSync("e2e/assets/tire-defect.png") },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const message = await res.json();
+  return { url: `/api/chat/messages/${message.id}/file`, name };
+}
+
 async function expectLoadOffline(page: Page, day: DriverDay, nextAction: string | null) {
   await expect(page.getByTestId("load-number")).toHaveText(day.load.loadNumber);
   await expect(page.getByTestId("offline-notice")).toContainText(/^Offline — showing what was saved at /);
@@ -158,12 +174,14 @@ test.describe("the driver's day offline", () => {
     const day = await dayOf(page);
     const dispatcher = await openAs(browser, "dispatcher@demo.test");
     const paper = await addPaper(dispatcher, day.load.id);
+    const photo = await sendPhoto(dispatcher, day.driverId);
     // The dashboard opened online (again, so the new paper is part of the day).
     await page.reload();
     await expect(page.getByTestId("current-load-link")).toContainText(day.load.loadNumber);
     const action = page.getByTestId("next-stop").locator('[data-testid^="check-in-"]');
     const nextAction = (await action.count()) ? await action.first().getAttribute("data-testid") : null;
     await dayKept(page, day, paper.url);
+    await dayKept(page, day, photo.url);
 
     await context.setOffline(true);
     await expect(page.getByTestId("offline-notice")).toBeVisible();
@@ -203,6 +221,10 @@ test.describe("the driver's day offline", () => {
     const conversation = page.getByTestId("conversation");
     await expect(conversation.getByTestId("messages")).toContainText(day.lastMessage);
     await expect(conversation.getByTestId("offline-notice")).toBeVisible();
+    // Dispatch's photo shows from the phone's copy: drawn, not a broken image.
+    const image = conversation.getByRole("img", { name: photo.name });
+    await expect(image).toHaveAttribute("src", /^blob:/);
+    await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await context.setOffline(false);
     await expect(conversation.getByTestId("offline-notice")).toHaveCount(0);
   });

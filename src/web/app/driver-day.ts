@@ -1,10 +1,11 @@
 import { can, type RouteKey } from "@shared/access";
 import type { Me } from "@shared/auth/auth.schema";
+import type { ChatHistory } from "@shared/chat/chat.schema";
 import { documentListQuerySchema } from "@shared/documents/documents.schema";
 import { fuelFilterSchema } from "@shared/fuel/fuel.schema";
 import type { DriverDashboard, LoadDetail, LoadFileKind } from "@shared/loads/loads.schema";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { chatHistoryQuery, chatThreadQuery } from "../features/chat/api/chat";
+import { chatFileUrl, chatHistoryQuery, chatThreadQuery } from "../features/chat/api/chat";
 import { documentsQuery } from "../features/documents/api/documents";
 import { fuelEntriesQuery, fuelVehiclesQuery } from "../features/fuel/api/fuel";
 import { inspectableAssetsQuery } from "../features/inspections/api/inspections";
@@ -26,6 +27,8 @@ import { preloadScreens } from "./router";
 const DAY_LOADS = 2;
 /** How long a prefetched answer counts as fresh: the screens refetch what they show anyway. */
 const FRESH_MS = 60_000;
+/** The conversation's newest attachments kept (photos of a seal, a damaged pallet, a receipt). */
+const CHAT_FILES = 12;
 /** A load's papers, the ones read at the dock first when space runs short. */
 const FILE_RANK: Record<LoadFileKind, number> = { rate_confirmation: 0, bol: 0, pod: 1, other: 2 };
 
@@ -95,6 +98,21 @@ export const driverDayPlan: DayPlan = {
           size: f.size,
           rank: i * 10 + FILE_RANK[f.kind],
         });
+    });
+    // The conversation's newest attachments, after the loads' papers.
+    const history = me.driver
+      ? client.getQueryData<ChatHistory>(chatHistoryQuery(me.driver.id).queryKey)
+      : undefined;
+    const attached = (history?.items ?? []).filter((m) => m.attachment).slice(-CHAT_FILES);
+    attached.reverse().forEach((m, i) => {
+      if (!m.attachment) return;
+      files.push({
+        url: chatFileUrl(m.id),
+        fileName: m.attachment.fileName,
+        contentType: m.attachment.contentType,
+        size: m.attachment.size,
+        rank: 100 + i,
+      });
     });
     return files;
   },

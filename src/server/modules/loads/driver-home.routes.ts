@@ -26,11 +26,12 @@ export function driverHomeDocument(app: Hono<AppEnv>, dist: string) {
       return res.ok ? ((await res.json()) as T) : null;
     };
     const me = (await ask<{ me: Me | null }>("/api/session"))?.me;
+    // A driver's account (their permission to act on their loads, and their driver record), ready to use.
     if (
-      me?.role !== "driver" ||
+      !me?.driver ||
+      !me.permissions.includes("loads:driverActions") ||
       me.mustChangePassword ||
-      me.mustEnrolTwoFactor ||
-      !me.permissions.includes("loads:driverActions")
+      me.mustEnrolTwoFactor
     )
       return next();
     const dashboard = await ask<DriverDashboard>("/api/driver-dashboard");

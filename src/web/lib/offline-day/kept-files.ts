@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { useMe } from "../session";
 import { readFile } from "./day-store";
 
 /**
@@ -16,4 +18,32 @@ export async function openKeptFile(userId: string, url: string): Promise<boolean
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
   return true;
+}
+
+/**
+ * The kept copy of a day's file as an address the page can show (`blob:`), once `wanted` (offline, or
+ * the server's copy failed to load): a chat photo the driver scrolls to with no signal. Null while it
+ * is not wanted or was not kept; the address is let go when the screen leaves it.
+ */
+export function useKeptFileUrl(url: string, wanted: boolean): string | null {
+  const { data: me } = useMe();
+  const userId = me?.user.id;
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted || !userId) return;
+    let made: string | null = null;
+    let left = false;
+    void readFile(userId, url)
+      .catch(() => undefined)
+      .then((file) => {
+        if (left || !file) return;
+        made = URL.createObjectURL(file.blob);
+        setHref(made);
+      });
+    return () => {
+      left = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url, wanted, userId]);
+  return wanted ? href : null;
 }

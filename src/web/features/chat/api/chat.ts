@@ -6,6 +6,9 @@ import { api } from "../../../lib/api";
 import { retryTransient } from "../../../lib/api-errors";
 import { isQueued, outboxMutation, outboxPost } from "../../../lib/outbox/outbox";
 
+/** Where a message's attached file is served (and kept on the phone under, decision 062). */
+export const chatFileUrl = (messageId: string) => `/api/chat/messages/${messageId}/file`;
+
 export const chatKeys = {
   all: ["chat"] as const,
   threads: ["chat", "threads"] as const,

@@ -14,9 +14,11 @@ import { api } from "../../../lib/api";
 import { describeError } from "../../../lib/api-errors";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
+import { useKeptFileUrl } from "../../../lib/offline-day/kept-files";
 import { useOutbox } from "../../../lib/outbox/use-outbox";
 import { notify } from "../../../lib/toast";
-import { useChatHistory, useChatThread, useMarkChatRead, useSendMessage } from "../api/chat";
+import { useOnline } from "../../../lib/use-online";
+import { chatFileUrl, useChatHistory, useChatThread, useMarkChatRead, useSendMessage } from "../api/chat";
 
 /**
  * One driver's conversation with dispatch: history (older pages on request), live messages, the other
@@ -183,7 +185,11 @@ export function Conversation({
 
 function Bubble({ message: m, mine, receipt }: { message: ChatMessage; mine: boolean; receipt?: string }) {
   const { t } = useTranslation("chat");
-  const file = `/api/chat/messages/${m.id}/file`;
+  // Offline (or the server's copy would not load), the copy kept on the phone (decision 062).
+  const online = useOnline();
+  const [failed, setFailed] = useState(false);
+  const kept = useKeptFileUrl(chatFileUrl(m.id), !!m.attachment && (failed || !online));
+  const file = kept ?? chatFileUrl(m.id);
   const image = m.attachment?.contentType.startsWith("image/") && m.attachment.contentType !== "image/heic";
   return (
     <li className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-testid="message">
@@ -215,6 +221,7 @@ function Bubble({ message: m, mine, receipt }: { message: ChatMessage; mine: boo
               alt={m.attachment?.fileName}
               className="max-h-64 rounded-lg object-contain"
               loading="lazy"
+              onError={() => setFailed(true)}
             />
           </a>
         ) : m.attachment ? (
