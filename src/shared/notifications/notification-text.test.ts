@@ -64,7 +64,12 @@ describe("a notification's values in the reader's language", () => {
       occurredAt: "2026-11-28 08:05",
       receivedAt: "2026-11-28 14:40",
     };
-    const body = notificationText("load.check_in_late", late, lookup(en), notificationFormat("en", "USD")).body;
+    const body = notificationText(
+      "load.check_in_late",
+      late,
+      lookup(en),
+      notificationFormat("en", "USD"),
+    ).body;
     expect(body).toContain("Nov 28, 2026, 8:05 AM");
     expect(body).toContain("Nov 28, 2026, 2:40 PM");
     // Canadian dollars where the company says so; a value that is not money stays as it is.

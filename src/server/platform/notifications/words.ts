@@ -37,5 +37,10 @@ export const notificationWords = (lang: string) => wordsIn(WORDS, lang);
  */
 export function notificationInWords(lang: string, kind: NotificationKind, data: Record<string, unknown>) {
   const language = lang && lang in WORDS ? lang : "en";
-  return notificationText(kind, data, notificationWords(language), notificationFormat(language, currencyShown()));
+  return notificationText(
+    kind,
+    data,
+    notificationWords(language),
+    notificationFormat(language, currencyShown()),
+  );
 }
