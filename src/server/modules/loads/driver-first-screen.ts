@@ -257,7 +257,7 @@ export function renderFirstScreen(input: {
   <div class="min-w-0 flex-1">
     <p class="text-xs font-medium uppercase tracking-wide text-slate-500">${escapeHtml(d(`driver.currentLoad.${stop.type}`))}</p>
     <p class="font-medium text-slate-900">${escapeHtml(stop.locationName)}</p>
-    <p class="flex flex-wrap gap-x-1.5 text-sm text-slate-600"><span>${escapeHtml(`${stop.city}, ${stop.state}`)}</span><time datetime="${escapeHtml(
+    <p class="flex flex-wrap gap-x-1.5 text-sm text-slate-600"><span>${escapeHtml(`${stop.city}, ${stop.state}`)}</span><span aria-hidden="true" class="max-sm:hidden">·</span><time datetime="${escapeHtml(
       stop.scheduledAt,
     )}" class="whitespace-nowrap max-sm:basis-full">${escapeHtml(formatStopTime(stop.scheduledAt, stop.timeZone, lang))}</time></p>
   </div>
