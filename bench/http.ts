@@ -269,7 +269,7 @@ const fmt = (f: Figures) =>
 const server = startServer();
 const results: Record<string, unknown> = {};
 try {
-  await waitHealthy(BASE, 180);
+  await waitHealthy(BASE, undefined, server);
   const dispatcher = await signIn("dispatcher@demo.test");
   const drivers = await Promise.all(["driver@demo.test", "driver2@demo.test"].map(signIn));
   const loads = await getJson<{ items: { id: string }[] }>(dispatcher, "/api/loads");

@@ -48,7 +48,7 @@ async function main() {
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitHealthy(BASE, 180);
+    await waitHealthy(BASE, undefined, server);
     const signIn = await fetch(`${BASE}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: BASE },

@@ -11,6 +11,7 @@
  */
 
 import os from "node:os";
+import { defaultPermissions } from "@shared/access";
 import type { PeriodPreset, ReportId } from "@shared/reports/reports.schema";
 import { REPORT_IDS } from "@shared/reports/reports.schema";
 import { loadConfig } from "../src/server/config";
@@ -33,7 +34,13 @@ const database = await openDatabase(config, log);
 const { db, pool } = database;
 const deps = { db, pool, config, log } as unknown as Deps;
 // The demo manager opens every report and every dashboard tile.
-const manager: Actor = { ...(await demoAccountant(pool)), role: "manager", email: "manager@demo.test" };
+// With the manager's own permissions: the accountant's would be refused the reports only managers open.
+const manager: Actor = {
+  ...(await demoAccountant(pool)),
+  role: "manager",
+  email: "manager@demo.test",
+  permissions: defaultPermissions("manager"),
+};
 const reports = createReportsService(deps);
 const dashboard = createDashboardService(deps);
 

@@ -191,7 +191,7 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
   try {
-    await waitHealthy(BASE, 180);
+    await waitHealthy(BASE, undefined, server);
     const cookies = await signIn();
     const first: Visit[] = [];
     const repeat: Visit[] = [];

@@ -178,7 +178,7 @@ const results: Record<string, unknown> = {};
 let conn: ReturnType<typeof createDb> | null = null;
 try {
   const startedAt = performance.now();
-  await waitHealthy(BASE, 240);
+  await waitHealthy(BASE, undefined, server);
   conn = createDb(embeddedUrl(dataDir), 4);
 
   const drivers: Driver[] = [];
