@@ -118,13 +118,16 @@ export const driverDayPlan: DayPlan = {
   },
 
   async prefetch(client, me) {
+    // A driver's day only: anyone else asking for the driver's dashboard is refused (403), which an
+    // admin's console showed a second after each page load.
+    if (me.role !== "driver" || !me.driver) return;
     // The dashboard first: it names the day's loads.
     await client.prefetchQuery({ ...driverDashboardQuery(), staleTime: FRESH_MS });
     const dashboard = client.getQueryData<DriverDashboard>(loadKeys.driverDashboard());
     await Promise.all(
       driverDayQueries(me, dashboard).map((q) => client.prefetchQuery({ ...q.fetch(), staleTime: FRESH_MS })),
     );
-    if (me.role === "driver") await warmScreens();
+    await warmScreens();
   },
 };
 
