@@ -1,7 +1,11 @@
+import { defaultPermissions } from "@shared/access";
 import type { SearchAnswer } from "@shared/search/search.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../http/context";
+import { customerIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { createSearchService } from "./search.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,5 +76,58 @@ describe("the command palette's search", () => {
     // Too short, or a wildcard taken literally.
     expect((await call(ctx, "/api/search?q=a", { cookie: dispatcher })).status).toBe(400);
     expect((await search(dispatcher, "%%")).items).toEqual([]);
+  });
+});
+
+describe("the loads it finds", () => {
+  it("are the newest matches whether they are among the newest loads or searched for in all of them", async () => {
+    // Six loads of a town of their own, picked up after every other load: newest first, ZX-1 to ZX-6.
+    const dispatcher = await signIn(ctx, "dispatcher@demo.test");
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
+    const token = `Zyxton${Date.now().toString(36)}`;
+    const base = loadInput();
+    for (let n = 1; n <= 6; n++) {
+      const day = String(20 - n).padStart(2, "0");
+      const res = await call(ctx, "/api/loads", {
+        body: {
+          ...base,
+          loadNumber: `ZX-${token}-${n}`,
+          customerId,
+          stops: [
+            { ...base.stops[0], city: token, scheduledAt: `2090-01-${day}T14:00:00Z` },
+            { ...base.stops[1], scheduledAt: `2090-01-${day}T20:00:00Z` },
+          ],
+        },
+        cookie: dispatcher,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    const actor: Actor = {
+      userId: "search-test",
+      email: "dispatcher@demo.test",
+      name: "Dan Carter",
+      role: "dispatcher",
+      permissions: defaultPermissions("dispatcher"),
+      mustChangePassword: false,
+      mustEnrolTwoFactor: false,
+      sessionId: "search-test",
+      sessionExpiresAt: new Date(Date.now() + 60_000),
+      impersonator: null,
+      ip: null,
+      driverId: null,
+      customerId: null,
+    };
+    const labels = async (recentLoads: number) =>
+      (await createSearchService(ctx.deps, { recentLoads }).search(actor, token)).items
+        .filter((i) => i.kind === "load")
+        .map((i) => i.label);
+    const expected = [1, 2, 3, 4, 5].map((n) => `ZX-${token}-${n}`.toUpperCase());
+    // All six among the newest ten: found there.
+    expect(await labels(10)).toEqual(expected);
+    // Only three among the newest three: the whole table is searched, with the same answer.
+    expect(await labels(3)).toEqual(expected);
+    // Through the API, as the palette asks.
+    const found = (await search(dispatcher, token)).items.filter((i) => i.kind === "load");
+    expect(found.map((i) => i.label)).toEqual(expected);
   });
 });

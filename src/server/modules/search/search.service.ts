@@ -24,26 +24,56 @@ const PAGE: Record<SearchKind, (id: string) => string> = {
   document: () => routePath("documents"),
 };
 
+/** How many of the newest loads the search reads first (above). */
+const RECENT_LOADS = 2000;
+
 /**
  * Records found by name for the command palette (and the assistant's search tool): only the kinds
  * whose page the caller's role may open, and a driver only their own loads. Each kind is one query
  * selecting id, label and detail, at most SEARCH_PER_KIND rows.
  */
-export function createSearchService({ db }: Deps) {
+export function createSearchService({ db }: Pick<Deps, "db">, options: { recentLoads?: number } = {}) {
+  const recentLoads = options.recentLoads ?? RECENT_LOADS;
   return {
     async search(actor: Actor, q: string): Promise<SearchAnswer> {
       const like = likePattern(q);
       const scope = scopeOf(actor);
       const queries: Array<[SearchKind, SQL]> = [];
+      const items: SearchResult[] = [];
+      const add = (kind: SearchKind, rows: Row[]) => {
+        for (const r of rows)
+          items.push({
+            kind,
+            id: r.id,
+            label: r.label,
+            detail: r.detail ?? "",
+            path:
+              kind === "document"
+                ? `${PAGE.document(r.id)}?q=${encodeURIComponent(r.label)}`
+                : PAGE[kind](r.id),
+          });
+      };
       if (canOpen(actor, "loadDetail")) {
         const mine = ownedBy(scope, { driver: sql`driver_id`, customer: sql`customer_id` }) ?? sql`true`;
-        queries.push([
-          "load",
-          sql`select id, load_number as label,
-              pickup_city || ', ' || pickup_state || ' → ' || delivery_city || ', ' || delivery_state as detail
-            from loads where (load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${like} and ${mine}
-            order by pickup_at desc`,
-        ]);
+        const columns = sql`id, load_number as label,
+          pickup_city || ', ' || pickup_state || ' → ' || delivery_city || ', ' || delivery_state as detail`;
+        const matches = sql`(load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${like}`;
+        // At a million loads a common word ("chicago", "LD-2025") matches hundreds of thousands, and
+        // sorting them all for the newest few was the cost (issue 42). The newest RECENT_LOADS are
+        // read first, newest first on the pickup index: when enough of them match they are the answer
+        // (every other match is older); otherwise the whole table is searched, as before.
+        const recent = await db.execute<Row>(sql`
+          select ${columns} from (
+            select id, load_number, pickup_city, pickup_state, delivery_city, delivery_state, pickup_at
+            from loads where ${mine} order by pickup_at desc limit ${recentLoads}
+          ) recent where ${matches} order by pickup_at desc limit ${SEARCH_PER_KIND}`);
+        if (recent.rows.length === SEARCH_PER_KIND) add("load", recent.rows);
+        // Loads come first: found here, or the first of the searches below.
+        else
+          queries.push([
+            "load",
+            sql`select ${columns} from loads where ${matches} and ${mine} order by pickup_at desc`,
+          ]);
       }
       if (canOpen(actor, "driverDetail"))
         queries.push([
@@ -81,20 +111,9 @@ export function createSearchService({ db }: Deps) {
           sql`select id, name as label, coalesce(to_char(expires_on, 'YYYY-MM-DD'), '') as detail from company_documents
             where (name || ' ' || notes) ilike ${like} order by name`,
         ]);
-      const items: SearchResult[] = [];
       for (const [kind, query] of queries) {
         const { rows } = await db.execute<Row>(sql`${query} limit ${SEARCH_PER_KIND}`);
-        for (const r of rows)
-          items.push({
-            kind,
-            id: r.id,
-            label: r.label,
-            detail: r.detail ?? "",
-            path:
-              kind === "document"
-                ? `${PAGE.document(r.id)}?q=${encodeURIComponent(r.label)}`
-                : PAGE[kind](r.id),
-          });
+        add(kind, rows);
       }
       return { items };
     },
