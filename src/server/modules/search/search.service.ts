@@ -61,18 +61,19 @@ export function createSearchService({ db }: Pick<Deps, "db">, options: { recentL
         // At a million loads a common word ("chicago", "LD-2025") matches hundreds of thousands, and
         // sorting them all for the newest few was the cost (issue 42). The newest RECENT_LOADS are
         // read first, newest first on the pickup index: when enough of them match they are the answer
-        // (every other match is older); otherwise the whole table is searched, as before.
+        // (every other match is older); otherwise the whole table is searched, as before. `nulls last`
+        // as the pickup index is built (the column is never null: the same order, and the index's).
         const recent = await db.execute<Row>(sql`
           select ${columns} from (
             select id, load_number, pickup_city, pickup_state, delivery_city, delivery_state, pickup_at
-            from loads where ${mine} order by pickup_at desc limit ${recentLoads}
-          ) recent where ${matches} order by pickup_at desc limit ${SEARCH_PER_KIND}`);
+            from loads where ${mine} order by pickup_at desc nulls last limit ${recentLoads}
+          ) recent where ${matches} order by pickup_at desc nulls last limit ${SEARCH_PER_KIND}`);
         if (recent.rows.length === SEARCH_PER_KIND) add("load", recent.rows);
         // Loads come first: found here, or the first of the searches below.
         else
           queries.push([
             "load",
-            sql`select ${columns} from loads where ${matches} and ${mine} order by pickup_at desc`,
+            sql`select ${columns} from loads where ${matches} and ${mine} order by pickup_at desc nulls last`,
           ]);
       }
       if (canOpen(actor, "driverDetail"))
