@@ -1,3 +1,4 @@
+import { routePath } from "@shared/access";
 import type { Me } from "@shared/auth/auth.schema";
 import { isTimeZone, zoneAbbreviation } from "@shared/geo/zoned-time";
 import type { Language } from "@shared/i18n/i18n.config";
@@ -267,7 +268,7 @@ export function renderFirstScreen(input: {
   const body = load
     ? `<div class="mt-3 grid grid-cols-1 gap-4">
   ${nextStop(load, t, lang)}
-  <a href="/loads/${escapeHtml(load.id)}" class="group flex min-h-11 items-center justify-between gap-3 rounded-lg">
+  <a href="${escapeHtml(routePath("loadDetail", { loadId: load.id }))}" data-testid="first-current-load-link" class="group flex min-h-11 items-center justify-between gap-3 rounded-lg">
     <span class="font-mono text-xl font-semibold text-slate-900">${escapeHtml(load.loadNumber)}</span>
     <span class="flex items-center gap-1 text-sm font-medium text-brand-700">${escapeHtml(d("driver.currentLoad.open"))} →</span>
   </a>

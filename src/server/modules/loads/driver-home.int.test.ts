@@ -108,6 +108,8 @@ describe("the driver's home document", () => {
     const load = dashboard.currentLoad;
     expect(load).not.toBeNull();
     expect(html).toContain(load.loadNumber);
+    // The load number opens the load's page, where the app routes it.
+    expect(html).toContain(`href="/operations/loads/${load.id}" data-testid="first-current-load-link"`);
     const actions = [...html.matchAll(/data-first-action="([^"]*)"/g)].map((m) =>
       JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")),
     );
