@@ -22,6 +22,8 @@ import { wordsIn } from "../../platform/notifications/words";
  * needs a dialog (decline with a reason, delivery with its proof) is handed to the app as it arrives.
  * The app then takes the screen over (`src/web/lib/first-screen.ts`). The markup mirrors the app's
  * driver dashboard (features/dashboard) and its classes, so the take-over does not move anything.
+ * Its landmarks are roles on `div`s (`role="main"`, `role="banner"`): until the take-over the app's own
+ * `<main>` and `<header>` are in the page too (hidden), and one element per tag keeps `main` meaning one.
  */
 
 const DASHBOARD = { en: dashboardEn, es: dashboardEs, fr: dashboardFr } satisfies Record<Language, unknown>;
@@ -280,11 +282,11 @@ export function renderFirstScreen(input: {
   <p class="mt-0.5 text-sm text-slate-500">${escapeHtml(d("driver.currentLoad.text"))}</p></div>
 </div>`;
   const html = `<div id="first-screen" class="min-h-full bg-slate-50">
-<header class="flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4"><span class="truncate text-base font-semibold text-slate-900">${escapeHtml(
+<div role="banner" class="flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-4"><span class="truncate text-base font-semibold text-slate-900">${escapeHtml(
     input.title,
-  )}</span></header>
-<main class="px-4 py-6"><div class="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
-<header class="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm sm:p-6">
+  )}</span></div>
+<div role="main" class="px-4 py-6"><div class="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
+<div class="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-sm sm:p-6">
   <h1 class="mt-1 text-2xl font-semibold tracking-tight" data-first-greeting>${escapeHtml(words.greeting.morning)}</h1>
   ${
     dashboard.assets.vehicleLabel
@@ -293,7 +295,7 @@ export function renderFirstScreen(input: {
         }</p>`
       : ""
   }
-</header>
+</div>
 <section class="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="first-current-load">
   <div class="flex items-center justify-between gap-3">
     <h2 class="text-base font-semibold text-slate-900">${escapeHtml(d("driver.currentLoad.title"))}</h2>${badge}
@@ -301,7 +303,7 @@ export function renderFirstScreen(input: {
   ${body}
   <p class="mt-3 text-sm font-medium text-slate-600" role="status" data-first-status></p>
 </section>
-</div></main>
+</div></div>
 </div>`;
   return { html, words };
 }
