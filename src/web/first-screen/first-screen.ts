@@ -11,30 +11,12 @@
  *    explains) to the app: the app replays it on its own button once it has taken over
  *    (lib/first-screen.ts reads `window.__lmsFirst`).
  */
+import type { FirstAction, FirstScreenData } from "@shared/loads/first-screen";
 import { nextSeq, type OutboxEntry } from "../lib/outbox/outbox-core";
 import { idbOutboxStore } from "../lib/outbox/outbox-idb";
 import { replayStoredOutbox } from "../lib/outbox/outbox-replay";
 import { sendEntry } from "../lib/outbox/outbox-send";
 import type { FirstScreenState } from "./first-screen-state";
-
-type FirstAction = {
-  testId: string;
-  direct: boolean;
-  kind: "check-in" | "load-action";
-  url: string;
-  json: Record<string, string>;
-  subject: Record<string, string>;
-  done: string;
-};
-type Data = {
-  userId: string;
-  words: {
-    greeting: { morning: string; afternoon: string; evening: string };
-    sending: string;
-    waiting: string;
-    opening: string;
-  };
-};
 
 const screen = document.getElementById("first-screen");
 const dataElement = document.getElementById("first-screen-data");
@@ -42,7 +24,7 @@ const state: FirstScreenState = { acted: false, tap: null };
 window.__lmsFirst = state;
 
 if (screen && dataElement) {
-  const data = JSON.parse(dataElement.textContent ?? "{}") as Data;
+  const data = JSON.parse(dataElement.textContent ?? "{}") as FirstScreenData;
   const hour = new Date().getHours();
   const greeting = screen.querySelector("[data-first-greeting]");
   if (greeting)

@@ -8,6 +8,7 @@ import dashboardEs from "@shared/i18n/locales/es/dashboard.json";
 import loadsEs from "@shared/i18n/locales/es/loads.json";
 import dashboardFr from "@shared/i18n/locales/fr/dashboard.json";
 import loadsFr from "@shared/i18n/locales/fr/loads.json";
+import type { FirstAction, FirstScreenWords } from "@shared/loads/first-screen";
 import type { DriverAction, DriverDashboard, LoadDetail, Stop } from "@shared/loads/loads.schema";
 import { type CheckInEvent, nextCheckIn } from "@shared/loads/stops.schema";
 import { wordsIn } from "../../platform/notifications/words";
@@ -28,28 +29,6 @@ import { wordsIn } from "../../platform/notifications/words";
 
 const DASHBOARD = { en: dashboardEn, es: dashboardEs, fr: dashboardFr } satisfies Record<Language, unknown>;
 const LOADS = { en: loadsEn, es: loadsEs, fr: loadsFr } satisfies Record<Language, unknown>;
-
-/** What a first-screen button does (read by the inline script from `data-first-action`). */
-export type FirstAction = {
-  /** The app's button it stands for: a tap handed over is replayed on it. */
-  testId: string;
-  /** One tap done here; otherwise (a dialog is needed) handed to the app. */
-  direct: boolean;
-  kind: "check-in" | "load-action";
-  url: string;
-  json: Record<string, string>;
-  subject: Record<string, string>;
-  /** What the button says once the server has it ("Arrived: recorded"). */
-  done: string;
-};
-
-/** The words the inline script needs, in the page's language. */
-export type FirstScreenWords = {
-  greeting: { morning: string; afternoon: string; evening: string };
-  sending: string;
-  waiting: string;
-  opening: string;
-};
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",

@@ -6,6 +6,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from "@shared/i18n/i18n.c
 import nav from "@shared/i18n/locales/en/nav.json";
 import navEs from "@shared/i18n/locales/es/nav.json";
 import navFr from "@shared/i18n/locales/fr/nav.json";
+import type { FirstScreenData } from "@shared/loads/first-screen";
 import type { DriverDashboard } from "@shared/loads/loads.schema";
 import { wordsIn } from "../../platform/notifications/words";
 import { renderFirstScreen, scriptJson } from "./driver-first-screen";
@@ -97,7 +98,7 @@ export function createDriverHomeService(dist: string) {
       if (!b) return null;
       const title = wordsIn({ en: nav, es: navEs, fr: navFr }, input.lang)("driverDashboard");
       const { html, words } = renderFirstScreen({ ...input, title });
-      const data = { userId: input.me.user.id, words };
+      const data: FirstScreenData = { userId: input.me.user.id, words };
       const answers = { session: { me: input.me }, dashboard: input.dashboard };
       const document = b.template
         .replace(/<html lang="[^"]*"/, `<html lang="${input.lang}"`)
