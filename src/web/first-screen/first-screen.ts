@@ -78,8 +78,10 @@ if (screen && dataElement) {
           : "queued";
       if (outcome === "refused") await idbOutboxStore.remove(entry.id);
     } catch {
+      // Not stored (IndexedDB refused): sent once now; if that fails too, nothing keeps it here, and
+      // the app (which says so) takes the tap.
       const result = await sendEntry(entry);
-      outcome = result.outcome === "sent" ? "sent" : result.outcome === "refused" ? "refused" : "queued";
+      outcome = result.outcome === "sent" ? "sent" : "refused";
     }
     if (outcome === "refused") return handOff(action);
     button.textContent = `✓ ${action.done}`;
