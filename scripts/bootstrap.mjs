@@ -62,6 +62,7 @@ function ensureWebBuild() {
     "vite.login.config.ts",
     "scripts/build-sw.ts",
     "scripts/build-first-screen.ts",
+    "scripts/classic-script.ts",
     "scripts/sw-precache.ts",
     "scripts/route-documents.ts",
     "scripts/precompress.ts",
