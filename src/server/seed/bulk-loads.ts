@@ -1,3 +1,4 @@
+import os from "node:os";
 import { CIRCUITY_FACTOR, EARTH_RADIUS_MILES, greatCircleLine } from "@shared/geo/distance";
 import type pg from "pg";
 import { splitByJurisdiction } from "../platform/geo/state-split";
@@ -252,6 +253,20 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  // The time depends on the machine more than on the code (one backend inserts, index builds use what
+  // cores are free): the log says what the machine was doing, so a figure quoted from it is honest.
+  const machine = () =>
+    `${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" / ")}`;
+  log(`Started on ${machine()}`);
+  const phases: string[] = [];
+  let phaseStarted = started;
+  const phase = (name: string) => {
+    phases.push(`${name} ${((Date.now() - phaseStarted) / 1000).toFixed(0)} s`);
+    phaseStarted = Date.now();
+  };
 
   const client = await pool.connect();
   try {
@@ -296,12 +311,14 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       );
     }
 
+    phase("inserting");
     for (const { name, def } of dropped) {
       const t = Date.now();
       await client.query(def);
       log(`  rebuilt ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
     await client.query("commit");
+    phase(`rebuilding ${dropped.length} indexes`);
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
@@ -357,7 +374,8 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
   await pool.query(
     "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking",
   );
-  log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()}`);
+  phase("positions, vacuum and statistics");
+  log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()} (${phases.join(", ")}; ${machine()})`);
 }
 
 /** Great-circle miles between two bulk_cities rows (aliases), as `shared/geo/distance.ts` computes them. */
