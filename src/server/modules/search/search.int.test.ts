@@ -184,7 +184,11 @@ describe("a load number or its start (issue 42)", () => {
           loadNumber: m.number,
           customerId,
           stops: [
-            { ...base.stops[0], city: m.pickup ?? base.stops[0].city, scheduledAt: `2091-01-${day}T14:00:00Z` },
+            {
+              ...base.stops[0],
+              city: m.pickup ?? base.stops[0].city,
+              scheduledAt: `2091-01-${day}T14:00:00Z`,
+            },
             {
               ...base.stops[1],
               city: m.delivery ?? base.stops[1].city,
@@ -214,7 +218,19 @@ describe("a load number or its start (issue 42)", () => {
              (select load_number from loads order by pickup_at asc limit 1) as old`);
     const [{ load_number: newest, old }] = rows;
     const year = newest.slice(0, 7); // "LD-2026"
-    const terms = [newest, old, year, old.slice(0, 7), "LD-20", "ld-2", "D-20", "2025", "-00", old.slice(3), "9Z9"];
+    const terms = [
+      newest,
+      old,
+      year,
+      old.slice(0, 7),
+      "LD-20",
+      "ld-2",
+      "D-20",
+      "2025",
+      "-00",
+      old.slice(3),
+      "9Z9",
+    ];
     for (const q of terms) {
       const expected = await plain(q);
       expect(await split(q), q).toEqual(expected);

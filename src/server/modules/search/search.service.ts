@@ -10,6 +10,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { likePattern } from "../../http/pagination";
 import { ownedBy, scopeOf } from "../../http/scope";
+import { loadNumberParts } from "../loads/loads.repo";
 
 type Row = { id: string; label: string; detail: string | null };
 
@@ -26,8 +27,6 @@ const PAGE: Record<SearchKind, (id: string) => string> = {
 
 /** How many of the newest loads the search reads first (above). */
 const RECENT_LOADS = 2000;
-/** A term shaped like a load number or its start: ASCII letters, digits and hyphens, with a digit. */
-const LOAD_NUMBER_LIKE = /^(?=.*\d)[A-Za-z0-9-]+$/;
 
 /**
  * Records found by name for the command palette (and the assistant's search tool): only the kinds
@@ -71,24 +70,16 @@ export function createSearchService({ db }: Pick<Deps, "db">, options: { recentL
             from loads where ${mine} order by pickup_at desc nulls last limit ${recentLoads}
           ) recent where ${matches} order by pickup_at desc nulls last limit ${SEARCH_PER_KIND}`);
         if (recent.rows.length === SEARCH_PER_KIND) add("load", recent.rows);
-        else if (scope.kind === "staff" && LOAD_NUMBER_LIKE.test(q)) {
-          // A load number or its prefix ("LD-2025": a quarter of a million loads, none recent): the
-          // whole expression's trigrams are in every row, so its index reads for half a second and the
-          // matches are sorted. The same matches, split by where the term occurs (it has no space, so
-          // it lies inside one of the three fields): at the start of the number (a prefix range of
-          // the btrees), later in the number, or in a city (each its own trigram index, selective
-          // here). The newest five of each part hold the newest five of all.
-          const prefix = q.toLowerCase();
-          // Every lower-cased number that starts with `prefix` is ≥ it and < it with its last
-          // character's successor (the term is ASCII: byte order is character order).
-          const past = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+        else if (scope.kind === "staff" && loadNumberParts(q)) {
+          // A load number or its start ("LD-2025": a quarter of a million loads, none recent): the
+          // whole expression's index reads for half a second and every match is sorted. The same
+          // matches in three parts (`loadNumberParts`), each read newest first on its own index:
+          // the newest five of each part hold the newest five of all.
           const newest = (where: SQL) =>
             sql`(select id from loads where ${where} order by pickup_at desc nulls last limit ${SEARCH_PER_KIND})`;
           const { rows } = await db.execute<Row>(sql`
             select ${columns} from loads where id in (
-              ${newest(sql`lower(load_number) ~>=~ ${prefix} and lower(load_number) ~<~ ${past}`)}
-              union all ${newest(sql`substr(load_number, 2) ilike ${like}`)}
-              union all ${newest(sql`(pickup_city || ' ' || delivery_city) ilike ${like}`)}
+              ${sql.join(loadNumberParts(q)!.map(newest), sql` union all `)}
             ) order by pickup_at desc nulls last limit ${SEARCH_PER_KIND}`);
           add("load", rows);
         }
