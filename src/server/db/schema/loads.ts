@@ -143,6 +143,11 @@ export const loads = pgTable(
       sql`pickup_at desc nulls last`,
       sql`lower(load_number) text_pattern_ops`,
     ),
+    // Billing a customer: their completed loads, last delivered first (the invoice form's list;
+    // `desc` as the query sorts, nulls first).
+    index("loads_completed_by_customer")
+      .on(t.customerId, t.deliveredAt.desc().nullsFirst(), t.pickupAt.desc().nullsFirst())
+      .where(sql`status = 'completed'`),
     index("loads_number_tail_trgm").using("gin", sql`substr(load_number, 2) gin_trgm_ops`),
     index("loads_cities_trgm").using("gin", sql`(pickup_city || ' ' || delivery_city) gin_trgm_ops`),
   ],
