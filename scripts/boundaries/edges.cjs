@@ -9,6 +9,8 @@
 const SERVER_EDGES = {
   "load-board -> loads/loads.repo": "a board load is a load: interest locks it with the loads' own lookup",
   "load-board -> loads/miles.service": "the board shows a driver's deadhead by the loads' own miles rule",
+  "search -> loads/loads.repo":
+    "the palette finds a load number's start by the loads list's own split of the search (loadNumberParts)",
   "push -> documents/expiry-notices":
     "the push tests run the documents' expiry job as the job queue does, to see its push",
   "dashboard -> reports/compliance":

@@ -132,6 +132,24 @@ export const loads = pgTable(
       "gin",
       sql`(load_number || ' ' || pickup_city || ' ' || delivery_city) gin_trgm_ops`,
     ),
+    // Global search for a load number or its prefix ("LD-2025", issue 42): a term without spaces is
+    // found at the start of the number (the two btrees: a few matches read by number, many read newest
+    // pickup first with the number checked in the index), later in the number, or in a city (the two
+    // trigram indexes). Each part is selective where the whole expression's trigrams ("ld-", "202")
+    // are in every row. See search.service.ts.
+    index("loads_number_prefix").using("btree", sql`lower(load_number) text_pattern_ops`),
+    index("loads_pickup_number_prefix").using(
+      "btree",
+      sql`pickup_at desc nulls last`,
+      sql`lower(load_number) text_pattern_ops`,
+    ),
+    // Billing a customer: their completed loads, last delivered first (the invoice form's list;
+    // `desc` as the query sorts, nulls first).
+    index("loads_completed_by_customer")
+      .on(t.customerId, t.deliveredAt.desc().nullsFirst(), t.pickupAt.desc().nullsFirst())
+      .where(sql`status = 'completed'`),
+    index("loads_number_tail_trgm").using("gin", sql`substr(load_number, 2) gin_trgm_ops`),
+    index("loads_cities_trgm").using("gin", sql`(pickup_city || ' ' || delivery_city) gin_trgm_ops`),
   ],
 );
 

@@ -517,7 +517,13 @@ export function createInvoicesService(deps: Deps) {
             eq(loads.status, "completed"),
             notExists(onLiveInvoice),
             p
-              ? or(ilike(loads.loadNumber, p), ilike(loads.pickupCity, p), ilike(loads.deliveryCity, p))
+              ? and(
+                  or(ilike(loads.loadNumber, p), ilike(loads.pickupCity, p), ilike(loads.deliveryCity, p)),
+                  // Implied by the line above (any of the three holding the term, their join does):
+                  // the search expression's trigram index finds the few candidates, where the three
+                  // would be tested on each of a large customer's loads (issue 42).
+                  sql`(${loads.loadNumber} || ' ' || ${loads.pickupCity} || ' ' || ${loads.deliveryCity}) ilike ${p}`,
+                )
               : undefined,
           ),
         )

@@ -76,11 +76,59 @@ export async function customerIdsMatching(db: Tx, q: string, max = 500): Promise
 const FULL_LOAD_NUMBER = /^[A-Za-z]{1,6}-\d{4}-\d{3,}$/;
 export const isWholeLoadNumber = (q: string | undefined) => !!q && FULL_LOAD_NUMBER.test(q.trim());
 
+/** A term shaped like a load number or its start: ASCII letters, digits and hyphens, with a digit. */
+const LOAD_NUMBER_LIKE = /^(?=.*\d)[A-Za-z0-9-]+$/;
+
+/**
+ * A load-number-like term ("LD-2025", issue 42) as three conditions on `loads` whose OR is exactly
+ * `(load_number || ' ' || pickup_city || ' ' || delivery_city) ilike '%term%'`: a term without a space
+ * lies inside one of the three fields, so it starts the number, comes later in it, or is in a city.
+ * The whole expression's trigrams ("ld-", "202") are in every row — its index reads for half a second
+ * and hands over a quarter of the table to sort — where each part has an index of its own that is
+ * selective for such a term: the start of the number a range of the lower-cased number (read by
+ * number, or newest pickup first with the number checked in `loads_pickup_number_prefix`), the rest
+ * of the number and the cities trigram indexes without the number's common start. Null for any other
+ * term (a city or a name: the whole expression's index is selective for it).
+ */
+export function loadNumberParts(q: string | undefined): SQL[] | null {
+  const term = q?.trim();
+  if (!term || !LOAD_NUMBER_LIKE.test(term)) return null;
+  const prefix = term.toLowerCase();
+  // Every lower-cased number starting with `prefix` is ≥ it and < it with its last character's
+  // successor: the term is ASCII, and text_pattern_ops compares bytes.
+  const past = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  const like = likePattern(term);
+  return [
+    sql`lower(loads.load_number) ~>=~ ${prefix} and lower(loads.load_number) ~<~ ${past}`,
+    sql`substr(loads.load_number, 2) ilike ${like}`,
+    sql`(loads.pickup_city || ' ' || loads.delivery_city) ilike ${like}`,
+  ];
+}
+
 /**
  * The list's WHERE, on `loads` (qualified, so it also fits queries that join customers and
  * drivers). Written as plain SQL fragments rather than through the query builder: the list is the
  * busiest read of the app, and its SQL is built on every request (docs/performance.md).
  */
+/**
+ * The list's condition split for a load-number-like `q` (`loadNumberParts`): `base` is every other
+ * filter, and a load matches when it meets `base` and one of `parts` (the three parts of the text,
+ * or a customer whose name matches) — exactly `listCondition`'s loads.
+ */
+export function listSearch(
+  filter: Omit<LoadFilter, "sort" | "dir">,
+  scope: Scope,
+  customerIds: string[],
+  timeZone = "UTC",
+): { base: SQL; parts: SQL[] } | null {
+  if (isWholeLoadNumber(filter.q)) return null;
+  const text = loadNumberParts(filter.q);
+  if (!text) return null;
+  const base = listCondition({ ...filter, q: undefined }, scope, [], timeZone);
+  const parts = customerIds.length ? [...text, sql`loads.customer_id in ${customerIds}`] : text;
+  return { base, parts };
+}
+
 export function listCondition(
   filter: Omit<LoadFilter, "sort" | "dir">,
   scope: Scope,
@@ -204,6 +252,11 @@ export function listItemOf(r: ListRow): LoadListItem {
  * One page of list items. The page of loads is chosen first and only its rows are joined to
  * customers and drivers, so a deep offset does not join every skipped row.
  */
+const PAGE_COLUMNS = sql`loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
+                   loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
+                   loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
+                   loads.empty_miles, loads.miles_source, loads.posted_to_board, loads.created_at`;
+
 export async function listLoadItems(
   db: Tx,
   cond: SQL | undefined,
@@ -211,19 +264,32 @@ export async function listLoadItems(
   dir: "asc" | "desc",
   limit: number,
   offset: number,
+  /**
+   * Alternatives of which a load must meet one besides `cond` (`ListSearch.anyOf`): each is read
+   * in the list's order up to the end of the page on its own index, and their union is the page —
+   * the same rows as `cond and (one or another)`, without reading every match of a common one.
+   */
+  anyOf?: SQL[],
 ): Promise<LoadListItem[]> {
+  const order = listOrder(sort, dir);
+  const source = anyOf?.length
+    ? sql`(${sql.join(
+        anyOf.map(
+          (part) =>
+            sql`(select ${PAGE_COLUMNS} from loads where ${cond ?? sql`true`} and ${part}
+                  order by ${order} limit ${limit + offset})`,
+        ),
+        sql` union `,
+      )}) loads`
+    : sql`loads where ${cond ?? sql`true`}`;
   const result = await db.execute<ListRow>(sql`
     select p.id, p.load_number, p.status, p.customer_id, c.company_name as customer_name,
            p.driver_id, d.full_name as driver_name, p.pickup_city, p.pickup_state, p.pickup_at,
            p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles,
            p.empty_miles, p.miles_source, p.posted_to_board
-      from (select loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
-                   loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
-                   loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
-                   loads.empty_miles, loads.miles_source, loads.posted_to_board, loads.created_at
-              from loads
-             where ${cond ?? sql`true`}
-             order by ${listOrder(sort, dir)}
+      from (select ${PAGE_COLUMNS}
+              from ${source}
+             order by ${order}
              limit ${limit} offset ${offset}) p
       left join customers c on c.id = p.customer_id
       left join drivers d on d.id = p.driver_id
@@ -247,15 +313,20 @@ export async function listWorkItems(
   cond: SQL | undefined,
   limit: number,
   offset: number,
+  /** As in `listLoadItems`; `cond` then leaves them out (the count below still takes the whole). */
+  anyOf?: { base: SQL; parts: SQL[] },
 ): Promise<LoadListItem[]> {
   const items: LoadListItem[] = [];
   let skip = offset;
   for (const segment of WORK_SEGMENTS) {
-    const where = sql`${cond ?? sql`true`} and loads.status in (${sql.join(
+    const statuses = sql`loads.status in (${sql.join(
       segment.statuses.map((st) => sql`${st}`),
       sql`, `,
     )})`;
-    const rows = await listLoadItems(db, where, "pickupAt", segment.dir, limit - items.length, skip);
+    const where = sql`${cond ?? sql`true`} and ${statuses}`;
+    const page = (c: SQL, parts?: SQL[]) =>
+      listLoadItems(db, c, "pickupAt", segment.dir, limit - items.length, skip, parts);
+    const rows = anyOf ? await page(sql`${anyOf.base} and ${statuses}`, anyOf.parts) : await page(where);
     items.push(...rows);
     if (items.length >= limit) break;
     // This segment ran out: what was left of the offset carries into the next one.

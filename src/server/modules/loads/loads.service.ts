@@ -54,6 +54,7 @@ import {
   type LoadRow,
   listCondition,
   listLoadItems,
+  listSearch,
   listWorkItems,
   loadCompletionRule,
   loadNumberTaken,
@@ -330,11 +331,18 @@ export function createLoadsService(deps: Deps) {
       const customerIds =
         filter.q && !isWholeLoadNumber(filter.q) ? await customerIdsMatching(db, filter.q) : [];
       const cond = listCondition(filter, scope, customerIds, deps.config.company.timeZone);
+      // A load number's start ("LD-2025") matches a quarter of a million loads, none recent: in
+      // pickup order (the work order's too) it is read part by part, its start newest pickup first
+      // on `loads_pickup_number_prefix`. Other orders find such common matches soon on their own
+      // index, as before.
+      const split = listSearch(filter, scope, customerIds, deps.config.company.timeZone);
       const offset = offsetOf({ page, pageSize });
       const items =
         sort === "work"
-          ? await listWorkItems(db, cond, pageSize, offset)
-          : await listLoadItems(db, cond, sort, dir, pageSize, offset);
+          ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined)
+          : split && sort === "pickupAt"
+            ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts)
+            : await listLoadItems(db, cond, sort, dir, pageSize, offset);
       // A short page ends the list: its total needs no count (a search's index scan is not run twice).
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
         return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };

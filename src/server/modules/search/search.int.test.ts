@@ -131,3 +131,112 @@ describe("the loads it finds", () => {
     expect(found.map((i) => i.label)).toEqual(expected);
   });
 });
+
+describe("a load number or its start (issue 42)", () => {
+  const staff: Actor = {
+    userId: "search-test",
+    email: "dispatcher@demo.test",
+    name: "Dan Carter",
+    role: "dispatcher",
+    permissions: defaultPermissions("dispatcher"),
+    mustChangePassword: false,
+    mustEnrolTwoFactor: false,
+    sessionId: "search-test",
+    sessionExpiresAt: new Date(Date.now() + 60_000),
+    impersonator: null,
+    ip: null,
+    driverId: null,
+    customerId: null,
+  };
+  /** With no recent loads read first, every load-number term takes the split path. */
+  const split = async (q: string) =>
+    (await createSearchService(ctx.deps, { recentLoads: 0 }).search(staff, q)).items
+      .filter((i) => i.kind === "load")
+      .map((i) => i.label);
+  /** The one query the search ran before: every match of the whole expression, newest five. */
+  const plain = async (q: string) => {
+    const like = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+    const { rows } = await ctx.deps.db.execute<{ load_number: string }>(sql`
+      select load_number from loads where (load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${like}
+      order by pickup_at desc nulls last limit 5`);
+    return rows.map((r) => r.load_number);
+  };
+
+  it("finds it at the start of a number, later in a number and in a city, newest first", async () => {
+    const dispatcher = await signIn(ctx, "dispatcher@demo.test");
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
+    const t = `Q7${Date.now().toString(36)}`.toUpperCase();
+    const base = loadInput();
+    // Picked up in 2091, after every other load, newest first in this order.
+    const made: Array<{ number: string; pickup?: string; delivery?: string }> = [
+      { number: `${t}-A` }, // the number starts with the term
+      { number: `X${t}-B` }, // the term later in the number
+      { number: `LD-${t}C`, pickup: `Zz${t.toLowerCase()}ville` }, // in both: found once
+      { number: `ZC-${Date.now()}`, delivery: `Port${t}` }, // in the delivery city only
+      { number: `${t}-E` },
+      { number: `${t}-F` }, // the sixth: one too many
+    ];
+    for (const [i, m] of made.entries()) {
+      const day = String(28 - i).padStart(2, "0");
+      const res = await call(ctx, "/api/loads", {
+        body: {
+          ...base,
+          loadNumber: m.number,
+          customerId,
+          stops: [
+            {
+              ...base.stops[0],
+              city: m.pickup ?? base.stops[0].city,
+              scheduledAt: `2091-01-${day}T14:00:00Z`,
+            },
+            {
+              ...base.stops[1],
+              city: m.delivery ?? base.stops[1].city,
+              scheduledAt: `2091-01-${day}T20:00:00Z`,
+            },
+          ],
+        },
+        cookie: dispatcher,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+    }
+    const numbers = made.map((m) => m.number.toUpperCase());
+    // Typed in lower case: the same five as the plain query, by hand the first five made.
+    expect(await split(t.toLowerCase())).toEqual(numbers.slice(0, 5));
+    expect(await plain(t.toLowerCase())).toEqual(numbers.slice(0, 5));
+    // With a hyphen after it: not the loads whose number runs on ("LD-…C") or whose city holds it.
+    expect(await split(`${t}-`)).toEqual([numbers[0], numbers[1], numbers[4], numbers[5]]);
+    expect(await plain(`${t}-`)).toEqual([numbers[0], numbers[1], numbers[4], numbers[5]]);
+    // Through the API (the newest loads read first find them too).
+    const found = (await search(dispatcher, t)).items.filter((i) => i.kind === "load").map((i) => i.label);
+    expect(found).toEqual(numbers.slice(0, 5));
+  });
+
+  it("answers the demo data's load numbers exactly as the plain query", async () => {
+    const { rows } = await ctx.deps.db.execute<{ load_number: string; old: string }>(sql`
+      select (select load_number from loads order by pickup_at desc nulls last limit 1) as load_number,
+             (select load_number from loads order by pickup_at asc limit 1) as old`);
+    const [{ load_number: newest, old }] = rows;
+    const year = newest.slice(0, 7); // "LD-2026"
+    const terms = [
+      newest,
+      old,
+      year,
+      old.slice(0, 7),
+      "LD-20",
+      "ld-2",
+      "D-20",
+      "2025",
+      "-00",
+      old.slice(3),
+      "9Z9",
+    ];
+    for (const q of terms) {
+      const expected = await plain(q);
+      expect(await split(q), q).toEqual(expected);
+    }
+    // Not vacuous: the year's prefix finds five, a whole number itself first.
+    expect(await split(year)).toHaveLength(5);
+    expect((await split(old))[0]).toBe(old);
+  });
+});

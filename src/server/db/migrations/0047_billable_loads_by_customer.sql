@@ -1,0 +1,1 @@
+CREATE INDEX "loads_completed_by_customer" ON "loads" USING btree ("customer_id","delivered_at" DESC NULLS FIRST,"pickup_at" DESC NULLS FIRST) WHERE status = 'completed';

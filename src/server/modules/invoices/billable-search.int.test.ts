@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+
+/**
+ * The invoice form's billable loads searched (issue 42): the search expression's index finds the
+ * candidates, and the answer is what the three fields' own tests give — nothing more, nothing less.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe("a customer's billable loads, searched", () => {
+  it("are the loads whose number or one of whose cities holds the term", async () => {
+    const accountant = await signIn(ctx, "accountant@demo.test");
+    const [top] = (
+      await ctx.deps.db.execute<{ customer_id: string; city: string; number: string; delivery: string }>(sql`
+        select customer_id, min(pickup_city) as city, min(load_number) as number, min(delivery_city) as delivery
+          from loads where status = 'completed' and customer_id is not null
+         group by customer_id order by count(*) desc limit 1`)
+    ).rows;
+    /** The same filter without the search expression: the three fields tested one by one. */
+    const plain = async (q: string) => {
+      const like = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+      const { rows } = await ctx.deps.db.execute<{ id: string }>(sql`
+        select id from loads
+         where customer_id = ${top.customer_id} and status = 'completed'
+           and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released)
+           and (load_number ilike ${like} or pickup_city ilike ${like} or delivery_city ilike ${like})
+         order by delivered_at desc, pickup_at desc limit 200`);
+      return rows.map((r) => r.id);
+    };
+    // A city, a number's start, a lower-cased city, and a term spanning two fields' join, which
+    // the search expression holds and no field does: not a match.
+    const [one] = (
+      await ctx.deps.db.execute<{ pickup: string; delivery: string }>(sql`
+        select pickup_city as pickup, delivery_city as delivery from loads
+         where customer_id = ${top.customer_id} and status = 'completed' limit 1`)
+    ).rows;
+    const spanning = `${one.pickup.slice(-2)} ${one.delivery.slice(0, 2)}`;
+    const [{ n }] = (
+      await ctx.deps.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from loads where customer_id = ${top.customer_id} and status = 'completed'
+           and (load_number || ' ' || pickup_city || ' ' || delivery_city) ilike ${`%${spanning}%`}`)
+    ).rows;
+    expect(n).toBeGreaterThan(0);
+    const terms = [top.city, top.number.slice(0, 7), top.delivery.toLowerCase(), spanning, "zqxj"];
+    let found = 0;
+    for (const q of terms) {
+      const res = await call(
+        ctx,
+        `/api/invoices/billable-loads?customerId=${top.customer_id}&q=${encodeURIComponent(q)}`,
+        { cookie: accountant },
+      );
+      expect(res.status).toBe(200);
+      const ids = (res.json as Array<{ id: string }>).map((l) => l.id);
+      expect(ids, q).toEqual(await plain(q));
+      found += ids.length;
+    }
+    expect(found).toBeGreaterThan(0);
+    expect(await plain(spanning)).toEqual([]);
+  });
+});
