@@ -58,6 +58,7 @@ const scenarios: { name: string; query: Partial<LedgerListQuery> }[] = [
   { name: `q=${load} (a load)`, query: { q: load } },
   { name: "q=zzqx (nothing)", query: { q: "zzqx" } },
   { name: "q=fuel (very many)", query: { q: "fuel" } },
+  { name: "q=Steel (many payees)", query: { q: "Steel" } },
   { name: "q=Pilot, source fuel", query: { q: "Pilot", source: "fuel" } },
   { name: `q=${driver}, ${year}`, query: { q: driver, ...yearRange } },
   { name: `q=fuel, ${year}`, query: { q: "fuel", ...yearRange } },

@@ -191,7 +191,7 @@ export const ledgerListQuerySchema = pageQuerySchema.extend(ledgerFilterSchema.s
 export type LedgerListQuery = z.infer<typeof ledgerListQuerySchema>;
 
 /** A search sums its matches exactly up to here; past it the count and sums are estimated. */
-export const LEDGER_TOTALS_EXACT_LIMIT = 100_000;
+export const LEDGER_TOTALS_EXACT_LIMIT = 20_000;
 
 /** The filtered set's sums (void rows never count), not just this page's. */
 export const ledgerTotalsSchema = z.object({ income: z.string(), expense: z.string(), net: z.string() });

@@ -223,7 +223,7 @@ async function summarizeLedger(
 }
 
 /** About this many ledger rows are read to estimate a search's totals past the exact limit. */
-export const LEDGER_SAMPLE_ROWS = 20_000;
+export const LEDGER_SAMPLE_ROWS = 10_000;
 
 /**
  * A search's count and sums (decision 0xx-ledger-search). Up to LEDGER_TOTALS_EXACT_LIMIT matches
