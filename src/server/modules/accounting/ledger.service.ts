@@ -63,7 +63,7 @@ export const CATEGORY_ACCOUNTS: Record<LedgerCategory, string> = {
   other: "Other",
 };
 
-/** Filters on the ledger's own columns, `q` aside (see `searchCondition`). */
+/** Filters on the ledger's own columns, `q` aside (see `searchParts`). */
 function plainConditions(filter: Omit<LedgerFilter, "sort" | "dir">): SQL[] {
   const where: SQL[] = [];
   if (filter.state === "posted") where.push(isNull(transactions.voidedAt));
@@ -101,9 +101,10 @@ const LOAD_IDS_MAX = 1000;
  * `q` matches a row's own text (counterparty, reference, notes) or the number of its truck, the name
  * of its driver or the number of its load (decision 0xx-ledger-search). One OR across the joined
  * tables could use no index and read the whole ledger; here the trucks, drivers and loads whose
- * names match are looked up first (small tables, or the loads' trigram index), so the condition is on
- * the ledger's own columns only — each part has its own index (the text's trigram index, truck,
- * driver, load) and PostgreSQL ORs their bitmaps, or walks the date index when matches are many.
+ * names match are looked up first (small tables, or the loads' trigram index: its expression holds
+ * the load number, and every column of it is NOT NULL), so each way of matching is a condition on
+ * the ledger's own columns with its own index — the text's trigram index, the truck, driver and load
+ * indexes — and the page and the totals read the parts as a union (`pageIds`, `boundedSummary`).
  */
 async function searchParts(db: Tx, q: string): Promise<SQL[]> {
   const p = likePattern(q);
