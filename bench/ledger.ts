@@ -59,6 +59,7 @@ const all: { name: string; query: Partial<LedgerListQuery> }[] = [
   { name: "q=zzqx (nothing)", query: { q: "zzqx" } },
   { name: "q=fuel (very many)", query: { q: "fuel" } },
   { name: "q=Steel (many payees)", query: { q: "Steel" } },
+  { name: `q=LD-${year - 1} (a year's loads, none recent)`, query: { q: `LD-${year - 1}` } },
   { name: "q=Pilot, source fuel", query: { q: "Pilot", source: "fuel" } },
   { name: `q=${driver}, ${year}`, query: { q: driver, ...yearRange } },
   { name: `q=fuel, ${year}`, query: { q: "fuel", ...yearRange } },

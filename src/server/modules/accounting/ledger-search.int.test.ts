@@ -248,6 +248,30 @@ describe("the ledger search", () => {
   });
 });
 
+describe("a term naming more loads than the search lists by id", () => {
+  beforeAll(async () => {
+    // 1,001 copies of a demo load numbered LD-1999-…, and a hand entry on three of them whose own
+    // text names no load: only the loads' numbers match them.
+    await db().execute(sql`
+      insert into loads
+      select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
+        'id', gen_random_uuid(), 'load_number', 'LD-1999-' || lpad(g::text, 5, '0')))).*
+      from (select * from loads order by load_number limit 1) l, generate_series(1, 1001) g`);
+    await db().execute(sql`
+      insert into transactions (occurred_on, direction, category, amount, counterparty, source, load_id)
+      select date '2019-06-01' + g, 'income', 'freight_revenue', 10.00 * g, 'Yarrow Mills', 'manual', l.id
+      from generate_series(1, 3) g
+      join loads l on l.load_number = 'LD-1999-' || lpad((g * 100)::text, 5, '0')`);
+  });
+
+  it("checks each row's load instead, and still gives the answer before", async () => {
+    const then = await expectSameAsBefore({ q: "LD-1999-" });
+    expect(then).toMatchObject({ total: 3, income: "60.00", expense: "0.00" });
+    await expectSameAsBefore({ q: "ld-1999", sort: "amount", dir: "asc" });
+    await expectSameAsBefore({ q: "LD-", pageSize: "10", page: "2" });
+  });
+});
+
 describe("a search matching more rows than are summed exactly", () => {
   const n = LEDGER_TOTALS_EXACT_LIMIT + 2_000;
   beforeAll(async () => {

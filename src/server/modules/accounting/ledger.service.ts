@@ -94,7 +94,7 @@ export function indexProbe(q: string): string {
 /** "LD-2023-198496", "LD-2023-1984": a prefix and a year every load number shares, then its digits. */
 const LOAD_NUMBER_LIKE = /^[A-Za-z]{1,6}-\d{4}-(\d{4,})$/;
 
-/** Past this many matching loads the search asks for them in a subquery instead of by id. */
+/** Past this many matching loads the search checks each row's load instead of listing their ids. */
 const LOAD_IDS_MAX = 1000;
 
 /**
@@ -127,7 +127,9 @@ async function searchParts(db: Tx, q: string): Promise<SQL[]> {
   if (driverIds.length) parts.push(inArray(transactions.driverId, driverIds));
   if (loadIds.length > LOAD_IDS_MAX)
     parts.push(
-      sql`${transactions.loadId} in (select ${loads.id} from ${loads} where ${ilike(loads.loadNumber, p)})`,
+      // Each row's load by its key: `in (subquery)` over a quarter of the loads does not fit in
+      // memory as a hash, and PostgreSQL would then scan the list for every row.
+      sql`exists (select 1 from ${loads} where ${loads.id} = ${transactions.loadId} and ${ilike(loads.loadNumber, p)})`,
     );
   else if (loadIds.length) parts.push(inArray(transactions.loadId, loadIds));
   return parts;
