@@ -291,6 +291,53 @@ test.describe("the ledger", () => {
     await expect(row.getByTestId("queue-hold")).toHaveText(`BOL refusé : ${reason}`);
   });
 
+  test("a search's estimated totals say so — about N, estimated, from a sample — in en, es and fr, at 1440 and 375 px", async ({
+    page,
+  }) => {
+    await loginAs(page, "accountant@demo.test");
+    // The demo ledger is far below the 20,000 matches past which a search's count and sums are
+    // estimated: the server's own answer comes back flagged as an estimate, as it is at a million loads.
+    await page.route(/\/api\/ledger\?/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, total: 123_456, totalIsEstimate: true } });
+    });
+    const words = {
+      en: [
+        "about 123,456",
+        "Estimated",
+        "More than 20,000 match: estimated from a sample",
+        "of about 123,456",
+      ],
+      es: [
+        "aprox. 123.456",
+        "Estimado",
+        "Coinciden más de 20.000: estimado a partir de una muestra",
+        "123.456",
+      ],
+      fr: ["environ 123", "Estimation", "Plus de 20", "123"],
+    } as const;
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+      for (const lng of ["en", "es", "fr"] as const) {
+        await page.goto(`/accounting/transactions?q=LD&lng=${lng}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", lng);
+        const [about, estimated, why, pager] = words[lng];
+        await expect(page.getByTestId("ledger-totals")).toHaveAttribute("data-estimate", "true");
+        await expect(page.getByTestId("total-count")).toContainText(about);
+        await expect(page.getByTestId("total-count")).toContainText(why);
+        for (const tile of ["total-income", "total-expense", "total-net"])
+          await expect(page.getByTestId(tile)).toContainText(estimated);
+        await expect(page.getByText(new RegExp(pager.replace(/[.]/g, "\\.")))).not.toHaveCount(0);
+        // Nothing runs off the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.getByTestId("ledger-totals").screenshot({
+          path: test.info().outputPath(`ledger-estimate-${width}-${lng}.png`),
+        });
+      }
+    }
+  });
+
   test("a dispatcher has no way in", async ({ page }) => {
     await loginAs(page, "dispatcher@demo.test");
     expect((await page.request.get("/api/ledger")).status()).toBe(403);

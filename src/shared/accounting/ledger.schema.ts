@@ -190,10 +190,21 @@ export type LedgerFilter = z.infer<typeof ledgerFilterSchema>;
 export const ledgerListQuerySchema = pageQuerySchema.extend(ledgerFilterSchema.shape);
 export type LedgerListQuery = z.infer<typeof ledgerListQuerySchema>;
 
+/** A search sums its matches exactly up to here; past it the count and sums are estimated. */
+export const LEDGER_TOTALS_EXACT_LIMIT = 20_000;
+
 /** The filtered set's sums (void rows never count), not just this page's. */
 export const ledgerTotalsSchema = z.object({ income: z.string(), expense: z.string(), net: z.string() });
 export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;
-export const ledgerPageSchema = pageSchema(ledgerEntrySchema).extend({ totals: ledgerTotalsSchema });
+export const ledgerPageSchema = pageSchema(ledgerEntrySchema).extend({
+  totals: ledgerTotalsSchema,
+  /**
+   * True when `total` and `totals` are estimates: a search matching more than
+   * LEDGER_TOTALS_EXACT_LIMIT rows is not summed row by row (decision 0xx-ledger-search). Shown as
+   * "about N" and labelled estimated.
+   */
+  totalIsEstimate: z.boolean(),
+});
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 export const ledgerExportQuerySchema = ledgerFilterSchema.extend({

@@ -3042,7 +3042,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ledger: every movement of money in and out. Search (payee, reference, notes, unit, driver, load), filters (period, direction, category, source, vehicle, driver, posted/void), sort, pages, and the filtered set's income, expense and net (void rows never count) */
+        /** The ledger: every movement of money in and out. Search (payee, reference, notes, unit, driver, load), filters (period, direction, category, source, vehicle, driver, posted/void), sort, pages, and the filtered set's income, expense and net (void rows never count). A search matching more than 20,000 rows gives its count and sums estimated from a sample, with totalIsEstimate: true */
         get: operations["getLedger"];
         put?: never;
         /** Enter money in or out by hand (anything no source posts: insurance, office, a deposit…) */
@@ -7522,6 +7522,7 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+            totalIsEstimate: boolean;
             totals: components["schemas"]["LedgerTotals"];
         };
         LedgerTotals: {

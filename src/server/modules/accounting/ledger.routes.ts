@@ -36,7 +36,8 @@ export function ledgerRoutes(deps: Deps) {
       summary:
         "The ledger: every movement of money in and out. Search (payee, reference, notes, unit, driver, load), " +
         "filters (period, direction, category, source, vehicle, driver, posted/void), sort, pages, and the " +
-        "filtered set's income, expense and net (void rows never count)",
+        "filtered set's income, expense and net (void rows never count). A search matching more than 20,000 " +
+        "rows gives its count and sums estimated from a sample, with totalIsEstimate: true",
       query: ledgerListQuerySchema,
       response: ledgerPageSchema,
     },

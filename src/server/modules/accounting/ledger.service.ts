@@ -1,5 +1,6 @@
 import {
   LEDGER_MESSAGES,
+  LEDGER_TOTALS_EXACT_LIMIT,
   type LedgerCategory,
   type LedgerEntry,
   type LedgerEntryValues,
@@ -19,6 +20,7 @@ import {
   eq,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -32,7 +34,7 @@ import { drivers, files, ledgerDailyTotals, loads, transactions, users, vehicles
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
-import { ensureExportFits } from "../../http/export";
+import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
 import { readStored } from "../../http/files";
 import { likePattern, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
@@ -61,7 +63,8 @@ export const CATEGORY_ACCOUNTS: Record<LedgerCategory, string> = {
   other: "Other",
 };
 
-function filterCondition(filter: Omit<LedgerFilter, "sort" | "dir">): SQL | undefined {
+/** Filters on the ledger's own columns, `q` aside (see `searchParts`). */
+function plainConditions(filter: Omit<LedgerFilter, "sort" | "dir">): SQL[] {
   const where: SQL[] = [];
   if (filter.state === "posted") where.push(isNull(transactions.voidedAt));
   if (filter.state === "void") where.push(isNotNull(transactions.voidedAt));
@@ -72,19 +75,97 @@ function filterCondition(filter: Omit<LedgerFilter, "sort" | "dir">): SQL | unde
   if (filter.driverId) where.push(eq(transactions.driverId, filter.driverId));
   if (filter.from) where.push(gte(transactions.occurredOn, filter.from));
   if (filter.to) where.push(lte(transactions.occurredOn, filter.to));
-  if (filter.q) {
-    const p = likePattern(filter.q);
-    where.push(
-      or(
-        // The trigram index's expression, so the search uses it.
-        sql`(${transactions.counterparty} || ' ' || ${transactions.reference} || ' ' || ${transactions.notes}) ilike ${p}`,
-        ilike(vehicles.unitNumber, p),
-        ilike(drivers.fullName, p),
-        ilike(loads.loadNumber, p),
-      )!,
+  return where;
+}
+
+/** The trigram index's expressions (`transactions_search_trgm`, `loads_search_trgm`). */
+const ledgerText = sql`(${transactions.counterparty} || ' ' || ${transactions.reference} || ' ' || ${transactions.notes})`;
+const loadText = sql`(${loads.loadNumber} || ' ' || ${loads.pickupCity} || ' ' || ${loads.deliveryCity})`;
+
+/**
+ * The part of a term the trigram indexes are asked for. A load number ("LD-2023-198496") shares
+ * "ld-", "-20", "202"… with every row, and the index reads those long lists (200 ms at a million
+ * rows); its digits after the year are rare. Anything that contains the term contains them, so they
+ * find every match and the whole term is checked on the rows they find.
+ */
+export function indexProbe(q: string): string {
+  return LOAD_NUMBER_LIKE.exec(q.trim())?.[1] ?? q;
+}
+/** "LD-2023-198496", "LD-2023-1984": a prefix and a year every load number shares, then its digits. */
+const LOAD_NUMBER_LIKE = /^[A-Za-z]{1,6}-\d{4}-(\d{4,})$/;
+
+/** Past this many matching loads the search checks each row's load instead of listing their ids. */
+const LOAD_IDS_MAX = 1000;
+
+/**
+ * `q` matches a row's own text (counterparty, reference, notes) or the number of its truck, the name
+ * of its driver or the number of its load (decision 0xx-ledger-search). One OR across the joined
+ * tables could use no index and read the whole ledger; here the trucks, drivers and loads whose
+ * names match are looked up first (small tables, or the loads' trigram index: its expression holds
+ * the load number, and every column of it is NOT NULL), so each way of matching is a condition on
+ * the ledger's own columns with its own index — the text's trigram index, the truck, driver and load
+ * indexes — and the page and the totals read the parts as a union (`pageIds`, `boundedSummary`).
+ */
+async function searchParts(db: Tx, q: string): Promise<SQL[]> {
+  const p = likePattern(q);
+  const probe = indexProbe(q);
+  // One round trip for the three lookups.
+  const { rows } = await db.execute<{ vehicle_ids: string[]; driver_ids: string[]; load_ids: string[] }>(sql`
+    select
+      array(select ${vehicles.id} from ${vehicles} where ${ilike(vehicles.unitNumber, p)}) as vehicle_ids,
+      array(select ${drivers.id} from ${drivers} where ${ilike(drivers.fullName, p)}) as driver_ids,
+      array(select ${loads.id} from ${loads} where ${loadText} ilike ${likePattern(probe)} and ${ilike(loads.loadNumber, p)}
+            limit ${LOAD_IDS_MAX + 1}) as load_ids`);
+  const { vehicle_ids: vehicleIds, driver_ids: driverIds, load_ids: loadIds } = rows[0];
+  const parts: SQL[] = [
+    probe === q
+      ? sql`${ledgerText} ilike ${p}`
+      : // The whole term on a copy of the expression, so the index is asked for the probe alone.
+        sql`(${ledgerText} ilike ${likePattern(probe)} and concat_ws(' ', ${transactions.counterparty}, ${transactions.reference}, ${transactions.notes}) ilike ${p})`,
+  ];
+  if (vehicleIds.length) parts.push(inArray(transactions.vehicleId, vehicleIds));
+  if (driverIds.length) parts.push(inArray(transactions.driverId, driverIds));
+  if (loadIds.length > LOAD_IDS_MAX)
+    parts.push(
+      // Each row's load by its key: `in (subquery)` over a quarter of the loads does not fit in
+      // memory as a hash, and PostgreSQL would then scan the list for every row.
+      sql`exists (select 1 from ${loads} where ${loads.id} = ${transactions.loadId} and ${ilike(loads.loadNumber, p)})`,
     );
-  }
-  return where.length ? and(...where) : undefined;
+  else if (loadIds.length) parts.push(inArray(transactions.loadId, loadIds));
+  return parts;
+}
+
+/**
+ * The list's and the export's WHERE, on the ledger's own columns only: `cond` as one condition, and
+ * for a search `parts`, the same matches as a union — each part the filters and one way of matching,
+ * served by its own index (see `pageIds`, `boundedSummary`).
+ */
+interface Where {
+  cond: SQL | undefined;
+  parts: SQL[] | null;
+}
+
+async function filterCondition(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir">): Promise<Where> {
+  const where = plainConditions(filter);
+  if (!filter.q) return { cond: where.length ? and(...where) : undefined, parts: null };
+  const parts = await searchParts(db, filter.q);
+  return { cond: and(...where, or(...parts)), parts: parts.map((part) => and(...where, part)!) };
+}
+
+/**
+ * A search's page, by id: the union of each part's own first `offset + pageSize` rows in the list's
+ * order holds the whole union's first `offset + pageSize` (each part through its own index: the
+ * truck's rows by the truck index, the text's through the trigram index or the date index when
+ * they are many), where one OR would make PostgreSQL read every match of every part to sort them.
+ */
+function pageIds(parts: SQL[], orderBy: SQL[], first: number): SQL {
+  const byPart = parts.map(
+    (part) =>
+      sql`(select ${transactions.id} from ${transactions} where ${part} order by ${sql.join(orderBy, sql`, `)} limit ${first})`,
+  );
+  // An array of ids (computed once, then looked up by primary key), not `in (subquery)`: with a
+  // semi-join the planner may walk the date index and test each row against the set.
+  return sql`${transactions.id} = any(array(${sql.join(byPart, sql` union `)}))`;
 }
 
 const totalsColumns = (amount: SQL, direction: SQL, posted: SQL) => ({
@@ -92,14 +173,33 @@ const totalsColumns = (amount: SQL, direction: SQL, posted: SQL) => ({
   expense: sql<string>`coalesce(sum(${amount}) filter (where ${posted} and ${direction} = 'expense'), 0)::text`,
 });
 
+const ledgerTotals = totalsColumns(
+  sql`${transactions.amount}`,
+  sql`${transactions.direction}`,
+  sql`${transactions.voidedAt} is null`,
+);
+
+interface Summary {
+  total: number;
+  income: string;
+  expense: string;
+  totalIsEstimate: boolean;
+}
+
 /**
  * The filtered set's count and income/expense sums (void rows never count in the sums). Filters on
  * the day, direction, category, source and state read the trigger-kept daily sums
- * (`ledger_daily_totals`, migration 0015) — a few rows per day instead of the whole ledger; a truck,
- * driver or search filter sums the matching rows themselves (few, through their indexes).
+ * (`ledger_daily_totals`, migration 0015) — a few rows per day instead of the whole ledger; a truck
+ * or driver filter sums the matching rows themselves (few, through their indexes); a search is
+ * summed exactly up to LEDGER_TOTALS_EXACT_LIMIT matches, then estimated (`searchSummary`).
  */
-function summarizeLedger(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir">, cond: SQL | undefined) {
-  if (!filter.vehicleId && !filter.driverId && !filter.q) {
+async function summarizeLedger(
+  db: Tx,
+  filter: Omit<LedgerFilter, "sort" | "dir">,
+  { cond, parts }: Where,
+): Promise<Summary> {
+  if (parts) return searchSummary(db, cond!, parts);
+  if (!filter.vehicleId && !filter.driverId) {
     const t = ledgerDailyTotals;
     const where: SQL[] = [];
     if (filter.state === "posted") where.push(eq(t.voided, false));
@@ -109,28 +209,97 @@ function summarizeLedger(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir">, con
     if (filter.source) where.push(eq(t.source, filter.source));
     if (filter.from) where.push(gte(t.occurredOn, filter.from));
     if (filter.to) where.push(lte(t.occurredOn, filter.to));
-    return db
+    const [row] = await db
       .select({
         total: sql<number>`coalesce(sum(${t.entries}), 0)::int`,
         ...totalsColumns(sql`${t.amount}`, sql`${t.direction}`, sql`not ${t.voided}`),
       })
       .from(t)
       .where(and(...where));
+    return { ...row, totalIsEstimate: false };
   }
-  return db
-    .select({
-      total: count(),
-      ...totalsColumns(
-        sql`${transactions.amount}`,
-        sql`${transactions.direction}`,
-        sql`${transactions.voidedAt} is null`,
-      ),
-    })
+  const [row] = await db
+    .select({ total: count(), ...ledgerTotals })
     .from(transactions)
-    .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
-    .leftJoin(drivers, eq(drivers.id, transactions.driverId))
-    .leftJoin(loads, eq(loads.id, transactions.loadId))
     .where(cond);
+  return { ...row, totalIsEstimate: false };
+}
+
+/** About this many ledger rows are read to estimate a search's totals past the exact limit. */
+export const LEDGER_SAMPLE_ROWS = 10_000;
+
+/**
+ * A search's count and sums (decision 0xx-ledger-search). Up to LEDGER_TOTALS_EXACT_LIMIT matches
+ * they are exact: the matches are summed, at most limit + 1 of them. Past it — or when the planner
+ * expects more than twice the limit, so counting would only find out the same slowly — they are
+ * estimated from a repeatable block sample of about LEDGER_SAMPLE_ROWS ledger rows (the matches in
+ * the sample, scaled up; whole currency units), and the answer says `totalIsEstimate`.
+ */
+async function searchSummary(db: Tx, where: SQL, parts: SQL[]): Promise<Summary> {
+  const estimate = await estimateRows(db, where);
+  if (estimate <= LEDGER_TOTALS_EXACT_LIMIT * 2) {
+    const exact = await boundedSummary(db, parts);
+    if (exact.total <= LEDGER_TOTALS_EXACT_LIMIT) return { ...exact, totalIsEstimate: false };
+    const sampled = await sampledSummary(db, where);
+    return { ...sampled, total: Math.max(sampled.total, LEDGER_TOTALS_EXACT_LIMIT + 1) };
+  }
+  const sampled = await sampledSummary(db, where);
+  if (sampled.total > LEDGER_TOTALS_EXACT_LIMIT) return sampled;
+  // The planner overestimated: count after all.
+  const exact = await boundedSummary(db, parts);
+  if (exact.total <= LEDGER_TOTALS_EXACT_LIMIT) return { ...exact, totalIsEstimate: false };
+  return { ...sampled, total: Math.max(sampled.total, LEDGER_TOTALS_EXACT_LIMIT + 1) };
+}
+
+/** The planner's row estimate for the condition (statistics kept by ANALYZE/autovacuum). */
+async function estimateRows(db: Tx, where: SQL): Promise<number> {
+  const result = await db.execute<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> }>(
+    sql`explain (format json) select 1 from ${transactions} where ${where}`,
+  );
+  return Math.round(result.rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
+}
+
+/**
+ * Count and sums of the union of the parts, each part read up to limit + 1 rows: exact when the
+ * count is within the limit. A truck's or a driver's rows come from their index alone (migration
+ * 0046 keeps the columns read here in it), the text's through the trigram index.
+ */
+async function boundedSummary(db: Tx, parts: SQL[]) {
+  const cap = LEDGER_TOTALS_EXACT_LIMIT + 1;
+  const byPart = parts.map(
+    (part) =>
+      sql`(select ${transactions.id}, ${transactions.amount}, ${transactions.direction}, ${transactions.voidedAt}
+           from ${transactions} where ${part} limit ${cap})`,
+  );
+  const { rows } = await db.execute<{ total: number; income: string; expense: string }>(sql`
+    select count(*)::int as total,
+      coalesce(sum(amount) filter (where voided_at is null and direction = 'income'), 0)::text as income,
+      coalesce(sum(amount) filter (where voided_at is null and direction = 'expense'), 0)::text as expense
+    from (select * from (${sql.join(byPart, sql` union `)}) matches limit ${cap}) matches`);
+  return rows[0];
+}
+
+/**
+ * Count and sums scaled up from a repeatable block sample of the ledger: the share of the sampled
+ * rows that match (and their sums) times the ledger's row count as ANALYZE last saw it.
+ */
+async function sampledSummary(db: Tx, where: SQL): Promise<Summary> {
+  const { rows } = await db.execute<{ total: string; income: string; expense: string }>(sql`
+    with size as (
+      select greatest(reltuples, 1)::numeric as rows,
+        least(100, greatest(0.01, 100.0 * ${LEDGER_SAMPLE_ROWS} / greatest(reltuples, 1)))::float4 as pct
+      from pg_class where oid = 'transactions'::regclass
+    ), sample as (
+      select greatest(count(*), 1) as sampled, count(*) filter (where ${where}) as n,
+        coalesce(sum(amount) filter (where (${where}) and voided_at is null and direction = 'income'), 0) as income,
+        coalesce(sum(amount) filter (where (${where}) and voided_at is null and direction = 'expense'), 0) as expense
+      from ${transactions} tablesample system ((select pct from size)) repeatable (42)
+    )
+    select round(n * rows / sampled)::text as total, round(income * rows / sampled)::text as income,
+      round(expense * rows / sampled)::text as expense
+    from sample, size`);
+  const [row] = rows;
+  return { total: Number(row.total), income: row.income, expense: row.expense, totalIsEstimate: true };
 }
 
 function order(sort: LedgerFilter["sort"], dir: "asc" | "desc"): SQL[] {
@@ -262,18 +431,23 @@ export function createLedgerService({ db, storage }: Deps) {
   return {
     async list(query: LedgerListQuery): Promise<LedgerPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const cond = filterCondition(filter);
-      const [summary] = await summarizeLedger(db, filter, cond);
-      const rows = await selectEntries(db)
-        .where(cond)
-        .orderBy(...order(sort, dir))
-        .limit(pageSize)
-        .offset(offsetOf({ page, pageSize }));
+      const where = await filterCondition(db, filter);
+      const offset = offsetOf({ page, pageSize });
+      const orderBy = order(sort, dir);
+      const [summary, rows] = await Promise.all([
+        summarizeLedger(db, filter, where),
+        selectEntries(db)
+          .where(where.parts ? pageIds(where.parts, orderBy, offset + pageSize) : where.cond)
+          .orderBy(...orderBy)
+          .limit(pageSize)
+          .offset(offset),
+      ]);
       const income = fixed(summary.income);
       const expense = fixed(summary.expense);
       return {
         ...toPage(rows.map(toDto), summary.total, { page, pageSize }),
         totals: { income, expense, net: netOf(income, expense) },
+        totalIsEstimate: summary.totalIsEstimate,
       };
     },
 
@@ -384,14 +558,15 @@ export function createLedgerService({ db, storage }: Deps) {
 
     async export(query: LedgerExportQuery) {
       const { format, sort, dir, ...filter } = query;
-      const cond = filterCondition(filter);
-      const [{ total }] = await db
-        .select({ total: count() })
+      const { cond } = await filterCondition(db, filter);
+      // Counted only as far as the cap: past it the answer is the same refusal.
+      const capped = db
+        .select({ id: transactions.id })
         .from(transactions)
-        .leftJoin(vehicles, eq(vehicles.id, transactions.vehicleId))
-        .leftJoin(drivers, eq(drivers.id, transactions.driverId))
-        .leftJoin(loads, eq(loads.id, transactions.loadId))
-        .where(cond);
+        .where(cond)
+        .limit(EXPORT_MAX_ROWS + 1)
+        .as("capped");
+      const [{ total }] = await db.select({ total: count() }).from(capped);
       ensureExportFits(total, "ledger entries");
       const rows = await selectEntries(db)
         .where(cond)

@@ -5,6 +5,7 @@ import {
   LEDGER_SORTS,
   LEDGER_SOURCES,
   LEDGER_STATES,
+  LEDGER_TOTALS_EXACT_LIMIT,
   type LedgerEntry,
   ledgerListQuerySchema,
 } from "@shared/accounting/ledger.schema";
@@ -77,6 +78,8 @@ export default function TransactionsPage() {
     fetchFailed: t("list.fetchFailed"),
   });
   const { filter, update, data } = list;
+  // Past LEDGER_TOTALS_EXACT_LIMIT matches a search's count and sums are estimated (issue 42).
+  const estimated = data?.totalIsEstimate ? t("totals.estimated") : undefined;
 
   const [editing, setEditing] = useState<LedgerEntry | null | undefined>(undefined);
   const [voiding, setVoiding] = useState<LedgerEntry | null>(null);
@@ -140,10 +143,12 @@ export default function TransactionsPage() {
           aria-label={t("totals.label")}
           className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4"
           data-testid="ledger-totals"
+          data-estimate={data.totalIsEstimate || undefined}
         >
           <SummaryTile
             label={t("totals.income")}
             value={formatMoney(data.totals.income)}
+            hint={estimated}
             onClick={() => update({ direction: filter.direction === "income" ? null : "income" })}
             active={filter.direction === "income"}
             testId="total-income"
@@ -151,6 +156,7 @@ export default function TransactionsPage() {
           <SummaryTile
             label={t("totals.expense")}
             value={formatMoney(data.totals.expense)}
+            hint={estimated}
             onClick={() => update({ direction: filter.direction === "expense" ? null : "expense" })}
             active={filter.direction === "expense"}
             testId="total-expense"
@@ -158,10 +164,24 @@ export default function TransactionsPage() {
           <SummaryTile
             label={t("totals.net")}
             value={formatMoney(data.totals.net)}
+            hint={estimated}
             tone={data.totals.net.startsWith("-") ? "danger" : "neutral"}
             testId="total-net"
           />
-          <SummaryTile label={t("totals.count")} value={formatNumber(data.total)} testId="total-count" />
+          <SummaryTile
+            label={t("totals.count")}
+            value={
+              data.totalIsEstimate
+                ? t("totals.about", { value: formatNumber(data.total) })
+                : formatNumber(data.total)
+            }
+            hint={
+              data.totalIsEstimate
+                ? t("totals.estimatedWhy", { limit: formatNumber(LEDGER_TOTALS_EXACT_LIMIT) })
+                : undefined
+            }
+            testId="total-count"
+          />
         </section>
       ) : null}
 
