@@ -99,7 +99,7 @@ const LOAD_IDS_MAX = 1000;
 
 /**
  * `q` matches a row's own text (counterparty, reference, notes) or the number of its truck, the name
- * of its driver or the number of its load (decision 0xx-ledger-search). One OR across the joined
+ * of its driver or the number of its load (decision 065). One OR across the joined
  * tables could use no index and read the whole ledger; here the trucks, drivers and loads whose
  * names match are looked up first (small tables, or the loads' trigram index: its expression holds
  * the load number, and every column of it is NOT NULL), so each way of matching is a condition on
@@ -229,7 +229,7 @@ async function summarizeLedger(
 export const LEDGER_SAMPLE_ROWS = 10_000;
 
 /**
- * A search's count and sums (decision 0xx-ledger-search). Up to LEDGER_TOTALS_EXACT_LIMIT matches
+ * A search's count and sums (decision 065). Up to LEDGER_TOTALS_EXACT_LIMIT matches
  * they are exact: the matches are summed, at most limit + 1 of them. Past it — or when the planner
  * expects more than twice the limit, so counting would only find out the same slowly — they are
  * estimated from a repeatable block sample of about LEDGER_SAMPLE_ROWS ledger rows (the matches in
