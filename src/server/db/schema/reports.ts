@@ -89,3 +89,51 @@ export const ledgerMonthSubjectTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.dim, t.subjectId, t.direction, t.category, t.voided] })],
 );
+
+/**
+ * The loads' daily sums (decision 0xx, issue 42): `load_month_totals` by company day instead of month,
+ * plus the empty miles, kept by statement triggers on `loads` in the same statement as every write. A
+ * report over any period reads the whole months inside it from the monthly sums and only the days of
+ * the partial months at its ends from these (`report-kit.ts`, `loadRollups`).
+ */
+export const loadDayTotals = pgTable(
+  "load_day_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    dim: text().notNull(),
+    subjectId: uuid().notNull(),
+    status: loadStatusEnum().notNull(),
+    loads: integer().notNull(),
+    revenue: numeric({ precision: 16, scale: 2 }).notNull(),
+    mileRevenue: numeric({ precision: 16, scale: 2 }).notNull(),
+    miles: numeric({ precision: 14, scale: 1 }).notNull(),
+    driverPay: numeric({ precision: 16, scale: 2 }).notNull(),
+    started: integer().notNull(),
+    pickupOnTime: integer().notNull(),
+    delivered: integer().notNull(),
+    deliveryOnTime: integer().notNull(),
+    transitSeconds: numeric({ precision: 20, scale: 3 }).notNull(),
+    transitLoads: integer().notNull(),
+    /** Empty (deadhead) miles, and how many loads have them recorded (a sum of none is no figure). */
+    emptyMiles: numeric({ precision: 14, scale: 1 }).notNull(),
+    emptyLoads: integer().notNull(),
+  },
+  // The subject first: a report reads one subject kind (the fleet, trucks, …) over a span of days.
+  (t) => [primaryKey({ columns: [t.dim, t.day, t.subjectId, t.status] })],
+);
+
+/** The ledger's daily sums per truck and per driver: the partial months of a profit-and-loss period. */
+export const ledgerDaySubjectTotals = pgTable(
+  "ledger_day_subject_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    dim: text().notNull(),
+    subjectId: uuid().notNull(),
+    direction: ledgerDirectionEnum().notNull(),
+    category: ledgerCategoryEnum().notNull(),
+    voided: boolean().notNull(),
+    entries: integer().notNull(),
+    amount: numeric({ precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.day, t.subjectId, t.direction, t.category, t.voided] })],
+);

@@ -3,14 +3,15 @@ import { daysBetween, type ReportSection } from "@shared/reports/reports.schema"
 import { sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import {
+  bothPeriods,
   cents,
   chart,
   column,
   earliest,
   figure,
   link,
+  loadRollups,
   money,
-  monthKey,
   percent,
   type ReportContext,
   ratio,
@@ -38,10 +39,9 @@ export async function loadTotals(ctx: ReportContext): Promise<LoadTotals[]> {
   if (ctx.rollups)
     return rows<LoadTotals>(
       ctx.db,
-      sql`select month >= ${monthKey(period.from)}::date as cur, status::text as status, sum(loads)::int as n,
+      sql`select day >= ${period.from}::date as cur, status::text as status, sum(loads)::int as n,
             sum(revenue)::text as revenue, sum(miles)::float8 as miles, sum(mile_revenue)::text as mile_revenue
-          from load_month_totals
-          where dim = 'all' and month between ${monthKey(period.previousFrom)}::date and ${monthKey(period.to)}::date
+          from (${loadRollups(bothPeriods(period), sql`dim = 'all'`)}) t
           group by 1, 2 having sum(loads) <> 0`,
     );
   return rows<LoadTotals>(
@@ -91,9 +91,7 @@ async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
   const booked = ctx.rollups
     ? sql`select subject_id as vehicle_id, sum(loads)::int as loads, sum(revenue)::text as revenue,
             sum(miles)::float8 as miles
-          from load_month_totals
-          where dim = 'vehicle' and status <> 'cancelled'
-            and month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date
+          from (${loadRollups([[period.from, period.to]], sql`dim = 'vehicle' and status <> 'cancelled'`)}) t
           group by 1 having sum(loads) <> 0`
     : sql`select vehicle_id, count(*)::int as loads, sum(total_rate)::text as revenue,
             coalesce(sum(loaded_miles), 0)::float8 as miles

@@ -1,0 +1,260 @@
+CREATE TABLE "ledger_day_subject_totals" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"subject_id" uuid NOT NULL,
+	"direction" "ledger_direction" NOT NULL,
+	"category" "ledger_category" NOT NULL,
+	"voided" boolean NOT NULL,
+	"entries" integer NOT NULL,
+	"amount" numeric(16, 2) NOT NULL,
+	CONSTRAINT "ledger_day_subject_totals_dim_day_subject_id_direction_category_voided_pk" PRIMARY KEY("dim","day","subject_id","direction","category","voided")
+);
+--> statement-breakpoint
+CREATE TABLE "load_day_totals" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"subject_id" uuid NOT NULL,
+	"status" "load_status" NOT NULL,
+	"loads" integer NOT NULL,
+	"revenue" numeric(16, 2) NOT NULL,
+	"mile_revenue" numeric(16, 2) NOT NULL,
+	"miles" numeric(14, 1) NOT NULL,
+	"driver_pay" numeric(16, 2) NOT NULL,
+	"started" integer NOT NULL,
+	"pickup_on_time" integer NOT NULL,
+	"delivered" integer NOT NULL,
+	"delivery_on_time" integer NOT NULL,
+	"transit_seconds" numeric(20, 3) NOT NULL,
+	"transit_loads" integer NOT NULL,
+	"empty_miles" numeric(14, 1) NOT NULL,
+	"empty_loads" integer NOT NULL,
+	CONSTRAINT "load_day_totals_dim_day_subject_id_status_pk" PRIMARY KEY("dim","day","subject_id","status")
+);
+
+-- The daily rollups (decision 0xx, issue 42) follow every write in the writing statement, exactly as the
+-- monthly ones of migration 0023 do (statement triggers with transition tables, one aggregate per key,
+-- keys upserted in key order); a report over any period reads the whole months inside it from the
+-- monthly sums and the days of its partial months from these.
+--> statement-breakpoint
+CREATE FUNCTION "load_day_totals_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  INSERT INTO "load_day_totals" AS t ("day", "dim", "subject_id", "status", "loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered", "delivery_on_time", "transit_seconds", "transit_loads", "empty_miles", "empty_loads")
+  SELECT c."day", c."dim", c."subject_id", c."status", sum(c."sign")::int, sum(c."sign" * c."revenue"), sum(c."sign" * c."mile_revenue"), sum(c."sign" * c."miles"), sum(c."sign" * c."driver_pay"), sum(c."sign" * c."started")::int, sum(c."sign" * c."pickup_on_time")::int, sum(c."sign" * c."delivered")::int, sum(c."sign" * c."delivery_on_time")::int, sum(c."sign" * c."transit_seconds"), sum(c."sign" * c."transit_loads")::int, sum(c."sign" * c."empty_miles"), sum(c."sign" * c."empty_loads")::int
+  FROM (
+    SELECT (r."pickup_at" AT TIME ZONE tz)::date AS "day", d."dim", d."subject_id", r."status", r."sign",
+      r."total_rate" AS "revenue",
+      CASE WHEN r."loaded_miles" > 0 THEN r."total_rate" ELSE 0 END AS "mile_revenue",
+      coalesce(r."loaded_miles", 0) AS "miles",
+      coalesce(r."driver_pay", 0) AS "driver_pay",
+      (r."started_at" IS NOT NULL)::int AS "started",
+      coalesce((r."started_at" <= r."pickup_at" + make_interval(mins => 60))::int, 0) AS "pickup_on_time",
+      (r."delivered_at" IS NOT NULL)::int AS "delivered",
+      coalesce((r."delivered_at" <= r."delivery_at" + make_interval(mins => 60))::int, 0) AS "delivery_on_time",
+      CASE WHEN r."delivered_at" > r."started_at" THEN extract(epoch FROM r."delivered_at" - r."started_at") ELSE 0 END AS "transit_seconds",
+      CASE WHEN r."delivered_at" > r."started_at" THEN 1 ELSE 0 END AS "transit_loads",
+      coalesce(r."empty_miles", 0) AS "empty_miles",
+      (r."empty_miles" IS NOT NULL)::int AS "empty_loads"
+    FROM (SELECT n.*, 1 AS "sign" FROM "new_rows" n) r
+    CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('driver', r."driver_id"), ('vehicle', r."vehicle_id"), ('customer', r."customer_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."revenue") <> 0 OR sum(c."sign" * c."mile_revenue") <> 0 OR sum(c."sign" * c."miles") <> 0 OR sum(c."sign" * c."driver_pay") <> 0 OR sum(c."sign" * c."started") <> 0 OR sum(c."sign" * c."pickup_on_time") <> 0 OR sum(c."sign" * c."delivered") <> 0 OR sum(c."sign" * c."delivery_on_time") <> 0 OR sum(c."sign" * c."transit_seconds") <> 0 OR sum(c."sign" * c."transit_loads") <> 0 OR sum(c."sign" * c."empty_miles") <> 0 OR sum(c."sign" * c."empty_loads") <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("day", "dim", "subject_id", "status") DO UPDATE SET
+    "loads" = t."loads" + excluded."loads", "revenue" = t."revenue" + excluded."revenue", "mile_revenue" = t."mile_revenue" + excluded."mile_revenue", "miles" = t."miles" + excluded."miles", "driver_pay" = t."driver_pay" + excluded."driver_pay", "started" = t."started" + excluded."started", "pickup_on_time" = t."pickup_on_time" + excluded."pickup_on_time", "delivered" = t."delivered" + excluded."delivered", "delivery_on_time" = t."delivery_on_time" + excluded."delivery_on_time", "transit_seconds" = t."transit_seconds" + excluded."transit_seconds", "transit_loads" = t."transit_loads" + excluded."transit_loads", "empty_miles" = t."empty_miles" + excluded."empty_miles", "empty_loads" = t."empty_loads" + excluded."empty_loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ledger_day_subject_totals_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "ledger_day_subject_totals" AS t ("day", "dim", "subject_id", "direction", "category", "voided", "entries", "amount")
+  SELECT c."day", c."dim", c."subject_id", c."direction", c."category", c."voided", sum(c."sign")::int, sum(c."sign" * c."amount")
+  FROM (
+    SELECT r."occurred_on" AS "day", d."dim", d."subject_id", r."direction", r."category",
+      r."voided_at" IS NOT NULL AS "voided", r."sign", r."amount"
+    FROM (SELECT n.*, 1 AS "sign" FROM "new_rows" n) r
+    CROSS JOIN LATERAL (VALUES ('vehicle', r."vehicle_id"), ('driver', r."driver_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4, 5, 6
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."amount") <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("day", "dim", "subject_id", "direction", "category", "voided")
+  DO UPDATE SET "entries" = t."entries" + excluded."entries", "amount" = t."amount" + excluded."amount";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "load_day_totals_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  INSERT INTO "load_day_totals" AS t ("day", "dim", "subject_id", "status", "loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered", "delivery_on_time", "transit_seconds", "transit_loads", "empty_miles", "empty_loads")
+  SELECT c."day", c."dim", c."subject_id", c."status", sum(c."sign")::int, sum(c."sign" * c."revenue"), sum(c."sign" * c."mile_revenue"), sum(c."sign" * c."miles"), sum(c."sign" * c."driver_pay"), sum(c."sign" * c."started")::int, sum(c."sign" * c."pickup_on_time")::int, sum(c."sign" * c."delivered")::int, sum(c."sign" * c."delivery_on_time")::int, sum(c."sign" * c."transit_seconds"), sum(c."sign" * c."transit_loads")::int, sum(c."sign" * c."empty_miles"), sum(c."sign" * c."empty_loads")::int
+  FROM (
+    SELECT (r."pickup_at" AT TIME ZONE tz)::date AS "day", d."dim", d."subject_id", r."status", r."sign",
+      r."total_rate" AS "revenue",
+      CASE WHEN r."loaded_miles" > 0 THEN r."total_rate" ELSE 0 END AS "mile_revenue",
+      coalesce(r."loaded_miles", 0) AS "miles",
+      coalesce(r."driver_pay", 0) AS "driver_pay",
+      (r."started_at" IS NOT NULL)::int AS "started",
+      coalesce((r."started_at" <= r."pickup_at" + make_interval(mins => 60))::int, 0) AS "pickup_on_time",
+      (r."delivered_at" IS NOT NULL)::int AS "delivered",
+      coalesce((r."delivered_at" <= r."delivery_at" + make_interval(mins => 60))::int, 0) AS "delivery_on_time",
+      CASE WHEN r."delivered_at" > r."started_at" THEN extract(epoch FROM r."delivered_at" - r."started_at") ELSE 0 END AS "transit_seconds",
+      CASE WHEN r."delivered_at" > r."started_at" THEN 1 ELSE 0 END AS "transit_loads",
+      coalesce(r."empty_miles", 0) AS "empty_miles",
+      (r."empty_miles" IS NOT NULL)::int AS "empty_loads"
+    FROM (SELECT n.*, 1 AS "sign" FROM "new_rows" n UNION ALL SELECT o.*, -1 AS "sign" FROM "old_rows" o) r
+    CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('driver', r."driver_id"), ('vehicle', r."vehicle_id"), ('customer', r."customer_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."revenue") <> 0 OR sum(c."sign" * c."mile_revenue") <> 0 OR sum(c."sign" * c."miles") <> 0 OR sum(c."sign" * c."driver_pay") <> 0 OR sum(c."sign" * c."started") <> 0 OR sum(c."sign" * c."pickup_on_time") <> 0 OR sum(c."sign" * c."delivered") <> 0 OR sum(c."sign" * c."delivery_on_time") <> 0 OR sum(c."sign" * c."transit_seconds") <> 0 OR sum(c."sign" * c."transit_loads") <> 0 OR sum(c."sign" * c."empty_miles") <> 0 OR sum(c."sign" * c."empty_loads") <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("day", "dim", "subject_id", "status") DO UPDATE SET
+    "loads" = t."loads" + excluded."loads", "revenue" = t."revenue" + excluded."revenue", "mile_revenue" = t."mile_revenue" + excluded."mile_revenue", "miles" = t."miles" + excluded."miles", "driver_pay" = t."driver_pay" + excluded."driver_pay", "started" = t."started" + excluded."started", "pickup_on_time" = t."pickup_on_time" + excluded."pickup_on_time", "delivered" = t."delivered" + excluded."delivered", "delivery_on_time" = t."delivery_on_time" + excluded."delivery_on_time", "transit_seconds" = t."transit_seconds" + excluded."transit_seconds", "transit_loads" = t."transit_loads" + excluded."transit_loads", "empty_miles" = t."empty_miles" + excluded."empty_miles", "empty_loads" = t."empty_loads" + excluded."empty_loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ledger_day_subject_totals_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "ledger_day_subject_totals" AS t ("day", "dim", "subject_id", "direction", "category", "voided", "entries", "amount")
+  SELECT c."day", c."dim", c."subject_id", c."direction", c."category", c."voided", sum(c."sign")::int, sum(c."sign" * c."amount")
+  FROM (
+    SELECT r."occurred_on" AS "day", d."dim", d."subject_id", r."direction", r."category",
+      r."voided_at" IS NOT NULL AS "voided", r."sign", r."amount"
+    FROM (SELECT n.*, 1 AS "sign" FROM "new_rows" n UNION ALL SELECT o.*, -1 AS "sign" FROM "old_rows" o) r
+    CROSS JOIN LATERAL (VALUES ('vehicle', r."vehicle_id"), ('driver', r."driver_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4, 5, 6
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."amount") <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("day", "dim", "subject_id", "direction", "category", "voided")
+  DO UPDATE SET "entries" = t."entries" + excluded."entries", "amount" = t."amount" + excluded."amount";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "load_day_totals_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  INSERT INTO "load_day_totals" AS t ("day", "dim", "subject_id", "status", "loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered", "delivery_on_time", "transit_seconds", "transit_loads", "empty_miles", "empty_loads")
+  SELECT c."day", c."dim", c."subject_id", c."status", sum(c."sign")::int, sum(c."sign" * c."revenue"), sum(c."sign" * c."mile_revenue"), sum(c."sign" * c."miles"), sum(c."sign" * c."driver_pay"), sum(c."sign" * c."started")::int, sum(c."sign" * c."pickup_on_time")::int, sum(c."sign" * c."delivered")::int, sum(c."sign" * c."delivery_on_time")::int, sum(c."sign" * c."transit_seconds"), sum(c."sign" * c."transit_loads")::int, sum(c."sign" * c."empty_miles"), sum(c."sign" * c."empty_loads")::int
+  FROM (
+    SELECT (r."pickup_at" AT TIME ZONE tz)::date AS "day", d."dim", d."subject_id", r."status", r."sign",
+      r."total_rate" AS "revenue",
+      CASE WHEN r."loaded_miles" > 0 THEN r."total_rate" ELSE 0 END AS "mile_revenue",
+      coalesce(r."loaded_miles", 0) AS "miles",
+      coalesce(r."driver_pay", 0) AS "driver_pay",
+      (r."started_at" IS NOT NULL)::int AS "started",
+      coalesce((r."started_at" <= r."pickup_at" + make_interval(mins => 60))::int, 0) AS "pickup_on_time",
+      (r."delivered_at" IS NOT NULL)::int AS "delivered",
+      coalesce((r."delivered_at" <= r."delivery_at" + make_interval(mins => 60))::int, 0) AS "delivery_on_time",
+      CASE WHEN r."delivered_at" > r."started_at" THEN extract(epoch FROM r."delivered_at" - r."started_at") ELSE 0 END AS "transit_seconds",
+      CASE WHEN r."delivered_at" > r."started_at" THEN 1 ELSE 0 END AS "transit_loads",
+      coalesce(r."empty_miles", 0) AS "empty_miles",
+      (r."empty_miles" IS NOT NULL)::int AS "empty_loads"
+    FROM (SELECT o.*, -1 AS "sign" FROM "old_rows" o) r
+    CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('driver', r."driver_id"), ('vehicle', r."vehicle_id"), ('customer', r."customer_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."revenue") <> 0 OR sum(c."sign" * c."mile_revenue") <> 0 OR sum(c."sign" * c."miles") <> 0 OR sum(c."sign" * c."driver_pay") <> 0 OR sum(c."sign" * c."started") <> 0 OR sum(c."sign" * c."pickup_on_time") <> 0 OR sum(c."sign" * c."delivered") <> 0 OR sum(c."sign" * c."delivery_on_time") <> 0 OR sum(c."sign" * c."transit_seconds") <> 0 OR sum(c."sign" * c."transit_loads") <> 0 OR sum(c."sign" * c."empty_miles") <> 0 OR sum(c."sign" * c."empty_loads") <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT ("day", "dim", "subject_id", "status") DO UPDATE SET
+    "loads" = t."loads" + excluded."loads", "revenue" = t."revenue" + excluded."revenue", "mile_revenue" = t."mile_revenue" + excluded."mile_revenue", "miles" = t."miles" + excluded."miles", "driver_pay" = t."driver_pay" + excluded."driver_pay", "started" = t."started" + excluded."started", "pickup_on_time" = t."pickup_on_time" + excluded."pickup_on_time", "delivered" = t."delivered" + excluded."delivered", "delivery_on_time" = t."delivery_on_time" + excluded."delivery_on_time", "transit_seconds" = t."transit_seconds" + excluded."transit_seconds", "transit_loads" = t."transit_loads" + excluded."transit_loads", "empty_miles" = t."empty_miles" + excluded."empty_miles", "empty_loads" = t."empty_loads" + excluded."empty_loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ledger_day_subject_totals_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "ledger_day_subject_totals" AS t ("day", "dim", "subject_id", "direction", "category", "voided", "entries", "amount")
+  SELECT c."day", c."dim", c."subject_id", c."direction", c."category", c."voided", sum(c."sign")::int, sum(c."sign" * c."amount")
+  FROM (
+    SELECT r."occurred_on" AS "day", d."dim", d."subject_id", r."direction", r."category",
+      r."voided_at" IS NOT NULL AS "voided", r."sign", r."amount"
+    FROM (SELECT o.*, -1 AS "sign" FROM "old_rows" o) r
+    CROSS JOIN LATERAL (VALUES ('vehicle', r."vehicle_id"), ('driver', r."driver_id")) d("dim", "subject_id")
+    WHERE d."subject_id" IS NOT NULL
+  ) c
+  GROUP BY 1, 2, 3, 4, 5, 6
+  HAVING sum(c."sign") <> 0 OR sum(c."sign" * c."amount") <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("day", "dim", "subject_id", "direction", "category", "voided")
+  DO UPDATE SET "entries" = t."entries" + excluded."entries", "amount" = t."amount" + excluded."amount";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "loads_day_totals_inserted" AFTER INSERT ON "loads"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "load_day_totals_inserted"();
+--> statement-breakpoint
+CREATE TRIGGER "transactions_day_subject_totals_inserted" AFTER INSERT ON "transactions"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_day_subject_totals_inserted"();
+--> statement-breakpoint
+CREATE TRIGGER "loads_day_totals_updated" AFTER UPDATE ON "loads"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "load_day_totals_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "transactions_day_subject_totals_updated" AFTER UPDATE ON "transactions"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_day_subject_totals_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "loads_day_totals_deleted" AFTER DELETE ON "loads"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "load_day_totals_deleted"();
+--> statement-breakpoint
+CREATE TRIGGER "transactions_day_subject_totals_deleted" AFTER DELETE ON "transactions"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_day_subject_totals_deleted"();
+--> statement-breakpoint
+-- Recomputes every rollup from the rows (at migration, when the company's time zone changes, and after
+-- the bulk seed, which writes with the triggers off): migration 0023's function plus the daily sums.
+CREATE OR REPLACE FUNCTION "rebuild_report_rollups"() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  DELETE FROM "load_month_totals";
+  DELETE FROM "vehicle_busy_days";
+  DELETE FROM "ledger_month_subject_totals";
+  INSERT INTO "load_month_totals" ("month", "dim", "subject_id", "status", "loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered", "delivery_on_time", "transit_seconds", "transit_loads")
+  SELECT date_trunc('month', l."pickup_at" AT TIME ZONE tz)::date, d."dim", d."subject_id", l."status", count(*)::int, sum(l."total_rate"),
+    sum(CASE WHEN l."loaded_miles" > 0 THEN l."total_rate" ELSE 0 END), sum(coalesce(l."loaded_miles", 0)), sum(coalesce(l."driver_pay", 0)),
+    count(l."started_at")::int, count(*) FILTER (WHERE l."started_at" <= l."pickup_at" + make_interval(mins => 60))::int,
+    count(l."delivered_at")::int, count(*) FILTER (WHERE l."delivered_at" <= l."delivery_at" + make_interval(mins => 60))::int,
+    coalesce(sum(extract(epoch FROM l."delivered_at" - l."started_at")) FILTER (WHERE l."delivered_at" > l."started_at"), 0),
+    count(*) FILTER (WHERE l."delivered_at" > l."started_at")::int
+  FROM "loads" l
+  CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('driver', l."driver_id"), ('vehicle', l."vehicle_id"), ('customer', l."customer_id")) d("dim", "subject_id")
+  WHERE d."subject_id" IS NOT NULL
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO "vehicle_busy_days" ("vehicle_id", "day", "loads")
+  SELECT l."vehicle_id", g."day"::date, count(*)::int
+  FROM "loads" l
+  CROSS JOIN LATERAL generate_series((l."pickup_at" AT TIME ZONE tz)::date, (l."delivery_at" AT TIME ZONE tz)::date, interval '1 day') g("day")
+  WHERE l."vehicle_id" IS NOT NULL AND l."status" <> 'cancelled'
+  GROUP BY 1, 2;
+  INSERT INTO "ledger_month_subject_totals" ("month", "dim", "subject_id", "direction", "category", "voided", "entries", "amount")
+  SELECT date_trunc('month', x."occurred_on")::date, d."dim", d."subject_id", x."direction", x."category", x."voided_at" IS NOT NULL, count(*)::int, sum(x."amount")
+  FROM "transactions" x
+  CROSS JOIN LATERAL (VALUES ('vehicle', x."vehicle_id"), ('driver', x."driver_id")) d("dim", "subject_id")
+  WHERE d."subject_id" IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 6;
+  DELETE FROM "load_day_totals";
+  DELETE FROM "ledger_day_subject_totals";
+  INSERT INTO "load_day_totals" ("day", "dim", "subject_id", "status", "loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered", "delivery_on_time", "transit_seconds", "transit_loads", "empty_miles", "empty_loads")
+  SELECT (l."pickup_at" AT TIME ZONE tz)::date, d."dim", d."subject_id", l."status", count(*)::int, sum(l."total_rate"),
+    sum(CASE WHEN l."loaded_miles" > 0 THEN l."total_rate" ELSE 0 END), sum(coalesce(l."loaded_miles", 0)), sum(coalesce(l."driver_pay", 0)),
+    count(l."started_at")::int, count(*) FILTER (WHERE l."started_at" <= l."pickup_at" + make_interval(mins => 60))::int,
+    count(l."delivered_at")::int, count(*) FILTER (WHERE l."delivered_at" <= l."delivery_at" + make_interval(mins => 60))::int,
+    coalesce(sum(extract(epoch FROM l."delivered_at" - l."started_at")) FILTER (WHERE l."delivered_at" > l."started_at"), 0),
+    count(*) FILTER (WHERE l."delivered_at" > l."started_at")::int,
+    sum(coalesce(l."empty_miles", 0)), count(l."empty_miles")::int
+  FROM "loads" l
+  CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('driver', l."driver_id"), ('vehicle', l."vehicle_id"), ('customer', l."customer_id")) d("dim", "subject_id")
+  WHERE d."subject_id" IS NOT NULL
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO "ledger_day_subject_totals" ("day", "dim", "subject_id", "direction", "category", "voided", "entries", "amount")
+  SELECT x."occurred_on", d."dim", d."subject_id", x."direction", x."category", x."voided_at" IS NOT NULL, count(*)::int, sum(x."amount")
+  FROM "transactions" x
+  CROSS JOIN LATERAL (VALUES ('vehicle', x."vehicle_id"), ('driver', x."driver_id")) d("dim", "subject_id")
+  WHERE d."subject_id" IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 6;
+END $$;
+--> statement-breakpoint
+SELECT "rebuild_report_rollups"();
