@@ -301,6 +301,23 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       await client.query(def);
       log(`  rebuilt ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
+    // With the triggers off (replica mode) the report rollups and the ledger's daily totals did not
+    // follow the rows: recompute them from the rows, or every report would read a near-empty rollup.
+    const { rows: mode } = await client.query<{ role: string }>(
+      "select current_setting('session_replication_role') as role",
+    );
+    if (mode[0]?.role === "replica") {
+      const t = Date.now();
+      await client.query(`select "rebuild_report_rollups"()`);
+      await client.query(`delete from ledger_daily_totals`);
+      await client.query(`
+        insert into ledger_daily_totals (occurred_on, direction, category, source, voided, entries, amount)
+        select occurred_on, direction, category, source, voided_at is not null, count(*)::int, sum(amount)
+          from transactions group by 1, 2, 3, 4, 5`);
+      log(
+        `  recomputed the report rollups and the ledger's daily totals (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+      );
+    }
     await client.query("commit");
   } catch (err) {
     await client.query("rollback").catch(() => {});
