@@ -1,3 +1,12 @@
+CREATE TABLE "ifta_day_totals" (
+	"day" date NOT NULL,
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"miles" numeric(14, 1) NOT NULL,
+	"loads" integer NOT NULL,
+	CONSTRAINT "ifta_day_totals_day_kind_key_pk" PRIMARY KEY("day","kind","key")
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_day_subject_totals" (
 	"day" date NOT NULL,
 	"dim" text NOT NULL,
@@ -255,6 +264,354 @@ BEGIN
   CROSS JOIN LATERAL (VALUES ('vehicle', x."vehicle_id"), ('driver', x."driver_id")) d("dim", "subject_id")
   WHERE d."subject_id" IS NOT NULL
   GROUP BY 1, 2, 3, 4, 5, 6;
+  DELETE FROM "ifta_day_totals";
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads") q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles") q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3;
 END $$;
+--> statement-breakpoint
+-- IFTA's miles by jurisdiction and by source (each load leg's best source, by the load's status) and its
+-- delivered or moving loads without state miles, per company day of first pickup (decision 0xx). A
+-- load's contribution depends on its row and on its state-miles rows, so each trigger subtracts the
+-- contribution of the loads it touches as they were before the statement and adds it as they are
+-- after. A state-miles writer first locks the loads it touches, so a concurrent change of the same
+-- load's status waits and the next statement reads it committed (a fresh snapshot per statement).
+--> statement-breakpoint
+CREATE FUNCTION "ifta_miles_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  PERFORM 1 FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows") ORDER BY "id" FOR NO KEY UPDATE;
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "new_rows")) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+    UNION ALL
+    SELECT x."day", x."kind", x."key", -1 * x."miles" AS "miles", -1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "new_rows") EXCEPT ALL SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "new_rows") q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ifta_miles_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  PERFORM 1 FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows" UNION SELECT "load_id" FROM "old_rows") ORDER BY "id" FOR NO KEY UPDATE;
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows" UNION SELECT "load_id" FROM "old_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "new_rows" UNION SELECT "load_id" FROM "old_rows")) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+    UNION ALL
+    SELECT x."day", x."kind", x."key", -1 * x."miles" AS "miles", -1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "new_rows" UNION SELECT "load_id" FROM "old_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM ((SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "new_rows" UNION SELECT "load_id" FROM "old_rows") EXCEPT ALL SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "new_rows") UNION ALL SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "old_rows") q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ifta_miles_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  PERFORM 1 FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "old_rows") ORDER BY "id" FOR NO KEY UPDATE;
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "old_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "old_rows")) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+    UNION ALL
+    SELECT x."day", x."kind", x."key", -1 * x."miles" AS "miles", -1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "loads" WHERE "id" IN (SELECT "load_id" FROM "old_rows")) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "load_id" FROM "old_rows") UNION ALL SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "old_rows") q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "ifta_loads_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "new_rows") q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT "id" FROM "new_rows")) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Only loads whose status or first pickup changed move IFTA's figures.
+CREATE FUNCTION "ifta_loads_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  IF NOT EXISTS (SELECT n."id" FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE (n."status", n."pickup_at") IS DISTINCT FROM (o."status", o."pickup_at")) THEN RETURN NULL; END IF;
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", 1 * x."miles" AS "miles", 1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "new_rows" WHERE "id" IN (SELECT n."id" FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE (n."status", n."pickup_at") IS DISTINCT FROM (o."status", o."pickup_at"))) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT n."id" FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE (n."status", n."pickup_at") IS DISTINCT FROM (o."status", o."pickup_at"))) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+    UNION ALL
+    SELECT x."day", x."kind", x."key", -1 * x."miles" AS "miles", -1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT "id", "status", "pickup_at" FROM "old_rows" WHERE "id" IN (SELECT n."id" FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE (n."status", n."pickup_at") IS DISTINCT FROM (o."status", o."pickup_at"))) q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (SELECT n."id" FROM "new_rows" n JOIN "old_rows" o ON o."id" = n."id" WHERE (n."status", n."pickup_at") IS DISTINCT FROM (o."status", o."pickup_at"))) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A deleted load takes its state miles with it (cascade), after its own row is gone: its contribution
+-- is subtracted before, while both are there.
+CREATE FUNCTION "ifta_load_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE tz text := "company_time_zone"();
+BEGIN
+  INSERT INTO "ifta_day_totals" AS t ("day", "kind", "key", "miles", "loads")
+  SELECT d."day", d."kind", d."key", sum(d."miles"), sum(d."loads")::int
+  FROM (
+    SELECT x."day", x."kind", x."key", -1 * x."miles" AS "miles", -1 * x."loads" AS "loads" FROM (
+      WITH "l" AS (SELECT q."id", q."status", (q."pickup_at" AT TIME ZONE tz)::date AS "day" FROM (SELECT OLD."id", OLD."status", OLD."pickup_at") q),
+           "m" AS (SELECT q."load_id", q."leg", q."jurisdiction", q."miles", q."source" FROM (SELECT "load_id", "leg", "jurisdiction", "miles", "source" FROM "load_jurisdiction_miles" WHERE "load_id" IN (OLD."id")) q),
+           "best" AS (
+             SELECT l."day", m."load_id", m."jurisdiction", m."miles", m."source",
+               rank() OVER (PARTITION BY m."load_id", m."leg" ORDER BY CASE m."source"
+                 WHEN 'recorded' THEN 0 WHEN 'gps' THEN 1 WHEN 'routed' THEN 2 ELSE 3 END) AS "r"
+             FROM "m" m JOIN "l" l ON l."id" = m."load_id"
+             WHERE l."status" <> 'cancelled'
+               AND (m."source" = 'recorded' OR l."status" = 'completed' OR (l."status" = 'in_progress' AND m."source" = 'gps')))
+      SELECT "day", 'jurisdiction' AS "kind", "jurisdiction" AS "key", sum("miles") AS "miles", count(DISTINCT "load_id")::int AS "loads"
+        FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT "day", 'source', "source", sum("miles"), count(DISTINCT "load_id")::int FROM "best" WHERE "r" = 1 GROUP BY 1, 3
+      UNION ALL
+      SELECT l."day", 'unallocated', '', 0, count(*)::int FROM "l" l
+        WHERE l."status" IN ('in_progress', 'completed')
+          AND NOT EXISTS (SELECT 1 FROM "m" m WHERE m."load_id" = l."id" AND m."leg" = 'loaded')
+        GROUP BY 1
+    ) x
+  ) d
+  GROUP BY 1, 2, 3
+  HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "kind", "key") DO UPDATE SET "miles" = t."miles" + excluded."miles", "loads" = t."loads" + excluded."loads";
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "ljm_ifta_inserted" AFTER INSERT ON "load_jurisdiction_miles"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ifta_miles_inserted"();
+--> statement-breakpoint
+CREATE TRIGGER "ljm_ifta_updated" AFTER UPDATE ON "load_jurisdiction_miles"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ifta_miles_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "ljm_ifta_deleted" AFTER DELETE ON "load_jurisdiction_miles"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ifta_miles_deleted"();
+--> statement-breakpoint
+CREATE TRIGGER "loads_ifta_inserted" AFTER INSERT ON "loads"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ifta_loads_inserted"();
+--> statement-breakpoint
+CREATE TRIGGER "loads_ifta_updated" AFTER UPDATE ON "loads"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "ifta_loads_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "loads_ifta_deleting" BEFORE DELETE ON "loads"
+  FOR EACH ROW EXECUTE FUNCTION "ifta_load_deleting"();
 --> statement-breakpoint
 SELECT "rebuild_report_rollups"();

@@ -137,3 +137,21 @@ export const ledgerDaySubjectTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dim, t.day, t.subjectId, t.direction, t.category, t.voided] })],
 );
+
+/**
+ * IFTA's figures per company day of first pickup (decision 0xx): `kind` `jurisdiction` (key: the
+ * postal code) and `source` (key: recorded, gps, routed, estimated) hold the miles of each load leg's
+ * best source and how many loads have them; `unallocated` (key '') how many delivered or moving loads
+ * have no loaded-leg state miles. Kept by triggers on `loads` and `load_jurisdiction_miles`.
+ */
+export const iftaDayTotals = pgTable(
+  "ifta_day_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    miles: numeric({ precision: 14, scale: 1 }).notNull(),
+    loads: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);

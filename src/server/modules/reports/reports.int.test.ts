@@ -1061,6 +1061,10 @@ describe("rollups (decisions 027 and 0xx)", () => {
         await db.execute(sql`select day::text, dim, subject_id, direction, category, voided, entries, amount::text
           from ledger_day_subject_totals where entries <> 0 or amount <> 0 order by 1, 2, 3, 4, 5, 6`)
       ).rows,
+      ifta: (
+        await db.execute(sql`select day::text, kind, key, miles::text, loads from ifta_day_totals
+          where miles <> 0 or loads <> 0 order by 1, 2, 3`)
+      ).rows,
     });
     // A mix of writes, several rows per statement where the app makes them.
     await db.execute(sql`update loads set vehicle_id = null where id = ${load.b}`);
@@ -1098,10 +1102,27 @@ describe("rollups (decisions 027 and 0xx)", () => {
       sql`update transactions set vehicle_id = ${truckId} where occurred_on = '2020-03-06' and category = 'driver_pay'`,
     );
     await db.execute(sql`update loads set empty_miles = 12.5 where id in (${load.e}, ${load.f})`);
+    // State miles: GPS miles for the load on the road, an empty leg, a better source over a worse one,
+    // miles corrected and removed, and a load deleted with its state miles (a cascade).
+    await db.insert(loadJurisdictionMiles).values([
+      { loadId: load.b, jurisdiction: "IL", source: "gps", miles: "42.0" },
+      { loadId: load.f, jurisdiction: "IL", leg: "empty", source: "estimated", miles: "7.5" },
+      { loadId: load.f, jurisdiction: "IN", leg: "empty", source: "routed", miles: "3.0" },
+    ]);
+    await db.execute(sql`update load_jurisdiction_miles set miles = miles + 1 where load_id = ${load.a}`);
+    await db.execute(
+      sql`update load_jurisdiction_miles set source = 'estimated' where load_id = ${load.f} and jurisdiction = 'IN'`,
+    );
+    await db.execute(
+      sql`delete from load_jurisdiction_miles where load_id = ${load.a} and jurisdiction = 'IN'`,
+    );
+    await db.execute(sql`update loads set status = 'in_progress' where id = ${load.f}`);
+    await db.execute(sql`delete from loads where id = ${load.e}`);
     const kept = await snapshot();
     expect(kept.loads.length).toBeGreaterThan(0);
     expect(kept.loadDays.length).toBeGreaterThan(0);
     expect(kept.ledgerDays.length).toBeGreaterThan(0);
+    expect(kept.ifta.length).toBeGreaterThan(0);
     expect(kept.days.length).toBeGreaterThan(0);
     // Recomputed from the rows, the rollups are the same.
     await db.execute(sql`select "rebuild_report_rollups"()`);
