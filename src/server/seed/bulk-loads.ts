@@ -372,7 +372,8 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
   // VACUUM as well as ANALYZE: it sets the visibility map, so counts and list pages can use
   // index-only scans right away instead of visiting (and hint-bit writing) every fresh heap page.
   await pool.query(
-    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking",
+    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking, " +
+      "load_month_totals, load_day_totals, vehicle_busy_days, ledger_month_subject_totals, ledger_day_subject_totals, ifta_day_totals, ledger_daily_totals",
   );
   log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()}`);
 }

@@ -615,3 +615,6 @@ CREATE TRIGGER "loads_ifta_deleting" BEFORE DELETE ON "loads"
   FOR EACH ROW EXECUTE FUNCTION "ifta_load_deleting"();
 --> statement-breakpoint
 SELECT "rebuild_report_rollups"();
+--> statement-breakpoint
+-- Planner statistics for the freshly filled tables (else a span of days may be read by a full scan).
+ANALYZE "load_day_totals", "ledger_day_subject_totals", "ifta_day_totals";
