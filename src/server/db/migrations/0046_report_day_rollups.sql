@@ -16,7 +16,7 @@ CREATE TABLE "ledger_day_subject_totals" (
 	"voided" boolean NOT NULL,
 	"entries" integer NOT NULL,
 	"amount" numeric(16, 2) NOT NULL,
-	CONSTRAINT "ledger_day_subject_totals_dim_day_subject_id_direction_category_voided_pk" PRIMARY KEY("dim","day","subject_id","direction","category","voided")
+	CONSTRAINT "ledger_day_subject_totals_day_dim_subject_id_direction_category_voided_pk" PRIMARY KEY("day","dim","subject_id","direction","category","voided")
 );
 --> statement-breakpoint
 CREATE TABLE "load_day_totals" (
@@ -38,6 +38,13 @@ CREATE TABLE "load_day_totals" (
 	"empty_miles" numeric(14, 1) NOT NULL,
 	"empty_loads" integer NOT NULL,
 	CONSTRAINT "load_day_totals_dim_day_subject_id_status_pk" PRIMARY KEY("dim","day","subject_id","status")
+);
+--> statement-breakpoint
+CREATE TABLE "vehicle_busy_months" (
+	"month" date NOT NULL,
+	"vehicle_id" uuid NOT NULL,
+	"days" integer NOT NULL,
+	CONSTRAINT "vehicle_busy_months_month_vehicle_id_pk" PRIMARY KEY("month","vehicle_id")
 );
 
 -- The daily rollups (decision 0xx, issue 42) follow every write in the writing statement, exactly as the
@@ -292,6 +299,9 @@ BEGIN
   GROUP BY 1, 2, 3
   HAVING sum(d."miles") <> 0 OR sum(d."loads") <> 0
   ORDER BY 1, 2, 3;
+  DELETE FROM "vehicle_busy_months";
+  INSERT INTO "vehicle_busy_months" ("month", "vehicle_id", "days")
+  SELECT date_trunc('month', "day")::date, "vehicle_id", count(*)::int FROM "vehicle_busy_days" WHERE "loads" > 0 GROUP BY 1, 2;
 END $$;
 --> statement-breakpoint
 -- IFTA's miles by jurisdiction and by source (each load leg's best source, by the load's status) and its
@@ -614,7 +624,55 @@ CREATE TRIGGER "loads_ifta_updated" AFTER UPDATE ON "loads"
 CREATE TRIGGER "loads_ifta_deleting" BEFORE DELETE ON "loads"
   FOR EACH ROW EXECUTE FUNCTION "ifta_load_deleting"();
 --> statement-breakpoint
+-- Each truck's busy days per month follow its busy days (a day counts while it has a load), in the
+-- statement that changes them (the load triggers' upserts).
+--> statement-breakpoint
+CREATE FUNCTION "vehicle_busy_months_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "vehicle_busy_months" AS t ("month", "vehicle_id", "days")
+  SELECT c."month", c."vehicle_id", sum(c."d")::int
+  FROM (SELECT date_trunc('month', n."day")::date AS "month", n."vehicle_id", (n."loads" > 0)::int AS "d" FROM "new_rows" n) c("month", "vehicle_id", "d")
+  GROUP BY 1, 2
+  HAVING sum(c."d") <> 0
+  ORDER BY 1, 2
+  ON CONFLICT ("month", "vehicle_id") DO UPDATE SET "days" = t."days" + excluded."days";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "vehicle_busy_days_months_inserted" AFTER INSERT ON "vehicle_busy_days"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "vehicle_busy_months_inserted"();
+--> statement-breakpoint
+CREATE FUNCTION "vehicle_busy_months_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "vehicle_busy_months" AS t ("month", "vehicle_id", "days")
+  SELECT c."month", c."vehicle_id", sum(c."d")::int
+  FROM (SELECT date_trunc('month', n."day")::date, n."vehicle_id", (n."loads" > 0)::int FROM "new_rows" n UNION ALL SELECT date_trunc('month', o."day")::date, o."vehicle_id", -(o."loads" > 0)::int FROM "old_rows" o) c("month", "vehicle_id", "d")
+  GROUP BY 1, 2
+  HAVING sum(c."d") <> 0
+  ORDER BY 1, 2
+  ON CONFLICT ("month", "vehicle_id") DO UPDATE SET "days" = t."days" + excluded."days";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "vehicle_busy_days_months_updated" AFTER UPDATE ON "vehicle_busy_days"
+  REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "vehicle_busy_months_updated"();
+--> statement-breakpoint
+CREATE FUNCTION "vehicle_busy_months_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "vehicle_busy_months" AS t ("month", "vehicle_id", "days")
+  SELECT c."month", c."vehicle_id", sum(c."d")::int
+  FROM (SELECT date_trunc('month', o."day")::date AS "month", o."vehicle_id", -(o."loads" > 0)::int AS "d" FROM "old_rows" o) c("month", "vehicle_id", "d")
+  GROUP BY 1, 2
+  HAVING sum(c."d") <> 0
+  ORDER BY 1, 2
+  ON CONFLICT ("month", "vehicle_id") DO UPDATE SET "days" = t."days" + excluded."days";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "vehicle_busy_days_months_deleted" AFTER DELETE ON "vehicle_busy_days"
+  REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "vehicle_busy_months_deleted"();
+--> statement-breakpoint
 SELECT "rebuild_report_rollups"();
 --> statement-breakpoint
 -- Planner statistics for the freshly filled tables (else a span of days may be read by a full scan).
-ANALYZE "load_day_totals", "ledger_day_subject_totals", "ifta_day_totals";
+ANALYZE "load_day_totals", "ledger_day_subject_totals", "ifta_day_totals", "vehicle_busy_months";

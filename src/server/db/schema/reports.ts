@@ -74,6 +74,20 @@ export const vehicleBusyDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.vehicleId] })],
 );
 
+/**
+ * Each truck's busy days per month (days of `vehicle_busy_days` with a load), kept by triggers on
+ * that table: a period's utilisation reads its whole months here and its edge days there.
+ */
+export const vehicleBusyMonths = pgTable(
+  "vehicle_busy_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    vehicleId: uuid().notNull(),
+    days: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.vehicleId] })],
+);
+
 /** The ledger's monthly sums per truck and per driver (profit and loss per truck and driver). */
 export const ledgerMonthSubjectTotals = pgTable(
   "ledger_month_subject_totals",
@@ -135,7 +149,9 @@ export const ledgerDaySubjectTotals = pgTable(
     entries: integer().notNull(),
     amount: numeric({ precision: 16, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dim, t.day, t.subjectId, t.direction, t.category, t.voided] })],
+  // The day first: with the subject kind first, PostgreSQL 18 costs a span of days as a skip scan over
+  // the equalities after it (direction, voided) and reads the whole table instead.
+  (t) => [primaryKey({ columns: [t.day, t.dim, t.subjectId, t.direction, t.category, t.voided] })],
 );
 
 /**

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import {
   bothPeriods,
+  busyRollups,
   cents,
   chart,
   column,
@@ -99,15 +100,25 @@ async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
           where vehicle_id is not null and status <> 'cancelled'
             and pickup_at >= ${dayStart(period.from, timeZone)} and pickup_at < ${dayAfter(period.to, timeZone)}
           group by vehicle_id`;
-  return rows<TruckDays>(
-    ctx.db,
-    sql`with busy as (
-          select vehicle_id, count(*) filter (where day >= ${period.from}::date)::int as busy,
+  // Busy days up to today: the comparison's and the period's days, whole months from the monthly
+  // busy days (rollups) or every day from the daily ones.
+  const spans: Array<[string, string]> = [];
+  const previousUntil = earliest(period.previousTo, until);
+  if (period.previousFrom <= previousUntil) spans.push([period.previousFrom, previousUntil]);
+  if (period.from <= until) spans.push([period.from, until]);
+  const busy = ctx.rollups
+    ? sql`select vehicle_id, coalesce(sum(days) filter (where day >= ${period.from}::date), 0)::int as busy,
+            coalesce(sum(days) filter (where day < ${period.from}::date), 0)::int as busy_prev
+          from (${busyRollups(spans)}) t
+          group by vehicle_id`
+    : sql`select vehicle_id, count(*) filter (where day >= ${period.from}::date)::int as busy,
             count(*) filter (where day < ${period.from}::date)::int as busy_prev
           from vehicle_busy_days
           where loads > 0 and day between ${period.previousFrom}::date and ${until}::date
-          group by vehicle_id
-        ),
+          group by vehicle_id`;
+  return rows<TruckDays>(
+    ctx.db,
+    sql`with busy as (${busy}),
         booked as (${booked})
         select v.id, v.unit_number, v.status::text as status, coalesce(b.busy, 0) as busy,
           coalesce(b.busy_prev, 0) as busy_prev, coalesce(k.loads, 0) as loads,

@@ -109,6 +109,25 @@ export function loadRollups(spans: Array<[string, string]>, filter: SQL): SQL {
 }
 
 /**
+ * Each truck's busy days in each span (`day`, `vehicle_id`, `days`): whole months from
+ * `vehicle_busy_months`, the days of partial months from `vehicle_busy_days`.
+ */
+export function busyRollups(spans: Array<[string, string]>): SQL {
+  const parts: SQL[] = [];
+  for (const [from, to] of spans) {
+    const { months, days } = rollupSpans(from, to);
+    if (months)
+      parts.push(sql`select month as day, vehicle_id, days from vehicle_busy_months
+        where month between ${months[0]}::date and ${months[1]}::date`);
+    for (const [a, b] of days)
+      parts.push(sql`select day, vehicle_id, 1 as days from vehicle_busy_days
+        where loads > 0 and day between ${a}::date and ${b}::date`);
+  }
+  if (!parts.length) return sql`select null::date as day, null::uuid as vehicle_id, 0 as days where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+/**
  * The ledger's per-truck and per-driver rollup rows for the company days `[from, to]`, matching
  * `filter` (on `dim`, `subject_id`, `direction`, `category`, `voided`): the monthly sums for its whole
  * months, the daily sums for the days of its partial months.

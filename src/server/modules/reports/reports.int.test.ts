@@ -1061,6 +1061,11 @@ describe("rollups (decisions 027 and 0xx)", () => {
         await db.execute(sql`select day::text, dim, subject_id, direction, category, voided, entries, amount::text
           from ledger_day_subject_totals where entries <> 0 or amount <> 0 order by 1, 2, 3, 4, 5, 6`)
       ).rows,
+      busyMonths: (
+        await db.execute(
+          sql`select month::text, vehicle_id, days from vehicle_busy_months where days <> 0 order by 1, 2`,
+        )
+      ).rows,
       ifta: (
         await db.execute(sql`select day::text, kind, key, miles::text, loads from ifta_day_totals
           where miles <> 0 or loads <> 0 order by 1, 2, 3`)
@@ -1123,6 +1128,7 @@ describe("rollups (decisions 027 and 0xx)", () => {
     expect(kept.loadDays.length).toBeGreaterThan(0);
     expect(kept.ledgerDays.length).toBeGreaterThan(0);
     expect(kept.ifta.length).toBeGreaterThan(0);
+    expect(kept.busyMonths.length).toBeGreaterThan(0);
     expect(kept.days.length).toBeGreaterThan(0);
     // Recomputed from the rows, the rollups are the same.
     await db.execute(sql`select "rebuild_report_rollups"()`);
