@@ -15,6 +15,8 @@ const SERVER_EDGES = {
     "the push tests run the documents' expiry job as the job queue does, to see its push",
   "dashboard -> reports/compliance":
     "the dashboard counts expiring documents by the compliance report's rule",
+  "dashboard -> reports/report-kit":
+    "the dashboard's week and month revenue read the report rollups the reports read (decision 0xx)",
   "notifications -> chat/chat.service":
     "the one events stream per browser also carries chat, and the bell's count call the chat's unread",
   "notifications -> auth/session":

@@ -88,4 +88,29 @@ describe("bulk loads", () => {
     expect(r.etas).toBe(r.drivers_on_road);
     expect(r.stale).toBe(0);
   });
+  it("leaves the report rollups and the ledger's daily totals equal to the rows it wrote with triggers off", async () => {
+    const db = ctx.deps.db;
+    const one = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows[0] as T;
+    const rollups = await one<{ loads: number; revenue: string }>(
+      sql`select sum(loads)::int as loads, sum(revenue)::text as revenue from load_month_totals where dim = 'all'`,
+    );
+    const days = await one<{ loads: number; revenue: string }>(
+      sql`select sum(loads)::int as loads, sum(revenue)::text as revenue from load_day_totals where dim = 'all'`,
+    );
+    const rows = await one<{ loads: number; revenue: string }>(
+      sql`select count(*)::int as loads, sum(total_rate)::text as revenue from loads`,
+    );
+    expect(rows.loads).toBeGreaterThan(3000);
+    expect(rollups).toEqual(rows);
+    expect(days).toEqual(rows);
+    const ledger = await one<{ totals: string; rows: string }>(
+      sql`select (select sum(amount) from ledger_daily_totals)::text as totals,
+            (select sum(amount) from transactions)::text as rows`,
+    );
+    expect(ledger.totals).toBe(ledger.rows);
+    const ifta = await one<{ n: number }>(
+      sql`select count(*)::int as n from ifta_day_totals where kind = 'jurisdiction'`,
+    );
+    expect(ifta.n).toBeGreaterThan(0);
+  });
 });

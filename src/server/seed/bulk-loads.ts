@@ -317,6 +317,23 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       await client.query(def);
       log(`  rebuilt ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
+    // With the triggers off (replica mode) the report rollups and the ledger's daily totals did not
+    // follow the rows: recompute them from the rows, or every report would read a near-empty rollup.
+    const { rows: mode } = await client.query<{ role: string }>(
+      "select current_setting('session_replication_role') as role",
+    );
+    if (mode[0]?.role === "replica") {
+      const t = Date.now();
+      await client.query(`select "rebuild_report_rollups"()`);
+      await client.query(`delete from ledger_daily_totals`);
+      await client.query(`
+        insert into ledger_daily_totals (occurred_on, direction, category, source, voided, entries, amount)
+        select occurred_on, direction, category, source, voided_at is not null, count(*)::int, sum(amount)
+          from transactions group by 1, 2, 3, 4, 5`);
+      log(
+        `  recomputed the report rollups and the ledger's daily totals (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+      );
+    }
     await client.query("commit");
     phase(`rebuilding ${dropped.length} indexes`);
   } catch (err) {
@@ -372,7 +389,8 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
   // VACUUM as well as ANALYZE: it sets the visibility map, so counts and list pages can use
   // index-only scans right away instead of visiting (and hint-bit writing) every fresh heap page.
   await pool.query(
-    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking",
+    "vacuum (analyze) customers, drivers, vehicles, trailers, loads, load_stops, load_status_events, last_positions, load_tracking, " +
+      "load_month_totals, load_day_totals, vehicle_busy_days, ledger_month_subject_totals, ledger_day_subject_totals, ifta_day_totals, ledger_daily_totals",
   );
   phase("positions, vacuum and statistics");
   log(`Done: ${total.toLocaleString("en-US")} loads in ${elapsed()} (${phases.join(", ")}; ${machine()})`);

@@ -200,7 +200,7 @@ export const ledgerPageSchema = pageSchema(ledgerEntrySchema).extend({
   totals: ledgerTotalsSchema,
   /**
    * True when `total` and `totals` are estimates: a search matching more than
-   * LEDGER_TOTALS_EXACT_LIMIT rows is not summed row by row (decision 0xx-ledger-search). Shown as
+   * LEDGER_TOTALS_EXACT_LIMIT rows is not summed row by row (decision 065). Shown as
    * "about N" and labelled estimated.
    */
   totalIsEstimate: z.boolean(),

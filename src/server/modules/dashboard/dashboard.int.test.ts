@@ -1,9 +1,9 @@
 import type { StaffDashboard } from "@shared/dashboard/dashboard.schema";
-import { addDays } from "@shared/reports/reports.schema";
+import { addDays, resolvePeriod } from "@shared/reports/reports.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bills, loads } from "../../db/schema";
-import { companyDay } from "../../platform/company-day";
+import { companyDay, dayAfter, dayStart } from "../../platform/company-day";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 
@@ -64,6 +64,25 @@ describe("staff dashboard: live figures", () => {
     expect(after.dispatch?.unassigned).toBe((before.dispatch?.unassigned ?? 0) + 1);
     expect(cents(after.money?.revenueWeek ?? "0") - cents(before.money?.revenueWeek ?? "0")).toBe(123456);
     expect(cents(after.money?.revenueMonth ?? "0") - cents(before.money?.revenueMonth ?? "0")).toBe(123456);
+  });
+
+  it("reads this and last week's and month's revenue from the rollups exactly as the loads add up", async () => {
+    const zone = ctx.deps.config.company.timeZone;
+    const fromRows = async (from: string, to: string) => {
+      const { rows } = await ctx.deps.db.execute(
+        sql`select coalesce(sum(total_rate), 0)::text as revenue from loads where status <> 'cancelled'
+              and pickup_at >= ${dayStart(from, zone)} and pickup_at < ${dayAfter(to, zone)}`,
+      );
+      return (rows[0] as { revenue: string }).revenue;
+    };
+    const week = resolvePeriod({ period: "this-week" }, today);
+    const month = resolvePeriod({ period: "this-month" }, today);
+    const money = (await dashboard("manager")).money;
+    expect(money?.revenueWeek).toBe(await fromRows(week.from, week.to));
+    expect(money?.revenueLastWeek).toBe(await fromRows(week.previousFrom, week.previousTo));
+    expect(money?.revenueMonth).toBe(await fromRows(month.from, month.to));
+    expect(money?.revenueLastMonth).toBe(await fromRows(month.previousFrom, month.previousTo));
+    expect(cents(money?.revenueMonth ?? "0")).toBeGreaterThan(0);
   });
 
   it("lists the bills due in the 7-day window: today through the sixth day after", async () => {

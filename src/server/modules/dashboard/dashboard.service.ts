@@ -15,6 +15,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { companyDay, dayAfter, dayStart } from "../../platform/company-day";
 import { datedDocuments } from "../reports/compliance";
+import { loadRollups } from "../reports/report-kit";
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -114,9 +115,11 @@ export function createDashboardService({ db, config }: Deps) {
   async function money(today: string) {
     const week = resolvePeriod({ period: "this-week" }, today);
     const month = resolvePeriod({ period: "this-month" }, today);
+    // The loads' revenue from the report rollups (decision 066): a week's days, a month whole. A
+    // rollup row left with no loads is no revenue, as no row is (0, not 0.00).
     const revenue = (from: string, to: string) =>
-      sql`(select coalesce(sum(total_rate), 0)::text from loads where status <> 'cancelled'
-            and pickup_at >= ${dayStart(from, config.company.timeZone)} and pickup_at < ${dayAfter(to, config.company.timeZone)})`;
+      sql`(select coalesce(sum(revenue) filter (where loads <> 0), 0)::text
+            from (${loadRollups([[from, to]], sql`dim = 'all' and status <> 'cancelled'`)}) t)`;
     const billsUntil = addDays(today, UPCOMING_BILLS_DAYS - 1);
     const [figures, overdue, bills, settlements] = await Promise.all([
       one<{ week: string; last_week: string; month: string; last_month: string }>(

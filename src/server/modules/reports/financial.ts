@@ -10,8 +10,8 @@ import {
   earliest,
   figure,
   link,
+  loadRollups,
   money,
-  monthKey,
   type ReportContext,
   ratio,
   row,
@@ -102,9 +102,8 @@ export async function financialReport(ctx: ReportContext): Promise<ReportSection
       ctx.db,
       ctx.rollups
         ? sql`select c.id, c.company_name as name, sum(t.loads)::int as loads, sum(t.revenue)::text as revenue
-              from load_month_totals t join customers c on c.id = t.subject_id
-              where t.dim = 'customer' and t.status <> 'cancelled'
-                and t.month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date
+              from (${loadRollups([[period.from, period.to]], sql`dim = 'customer' and status <> 'cancelled'`)}) t
+              join customers c on c.id = t.subject_id
               group by c.id having sum(t.loads) <> 0
               order by sum(t.revenue) desc, c.company_name limit ${TABLE_ROWS}`
         : sql`select c.id, c.company_name as name, count(*)::int as loads, sum(l.total_rate)::text as revenue

@@ -78,16 +78,24 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
        where l.pickup_at >= ${start} and l.pickup_at < ${end}
          and l.status <> 'cancelled'
          and (m.source = 'recorded' or l.status = 'completed' or (l.status = 'in_progress' and m.source = 'gps')))`;
+  // Or the daily sums of the same (decision 066): a load lies in one day, so its loads add up.
+  const days = sql`day between ${period.from}::date and ${period.to}::date`;
   const [miles, sources, fuel, rates, unallocated] = await Promise.all([
     rows<{ jurisdiction: string; miles: string; loads: number }>(
       ctx.db,
-      sql`${best} select jurisdiction, sum(miles)::text as miles, count(distinct load_id)::int as loads
-          from best where r = 1 group by 1`,
+      ctx.rollups
+        ? sql`select key as jurisdiction, sum(miles)::text as miles, sum(loads)::int as loads
+              from ifta_day_totals where kind = 'jurisdiction' and ${days} group by 1 having sum(loads) <> 0`
+        : sql`${best} select jurisdiction, sum(miles)::text as miles, count(distinct load_id)::int as loads
+              from best where r = 1 group by 1`,
     ),
     rows<{ source: string; miles: string; loads: number }>(
       ctx.db,
-      sql`${best} select source, sum(miles)::text as miles, count(distinct load_id)::int as loads
-          from best where r = 1 group by 1`,
+      ctx.rollups
+        ? sql`select key as source, sum(miles)::text as miles, sum(loads)::int as loads
+              from ifta_day_totals where kind = 'source' and ${days} group by 1 having sum(loads) <> 0`
+        : sql`${best} select source, sum(miles)::text as miles, count(distinct load_id)::int as loads
+              from best where r = 1 group by 1`,
     ),
     rows<{ jurisdiction: string; gallons: string; purchases: number }>(
       ctx.db,
@@ -102,9 +110,11 @@ export async function iftaReport(ctx: ReportContext): Promise<ReportSection[]> {
     ),
     // Delivered or moving loads with no state miles at all (recorded, GPS or computed): a stop that
     // could not be placed, or history typed by hand. The return is incomplete.
-    rows<{ loads: number; miles: string }>(
+    rows<{ loads: number }>(
       ctx.db,
-      sql`select count(*)::int as loads, coalesce(sum(l.loaded_miles), 0)::text as miles
+      ctx.rollups
+        ? sql`select coalesce(sum(loads), 0)::int as loads from ifta_day_totals where kind = 'unallocated' and ${days}`
+        : sql`select count(*)::int as loads
           from loads l
           where l.status in ('in_progress', 'completed') and l.pickup_at >= ${start} and l.pickup_at < ${end}
             and not exists (select 1 from load_jurisdiction_miles m where m.load_id = l.id and m.leg = 'loaded')`,

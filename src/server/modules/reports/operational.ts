@@ -5,11 +5,12 @@ import { sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import { loadTotals } from "./overview";
 import {
+  bothPeriods,
   chart,
   column,
   figure,
   link,
-  monthKey,
+  loadRollups,
   percent,
   type ReportContext,
   row,
@@ -44,7 +45,6 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
   const end = dayAfter(period.to, timeZone);
   const grace = sql`make_interval(mins => ${ON_TIME_GRACE_MINUTES}::int)`;
   const inPeriod = { from: period.from, to: period.to };
-  const months = sql`month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date`;
   const perSubject = (
     key: "driver_id" | "vehicle_id",
     nameSql: ReturnType<typeof sql>,
@@ -54,11 +54,13 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
       ctx.db,
       ctx.rollups
         ? sql`select s.id, ${nameSql} as name, sum(t.loads)::int as loads,
-                sum(t.loads) filter (where t.status = 'completed')::int as completed,
+                coalesce(sum(t.loads) filter (where t.status = 'completed'), 0)::int as completed,
                 sum(t.delivery_on_time)::int as delivery_on_time,
                 sum(t.miles)::float8 as miles, sum(t.revenue)::text as revenue
-              from load_month_totals t ${joinSql}
-              where t.dim = ${key === "driver_id" ? "driver" : "vehicle"} and t.status <> 'cancelled' and ${months}
+              from (${loadRollups(
+                [[period.from, period.to]],
+                sql`dim = ${key === "driver_id" ? "driver" : "vehicle"} and status <> 'cancelled'`,
+              )}) t ${joinSql}
               group by s.id having sum(t.loads) <> 0
               order by sum(t.loads) desc, 2 limit ${TABLE_ROWS}`
         : sql`select s.id, ${nameSql} as name, count(*)::int as loads,
@@ -77,13 +79,11 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
     rows<Timeliness>(
       ctx.db,
       ctx.rollups
-        ? sql`select month >= ${monthKey(period.from)}::date as cur, sum(started)::int as started,
+        ? sql`select day >= ${period.from}::date as cur, sum(started)::int as started,
                 sum(pickup_on_time)::int as pickup_on_time, sum(delivered)::int as delivered,
                 sum(delivery_on_time)::int as delivery_on_time,
                 round(sum(transit_seconds) / nullif(sum(transit_loads), 0) / 3600, 1)::text as transit_hours
-              from load_month_totals
-              where dim = 'all' and status <> 'cancelled'
-                and month between ${monthKey(period.previousFrom)}::date and ${monthKey(period.to)}::date
+              from (${loadRollups(bothPeriods(period), sql`dim = 'all' and status <> 'cancelled'`)}) t
               group by 1`
         : sql`select pickup_at >= ${start} as cur,
             count(started_at)::int as started,
@@ -115,11 +115,18 @@ export async function operationalReport(ctx: ReportContext): Promise<ReportSecti
           where i.created_at >= ${dayStart(period.previousFrom, timeZone)} and i.created_at < ${end}
           group by 1`,
     ),
-    // Empty (deadhead) miles and their share of all miles driven (issue 40): read from the loads, the
-    // monthly rollups have no empty miles. By first pickup, not cancelled, both periods.
+    // Empty (deadhead) miles and their share of all miles driven (issue 40), by first pickup, not
+    // cancelled, both periods: the daily rollups (the monthly ones have no empty miles; the fleet's
+    // days are a few rows each), or the rows. A sum of no recorded empty miles is none, as in SQL.
     rows<{ cur: boolean; empty: string | null; loaded: string | null }>(
       ctx.db,
-      sql`select pickup_at >= ${start} as cur, sum(empty_miles)::text as empty, sum(loaded_miles)::text as loaded
+      ctx.rollups
+        ? sql`select day >= ${period.from}::date as cur,
+                (case when sum(empty_loads) > 0 then sum(empty_miles) end)::text as empty, sum(miles)::text as loaded
+              from load_day_totals
+              where dim = 'all' and status <> 'cancelled' and day between ${period.previousFrom}::date and ${period.to}::date
+              group by 1`
+        : sql`select pickup_at >= ${start} as cur, sum(empty_miles)::text as empty, sum(loaded_miles)::text as loaded
           from loads
           where status <> 'cancelled'
             and pickup_at >= ${dayStart(period.previousFrom, timeZone)} and pickup_at < ${end}

@@ -3,14 +3,16 @@ import { daysBetween, type ReportSection } from "@shared/reports/reports.schema"
 import { sql } from "drizzle-orm";
 import { dayAfter, dayStart } from "../../platform/company-day";
 import {
+  bothPeriods,
+  busyRollups,
   cents,
   chart,
   column,
   earliest,
   figure,
   link,
+  loadRollups,
   money,
-  monthKey,
   percent,
   type ReportContext,
   ratio,
@@ -38,10 +40,9 @@ export async function loadTotals(ctx: ReportContext): Promise<LoadTotals[]> {
   if (ctx.rollups)
     return rows<LoadTotals>(
       ctx.db,
-      sql`select month >= ${monthKey(period.from)}::date as cur, status::text as status, sum(loads)::int as n,
+      sql`select day >= ${period.from}::date as cur, status::text as status, sum(loads)::int as n,
             sum(revenue)::text as revenue, sum(miles)::float8 as miles, sum(mile_revenue)::text as mile_revenue
-          from load_month_totals
-          where dim = 'all' and month between ${monthKey(period.previousFrom)}::date and ${monthKey(period.to)}::date
+          from (${loadRollups(bothPeriods(period), sql`dim = 'all'`)}) t
           group by 1, 2 having sum(loads) <> 0`,
     );
   return rows<LoadTotals>(
@@ -91,9 +92,7 @@ async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
   const booked = ctx.rollups
     ? sql`select subject_id as vehicle_id, sum(loads)::int as loads, sum(revenue)::text as revenue,
             sum(miles)::float8 as miles
-          from load_month_totals
-          where dim = 'vehicle' and status <> 'cancelled'
-            and month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date
+          from (${loadRollups([[period.from, period.to]], sql`dim = 'vehicle' and status <> 'cancelled'`)}) t
           group by 1 having sum(loads) <> 0`
     : sql`select vehicle_id, count(*)::int as loads, sum(total_rate)::text as revenue,
             coalesce(sum(loaded_miles), 0)::float8 as miles
@@ -101,15 +100,25 @@ async function truckDays(ctx: ReportContext): Promise<TruckDays[]> {
           where vehicle_id is not null and status <> 'cancelled'
             and pickup_at >= ${dayStart(period.from, timeZone)} and pickup_at < ${dayAfter(period.to, timeZone)}
           group by vehicle_id`;
-  return rows<TruckDays>(
-    ctx.db,
-    sql`with busy as (
-          select vehicle_id, count(*) filter (where day >= ${period.from}::date)::int as busy,
+  // Busy days up to today: the comparison's and the period's days, whole months from the monthly
+  // busy days (rollups) or every day from the daily ones.
+  const spans: Array<[string, string]> = [];
+  const previousUntil = earliest(period.previousTo, until);
+  if (period.previousFrom <= previousUntil) spans.push([period.previousFrom, previousUntil]);
+  if (period.from <= until) spans.push([period.from, until]);
+  const busy = ctx.rollups
+    ? sql`select vehicle_id, coalesce(sum(days) filter (where day >= ${period.from}::date), 0)::int as busy,
+            coalesce(sum(days) filter (where day < ${period.from}::date), 0)::int as busy_prev
+          from (${busyRollups(spans)}) t
+          group by vehicle_id`
+    : sql`select vehicle_id, count(*) filter (where day >= ${period.from}::date)::int as busy,
             count(*) filter (where day < ${period.from}::date)::int as busy_prev
           from vehicle_busy_days
           where loads > 0 and day between ${period.previousFrom}::date and ${until}::date
-          group by vehicle_id
-        ),
+          group by vehicle_id`;
+  return rows<TruckDays>(
+    ctx.db,
+    sql`with busy as (${busy}),
         booked as (${booked})
         select v.id, v.unit_number, v.status::text as status, coalesce(b.busy, 0) as busy,
           coalesce(b.busy_prev, 0) as busy_prev, coalesce(k.loads, 0) as loads,

@@ -10,9 +10,10 @@ import {
   earliest,
   figure,
   latest,
+  ledgerSubjectRollups,
   link,
+  loadRollups,
   money,
-  monthKey,
   percent,
   type ReportContext,
   row,
@@ -40,21 +41,25 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
   const end = dayAfter(period.to, timeZone);
   const inPeriod = { from: period.from, to: period.to };
   const liveLoads = sql`l.status <> 'cancelled' and l.pickup_at >= ${start} and l.pickup_at < ${end}`;
-  const months = sql`t.month between ${monthKey(period.from)}::date and ${monthKey(period.to)}::date`;
-  /** Revenue (and load count) per subject: the rows, or the monthly rollups for whole months. */
+  const inRange: Array<[string, string]> = [[period.from, period.to]];
+  /** Revenue (and load count) per subject: the rows, or the rollups (months and edge days). */
   const revenueOf = (dim: "driver" | "vehicle" | "customer", column: SQL) =>
     ctx.rollups
       ? sql`select t.subject_id as id, sum(t.loads)::int as loads, sum(t.revenue) as revenue
-            from load_month_totals t where t.dim = ${dim} and t.status <> 'cancelled' and ${months}
+            from (${loadRollups(inRange, sql`dim = ${dim} and status <> 'cancelled'`)}) t
             group by 1 having sum(t.loads) <> 0`
       : sql`select ${column} as id, count(*)::int as loads, sum(l.total_rate) as revenue
             from loads l where ${liveLoads} and ${column} is not null group by 1`;
-  /** Posted expenses per subject (driver pay only, for drivers): the rows, or the monthly rollups. */
+  /** Posted expenses per subject (driver pay only, for drivers): the rows, or the rollups. */
   const costOf = (dim: "driver" | "vehicle") =>
     ctx.rollups
-      ? sql`select t.subject_id as id, sum(t.amount) as cost from ledger_month_subject_totals t
-            where t.dim = ${dim} and not t.voided and t.direction = 'expense' and ${months}
-              ${dim === "driver" ? sql`and t.category = 'driver_pay'` : sql``}
+      ? sql`select t.subject_id as id, sum(t.amount) as cost
+            from (${ledgerSubjectRollups(
+              period.from,
+              period.to,
+              sql`dim = ${dim} and not voided and direction = 'expense'
+                ${dim === "driver" ? sql`and category = 'driver_pay'` : sql``}`,
+            )}) t
             group by 1`
       : sql`select t.${sql.raw(dim === "driver" ? "driver_id" : "vehicle_id")} as id, sum(t.amount) as cost
             from transactions t
@@ -68,8 +73,8 @@ export async function profitAndLossReport(ctx: ReportContext): Promise<ReportSec
     rows<{ month: string; revenue: string }>(
       ctx.db,
       ctx.rollups
-        ? sql`select to_char(t.month, 'YYYY-MM') as month, sum(t.revenue)::text as revenue
-              from load_month_totals t where t.dim = 'all' and t.status <> 'cancelled' and ${months}
+        ? sql`select to_char(t.day, 'YYYY-MM') as month, sum(t.revenue)::text as revenue
+              from (${loadRollups(inRange, sql`dim = 'all' and status <> 'cancelled'`)}) t
               group by 1 having sum(t.loads) <> 0`
         : sql`select to_char(l.pickup_at at time zone ${timeZone}, 'YYYY-MM') as month, sum(l.total_rate)::text as revenue
               from loads l where ${liveLoads} group by 1`,

@@ -22,8 +22,9 @@ export interface ReportContext {
   /** The company's today (ISO day). */
   today: string;
   /**
-   * Whether the period and its comparison are whole months, so the monthly rollups answer instead
-   * of the rows (decision 027); the tests run both ways and compare.
+   * Whether the rollups answer instead of the rows: the monthly sums for the whole months of a period
+   * and the daily sums for the days of its partial months (decisions 027 and 066). The service always
+   * reads them; the tests build every report both ways and compare.
    */
   rollups: boolean;
 }
@@ -46,6 +47,103 @@ export function wholeMonths(p: {
 
 /** The months of a span of days, as the rollups key them (the first day of each). */
 export const monthKey = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after `day`'s. */
+const nextMonth = (day: string) => {
+  const d = new Date(`${monthKey(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const shiftDay = (day: string, by: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + by);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * How the rollups cover the company days `[from, to]` (decision 066): the whole months inside it (the
+ * first days of the first and the last, or null when no month is whole) from the monthly sums, and the
+ * spans of days of the partial months at its ends from the daily sums.
+ */
+export function rollupSpans(from: string, to: string) {
+  const first = from.endsWith("-01") ? from : nextMonth(from);
+  // The first day after the last whole month: `to`'s month is whole when `to` is its last day.
+  const after = nextMonth(to) === shiftDay(to, 1) ? nextMonth(to) : monthKey(to);
+  if (first >= after) return { months: null, days: [[from, to]] as Array<[string, string]> };
+  const days: Array<[string, string]> = [];
+  if (from < first) days.push([from, shiftDay(first, -1)]);
+  if (after <= to) days.push([after, to]);
+  return { months: [first, monthKey(shiftDay(after, -1))] as [string, string], days };
+}
+
+/** A period's comparison and the period, the spans a two-period rollup read covers. */
+export const bothPeriods = (p: ReportPeriod): Array<[string, string]> => [
+  [p.previousFrom, p.previousTo],
+  [p.from, p.to],
+];
+
+const LOAD_MEASURES = sql.raw(
+  `"loads", "revenue", "mile_revenue", "miles", "driver_pay", "started", "pickup_on_time", "delivered",
+   "delivery_on_time", "transit_seconds", "transit_loads"`,
+);
+
+/**
+ * The loads' rollup rows for the company days of each span (`[from, to]`, e.g. a period and its
+ * comparison), matching `filter` (on `dim`, `subject_id`, `status`): `load_month_totals` for the
+ * whole months inside a span, `load_day_totals` for the days of its partial months. Each row has
+ * `day` (a month row: the month's first day, which lies in the same span), so `day >= from` tells a
+ * period from the one before it, and the measures of `load_month_totals`.
+ */
+export function loadRollups(spans: Array<[string, string]>, filter: SQL): SQL {
+  const parts: SQL[] = [];
+  for (const [from, to] of spans) {
+    const { months, days } = rollupSpans(from, to);
+    if (months)
+      parts.push(sql`select month as day, dim, subject_id, status, ${LOAD_MEASURES} from load_month_totals
+        where month between ${months[0]}::date and ${months[1]}::date and ${filter}`);
+    for (const [a, b] of days)
+      parts.push(sql`select day, dim, subject_id, status, ${LOAD_MEASURES} from load_day_totals
+        where day between ${a}::date and ${b}::date and ${filter}`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * Each truck's busy days in each span (`day`, `vehicle_id`, `days`): whole months from
+ * `vehicle_busy_months`, the days of partial months from `vehicle_busy_days`.
+ */
+export function busyRollups(spans: Array<[string, string]>): SQL {
+  const parts: SQL[] = [];
+  for (const [from, to] of spans) {
+    const { months, days } = rollupSpans(from, to);
+    if (months)
+      parts.push(sql`select month as day, vehicle_id, days from vehicle_busy_months
+        where month between ${months[0]}::date and ${months[1]}::date`);
+    for (const [a, b] of days)
+      parts.push(sql`select day, vehicle_id, 1 as days from vehicle_busy_days
+        where loads > 0 and day between ${a}::date and ${b}::date`);
+  }
+  if (!parts.length) return sql`select null::date as day, null::uuid as vehicle_id, 0 as days where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The ledger's per-truck and per-driver rollup rows for the company days `[from, to]`, matching
+ * `filter` (on `dim`, `subject_id`, `direction`, `category`, `voided`): the monthly sums for its whole
+ * months, the daily sums for the days of its partial months.
+ */
+export function ledgerSubjectRollups(from: string, to: string, filter: SQL): SQL {
+  const { months, days } = rollupSpans(from, to);
+  const parts: SQL[] = [];
+  const cols = sql.raw(`dim, subject_id, direction, category, voided, entries, amount`);
+  if (months)
+    parts.push(sql`select month as day, ${cols} from ledger_month_subject_totals
+      where month between ${months[0]}::date and ${months[1]}::date and ${filter}`);
+  for (const [a, b] of days)
+    parts.push(sql`select day, ${cols} from ledger_day_subject_totals
+      where day between ${a}::date and ${b}::date and ${filter}`);
+  return sql.join(parts, sql` union all `);
+}
 
 /** `[start, end)` of a span of company days as instants, for timestamp columns (index-friendly). */
 export function instantRange(column: SQL, from: string, to: string, timeZone: string): SQL {

@@ -1,5 +1,6 @@
 import { ROUTES } from "@shared/access";
 import {
+  addDays,
   REPORT_IDS,
   type Report,
   type ReportFigure,
@@ -26,7 +27,7 @@ import { companyDay } from "../../platform/company-day";
 import { driverIdOf } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { pdfText } from "../../testing/pdf-text";
-import { wholeMonths } from "./report-kit";
+import { rollupSpans, wholeMonths } from "./report-kit";
 import { REPORT_BUILDERS } from "./reports.service";
 
 /**
@@ -908,7 +909,7 @@ describe("downloads", () => {
   });
 });
 
-describe("rollups (decision 027)", () => {
+describe("rollups (decisions 027 and 066)", () => {
   it("answer every report of whole months exactly as the rows do", async () => {
     const timeZone = ctx.deps.config.company.timeZone;
     const today = companyDay(new Date(), timeZone);
@@ -927,6 +928,102 @@ describe("rollups (decision 027)", () => {
         expect(fromRollups, `${id} ${period.from}`).toEqual(fromRows);
       }
     }
+  });
+
+  it("split a period into whole months and the days of the partial months at its ends", () => {
+    expect(rollupSpans("2020-02-15", "2020-04-01")).toEqual({
+      months: ["2020-03-01", "2020-03-01"],
+      days: [
+        ["2020-02-15", "2020-02-29"],
+        ["2020-04-01", "2020-04-01"],
+      ],
+    });
+    expect(rollupSpans("2026-01-15", "2026-11-20")).toEqual({
+      months: ["2026-02-01", "2026-10-01"],
+      days: [
+        ["2026-01-15", "2026-01-31"],
+        ["2026-11-01", "2026-11-20"],
+      ],
+    });
+    expect(rollupSpans("2020-01-01", "2020-12-31")).toEqual({
+      months: ["2020-01-01", "2020-12-01"],
+      days: [],
+    });
+    expect(rollupSpans("2020-03-01", "2020-04-10")).toEqual({
+      months: ["2020-03-01", "2020-03-01"],
+      days: [["2020-04-01", "2020-04-10"]],
+    });
+    // No whole month inside: days only (a single day, ten days across a month end, most of a month).
+    expect(rollupSpans("2020-03-18", "2020-03-18")).toEqual({
+      months: null,
+      days: [["2020-03-18", "2020-03-18"]],
+    });
+    expect(rollupSpans("2020-03-27", "2020-04-05")).toEqual({
+      months: null,
+      days: [["2020-03-27", "2020-04-05"]],
+    });
+    expect(rollupSpans("2020-03-02", "2020-03-31")).toEqual({
+      months: null,
+      days: [["2020-03-02", "2020-03-31"]],
+    });
+  });
+
+  it("answer a period with partial months at both ends from whole months plus edge days, as the rows do", async () => {
+    // February 15 – April 1, 2020: February's last days (E, F) from the daily sums, March (A, B, D; C
+    // cancelled) from the monthly ones, April 1 (nothing: D is March 31 in Chicago) from the daily.
+    const query = "period=custom&from=2020-02-15&to=2020-04-01";
+    const overview = figures(await report("overview", query));
+    expect(vp(overview.revenue)).toEqual(["1810.50", "0.00"]);
+    expect(vp(overview.loads)).toEqual(["5", "0"]);
+    const ops = figures(await report("operational", query));
+    expect(vp(ops.cancelled)).toEqual(["1", "0"]);
+    // Ledger costs per truck: February 20's fuel (50.00, a day) + March 3's (120.25, the month).
+    const pl = await report("profit-and-loss", query);
+    expect(cells(tableOf(pl, "byTruck"))["RPT-1"]).toEqual({
+      loads: "4",
+      revenue: "1750.50",
+      costs: "170.25",
+      net: "1580.25",
+    });
+    expect(cells(tableOf(pl, "byDriver"))["Report Driver"]).toMatchObject({
+      loads: "5",
+      driverPay: "300.00",
+    });
+    // March 3 – 31 leaves A (March 2) to the previous period (February 4 – March 2).
+    const late = figures(await report("overview", "period=custom&from=2020-03-03&to=2020-03-31"));
+    expect(vp(late.revenue)).toEqual(["350.50", "1460.00"]);
+  });
+
+  it("answer every report over any period exactly as the rows do: presets, partial months, single days", async () => {
+    const timeZone = ctx.deps.config.company.timeZone;
+    const today = companyDay(new Date(), timeZone);
+    const custom = (from: string, to: string) => resolvePeriod({ period: "custom", from, to }, today);
+    const periods = [
+      // The hand-made data of 2020: partial months at both ends, across a month end, single days.
+      custom("2020-02-15", "2020-04-01"),
+      custom("2020-03-03", "2020-03-31"),
+      custom("2020-03-27", "2020-04-05"),
+      custom("2020-03-02", "2020-03-02"),
+      custom("2020-03-31", "2020-03-31"),
+      // The demo data around today: most of a year with partial ends, ten days, a day, the week.
+      custom(addDays(today, -320), addDays(today, -8)),
+      custom(addDays(today, -45), addDays(today, 10)),
+      custom(addDays(today, -12), addDays(today, -3)),
+      custom(addDays(today, -1), addDays(today, -1)),
+      resolvePeriod({ period: "this-week" }, today),
+      resolvePeriod({ period: "last-week" }, today),
+    ];
+    let partial = 0;
+    for (const period of periods) {
+      if (!wholeMonths(period)) partial++;
+      for (const id of REPORT_IDS) {
+        const base = { db: ctx.deps.db, period, timeZone, today };
+        const fromRollups = await REPORT_BUILDERS[id]({ ...base, rollups: true });
+        const fromRows = await REPORT_BUILDERS[id]({ ...base, rollups: false });
+        expect(fromRollups, `${id} ${period.from} – ${period.to}`).toEqual(fromRows);
+      }
+    }
+    expect(partial).toBe(periods.length);
   });
 
   it("stay equal to their rows through inserts, updates and deletes of loads and ledger rows", async () => {
@@ -949,6 +1046,29 @@ describe("rollups (decision 027)", () => {
       ledger: (
         await db.execute(sql`select month::text, dim, subject_id, direction, category, voided, entries, amount::text
           from ledger_month_subject_totals where entries <> 0 or amount <> 0 order by 1, 2, 3, 4, 5, 6`)
+      ).rows,
+      loadDays: (
+        await db.execute(sql`select day::text, dim, subject_id, status, loads, revenue::text, mile_revenue::text,
+            miles::text, driver_pay::text, started, pickup_on_time, delivered, delivery_on_time,
+            transit_seconds::text, transit_loads, empty_miles::text, empty_loads
+          from load_day_totals
+          where loads <> 0 or revenue <> 0 or miles <> 0 or driver_pay <> 0 or started <> 0 or delivered <> 0
+            or pickup_on_time <> 0 or delivery_on_time <> 0 or transit_loads <> 0 or transit_seconds <> 0
+            or empty_miles <> 0 or empty_loads <> 0
+          order by 1, 2, 3, 4`)
+      ).rows,
+      ledgerDays: (
+        await db.execute(sql`select day::text, dim, subject_id, direction, category, voided, entries, amount::text
+          from ledger_day_subject_totals where entries <> 0 or amount <> 0 order by 1, 2, 3, 4, 5, 6`)
+      ).rows,
+      busyMonths: (
+        await db.execute(
+          sql`select month::text, vehicle_id, days from vehicle_busy_months where days <> 0 order by 1, 2`,
+        )
+      ).rows,
+      ifta: (
+        await db.execute(sql`select day::text, kind, key, miles::text, loads from ifta_day_totals
+          where miles <> 0 or loads <> 0 order by 1, 2, 3`)
       ).rows,
     });
     // A mix of writes, several rows per statement where the app makes them.
@@ -986,8 +1106,29 @@ describe("rollups (decision 027)", () => {
     await db.execute(
       sql`update transactions set vehicle_id = ${truckId} where occurred_on = '2020-03-06' and category = 'driver_pay'`,
     );
+    await db.execute(sql`update loads set empty_miles = 12.5 where id in (${load.e}, ${load.f})`);
+    // State miles: GPS miles for the load on the road, an empty leg, a better source over a worse one,
+    // miles corrected and removed, and a load deleted with its state miles (a cascade).
+    await db.insert(loadJurisdictionMiles).values([
+      { loadId: load.b, jurisdiction: "IL", source: "gps", miles: "42.0" },
+      { loadId: load.f, jurisdiction: "IL", leg: "empty", source: "estimated", miles: "7.5" },
+      { loadId: load.f, jurisdiction: "IN", leg: "empty", source: "routed", miles: "3.0" },
+    ]);
+    await db.execute(sql`update load_jurisdiction_miles set miles = miles + 1 where load_id = ${load.a}`);
+    await db.execute(
+      sql`update load_jurisdiction_miles set source = 'estimated' where load_id = ${load.f} and jurisdiction = 'IN'`,
+    );
+    await db.execute(
+      sql`delete from load_jurisdiction_miles where load_id = ${load.a} and jurisdiction = 'IN'`,
+    );
+    await db.execute(sql`update loads set status = 'in_progress' where id = ${load.f}`);
+    await db.execute(sql`delete from loads where id = ${load.e}`);
     const kept = await snapshot();
     expect(kept.loads.length).toBeGreaterThan(0);
+    expect(kept.loadDays.length).toBeGreaterThan(0);
+    expect(kept.ledgerDays.length).toBeGreaterThan(0);
+    expect(kept.ifta.length).toBeGreaterThan(0);
+    expect(kept.busyMonths.length).toBeGreaterThan(0);
     expect(kept.days.length).toBeGreaterThan(0);
     // Recomputed from the rows, the rollups are the same.
     await db.execute(sql`select "rebuild_report_rollups"()`);

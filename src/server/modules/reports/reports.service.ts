@@ -27,7 +27,7 @@ import { operationalReport } from "./operational";
 import { overviewReport } from "./overview";
 import { profitAndLossReport } from "./profit-and-loss";
 import { reportFile } from "./report-files";
-import { isFinal, type ReportContext, wholeMonths } from "./report-kit";
+import { isFinal, type ReportContext } from "./report-kit";
 
 /** Each report's sections from its context (the tests call them with and without the rollups). */
 export const REPORT_BUILDERS: Record<ReportId, (ctx: ReportContext) => Promise<Report["sections"]>> = {
@@ -59,7 +59,9 @@ export function createReportsService(deps: Deps) {
       period,
       timeZone: config.company.timeZone,
       today,
-      rollups: wholeMonths(period),
+      // The rollups answer every period: whole months from the monthly sums, the days of partial
+      // months from the daily ones (decision 066).
+      rollups: true,
     });
     return {
       id,
