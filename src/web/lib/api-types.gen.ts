@@ -8403,6 +8403,7 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+            totalIsEstimate: boolean;
         };
         PortalStop: {
             address: string;
