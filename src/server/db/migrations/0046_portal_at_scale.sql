@@ -3,7 +3,7 @@ CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 -- The customer's (customer_id, pickup_at desc, id) index gains the search columns; built before the
 -- old one goes, so a customer's loads are never without an index (order changed by hand).
-CREATE INDEX "loads_customer_pickup_search" ON "loads" USING btree ("customer_id","pickup_at" DESC NULLS LAST,"id","load_number","pickup_city","delivery_city");--> statement-breakpoint
+CREATE INDEX "loads_customer_pickup_search" ON "loads" USING btree ("customer_id","pickup_at" DESC NULLS LAST,"id","status","load_number","pickup_city","delivery_city");--> statement-breakpoint
 DROP INDEX "loads_customer_id_pickup_at_id_index";--> statement-breakpoint
 CREATE INDEX "loads_customer_status" ON "loads" USING btree ("customer_id","status","delivered_at");--> statement-breakpoint
 CREATE INDEX "loads_customer_search_trgm" ON "loads" USING gin ("customer_id",(load_number || ' ' || pickup_city || ' ' || delivery_city) gin_trgm_ops);

@@ -107,12 +107,14 @@ export const loads = pgTable(
     index().on(t.pickupAt.desc(), t.id),
     index().on(t.status, t.pickupAt.desc(), t.id),
     index().on(t.driverId, t.pickupAt.desc(), t.id),
-    // A customer's loads newest first, with the columns of the search expression: the customer
-    // portal's search (issue 42) walks this index alone (an index-only scan) until a page is found.
+    // A customer's loads newest first, with the status and the columns of the search expression: the
+    // customer portal's lists and searches (issue 42) walk this index alone (an index-only scan) until
+    // a page is found.
     index("loads_customer_pickup_search").on(
       t.customerId,
       t.pickupAt.desc(),
       t.id,
+      t.status,
       t.loadNumber,
       t.pickupCity,
       t.deliveryCity,

@@ -188,6 +188,28 @@ describe("the portal's loads list answers what the plain query answered", () => 
     }
   });
 
+  it("reads a status-sorted list status by status into the very pages of one sort over every load", async () => {
+    for (const dir of ["asc", "desc"] as const) {
+      const { total } = await plainPage(greatLakesId, { sort: "status", dir });
+      for (let page = 1; (page - 1) * 10 <= total; page++) {
+        await expectSameAsPlain(greatLakes, greatLakesId, { sort: "status", dir, pageSize: 10, page });
+        await expectSameAsPlain(greatLakes, greatLakesId, {
+          q: "a",
+          sort: "status",
+          dir,
+          pageSize: 10,
+          page,
+        });
+      }
+      await expectSameAsPlain(greatLakes, greatLakesId, {
+        sort: "status",
+        dir,
+        status: "pending",
+        pageSize: 10,
+      });
+    }
+  });
+
   it("keeps the totals exact through new loads, status changes, a load moved to another customer and a deletion", async () => {
     const counted = async (status?: string) =>
       (await portalPage(greatLakes, { status, pageSize: 10, page: 1 })).total;

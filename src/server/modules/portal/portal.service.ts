@@ -1,13 +1,18 @@
-import { ACTIVE_LOAD_STATUSES, LOAD_SEARCH_COUNT_EXACT_LIMIT } from "@shared/loads/loads.schema";
+import {
+  ACTIVE_LOAD_STATUSES,
+  LOAD_SEARCH_COUNT_EXACT_LIMIT,
+  LOAD_STATUSES,
+} from "@shared/loads/loads.schema";
 import type {
   PortalLoadDetail,
   PortalLoadExportQuery,
+  PortalLoadFilter,
   PortalLoadListQuery,
   PortalLoadPage,
   PortalSummary,
 } from "@shared/portal/portal.schema";
 import { PORTAL_RECENT_DAYS } from "@shared/portal/portal.schema";
-import { and, asc, count, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { customers, loadRequests, loadStatusEvents, loadStops, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -63,6 +68,45 @@ export function createPortalService(deps: Deps) {
     const counted = await countUpTo(db, cond, cap);
     if (counted <= cap) return { total: counted, totalIsEstimate: false };
     return { total: Math.max(counted, estimate), totalIsEstimate: true };
+  }
+
+  /**
+   * The ids of a page sorted by status: read status by status in the enum's order, each its own walk
+   * by pickup, newest first, instead of sorting every one of the customer's loads. What is left of
+   * the offset carries into the next status, counted from the rollups (for a search, up to the offset).
+   */
+  async function statusPageIds(
+    customerId: string,
+    filter: Omit<PortalLoadFilter, "sort" | "dir">,
+    cond: SQL,
+    dir: "asc" | "desc",
+    limit: number,
+    offset: number,
+  ): Promise<string[]> {
+    const statuses = dir === "asc" ? [...LOAD_STATUSES] : [...LOAD_STATUSES].reverse();
+    // Within a status: newest pickup first, as the index is built (never null), then the id.
+    const within = [sql`${loads.pickupAt} desc nulls last`, dir === "desc" ? asc(loads.id) : desc(loads.id)];
+    const ids: string[] = [];
+    let skip = offset;
+    for (const status of statuses) {
+      if (filter.status && filter.status !== status) continue;
+      const where = and(cond, eq(loads.status, status)) as SQL;
+      const found = (
+        await db
+          .select({ id: loads.id })
+          .from(loads)
+          .where(where)
+          .orderBy(...within)
+          .limit(limit - ids.length)
+          .offset(skip)
+      ).map((r) => r.id);
+      ids.push(...found);
+      if (ids.length >= limit) break;
+      if (found.length > 0 || skip === 0) skip = 0;
+      else
+        skip -= filter.q ? await countUpTo(db, where, skip) : await customerLoadCount(db, customerId, status);
+    }
+    return ids;
   }
 
   async function ownLoad(actor: Actor, loadId: string) {
@@ -146,20 +190,26 @@ export function createPortalService(deps: Deps) {
       if (!customerId) return { items: [], total: 0, page, pageSize, totalIsEstimate: false };
       const cond = portalCondition(customerId, filter);
       const offset = offsetOf({ page, pageSize });
-      // The page's ids first: a search walks the customer's (customer, pickup, search columns) index
-      // alone until it has them; only those rows are then read whole.
-      const pageIds = db
-        .select({ id: loads.id })
-        .from(loads)
-        .where(cond)
-        .orderBy(...portalOrder(sort, dir))
-        .limit(pageSize)
-        .offset(offset);
-      const rows = await db
-        .select(portalLoadColumns)
-        .from(loads)
-        .where(inArray(loads.id, pageIds))
-        .orderBy(...portalOrder(sort, dir));
+      // The page's ids are chosen before any row is read whole: a search walks the customer's
+      // (customer, pickup, status, search columns) index alone until it has them.
+      const ids =
+        sort === "status"
+          ? await statusPageIds(customerId, filter, cond, dir, pageSize, offset)
+          : db
+              .select({ id: loads.id })
+              .from(loads)
+              .where(cond)
+              .orderBy(...portalOrder(sort, dir))
+              .limit(pageSize)
+              .offset(offset);
+      const rows =
+        Array.isArray(ids) && ids.length === 0
+          ? []
+          : await db
+              .select(portalLoadColumns)
+              .from(loads)
+              .where(inArray(loads.id, ids))
+              .orderBy(...portalOrder(sort, dir));
       const items = rows.map(toPortalItem);
       // A short page ends the list: its total needs no count.
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
