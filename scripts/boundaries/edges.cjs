@@ -31,6 +31,7 @@ const SERVER_EDGES = {
   "loads -> invoices/invoices.repo": "a billed load names its invoice (invoices never import loads)",
   "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
   "portal -> loads/tracking-links.service": "the portal hands out the loads' own private tracking links",
+  "portal -> loads/loads.repo": "a portal search is counted as the loads list counts one (decision 005)",
   "paperwork -> loads/paperwork-status":
     "a load's paperwork status is derived from its files, which loads own",
   "paperwork -> loads/bol-links.service": "the BOL manager hands out the loads' own public upload links",
