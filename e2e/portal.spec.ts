@@ -204,3 +204,34 @@ test.describe("stop times in the stop's zone (issue 40)", () => {
     ]);
   });
 });
+
+test.describe("a large search (issue 42)", () => {
+  test("a search past 250 matches shows its total as about N, in the reader's language, at 1440 and 375 px", async ({
+    page,
+  }, testInfo) => {
+    await loginAs(page, "customer@demo.test");
+    // The demo customer has a few dozen loads; past 250 matches the server answers the page with the
+    // planner's estimate and says so (totalIsEstimate, tested in portal-scale.int.test.ts). The answer
+    // here is the real one, marked as such a search would be.
+    await page.route("**/api/portal/loads?*", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, total: 27_540, totalIsEstimate: true } });
+    });
+    for (const [lng, summary] of [
+      ["en", /1–25 of about 27,540/],
+      ["es", /1–25 de unos 27\.540/],
+      ["fr", /1–25 sur environ 27\s540/],
+    ] as const) {
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto(`/customer-portal?q=a&lng=${lng}`);
+        await expect(page.getByText(summary)).toBeVisible();
+        await page.screenshot({
+          path: testInfo.outputPath(`portal-estimate-${lng}-${width}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  });
+});

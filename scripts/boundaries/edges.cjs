@@ -16,7 +16,7 @@ const SERVER_EDGES = {
   "dashboard -> reports/compliance":
     "the dashboard counts expiring documents by the compliance report's rule",
   "dashboard -> reports/report-kit":
-    "the dashboard's week and month revenue read the report rollups the reports read (decision 0xx)",
+    "the dashboard's week and month revenue read the report rollups the reports read (decision 066)",
   "notifications -> chat/chat.service":
     "the one events stream per browser also carries chat, and the bell's count call the chat's unread",
   "notifications -> auth/session":
@@ -35,6 +35,7 @@ const SERVER_EDGES = {
   "loads -> invoices/invoices.repo": "a billed load names its invoice (invoices never import loads)",
   "portal -> loads/loads.service": "accepting a load request creates the load in the same transaction",
   "portal -> loads/tracking-links.service": "the portal hands out the loads' own private tracking links",
+  "portal -> loads/loads.repo": "a portal search is counted as the loads list counts one (decision 005)",
   "paperwork -> loads/paperwork-status":
     "a load's paperwork status is derived from its files, which loads own",
   "paperwork -> loads/bol-links.service": "the BOL manager hands out the loads' own public upload links",

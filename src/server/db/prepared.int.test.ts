@@ -48,6 +48,14 @@ describe("repeated statements are prepared per connection", () => {
     expect(await preparedTexts(pool)).toEqual([]);
   });
 
+  it("never prepares a text search: its plan depends on the term", async () => {
+    const pool = onePool();
+    const text = "select count(*)::int as n from users where email ilike $1";
+    for (const term of ["%admin%", "%demo%", "%zzzz%"]) await pool.query(text, [term]);
+    expect(await preparedTexts(pool)).toEqual([]);
+    expect((await pool.query(text, ["%admin@demo%"])).rows).toEqual([{ n: 1 }]);
+  });
+
   it("keeps at most its share per connection; the rest are planned each time", async () => {
     const pool = onePool((p) => autoPrepare(p, 2));
     const texts = ["select $1::int as a", "select $1::int as b", "select $1::int as c"];

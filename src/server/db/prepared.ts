@@ -16,10 +16,17 @@ import type pg from "pg";
  * never takes a slot. Each connection prepares at most `perConnection` texts; past that, a new text is
  * planned each time, as before. The name is a hash of the text, the same on every connection.
  *
+ * Never prepared: a text search (`ilike`). Its best plan depends on the term — a common word walks an
+ * index in order until a page is found, a rare one asks its trigram index — and the generic plan
+ * PostgreSQL settles on after five runs knows no term: the customer portal's search then walked all of
+ * a customer's 88,757 loads for a word matching none (187 ms, against 3 ms planned for it; issue 42).
+ *
  * Turned off with DATABASE_PREPARED_STATEMENTS=false for a pooler that cannot keep them (PgBouncer in
  * transaction mode before 1.21).
  */
 export const PREPARED_PER_CONNECTION = 200;
+/** A text search, planned for its term every time (see above). */
+const SEARCH = /\bilike\b/i;
 /** How many distinct texts are remembered between their first and second run. */
 const SEEN_LIMIT = 10_000;
 
@@ -55,7 +62,7 @@ export function autoPrepare(pool: pg.Pool, perConnection = PREPARED_PER_CONNECTI
       // a cursor or stream (submit) and a statement that already has a name keep their own way
       if (!c || c.name !== undefined || c.submit !== undefined) return undefined;
       const params = Array.isArray(values) ? values : c.values;
-      if (!Array.isArray(params) || params.length === 0) return undefined;
+      if (!Array.isArray(params) || params.length === 0 || SEARCH.test(c.text)) return undefined;
       const name = nameFor(c.text);
       if (!name || (!prepared.has(name) && prepared.size >= perConnection)) return undefined;
       prepared.add(name);

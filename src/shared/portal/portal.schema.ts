@@ -55,7 +55,14 @@ export const portalLoadItemSchema = z
   .strict();
 export type PortalLoadItem = z.infer<typeof portalLoadItemSchema>;
 
-export const portalLoadPageSchema = pageSchema(portalLoadItemSchema);
+export const portalLoadPageSchema = pageSchema(portalLoadItemSchema).extend({
+  /**
+   * True when `total` is PostgreSQL's estimate: a search matching more than
+   * LOAD_SEARCH_COUNT_EXACT_LIMIT loads is not counted to the end, as on the loads list (decision 005).
+   * Shown as "about N". Without a search the total is always exact.
+   */
+  totalIsEstimate: z.boolean(),
+});
 export type PortalLoadPage = z.infer<typeof portalLoadPageSchema>;
 
 export const portalStopSchema = z

@@ -8404,6 +8404,7 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+            totalIsEstimate: boolean;
         };
         PortalStop: {
             address: string;

@@ -107,7 +107,18 @@ export const loads = pgTable(
     index().on(t.pickupAt.desc(), t.id),
     index().on(t.status, t.pickupAt.desc(), t.id),
     index().on(t.driverId, t.pickupAt.desc(), t.id),
-    index().on(t.customerId, t.pickupAt.desc(), t.id),
+    // A customer's loads newest first, with the status and the columns of the search expression: the
+    // customer portal's lists and searches (issue 42) walk this index alone (an index-only scan) until
+    // a page is found.
+    index("loads_customer_pickup_search").on(
+      t.customerId,
+      t.pickupAt.desc(),
+      t.id,
+      t.status,
+      t.loadNumber,
+      t.pickupCity,
+      t.deliveryCity,
+    ),
     // Reports: a truck's loads in a period (utilisation, loads and profit per truck).
     index("loads_vehicle_pickup").on(t.vehicleId, t.pickupAt),
     index().on(t.deliveryAt.desc()),
@@ -150,6 +161,16 @@ export const loads = pgTable(
       .where(sql`status = 'completed'`),
     index("loads_number_tail_trgm").using("gin", sql`substr(load_number, 2) gin_trgm_ops`),
     index("loads_cities_trgm").using("gin", sql`(pickup_city || ' ' || delivery_city) gin_trgm_ops`),
+    // The customer portal (issue 42): a customer's active and recently delivered loads counted from
+    // the index alone, and a status filter without reading the customer's other loads.
+    index("loads_customer_status").on(t.customerId, t.status, t.deliveredAt),
+    // The portal's search: one customer's matches of the search expression straight from the index
+    // (btree_gin for the customer, hand-written in its migration), not a bitmap of all their loads.
+    index("loads_customer_search_trgm").using(
+      "gin",
+      t.customerId,
+      sql`(load_number || ' ' || pickup_city || ' ' || delivery_city) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { LoadStatus } from "@shared/loads/loads.schema";
 import type {
   PortalFileKind,
   PortalLoadFilter,
@@ -7,24 +8,64 @@ import type {
 import { PORTAL_FILE_KINDS } from "@shared/portal/portal.schema";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { files, loadFiles, loads } from "../../db/schema";
+import { files, loadFiles, loadMonthTotals, loads } from "../../db/schema";
 import { iso, likePattern } from "../../http/pagination";
 
-/** A customer's loads: always scoped to their own customer id. */
-export function portalCondition(customerId: string, filter: Omit<PortalLoadFilter, "sort" | "dir">): SQL {
+/**
+ * The search expression of the trigram indexes `loads_search_trgm` and `loads_customer_search_trgm`,
+ * written exactly the same way so the planner uses them.
+ */
+const searchText = sql`(loads.load_number || ' ' || loads.pickup_city || ' ' || loads.delivery_city)`;
+
+/**
+ * A customer's loads: always scoped to their own customer id. The search matches the load number,
+ * the pickup city or the delivery city. It is asked of the search expression (the three joined by
+ * spaces), which the customer's trigram index answers: a term without a space is in the expression
+ * exactly when it is in one of the three. A term with a space could also match across two of them,
+ * so then each column is asked too, and the answer stays the one of the three separate matches.
+ */
+export function portalCondition(
+  customerId: string,
+  filter: Omit<PortalLoadFilter, "sort" | "dir">,
+  { forEstimate = false } = {},
+): SQL {
   const where: SQL[] = [eq(loads.customerId, customerId)];
   if (filter.status) where.push(eq(loads.status, filter.status));
   if (filter.q) {
     const p = likePattern(filter.q);
-    where.push(
-      or(
-        sql`${loads.loadNumber} ilike ${p}`,
-        sql`${loads.pickupCity} ilike ${p}`,
-        sql`${loads.deliveryCity} ilike ${p}`,
-      ) as SQL,
-    );
+    where.push(sql`${searchText} ilike ${p}`);
+    // The planner would take the two for independent conditions and multiply their shares: the
+    // expression alone is the better estimate of the matches.
+    if (filter.q.includes(" ") && !forEstimate) {
+      where.push(
+        or(
+          sql`${loads.loadNumber} ilike ${p}`,
+          sql`${loads.pickupCity} ilike ${p}`,
+          sql`${loads.deliveryCity} ilike ${p}`,
+        ) as SQL,
+      );
+    }
   }
   return and(...where) as SQL;
+}
+
+/**
+ * How many loads a customer has, in one status or all: the sum of the per-month counts by customer
+ * and status that the load triggers keep in the same transaction as every load write
+ * (`load_month_totals`, migration 0023) — exact, and a few dozen rows however many loads they have.
+ */
+export async function customerLoadCount(db: Tx, customerId: string, status?: LoadStatus): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${loadMonthTotals.loads}), 0)::int` })
+    .from(loadMonthTotals)
+    .where(
+      and(
+        eq(loadMonthTotals.dim, "customer"),
+        eq(loadMonthTotals.subjectId, customerId),
+        status ? eq(loadMonthTotals.status, status) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Written like the (customer_id, pickup_at desc, id) index so the default order uses it. */
@@ -35,7 +76,8 @@ export function portalOrder(sort: PortalLoadSort, dir: "asc" | "desc"): SQL[] {
     case "pickupAt":
       return [d ? sql`${loads.pickupAt} desc nulls last` : sql`${loads.pickupAt} asc nulls first`, tie];
     case "deliveryAt":
-      return [d ? desc(loads.deliveryAt) : asc(loads.deliveryAt), tie];
+      // Written like the (delivery_at desc nulls last) index; the column is never null.
+      return [d ? sql`${loads.deliveryAt} desc nulls last` : sql`${loads.deliveryAt} asc nulls first`, tie];
     case "loadNumber":
       return [d ? desc(loads.loadNumber) : asc(loads.loadNumber)];
     case "status":

@@ -1,12 +1,18 @@
+import {
+  ACTIVE_LOAD_STATUSES,
+  LOAD_SEARCH_COUNT_EXACT_LIMIT,
+  LOAD_STATUSES,
+} from "@shared/loads/loads.schema";
 import type {
   PortalLoadDetail,
   PortalLoadExportQuery,
+  PortalLoadFilter,
   PortalLoadListQuery,
   PortalLoadPage,
   PortalSummary,
 } from "@shared/portal/portal.schema";
 import { PORTAL_RECENT_DAYS } from "@shared/portal/portal.schema";
-import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { customers, loadRequests, loadStatusEvents, loadStops, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
@@ -15,8 +21,10 @@ import { EXPORT_MAX_ROWS } from "../../http/export";
 import { offsetOf } from "../../http/pagination";
 import { ownCustomerId } from "../../http/scope";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
+import { countUpTo, estimateCount } from "../loads/loads.repo";
 import { liveViewOf } from "../tracking/live-view";
 import {
+  customerLoadCount,
   isPortalKind,
   type PortalLoadRow,
   portalCondition,
@@ -49,6 +57,58 @@ const EXPORT_COLUMNS: Column<PortalLoadRow>[] = [
 export function createPortalService(deps: Deps) {
   const { db, storage } = deps;
 
+  /**
+   * A searched list's total, as the loads list counts one (decision 005): trigram matches are costly
+   * to count, so past LOAD_SEARCH_COUNT_EXACT_LIMIT the planner's estimate stands, flagged as such.
+   */
+  async function countSearch(cond: SQL, estimated: SQL) {
+    const cap = LOAD_SEARCH_COUNT_EXACT_LIMIT;
+    const estimate = await estimateCount(db, estimated);
+    if (estimate > cap * 2) return { total: estimate, totalIsEstimate: true };
+    const counted = await countUpTo(db, cond, cap);
+    if (counted <= cap) return { total: counted, totalIsEstimate: false };
+    return { total: Math.max(counted, estimate), totalIsEstimate: true };
+  }
+
+  /**
+   * The ids of a page sorted by status: read status by status in the enum's order, each its own walk
+   * by pickup, newest first, instead of sorting every one of the customer's loads. What is left of
+   * the offset carries into the next status, counted from the rollups (for a search, up to the offset).
+   */
+  async function statusPageIds(
+    customerId: string,
+    filter: Omit<PortalLoadFilter, "sort" | "dir">,
+    cond: SQL,
+    dir: "asc" | "desc",
+    limit: number,
+    offset: number,
+  ): Promise<string[]> {
+    const statuses = dir === "asc" ? [...LOAD_STATUSES] : [...LOAD_STATUSES].reverse();
+    // Within a status: newest pickup first, as the index is built (never null), then the id.
+    const within = [sql`${loads.pickupAt} desc nulls last`, dir === "desc" ? asc(loads.id) : desc(loads.id)];
+    const ids: string[] = [];
+    let skip = offset;
+    for (const status of statuses) {
+      if (filter.status && filter.status !== status) continue;
+      const where = and(cond, eq(loads.status, status)) as SQL;
+      const found = (
+        await db
+          .select({ id: loads.id })
+          .from(loads)
+          .where(where)
+          .orderBy(...within)
+          .limit(limit - ids.length)
+          .offset(skip)
+      ).map((r) => r.id);
+      ids.push(...found);
+      if (ids.length >= limit) break;
+      if (found.length > 0 || skip === 0) skip = 0;
+      else
+        skip -= filter.q ? await countUpTo(db, where, skip) : await customerLoadCount(db, customerId, status);
+    }
+    return ids;
+  }
+
   async function ownLoad(actor: Actor, loadId: string) {
     const customerId = ownCustomerId(actor);
     if (!customerId) throw notFound("The load");
@@ -80,15 +140,21 @@ export function createPortalService(deps: Deps) {
         };
       }
       const since = new Date(Date.now() - PORTAL_RECENT_DAYS * DAY);
-      const [[stats], [pending], [next]] = await Promise.all([
-        db
-          .select({
-            active: sql<number>`count(*) filter (where ${loads.status} in ('assigned', 'in_progress'))::int`,
-            inTransit: sql<number>`count(*) filter (where ${loads.status} = 'in_progress')::int`,
-            delivered: sql<number>`count(*) filter (where ${loads.status} = 'completed' and ${loads.deliveredAt} >= ${since})::int`,
-          })
-          .from(loads)
-          .where(eq(loads.customerId, customer.id)),
+      // Each figure is counted from the (customer, status, delivered) index alone: a few hundred
+      // entries for a customer with 90,000 loads, where counting over all their loads read every row.
+      const counted = (...where: SQL[]) =>
+        sql`(select count(*) from ${loads} where ${and(eq(loads.customerId, customer.id), ...where)})::int`;
+      const [
+        {
+          rows: [stats],
+        },
+        [pending],
+        [next],
+      ] = await Promise.all([
+        db.execute<{ active: number; inTransit: number; delivered: number }>(sql`
+          select ${counted(inArray(loads.status, [...ACTIVE_LOAD_STATUSES]))} as "active",
+                 ${counted(eq(loads.status, "in_progress"))} as "inTransit",
+                 ${counted(eq(loads.status, "completed"), gte(loads.deliveredAt, since))} as "delivered"`),
         db
           .select({ n: count() })
           .from(loadRequests)
@@ -99,7 +165,7 @@ export function createPortalService(deps: Deps) {
           .where(
             and(
               eq(loads.customerId, customer.id),
-              inArray(loads.status, ["assigned", "in_progress"]),
+              inArray(loads.status, [...ACTIVE_LOAD_STATUSES]),
               gte(loads.deliveryAt, new Date(Date.now() - DAY)),
             ),
           )
@@ -121,19 +187,40 @@ export function createPortalService(deps: Deps) {
     async listLoads(actor: Actor, query: PortalLoadListQuery): Promise<PortalLoadPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
       const customerId = ownCustomerId(actor);
-      if (!customerId) return { items: [], total: 0, page, pageSize };
+      if (!customerId) return { items: [], total: 0, page, pageSize, totalIsEstimate: false };
       const cond = portalCondition(customerId, filter);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select(portalLoadColumns)
-          .from(loads)
-          .where(cond)
-          .orderBy(...portalOrder(sort, dir))
-          .limit(pageSize)
-          .offset(offsetOf({ page, pageSize })),
-        db.select({ n: count() }).from(loads).where(cond),
-      ]);
-      return { items: rows.map(toPortalItem), total: Number(n), page, pageSize };
+      const offset = offsetOf({ page, pageSize });
+      // The page's ids are chosen before any row is read whole: a search walks the customer's
+      // (customer, pickup, status, search columns) index alone until it has them.
+      const ids =
+        sort === "status"
+          ? await statusPageIds(customerId, filter, cond, dir, pageSize, offset)
+          : db
+              .select({ id: loads.id })
+              .from(loads)
+              .where(cond)
+              .orderBy(...portalOrder(sort, dir))
+              .limit(pageSize)
+              .offset(offset);
+      const rows =
+        Array.isArray(ids) && ids.length === 0
+          ? []
+          : await db
+              .select(portalLoadColumns)
+              .from(loads)
+              .where(inArray(loads.id, ids))
+              .orderBy(...portalOrder(sort, dir));
+      const items = rows.map(toPortalItem);
+      // A short page ends the list: its total needs no count.
+      if (items.length < pageSize && (items.length > 0 || page === 1)) {
+        return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
+      }
+      // An estimate is never below the loads already seen; a page past the end saw none.
+      const seen = items.length ? offset + items.length : 0;
+      const { total, totalIsEstimate } = filter.q
+        ? await countSearch(cond, portalCondition(customerId, filter, { forEstimate: true }))
+        : { total: await customerLoadCount(db, customerId, filter.status), totalIsEstimate: false };
+      return { items, total: Math.max(total, seen), page, pageSize, totalIsEstimate };
     },
 
     async exportLoads(actor: Actor, query: PortalLoadExportQuery) {
