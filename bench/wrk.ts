@@ -15,13 +15,11 @@
  * Targets: single-row reads ≥ 4,000 req/s and ≥ 0.45× `/api/me`; the loads list ≥ 1,500 req/s and
  * ≥ 0.15×; `/api/health` cheap.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_PASSWORD } from "../src/server/seed/demo-accounts";
-import { waitHealthy } from "./real-server";
+import { freePort, signIn, startServer, waitHealthy } from "./real-server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -71,48 +69,9 @@ function wrk(url: string, cookie: string | undefined, seconds: number): Figures 
 
 // ---- The server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${port}`;
-const ORIGIN = `http://localhost:${port}`;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "lms-bench-wrk-"));
-
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: "warn",
-      SIGN_IN_RATE_LIMIT: "1000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`Signing in as ${email} failed (${res.status})`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function firstId(cookie: string, pathname: string): Promise<string> {
   const res = await fetch(`${BASE}${pathname}`, { headers: { cookie } });
@@ -135,12 +94,12 @@ const loadAverage = () =>
     .join(", ");
 
 ensureWrk();
-const server = startServer();
+const server = startServer(dataDir, port);
 const results: Record<string, unknown> = { dataDir, seconds: SECONDS, routes: {} };
 try {
   await waitHealthy(BASE, undefined, server);
-  const dispatcher = await signIn("dispatcher@demo.test");
-  const accountant = await signIn("accountant@demo.test");
+  const dispatcher = await signIn(port, "dispatcher@demo.test");
+  const accountant = await signIn(port, "accountant@demo.test");
   const routes: Route[] = [
     { name: "/api/health", kind: "health", path: "/api/health" },
     { name: "a toll", kind: "single", path: `/api/tolls/${await firstId(dispatcher, "/api/tolls")}` },
