@@ -12,11 +12,15 @@
  * BENCH_ONLY=<regex> for the matching routes only, BENCH_JSON=<file> to also write the numbers as JSON.
  * wrk is installed with apt-get when it is missing. The load generator runs on the same cores as the app.
  *
+ * Next to the req/s, each run's CPU time per request of the server and its PostgreSQL (the postmaster
+ * and its backends, from /proc): on a machine shared with other work the req/s follow the neighbours,
+ * the CPU time per request much less, and `/api/me`'s over the route's is the ratio on a quiet machine.
+ *
  * Targets: single-row reads ≥ 4,000 req/s and ≥ 0.45× `/api/me`; the loads list ≥ 1,500 req/s and
  * ≥ 0.15×; `/api/health` cheap.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, signIn, startServer, waitHealthy } from "./real-server";
@@ -65,6 +69,54 @@ function wrk(url: string, cookie: string | undefined, seconds: number): Figures 
   const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
   if (!rps || !p50 || !p99) throw new Error(`Unreadable wrk output:\n${out}`);
   return { rps: Math.round(rps), p50: ms(p50), p99: ms(p99), requests, errors: non2xx + socketErrors };
+}
+
+// ---- CPU time: what a request costs however busy the machine is
+
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** user + system CPU seconds of a process (/proc/<pid>/stat), 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's process and its PostgreSQL's (the postmaster and every backend it forked). */
+function serverProcesses(serverPid: number): number[] {
+  const postmaster = Number(
+    readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  const children = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [serverPid, postmaster, ...children];
+}
+
+/**
+ * The app's and its database's CPU time per request over a wrk run, in ms. On a shared machine
+ * req/s follow whatever else runs; CPU time per request does not, so `/api/me`'s CPU time over the
+ * route's is the ratio the routes would show on a quiet machine of their own.
+ */
+function cpuPerRequest(serverPid: number, run: () => Figures): Figures & { cpuMs: number } {
+  // a backend that exits during the run takes its time with it; the pool keeps its connections open
+  const pids = serverProcesses(serverPid);
+  const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const figures = run();
+  const after = serverProcesses(serverPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  return { ...figures, cpuMs: ((after - before) * 1000) / Math.max(1, figures.requests) };
 }
 
 // ---- The server
@@ -132,21 +184,32 @@ try {
     `\nwrk -t2 -c32 -d${SECONDS}s, each route right after /api/me (same user); server pid ${server.pid}, data in ${dataDir}\n`,
   );
   console.log(
-    "| route | req/s | p50 ms | p99 ms | errors | /api/me req/s | ratio | target | load average (1, 5, 15 min) |",
+    "| route | req/s | p50 ms | p99 ms | errors | /api/me req/s | ratio | CPU ms/request (route, /api/me) | CPU ratio | target | load average (1, 5, 15 min) |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---|---|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   for (const r of routes.filter((x) => !ONLY || ONLY.test(x.name))) {
     const cookie = r.cookie ?? dispatcher;
     wrk(`${BASE}${r.path}`, cookie, WARMUP_SECONDS);
-    const me = wrk(`${BASE}/api/me`, cookie, SECONDS);
-    const route = wrk(`${BASE}${r.path}`, r.kind === "health" ? undefined : cookie, SECONDS);
+    const me = cpuPerRequest(server.pid!, () => wrk(`${BASE}/api/me`, cookie, SECONDS));
+    const route = cpuPerRequest(server.pid!, () =>
+      wrk(`${BASE}${r.path}`, r.kind === "health" ? undefined : cookie, SECONDS),
+    );
     const ratio = route.rps / me.rps;
+    const cpuRatio = me.cpuMs / route.cpuMs;
     const target = r.kind === "health" ? null : TARGETS[r.kind];
     const met = target ? route.rps >= target.rps && ratio >= target.ratio : null;
     const load = loadAverage();
-    (results.routes as Record<string, unknown>)[r.name] = { path: r.path, me, route, ratio, met, load };
+    (results.routes as Record<string, unknown>)[r.name] = {
+      path: r.path,
+      me,
+      route,
+      ratio,
+      cpuRatio,
+      met,
+      load,
+    };
     console.log(
-      `| ${r.name} | ${fmt(route.rps)} | ${route.p50.toFixed(2)} | ${route.p99.toFixed(2)} | ${route.errors} | ${fmt(me.rps)} | ${ratio.toFixed(2)}× | ${
+      `| ${r.name} | ${fmt(route.rps)} | ${route.p50.toFixed(2)} | ${route.p99.toFixed(2)} | ${route.errors} | ${fmt(me.rps)} | ${ratio.toFixed(2)}× | ${route.cpuMs.toFixed(3)}, ${me.cpuMs.toFixed(3)} | ${cpuRatio.toFixed(2)}× | ${
         target ? `≥ ${fmt(target.rps)} and ≥ ${target.ratio}×: ${met ? "met" : "not met"}` : "cheap"
       } | ${load} |`,
     );
