@@ -25,10 +25,21 @@ const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${port}`;
 const server = startServer(dataDir, port);
 
-/** status and body exactly as sent, with the content type (a change of encoding or type is a change). */
+/**
+ * Status, content type and body (decoded) as a browser gets it (brotli or gzip) and as a client that
+ * asks for no encoding gets it, with the headers that say how it travelled.
+ */
 async function answer(cookie: string, pathname: string): Promise<string> {
-  const res = await fetch(`${BASE}${pathname}`, { headers: { cookie } });
-  return `${res.status} ${res.headers.get("content-type")}\n${await res.text()}`;
+  const read = async (encoding: string) => {
+    const res = await fetch(`${BASE}${pathname}`, { headers: { cookie, "accept-encoding": encoding } });
+    const body = await res.text();
+    const head = ["content-type", "content-encoding", "vary"].map((h) => `${h}: ${res.headers.get(h)}`);
+    return `${res.status} ${head.join("; ")}\n${body}`;
+  };
+  const plain = await read("identity");
+  const browser = await read("br, gzip");
+  // Content-Length is not kept by fetch once it decodes: checked on the plain answer only.
+  return `${plain}\n---\n${browser}`;
 }
 
 async function ids(cookie: string, pathname: string): Promise<string[]> {
@@ -97,7 +108,9 @@ if (mode === "write") {
   for (const k of keys) {
     if (before[k] === answers[k]) continue;
     differ++;
-    console.log(`DIFFERS: ${k}\n  before: ${before[k]?.slice(0, 400)}\n  after:  ${answers[k]?.slice(0, 400)}`);
+    console.log(
+      `DIFFERS: ${k}\n  before: ${before[k]?.slice(0, 400)}\n  after:  ${answers[k]?.slice(0, 400)}`,
+    );
   }
   console.log(`${keys.size} answers compared, ${differ} differ`);
   if (differ) process.exitCode = 1;
