@@ -75,34 +75,39 @@ function wrk(url: string, cookie: string | undefined, seconds: number): Figures 
 
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** user + system CPU seconds of a process (/proc/<pid>/stat), 0 once it is gone. */
-function cpuSeconds(pid: number): number {
+/** Fields 3… of /proc/<pid>/stat (after the command's name), or undefined once the process is gone. */
+function stat(pid: number): string[] | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
-/** The server's process and its PostgreSQL's (the postmaster and every backend it forked). */
-function serverProcesses(serverPid: number): number[] {
+/**
+ * CPU seconds (user + system) of the server's process and of its PostgreSQL: the postmaster's own,
+ * those of the backends it has forked and that still run, and — through the postmaster's children's
+ * times — those of every backend that has exited, so a connection closed by the pool keeps its time.
+ */
+function serverCpuSeconds(serverPid: number): number {
   const postmaster = Number(
     readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
   );
-  const children = readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [serverPid, postmaster, ...children];
+  const seconds = (fields: string[] | undefined, withChildren = false) =>
+    fields
+      ? (Number(fields[11]) +
+          Number(fields[12]) +
+          (withChildren ? Number(fields[13]) + Number(fields[14]) : 0)) /
+        CLK_TCK
+      : 0;
+  let total = seconds(stat(serverPid)) + seconds(stat(postmaster), true);
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    const fields = stat(Number(d));
+    if (fields && Number(fields[1]) === postmaster) total += seconds(fields);
+  }
+  return total;
 }
 
 /**
@@ -111,11 +116,9 @@ function serverProcesses(serverPid: number): number[] {
  * route's is the ratio the routes would show on a quiet machine of their own.
  */
 function cpuPerRequest(serverPid: number, run: () => Figures): Figures & { cpuMs: number } {
-  // a backend that exits during the run takes its time with it; the pool keeps its connections open
-  const pids = serverProcesses(serverPid);
-  const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const before = serverCpuSeconds(serverPid);
   const figures = run();
-  const after = serverProcesses(serverPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const after = serverCpuSeconds(serverPid);
   return { ...figures, cpuMs: ((after - before) * 1000) / Math.max(1, figures.requests) };
 }
 
