@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createAdaptorServer } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompress } from "../../../scripts/precompress";
 import { createApp } from "../app";
@@ -130,6 +133,41 @@ describe("the API's answers", () => {
     const gz = await get(url, { cookie: manager, "accept-encoding": "gzip;q=1, br;q=0" });
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(JSON.parse(await decoded(gz))).toEqual(JSON.parse(original));
+  });
+
+  it("sends a large JSON answer as it is, with its exact length, to a client over a real socket that takes no encoding", async () => {
+    // Issue 42: the body of such an answer is no longer read and wrapped again; the server writes it
+    // and its Content-Length itself.
+    const server = createAdaptorServer({ fetch: ctx.app.fetch }) as http.Server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const plain = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          http
+            .get(
+              { host: "127.0.0.1", port, path: "/api/loads?pageSize=100", headers: { cookie: manager } },
+              (res) => {
+                const chunks: Buffer[] = [];
+                res.on("data", (c: Buffer) => chunks.push(c));
+                res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+              },
+            )
+            .on("error", reject);
+        },
+      );
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.headers["content-type"]).toMatch(/^application\/json/);
+      expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+      expect(plain.body.length).toBeGreaterThan(10 * COMPRESS_THRESHOLD_BYTES);
+      const br = await get("/api/loads?pageSize=100", { cookie: manager, "accept-encoding": BROWSER });
+      expect(br.headers.get("content-encoding")).toBe("br");
+      expect(await decoded(br)).toBe(plain.body.toString("utf8"));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("sends a small answer as it is", async () => {

@@ -4,18 +4,9 @@ import {
   invoiceViewStatus,
   subtractMoney,
 } from "@shared/invoices/invoices.schema";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { readAll, type Tx } from "../../db/client";
-import {
-  customers,
-  invoiceLines,
-  invoiceLoads,
-  invoicePayments,
-  invoices,
-  loadFiles,
-  loads,
-  users,
-} from "../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { builtOnce, type Tx } from "../../db/client";
+import { customers, invoices, loadFiles, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 
 /** File kinds that travel with an invoice, in the order they are appended per load. */
@@ -38,52 +29,72 @@ export async function fileCounts(tx: Tx, loadIds: string[]) {
   return counts;
 }
 
-/** One invoice with lines, payments and loads, as staff see it. 404 when it does not exist. */
-export async function buildInvoiceDetail(tx: Tx, id: string, day: string): Promise<InvoiceDetail> {
-  const [row] = await tx
-    .select({ invoice: invoices, customerName: customers.companyName, createdByName: users.name })
+type LineJson = InvoiceDetail["lines"][number];
+type PaymentJson = Omit<InvoiceDetail["payments"][number], "createdAt"> & { createdAt: string };
+type LoadJson = {
+  id: string;
+  loadNumber: string;
+  pickupCity: string;
+  pickupState: string;
+  deliveryCity: string;
+  deliveryState: string;
+  deliveredAt: string | null;
+  rateConfirmations: number;
+  billsOfLading: number;
+  proofsOfDelivery: number;
+};
+
+/**
+ * An invoice with its lines, payments, loads (and their invoice files counted) and the company's day,
+ * in one statement (decision 036): the lists are JSON columns, money stays text with `::text`.
+ */
+const invoiceDetailRow = builtOnce("invoice_detail", (tx) =>
+  tx
+    .select({
+      invoice: invoices,
+      customerName: customers.companyName,
+      createdByName: users.name,
+      today: sql<string>`current_date::text`,
+      lines: sql<LineJson[]>`coalesce((
+        select json_agg(json_build_object('id', il.id, 'loadId', il.load_id, 'loadNumber', il.load_number,
+          'kind', il.kind, 'description', il.description, 'amount', il.amount::text) order by il.sequence)
+        from invoice_lines il where il.invoice_id = ${invoices.id}), '[]')`,
+      payments: sql<PaymentJson[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'amount', p.amount::text, 'paidOn', p.paid_on,
+          'method', p.method, 'reference', p.reference, 'note', p.note, 'recordedByName', pu.name,
+          'createdAt', p.created_at) order by p.paid_on, p.created_at)
+        from invoice_payments p left join users pu on pu.id = p.recorded_by
+        where p.invoice_id = ${invoices.id}), '[]')`,
+      loads: sql<LoadJson[]>`coalesce((
+        select json_agg(json_build_object('id', l.id, 'loadNumber', l.load_number,
+          'pickupCity', l.pickup_city, 'pickupState', l.pickup_state, 'deliveryCity', l.delivery_city,
+          'deliveryState', l.delivery_state, 'deliveredAt', l.delivered_at,
+          'rateConfirmations', fc.rate_confirmation, 'billsOfLading', fc.bol,
+          'proofsOfDelivery', fc.pod) order by l.pickup_at, l.load_number)
+        from invoice_loads ilo join loads l on l.id = ilo.load_id
+        cross join lateral (
+          select count(*) filter (where lf.kind = 'rate_confirmation')::int as rate_confirmation,
+                 count(*) filter (where lf.kind = 'bol')::int as bol,
+                 count(*) filter (where lf.kind = 'pod')::int as pod
+          from load_files lf where lf.load_id = l.id) fc
+        where ilo.invoice_id = ${invoices.id}), '[]')`,
+    })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .leftJoin(users, eq(users.id, invoices.createdBy))
-    .where(eq(invoices.id, id));
+    .where(eq(invoices.id, sql.placeholder("id"))),
+);
+
+/**
+ * One invoice with lines, payments and loads, as staff see it. 404 when it does not exist. `day` is
+ * the company's day the status is read on: the statement's own `current_date` unless given.
+ */
+export async function buildInvoiceDetail(tx: Tx, id: string, day?: string): Promise<InvoiceDetail> {
+  const [row] = await invoiceDetailRow(tx).execute({ id });
   if (!row) throw notFound("The invoice");
   const i = row.invoice;
-
-  const [lines, payments, loadRows] = await readAll(tx, [
-    () =>
-      tx
-        .select()
-        .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, id))
-        .orderBy(asc(invoiceLines.sequence)),
-    () =>
-      tx
-        .select({ payment: invoicePayments, recordedByName: users.name })
-        .from(invoicePayments)
-        .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
-        .where(eq(invoicePayments.invoiceId, id))
-        .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
-    () =>
-      tx
-        .select({
-          id: loads.id,
-          loadNumber: loads.loadNumber,
-          pickupCity: loads.pickupCity,
-          pickupState: loads.pickupState,
-          deliveryCity: loads.deliveryCity,
-          deliveryState: loads.deliveryState,
-          deliveredAt: loads.deliveredAt,
-          pickupAt: loads.pickupAt,
-        })
-        .from(invoiceLoads)
-        .innerJoin(loads, eq(loads.id, invoiceLoads.loadId))
-        .where(eq(invoiceLoads.invoiceId, id))
-        .orderBy(asc(loads.pickupAt), asc(loads.loadNumber)),
-  ]);
-  const counts = await fileCounts(
-    tx,
-    loadRows.map((l) => l.id),
-  );
+  const loadRows = row.loads;
+  day ??= row.today;
 
   const status = invoiceViewStatus(i.status, i.dueDate, day);
   const balance = i.status === "void" ? "0.00" : subtractMoney(i.total, i.amountPaid);
@@ -113,7 +124,7 @@ export async function buildInvoiceDetail(tx: Tx, id: string, day: string): Promi
       address: i.billToAddress,
     },
     notes: i.notes,
-    lines: lines.map((l) => ({
+    lines: row.lines.map((l) => ({
       id: l.id,
       loadId: l.loadId,
       loadNumber: l.loadNumber,
@@ -121,15 +132,16 @@ export async function buildInvoiceDetail(tx: Tx, id: string, day: string): Promi
       description: l.description,
       amount: l.amount,
     })),
-    payments: payments.map(({ payment: p, recordedByName }) => ({
+    payments: row.payments.map((p) => ({
       id: p.id,
       amount: p.amount,
       paidOn: p.paidOn,
       method: p.method,
       reference: p.reference,
       note: p.note,
-      recordedByName,
-      createdAt: p.createdAt.toISOString(),
+      recordedByName: p.recordedByName,
+      // PostgreSQL's JSON writes timestamps as "2026-11-20T14:05:00.123+00:00"; the API's are toISOString's.
+      createdAt: new Date(p.createdAt).toISOString(),
     })),
     loads: loadRows.map((l) => ({
       id: l.id,
@@ -138,10 +150,10 @@ export async function buildInvoiceDetail(tx: Tx, id: string, day: string): Promi
       pickupState: l.pickupState,
       deliveryCity: l.deliveryCity,
       deliveryState: l.deliveryState,
-      deliveredAt: l.deliveredAt?.toISOString() ?? null,
-      rateConfirmations: counts.get(l.id)?.rate_confirmation ?? 0,
-      billsOfLading: counts.get(l.id)?.bol ?? 0,
-      proofsOfDelivery: counts.get(l.id)?.pod ?? 0,
+      deliveredAt: l.deliveredAt === null ? null : new Date(l.deliveredAt).toISOString(),
+      rateConfirmations: l.rateConfirmations,
+      billsOfLading: l.billsOfLading,
+      proofsOfDelivery: l.proofsOfDelivery,
     })),
     sentTo: i.sentTo,
     paidAt: i.paidAt?.toISOString() ?? null,

@@ -142,7 +142,7 @@ export function createInvoicesService(deps: Deps) {
   const { db, mailer, config } = deps;
 
   async function detail(tx: Tx, id: string): Promise<InvoiceDetail> {
-    return buildInvoiceDetail(tx, id, await today(tx));
+    return buildInvoiceDetail(tx, id);
   }
 
   /** The customer's portal account hears about a sent invoice. */

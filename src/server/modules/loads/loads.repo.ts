@@ -252,11 +252,6 @@ export function listItemOf(r: ListRow): LoadListItem {
  * One page of list items. The page of loads is chosen first and only its rows are joined to
  * customers and drivers, so a deep offset does not join every skipped row.
  */
-const PAGE_COLUMNS = sql`loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
-                   loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
-                   loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
-                   loads.empty_miles, loads.miles_source, loads.posted_to_board, loads.created_at`;
-
 export async function listLoadItems(
   db: Tx,
   cond: SQL | undefined,
@@ -276,18 +271,15 @@ export async function listLoadItems(
     ? sql`(${sql.join(
         anyOf.map(
           (part) =>
-            sql`(select ${PAGE_COLUMNS} from loads where ${cond ?? sql`true`} and ${part}
+            sql`(select ${LOAD_COLUMNS} from loads where ${cond ?? sql`true`} and ${part}
                   order by ${order} limit ${limit + offset})`,
         ),
         sql` union `,
       )}) loads`
     : sql`loads where ${cond ?? sql`true`}`;
   const result = await db.execute<ListRow>(sql`
-    select p.id, p.load_number, p.status, p.customer_id, c.company_name as customer_name,
-           p.driver_id, d.full_name as driver_name, p.pickup_city, p.pickup_state, p.pickup_at,
-           p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles,
-           p.empty_miles, p.miles_source, p.posted_to_board
-      from (select ${PAGE_COLUMNS}
+    select ${PAGE_COLUMNS}
+      from (select ${LOAD_COLUMNS}
               from ${source}
              order by ${order}
              limit ${limit} offset ${offset}) p
@@ -296,6 +288,17 @@ export async function listLoadItems(
      order by ${listOrder(sort, dir, "p")}`);
   return result.rows.map(listItemOf);
 }
+
+/** The list's columns of `loads`, chosen before the page is joined to customers and drivers. */
+const LOAD_COLUMNS = sql.raw(`loads.id, loads.load_number, loads.status, loads.customer_id, loads.driver_id,
+                   loads.pickup_city, loads.pickup_state, loads.pickup_at, loads.delivery_city,
+                   loads.delivery_state, loads.delivery_at, loads.total_rate, loads.loaded_miles,
+                   loads.empty_miles, loads.miles_source, loads.posted_to_board, loads.created_at`);
+/** A page's columns (`ListRow`): the page `p` with its customer's and driver's names. */
+const PAGE_COLUMNS = sql.raw(`p.id, p.load_number, p.status, p.customer_id, c.company_name as customer_name,
+           p.driver_id, d.full_name as driver_name, p.pickup_city, p.pickup_state, p.pickup_at,
+           p.delivery_city, p.delivery_state, p.delivery_at, p.total_rate, p.loaded_miles,
+           p.empty_miles, p.miles_source, p.posted_to_board`);
 
 /**
  * The "work" order (the list's default): loads in progress, then assigned, then pending, each soonest
@@ -308,6 +311,13 @@ const WORK_SEGMENTS: Array<{ statuses: LoadStatus[]; dir: "asc" | "desc" }> = [
   { statuses: ["pending"], dir: "asc" },
   { statuses: ["completed", "cancelled"], dir: "desc" },
 ];
+/**
+ * Up to this offset a page in the work order is one statement (`workPage`): each segment reads at
+ * most offset + limit rows by its index, and the page is the concatenation's slice. Deeper, reading
+ * every segment that far costs more than the round trips it saves: segment by segment.
+ */
+export const WORK_ONE_STATEMENT_MAX_OFFSET = 1000;
+
 export async function listWorkItems(
   db: Tx,
   cond: SQL | undefined,
@@ -316,17 +326,93 @@ export async function listWorkItems(
   /** As in `listLoadItems`; `cond` then leaves them out (the count below still takes the whole). */
   anyOf?: { base: SQL; parts: SQL[] },
 ): Promise<LoadListItem[]> {
+  // A search split into parts (issue 42) reads each part segment by segment; the rest, near the top,
+  // in one statement.
+  if (!anyOf && offset <= WORK_ONE_STATEMENT_MAX_OFFSET) return workPage(db, cond, limit, offset);
+  return workPageBySegment(db, cond, limit, offset, anyOf);
+}
+
+const segmentCondition = (cond: SQL | undefined, segment: (typeof WORK_SEGMENTS)[number]) =>
+  sql`${cond ?? sql`true`} and loads.status in (${sql.join(
+    segment.statuses.map((st) => sql`${st}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The segments in one statement (issue 42: one round trip instead of one per segment, plus the
+ * count of a segment that ran out): the first offset + limit rows of segment 0, then 1… each in its own
+ * index order — a segment reading only what the ones before it left, nothing once the page is full —
+ * and the page is rows offset … offset + limit of them: the same rows, in the same order, as
+ * `workPageBySegment`. Tested against it on the demo data.
+ */
+export async function workPage(
+  db: Tx,
+  cond: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<LoadListItem[]> {
+  // Segment i reads what the segments before it left of the first offset + limit rows: none once
+  // they filled it, so a later segment's scan never runs (a LIMIT of 0 reads nothing).
+  const wanted = offset + limit;
+  const segments = WORK_SEGMENTS.map((segment, i) => {
+    const before = WORK_SEGMENTS.slice(0, i).map((_, j) => sql.raw(`(select count(*) from s${j})`));
+    const left = before.length
+      ? sql`greatest(0, ${wanted}::bigint - ${sql.join(before, sql` - `)})`
+      : sql`${wanted}`;
+    return sql`${sql.raw(`s${i}`)} as materialized (
+            select ${sql.raw(String(i))} as segment, ${LOAD_COLUMNS}
+              from loads
+             where ${segmentCondition(cond, segment)}
+             order by ${listOrder("pickupAt", segment.dir)}
+             limit ${left})`;
+  });
+  const all = sql.join(
+    WORK_SEGMENTS.map((_, i) => sql.raw(`select * from s${i}`)),
+    sql` union all `,
+  );
+  // Within a segment: its own order (`listOrder("pickupAt", dir)`), soonest first for the open
+  // ones (ties: id descending), newest first for the finished ones (ties: id ascending).
+  const last = WORK_SEGMENTS.length - 1;
+  const order = (t: string) =>
+    sql.raw(
+      `${t}.segment, case when ${t}.segment < ${last} then ${t}.pickup_at end asc nulls first, ` +
+        `${t}.pickup_at desc nulls last, case when ${t}.segment < ${last} then ${t}.id end desc, ${t}.id asc`,
+    );
+  const result = await db.execute<ListRow>(sql`
+    with ${sql.join(segments, sql`, `)}
+    select ${PAGE_COLUMNS}
+      from (select * from (${all}) w
+             order by ${order("w")}
+             limit ${limit} offset ${offset}) p
+      left join customers c on c.id = p.customer_id
+      left join drivers d on d.id = p.driver_id
+     order by ${order("p")}`);
+  return result.rows.map(listItemOf);
+}
+
+/** The work order segment by segment: one statement each until the page is full. */
+export async function workPageBySegment(
+  db: Tx,
+  cond: SQL | undefined,
+  limit: number,
+  offset: number,
+  anyOf?: { base: SQL; parts: SQL[] },
+): Promise<LoadListItem[]> {
   const items: LoadListItem[] = [];
   let skip = offset;
   for (const segment of WORK_SEGMENTS) {
-    const statuses = sql`loads.status in (${sql.join(
-      segment.statuses.map((st) => sql`${st}`),
-      sql`, `,
-    )})`;
-    const where = sql`${cond ?? sql`true`} and ${statuses}`;
-    const page = (c: SQL, parts?: SQL[]) =>
-      listLoadItems(db, c, "pickupAt", segment.dir, limit - items.length, skip, parts);
-    const rows = anyOf ? await page(sql`${anyOf.base} and ${statuses}`, anyOf.parts) : await page(where);
+    const where = segmentCondition(cond, segment);
+    const rows = anyOf
+      ? await listLoadItems(
+          db,
+          segmentCondition(anyOf.base, segment),
+          "pickupAt",
+          segment.dir,
+          limit - items.length,
+          skip,
+          anyOf.parts,
+        )
+      : await listLoadItems(db, where, "pickupAt", segment.dir, limit - items.length, skip);
     items.push(...rows);
     if (items.length >= limit) break;
     // This segment ran out: what was left of the offset carries into the next one.
