@@ -532,9 +532,8 @@ export function createInvoicesService(deps: Deps) {
       // statement run again is prepared (db/prepared.ts), and its generic plan, blind to the pattern
       // and to the customer's size, reads all of a large customer's loads to sort them (~0.4 s, not 25 ms).
       const common = p ? await termIsCommon(p) : false;
-      const rows = await db.transaction(async (tx) => {
-        if (common) await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-        return tx
+      const read = (tx: Tx) =>
+        tx
           .select()
           .from(loads)
           .where(
@@ -558,7 +557,12 @@ export function createInvoicesService(deps: Deps) {
           )
           .orderBy(desc(loads.deliveredAt), desc(loads.pickupAt))
           .limit(200);
-      });
+      const rows = common
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+            return read(tx);
+          })
+        : await read(db);
       const counts = await fileCounts(
         db,
         rows.map((r) => r.id),
