@@ -312,6 +312,9 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
     }
 
     phase("inserting");
+    // The inserts ran with triggers off: the customers' load counts (migration 0055) are recomputed
+    // from the rows in the same transaction.
+    await client.query(`select "rebuild_customer_load_counts"()`);
     for (const { name, def } of dropped) {
       const t = Date.now();
       await client.query(def);

@@ -65,3 +65,15 @@ export const customerContacts = pgTable(
   },
   (t) => [index().on(t.customerId, t.sequence)],
 );
+
+/**
+ * How many loads each customer has (the customers list's column, issue 42), kept by statement triggers
+ * on `loads` in the same statement as every write (migration 0055, as the report rollups of 0023), so a
+ * page of customers reads one row each instead of counting up to 90k loads each. No foreign key: a
+ * deleted customer's loads lose their customer by an update that the triggers follow, and a row that
+ * reaches zero is removed. A customer without a row has no loads.
+ */
+export const customerLoadCounts = pgTable("customer_load_counts", {
+  customerId: uuid().primaryKey(),
+  loads: integer().notNull(),
+});

@@ -62,4 +62,52 @@ describe("a customer's billable loads, searched", () => {
     expect(found).toBeGreaterThan(0);
     expect(await plain(spanning)).toEqual([]);
   });
+
+  it("for a common term give the three fields' own tests' list, full or short", async () => {
+    const accountant = await signIn(ctx, "accountant@demo.test");
+    const [top] = (
+      await ctx.deps.db.execute<{ customer_id: string }>(sql`
+        select customer_id from loads where status = 'completed' and customer_id is not null
+         group by customer_id order by count(*) desc limit 1`)
+    ).rows;
+    // 260 more completed loads of the customer (copies under new numbers, spread over a year of
+    // deliveries), a fifth of them in a city of their own: the term is then common (≥ 1% of the
+    // loads), a full list of 200 for "lake" and a short one for the city.
+    await ctx.deps.db.execute(sql`
+      insert into loads select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
+               'id', gen_random_uuid(), 'load_number', 'WK-' || g || '-' || l.load_number,
+               'pickup_city', case when g % 5 = 0 then 'Walkton' else 'Lakeside' end,
+               'delivered_at', now() - make_interval(days => g), 'pickup_at', now() - make_interval(days => g + 2),
+               'invoice_number', null))).*
+        from (select * from loads where customer_id = ${top.customer_id} and status = 'completed' limit 1) l,
+             generate_series(1, 260) g`);
+    const [{ share }] = (
+      await ctx.deps.db.execute<{ share: number }>(sql`
+        select (select count(*) from loads where pickup_city = 'Walkton')::float8 / count(*) as share from loads`)
+    ).rows;
+    expect(share).toBeGreaterThan(0.01);
+    await ctx.deps.db.execute(sql`analyze loads`);
+    const plain = async (q: string) => {
+      const like = `%${q}%`;
+      const { rows } = await ctx.deps.db.execute<{ id: string }>(sql`
+        select id from loads
+         where customer_id = ${top.customer_id} and status = 'completed'
+           and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released)
+           and (load_number ilike ${like} or pickup_city ilike ${like} or delivery_city ilike ${like})
+         order by delivered_at desc, pickup_at desc limit 200`);
+      return rows.map((r) => r.id);
+    };
+    const sizes: number[] = [];
+    for (const q of ["lake", "Walkton", "wk-", "zqxj"]) {
+      const res = await call(ctx, `/api/invoices/billable-loads?customerId=${top.customer_id}&q=${q}`, {
+        cookie: accountant,
+      });
+      expect(res.status).toBe(200);
+      const ids = (res.json as Array<{ id: string }>).map((l) => l.id);
+      expect(ids, q).toEqual(await plain(q));
+      sizes.push(ids.length);
+    }
+    // Full ("lake", "wk-"), short ("Walkton"), none.
+    expect(sizes).toEqual([200, 52, 200, 0]);
+  });
 });

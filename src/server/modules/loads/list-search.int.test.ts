@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Scope, STAFF_SCOPE } from "../../http/scope";
 import { customerIdOf, driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
-import { customerIdsMatching, listCondition, listLoadItems, listSearch, listWorkItems } from "./loads.repo";
+import {
+  customerIdsMatching,
+  listCondition,
+  listLoadItems,
+  listSearch,
+  listWorkItems,
+  numberOrderIsCodePoint,
+  numberStartRanges,
+} from "./loads.repo";
 
 /**
  * The loads list's search for a load number's start, read part by part (issue 42): the same pages as
@@ -33,11 +41,12 @@ async function bothWays(
   pageSize: number,
   offset: number,
   status?: "completed",
+  byNumber = false,
 ) {
   const filter = { q, status };
   const customerIds = await customerIdsMatching(ctx.deps.db, q);
   const cond = listCondition(filter, scope, customerIds);
-  const split = listSearch(filter, scope, customerIds);
+  const split = listSearch(filter, scope, customerIds, "UTC", byNumber);
   if (!split) throw new Error(`${q} is not split`);
   const plain =
     sort === "work"
@@ -148,5 +157,74 @@ describe("the loads list searching a load number's start", () => {
     // A whole load number is looked up exactly (not split), a city by the whole expression.
     expect(listSearch({ q: old }, STAFF_SCOPE, [])).toBeNull();
     expect(listSearch({ q: "Chicago" }, STAFF_SCOPE, [])).toBeNull();
+  });
+
+  it("in the number's order reads its start as ranges of the number, every spelling, exactly", async () => {
+    // The ranges are exact only for a code-point collation; the test databases have one (C.UTF-8),
+    // so the list takes this path here.
+    expect(await numberOrderIsCodePoint(ctx.deps.db)).toBe(true);
+    // Numbers the API would not write (it upper-cases them) but a row may hold: each spelling of
+    // the start, lower and mixed case, and one whose start differs only past the term.
+    const stamp = String(Date.now() % 100_000_000); // digits: the term keeps two letters
+    const spelled = [`QZ-${stamp}-1`, `qz-${stamp}-2`, `Qz-${stamp}-3`, `qZ-${stamp}-4`, `QZ-${stamp}9-5`];
+    const { rows: some } = await ctx.deps.db.execute<{ id: string }>(
+      sql`select id from loads order by pickup_at desc limit ${spelled.length}`,
+    );
+    for (const [i, { id }] of some.entries())
+      await ctx.deps.db.execute(sql`update loads set load_number = ${spelled[i]} where id = ${id}`);
+
+    const [{ year }] = (
+      await ctx.deps.db.execute<{ year: string }>(sql`
+        select substr(load_number, 1, 7) as year from loads where load_number ~ '^LD-[0-9]{4}-'
+         order by pickup_at limit 1`)
+    ).rows;
+    const terms = [
+      `qz-${stamp}`,
+      `QZ-${stamp}-`,
+      `Qz-${stamp[0]}`,
+      year,
+      year.toLowerCase(),
+      "LD-20",
+      "Ld-2",
+      "D-20",
+      "2025",
+      "-00",
+    ];
+    let compared = 0;
+    for (const q of terms)
+      for (const dir of ["asc", "desc"] as const)
+        for (const [pageSize, offset] of [
+          [25, 0],
+          [3, 2],
+          [7, 14],
+        ]) {
+          const { plain, parts } = await bothWays(
+            q,
+            STAFF_SCOPE,
+            "loadNumber",
+            dir,
+            pageSize,
+            offset,
+            undefined,
+            true,
+          );
+          expect(parts, `${q} ${dir} ${pageSize}@${offset}`).toEqual(plain);
+          compared += plain.length;
+        }
+    expect(compared).toBeGreaterThan(200);
+    // By hand: every spelling of the start, in byte order (upper case before lower case).
+    const page = await list(`q=qz-${stamp}&sort=loadNumber&dir=asc&pageSize=10`);
+    expect(page.items.map((l) => l.loadNumber)).toEqual([
+      `QZ-${stamp}-1`,
+      `QZ-${stamp}9-5`,
+      `Qz-${stamp}-3`,
+      `qZ-${stamp}-4`,
+      `qz-${stamp}-2`,
+    ]);
+    const back = await list(`q=qz-${stamp}&sort=loadNumber&dir=desc&pageSize=10`);
+    expect(back.items.map((l) => l.loadNumber)).toEqual(page.items.map((l) => l.loadNumber).reverse());
+    // A term of more letters than spellings are read for keeps the plain condition.
+    expect(numberStartRanges("ABCDE-1")).toBeNull();
+    expect(listSearch({ q: "ABCDE-1" }, STAFF_SCOPE, [], "UTC", true)).toBeNull();
   });
 });

@@ -105,6 +105,50 @@ export function loadNumberParts(q: string | undefined): SQL[] | null {
   ];
 }
 
+/** The most letters a term may have for `numberStartRanges` (2^n case variants, one range each). */
+const MAX_CASE_LETTERS = 4;
+
+/**
+ * "The lower-cased number starts with `term`" as ranges of `load_number` itself (their OR), one per upper/lower
+ * case spelling of the term's letters ("LD-2025": LD-, Ld-, lD-, ld-): a number starts with a spelling
+ * exactly when it lies in [spelling, spelling with its last character's successor), *when the column's
+ * collation orders by code point* (C, POSIX, C.UTF-8 — `numberOrderIsCodePoint`). With the lower-cased
+ * condition kept beside them, the ranges only let the unique index on the number be read in the
+ * number's order from the first match (issue 42: by number ascending, "LD-2025" walked 520k older
+ * numbers). Null for a term of more than MAX_CASE_LETTERS letters or that is not load-number-like.
+ */
+export function numberStartRanges(q: string | undefined): SQL[] | null {
+  const term = q?.trim();
+  if (!term || !LOAD_NUMBER_LIKE.test(term)) return null;
+  const letters = [...term].filter((ch) => /[A-Za-z]/.test(ch)).length;
+  if (letters > MAX_CASE_LETTERS) return null;
+  let spellings = [""];
+  for (const ch of term.toUpperCase()) {
+    const cases = /[A-Z]/.test(ch) ? [ch, ch.toLowerCase()] : [ch];
+    spellings = spellings.flatMap((s) => cases.map((c) => s + c));
+  }
+  // One condition each (an OR of ranges is no index condition of an ordered scan).
+  return spellings.map((s) => {
+    const past = s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
+    return sql`loads.load_number >= ${s} and loads.load_number < ${past}`;
+  });
+}
+
+/**
+ * Whether `loads.load_number` is ordered by code point (its collation the database's default, and
+ * that C, POSIX or C.UTF-8), so that `numberStartRanges` is exact. A property of the database, fixed
+ * when it was created.
+ */
+export async function numberOrderIsCodePoint(db: Tx): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select coalesce(a.attcollation = (select oid from pg_collation where collname = 'default')
+             and (d.datlocprovider = 'b' and d.datlocale in ('C', 'C.UTF-8')
+                  or d.datlocprovider = 'c' and d.datcollate in ('C', 'POSIX', 'C.UTF-8', 'C.utf8')), false) as ok
+      from pg_attribute a, pg_database d
+     where a.attrelid = 'loads'::regclass and a.attname = 'load_number' and d.datname = current_database()`);
+  return !!result.rows[0]?.ok;
+}
+
 /**
  * The list's WHERE, on `loads` (qualified, so it also fits queries that join customers and
  * drivers). Written as plain SQL fragments rather than through the query builder: the list is the
@@ -120,10 +164,18 @@ export function listSearch(
   scope: Scope,
   customerIds: string[],
   timeZone = "UTC",
+  /** The number's start also as ranges of the number (`numberStartRanges`), for the number's order. */
+  byNumber = false,
 ): { base: SQL; parts: SQL[] } | null {
   if (isWholeLoadNumber(filter.q)) return null;
   const text = loadNumberParts(filter.q);
   if (!text) return null;
+  if (byNumber) {
+    const ranges = numberStartRanges(filter.q);
+    if (!ranges) return null;
+    const start = text[0];
+    text.splice(0, 1, ...ranges.map((range) => sql`${start} and ${range}`));
+  }
   const base = listCondition({ ...filter, q: undefined }, scope, [], timeZone);
   const parts = customerIds.length ? [...text, sql`loads.customer_id in ${customerIds}`] : text;
   return { base, parts };

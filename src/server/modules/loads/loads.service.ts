@@ -58,6 +58,7 @@ import {
   listWorkItems,
   loadCompletionRule,
   loadNumberTaken,
+  numberOrderIsCodePoint,
   peekLoadNumber,
   takeLoadNumber,
   writeStops,
@@ -301,6 +302,16 @@ export function createLoadsService(deps: Deps) {
     return load;
   }
 
+  // The database's collation, read once: it is fixed when the database is created.
+  let codePointOrder: Promise<boolean> | null = null;
+  const numberOrderIsCodePointOnce = () => {
+    codePointOrder ??= numberOrderIsCodePoint(db).catch((err) => {
+      codePointOrder = null;
+      throw err;
+    });
+    return codePointOrder;
+  };
+
   const geo = () => readGeoSettings(db, deps.config.authSecret);
   const typedMiles = (input: LoadInput) => ({
     loadedMiles: input.loadedMiles,
@@ -336,13 +347,22 @@ export function createLoadsService(deps: Deps) {
       // on `loads_pickup_number_prefix`. Other orders find such common matches soon on their own
       // index, as before.
       const split = listSearch(filter, scope, customerIds, deps.config.company.timeZone);
+      // In the number's order the start is read on the number's own unique index from the first
+      // match (`numberStartRanges`), where it walked every older number: only when the column is
+      // ordered by code point, which makes those ranges exact.
+      const byNumber =
+        sort === "loadNumber" && split && (await numberOrderIsCodePointOnce())
+          ? listSearch(filter, scope, customerIds, deps.config.company.timeZone, true)
+          : null;
       const offset = offsetOf({ page, pageSize });
       const items =
         sort === "work"
           ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined)
           : split && sort === "pickupAt"
             ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts)
-            : await listLoadItems(db, cond, sort, dir, pageSize, offset);
+            : byNumber
+              ? await listLoadItems(db, byNumber.base, sort, dir, pageSize, offset, byNumber.parts)
+              : await listLoadItems(db, cond, sort, dir, pageSize, offset);
       // A short page ends the list: its total needs no count (a search's index scan is not run twice).
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
         return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
