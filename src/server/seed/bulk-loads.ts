@@ -320,6 +320,7 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       await client.query(def);
       log(`  rebuilt ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
+    phase(`rebuilding ${dropped.length} indexes`);
     // With the triggers off (replica mode) the report rollups and the ledger's daily totals did not
     // follow the rows: recompute them from the rows, or every report would read a near-empty rollup.
     const { rows: mode } = await client.query<{ role: string }>(
@@ -338,7 +339,7 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
       );
     }
     await client.query("commit");
-    phase(`rebuilding ${dropped.length} indexes`);
+    phase("rollups and counts");
   } catch (err) {
     await client.query("rollback").catch(() => {});
     throw err;
