@@ -312,15 +312,15 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
     }
 
     phase("inserting");
-    // The inserts ran with triggers off: the customers' load counts (migration 0055) are recomputed
-    // from the rows in the same transaction.
-    await client.query(`select "rebuild_customer_load_counts"()`);
     for (const { name, def } of dropped) {
       const t = Date.now();
       await client.query(def);
       log(`  rebuilt ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
     phase(`rebuilding ${dropped.length} indexes`);
+    // The inserts ran with triggers off: the customers' load counts (migration 0055) are recomputed
+    // from the rows in the same transaction.
+    await client.query(`select "rebuild_customer_load_counts"()`);
     // With the triggers off (replica mode) the report rollups and the ledger's daily totals did not
     // follow the rows: recompute them from the rows, or every report would read a near-empty rollup.
     const { rows: mode } = await client.query<{ role: string }>(
