@@ -1,0 +1,1 @@
+CREATE INDEX "loads_completed_rates_by_customer" ON "loads" USING btree ("customer_id","id","customer_rate","total_rate") WHERE status = 'completed';
