@@ -17,4 +17,3 @@ export function openBalanceExpr(customerId: SQLWrapper): SQL<string> {
     where ob.customer_id = ${customerId} and ob.status not in ('draft', 'void')
   ), 0)`;
 }
-
