@@ -1,0 +1,1 @@
+CREATE INDEX "load_month_totals_subject" ON "load_month_totals" USING btree ("dim","subject_id");
