@@ -159,6 +159,11 @@ export const loads = pgTable(
     index("loads_completed_by_customer")
       .on(t.customerId, t.deliveredAt.desc().nullsFirst(), t.pickupAt.desc().nullsFirst())
       .where(sql`status = 'completed'`),
+    // A customer's unbilled work (the customer page, issue 42): their completed loads with the two rates
+    // the amount is summed from, read from the index alone and checked against the live invoice rows.
+    index("loads_completed_rates_by_customer")
+      .on(t.customerId, t.id, t.customerRate, t.totalRate)
+      .where(sql`status = 'completed'`),
     index("loads_number_tail_trgm").using("gin", sql`substr(load_number, 2) gin_trgm_ops`),
     index("loads_cities_trgm").using("gin", sql`(pickup_city || ' ' || delivery_city) gin_trgm_ops`),
     // The customer portal (issue 42): a customer's active and recently delivered loads counted from

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   numeric,
   pgTable,
@@ -60,7 +61,13 @@ export const loadMonthTotals = pgTable(
     transitSeconds: numeric({ precision: 20, scale: 3 }).notNull(),
     transitLoads: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.dim, t.subjectId, t.status] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.dim, t.subjectId, t.status] }),
+    // One customer's or driver's counts over all months (their detail pages, issue 42): a few dozen rows
+    // read directly, not a skip scan over every month of the key. The sums stay out of the key, so the
+    // triggers' updates of them can stay heap-only.
+    index("load_month_totals_subject").on(t.dim, t.subjectId),
+  ],
 );
 
 /** Each truck's days with a load (a load occupies its pickup day through its delivery day). */

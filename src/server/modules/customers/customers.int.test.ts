@@ -235,6 +235,48 @@ describe("customers: create, read, edit, delete", () => {
     expect(res.json.stats.unbilledLoads).toBe(rows[0].n);
   });
 
+  it("gives every customer the counts, last pickup and unbilled work of a plain read of their loads", async () => {
+    // The page reads its counts from the monthly rollups and the unbilled work from a partial index
+    // (issue 42); each figure must be the one a count and a sum over the customer's loads give.
+    const { rows: plain } = await ctx.deps.db.execute<{
+      id: string;
+      total: number;
+      active: number;
+      completed: number;
+      cancelled: number;
+      last_pickup: string | null;
+      unbilled_loads: number;
+      unbilled_amount: string;
+    }>(sql`select c.id,
+        count(l.id)::int as total,
+        (count(*) filter (where l.status in ('assigned', 'in_progress')))::int as active,
+        (count(*) filter (where l.status = 'completed'))::int as completed,
+        (count(*) filter (where l.status = 'cancelled'))::int as cancelled,
+        to_json(max(l.pickup_at)) #>> '{}' as last_pickup,
+        (count(*) filter (where l.status = 'completed' and not exists (
+          select 1 from invoice_loads il where il.load_id = l.id and not il.released)))::int as unbilled_loads,
+        coalesce(sum(coalesce(l.customer_rate, l.total_rate)) filter (where l.status = 'completed'
+          and not exists (select 1 from invoice_loads il where il.load_id = l.id and not il.released)), 0)
+          ::numeric(14, 2)::text as unbilled_amount
+      from customers c left join loads l on l.customer_id = c.id group by c.id`);
+    expect(plain.some((p) => p.total === 0)).toBe(true);
+    expect(plain.some((p) => p.unbilled_loads > 0 && p.unbilled_loads < p.completed)).toBe(true);
+    for (const p of plain) {
+      const res = await call(ctx, `/api/customers/${p.id}`, { cookie: dispatcher });
+      expect(res.status).toBe(200);
+      expect({ loadCount: res.json.loadCount, ...res.json.stats, pendingRequests: 0 }).toEqual({
+        loadCount: p.total,
+        activeLoads: p.active,
+        completedLoads: p.completed,
+        cancelledLoads: p.cancelled,
+        lastPickupAt: p.last_pickup ? new Date(p.last_pickup).toISOString() : null,
+        pendingRequests: 0,
+        unbilledLoads: p.unbilled_loads,
+        unbilledAmount: p.unbilled_amount,
+      });
+    }
+  });
+
   it("deletes only a customer with no history", async () => {
     const [greatLakes] = await ctx.deps.db
       .select({ id: customers.id })

@@ -17,15 +17,3 @@ export function openBalanceExpr(customerId: SQLWrapper): SQL<string> {
     where ob.customer_id = ${customerId} and ob.status not in ('draft', 'void')
   ), 0)`;
 }
-
-/**
- * Delivered but not billed yet: completed loads of the customer that are on no live invoice, at
- * their customer rate (else the load's total).
- */
-export function unbilledExpr(customerId: SQLWrapper): SQL<string> {
-  return sql<string>`coalesce((
-    select sum(coalesce(ub.customer_rate, ub.total_rate)) from loads ub
-    where ub.customer_id = ${customerId} and ub.status = 'completed'
-      and not exists (select 1 from invoice_loads il where il.load_id = ub.id and not il.released)
-  ), 0)`;
-}

@@ -474,6 +474,22 @@ describe("the profile's tabs", () => {
 });
 
 describe("the profile in one statement", () => {
+  it("gives every driver the load counts of a plain count of their loads", async () => {
+    // The counts come from the monthly rollups (issue 42): each must equal a count over the loads.
+    const { rows } = await ctx.deps.pool.query(
+      `select d.id, count(l.id)::int as total,
+         (count(*) filter (where l.status in ('assigned', 'in_progress')))::int as active,
+         (count(*) filter (where l.status = 'completed'))::int as completed
+       from drivers d left join loads l on l.driver_id = d.id group by d.id`,
+    );
+    expect(rows.some((r) => r.total > 0 && r.active > 0 && r.completed > 0)).toBe(true);
+    for (const r of rows) {
+      const res = await call(ctx, `/api/drivers/${r.id}`, { cookie: as("dispatcher") });
+      expect(res.status).toBe(200);
+      expect(res.json.loadCounts).toEqual({ total: r.total, active: r.active, completed: r.completed });
+    }
+  });
+
   it("gives the account, current equipment, load counts and documents as the tables hold them", async () => {
     const res = await call(ctx, `/api/drivers/${jakeId}`, { cookie: as("dispatcher") });
     expect(res.status).toBe(200);

@@ -244,6 +244,19 @@ describe("vehicle records", () => {
 });
 
 describe("computed maintenance status", () => {
+  it("gives every vehicle the same status on its page as in the list (the page works it out from its schedules)", async () => {
+    const list = await call(ctx, "/api/fleet/vehicles?pageSize=100", { cookie: dispatcher });
+    expect(list.status).toBe(200);
+    const statuses = new Set<string>();
+    for (const item of list.json.items) {
+      const res = await call(ctx, `/api/fleet/vehicles/${item.id}`, { cookie: dispatcher });
+      expect(res.status).toBe(200);
+      expect(res.json.maintenanceStatus).toBe(item.maintenanceStatus);
+      statuses.add(item.maintenanceStatus);
+    }
+    expect(statuses.size).toBeGreaterThan(1);
+  });
+
   it("by date: good, then due 14 days ahead and on the due day, overdue the day after", async () => {
     const v = await newVehicle({ mileage: 50_000 });
     const at = async (daysLeft: number) => {

@@ -89,6 +89,20 @@ export const selectVehicles = <E extends Record<string, SQL.Aliased | SQL> = Rec
     .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId));
 export type VehicleRow = Awaited<ReturnType<typeof selectVehicles>>[number];
 
+const { rank: _rank, ...detailColumns } = vehicleColumns;
+
+/**
+ * One vehicle as `selectVehicles` reads it but without the maintenance rank: its detail reads the
+ * schedules anyway and works the status out from them with the function the rank mirrors
+ * (`vehicleMaintenanceStatus`) — the rank's subqueries were a third of the detail's statement (issue 42).
+ */
+export const selectVehicleDetail = <E extends Record<string, SQL.Aliased | SQL>>(tx: Tx, extra: E) =>
+  tx
+    .select({ ...detailColumns, ...extra })
+    .from(vehicles)
+    .leftJoin(assetAssignments, openAssignment)
+    .leftJoin(drivers, eq(drivers.id, assetAssignments.driverId));
+
 export const toListItem = (r: VehicleRow): VehicleListItem => ({
   id: r.id,
   unitNumber: r.unitNumber,

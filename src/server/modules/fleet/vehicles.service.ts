@@ -1,5 +1,9 @@
 import type { SERVICE_TYPES } from "@shared/fleet/maintenance.constants";
-import { scheduleDue } from "@shared/fleet/maintenance-status";
+import {
+  MAINTENANCE_STATUS_RANK,
+  scheduleDue,
+  vehicleMaintenanceStatus,
+} from "@shared/fleet/maintenance-status";
 import type {
   createVehicleSchema,
   Schedule,
@@ -28,6 +32,7 @@ import {
   countVehicles,
   effectiveLastDate,
   effectiveLastOdometer,
+  selectVehicleDetail,
   selectVehicles,
   toListItem,
   vehicleListCondition,
@@ -86,7 +91,7 @@ const schedulesJson = sql<ScheduleJson[]>`coalesce((
 
 /** One statement: the row with its schedules, documents and latest maintenance; built once (decision 036). */
 const vehicleDetail = builtOnce("vehicle_detail", (tx) =>
-  selectVehicles(tx, { ...assetDetailColumns("vehicle_id", vehicles.id), schedulesJson }).where(
+  selectVehicleDetail(tx, { ...assetDetailColumns("vehicle_id", vehicles.id), schedulesJson }).where(
     eq(vehicles.id, sql.placeholder("id")),
   ),
 );
@@ -221,10 +226,13 @@ export function createVehiclesService(deps: Deps) {
       // A driver opens only their assigned truck (vehicleScopeCondition); anything else is 404.
       const [row] = holds(scope, { kind: "vehicle", id }) ? await vehicleDetail(db).execute({ id }) : [];
       if (!row) throw notFound("The vehicle");
+      const schedules = row.schedulesJson.map((r) => scheduleFrom(r, row.today, row.mileage));
+      // The status the list's SQL rank gives, from the schedules just read (they agree: maintenance.int.test.ts).
+      const status = vehicleMaintenanceStatus(schedules, row.today, row.mileage, row.openItems);
       return {
-        ...toListItem(row),
+        ...toListItem({ ...row, rank: MAINTENANCE_STATUS_RANK[status] }),
         ...assetDetailOf(actor, row),
-        schedules: row.schedulesJson.map((r) => scheduleFrom(r, row.today, row.mileage)),
+        schedules,
       };
     },
 

@@ -1,0 +1,2 @@
+CREATE INDEX "loads_completed_rates_by_customer" ON "loads" USING btree ("customer_id","id","customer_rate","total_rate") WHERE status = 'completed';--> statement-breakpoint
+CREATE INDEX "load_month_totals_subject" ON "load_month_totals" USING btree ("dim","subject_id");
