@@ -328,6 +328,10 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
     );
     if (mode[0]?.role === "replica") {
       const t = Date.now();
+      // The planner still holds the statistics of the tables before the insert (a few demo rows):
+      // without fresh ones the recompute joins a million loads to their state miles as if they were
+      // forty (a run of 18 minutes and counting). ANALYZE in this transaction sees its own rows.
+      await client.query("analyze loads, load_stops, transactions, load_jurisdiction_miles");
       await client.query(`select "rebuild_report_rollups"()`);
       await client.query(`delete from ledger_daily_totals`);
       await client.query(`
