@@ -323,10 +323,10 @@ export async function generateBulkLoads(pool: pg.Pool, options: BulkOptions): Pr
     await client.query(`select "rebuild_customer_load_counts"()`);
     // With the triggers off (replica mode) the report rollups and the ledger's daily totals did not
     // follow the rows: recompute them from the rows, or every report would read a near-empty rollup.
-    const { rows: mode } = await client.query<{ role: string }>(
-      "select current_setting('session_replication_role') as role",
+    const { rows: mode } = await client.query<{ replication: string }>(
+      "select current_setting('session_replication_role') as replication",
     );
-    if (mode[0]?.role === "replica") {
+    if (mode[0]?.replication === "replica") {
       const t = Date.now();
       // The planner still holds the statistics of the tables before the insert (a few demo rows):
       // without fresh ones the recompute joins a million loads to their state miles as if they were
