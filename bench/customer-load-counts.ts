@@ -1,5 +1,5 @@
 /**
- * Checks the customers list's load counts (kept by triggers, migration 0048) against `count(*)` of each
+ * Checks the customers list's load counts (kept by triggers, migration 0055) against `count(*)` of each
  * customer's loads on the same data, every page of the list and of a search, and times both:
  * `DATA_DIR=<data dir> npx tsx bench/customer-load-counts.ts`.
  */
