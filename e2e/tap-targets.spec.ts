@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { loginAs } from "./fixtures";
+import { loginAs, toast } from "./fixtures";
 
 /*
  * Issue 38, point 20: on a phone every control is at least 44 × 44 CSS px (WCAG 2.5.5's size, which
@@ -167,3 +167,29 @@ for (const lng of ["en", "es", "fr"]) {
     });
   }
 }
+
+test("a toast's close button is a 44 px tap target on a phone, inside the toast", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("dispatcher@demo.test");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password-1");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(toast(page)).toBeVisible();
+  const close = toast(page).getByRole("button", { name: "Close" });
+  await expect.poll(async () => (await close.boundingBox())?.width).toBeGreaterThanOrEqual(MIN);
+  const [button, card] = [await close.boundingBox(), await toast(page).boundingBox()];
+  expect(button?.height).toBeGreaterThanOrEqual(MIN);
+  // Inside the toast's corner, not astride its edge.
+  expect(button && card && button.x + button.width <= card.x + card.width + 1 && button.y >= card.y - 1).toBe(
+    true,
+  );
+  await close.click();
+  await expect(toast(page)).toHaveCount(0);
+  await context.close();
+});
