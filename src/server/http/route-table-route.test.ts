@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { mountTable } from "../testing/mount-table";
+import { JsonText } from "./json-text";
 import { defineRoute, uuidParams } from "./route";
 import { routeTable } from "./route-table";
 
@@ -46,5 +47,22 @@ describe("the route table's escape hatch", () => {
     const gone = await app.request("/api/things/7f1c0000-0000-4000-8000-000000000001", { method: "DELETE" });
     expect(gone.status).toBe(204);
     expect(await (await app.request("/api/things")).json()).toEqual({ ids: [] });
+  });
+});
+
+describe("an answer written as JSON text (json-text.ts)", () => {
+  it("goes out as it is, with the same status and content type as a value would", async () => {
+    const t = routeTable({ tags: ["Things"], access: "public" });
+    const thing = z.object({ id: z.string(), n: z.number() });
+    t.get("/api/things/{id}", { summary: "A thing", response: thing }, async ({ id }) =>
+      id.endsWith("1") ? new JsonText<z.input<typeof thing>>(`{"id":"${id}","n":1}`) : { id, n: 2 },
+    );
+    const app = mountTable(t);
+    const asText = await app.request("/api/things/7f1c0000-0000-4000-8000-000000000001");
+    const asValue = await app.request("/api/things/7f1c0000-0000-4000-8000-000000000002");
+    expect(asText.status).toBe(200);
+    expect(asText.headers.get("content-type")).toBe(asValue.headers.get("content-type"));
+    expect(await asText.text()).toBe('{"id":"7f1c0000-0000-4000-8000-000000000001","n":1}');
+    expect(await asValue.json()).toEqual({ id: "7f1c0000-0000-4000-8000-000000000002", n: 2 });
   });
 });

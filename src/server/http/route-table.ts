@@ -11,6 +11,7 @@ import {
   SHEET_TYPES,
   uploadBodyLimit,
 } from "./files";
+import { type Answer, JsonText } from "./json-text";
 import { defineRoute, jsonBody, jsonContent, type RouteAccess, uuidParams } from "./route";
 
 /**
@@ -202,12 +203,22 @@ export function routeTable(
       method: Method,
       path: string,
       spec: JsonSpec<P, Q, B, F, R>,
-      handle: (io: Io<P, Q, B, F>) => Promise<In<R>>,
+      handle: (io: Io<P, Q, B, F>) => Promise<Answer<In<R>>>,
     ) {
       const status = spec.status ?? 200;
       const { response, status: _s, described, hook, ...rest } = spec;
       const route = declare(method, path, rest, { [status]: jsonContent(response, described) });
-      register(route, async (c) => c.json(await handle(io(c, spec)), status), hook);
+      register(
+        route,
+        async (c) => {
+          const answer = await handle(io(c, spec));
+          // Text PostgreSQL wrote already is sent as it is (json-text.ts).
+          return answer instanceof JsonText
+            ? c.body(answer.text, status, { "Content-Type": "application/json" })
+            : c.json(answer, status);
+        },
+        hook,
+      );
       return table;
     },
 
@@ -244,7 +255,7 @@ export function routeTable(
     list<R extends Schema, Q = undefined>(
       path: string,
       spec: JsonSpec<undefined, Q, undefined, undefined, R>,
-      handle: (io: Io<undefined, Q, undefined, undefined>) => Promise<In<R>>,
+      handle: (io: Io<undefined, Q, undefined, undefined>) => Promise<Answer<In<R>>>,
     ) {
       return table.json("get", path, spec, handle);
     },
@@ -253,7 +264,7 @@ export function routeTable(
     get<R extends Schema, P = typeof uuidParams, Q = undefined>(
       path: string,
       spec: JsonSpec<P, Q, undefined, undefined, R>,
-      handle: (io: Io<P, Q, undefined, undefined>) => Promise<In<R>>,
+      handle: (io: Io<P, Q, undefined, undefined>) => Promise<Answer<In<R>>>,
     ) {
       return table.json("get", path, { params: uuidParams as P, ...spec }, handle);
     },
