@@ -10,6 +10,7 @@ import { customerIdOf, driverIdOf, loadInput, uploadFile, userIdOf } from "../..
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { startSmtpSink } from "../../testing/smtp-sink";
 import { customerBalanceExpr, invoicedBalanceExpr, unbilledExpr } from "./balances";
+import { buildInvoiceDetail, invoiceDetailJson } from "./invoice-detail";
 import { completedLoad } from "./invoices.testing";
 
 let ctx: TestContext;
@@ -688,3 +689,58 @@ describe("a customer's balance for other lists", () => {
     expect(Number(bare.invoiced)).toBeCloseTo(sent, 2);
   });
 });
+
+describe("the detail PostgreSQL writes as JSON text (issue 42)", () => {
+  it("is byte for byte the detail built in Node, for every invoice: draft, sent, overdue, paid, void", async () => {
+    // One of each kind beside the demo invoices: overdue with a part payment, paid, void, and notes and
+    // a bill-to that JSON must escape.
+    const [a, b, c] = [
+      await completedLoad(ctx, dispatcher, prairie),
+      await completedLoad(ctx, dispatcher, prairie),
+      await completedLoad(ctx, dispatcher, prairie),
+    ];
+    const overdue = (await createInvoice({ customerId: prairie, loadIds: [a.id] })).json;
+    await markSent(overdue.id);
+    await pay(overdue.id, { amount: "1.10", reference: 'Ref "7"\\', note: "line\nnext\ttab \u0001 é 🚚" });
+    await ctx.deps.db
+      .update(invoices)
+      .set({
+        dueDate: sql`current_date - 12`,
+        notes: 'Net 30 — "quoted" \\ back\r\n\u2028',
+        billToEmail: null,
+      })
+      .where(eq(invoices.id, overdue.id));
+    const paid = (await createInvoice({ customerId: prairie, loadIds: [b.id] })).json;
+    await markSent(paid.id);
+    await pay(paid.id, { amount: paid.total });
+    const voided = (await createInvoice({ customerId: prairie, loadIds: [c.id] })).json;
+    const v = await call(ctx, `/api/invoices/${voided.id}/void`, {
+      body: { reason: "Billed twice" },
+      cookie: accountant,
+    });
+    expect(v.status).toBe(200);
+
+    const all = await ctx.deps.db.select({ id: invoices.id, status: invoices.status }).from(invoices);
+    expect(new Set(all.map((i) => i.status))).toEqual(new Set(["draft", "sent", "paid", "void"]));
+    for (const { id } of all) {
+      const text = (await invoiceDetailJson(ctx.deps.db, id)).text;
+      expect(text).toBe(JSON.stringify(await buildInvoiceDetail(ctx.deps.db, id)));
+    }
+    expect(JSON.parse((await invoiceDetailJson(ctx.deps.db, overdue.id)).text)).toMatchObject({
+      status: "overdue",
+      daysOverdue: 12,
+      balance: lessPaid(overdue.total),
+    });
+
+    // The route sends that text as it is; an unknown invoice is still a 404.
+    const res = await ctx.app.request(`/api/invoices/${overdue.id}`, {
+      headers: { origin: TEST_ORIGIN, cookie: accountant },
+    });
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.text()).toBe(JSON.stringify(await buildInvoiceDetail(ctx.deps.db, overdue.id)));
+    expect((await get("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+/** A total less the 1.10 paid on it above. */
+const lessPaid = (total: string) => (Math.round(Number(total) * 100 - 110) / 100).toFixed(2);

@@ -86,7 +86,7 @@ export function invoicesRoutes(deps: Deps) {
       summary: "An invoice with its lines, payments, loads and what may be done next",
       response: invoiceDetailSchema,
     },
-    ({ id }) => invoices.detail(id),
+    ({ id }) => invoices.detailJson(id),
   );
   t.update(
     "/api/invoices/{id}",

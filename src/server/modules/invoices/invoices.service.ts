@@ -37,7 +37,7 @@ import { notifyUsers } from "../../platform/notifications/notify";
 import { formatDate, formatMoney } from "../../platform/pdf/format";
 import { postToLedger, withdrawFromLedger } from "../accounting/ledger-posting";
 import { invoicedBalanceExpr } from "./balances";
-import { buildInvoiceDetail, fileCounts } from "./invoice-detail";
+import { buildInvoiceDetail, fileCounts, invoiceDetailJson } from "./invoice-detail";
 import { linesForLoads } from "./invoice-lines";
 import { renderInvoicePdf } from "./invoice-pdf";
 import {
@@ -182,6 +182,8 @@ export function createInvoicesService(deps: Deps) {
 
   return {
     detail: (id: string) => detail(db, id),
+    /** The detail as JSON text PostgreSQL wrote: the page's read (issue 42, target 4). */
+    detailJson: (id: string) => invoiceDetailJson(db, id),
 
     async list(query: InvoiceListQuery): Promise<InvoicePage> {
       const day = await today(db);
