@@ -10,6 +10,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, customerContacts, customers, loads } from "../../db/schema";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { createCustomersService } from "./customers.service";
 
 let ctx: TestContext;
 let dispatcher: string;
@@ -233,6 +234,32 @@ describe("customers: create, read, edit, delete", () => {
           and not exists (select 1 from invoice_loads il where il.load_id = l.id and not il.released)`,
     );
     expect(res.json.stats.unbilledLoads).toBe(rows[0].n);
+  });
+
+  it("writes every customer's detail in PostgreSQL byte for byte as Node builds it (issue 42)", async () => {
+    // The page's read is JSON text PostgreSQL wrote (`getJson`); writes still answer the Node-built
+    // detail (`get`). One customer with a credit limit and text JSON must escape, one without a limit.
+    const [first, second] = await ctx.deps.db.select({ id: customers.id }).from(customers).limit(2);
+    await ctx.deps.db
+      .update(customers)
+      .set({ creditLimit: "12500.50", notes: 'Dock "B" \\ gate\r\n\t\u0001 é 🚚 \u2028', phone: null })
+      .where(eq(customers.id, first.id));
+    await ctx.deps.db.update(customers).set({ creditLimit: null }).where(eq(customers.id, second.id));
+    const service = createCustomersService(ctx.deps);
+    const all = await ctx.deps.db.select({ id: customers.id, userId: customers.userId }).from(customers);
+    expect(all.some((c) => c.userId) && all.some((c) => !c.userId)).toBe(true);
+    for (const { id } of all) {
+      expect((await service.getJson(id)).text).toBe(JSON.stringify(await service.get(id)));
+    }
+    const res = await ctx.app.request(`/api/customers/${first.id}`, {
+      headers: { origin: TEST_ORIGIN, cookie: dispatcher },
+    });
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.text()).toBe(JSON.stringify(await service.get(first.id)));
+    const missing = await call(ctx, "/api/customers/00000000-0000-4000-8000-000000000000", {
+      cookie: dispatcher,
+    });
+    expect(missing.status).toBe(404);
   });
 
   it("gives every customer the counts, last pickup and unbilled work of a plain read of their loads", async () => {

@@ -117,7 +117,7 @@ export function customersRoutes(deps: Deps) {
       summary: "A customer with contacts, portal account, open balance and load statistics",
       response: customerDetailSchema,
     },
-    ({ id }) => customers.get(id),
+    ({ id }) => customers.getJson(id),
   );
   t.update(
     "/api/customers/{id}",

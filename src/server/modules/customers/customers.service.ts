@@ -21,11 +21,13 @@ import {
 import { fromCents, toCents } from "@shared/loads/loads.schema";
 import { count, eq, sql } from "drizzle-orm";
 import { builtOnce, type Tx } from "../../db/client";
+import { isoTime, jsonList, jsonObjectText } from "../../db/json-sql";
 import { customers, invoices, loadRequests, loads } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { conflict, HttpError, loggableError, notFound } from "../../http/errors";
 import { EXPORT_MAX_ROWS, ensureExportFits } from "../../http/export";
+import { JsonText } from "../../http/json-text";
 import { offsetOf } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { placeOneLine } from "../../platform/geo/place-rows";
@@ -33,6 +35,7 @@ import { readTable, SheetParseError } from "../../platform/sheets/read";
 import { type Column, sheetFile } from "../../platform/sheets/sheets";
 import { checkRow, mapColumns, valuesOf } from "./customer-import";
 import {
+  balanceOf,
   customerWithEmail,
   emailsInUse,
   formColumns,
@@ -135,6 +138,78 @@ const customerDetail = builtOnce("customer_detail", (tx) =>
       geoStatus: customers.geoStatus,
       geoPrecision: customers.geoPrecision,
       timeZone: customers.timeZone,
+    })
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder("id"))),
+);
+
+/**
+ * The same answer as `detail` below, written whole by PostgreSQL (issue 42, target 4): the page's read
+ * (`GET /api/customers/{id}`) sends it as it is. The keys, their order and every value are `detail`'s
+ * (customers.int.test.ts compares the two for every customer); change both together. The fields'
+ * sub-selects have no FROM of their own, so the customer's unqualified columns are the outer row's.
+ */
+const customerDetailText = builtOnce("customer_detail_text", (tx) =>
+  tx
+    .select({
+      text: jsonObjectText({
+        id: customers.id,
+        name: customers.name,
+        companyName: customers.companyName,
+        email: customers.email,
+        phone: customers.phone,
+        address: customers.address,
+        paymentTermsDays: customers.paymentTermsDays,
+        creditLimit: sql`${customers.creditLimit}::text`,
+        openBalance: sql`(${balanceOf()})::numeric(14, 2)::text`,
+        loadCount: sql`(select coalesce(sum(c.loads), 0)::int from ${customerCounts} c)`,
+        hasPortalAccount: sql`(customers.user_id is not null)`,
+        createdAt: isoTime(sql`customers.created_at`),
+        billingAddress: customers.billingAddress,
+        detentionFreeMinutes: customers.detentionFreeMinutes,
+        detentionRate: sql`${customers.detentionRate}::text`,
+        notes: customers.notes,
+        contacts: jsonList(
+          {
+            id: sql`cc.id`,
+            name: sql`cc.name`,
+            role: sql`cc.role`,
+            email: sql`cc.email`,
+            phone: sql`cc.phone`,
+          },
+          {
+            from: sql`customer_contacts cc`,
+            where: sql`cc.customer_id = customers.id`,
+            orderBy: sql`cc.sequence`,
+          },
+        ),
+        portalAccount: sql`(select row_to_json(a) from (
+          select u.id as "userId", u.email as "email", u.name as "name"
+          from users u where u.id = customers.user_id) a)`,
+        openBalanceSource: sql`${OPEN_BALANCE_SOURCE}::text`,
+        creditAvailable: sql`(customers.credit_limit - ${balanceOf()})::numeric(14, 2)::text`,
+        geoStatus: customers.geoStatus,
+        geoPrecision: customers.geoPrecision,
+        timeZone: customers.timeZone,
+        // As `customerDetail`'s stats, read the same way (see there).
+        stats: sql`(select row_to_json(s) from (
+          select c.active as "activeLoads", c.completed as "completedLoads", c.cancelled as "cancelledLoads",
+            ${isoTime(sql`(select l.pickup_at from loads l where l.customer_id = customers.id
+              order by l.pickup_at desc nulls last limit 1)`)} as "lastPickupAt",
+            (select count(*)::int from load_requests r
+              where r.customer_id = customers.id and r.status = 'pending') as "pendingRequests",
+            ub.amount::numeric(14, 2)::text as "unbilledAmount",
+            ub.n as "unbilledLoads"
+          from (select coalesce(sum(t.loads) filter (where t.status in ('assigned', 'in_progress')), 0) as active,
+              coalesce(sum(t.loads) filter (where t.status = 'completed'), 0) as completed,
+              coalesce(sum(t.loads) filter (where t.status = 'cancelled'), 0) as cancelled
+            from ${customerCounts} t) c,
+            (select coalesce(sum(coalesce(u.customer_rate, u.total_rate)), 0) as amount, count(*) as n
+             from loads u where u.customer_id = customers.id and u.status = 'completed'
+               and not exists (select 1 from invoice_loads il where il.load_id = u.id and not il.released)) ub
+        ) s)`,
+        updatedAt: isoTime(sql`customers.updated_at`),
+      }),
     })
     .from(customers)
     .where(eq(customers.id, sql.placeholder("id"))),
@@ -252,6 +327,12 @@ export function createCustomersService(deps: Deps) {
     },
 
     get: (id: string) => detail(db, id),
+    /** The detail as JSON text PostgreSQL wrote: the page's read (issue 42, target 4). */
+    async getJson(id: string): Promise<JsonText<CustomerDetail>> {
+      const [row] = await customerDetailText(db).execute({ id });
+      if (!row) throw notFound("The customer");
+      return new JsonText<CustomerDetail>(row.text);
+    },
 
     async create(actor: Actor, input: CustomerValues): Promise<CustomerDetail> {
       return db.transaction(async (tx) => {
