@@ -2,10 +2,12 @@ import { ROLES, type Role } from "@shared/access";
 import { DRIVER_HAS_ACTIVE_LOADS_MESSAGE, DRIVER_HAS_LOADS_MESSAGE } from "@shared/drivers/management.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assetAssignments, auditLog, drivers, loadInterests, users } from "../../db/schema";
+import { assetAssignments, auditLog, drivers, loadInterests, users, vehicles } from "../../db/schema";
+import type { Actor } from "../../http/context";
 import { DEMO_BY_ROLE } from "../../testing/demo-users";
 import { driverIdOf, loadInput, PDF } from "../../testing/fixtures";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
+import { buildDriverDetail } from "./driver-detail";
 
 /**
  * What dispatch reads when it gives a load to a deactivated driver. Written out, not imported from the
@@ -526,5 +528,42 @@ describe("the profile in one statement", () => {
       documents: [],
       ratingCategories: { punctuality: null, communication: null, safety: null, equipmentCare: null },
     });
+  });
+});
+
+describe("the profile PostgreSQL writes as JSON text (issue 42)", () => {
+  it("is byte for byte the profile built in Node, for every driver, with the tax id as each role may see it", async () => {
+    // Beside the demo drivers: an EIN, no tax id, text JSON must escape, and a truck with no model.
+    await ctx.deps.db
+      .update(drivers)
+      .set({ taxId: "12-3456789", notes: 'Night "owl" \\ \r\n\t\u0001 é 🚚 \u2028', phone: null })
+      .where(eq(drivers.id, jakeId));
+    await ctx.deps.db.update(drivers).set({ taxId: null }).where(eq(drivers.id, rosaId));
+    const [held] = await ctx.deps.db
+      .select({ vehicleId: assetAssignments.vehicleId })
+      .from(assetAssignments)
+      .where(eq(assetAssignments.driverId, jakeId));
+    if (held?.vehicleId) {
+      await ctx.deps.db.update(vehicles).set({ model: "" }).where(eq(vehicles.id, held.vehicleId));
+    }
+    const all = await ctx.deps.db.select({ id: drivers.id }).from(drivers);
+    for (const role of ["admin", "dispatcher"] as const) {
+      for (const { id } of all) {
+        const res = await ctx.app.request(`/api/drivers/${id}`, {
+          headers: { origin: TEST_ORIGIN, cookie: as(role) },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(
+          JSON.stringify(await buildDriverDetail(ctx.deps.db, { role } as Actor, id)),
+        );
+      }
+    }
+    const jake = (await call(ctx, `/api/drivers/${jakeId}`, { cookie: as("dispatcher") })).json;
+    expect(jake).toMatchObject({ taxId: "**-***6789", taxIdMasked: true });
+    expect(jake.currentAssignment).not.toBeNull();
+    const missing = await call(ctx, "/api/drivers/00000000-0000-4000-8000-000000000000", {
+      cookie: as("dispatcher"),
+    });
+    expect(missing.status).toBe(404);
   });
 });

@@ -79,7 +79,7 @@ export function driversRoutes(deps: Deps) {
         "by its kind (an SSN ***-**-1234, an EIN **-***1234) except for admin and accountant",
       response: driverDetailSchema,
     },
-    ({ actor, id }) => drivers.get(actor, id),
+    ({ actor, id }) => drivers.getJson(actor, id),
   );
   t.update(
     "/api/drivers/{id}",

@@ -32,7 +32,7 @@ import { iso, offsetOf, toPage } from "../../http/pagination";
 import { recordAudit } from "../../platform/audit/audit";
 import { assignmentHistoryOf } from "../assignments/assignment-rows";
 import { createAccount, hashPassword } from "../auth/accounts";
-import { buildDriverDetail } from "./driver-detail";
+import { buildDriverDetail, driverDetailJson } from "./driver-detail";
 import { recomputeDriverStatuses } from "./driver-status";
 import {
   countDrivers,
@@ -135,6 +135,8 @@ export function createDriversService(deps: Deps) {
     },
 
     get: (actor: Actor, id: string) => buildDriverDetail(db, actor, id),
+    /** The profile as JSON text PostgreSQL wrote: the page's read (issue 42, target 4). */
+    getJson: (actor: Actor, id: string) => driverDetailJson(db, actor, id),
 
     /** A driver, and with `createAccount` their sign-in account, in one transaction. */
     async create(actor: Actor, input: CreateDriverValues): Promise<DriverDetail> {
