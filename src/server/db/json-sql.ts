@@ -43,3 +43,12 @@ export function jsonList(fields: JsonFields, rows: { from: SQL; where: SQL; orde
     from ${rows.from} cross join lateral (select ${selectList(fields)}) j
     where ${rows.where}), '[]'::json)`;
 }
+
+/**
+ * A `jsonb` value as compact JSON text. PostgreSQL writes jsonb with a space after every `:` and `,`;
+ * the pattern takes each string whole (so a ": " inside one stays) and drops the space after a
+ * separator outside strings. Key order is jsonb's stored order, which is what `JSON.parse` of the same
+ * value keeps. Numbers are written as PostgreSQL writes them (only for jsonb without fractions).
+ */
+export const compactJsonb = (x: SQLWrapper): SQL<unknown> =>
+  sql`regexp_replace(${x}::text, '("(?:[^"\\\\]|\\\\.)*")|([:,]) ', '\\1\\2', 'g')::json`;

@@ -4,9 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, maintenanceRecords, users, vehicles } from "../../db/schema";
+import type { Actor } from "../../http/context";
 import { assignedAssetsOfDriver } from "../../http/scope";
 import { call, createTestContext, signIn, TEST_ORIGIN, type TestContext } from "../../testing/harness";
 import { openMaintenanceItem } from "./maintenance.service";
+import { createVehiclesService } from "./vehicles.service";
 
 let ctx: TestContext;
 let manager: string;
@@ -848,5 +850,46 @@ describe("the demo fleet", () => {
     expect(rosas.insuranceExpiresOn).toBe(addDays(today, 5));
     const [v106] = await ctx.deps.db.select().from(vehicles).where(eq(vehicles.unitNumber, "106"));
     expect(v106.status).toBe("in_maintenance");
+  });
+});
+
+describe("a vehicle's page as JSON text PostgreSQL wrote (issue 42)", () => {
+  it("is byte for byte the page built in Node, for every vehicle and staff role", async () => {
+    // Beside the demo vehicles: text JSON must escape, and an open item from an inspection whose
+    // origin (jsonb) has ": " and ", " inside its strings.
+    const v = await newVehicle({ notes: 'Cab "B" \\ \r\n\t\u0001 é 🚚 \u2028' });
+    await ctx.deps.db.insert(maintenanceRecords).values({
+      vehicleId: v.id,
+      serviceType: "tires",
+      status: "open",
+      source: "inspection",
+      cost: "12.50",
+      notes: "Left: front, rear",
+      sourceData: {
+        inspectionType: "pre_trip",
+        assetType: "vehicle",
+        assetLabel: v.unitNumber,
+        inspectedOn: today,
+        inspectorName: 'Jake "J": Wilson, Jr.',
+        overallStatus: "fail",
+        defects: [{ item: "tires", note: "tread: 2/32, worn\\n" }],
+        comments: "a, b: c",
+      },
+    });
+    const service = createVehiclesService(ctx.deps);
+    const ids = (await ctx.deps.db.select({ id: vehicles.id }).from(vehicles)).map((r) => r.id);
+    for (const role of ["dispatcher", "safety", "manager"] as const) {
+      const actor = { role } as Actor;
+      for (const id of ids) {
+        expect((await service.getJson(actor, id)).text).toBe(JSON.stringify(await service.get(actor, id)));
+      }
+    }
+    const res = await ctx.app.request(`/api/fleet/vehicles/${v.id}`, {
+      headers: { origin: TEST_ORIGIN, cookie: safety },
+    });
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await res.text();
+    expect(body).toBe(JSON.stringify(await service.get({ role: "safety" } as Actor, v.id)));
+    expect(JSON.parse(body).recentMaintenance[0].origin.defects[0].note).toBe("tread: 2/32, worn\\n");
   });
 });

@@ -184,7 +184,7 @@ export function fleetRoutes(deps: Deps) {
         "A vehicle with schedules (what is due), documents and recent maintenance. Drivers: own vehicle only",
       response: vehicleDetailSchema,
     },
-    ({ actor, id }) => vehicles.get(actor, id),
+    ({ actor, id }) => vehicles.getJson(actor, id),
   );
   t.update(
     "/api/fleet/vehicles/{id}",

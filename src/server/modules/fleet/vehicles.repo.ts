@@ -48,7 +48,11 @@ export const openItemsOfVehicle = sql<number>`(
   select count(*) from maintenance_records o where o.vehicle_id = ${vehicles.id} and o.status = 'open'
 )`.mapWith(Number);
 
-const openAssignment = and(eq(assetAssignments.vehicleId, vehicles.id), isNull(assetAssignments.endedAt));
+/** The vehicle's assignment now (none or one). */
+export const openAssignment = and(
+  eq(assetAssignments.vehicleId, vehicles.id),
+  isNull(assetAssignments.endedAt),
+);
 
 export const vehicleColumns = {
   id: vehicles.id,
