@@ -8,7 +8,8 @@
  *   BENCH_DATA_DIR=/tmp/copy npx tsx bench/answers.ts write /tmp/answers-before.json
  *   BENCH_DATA_DIR=/tmp/copy npx tsx bench/answers.ts compare /tmp/answers-before.json
  *
- * BENCH_ROWS: how many rows of each list are read one by one (20).
+ * BENCH_ROWS: how many rows of each list are read one by one (20); BENCH_LOAD_ROWS the same for the
+ * loads lists (50: loads of every status, the driver's own, for the detail PostgreSQL writes whole).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { freePort, signIn, startServer, waitHealthy } from "./real-server";
@@ -20,6 +21,7 @@ if (!dataDir || !file || (mode !== "write" && mode !== "compare")) {
   process.exit(2);
 }
 const ROWS = Number(process.env.BENCH_ROWS ?? 20);
+const LOAD_ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 50);
 
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${port}`;
@@ -42,10 +44,10 @@ async function answer(cookie: string, pathname: string): Promise<string> {
   return `${plain}\n---\n${browser}`;
 }
 
-async function ids(cookie: string, pathname: string): Promise<string[]> {
+async function ids(cookie: string, pathname: string, rows = ROWS): Promise<string[]> {
   const res = await fetch(`${BASE}${pathname}`, { headers: { cookie } });
   if (!res.ok) throw new Error(`${pathname}: ${res.status}`);
-  return ((await res.json()) as { items: { id: string }[] }).items.slice(0, ROWS).map((r) => r.id);
+  return ((await res.json()) as { items: { id: string }[] }).items.slice(0, rows).map((r) => r.id);
 }
 
 const answers: Record<string, string> = {};
@@ -72,12 +74,23 @@ try {
     ["accountant", "/api/invoices", "/api/invoices/"],
     ["dispatcher", "/api/loads", "/api/loads/"],
     ["dispatcher", "/api/loads?status=completed", "/api/loads/"],
+    // Loads of every status (what staff may do next differs) and the driver's own (hidden money,
+    // the driver's actions), for the detail PostgreSQL writes as text (issue 42).
+    ["dispatcher", "/api/loads?status=in_progress", "/api/loads/"],
+    ["dispatcher", "/api/loads?status=assigned", "/api/loads/"],
+    ["dispatcher", "/api/loads?status=pending", "/api/loads/"],
+    ["dispatcher", "/api/loads?status=cancelled", "/api/loads/"],
+    ["driver", "/api/loads", "/api/loads/"],
   ];
   for (const [who, list, one] of lists) {
-    for (const id of await ids(users[who], list)) {
+    const rows = one === "/api/loads/" ? LOAD_ROWS : ROWS;
+    const sep = list.includes("?") ? "&" : "?";
+    for (const id of await ids(users[who], rows > 20 ? `${list}${sep}pageSize=${rows}` : list, rows)) {
       reads.push([who, `${one}${id}`]);
       // the same rows as the other roles that may read them (their own, or a 404)
-      if (one === "/api/loads/") reads.push(["driver", `${one}${id}`], ["customer", `${one}${id}`]);
+      if (one === "/api/loads/")
+        for (const other of ["dispatcher", "driver", "customer"] as const)
+          if (other !== who) reads.push([other, `${one}${id}`]);
       if (one === "/api/drivers/") reads.push(["admin", `${one}${id}`], ["accountant", `${one}${id}`]);
     }
   }
@@ -88,6 +101,10 @@ try {
     "?status=in_progress",
     "?sort=pickupAt&dir=asc",
     "?q=chicago",
+    "?page=3&pageSize=10",
+    "?sort=totalRate",
+    "?status=pending",
+    "?q=LD-20",
   ])
     reads.push(["dispatcher", `/api/loads${q}`], ["admin", `/api/loads${q}`]);
   reads.push(["driver", "/api/loads"], ["customer", "/api/loads"]);
@@ -98,11 +115,18 @@ try {
   await new Promise((r) => server.once("exit", r));
 }
 
+if (process.env.BENCH_ANSWERS_OUT)
+  writeFileSync(process.env.BENCH_ANSWERS_OUT, JSON.stringify(answers, null, 1));
 if (mode === "write") {
   writeFileSync(file, JSON.stringify(answers, null, 1));
   console.log(`${Object.keys(answers).length} answers written to ${file}`);
 } else {
+  // The bench signs the demo users in on every run: their last sign-in moves (a driver's detail shows it).
+  const signIn = (text: string | undefined) =>
+    text?.replace(/"lastSignInAt":"[^"]*"/g, '"lastSignInAt":"(this run)"');
   const before = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  for (const k of Object.keys(before)) before[k] = signIn(before[k])!;
+  for (const k of Object.keys(answers)) answers[k] = signIn(answers[k])!;
   const keys = new Set([...Object.keys(before), ...Object.keys(answers)]);
   let differ = 0;
   for (const k of keys) {

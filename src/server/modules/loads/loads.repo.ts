@@ -15,7 +15,16 @@ import { DEFAULT_LOAD_COMPLETION, type LoadCompletion } from "@shared/loads/stop
 import { LATE_SYNC_MINUTES } from "@shared/sync/sync.schema";
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Tx } from "../../db/client";
+import { builtOnce, type Tx } from "../../db/client";
+import {
+  flatObjectJson,
+  floatIsExact,
+  floatJson,
+  isoTime,
+  jsonArrayOf,
+  jsonColumns,
+  shortestFloats,
+} from "../../db/json-sql";
 import { paperFiles, statusOf } from "../../db/paperwork-status";
 import {
   assetAssignments,
@@ -600,6 +609,215 @@ export async function loadDetailRow(db: Tx, id: string): Promise<DetailRow | und
       left join trailers t on t.id = l.trailer_id
      where l.id = ${id}`);
   return result.rows[0];
+}
+
+export type LoadDetailText = { driver_id: string | null; customer_id: string | null; body: string | null };
+
+/**
+ * The same load as `loadDetailRow`, its whole answer (`LoadDetail`, as `buildLoadDetail` builds it)
+ * written as JSON text by PostgreSQL (issue 42, target 4: `pg` parsing 60 columns and three JSON
+ * columns, the re-shaping and `JSON.stringify` were most of the read's cost in Node): one record per
+ * object, its columns the fields in the value's order, `to_json` writing it (`db/json-sql.ts`;
+ * tested against `buildLoadDetail` byte for byte). `hideMoney` is the driver's view (the customer
+ * rate, detention amounts and invoice hidden, no staff actions, the driver's own). `allowedStatuses`
+ * and `driverActions` are `json` CASE expressions the caller writes from the rules (`load-detail.ts`)
+ * over `l.status`, `l.driver_id`, `l.accepted_at` and `st.deliver_offered`. `body` is null when a
+ * value could not be written exactly (a float or a timeline number, see `json-sql.ts`): the caller
+ * builds the value then. The owner columns are for the caller's scope check. Returns one view's
+ * statement, built once per database (`builtOnce`): call it once per view.
+ */
+export function loadDetailTextQuery(
+  hideMoney: boolean,
+  rules: { allowedStatuses: SQL; driverActions: SQL },
+): (db: Tx) => { execute(values: { id: string }): Promise<LoadDetailText[]> } {
+  // A constant, not a parameter: the two views are two prepared statements, each with its generic
+  // plan (a parameter folded into every CASE made PostgreSQL plan each run anew).
+  const hide = sql.raw(hideMoney ? "true" : "false");
+  const stop = jsonColumns([
+    ["id", sql`s.id`],
+    ["sequence", sql`s.sequence`],
+    ["type", sql`s.type`],
+    ["locationName", sql`s.location_name`],
+    ["address", sql`s.address`],
+    ["city", sql`s.city`],
+    ["state", sql`s.state`],
+    ["postalCode", sql`s.postal_code`],
+    ["scheduledAt", isoTime(sql`s.scheduled_at`)],
+    ["contactName", sql`s.contact_name`],
+    ["contactPhone", sql`s.contact_phone`],
+    ["locationId", sql`s.location_id`],
+    ["appointmentKind", sql`s.appointment_kind`],
+    ["scheduledEnd", isoTime(sql`s.scheduled_end`)],
+    ["referenceNumber", sql`s.reference_number`],
+    ["poNumber", sql`s.po_number`],
+    ["arrivedAt", isoTime(sql`s.arrived_at`)],
+    ["doneAt", isoTime(sql`s.done_at`)],
+    ["departedAt", isoTime(sql`s.departed_at`)],
+    ["detentionMinutes", sql`s.detention_minutes`],
+    // What detention is billed is between the office and the customer.
+    ["detentionAmount", sql`case when ${hide} then null else s.detention_amount::text end`],
+    ["detentionStatus", sql`s.detention_status`],
+    ["latitude", floatJson(sql`s.latitude`)],
+    ["longitude", floatJson(sql`s.longitude`)],
+    ["geoPrecision", sql`s.geo_precision`],
+    ["geoSource", sql`s.geo_source`],
+    ["geoStatus", sql`s.geo_status`],
+    ["timeZone", sql`s.time_zone`],
+  ]);
+  const event = jsonColumns([
+    ["id", sql`e.id`],
+    ["kind", sql`e.kind`],
+    ["data", flatObjectJson(sql`e.data`)],
+    ["fromStatus", sql`e.from_status`],
+    ["toStatus", sql`e.to_status`],
+    ["actorName", sql`e.actor_name`],
+    ["note", sql`e.note`],
+    ["createdAt", isoTime(sql`e.created_at`)],
+  ]);
+  const file = jsonColumns([
+    ["id", sql`lf.id`],
+    ["kind", sql`lf.kind`],
+    ["fileName", sql`f.file_name`],
+    ["contentType", sql`f.content_type`],
+    ["size", sql`f.size`],
+    ["uploadedVia", sql`lf.uploaded_via`],
+    ["createdAt", isoTime(sql`lf.created_at`)],
+    ["occurredAt", isoTime(sql`lf.occurred_at`)],
+    ["receivedAt", isoTime(sql`lf.received_at`)],
+    ["late", sql`coalesce(lf.received_at - lf.occurred_at > ${LATE_SYNC_INTERVAL}, false)`],
+  ]);
+  // paperwork-status.ts#paperworkOf: the reason while rejected, the review once decided, the request while open.
+  const decided = sql`ps.status in ('verified', 'rejected')`;
+  const open = sql`ps.status in ('missing', 'rejected')`;
+  const paperwork = jsonColumns([
+    ["status", sql`ps.status`],
+    ["reason", sql`case when ps.status = 'rejected' then r.reason end`],
+    ["reviewedAt", sql`case when ${decided} then ${isoTime(sql`r.reviewed_at`)} end`],
+    ["reviewedByName", sql`case when ${decided} then ru.name end`],
+    ["requestedAt", sql`case when ${open} then ${isoTime(sql`r.requested_at`)} end`],
+  ]);
+  // @shared/drivers/compliance#driverPaperProblems, for staff on a load assigned or in progress.
+  const paper = (document: string, expiry: SQL) =>
+    sql`select ${sql.raw(`'${document}'`)} as "document", ${expiry}::text as "expiresOn",
+               case when ${expiry}::text < current_date::text then 'expired' else 'expires_before_delivery' end as "problem"
+         where ${expiry}::text < current_date::text or ${expiry}::text < l.delivery_at::date::text`;
+  const warnings = sql`case when ${hide} or l.driver_id is null or l.status not in ('assigned', 'in_progress') then '[]'::json
+      else coalesce((select array_to_json(array_agg(w)) from (${paper("license", sql`d.license_expiry`)}
+                      union all ${paper("medical_card", sql`d.medical_card_expiry`)}) w), '[]'::json) end`;
+  const body = jsonColumns([
+    ["id", sql`l.id`],
+    ["loadNumber", sql`l.load_number`],
+    ["status", sql`l.status`],
+    ["customerId", sql`l.customer_id`],
+    ["customerName", sql`c.company_name`],
+    ["driverId", sql`l.driver_id`],
+    ["driverName", sql`d.full_name`],
+    ["pickupCity", sql`l.pickup_city`],
+    ["pickupState", sql`l.pickup_state`],
+    ["pickupAt", isoTime(sql`l.pickup_at`)],
+    ["deliveryCity", sql`l.delivery_city`],
+    ["deliveryState", sql`l.delivery_state`],
+    ["deliveryAt", isoTime(sql`l.delivery_at`)],
+    ["totalRate", sql`l.total_rate::text`],
+    ["loadedMiles", sql`trim_scale(l.loaded_miles)`],
+    ["emptyMiles", sql`trim_scale(l.empty_miles)`],
+    ["milesSource", sql`l.miles_source`],
+    ["postedToBoard", sql`l.posted_to_board`],
+    ["description", sql`l.description`],
+    ["weightLbs", sql`trim_scale(l.weight_lbs)`],
+    ["stops", sql`st.stops`],
+    ["equipmentType", sql`l.equipment_type`],
+    ["commodity", sql`l.commodity`],
+    ["tempMinF", sql`trim_scale(l.temp_min_f)`],
+    ["tempMaxF", sql`trim_scale(l.temp_max_f)`],
+    ["pieceCount", sql`l.piece_count`],
+    ["palletCount", sql`l.pallet_count`],
+    ["poNumber", sql`l.po_number`],
+    ["bolNumber", sql`l.bol_number`],
+    ["baseRate", sql`l.base_rate::text`],
+    ["fuelSurcharge", sql`l.fuel_surcharge::text`],
+    ["lumperFee", sql`l.lumper_fee::text`],
+    ["detention", sql`l.detention::text`],
+    ["otherCharges", sql`l.other_charges::text`],
+    ["customerRate", sql`case when ${hide} then null else l.customer_rate::text end`],
+    ["vehicleId", sql`l.vehicle_id`],
+    ["vehicleLabel", sql`v.unit_number`],
+    ["trailerId", sql`l.trailer_id`],
+    ["trailerLabel", sql`t.identifier`],
+    ["fuelUsedGallons", sql`trim_scale(l.fuel_used_gallons)`],
+    ["payType", sql`l.pay_type`],
+    ["payRate", sql`l.pay_rate::text`],
+    ["driverPay", sql`l.driver_pay::text`],
+    ["payFromDriverDefault", sql`l.pay_from_driver_default`],
+    ["milesOverrideReason", sql`l.miles_override_reason`],
+    ["notes", sql`l.notes`],
+    ["acceptedAt", isoTime(sql`l.accepted_at`)],
+    ["startedAt", isoTime(sql`l.started_at`)],
+    ["deliveredAt", isoTime(sql`l.delivered_at`)],
+    ["createdAt", isoTime(sql`l.created_at`)],
+    ["updatedAt", isoTime(sql`l.updated_at`)],
+    ["timeline", sql`tl.timeline`],
+    [
+      "files",
+      jsonArrayOf(
+        file,
+        sql`load_files lf join files f on f.id = lf.file_id where lf.load_id = l.id`,
+        sql`lf.created_at`,
+      ),
+    ],
+    ["paperwork", sql`(select to_json(p) from (select ${paperwork}) p)`],
+    // A billed load stays completed until its invoice lets it go (loads.service#changeStatus).
+    [
+      "allowedStatuses",
+      sql`case when ${hide} or coalesce(inv.invoice_number, '') <> '' then '[]'::json else ${rules.allowedStatuses} end`,
+    ],
+    ["invoiceNumber", sql`case when ${hide} then null else inv.invoice_number end`],
+    ["driverActions", sql`case when ${hide} then ${rules.driverActions} else '[]'::json end`],
+    ["completesOn", sql`cs.completes_on`],
+    ["driverWarnings", warnings],
+  ]);
+  // Built once per database with the id as a placeholder (db/client.ts#builtOnce): the text is
+  // long, and Drizzle would build it again on every request.
+  return builtOnce(hideMoney ? "load_detail_text_driver" : "load_detail_text_staff", (tx) =>
+    tx
+      .select({
+        driver_id: sql<string | null>`l.driver_id`,
+        customer_id: sql<string | null>`l.customer_id`,
+        // Null where a float or a timeline number could not be written exactly (json-sql.ts).
+        body: sql<string | null>`case when st.exact and tl.timeline is not null and ${shortestFloats}
+                                      then (select to_json(b) from (select ${body}) b)::text end`,
+      })
+      .from(sql`loads l
+      cross join lateral ${paperFiles} pf
+      left join load_paperwork_reviews r on r.load_id = l.id
+      left join users ru on ru.id = r.reviewed_by
+      left join customers c on c.id = l.customer_id
+      left join drivers d on d.id = l.driver_id
+      left join vehicles v on v.id = l.vehicle_id
+      left join trailers t on t.id = l.trailer_id
+      cross join lateral (select ${statusOf} as status) ps
+      left join lateral (select i.invoice_number from invoice_loads il join invoices i on i.id = il.invoice_id
+                          where il.load_id = l.id and not il.released limit 1) inv on true
+      cross join lateral (select coalesce((select ds.load_completion from dispatch_settings ds where ds.id = 1),
+                                          ${DEFAULT_LOAD_COMPLETION}) as completes_on) cs
+      cross join lateral (
+        select ${jsonArrayOf(stop, sql`load_stops s where s.load_id = l.id`, sql`s.sequence`)} as stops,
+               not exists (select 1 from load_stops s where s.load_id = l.id
+                              and not (${floatIsExact(sql`s.latitude`)} and ${floatIsExact(sql`s.longitude`)})) as exact,
+               -- load-detail.ts#deliverOffered: no stop arrived at yet, else the last stop unloaded
+               -- (the company completes on the POD) or departed.
+               not exists (select 1 from load_stops s where s.load_id = l.id and s.arrived_at is not null)
+               or coalesce((select case when cs.completes_on = 'pod' then s.done_at is not null
+                                        else s.departed_at is not null end
+                              from load_stops s where s.load_id = l.id
+                             order by s.sequence desc limit 1), false) as deliver_offered) st
+      cross join lateral (
+        -- Null when an event's data could not be written exactly.
+        select case when bool_and(x."data" is not null) is not false
+                    then coalesce(array_to_json(array_agg(x)), '[]'::json) end as timeline
+          from (select ${event} from load_status_events e where e.load_id = l.id order by e.created_at, e.id) x) tl`)
+      .where(sql`l.id = ${sql.placeholder("id")}`),
+  );
 }
 
 /**
