@@ -18,8 +18,3 @@ export class JsonText<T> {
 
 /** An answer the route table sends: a value (stringified) or JSON text (sent as it is). */
 export type Answer<T> = T | JsonText<T>;
-
-/** The value of an answer, parsing it when it is text. */
-export function valueOf<T>(answer: Answer<T>): T {
-  return answer instanceof JsonText ? answer.parse() : answer;
-}
