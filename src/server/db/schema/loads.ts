@@ -154,6 +154,14 @@ export const loads = pgTable(
       sql`pickup_at desc nulls last`,
       sql`lower(load_number) text_pattern_ops`,
     ),
+    // The loads list's number start in pickup order (issue 42): one probe per UTC pickup day, each
+    // day's matches a range of the lower-cased number (`byPickupDay` in loads.repo.ts), where the
+    // index above is walked through every newer load.
+    index("loads_pickup_day_number").using(
+      "btree",
+      sql`((pickup_at at time zone 'UTC')::date)`,
+      sql`lower(load_number) text_pattern_ops`,
+    ),
     // Billing a customer: their completed loads, last delivered first (the invoice form's list;
     // `desc` as the query sorts, nulls first).
     index("loads_completed_by_customer")

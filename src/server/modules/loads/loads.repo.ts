@@ -107,11 +107,61 @@ export function loadNumberParts(q: string | undefined): SQL[] | null {
   // successor: the term is ASCII, and text_pattern_ops compares bytes.
   const past = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
   const like = likePattern(term);
+  const start = sql`lower(loads.load_number) ~>=~ ${prefix} and lower(loads.load_number) ~<~ ${past}`;
+  NUMBER_START_PARTS.add(start);
   return [
-    sql`lower(loads.load_number) ~>=~ ${prefix} and lower(loads.load_number) ~<~ ${past}`,
+    start,
     sql`substr(loads.load_number, 2) ilike ${like}`,
     sql`(loads.pickup_city || ' ' || loads.delivery_city) ilike ${like}`,
   ];
+}
+
+/**
+ * The number-start parts `loadNumberParts` made: in pickup order `listLoadItems` reads them day by day
+ * (`byPickupDay`). Marked by identity, so any other condition — or this one combined into another, as
+ * the number's order does — is read as it is.
+ */
+const NUMBER_START_PARTS = new WeakSet<SQL>();
+
+/**
+ * A number-start part's first `first` loads in pickup order, probed one UTC pickup day at a time on
+ * `loads_pickup_day_number` ((pickup day, lower-cased number)): each day's matches are an index
+ * range, so a day without any costs one probe (issue 42). Read newest pickup first, "LD-2025" (a
+ * quarter of a million loads, none recent) walked every newer load's entry in
+ * `loads_pickup_number_prefix` — 230k entries, ~30–75 ms — where ~370 day probes take ~8 ms. The
+ * days run from the newest pickup's to the oldest's (or back), each day's loads in the list's order:
+ * a day's pickups all come before the next day's in either direction, so the nested loop's rows are
+ * in the list's order and the LIMIT keeps its first `first` — the lateral join's only plan is that
+ * loop over the series, in the series' order. Ties within a day keep the list's own tie-break. The
+ * day's matches are fenced (`offset 0`) before the other filters and the order: otherwise the planner
+ * may read each day by walking `loads_pickup_number_prefix` in order (every day the whole range).
+ */
+/**
+ * Whether the number's start is read day by day (`byPickupDay`): when it matches many loads (≥ 1% of
+ * the table, planner's estimate) — a rare start is a short range of `loads_number_prefix`, sorted — and
+ * the other filters keep many (≥ 10%): a selective one (a status of a thousand loads in progress) is
+ * walked on its own index, where each day's probe would read that status's whole bitmap again.
+ */
+async function worthProbingByDay(db: Tx, cond: SQL | undefined, start: SQL): Promise<boolean> {
+  // One after another: `db` may be a single connection (a transaction).
+  const all = await estimateCount(db, undefined);
+  if ((await estimateCount(db, start)) < all / 100) return false;
+  return (await estimateCount(db, cond)) >= all / 10;
+}
+
+function byPickupDay(cond: SQL | undefined, part: SQL, dir: "asc" | "desc", first: number): SQL {
+  const order = listOrder("pickupAt", dir);
+  const day = dir === "desc" ? sql`r.hi - g.i` : sql`r.lo + g.i`;
+  return sql`(select x.* from (select (min(pickup_at) at time zone 'UTC')::date as lo,
+                                      (max(pickup_at) at time zone 'UTC')::date as hi from loads) r
+                cross join lateral generate_series(0, r.hi - r.lo) g(i)
+                cross join lateral (select ${LOAD_COLUMNS}
+                                      from (select loads.* from loads
+                                             where (loads.pickup_at at time zone 'UTC')::date = ${day} and ${part}
+                                            offset 0) loads
+                                     where ${cond ?? sql`true`}
+                                     order by ${order} limit ${first}) x
+               limit ${first})`;
 }
 
 /** The most letters a term may have for `numberStartRanges` (2^n case variants, one range each). */
@@ -326,13 +376,23 @@ export async function listLoadItems(
    * the same rows as `cond and (one or another)`, without reading every match of a common one.
    */
   anyOf?: SQL[],
+  /**
+   * In pickup order, whether the number's start may be read day by day (`byPickupDay`): the list in
+   * pickup order asks; the work order's segments do not (three estimates a segment cost more there
+   * than the walk they would save).
+   */
+  probeByDay = false,
 ): Promise<LoadListItem[]> {
   const order = listOrder(sort, dir);
+  const start =
+    probeByDay && sort === "pickupAt" ? anyOf?.find((part) => NUMBER_START_PARTS.has(part)) : undefined;
+  const byDay = start ? await worthProbingByDay(db, cond, start) : false;
   const source = anyOf?.length
     ? sql`(${sql.join(
-        anyOf.map(
-          (part) =>
-            sql`(select ${LOAD_COLUMNS} from loads where ${cond ?? sql`true`} and ${part}
+        anyOf.map((part) =>
+          byDay && part === start
+            ? byPickupDay(cond, part, dir, limit + offset)
+            : sql`(select ${LOAD_COLUMNS} from loads where ${cond ?? sql`true`} and ${part}
                   order by ${order} limit ${limit + offset})`,
         ),
         sql` union `,

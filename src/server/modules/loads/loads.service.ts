@@ -360,7 +360,7 @@ export function createLoadsService(deps: Deps) {
         sort === "work"
           ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined)
           : split && sort === "pickupAt"
-            ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts)
+            ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts, true)
             : byNumber
               ? await listLoadItems(db, byNumber.base, sort, dir, pageSize, offset, byNumber.parts)
               : await listLoadItems(db, cond, sort, dir, pageSize, offset);

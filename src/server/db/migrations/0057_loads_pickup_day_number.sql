@@ -1,0 +1,1 @@
+CREATE INDEX "loads_pickup_day_number" ON "loads" USING btree (((pickup_at at time zone 'UTC')::date),lower(load_number) text_pattern_ops);
