@@ -6,20 +6,10 @@ import {
   type LoadStatus,
 } from "@shared/loads/loads.schema";
 import type { LoadCompletion } from "@shared/loads/stops.schema";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { notFound } from "../../http/errors";
-import { type Answer, JsonText } from "../../http/json-text";
 import { owns, type Scope } from "../../http/scope";
-import {
-  isoOrNull,
-  isoTimestamp,
-  type LoadRow,
-  listItemOf,
-  loadDetailRow,
-  loadDetailTextQuery,
-  numberOrNull,
-} from "./loads.repo";
+import { isoOrNull, isoTimestamp, type LoadRow, listItemOf, loadDetailRow, numberOrNull } from "./loads.repo";
 import { paperworkOf } from "./paperwork-status";
 
 /** Statuses that need a driver on the load. */
@@ -132,61 +122,4 @@ export async function buildLoadDetail(db: Tx, id: string, scope: Scope): Promise
           )
         : [],
   };
-}
-
-// ---- The same answer written by PostgreSQL (issue 42, target 4)
-
-const STATUSES = Object.keys(LOAD_TRANSITIONS) as LoadStatus[];
-/** A short JSON array of statuses or actions as an SQL `json` literal (no quotes in them). */
-const literal = (items: readonly string[]) => `'${JSON.stringify(items)}'::json`;
-
-/**
- * The rules above as CASE expressions over the detail statement's columns, written from the very
- * functions for every input they distinguish (so the two cannot drift): `allowedStatusesFor` by
- * status and whether a driver is on the load; `driverActionsFor` by status, acceptance and whether
- * delivery is offered (`st.deliver_offered`, `loadDetailText`'s mirror of `deliverOffered`).
- */
-const DETAIL_RULES = {
-  allowedStatuses: sql.raw(
-    `case l.status ${STATUSES.map(
-      (status) =>
-        `when '${status}' then case when l.driver_id is null ` +
-        `then ${literal(allowedStatusesFor({ status, driverId: null }))} ` +
-        `else ${literal(allowedStatusesFor({ status, driverId: "a driver" }))} end`,
-    ).join(" ")} end`,
-  ),
-  driverActions: sql.raw(
-    `case l.status ${STATUSES.map((status) => {
-      const actions = (accepted: boolean, offered: boolean) =>
-        literal(
-          driverActionsFor(
-            { status, acceptedAt: accepted ? "accepted" : null },
-            // No check-in yet offers delivery; an arrival without a departure does not.
-            offered ? [] : [{ arrivedAt: "arrived", doneAt: null, departedAt: null }],
-            "departure",
-          ),
-        );
-      const byOffer = (accepted: boolean) =>
-        `case when st.deliver_offered then ${actions(accepted, true)} else ${actions(accepted, false)} end`;
-      return `when '${status}' then case when l.accepted_at is not null then ${byOffer(true)} else ${byOffer(false)} end`;
-    }).join(" ")} end`,
-  ),
-};
-
-/** The statements of the staff's view and the driver's (a customer's own load, too, hides the money as before). */
-const staffText = loadDetailTextQuery(false, DETAIL_RULES);
-const driverText = loadDetailTextQuery(true, DETAIL_RULES);
-
-/**
- * `buildLoadDetail`'s answer as JSON text PostgreSQL wrote (`loadDetailText`), for the GET: Node
- * neither parses the row nor stringifies the answer. The same 404s (scope checked on the row's
- * owners); a load with a value the SQL cannot write exactly (`db/json-sql.ts`) is built as a value.
- * Tested equal to `buildLoadDetail` byte for byte.
- */
-export async function loadDetailAnswer(db: Tx, id: string, scope: Scope): Promise<Answer<LoadDetail>> {
-  const [row] = await (scope.kind === "staff" ? staffText : driverText)(db).execute({ id });
-  if (!row || !owns(scope, { driverId: row.driver_id, customerId: row.customer_id })) {
-    throw notFound("The load");
-  }
-  return row.body === null ? buildLoadDetail(db, id, scope) : new JsonText<LoadDetail>(row.body);
 }

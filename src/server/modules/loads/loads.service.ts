@@ -32,7 +32,6 @@ import { customers, drivers, loads, trailers, vehicles } from "../../db/schema";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import type { Answer } from "../../http/json-text";
 import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
 import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
@@ -42,7 +41,7 @@ import { notifyCustomer, notifyRoles, notifyUsers } from "../../platform/notific
 import { recomputeDriverStatuses } from "../drivers/driver-status";
 import { loadsOnOtherInvoices } from "../invoices/invoices.repo";
 import { offerToMatchingDrivers } from "./board-offers";
-import { buildLoadDetail, loadDetailAnswer } from "./load-detail";
+import { buildLoadDetail } from "./load-detail";
 import {
   countUpTo,
   customerIdsMatching,
@@ -373,9 +372,8 @@ export function createLoadsService(deps: Deps) {
       return { items, total: Math.max(total, seen), page, pageSize, totalIsEstimate };
     },
 
-    /** The detail as PostgreSQL writes it (text sent as it is); writes answer `buildLoadDetail`'s value. */
-    async get(actor: Actor, id: string): Promise<Answer<LoadDetail>> {
-      return loadDetailAnswer(db, id, scopeOf(actor));
+    async get(actor: Actor, id: string): Promise<LoadDetail> {
+      return buildLoadDetail(db, id, scopeOf(actor));
     },
 
     /** A preview for the form; the number is only taken when the load is saved. */
