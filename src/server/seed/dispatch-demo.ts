@@ -761,14 +761,7 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   const extraCustomerKeys = Object.keys(EXTRA_CUSTOMERS) as Array<keyof typeof EXTRA_CUSTOMERS>;
   const extraCustomerRows = await tx
     .insert(customers)
-    .values(
-      await Promise.all(
-        extraCustomerKeys.map(async (k) => ({
-          ...EXTRA_CUSTOMERS[k],
-          ...(await placeOneLine(tx, EXTRA_CUSTOMERS[k].address)),
-        })),
-      ),
-    )
+    .values(await placedInTurn(tx, extraCustomerKeys))
     .returning({ id: customers.id });
   extraCustomerKeys.forEach((k, i) => {
     customerIds[k] = extraCustomerRows[i].id;
@@ -1177,4 +1170,12 @@ export async function seedDispatchDemo(tx: Tx, now = new Date()): Promise<void> 
   ]);
 
   await recomputeDriverStatuses(tx);
+}
+
+/** The extra customers with their places, looked up one after another on the seed's one connection. */
+async function placedInTurn(tx: Tx, keys: ReadonlyArray<keyof typeof EXTRA_CUSTOMERS>) {
+  const rows = [];
+  for (const k of keys)
+    rows.push({ ...EXTRA_CUSTOMERS[k], ...(await placeOneLine(tx, EXTRA_CUSTOMERS[k].address)) });
+  return rows;
 }

@@ -7,7 +7,7 @@ import {
 import type { ParkingPaymentMethod } from "@shared/parking/parking.schema";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import type { Tx } from "../db/client";
+import { readAll, type Tx } from "../db/client";
 import {
   assetAssignments,
   drivers,
@@ -501,28 +501,32 @@ async function fuelTrips(tx: Tx): Promise<Map<string, FuelTrip[]>> {
   const trips = new Map<string, FuelTrip[]>();
   if (!rows.length) return trips;
   const ids = rows.map((r) => r.id);
-  const [stateMiles, stops, held] = await Promise.all([
-    tx
-      .select({
-        loadId: loadJurisdictionMiles.loadId,
-        state: loadJurisdictionMiles.jurisdiction,
-        miles: loadJurisdictionMiles.miles,
-      })
-      .from(loadJurisdictionMiles)
-      .where(inArray(loadJurisdictionMiles.loadId, ids)),
-    tx
-      .select({ loadId: loadStops.loadId, state: loadStops.state })
-      .from(loadStops)
-      .where(inArray(loadStops.loadId, ids))
-      .orderBy(asc(loadStops.loadId), asc(loadStops.sequence)),
-    tx
-      .select({
-        driverId: assetAssignments.driverId,
-        vehicleId: assetAssignments.vehicleId,
-        startedAt: assetAssignments.startedAt,
-        endedAt: assetAssignments.endedAt,
-      })
-      .from(assetAssignments),
+  // One transaction's connection runs one statement at a time: readAll reads in turn there.
+  const [stateMiles, stops, held] = await readAll(tx, [
+    () =>
+      tx
+        .select({
+          loadId: loadJurisdictionMiles.loadId,
+          state: loadJurisdictionMiles.jurisdiction,
+          miles: loadJurisdictionMiles.miles,
+        })
+        .from(loadJurisdictionMiles)
+        .where(inArray(loadJurisdictionMiles.loadId, ids)),
+    () =>
+      tx
+        .select({ loadId: loadStops.loadId, state: loadStops.state })
+        .from(loadStops)
+        .where(inArray(loadStops.loadId, ids))
+        .orderBy(asc(loadStops.loadId), asc(loadStops.sequence)),
+    () =>
+      tx
+        .select({
+          driverId: assetAssignments.driverId,
+          vehicleId: assetAssignments.vehicleId,
+          startedAt: assetAssignments.startedAt,
+          endedAt: assetAssignments.endedAt,
+        })
+        .from(assetAssignments),
   ]);
   for (const load of rows) {
     const truck =
