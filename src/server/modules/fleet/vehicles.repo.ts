@@ -54,7 +54,8 @@ export const openAssignment = and(
   isNull(assetAssignments.endedAt),
 );
 
-export const vehicleColumns = {
+/** A vehicle's own fields, in the answer's order (the list's columns and the page's JSON text start so). */
+export const vehicleOwnColumns = {
   id: vehicles.id,
   unitNumber: vehicles.unitNumber,
   plateNumber: vehicles.plateNumber,
@@ -71,6 +72,10 @@ export const vehicleColumns = {
   transponder: vehicles.transponder,
   telematicsId: vehicles.telematicsId,
   status: vehicles.status,
+};
+
+export const vehicleColumns = {
+  ...vehicleOwnColumns,
   rank: maintenanceRank,
   openItems: openItemsOfVehicle,
   assignedDriverId: drivers.id,

@@ -42,6 +42,7 @@ import {
   toListItem,
   vehicleListCondition,
   vehicleOrder,
+  vehicleOwnColumns,
 } from "./vehicles.repo";
 
 export type CreateVehicle = z.output<typeof createVehicleSchema>;
@@ -115,24 +116,7 @@ const vehicleDetailText = builtOnce("vehicle_detail_text", (tx) =>
       openItems: openItemsOfVehicle,
       today: sql<string>`current_date::text`,
       schedulesJson,
-      head: jsonObjectText({
-        id: vehicles.id,
-        unitNumber: vehicles.unitNumber,
-        plateNumber: vehicles.plateNumber,
-        plateState: vehicles.plateState,
-        plateExpiresOn: vehicles.plateExpiresOn,
-        make: vehicles.make,
-        model: vehicles.model,
-        year: vehicles.year,
-        vin: vehicles.vin,
-        fuelType: vehicles.fuelType,
-        insuranceExpiresOn: vehicles.insuranceExpiresOn,
-        lastTireChangeOn: vehicles.lastTireChangeOn,
-        mileage: vehicles.mileage,
-        transponder: vehicles.transponder,
-        telematicsId: vehicles.telematicsId,
-        status: vehicles.status,
-      }),
+      head: jsonObjectText(vehicleOwnColumns),
       middle: jsonObjectText({
         openItems: openItemsOfVehicle,
         assignedDriverId: drivers.id,
