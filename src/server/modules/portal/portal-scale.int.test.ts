@@ -8,8 +8,9 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { likePattern } from "../../http/pagination";
-import { customerIdOf, loadInput } from "../../testing/fixtures";
-import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { loadInput } from "../../testing/fixtures";
+import { call, type TestContext } from "../../testing/harness";
+import { portalActors } from "./portal.testing";
 
 /*
  * Issue 42: the portal's summary counts from an index, its list totals from the per-customer rollups,
@@ -26,12 +27,7 @@ let greatLakesId: string;
 let prairieId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  dispatcher = await signIn(ctx, "dispatcher@demo.test");
-  greatLakes = await signIn(ctx, "customer@demo.test");
-  prairie = await signIn(ctx, "customer2@demo.test");
-  greatLakesId = await customerIdOf(ctx, "customer@demo.test");
-  prairieId = await customerIdOf(ctx, "customer2@demo.test");
+  ({ ctx, dispatcher, greatLakes, prairie, greatLakesId, prairieId } = await portalActors());
 });
 afterAll(() => ctx.close());
 

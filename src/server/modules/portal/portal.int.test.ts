@@ -12,8 +12,9 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRequests, loadStops, loads, notifications } from "../../db/schema";
-import { customerIdOf, loadInput, PDF, uploadFile, userIdOf } from "../../testing/fixtures";
-import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
+import { loadInput, PDF, uploadFile, userIdOf } from "../../testing/fixtures";
+import { call, signIn, type TestContext } from "../../testing/harness";
+import { portalActors } from "./portal.testing";
 
 let ctx: TestContext;
 let dispatcher: string;
@@ -23,12 +24,7 @@ let greatLakesId: string;
 let prairieId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  dispatcher = await signIn(ctx, "dispatcher@demo.test");
-  greatLakes = await signIn(ctx, "customer@demo.test");
-  prairie = await signIn(ctx, "customer2@demo.test");
-  greatLakesId = await customerIdOf(ctx, "customer@demo.test");
-  prairieId = await customerIdOf(ctx, "customer2@demo.test");
+  ({ ctx, dispatcher, greatLakes, prairie, greatLakesId, prairieId } = await portalActors());
 });
 afterAll(() => ctx.close());
 
