@@ -355,9 +355,15 @@ export function createLoadsService(deps: Deps) {
           ? listSearch(filter, scope, customerIds, deps.config.company.timeZone, true)
           : null;
       const offset = offsetOf({ page, pageSize });
+      // One customer's loads (the filter, or a customer's own): the work order's segments are read
+      // with their limits written out (`workPageOfCustomer`, issue 42).
+      const customerId = filter.customerId ?? (scope.kind === "customer" ? scope.customerId : null);
+      const customer = customerId
+        ? { id: customerId, textSearch: !!filter.q && !isWholeLoadNumber(filter.q) }
+        : undefined;
       const items =
         sort === "work"
-          ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined)
+          ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined, customer)
           : split && sort === "pickupAt"
             ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts, true)
             : byNumber

@@ -1,15 +1,19 @@
+import type { LoadPage } from "@shared/loads/loads.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loads } from "../../db/schema";
-import { STAFF_SCOPE } from "../../http/scope";
+import { type Scope, STAFF_SCOPE } from "../../http/scope";
 import { customerIdOf, driverIdOf } from "../../testing/fixtures";
-import { createTestContext, type TestContext } from "../../testing/harness";
+import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import {
+  customerIdsMatching,
+  isWholeLoadNumber,
   listCondition,
   listWorkItems,
   WORK_ONE_STATEMENT_MAX_OFFSET,
   workPage,
   workPageBySegment,
+  workPageOfCustomer,
 } from "./loads.repo";
 
 // The loads list's default order in one statement (issue 42) gives the very pages the segment-by-
@@ -88,5 +92,123 @@ describe("the work order in one statement", () => {
     expect(await listWorkItems(ctx.deps.db, cond, 25, deep)).toEqual(
       await workPageBySegment(ctx.deps.db, cond, 25, deep),
     );
+  });
+});
+
+// One customer's loads in the work order (issue 42): a statement a segment with its limit written out
+// (`workPageOfCustomer`) gives the one statement's pages — every page and offset across the segments'
+// boundaries, with and without a term, the customer as a filter and as the caller's own loads; and the
+// API's pages and totals through it are the one statement's.
+describe("one customer's work order, the segments' limits written out", () => {
+  const TOWN = "Wpctown";
+  let customerId: string;
+  let dispatcher: string;
+
+  beforeAll(async () => {
+    customerId = await customerIdOf(ctx, "customer@demo.test");
+    dispatcher = await signIn(ctx, "dispatcher@demo.test");
+    // 60 more loads of the demo customer, copied from one of theirs: every status of the work order,
+    // pickups on nine days (ties broken by id), every other one picked up in a town of their own.
+    await ctx.deps.db.execute(sql`
+      insert into loads
+      select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
+               'id', gen_random_uuid(),
+               'load_number', 'WPC-2091-' || lpad(g::text, 3, '0'),
+               'status', (array['in_progress', 'assigned', 'pending', 'completed', 'completed', 'completed',
+                                'cancelled'])[1 + g % 7],
+               'pickup_at', timestamptz '2091-03-01' + (g % 9) * interval '1 day',
+               'pickup_city', case when g % 2 = 0 then ${TOWN} else l.pickup_city end))).*
+        from loads l, generate_series(1, 60) g
+       where l.id = (select id from loads where customer_id = ${customerId} order by id limit 1)`);
+  });
+
+  const terms = [undefined, TOWN.toLowerCase(), "zqxj", "WPC-2091-014", "great lakes"];
+
+  async function caseOf(q: string | undefined, as: "filter" | "own") {
+    const scope: Scope = as === "own" ? { kind: "customer", customerId } : STAFF_SCOPE;
+    const customerIds = q && !isWholeLoadNumber(q) ? await customerIdsMatching(ctx.deps.db, q) : [];
+    const cond = listCondition(as === "filter" ? { customerId, q } : { q }, scope, customerIds);
+    const customer = { id: customerId, textSearch: !!q && !isWholeLoadNumber(q) };
+    const [{ n }] = (
+      await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from loads where ${cond}`)
+    ).rows;
+    return { cond, customer, n };
+  }
+
+  it("has the customer's loads in every segment, and terms that find some, none and all of them", async () => {
+    const counts = async (q: string | undefined) => {
+      const { cond } = await caseOf(q, "filter");
+      const rows = await workPage(ctx.deps.db, cond, 1000, 0);
+      return new Set(rows.map((l) => l.status)).size;
+    };
+    expect(await counts(undefined)).toBe(5);
+    expect(await counts(TOWN.toLowerCase())).toBe(5);
+    expect(await counts("zqxj")).toBe(0);
+    expect((await caseOf("great lakes", "filter")).n).toBe((await caseOf(undefined, "filter")).n);
+  });
+
+  it("gives the one statement's page for every page size, offset and segment boundary", async () => {
+    const db = ctx.deps.db;
+    for (const q of terms) {
+      for (const as of ["filter", "own"] as const) {
+        const { cond, customer, n } = await caseOf(q, as);
+        // Where each segment ends in the work order: a page around each boundary, straddling it.
+        const all = await workPage(db, cond, n + 1, 0);
+        expect(all).toHaveLength(n);
+        const rank = (s: string) => ({ in_progress: 0, assigned: 1, pending: 2 })[s] ?? 3;
+        const boundaries = all.flatMap((l, i) =>
+          i > 0 && rank(all[i - 1].status) !== rank(l.status) ? [i] : [],
+        );
+        const shapes: Array<[number, number]> = [];
+        for (const limit of [1, 5, 10, 25])
+          for (let offset = 0; offset <= n + limit; offset += limit) shapes.push([limit, offset]);
+        for (const b of boundaries)
+          for (const offset of [b - 3, b - 2, b - 1, b, b + 1]) if (offset >= 0) shapes.push([3, offset]);
+        shapes.push(
+          [25, WORK_ONE_STATEMENT_MAX_OFFSET],
+          [10, Math.max(0, n - 1)],
+          [Math.max(1, n), 0],
+          [n + 5, 0],
+        );
+        for (const [limit, offset] of shapes) {
+          const one = await workPage(db, cond, limit, offset);
+          const bySegment = await workPageOfCustomer(db, cond, limit, offset, customer);
+          expect({ q, as, limit, offset, ids: bySegment.map((l) => l.id) }).toEqual({
+            q,
+            as,
+            limit,
+            offset,
+            ids: one.map((l) => l.id),
+          });
+          expect(bySegment).toEqual(one);
+        }
+      }
+    }
+  });
+
+  it("answers the list's pages and totals through the API as the one statement gives them", async () => {
+    for (const q of terms) {
+      const { cond, n } = await caseOf(q, "filter");
+      for (const pageSize of [10, 25]) {
+        for (let page = 1; page <= Math.ceil(n / pageSize) + 1; page++) {
+          const query = new URLSearchParams({ customerId, page: String(page), pageSize: String(pageSize) });
+          if (q) query.set("q", q);
+          const res = await call(ctx, `/api/loads?${query}`, { cookie: dispatcher });
+          expect(res.status, JSON.stringify(res.json)).toBe(200);
+          const body = res.json as LoadPage;
+          const one = await workPage(ctx.deps.db, cond, pageSize, (page - 1) * pageSize);
+          // The demo customer's few loads are counted exactly: the total is every match (past the end,
+          // the service's rule: no fewer than the offset).
+          expect({ q, ...body }).toEqual({
+            q,
+            page,
+            pageSize,
+            items: JSON.parse(JSON.stringify(one)),
+            total: Math.max(n, (page - 1) * pageSize + one.length),
+            totalIsEstimate: false,
+          });
+        }
+      }
+    }
   });
 });
