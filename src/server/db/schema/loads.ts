@@ -124,6 +124,21 @@ export const loads = pgTable(
     index().on(t.deliveryAt.desc()),
     index().on(t.createdAt.desc()),
     index().on(t.totalRate.desc(), t.id),
+    // The loads list by rate with a search (issue 42: a year's pickups by rate, "chicago"): the rate
+    // order with every column the list's condition tests in a search — the search expression's three
+    // fields, a matching customer, the pickup period, a status — so the page's ids are found walking
+    // this index alone (`listLoadItems`' ids first), where the index above reads each passed load from
+    // the table (52k of them for that page).
+    index("loads_rate_search").on(
+      t.totalRate.desc(),
+      t.id,
+      t.pickupAt,
+      t.status,
+      t.customerId,
+      t.loadNumber,
+      t.pickupCity,
+      t.deliveryCity,
+    ),
     // Driver scorecards: a driver's loads completed in a period.
     index("loads_completed_by_driver").on(t.driverId, t.deliveredAt).where(sql`status = 'completed'`),
     // The BOL manager's order: loads on the road or delivered, last delivered first.
@@ -165,6 +180,15 @@ export const loads = pgTable(
     // Billing a customer: their completed loads, last delivered first (the invoice form's list;
     // `desc` as the query sorts, nulls first).
     index("loads_completed_by_customer")
+      .on(t.customerId, t.deliveredAt.desc().nullsFirst(), t.pickupAt.desc().nullsFirst())
+      .where(sql`status = 'completed'`),
+    // The same order with the load's id and the three fields a billable-loads search tests as
+    // INCLUDE columns (issue 42; hand-written in its migration — drizzle declares no INCLUDE): a common
+    // term's 200 ids are found walking this index alone, then only those rows are read (`billableLoads`
+    // in invoices.service.ts), where the index above reads every passed load from the table. Included,
+    // not keys, so loads of the same delivery and pickup come in the same order as on the index above
+    // (the heap's, PostgreSQL's last key) and the list is the one it gave.
+    index("loads_completed_by_customer_search")
       .on(t.customerId, t.deliveredAt.desc().nullsFirst(), t.pickupAt.desc().nullsFirst())
       .where(sql`status = 'completed'`),
     // A customer's unbilled work (the customer page, issue 42): their completed loads with the two rates

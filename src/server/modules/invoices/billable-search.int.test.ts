@@ -87,27 +87,53 @@ describe("a customer's billable loads, searched", () => {
     ).rows;
     expect(share).toBeGreaterThan(0.01);
     await ctx.deps.db.execute(sql`analyze loads`);
+    // The loads as the one plain statement lists them: each row's own fields, in its order (the
+    // list reads the ids first and then the rows by id: a row put in another's place would show).
     const plain = async (q: string) => {
       const like = `%${q}%`;
-      const { rows } = await ctx.deps.db.execute<{ id: string }>(sql`
-        select id from loads
+      const { rows } = await ctx.deps.db.execute<{
+        id: string;
+        number: string;
+        pickup: string;
+        delivered: string;
+      }>(sql`
+        select id, load_number as number, pickup_city as pickup,
+               to_char(delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as delivered
+          from loads
          where customer_id = ${top.customer_id} and status = 'completed'
            and not exists (select 1 from invoice_loads il where il.load_id = loads.id and not il.released)
            and (load_number ilike ${like} or pickup_city ilike ${like} or delivery_city ilike ${like})
          order by delivered_at desc, pickup_at desc limit 200`);
-      return rows.map((r) => r.id);
+      return rows;
     };
     const sizes: number[] = [];
-    for (const q of ["lake", "Walkton", "wk-", "zqxj"]) {
-      const res = await call(ctx, `/api/invoices/billable-loads?customerId=${top.customer_id}&q=${q}`, {
-        cookie: accountant,
-      });
+    // "lake side" holds a space: the three fields are tested one by one (a term spanning two would
+    // not match); the others test the search expression, the same loads for a term without a space.
+    for (const q of ["lake", "Walkton", "wk-", "zqxj", "LAKESIDE", "lake side"]) {
+      const res = await call(
+        ctx,
+        `/api/invoices/billable-loads?customerId=${top.customer_id}&q=${encodeURIComponent(q)}`,
+        { cookie: accountant },
+      );
       expect(res.status).toBe(200);
-      const ids = (res.json as Array<{ id: string }>).map((l) => l.id);
-      expect(ids, q).toEqual(await plain(q));
-      sizes.push(ids.length);
+      const items = res.json as Array<{
+        id: string;
+        loadNumber: string;
+        pickupCity: string;
+        deliveredAt: string;
+      }>;
+      expect(
+        items.map((l) => ({
+          id: l.id,
+          number: l.loadNumber,
+          pickup: l.pickupCity,
+          delivered: l.deliveredAt,
+        })),
+        q,
+      ).toEqual(await plain(q));
+      sizes.push(items.length);
     }
-    // Full ("lake", "wk-"), short ("Walkton"), none.
-    expect(sizes).toEqual([200, 52, 200, 0]);
+    // Full ("lake", "wk-", "LAKESIDE"), short ("Walkton"), none.
+    expect(sizes).toEqual([200, 52, 200, 0, 200, 0]);
   });
 });

@@ -6,12 +6,15 @@ import { customerIdOf, driverIdOf, loadInput } from "../../testing/fixtures";
 import { call, createTestContext, signIn, type TestContext } from "../../testing/harness";
 import {
   customerIdsMatching,
+  estimateCount,
   listCondition,
   listLoadItems,
+  listOrder,
   listSearch,
   listWorkItems,
   numberOrderIsCodePoint,
   numberStartRanges,
+  rateIdsFirstPays,
 } from "./loads.repo";
 
 /**
@@ -226,5 +229,75 @@ describe("the loads list searching a load number's start", () => {
     // A term of more letters than spellings are read for keeps the plain condition.
     expect(numberStartRanges("ABCDE-1")).toBeNull();
     expect(listSearch({ q: "ABCDE-1" }, STAFF_SCOPE, [], "UTC", true)).toBeNull();
+  });
+});
+
+describe("the loads list choosing its page's ids first", () => {
+  it("gives the plain read's pages in every order, direction, page, period and status", async () => {
+    const [{ city, year }] = (
+      await ctx.deps.db.execute<{ city: string; year: number }>(sql`
+        select (select pickup_city from loads group by 1 order by count(*) desc limit 1) as city,
+               (select extract(year from max(pickup_at))::int from loads) as year`)
+    ).rows;
+    const customerId = await customerIdOf(ctx, "customer@demo.test");
+    const customer: Scope = { kind: "customer", customerId };
+    const terms = [city.toLowerCase(), "a", "om", "LD-20", "zqxj"];
+    let compared = 0;
+    for (const q of terms)
+      for (const [scope, extra] of [
+        [STAFF_SCOPE, {}],
+        [STAFF_SCOPE, { from: `${year}-01-01`, to: `${year}-12-31` }],
+        [STAFF_SCOPE, { status: "completed" as const }],
+        [customer, {}],
+      ] as const) {
+        const customerIds = await customerIdsMatching(ctx.deps.db, q);
+        const cond = listCondition({ q, ...extra }, scope, customerIds);
+        for (const sort of LOAD_SORTS.filter((s) => s !== "work"))
+          for (const dir of ["desc", "asc"] as const)
+            for (const [pageSize, offset] of [
+              [25, 0],
+              [7, 14],
+              [10, 30],
+            ]) {
+              const read = (idsFirst: boolean) =>
+                listLoadItems(ctx.deps.db, cond, sort, dir, pageSize, offset, undefined, false, idsFirst);
+              const plain = await read(false);
+              // Whole items, not only their numbers: the page's rows are read again by id.
+              expect(
+                await read(true),
+                `${q} ${JSON.stringify(extra)} ${sort} ${dir} ${pageSize}@${offset}`,
+              ).toEqual(plain);
+              compared += plain.length;
+            }
+      }
+    expect(compared).toBeGreaterThan(2000);
+  });
+
+  it("is what the list by rate reads for a common city, page after page", async () => {
+    const [{ city }] = (
+      await ctx.deps.db.execute<{ city: string }>(sql`
+        select pickup_city as city from loads group by 1 order by count(*) desc limit 1`)
+    ).rows;
+    const q = city.toLowerCase();
+    const customerIds = await customerIdsMatching(ctx.deps.db, q);
+    const cond = listCondition({ q }, STAFF_SCOPE, customerIds);
+    // The demo's commonest city is in 0.1–10% of its loads: the list takes the ids-first path.
+    expect(await rateIdsFirstPays(ctx.deps.db, await estimateCount(ctx.deps.db, cond))).toBe(true);
+    const seen: string[] = [];
+    for (const dir of ["desc", "asc"] as const)
+      for (const page of [1, 2, 3]) {
+        const api = await list(`q=${q}&sort=totalRate&dir=${dir}&page=${page}&pageSize=10`);
+        const plain = await listLoadItems(ctx.deps.db, cond, "totalRate", dir, 10, (page - 1) * 10);
+        expect(api.items).toEqual(plain);
+        if (dir === "desc") seen.push(...api.items.map((l) => l.id));
+      }
+    // Not vacuous: a full page and more, no load twice, highest rate first.
+    const { rows } = await ctx.deps.db.execute<{ id: string }>(sql`
+      select id from loads where ${cond} order by ${listOrder("totalRate", "desc")} limit 30`);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(seen).toEqual(rows.map((r) => r.id));
+    // The gate's ends: a term in none of the loads, and one in nearly all, read the plain way.
+    expect(await rateIdsFirstPays(ctx.deps.db, 0)).toBe(false);
+    expect(await rateIdsFirstPays(ctx.deps.db, await estimateCount(ctx.deps.db, undefined))).toBe(false);
   });
 });

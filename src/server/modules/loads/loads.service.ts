@@ -60,6 +60,7 @@ import {
   loadNumberTaken,
   numberOrderIsCodePoint,
   peekLoadNumber,
+  rateIdsFirstPays,
   takeLoadNumber,
   writeStops,
 } from "./loads.repo";
@@ -284,13 +285,34 @@ async function notifyAssigned(tx: Tx, driver: Driver, load: { id: string; loadNu
  * LOAD_SEARCH_COUNT_EXACT_LIMIT, since trigram matches are costly to count — and past it the
  * estimate stands, flagged as such.
  */
-async function countLoads(db: Tx, cond: SQL | undefined, search: boolean) {
+async function countLoads(db: Tx, cond: SQL | undefined, search: boolean, estimated?: number) {
   const cap = search ? LOAD_SEARCH_COUNT_EXACT_LIMIT : LOAD_COUNT_EXACT_LIMIT;
-  const estimate = await estimateCount(db, cond);
+  const estimate = estimated ?? (await estimateCount(db, cond));
   if (estimate > cap * 2) return { total: estimate, totalIsEstimate: true };
   const counted = await countUpTo(db, cond, cap);
   if (counted <= cap) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(counted, estimate), totalIsEstimate: true };
+}
+
+/**
+ * Whether the list by rate with a search chooses its page's ids first (`listLoadItems`' `idsFirst`):
+ * when every column its condition tests is in `loads_rate_search` — the search expression's fields,
+ * a matching customer, the pickup period, a status, a customer (filter or portal scope) — so the ids
+ * come from that index alone. A driver's loads (their own, or a driver filter) test `driver_id`: the
+ * plain read, on the driver's index. A whole load number is one row by its unique index either way.
+ */
+function rateSearchIdsFirst(
+  sort: LoadListQuery["sort"],
+  filter: { q?: string; driverId?: string },
+  scope: Scope,
+) {
+  return (
+    sort === "totalRate" &&
+    !!filter.q &&
+    !isWholeLoadNumber(filter.q) &&
+    !filter.driverId &&
+    scope.kind !== "driver"
+  );
 }
 
 export function createLoadsService(deps: Deps) {
@@ -361,6 +383,10 @@ export function createLoadsService(deps: Deps) {
       const customer = customerId
         ? { id: customerId, textSearch: !!filter.q && !isWholeLoadNumber(filter.q) }
         : undefined;
+      // By rate with a search, the page's ids first where that pays (`rateIdsFirstPays`): the planner's
+      // estimate of the matches, which a full page's total reads anyway (`countLoads`).
+      const estimate = rateSearchIdsFirst(sort, filter, scope) ? await estimateCount(db, cond) : undefined;
+      const idsFirst = estimate !== undefined && (await rateIdsFirstPays(db, estimate));
       const items =
         sort === "work"
           ? await listWorkItems(db, cond, pageSize, offset, split ?? undefined, customer)
@@ -368,13 +394,13 @@ export function createLoadsService(deps: Deps) {
             ? await listLoadItems(db, split.base, sort, dir, pageSize, offset, split.parts, true)
             : byNumber
               ? await listLoadItems(db, byNumber.base, sort, dir, pageSize, offset, byNumber.parts)
-              : await listLoadItems(db, cond, sort, dir, pageSize, offset);
+              : await listLoadItems(db, cond, sort, dir, pageSize, offset, undefined, false, idsFirst);
       // A short page ends the list: its total needs no count (a search's index scan is not run twice).
       if (items.length < pageSize && (items.length > 0 || page === 1)) {
         return { items, total: offset + items.length, page, pageSize, totalIsEstimate: false };
       }
       const seen = offset + items.length;
-      const { total, totalIsEstimate } = await countLoads(db, cond, !!filter.q);
+      const { total, totalIsEstimate } = await countLoads(db, cond, !!filter.q, estimate);
       return { items, total: Math.max(total, seen), page, pageSize, totalIsEstimate };
     },
 

@@ -1,0 +1,2 @@
+CREATE INDEX "loads_rate_search" ON "loads" USING btree ("total_rate" DESC NULLS LAST,"id","pickup_at","status","customer_id","load_number","pickup_city","delivery_city");--> statement-breakpoint
+CREATE INDEX "loads_completed_by_customer_search" ON "loads" USING btree ("customer_id","delivered_at" DESC NULLS FIRST,"pickup_at" DESC NULLS FIRST) INCLUDE ("id","load_number","pickup_city","delivery_city") WHERE status = 'completed';
