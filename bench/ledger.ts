@@ -10,9 +10,11 @@
  *   DATABASE_URL=postgresql://… npx tsx bench/ledger.ts # or any PostgreSQL with the data
  *
  * Settings: BENCH_RUNS (20, after 3 warm-up runs), BENCH_BEFORE_RUNS (how often the query before is
- * timed: 1 by default, since it takes tens of seconds at a million loads), BENCH_ONLY (a scenario's
- * name fragment).
+ * timed: 1 by default, since it takes tens of seconds at a million loads; 0 skips it), BENCH_ONLY (a
+ * scenario's name fragment), BENCH_ANSWERS=<file> (every scenario's whole answer as JSON, to compare
+ * two builds on the same data: `diff` the files).
  */
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import type { LedgerListQuery } from "@shared/accounting/ledger.schema";
 import { sql } from "drizzle-orm";
@@ -104,6 +106,7 @@ async function before(q: LedgerListQuery) {
 }
 
 const money = (s: string) => Number(s);
+const answers: Record<string, unknown> = {};
 
 const { rows: facts } = await pool.query<{ loads: string; rows: string }>(
   `select (select reltuples::bigint::text from pg_class where relname = 'loads') as loads,
@@ -131,6 +134,16 @@ for (const s of scenarios) {
     if (i < WARMUP) continue;
     service.push(run.ms);
     own.push(run.statements.reduce((sum, st) => sum + st.ms, 0));
+  }
+  if (process.env.BENCH_ANSWERS) answers[s.name] = answer;
+  if (BEFORE_RUNS === 0) {
+    console.log(
+      `| ${s.name} | ${answer.total.toLocaleString("en-US")}${answer.totalIsEstimate ? " (estimated)" : ""} | ` +
+        `${fmt(quantile(service, 0.5))} / ${fmt(quantile(service, 0.95))} ms | ` +
+        `${fmt(quantile(own, 0.5))} / ${fmt(quantile(own, 0.95))} ms | ` +
+        `${(quantile(service, 0.95) / quantile(own, 0.95)).toFixed(2)}× | – | – |`,
+    );
+    continue;
   }
   const beforeMs: number[] = [];
   let old = await (async () => {
@@ -165,4 +178,5 @@ for (const s of scenarios) {
       `${fmt(quantile(beforeMs, 0.5))} | ${same} |`,
   );
 }
+if (process.env.BENCH_ANSWERS) writeFileSync(process.env.BENCH_ANSWERS, JSON.stringify(answers, null, 1));
 await database.close();

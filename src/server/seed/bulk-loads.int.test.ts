@@ -108,6 +108,14 @@ describe("bulk loads", () => {
             (select sum(amount) from transactions)::text as rows`,
     );
     expect(ledger.totals).toBe(ledger.rows);
+    // The ledger rows' copy of their load's number (decision 068), written with the triggers off.
+    const copies = await one<{ with_load: number; differ: number }>(
+      sql`select count(t.load_id)::int as with_load,
+            count(*) filter (where t.load_number is distinct from (select l.load_number from loads l where l.id = t.load_id))::int as differ
+          from transactions t`,
+    );
+    expect(copies.with_load).toBeGreaterThan(1000);
+    expect(copies.differ).toBe(0);
     const ifta = await one<{ n: number }>(
       sql`select count(*)::int as n from ifta_day_totals where kind = 'jurisdiction'`,
     );

@@ -728,20 +728,21 @@ async function insertBatch(
       left join drivers dr on dr.id = l.driver_id`);
 
   // The ledger of the batch's completed loads: the freight paid 30 days after delivery (when that day
-  // has come) and the trip's fuel on the delivery day, as hand entries marked "Generated".
+  // has come) and the trip's fuel on the delivery day, as hand entries marked "Generated". With the
+  // triggers off the row's copy of its load's number (`load_number`, decision 068) is written here.
   await client.query(`
     insert into transactions (occurred_on, direction, category, amount, counterparty, payment_method, reference,
-                              notes, load_id, driver_id, vehicle_id, source, created_at)
+                              notes, load_id, load_number, driver_id, vehicle_id, source, created_at)
     select (b.delivery_at + interval '30 days')::date, 'income'::ledger_direction, 'freight_revenue'::ledger_category,
-           l.total_rate, c.company_name, 'ach'::ledger_payment_method, l.load_number, 'Generated', l.id, l.driver_id,
-           l.vehicle_id, 'manual'::ledger_source, b.delivery_at + interval '30 days'
+           l.total_rate, c.company_name, 'ach'::ledger_payment_method, l.load_number, 'Generated', l.id, l.load_number,
+           l.driver_id, l.vehicle_id, 'manual'::ledger_source, b.delivery_at + interval '30 days'
       from bulk_batch b
       join loads l on l.id = b.id
       join customers c on c.id = l.customer_id
      where b.status = 'completed' and b.delivery_at + interval '30 days' < now() and l.total_rate > 0
     union all
     select b.delivery_at::date, 'expense', 'fuel', round(l.fuel_used_gallons * 3.85, 2), 'Fuel stops', 'fuel_card',
-           l.load_number, 'Generated', l.id, l.driver_id, l.vehicle_id, 'manual', b.delivery_at
+           l.load_number, 'Generated', l.id, l.load_number, l.driver_id, l.vehicle_id, 'manual', b.delivery_at
       from bulk_batch b
       join loads l on l.id = b.id
      where b.status = 'completed' and l.fuel_used_gallons > 0`);

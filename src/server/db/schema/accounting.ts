@@ -63,6 +63,13 @@ export const transactions = pgTable(
     vehicleId: uuid().references(() => vehicles.id, { onDelete: "set null" }),
     driverId: uuid().references(() => drivers.id, { onDelete: "set null" }),
     loadId: uuid().references(() => loads.id, { onDelete: "set null" }),
+    /**
+     * The number of the row's load (`load_id`), copied so a search can read "the load's number starts
+     * with" day by day on the ledger's own index (issue 42, decision 068). Kept by triggers (migration
+     * 0059): on insert and on a change of `load_id` (the foreign key's `set null` too), and when a load's
+     * number changes. Never written by the app.
+     */
+    loadNumber: text(),
     source: ledgerSourceEnum().notNull().default("manual"),
     /** The source record's id; no foreign key, so the row outlives a deleted source (void). */
     sourceId: uuid(),
@@ -91,6 +98,19 @@ export const transactions = pgTable(
     index("transactions_search_trgm").using(
       "gin",
       sql`(counterparty || ' ' || reference || ' ' || notes) gin_trgm_ops`,
+    ),
+    // A common start of a search ("LD-2025": a quarter of the ledger, none of it recent) read one day
+    // at a time, newest first, each day an index range (decision 068): the load's number, the
+    // reference, and the rest of the text (the reference without its first character) by trigram.
+    index("transactions_day_load_number")
+      .on(t.occurredOn, sql`lower(load_number) text_pattern_ops`)
+      .where(sql`voided_at is null`),
+    index("transactions_day_reference")
+      .on(t.occurredOn, sql`lower(reference) text_pattern_ops`)
+      .where(sql`voided_at is null`),
+    index("transactions_search_rest_trgm").using(
+      "gin",
+      sql`(counterparty || ' ' || substr(reference, 2) || ' ' || notes) gin_trgm_ops`,
     ),
   ],
 );

@@ -304,3 +304,77 @@ describe("a search matching more rows than are summed exactly", () => {
     await expectSameAsBefore({ q: "Bulkwick", direction: "expense" });
   });
 });
+
+describe("a common start of load numbers, read day by day on the row's copy of its load's number", () => {
+  // 1,200 loads numbered QD-1998-…, each with two ledger rows over 600 days: one whose reference is the
+  // number (the text part) and one whose own text names no load (the load part only) — a start common
+  // enough (≥ 1 % of the ledger) for the search to read its parts one day at a time (decision 068).
+  beforeAll(async () => {
+    await db().execute(sql`
+      insert into loads
+      select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
+        'id', gen_random_uuid(), 'load_number', 'QD-1998-' || lpad(g::text, 5, '0')))).*
+      from (select * from loads order by load_number limit 1) l, generate_series(1, 1200) g`);
+    await db().execute(sql`
+      insert into transactions (occurred_on, direction, category, amount, counterparty, reference, source, load_id)
+      select date '2018-01-01' + (g % 600), 'income'::ledger_direction, 'freight_revenue'::ledger_category, 10.00 + g,
+             'Tamsin Haulage', l.load_number, 'manual'::ledger_source, l.id
+      from generate_series(1, 1200) g join loads l on l.load_number = 'QD-1998-' || lpad(g::text, 5, '0')
+      union all
+      select date '2018-01-01' + (g % 600), 'expense', 'fuel', 1.00 + g, 'Fuel stops', '', 'manual', l.id
+      from generate_series(1, 1200) g join loads l on l.load_number = 'QD-1998-' || lpad(g::text, 5, '0')`);
+    await db().execute(sql`analyze transactions`);
+  });
+
+  /** Every row's copy equals its load's number (null without a load). */
+  const copiesDiffer = async () =>
+    (
+      await db().execute<{ n: number }>(sql`
+        select count(*)::int as n from transactions t
+        where t.load_number is distinct from (select l.load_number from loads l where l.id = t.load_id)`)
+    ).rows[0].n;
+
+  const cases = (q: string): Params[] => [
+    { q },
+    { q: q.toLowerCase(), dir: "asc" },
+    { q, page: "3", pageSize: "10" },
+    { q, from: "2018-03-01", to: "2018-09-30" },
+    { q, source: "manual", direction: "expense" },
+  ];
+
+  it("gives exactly the answer of the plain condition, and the copies are the loads' numbers", async () => {
+    expect(await copiesDiffer()).toBe(0);
+    const then = await expectSameAsBefore({ q: "QD-1998" });
+    expect(then.total).toBe(2400);
+    for (const params of [...cases("QD-1998"), ...cases("QD-1998-001"), ...cases("D-1998")])
+      await expectSameAsBefore(params);
+  });
+
+  it("follows a load's new number, a row moved to another load, and a deleted load", async () => {
+    const loadOf = async (number: string) =>
+      (await db().execute<{ id: string }>(sql`select id from loads where load_number = ${number}`)).rows[0]
+        .id;
+    // A load renamed: its rows leave the old start and join the new one.
+    await db().execute(
+      sql`update loads set load_number = 'RZ-1998-00007' where load_number = 'QD-1998-00007'`,
+    );
+    // A row moved to a load of another start, and one moved from it to the renamed load.
+    const moved = await loadOf("RZ-1998-00007");
+    await db().execute(sql`
+      update transactions set load_id = ${moved}
+       where id = (select t.id from transactions t join loads l on l.id = t.load_id
+                    where l.load_number = 'QD-1998-00100' and t.direction = 'expense')`);
+    // A load deleted: the foreign key sets its rows' load to null, and their copy with it.
+    const gone = await loadOf("QD-1998-00200");
+    await db().execute(sql`delete from loads where id = ${gone}`);
+    expect(await copiesDiffer()).toBe(0);
+    await db().execute(sql`analyze transactions`);
+    const then = await expectSameAsBefore({ q: "QD-1998" });
+    // Left the start: the renamed load's expense row, the moved row, the deleted load's expense row
+    // (the income rows keep their old number in their own reference).
+    expect(then.total).toBe(2400 - 3);
+    expect((await expectSameAsBefore({ q: "RZ-1998" })).total).toBe(3);
+    for (const params of [...cases("QD-1998"), ...cases("RZ-1998-0000"), ...cases("QD-1998-002")])
+      await expectSameAsBefore(params);
+  });
+});

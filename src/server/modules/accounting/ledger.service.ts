@@ -94,8 +94,39 @@ export function indexProbe(q: string): string {
 /** "LD-2023-198496", "LD-2023-1984": a prefix and a year every load number shares, then its digits. */
 const LOAD_NUMBER_LIKE = /^[A-Za-z]{1,6}-\d{4}-(\d{4,})$/;
 
-/** Past this many matching loads the search checks each row's load instead of listing their ids. */
+/** Past this many matching loads the search tests the row's copy of its load's number instead of listing their ids. */
 const LOAD_IDS_MAX = 1000;
+
+/**
+ * A way of matching of a search (`searchParts`), with the list's filters: `where` tests it. `start`,
+ * when set, is the part's own condition alone — a common start of the load's number or of the reference
+ * as a range of its `(occurred_on, lower(…))` index — which the page in date order reads one day at a
+ * time (`byDay`).
+ */
+interface Part {
+  where: SQL;
+  start?: SQL;
+}
+
+/**
+ * When a search's start is read day by day (`byDay`): the page in date order of posted rows (the day
+ * indexes hold posted rows only), a term of printable ASCII without a space (`startRange`), and a start
+ * the planner expects on at least 1 % of the ledger — a rarer one is a short walk or a trigram read,
+ * where a probe for every day of the ledger (~1,500 days) would cost more.
+ */
+const DAY_START_MIN_SHARE = 0.01;
+const DAY_TERM = /^[\x21-\x7e]+$/;
+
+/**
+ * "lower(`column`) starts with the lower-cased term" as a range of `text_pattern_ops` (byte order): every
+ * such value is ≥ the term and < the term with its last character's successor. Exact for an ASCII term
+ * (ILIKE compares lower-cased text, as `lower` does).
+ */
+function startRange(column: SQL, term: string): SQL {
+  const prefix = term.toLowerCase();
+  const past = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return sql`lower(${column}) ~>=~ ${prefix} and lower(${column}) ~<~ ${past}`;
+}
 
 /**
  * `q` matches a row's own text (counterparty, reference, notes) or the number of its truck, the name
@@ -105,35 +136,81 @@ const LOAD_IDS_MAX = 1000;
  * the load number, and every column of it is NOT NULL), so each way of matching is a condition on
  * the ledger's own columns with its own index — the text's trigram index, the truck, driver and load
  * indexes — and the page and the totals read the parts as a union (`pageIds`, `boundedSummary`).
+ *
+ * A term shared by many old rows and no recent one ("LD-2025", decision 068) would walk every newer
+ * row by date; when `byDayOk` (the page in date order of posted rows) its common starts are parts of
+ * their own, read day by day: the text as its reference's start and the rest of the text (exact for a
+ * term without a space, which can then only lie within one field), and past LOAD_IDS_MAX loads the
+ * load's number — copied onto the row (`transactions.load_number`) — as its start and its tail.
  */
-async function searchParts(db: Tx, q: string): Promise<SQL[]> {
+async function searchParts(db: Tx, q: string, byDayOk: boolean): Promise<Part[]> {
   const p = likePattern(q);
   const probe = indexProbe(q);
+  const dayTerm = byDayOk && DAY_TERM.test(q);
+  // A number's common start ("LD-2025": 250k loads) is counted on `loads_number_prefix` up to the
+  // limit first (in that index's order, or the planner walks the unique index through older numbers);
+  // past it the loads' trigram lookup (30 ms for that term) is not needed.
+  const loadStart = dayTerm ? startRange(sql`${loads.loadNumber}`, q) : sql`false`;
   // One round trip for the three lookups.
-  const { rows } = await db.execute<{ vehicle_ids: string[]; driver_ids: string[]; load_ids: string[] }>(sql`
+  const { rows } = await db.execute<{
+    vehicle_ids: string[];
+    driver_ids: string[];
+    load_ids: string[] | null;
+    ledger_rows: number;
+  }>(sql`
+    with starts as (select count(*) as n from (select 1 from ${loads} where ${loadStart}
+                                                order by lower(${loads.loadNumber}) using ~<~ limit ${LOAD_IDS_MAX + 1}) s)
     select
       array(select ${vehicles.id} from ${vehicles} where ${ilike(vehicles.unitNumber, p)}) as vehicle_ids,
       array(select ${drivers.id} from ${drivers} where ${ilike(drivers.fullName, p)}) as driver_ids,
-      array(select ${loads.id} from ${loads} where ${loadText} ilike ${likePattern(probe)} and ${ilike(loads.loadNumber, p)}
-            limit ${LOAD_IDS_MAX + 1}) as load_ids`);
-  const { vehicle_ids: vehicleIds, driver_ids: driverIds, load_ids: loadIds } = rows[0];
-  const parts: SQL[] = [
-    probe === q
-      ? sql`${ledgerText} ilike ${p}`
-      : // The whole term on a copy of the expression, so the index is asked for the probe alone.
-        sql`(${ledgerText} ilike ${likePattern(probe)} and concat_ws(' ', ${transactions.counterparty}, ${transactions.reference}, ${transactions.notes}) ilike ${p})`,
-  ];
-  if (vehicleIds.length) parts.push(inArray(transactions.vehicleId, vehicleIds));
-  if (driverIds.length) parts.push(inArray(transactions.driverId, driverIds));
-  if (loadIds.length > LOAD_IDS_MAX)
+      case when (select n from starts) > ${LOAD_IDS_MAX} then null
+           else array(select ${loads.id} from ${loads} where ${loadText} ilike ${likePattern(probe)} and ${ilike(loads.loadNumber, p)}
+                      limit ${LOAD_IDS_MAX + 1}) end as load_ids,
+      (select reltuples from pg_class where oid = 'transactions'::regclass) as ledger_rows`);
+  const { vehicle_ids: vehicleIds, driver_ids: driverIds, ledger_rows: ledgerRows } = rows[0];
+  // Null: more loads than the limit.
+  const loadIds = rows[0].load_ids ?? { length: LOAD_IDS_MAX + 1 };
+  const isCommon = async (start: SQL) =>
+    (await estimateRows(db, and(isNull(transactions.voidedAt), start)!)) >= ledgerRows * DAY_START_MIN_SHARE;
+  const parts: Part[] = [];
+  const referenceStart = dayTerm ? startRange(sql`${transactions.reference}`, q) : null;
+  if (referenceStart && (await isCommon(referenceStart)))
     parts.push(
-      // Each row's load by its key: `in (subquery)` over a quarter of the loads does not fit in
-      // memory as a hash, and PostgreSQL would then scan the list for every row.
-      sql`exists (select 1 from ${loads} where ${loads.id} = ${transactions.loadId} and ${ilike(loads.loadNumber, p)})`,
+      { where: referenceStart, start: referenceStart },
+      // The text without the reference's first character (`transactions_search_rest_trgm`).
+      { where: sql`(${restText} ilike ${p})` },
     );
-  else if (loadIds.length) parts.push(inArray(transactions.loadId, loadIds));
+  else
+    parts.push({
+      where:
+        probe === q
+          ? sql`${ledgerText} ilike ${p}`
+          : // The whole term on a copy of the expression, so the index is asked for the probe alone.
+            sql`(${ledgerText} ilike ${likePattern(probe)} and concat_ws(' ', ${transactions.counterparty}, ${transactions.reference}, ${transactions.notes}) ilike ${p})`,
+    });
+  if (vehicleIds.length) parts.push({ where: inArray(transactions.vehicleId, vehicleIds) });
+  if (driverIds.length) parts.push({ where: inArray(transactions.driverId, driverIds) });
+  if (loadIds.length > LOAD_IDS_MAX) {
+    // The row's copy of its load's number (a list of a quarter of the loads' ids does not fit in
+    // memory as a hash, and looking each row's load up by key cost a second per 100k rows).
+    const ownStart = dayTerm ? startRange(sql`${transactions.loadNumber}`, q) : null;
+    if (ownStart && (await isCommon(ownStart))) {
+      parts.push({ where: ownStart, start: ownStart });
+      // Contained past the first character: few loads, by the loads' own trigram index of the tail.
+      const { rows: tail } = await db.execute<{ ids: string[] }>(sql`
+        select array(select ${loads.id} from ${loads} where substr(${loads.loadNumber}, 2) ilike ${p}
+                     limit ${LOAD_IDS_MAX + 1}) as ids`);
+      const tailIds = tail[0].ids;
+      if (tailIds.length > LOAD_IDS_MAX)
+        parts.push({ where: sql`substr(${transactions.loadNumber}, 2) ilike ${p}` });
+      else if (tailIds.length) parts.push({ where: inArray(transactions.loadId, tailIds) });
+    } else parts.push({ where: ilike(transactions.loadNumber, p) });
+  } else if (rows[0].load_ids?.length) parts.push({ where: inArray(transactions.loadId, rows[0].load_ids) });
   return parts;
 }
+
+/** The text without the reference's first character (`transactions_search_rest_trgm`'s expression). */
+const restText = sql`(${transactions.counterparty} || ' ' || substr(${transactions.reference}, 2) || ' ' || ${transactions.notes})`;
 
 /**
  * The list's and the export's WHERE, on the ledger's own columns only: `cond` as one condition, and
@@ -142,14 +219,21 @@ async function searchParts(db: Tx, q: string): Promise<SQL[]> {
  */
 interface Where {
   cond: SQL | undefined;
-  parts: SQL[] | null;
+  parts: Part[] | null;
 }
 
-async function filterCondition(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir">): Promise<Where> {
+async function filterCondition(
+  db: Tx,
+  filter: Omit<LedgerFilter, "sort" | "dir">,
+  sort?: LedgerFilter["sort"],
+): Promise<Where> {
   const where = plainConditions(filter);
   if (!filter.q) return { cond: where.length ? and(...where) : undefined, parts: null };
-  const parts = await searchParts(db, filter.q);
-  return { cond: and(...where, or(...parts)), parts: parts.map((part) => and(...where, part)!) };
+  const parts = await searchParts(db, filter.q, sort === "occurredOn" && filter.state === "posted");
+  return {
+    cond: and(...where, or(...parts.map((part) => part.where))),
+    parts: parts.map((part) => ({ ...part, where: and(...where, part.where)! })),
+  };
 }
 
 /**
@@ -158,14 +242,45 @@ async function filterCondition(db: Tx, filter: Omit<LedgerFilter, "sort" | "dir"
  * truck's rows by the truck index, the text's through the trigram index or the date index when
  * they are many), where one OR would make PostgreSQL read every match of every part to sort them.
  */
-function pageIds(parts: SQL[], orderBy: SQL[], first: number): SQL {
-  const byPart = parts.map(
-    (part) =>
-      sql`(select ${transactions.id} from ${transactions} where ${part} order by ${sql.join(orderBy, sql`, `)} limit ${first})`,
+function pageIds(
+  parts: Part[],
+  orderBy: SQL[],
+  dir: "asc" | "desc",
+  dates: SQL | undefined,
+  first: number,
+): SQL {
+  const byPart = parts.map((part) =>
+    part.start
+      ? byDay(part, orderBy, dir, dates, first)
+      : sql`(select ${transactions.id} from ${transactions} where ${part.where} order by ${sql.join(orderBy, sql`, `)} limit ${first})`,
   );
   // An array of ids (computed once, then looked up by primary key), not `in (subquery)`: with a
   // semi-join the planner may walk the date index and test each row against the set.
   return sql`${transactions.id} = any(array(${sql.join(byPart, sql` union `)}))`;
+}
+
+/**
+ * A common start's first `first` posted rows in date order, probed one day at a time on its
+ * `(occurred_on, lower(…))` index (decision 068, as `byPickupDay` reads the loads): a day without a
+ * match costs one probe, where the date index was walked through every newer row ("LD-2025" in 2026:
+ * 387k rows, 5–7 s with each row's load looked up). The days run from the newest (or oldest) row's
+ * day within the filter's dates, each day's rows in the list's order (by id): a day's rows all come
+ * before the next day's, so the nested loop's rows are in the list's order and the LIMIT keeps the
+ * first `first`. The day's matches are fenced (`offset 0`) before the other filters, so each day is
+ * that index's range and nothing else.
+ */
+function byDay(part: Part, orderBy: SQL[], dir: "asc" | "desc", dates: SQL | undefined, first: number): SQL {
+  const day = dir === "desc" ? sql`r.hi - g.i` : sql`r.lo + g.i`;
+  return sql`(select x.id from (select min(${transactions.occurredOn}) as lo, max(${transactions.occurredOn}) as hi
+                                  from ${transactions} where ${dates ?? sql`true`}) r
+                cross join lateral generate_series(0, r.hi - r.lo) g(i)
+                cross join lateral (select ${transactions.id}
+                                      from (select * from ${transactions}
+                                             where ${transactions.occurredOn} = ${day} and ${transactions.voidedAt} is null
+                                               and ${part.start} offset 0) ${transactions}
+                                     where ${part.where}
+                                     order by ${sql.join(orderBy, sql`, `)} limit ${first}) x
+               limit ${first})`;
 }
 
 const totalsColumns = (amount: SQL, direction: SQL, posted: SQL) => ({
@@ -198,7 +313,12 @@ async function summarizeLedger(
   filter: Omit<LedgerFilter, "sort" | "dir">,
   { cond, parts }: Where,
 ): Promise<Summary> {
-  if (parts) return searchSummary(db, cond!, parts);
+  if (parts)
+    return searchSummary(
+      db,
+      cond!,
+      parts.map((part) => part.where),
+    );
   if (!filter.vehicleId && !filter.driverId) {
     const t = ledgerDailyTotals;
     const where: SQL[] = [];
@@ -290,10 +410,13 @@ async function sampledSummary(db: Tx, where: SQL): Promise<Summary> {
         least(100, greatest(0.01, 100.0 * ${LEDGER_SAMPLE_ROWS} / greatest(reltuples, 1)))::float4 as pct
       from pg_class where oid = 'transactions'::regclass
     ), sample as (
-      select greatest(count(*), 1) as sampled, count(*) filter (where ${where}) as n,
-        coalesce(sum(amount) filter (where (${where}) and voided_at is null and direction = 'income'), 0) as income,
-        coalesce(sum(amount) filter (where (${where}) and voided_at is null and direction = 'expense'), 0) as expense
-      from ${transactions} tablesample system ((select pct from size)) repeatable (42)
+      select greatest(count(*), 1) as sampled, count(*) filter (where matches) as n,
+        coalesce(sum(amount) filter (where matches and voided_at is null and direction = 'income'), 0) as income,
+        coalesce(sum(amount) filter (where matches and voided_at is null and direction = 'expense'), 0) as expense
+      -- The condition tested once a row, fenced by offset 0: flattened, it was tested in each of the
+      -- three aggregates, and its text matches cost most of the read (LD-2025: 185 → 82 ms).
+      from (select ${transactions.amount}, ${transactions.voidedAt}, ${transactions.direction}, coalesce(${where}, false) as matches
+              from ${transactions} tablesample system ((select pct from size)) repeatable (42) offset 0) sampled
     )
     select round(n * rows / sampled)::text as total, round(income * rows / sampled)::text as income,
       round(expense * rows / sampled)::text as expense
@@ -431,13 +554,17 @@ export function createLedgerService({ db, storage }: Deps) {
   return {
     async list(query: LedgerListQuery): Promise<LedgerPage> {
       const { page, pageSize, sort, dir, ...filter } = query;
-      const where = await filterCondition(db, filter);
+      const where = await filterCondition(db, filter, sort);
       const offset = offsetOf({ page, pageSize });
       const orderBy = order(sort, dir);
+      const dates = and(
+        ...(filter.from ? [gte(transactions.occurredOn, filter.from)] : []),
+        ...(filter.to ? [lte(transactions.occurredOn, filter.to)] : []),
+      );
       const [summary, rows] = await Promise.all([
         summarizeLedger(db, filter, where),
         selectEntries(db)
-          .where(where.parts ? pageIds(where.parts, orderBy, offset + pageSize) : where.cond)
+          .where(where.parts ? pageIds(where.parts, orderBy, dir, dates, offset + pageSize) : where.cond)
           .orderBy(...orderBy)
           .limit(pageSize)
           .offset(offset),

@@ -82,11 +82,13 @@ export async function planDemoRemoval(
     await client.query("begin");
     // The record locks (an approved settlement, a sent invoice cannot change) guard everyday edits, not
     // removing the whole demo: its BEFORE triggers are off inside this transaction only (the app owns
-    // its tables). Foreign keys and their cascades stay on.
+    // its tables). Foreign keys and their cascades stay on, and so does the ledger's copy of its load's
+    // number (a kept copy, not a lock: a deleted demo load's number leaves the rows it is set null on).
     const { rows: locks } = await client.query<{ name: string; tbl: string }>(
       `select t.tgname as name, c.relname as tbl from pg_trigger t
          join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and not t.tgisinternal and (t.tgtype & 2) <> 0`,
+        where n.nspname = 'public' and not t.tgisinternal and (t.tgtype & 2) <> 0
+          and t.tgname <> 'transactions_load_number'`,
     );
     for (const l of locks) await client.query(`alter table ${ident(l.tbl)} disable trigger ${ident(l.name)}`);
     const count = async (sqlText: string) => (await client.query<{ n: number }>(sqlText)).rows[0].n;
