@@ -33,7 +33,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { offsetOf, type PageQuery, toPage } from "../../http/pagination";
-import { type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
+import { ownCustomerId, type Scope, STAFF_SCOPE, scopeOf } from "../../http/scope";
 import { recordAudit } from "../../platform/audit/audit";
 import { companyDay } from "../../platform/company-day";
 import { readGeoSettings } from "../../platform/geo/geo-settings";
@@ -379,7 +379,7 @@ export function createLoadsService(deps: Deps) {
       const offset = offsetOf({ page, pageSize });
       // One customer's loads (the filter, or a customer's own): the work order's segments are read
       // with their limits written out (`workPageOfCustomer`, issue 42).
-      const customerId = filter.customerId ?? (scope.kind === "customer" ? scope.customerId : null);
+      const customerId = filter.customerId ?? ownCustomerId(actor);
       const customer = customerId
         ? { id: customerId, textSearch: !!filter.q && !isWholeLoadNumber(filter.q) }
         : undefined;
