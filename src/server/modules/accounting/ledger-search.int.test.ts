@@ -248,15 +248,20 @@ describe("the ledger search", () => {
   });
 });
 
+/** `count` copies of the first demo load, numbered `prefix` and five digits (00001, 00002…). */
+async function copiesOfALoad(prefix: string, count: number) {
+  await db().execute(sql`
+    insert into loads
+    select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
+      'id', gen_random_uuid(), 'load_number', ${prefix} || lpad(g::text, 5, '0')))).*
+    from (select * from loads order by load_number limit 1) l, generate_series(1, ${count}::int) g`);
+}
+
 describe("a term naming more loads than the search lists by id", () => {
   beforeAll(async () => {
     // 1,001 copies of a demo load numbered LD-1999-…, and a hand entry on three of them whose own
     // text names no load: only the loads' numbers match them.
-    await db().execute(sql`
-      insert into loads
-      select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
-        'id', gen_random_uuid(), 'load_number', 'LD-1999-' || lpad(g::text, 5, '0')))).*
-      from (select * from loads order by load_number limit 1) l, generate_series(1, 1001) g`);
+    await copiesOfALoad("LD-1999-", 1001);
     await db().execute(sql`
       insert into transactions (occurred_on, direction, category, amount, counterparty, source, load_id)
       select date '2019-06-01' + g, 'income', 'freight_revenue', 10.00 * g, 'Yarrow Mills', 'manual', l.id
@@ -310,11 +315,7 @@ describe("a common start of load numbers, read day by day on the row's copy of i
   // number (the text part) and one whose own text names no load (the load part only) — a start common
   // enough (≥ 1 % of the ledger) for the search to read its parts one day at a time (decision 068).
   beforeAll(async () => {
-    await db().execute(sql`
-      insert into loads
-      select (jsonb_populate_record(null::loads, to_jsonb(l) || jsonb_build_object(
-        'id', gen_random_uuid(), 'load_number', 'QD-1998-' || lpad(g::text, 5, '0')))).*
-      from (select * from loads order by load_number limit 1) l, generate_series(1, 1200) g`);
+    await copiesOfALoad("QD-1998-", 1200);
     await db().execute(sql`
       insert into transactions (occurred_on, direction, category, amount, counterparty, reference, source, load_id)
       select date '2018-01-01' + (g % 600), 'income'::ledger_direction, 'freight_revenue'::ledger_category, 10.00 + g,
